@@ -1,0 +1,1 @@
+"""Side-by-side benchmarks, run on demand (never part of the default test run)."""

@@ -1,0 +1,1 @@
+"""Discord cogs: thin glue between interactions and the table runtime."""

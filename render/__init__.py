@@ -1,0 +1,1 @@
+"""Pure Pillow rendering: a public or seat view in, PNG bytes out."""
