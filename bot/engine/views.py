@@ -1,0 +1,187 @@
+"""What one player may see: the public table, a seat's private view, and result cards.
+
+Views are the only thing the renderer and the Discord layer receive, so hidden information
+cannot leak through them: :class:`PublicView` never holds a concealed tile (only how many there
+are, and their back colours where a variant shows them), and a :class:`SeatView` holds the
+concealed tiles of its own seat only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bot.engine.melds import MeldType
+from bot.engine.tiles import Back, Tile
+
+__all__ = [
+    "DrawView",
+    "MeldView",
+    "PublicView",
+    "RiverTile",
+    "SeatPublic",
+    "SeatView",
+    "StandingsView",
+    "WinView",
+    "YakuLine",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class RiverTile:
+    """A discard as it lies in a river."""
+
+    tile: Tile
+    riichi: bool = False
+    """The riichi declaration tile, drawn sideways."""
+    called: bool = False
+    """Another player claimed it (it stays in the river, marked)."""
+    tsumogiri: bool = False
+    """Discarded straight after drawing it."""
+
+
+@dataclass(frozen=True, slots=True)
+class MeldView:
+    """An open (or concealed-kan) meld, tiles in display order."""
+
+    type: MeldType
+    tiles: tuple[Tile, ...]
+    called_index: int | None = None
+    """Which tile is turned sideways (the one claimed), or None for a concealed kan."""
+    from_seat: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatPublic:
+    """Everything anyone at the table can see about one seat."""
+
+    seat: int
+    wind: int | None
+    """Seat wind kind (27-30), or None in variants without seat winds."""
+    points: int
+    chips: int | None = None
+    river: tuple[RiverTile, ...] = ()
+    melds: tuple[MeldView, ...] = ()
+    set_aside: tuple[Tile, ...] = ()
+    """横ドラ, North nuki-dora, 5等 flowers: kept apart from the river."""
+    concealed_count: int = 0
+    concealed_backs: tuple[Back | None, ...] = ()
+    """Back colours of the concealed tiles where the variant shows them (チンイツゲーム), else empty."""
+    has_drawn: bool = False
+    riichi: bool = False
+    dealer: bool = False
+    auto_played: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PublicView:
+    """The table as everyone sees it."""
+
+    variant: str
+    round_label: str
+    """For example "東2局" or "第3局"."""
+    seats: tuple[SeatPublic, ...]
+    tiles_left: int
+    dora_indicators: tuple[Tile, ...] = ()
+    honba: int = 0
+    riichi_sticks: int = 0
+    turn: int | None = None
+    """The seat whose turn it is, when play has one."""
+    deciding: tuple[int, ...] = ()
+    """Seats that must act now (several during claims and simultaneous phases)."""
+    deadline: float | None = None
+    """Unix time at which the current decision times out."""
+    phase: str = ""
+    """A short phase name for the centre panel ("discard", "claims", "draft", ...)."""
+    last_discard: tuple[int, int] | None = None
+    """(seat, index in that seat's river) of the most recent discard."""
+    sequence: int = 0
+    """Decision sequence number (what buttons carry)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """One seat's private view: the public table plus that seat's own concealed tiles."""
+
+    public: PublicView
+    seat: int
+    hand: tuple[Tile, ...]
+    """Concealed tiles, sorted, without the drawn tile."""
+    drawn: Tile | None = None
+    """The tile just drawn, shown apart from the hand."""
+    selectable: tuple[Tile, ...] = ()
+    """Tiles the player may legally choose now (discard, set aside, ...)."""
+    waits: tuple[int, ...] = ()
+    """Kinds the hand waits on (only when the table allows hints)."""
+    ukeire: dict[int, int] = field(default_factory=dict)
+    """For each tile kind worth drawing, how many are still live (hints only)."""
+    furiten: bool = False
+    private_note: str = ""
+    """Anything else only this seat may know (a draft packet summary, ...)."""
+
+
+@dataclass(frozen=True, slots=True)
+class YakuLine:
+    """One line of a win card."""
+
+    name: str
+    en: str
+    han: int
+    yakuman: int = 0
+    detail: str = ""
+    """Extra text, e.g. the run of discards that made a discard yaku."""
+
+
+@dataclass(frozen=True, slots=True)
+class WinView:
+    """A win card: the winning hand, its yaku and what changed hands."""
+
+    variant: str
+    round_label: str
+    winner: int
+    from_seat: int | None
+    """The discarder for a ron; None for a tsumo."""
+    hand: tuple[Tile, ...]
+    win_tile: Tile
+    melds: tuple[MeldView, ...]
+    yaku: tuple[YakuLine, ...]
+    han: int
+    fu: int | None
+    points: int
+    point_changes: tuple[int, ...]
+    chip_changes: tuple[int, ...] = ()
+    dora_indicators: tuple[Tile, ...] = ()
+    ura_indicators: tuple[Tile, ...] = ()
+    limit_name: str = ""
+    """満貫, 跳満, 役満 ... when the score hit a limit."""
+
+
+@dataclass(frozen=True, slots=True)
+class DrawView:
+    """An exhaustive-draw card: who was tenpai, their hands shown, and payments."""
+
+    variant: str
+    round_label: str
+    tenpai: tuple[bool, ...]
+    hands: tuple[tuple[Tile, ...] | None, ...]
+    """Each tenpai seat's concealed hand (None for seats that stay hidden)."""
+    melds: tuple[tuple[MeldView, ...], ...]
+    point_changes: tuple[int, ...]
+    chip_changes: tuple[int, ...] = ()
+    reason: str = "流局"
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsView:
+    """The final standings card: placements, scores and the points over the hands."""
+
+    variant: str
+    names: tuple[str, ...]
+    final_points: tuple[int, ...]
+    placements: tuple[int, ...]
+    """1-based place of each seat."""
+    history: tuple[tuple[int, ...], ...]
+    """Points of every seat after each hand, the starting points first."""
+    final_scores: tuple[float, ...] = ()
+    """Score after uma/oka where the variant has them (else empty)."""
+    chips: tuple[int, ...] = ()
+    hand_labels: tuple[str, ...] = ()

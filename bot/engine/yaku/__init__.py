@@ -1,0 +1,1 @@
+"""Yaku: one small class per yaku, a registry, and per-variant tables of their values."""
