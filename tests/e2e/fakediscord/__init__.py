@@ -1,0 +1,58 @@
+"""A local fake Discord (REST + gateway) for end-to-end tests of the real discord.py client.
+
+Typical use::
+
+    fake = await FakeDiscord.start()
+    guild = fake.add_guild("Mahjong Club")
+    table = guild.add_text_channel("table-1")
+    alice = guild.add_member("Alice")
+    async with running_bot(fake, MyBot()) as bot:
+        rec = await alice.slash(table, "demo ping")
+        assert rec.message.content == "pong"
+    fake.assert_clean()
+    await fake.stop()
+"""
+
+from .errors import DiscordHTTPError, InteractionRefused
+from .harness import redirect_discord, running_bot
+from .models import (
+    Audience,
+    FakeAttachment,
+    FakeChannel,
+    FakeGuild,
+    FakeMember,
+    FakeMessage,
+    FakeRole,
+    FakeUser,
+    InteractionRecord,
+    RequestRecord,
+    SpyEvent,
+    Violation,
+)
+from .server import INVALID_WEBHOOK_TOKEN, UNKNOWN_WEBHOOK, FakeDiscord
+from .spec import SpecValidator, default_spec_path, load_spec
+
+__all__ = [
+    "INVALID_WEBHOOK_TOKEN",
+    "UNKNOWN_WEBHOOK",
+    "Audience",
+    "DiscordHTTPError",
+    "FakeAttachment",
+    "FakeChannel",
+    "FakeDiscord",
+    "FakeGuild",
+    "FakeMember",
+    "FakeMessage",
+    "FakeRole",
+    "FakeUser",
+    "InteractionRecord",
+    "InteractionRefused",
+    "RequestRecord",
+    "SpecValidator",
+    "SpyEvent",
+    "Violation",
+    "default_spec_path",
+    "load_spec",
+    "redirect_discord",
+    "running_bot",
+]

@@ -1,0 +1,80 @@
+"""Small shared helpers: snowflakes, the controllable clock, JSON responses, PNG sniffing."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import struct
+import time
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from aiohttp import web
+
+DISCORD_EPOCH_MS = 1_420_070_400_000
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+class SnowflakeFactory:
+    """Unique, increasing Discord snowflakes; optionally ones that land on a given shard."""
+
+    def __init__(self) -> None:
+        self._last_ms = 0
+        self._increment = itertools.count()
+
+    def next(self, *, shard: int | None = None, shard_count: int = 1) -> int:
+        ms = max(int(time.time() * 1000) - DISCORD_EPOCH_MS, self._last_ms)
+        if shard is not None and shard_count > 1:
+            # Discord routes a guild to shard (guild_id >> 22) % shard_count.
+            ms += (shard - ms) % shard_count
+        self._last_ms = ms
+        return (ms << 22) | (next(self._increment) & 0x3FFFFF)
+
+
+class FakeClock:
+    """Monotonic time plus an offset that tests move forward with :meth:`advance`."""
+
+    def __init__(self) -> None:
+        self.offset = 0.0
+
+    def now(self) -> float:
+        return time.monotonic() + self.offset
+
+    def advance(self, seconds: float) -> None:
+        if seconds < 0:
+            raise ValueError("the fake clock only moves forward")
+        self.offset += seconds
+
+    def utcnow(self) -> datetime:
+        return datetime.now(UTC) + timedelta(seconds=self.offset)
+
+    def iso(self) -> str:
+        return self.utcnow().isoformat()
+
+
+def json_response(body: Any, status: int = 200) -> web.Response:
+    """A JSON response whose Content-Type is exactly ``application/json``.
+
+    discord.py's ``json_or_text`` compares the header for equality, so aiohttp's default
+    ``application/json; charset=utf-8`` would make it treat every body as a string.
+    """
+    return web.Response(body=json.dumps(body).encode(), status=status, headers={"Content-Type": "application/json"})
+
+
+def png_size(data: bytes) -> tuple[int, int] | None:
+    """Width and height from a PNG's IHDR chunk, or None when ``data`` is not a PNG."""
+    if len(data) < 24 or not data.startswith(PNG_SIGNATURE) or data[12:16] != b"IHDR":
+        return None
+    width, height = struct.unpack(">II", data[16:24])
+    return int(width), int(height)
+
+
+def snowflake_or_none(value: Any) -> int | None:
+    """A snowflake given as int or digit string; None for anything else."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.isdigit():
+        return int(value)
+    return None

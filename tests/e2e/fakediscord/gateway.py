@@ -1,0 +1,265 @@
+"""The gateway websocket: HELLO, IDENTIFY per shard, READY + GUILD_CREATE, heartbeats, RESUME.
+
+Frames are sent as plain text JSON whatever compression the client asked for: discord.py only
+decompresses binary frames and parses text frames directly.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import secrets
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from aiohttp import WSMsgType, web
+
+if TYPE_CHECKING:
+    from .models import FakeGuild
+    from .server import FakeDiscord
+
+DISPATCH, HEARTBEAT, IDENTIFY, PRESENCE, VOICE, RESUME, RECONNECT, REQUEST_MEMBERS, INVALID_SESSION = (
+    0,
+    1,
+    2,
+    3,
+    4,
+    6,
+    7,
+    8,
+    9,
+)
+HELLO, HEARTBEAT_ACK = 10, 11
+HEARTBEAT_INTERVAL_MS = 41_250
+
+INTENT_GUILDS = 1 << 0
+INTENT_GUILD_MEMBERS = 1 << 1
+INTENT_GUILD_MESSAGES = 1 << 9
+INTENT_DIRECT_MESSAGES = 1 << 12
+
+
+@dataclass(eq=False)
+class _Connection:
+    ws: web.WebSocketResponse
+    queue: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
+
+
+@dataclass(eq=False)
+class GatewaySession:
+    """One identified shard session; it survives a dropped socket until the client resumes."""
+
+    session_id: str
+    shard_id: int
+    shard_count: int
+    intents: int
+    identify: dict[str, Any]
+    seq: int = 0
+    events: list[dict[str, Any]] = field(default_factory=list)
+    connection: _Connection | None = None
+    invalid: bool = False
+
+    @property
+    def connected(self) -> bool:
+        return self.connection is not None and not self.connection.ws.closed
+
+
+class Gateway:
+    def __init__(self, fake: FakeDiscord) -> None:
+        self.fake = fake
+        self.sessions: dict[str, GatewaySession] = {}
+        self.identifies: list[dict[str, Any]] = []
+        self.resumes: list[str] = []
+        self.connections = 0
+        self._connections: set[_Connection] = set()
+
+    # -- dispatching -------------------------------------------------------------------------
+
+    def session_for_shard(self, shard_id: int) -> GatewaySession | None:
+        """The newest valid session for a shard."""
+        candidates = [s for s in self.sessions.values() if s.shard_id == shard_id and not s.invalid]
+        return candidates[-1] if candidates else None
+
+    def shard_of(self, guild_id: int | None) -> int:
+        if guild_id is None:
+            return 0
+        return (guild_id >> 22) % self.fake.shard_count
+
+    def dispatch(self, session: GatewaySession, event: str, data: dict[str, Any]) -> None:
+        session.seq += 1
+        frame = {"op": DISPATCH, "t": event, "s": session.seq, "d": data}
+        session.events.append(frame)
+        if session.connection is not None:
+            session.connection.queue.put_nowait(frame)
+
+    def dispatch_to_shard(self, shard_id: int, event: str, data: dict[str, Any], *, intent: int = 0) -> bool:
+        """Send an event to the shard's session; False when no session wants it."""
+        session = self.session_for_shard(shard_id)
+        if session is None or (intent and not session.intents & intent):
+            return False
+        self.dispatch(session, event, data)
+        return True
+
+    def guild_changed(self, guild: FakeGuild, event: str, data: dict[str, Any]) -> None:
+        """Tell a connected bot about a change to a guild it already knows."""
+        if guild.id in self.fake.guilds:
+            self.dispatch_to_shard(guild.shard_id, event, data, intent=INTENT_GUILDS)
+
+    def guild_added(self, guild: FakeGuild) -> None:
+        session = self.session_for_shard(guild.shard_id)
+        if session is not None and session.intents & INTENT_GUILDS:
+            self.dispatch(session, "GUILD_CREATE", guild.payload(all_members=bool(session.intents & INTENT_GUILD_MEMBERS)))
+
+    def reconnect(self, shard_id: int | None = None) -> int:
+        """Ask shards to reconnect (op 7); discord.py then RESUMEs. Returns how many were asked."""
+        asked = 0
+        for session in list(self.sessions.values()):
+            if session.invalid or session.connection is None or shard_id not in (None, session.shard_id):
+                continue
+            session.connection.queue.put_nowait({"op": RECONNECT, "d": None, "s": None, "t": None})
+            asked += 1
+        return asked
+
+    async def close(self) -> None:
+        for connection in list(self._connections):
+            connection.queue.put_nowait(None)
+            with contextlib.suppress(Exception):
+                await connection.ws.close(code=1001, message=b"fake discord stopping")
+
+    # -- the socket ----------------------------------------------------------------------------
+
+    async def handle(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse(max_msg_size=0)
+        await ws.prepare(request)
+        connection = _Connection(ws)
+        self._connections.add(connection)
+        self.connections += 1
+        writer = asyncio.create_task(self._writer(connection), name="fakediscord-gateway-writer")
+        session: GatewaySession | None = None
+        connection.queue.put_nowait(
+            {"op": HELLO, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS}, "s": None, "t": None}
+        )
+        try:
+            async for message in ws:
+                if message.type != WSMsgType.TEXT:
+                    continue
+                try:
+                    frame = json.loads(message.data)
+                except ValueError:
+                    await ws.close(code=4002, message=b"Error while decoding payload.")
+                    break
+                session = await self._handle_frame(connection, session, frame) or session
+        finally:
+            connection.queue.put_nowait(None)
+            await writer
+            self._connections.discard(connection)
+            if session is not None and session.connection is connection:
+                session.connection = None
+                if ws.close_code in (1000, 1001):
+                    # A clean close ends the session; Discord will not resume it.
+                    session.invalid = True
+        return ws
+
+    async def _writer(self, connection: _Connection) -> None:
+        while (frame := await connection.queue.get()) is not None:
+            if connection.ws.closed:
+                break
+            try:
+                await connection.ws.send_str(json.dumps(frame))
+            except (ConnectionError, RuntimeError):
+                break
+
+    async def _handle_frame(
+        self, connection: _Connection, session: GatewaySession | None, frame: dict[str, Any]
+    ) -> GatewaySession | None:
+        op, data = frame.get("op"), frame.get("d")
+        if op == HEARTBEAT:
+            connection.queue.put_nowait({"op": HEARTBEAT_ACK, "d": None, "s": None, "t": None})
+        elif op == IDENTIFY:
+            if session is not None:
+                await connection.ws.close(code=4005, message=b"Already authenticated.")
+                return None
+            return await self._identify(connection, data or {})
+        elif op == RESUME:
+            return self._resume(connection, data or {})
+        elif op == REQUEST_MEMBERS:
+            self._request_members(session, data or {})
+        elif op in (PRESENCE, VOICE):
+            pass
+        else:
+            await connection.ws.close(code=4001, message=b"Unknown opcode.")
+        return None
+
+    async def _identify(self, connection: _Connection, data: dict[str, Any]) -> GatewaySession | None:
+        self.identifies.append(data)
+        if data.get("token") != self.fake.token and data.get("token") != f"Bot {self.fake.token}":
+            await connection.ws.close(code=4004, message=b"Authentication failed.")
+            return None
+        shard_id, shard_count = data.get("shard") or [0, 1]
+        if shard_count != self.fake.shard_count or not 0 <= shard_id < shard_count:
+            await connection.ws.close(code=4010, message=b"Invalid shard.")
+            return None
+        for old in self.sessions.values():
+            if old.shard_id == shard_id:
+                old.invalid = True
+        session = GatewaySession(secrets.token_hex(16), shard_id, shard_count, int(data.get("intents", 0)), data)
+        session.connection = connection
+        self.sessions[session.session_id] = session
+        fake = self.fake
+        guilds = [g for g in fake.guilds.values() if g.shard_id == shard_id]
+        ready = {
+            "v": 10,
+            "user": fake.bot_user_payload(),
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
+            "session_id": session.session_id,
+            "session_type": "normal",
+            "resume_gateway_url": fake.gateway_url,
+            "shard": [shard_id, shard_count],
+            "application": {"id": str(fake.application_id), "flags": 0},
+            "private_channels": [],
+            "relationships": [],
+            "presences": [],
+            "guild_join_requests": [],
+            "geo_ordered_rtc_regions": [],
+            "user_settings": {},
+            "auth": {},
+        }
+        self.dispatch(session, "READY", ready)
+        if session.intents & INTENT_GUILDS:
+            all_members = bool(session.intents & INTENT_GUILD_MEMBERS)
+            for guild in guilds:
+                self.dispatch(session, "GUILD_CREATE", guild.payload(all_members=all_members))
+        return session
+
+    def _resume(self, connection: _Connection, data: dict[str, Any]) -> GatewaySession | None:
+        session = self.sessions.get(data.get("session_id", ""))
+        if session is None or session.invalid or data.get("token") not in (self.fake.token, f"Bot {self.fake.token}"):
+            connection.queue.put_nowait({"op": INVALID_SESSION, "d": False, "s": None, "t": None})
+            return None
+        self.resumes.append(session.session_id)
+        session.connection = connection
+        last_seen = data.get("seq") or 0
+        for frame in session.events:
+            if frame["s"] > last_seen:
+                connection.queue.put_nowait(frame)
+        self.dispatch(session, "RESUMED", {})
+        return session
+
+    def _request_members(self, session: GatewaySession | None, data: dict[str, Any]) -> None:
+        if session is None:
+            return
+        guild_ids = data.get("guild_id")
+        for guild_id in guild_ids if isinstance(guild_ids, list) else [guild_ids]:
+            guild = self.fake.guilds.get(int(guild_id))
+            if guild is None:
+                continue
+            chunk = {
+                "guild_id": str(guild.id),
+                "members": [m.payload() for m in guild.members.values()],
+                "chunk_index": 0,
+                "chunk_count": 1,
+                "not_found": [],
+            }
+            if data.get("nonce") is not None:
+                chunk["nonce"] = data["nonce"]
+            self.dispatch(session, "GUILD_MEMBERS_CHUNK", chunk)

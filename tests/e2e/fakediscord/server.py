@@ -1,0 +1,497 @@
+"""FakeDiscord: an aiohttp server on 127.0.0.1 that a real discord.py client logs in to."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import traceback
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Literal
+
+from aiohttp import BodyPartReader, web
+
+from . import interactions, limits
+from ._util import FakeClock, SnowflakeFactory, json_response, snowflake_or_none
+from .errors import DiscordHTTPError
+from .gateway import Gateway
+from .models import (
+    DM,
+    EVERYONE_PERMISSIONS,
+    FakeAttachment,
+    FakeChannel,
+    FakeGuild,
+    FakeMember,
+    FakeMessage,
+    FakeRole,
+    FakeUser,
+    InteractionRecord,
+    RequestRecord,
+    Spy,
+    SpyEvent,
+    UploadedFile,
+    Violation,
+)
+from .rest import USER_EXTRAS, RestApi
+from .spec import SpecValidator, load_spec
+
+API_PREFIX = "/api/v10"
+CTX = web.RequestKey("fakediscord_request", RequestRecord)
+UNKNOWN_WEBHOOK = (404, 10015, "Unknown Webhook")
+INVALID_WEBHOOK_TOKEN = (401, 50027, "Invalid Webhook Token")
+
+
+class FakeDiscord:
+    """A local Discord: REST under ``/api/v10``, the gateway at ``/gateway``, uploads at ``/attachments``.
+
+    Build the world (guilds, channels, members), start a bot with :func:`running_bot`, drive it
+    through fake users (``member.slash``, ``member.click``...), then assert on messages and on
+    :attr:`violations` (rules the bot broke), :attr:`unknown_routes` and :attr:`internal_errors`.
+    """
+
+    def __init__(
+        self,
+        *,
+        token: str = "fake-bot-token",
+        shard_count: int = 2,
+        bot_name: str = "Jantaku",
+        application_name: str = "Jantaku",
+        spec_path: Path | Literal[False] | None = None,
+        response_deadline: float = limits.RESPONSE_DEADLINE,
+        token_lifetime: float = limits.TOKEN_LIFETIME,
+        attachment_size_limit: int = limits.DEFAULT_ATTACHMENT_SIZE_LIMIT,
+        reject_spec_violations: bool = True,
+    ) -> None:
+        self.token = token
+        self.shard_count = shard_count
+        self.application_name = application_name
+        self.response_deadline = response_deadline
+        self.token_lifetime = token_lifetime
+        self.attachment_size_limit = attachment_size_limit
+        self.reject_spec_violations = reject_spec_violations
+        #: What an expired interaction token gets: (status, code, message). The brief's default is
+        #: 404 10015 "Unknown Webhook"; field reports also show 401 50027 (INVALID_WEBHOOK_TOKEN).
+        self.expired_token_error: tuple[int, int, str] = UNKNOWN_WEBHOOK
+        self.spec: SpecValidator | None = None if spec_path is False else load_spec(spec_path)
+
+        self.ids = SnowflakeFactory()
+        self.clock = FakeClock()
+        self.application_id = self.ids.next()
+        self.bot_user = FakeUser(self, self.application_id, bot_name, bot=True)
+        self.owner = FakeUser(self, self.ids.next(), "app-owner")
+        self.users: dict[int, FakeUser] = {self.bot_user.id: self.bot_user, self.owner.id: self.owner}
+        self.guilds: dict[int, FakeGuild] = {}
+        self.channels: dict[int, FakeChannel] = {}
+        self.messages: dict[int, FakeMessage] = {}
+        self.attachments: dict[int, FakeAttachment] = {}
+        self.interactions: dict[int, InteractionRecord] = {}
+        self.interactions_by_token: dict[str, InteractionRecord] = {}
+        self.commands_global: list[dict[str, Any]] = []
+        self.commands_guild: dict[int, list[dict[str, Any]]] = {}
+        self.command_ids: dict[tuple[int | None, int, str], int] = {}
+        self.sync_count = 0
+        self.dm_blocked: set[int] = set()
+        self._dm_channels: dict[int, FakeChannel] = {}
+
+        self.requests: list[RequestRecord] = []
+        self.violations: list[Violation] = []
+        self.unknown_routes: list[tuple[str, str]] = []
+        self.internal_errors: list[str] = []
+        self.spies: list[Spy] = []
+
+        self.gateway = Gateway(self)
+        self.rest = RestApi(self)
+        self._changed = asyncio.Event()
+        self._timers: set[asyncio.TimerHandle] = set()
+        self._runner: web.AppRunner | None = None
+        self.port = 0
+
+    # -- lifecycle -------------------------------------------------------------------------------
+
+    @classmethod
+    async def start(cls, **kwargs: Any) -> FakeDiscord:
+        fake = cls(**kwargs)
+        await fake.serve()
+        return fake
+
+    async def serve(self) -> None:
+        app = web.Application(middlewares=[self._middleware], client_max_size=64 * 1024 * 1024)
+        app.router.add_get("/gateway", self.gateway.handle)
+        app.router.add_get("/attachments/{channel_id}/{attachment_id}/{filename}", self._serve_attachment)
+        for method, path, handler in self.rest.routes():
+            app.router.add_route(method, API_PREFIX + path, self._wrap(handler))
+        app.router.add_route("*", "/{tail:.*}", self._unknown_route)
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        server = site._server
+        assert server is not None
+        self.port = server.sockets[0].getsockname()[1]  # type: ignore[attr-defined]
+
+    async def stop(self) -> None:
+        for timer in self._timers:
+            timer.cancel()
+        self._timers.clear()
+        await self.gateway.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    async def __aenter__(self) -> FakeDiscord:
+        if self._runner is None:
+            await self.serve()
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.stop()
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def api_url(self) -> str:
+        """What ``discord.http.Route.BASE`` must be set to."""
+        return self.base_url + API_PREFIX
+
+    @property
+    def gateway_url(self) -> str:
+        """What ``DiscordWebSocket.DEFAULT_GATEWAY`` must be set to."""
+        return f"ws://127.0.0.1:{self.port}/gateway"
+
+    # -- building the world ------------------------------------------------------------------------
+
+    def add_user(self, name: str, *, bot: bool = False) -> FakeUser:
+        user = FakeUser(self, self.ids.next(), name, bot=bot)
+        self.users[user.id] = user
+        return user
+
+    def add_guild(self, name: str = "Test Guild", *, owner: FakeUser | None = None) -> FakeGuild:
+        """A guild with an @everyone role, the bot as a member, and ``owner`` (default: a new user)."""
+        index = len(self.guilds)
+        guild_id = self.ids.next(shard=index % self.shard_count, shard_count=self.shard_count)
+        owner = owner or self.add_user(f"{name} owner")
+        guild = FakeGuild(self, guild_id, name, owner.id, shard_id=(guild_id >> 22) % self.shard_count)
+        guild.roles.append(FakeRole(guild, guild_id, "@everyone", EVERYONE_PERMISSIONS))
+        bot_role = FakeRole(guild, self.ids.next(), self.bot_user.name, EVERYONE_PERMISSIONS, 1, self.bot_user.id)
+        guild.roles.append(bot_role)
+        guild.add_member(owner)
+        guild.add_member(self.bot_user, roles=[bot_role])
+        self.guilds[guild.id] = guild
+        self.gateway.guild_added(guild)
+        return guild
+
+    def dm_channel(self, user: FakeUser | FakeMember) -> FakeChannel:
+        """The DM channel between the bot and ``user`` (the one the bot opens with users/@me/channels)."""
+        user = user.user
+        channel = self._dm_channels.get(user.id)
+        if channel is None:
+            channel = FakeChannel(self, self.ids.next(), f"dm-{user.name}", DM, recipient=user)
+            self._dm_channels[user.id] = channel
+            self.channels[channel.id] = channel
+        return channel
+
+    def fail_dms_to(self, user: FakeUser | FakeMember, fail: bool = True) -> None:
+        """Make DMs to ``user`` fail like a user who turned off server DMs (403, code 50007)."""
+        if fail:
+            self.dm_blocked.add(user.id)
+        else:
+            self.dm_blocked.discard(user.id)
+
+    def bot_user_payload(self) -> dict[str, Any]:
+        return {**self.bot_user.payload(), **USER_EXTRAS}
+
+    # -- reading state -----------------------------------------------------------------------------
+
+    def messages_in(
+        self, channel: FakeChannel, *, include_ephemeral: bool = False, include_deleted: bool = False
+    ) -> list[FakeMessage]:
+        """Messages in a channel, oldest first: public ones, plus every ephemeral one if asked."""
+        return [
+            m
+            for m in self.messages.values()
+            if m.channel is channel
+            and (include_ephemeral or m.ephemeral_to is None)
+            and (include_deleted or not m.deleted)
+        ]
+
+    def visible_messages(self, user: FakeUser | FakeMember, channel: FakeChannel) -> list[FakeMessage]:
+        """What ``user`` sees in ``channel``: public messages plus ephemerals sent to them."""
+        return [m for m in self.messages_in(channel, include_ephemeral=True) if m.visible_to(user)]
+
+    def last_message(self, channel: FakeChannel) -> FakeMessage | None:
+        found = self.messages_in(channel)
+        return found[-1] if found else None
+
+    def message(self, message_id: int) -> FakeMessage:
+        return self.messages[message_id]
+
+    def commands(self, guild: FakeGuild | None = None) -> list[dict[str, Any]]:
+        """The synced commands (global, or for one guild) as Discord returned them."""
+        return self.commands_global if guild is None else self.commands_guild.get(guild.id, [])
+
+    def requests_to(self, method: str, route: str) -> list[RequestRecord]:
+        """Recorded requests for a route template such as ``/channels/{channel_id}/messages``."""
+        return [r for r in self.requests if r.method == method and r.route == route]
+
+    # -- time, violations, waiting -----------------------------------------------------------------
+
+    def advance_clock(self, seconds: float) -> None:
+        """Move the fake's clock forward (interaction deadlines and token lifetimes use it)."""
+        self.clock.advance(seconds)
+        for rec in list(self.interactions.values()):
+            self._check_deadline(rec)
+        self._notify()
+
+    def record_violation(
+        self, kind: str, detail: str, ctx: RequestRecord | None = None, rec: InteractionRecord | None = None
+    ) -> None:
+        rec = rec or (ctx.interaction if ctx is not None else None)
+        self.violations.append(
+            Violation(
+                kind,
+                detail,
+                ctx.method if ctx else None,
+                ctx.path if ctx else None,
+                rec.id if rec is not None else None,
+            )
+        )
+        self._notify()
+
+    def take_violations(self, kind: str | None = None) -> list[Violation]:
+        """Remove and return violations (of one kind, or all): for tests that expect them."""
+        taken = [v for v in self.violations if kind is None or v.kind == kind]
+        self.violations = [v for v in self.violations if v not in taken]
+        return taken
+
+    def problems(self) -> list[str]:
+        return (
+            [str(v) for v in self.violations]
+            + [f"unknown route: {method} {path}" for method, path in self.unknown_routes]
+            + [f"fake internal error: {e}" for e in self.internal_errors]
+        )
+
+    def assert_clean(self) -> None:
+        """Fail when the bot broke a rule, hit an unknown route, or crashed the fake."""
+        problems = self.problems()
+        if problems:
+            raise AssertionError("fake Discord recorded problems:\n  " + "\n  ".join(problems))
+
+    def add_spy(self, spy: Spy) -> Spy:
+        """Call ``spy(SpyEvent)`` for every payload the bot sends; exceptions become violations."""
+        self.spies.append(spy)
+        return spy
+
+    def remove_spy(self, spy: Spy) -> None:
+        self.spies.remove(spy)
+
+    def _notify(self) -> None:
+        self._changed.set()
+
+    async def wait_for(
+        self,
+        predicate: Callable[[], object],
+        timeout: float = 5.0,  # noqa: ASYNC109 - the brief's API: wait_for(predicate, timeout=...)
+        what: str | None = None,
+    ) -> None:
+        """Wait until ``predicate()`` is truthy; it is re-checked after every request and event."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            self._changed.clear()
+            if predicate():
+                return
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                problems = "; ".join(self.problems()) or "none"
+                raise TimeoutError(f"timed out after {timeout}s waiting for {what or predicate}; problems: {problems}")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._changed.wait(), min(remaining, 0.05))
+
+    def force_reconnect(self, shard_id: int | None = None) -> int:
+        """Send op 7 RECONNECT to one shard (or all); discord.py reconnects and RESUMEs."""
+        return self.gateway.reconnect(shard_id)
+
+    # -- fake users' interactions ------------------------------------------------------------------
+
+    async def invoke_slash(
+        self, user: FakeUser, channel: FakeChannel, command: str, values: dict[str, Any], *, wait: bool = True
+    ) -> InteractionRecord:
+        return await interactions.invoke_slash(self, user, channel, command, values, wait=wait)
+
+    async def invoke_autocomplete(
+        self, user: FakeUser, channel: FakeChannel, command: str, focused: str, values: dict[str, Any]
+    ) -> InteractionRecord:
+        return await interactions.invoke_autocomplete(self, user, channel, command, focused, values)
+
+    async def invoke_component(
+        self, user: FakeUser, message: FakeMessage | int, custom_id: str, values: list[Any] | None, *, wait: bool = True
+    ) -> InteractionRecord:
+        return await interactions.invoke_component(self, user, message, custom_id, values, wait=wait)
+
+    async def invoke_modal_submit(
+        self, user: FakeUser, opener: InteractionRecord, values: dict[str, str | list[str]], *, wait: bool = True
+    ) -> InteractionRecord:
+        return await interactions.invoke_modal_submit(self, user, opener, values, wait=wait)
+
+    async def dispatch_interaction(
+        self, rec: InteractionRecord, guild: FakeGuild | None, *, wait: bool
+    ) -> InteractionRecord:
+        shard = self.gateway.shard_of(guild.id if guild is not None else None)
+        self.interactions[rec.id] = rec
+        self.interactions_by_token[rec.token] = rec
+        if not self.gateway.dispatch_to_shard(shard, "INTERACTION_CREATE", rec.payload):
+            raise RuntimeError(f"no bot is connected on shard {shard}; start one with running_bot()")
+        self._schedule_deadline(rec, self.response_deadline)
+        if wait:
+            await rec.wait_response()
+        return rec
+
+    def _schedule_deadline(self, rec: InteractionRecord, delay: float) -> None:
+        loop = asyncio.get_running_loop()
+        timer: asyncio.TimerHandle | None = None
+
+        def fire() -> None:
+            if timer is not None:
+                self._timers.discard(timer)
+            self._check_deadline(rec)
+
+        timer = loop.call_later(max(delay, 0.0) + 0.005, fire)
+        self._timers.add(timer)
+
+    def _check_deadline(self, rec: InteractionRecord) -> None:
+        if rec.acknowledged or rec.failed:
+            return
+        remaining = self.response_deadline - (self.clock.now() - rec.created_at)
+        if remaining > 0:
+            self._schedule_deadline(rec, remaining)
+            return
+        self.fail_interaction(rec)
+
+    def fail_interaction(self, rec: InteractionRecord) -> None:
+        """No initial response in time: the user sees "This interaction failed"."""
+        if rec.failed:
+            return
+        rec.failed = True
+        what = (rec.command and f"/{rec.command}") or rec.custom_id or f"interaction {rec.id}"
+        self.record_violation(
+            "interaction_failed", f"no initial response to {what} within {self.response_deadline}s", rec=rec
+        )
+        rec.done.set()
+
+    # -- HTTP plumbing -------------------------------------------------------------------------------
+
+    def _wrap(self, handler: Any) -> Any:
+        async def wrapped(request: web.Request) -> web.StreamResponse:
+            return await handler(request, request[CTX])
+
+        return wrapped
+
+    async def _serve_attachment(self, request: web.Request) -> web.StreamResponse:
+        attachment = self.attachments.get(snowflake_or_none(request.match_info["attachment_id"]) or 0)
+        if attachment is None:
+            return web.Response(status=404, text="404: Not Found")
+        content_type = attachment.payload()["content_type"] or "application/octet-stream"
+        return web.Response(body=attachment.data, headers={"Content-Type": content_type})
+
+    async def _unknown_route(self, request: web.Request) -> web.StreamResponse:
+        path = request.path.removeprefix(API_PREFIX)
+        self.unknown_routes.append((request.method, path))
+        return json_response({"message": "404: Not Found", "code": 0}, status=404)
+
+    async def _read_body(self, request: web.Request, ctx: RequestRecord) -> None:
+        content_type = request.content_type
+        if content_type.startswith("multipart/"):
+            reader = await request.multipart()
+            while (part := await reader.next()) is not None:
+                if not isinstance(part, BodyPartReader):
+                    continue
+                data = await part.read(decode=False)
+                if part.name == "payload_json":
+                    ctx.body = json.loads(bytes(data).decode())
+                else:
+                    ctx.files.append(
+                        UploadedFile(
+                            part.name or "", part.filename or "file", bytes(data), part.headers.get("Content-Type")
+                        )
+                    )
+            return
+        raw = await request.read()
+        if raw:
+            try:
+                ctx.body = json.loads(raw)
+            except ValueError as exc:
+                raise DiscordHTTPError(
+                    400, 50109, "The request body contains invalid JSON.", kind="malformed_body"
+                ) from exc
+
+    def _check_auth(self, request: web.Request, ctx: RequestRecord) -> None:
+        if ctx.path.startswith(("/webhooks/", "/interactions/")):
+            return
+        if request.headers.get("Authorization") != f"Bot {self.token}":
+            raise DiscordHTTPError(401, 0, "401: Unauthorized", kind="unauthorized")
+
+    def _check_spec(self, ctx: RequestRecord) -> None:
+        if self.spec is None:
+            return
+        problems = self.spec.validate_request(ctx.method, ctx.path, ctx.body)
+        if problems:
+            detail = "; ".join(problems)
+            if self.reject_spec_violations:
+                raise DiscordHTTPError(400, 50035, "Invalid Form Body", kind="openapi", detail=detail)
+            self.record_violation("openapi", detail, ctx)
+
+    @web.middleware
+    async def _middleware(self, request: web.Request, handler: Any) -> web.StreamResponse:
+        if not request.path.startswith(API_PREFIX + "/"):
+            return await handler(request)  # gateway, attachments, and unknown non-API paths
+        resource = request.match_info.route.resource
+        canonical = resource.canonical if resource is not None else ""
+        known = canonical.startswith(API_PREFIX)
+        ctx = RequestRecord(
+            request.method,
+            request.path.removeprefix(API_PREFIX),
+            dict(request.query),
+            self.clock.now(),
+            route=canonical.removeprefix(API_PREFIX) if known else None,
+        )
+        request[CTX] = ctx
+        self.requests.append(ctx)
+        try:
+            await self._read_body(request, ctx)
+            if not known:
+                response = await handler(request)
+            else:
+                self._check_auth(request, ctx)
+                self._check_spec(ctx)
+                response = await handler(request)
+        except DiscordHTTPError as error:
+            if error.kind is not None:
+                self.record_violation(error.kind, error.detail, ctx)
+            if ctx.interaction is not None:
+                ctx.interaction.errors.append((error.status, error.code, error.message))
+            response = json_response(error.body(), status=error.status)
+        except Exception as exc:  # a bug in the fake must not look like a Discord outage (5xx is retried)
+            self.internal_errors.append(f"{ctx.method} {ctx.path}: {''.join(traceback.format_exception(exc))}")
+            response = json_response({"message": f"fake discord internal error: {exc!r}", "code": 0}, status=400)
+        ctx.status = response.status
+        if isinstance(response, web.Response) and response.body is not None and response.status != 204:
+            try:
+                ctx.response = json.loads(response.body)  # type: ignore[arg-type]
+            except (TypeError, ValueError):
+                ctx.response = None
+        self._call_spies(ctx)
+        self._notify()
+        return response
+
+    def _call_spies(self, ctx: RequestRecord) -> None:
+        if not self.spies or (ctx.body is None and not ctx.files):
+            return
+        event = SpyEvent(ctx.method, ctx.path, ctx.body, tuple(ctx.files), ctx.audience, ctx.interaction)
+        for spy in list(self.spies):
+            try:
+                spy(event)
+            except Exception as exc:
+                self.record_violation("spy", f"{type(exc).__name__}: {exc}", ctx)

@@ -1,0 +1,457 @@
+"""The fake Discord itself, exercised by a tiny throwaway bot running on the real discord.py."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import discord
+import pytest
+from discord import app_commands
+from discord.ext import commands
+from PIL import Image
+
+from .fakediscord import (
+    INVALID_WEBHOOK_TOKEN,
+    FakeChannel,
+    FakeDiscord,
+    FakeGuild,
+    FakeMember,
+    InteractionRefused,
+    SpyEvent,
+    running_bot,
+)
+
+
+def png_bytes(width: int = 8, height: int = 6) -> bytes:
+    buffer = io.BytesIO()
+    Image.new("RGB", (width, height), (0, 128, 0)).save(buffer, format="PNG")
+    return buffer.getvalue()
+
+
+# -- the throwaway bot ------------------------------------------------------------------------------
+
+
+class CounterButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=r"demo:counter:(?P<n>\d+)"):
+    def __init__(self, count: int) -> None:
+        super().__init__(discord.ui.Button(label=f"Count {count}", custom_id=f"demo:counter:{count}"))
+        self.count = count
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[discord.ui.View], match: re.Match[str], /
+    ) -> CounterButton:
+        return cls(int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        view: discord.ui.View = discord.ui.View(timeout=None)
+        view.add_item(CounterButton(self.count + 1))
+        await interaction.response.edit_message(content=f"count {self.count + 1}", view=view)
+
+
+class RevealView(discord.ui.View):
+    @discord.ui.button(label="Reveal", custom_id="demo:reveal")
+    async def reveal(self, interaction: discord.Interaction, button: discord.ui.Button[RevealView]) -> None:
+        button.disabled = True
+        await interaction.response.edit_message(content="your tiles: 1m 2m 3m", view=self)
+
+
+class FeedbackModal(discord.ui.Modal, title="Feedback"):
+    text: discord.ui.TextInput[FeedbackModal] = discord.ui.TextInput(label="Your feedback", custom_id="demo:fb")
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"thanks: {self.text.value}", ephemeral=True)
+
+
+class DemoBot(commands.AutoShardedBot):
+    def __init__(self) -> None:
+        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
+        self.errors: list[BaseException] = []
+        self.remembered: discord.Interaction | None = None
+        self.slow_delay = 0.5
+        self.tree.on_error = self._record_error  # type: ignore[method-assign]
+        demo = app_commands.Group(name="demo", description="Demo commands")
+        game = app_commands.Group(name="game", description="Game commands", parent=demo)
+        admin = app_commands.Group(
+            name="demoadmin", description="Admin commands", default_permissions=discord.Permissions(manage_guild=True)
+        )
+        bot = self
+
+        @demo.command(name="ping", description="Answer pong")
+        async def ping(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message("pong")
+
+        @demo.command(name="secret", description="An ephemeral reply with a button")
+        async def secret(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message("a secret hand", view=RevealView(), ephemeral=True)
+
+        @demo.command(name="counter", description="A DynamicItem counter")
+        async def counter(interaction: discord.Interaction) -> None:
+            view: discord.ui.View = discord.ui.View(timeout=None)
+            view.add_item(CounterButton(0))
+            await interaction.response.send_message("count 0", view=view)
+
+        @demo.command(name="dm", description="DM the caller a picture")
+        async def dm(interaction: discord.Interaction) -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            try:
+                await interaction.user.send("psst", file=discord.File(io.BytesIO(png_bytes()), "hand.png"))
+            except discord.Forbidden as error:
+                await interaction.followup.send(f"dm failed {error.code}", ephemeral=True)
+            else:
+                await interaction.followup.send("dm sent", ephemeral=True)
+
+        @demo.command(name="slow", description="Respond too late")
+        async def slow(interaction: discord.Interaction) -> None:
+            await asyncio.sleep(bot.slow_delay)
+            await interaction.response.send_message("finally")
+
+        @demo.command(name="twice", description="Acknowledge twice")
+        async def twice(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message("once")
+            route = discord.http.Route(
+                "POST",
+                "/interactions/{interaction_id}/{interaction_token}/callback",
+                interaction_id=interaction.id,
+                interaction_token=interaction.token,
+            )
+            await bot.http.request(route, json={"type": 4, "data": {"content": "twice"}})
+
+        @demo.command(name="remember", description="Keep the interaction for later")
+        async def remember(interaction: discord.Interaction) -> None:
+            bot.remembered = interaction
+            await interaction.response.send_message("remembered")
+
+        @demo.command(name="board", description="Send a PNG in an embed")
+        async def board(interaction: discord.Interaction) -> None:
+            embed = discord.Embed(title="Board").set_image(url="attachment://board.png")
+            file = discord.File(io.BytesIO(png_bytes(16, 9)), "board.png")
+            await interaction.response.send_message(embed=embed, file=file)
+
+        @demo.command(name="feedback", description="Open a modal")
+        async def feedback(interaction: discord.Interaction) -> None:
+            await interaction.response.send_modal(FeedbackModal())
+
+        @demo.command(name="deferpublic", description="The defer-then-ephemeral gotcha")
+        async def deferpublic(interaction: discord.Interaction) -> None:
+            await interaction.response.defer()
+            await interaction.followup.send("hand: 1m 9m", ephemeral=True)
+
+        @game.command(name="start", description="Start a game")
+        @app_commands.describe(variant="Rules", seats="Players", opponent="Who to play")
+        @app_commands.choices(variant=[app_commands.Choice(name=v, value=v) for v in ("riichi", "nishoku")])
+        async def start(
+            interaction: discord.Interaction,
+            variant: app_commands.Choice[str],
+            seats: app_commands.Range[int, 3, 4],
+            opponent: discord.Member,
+            ranked: bool = False,
+        ) -> None:
+            await interaction.response.send_message(
+                f"{variant.value} seats={seats} vs {opponent.display_name} ranked={ranked}"
+            )
+
+        @start.error
+        async def start_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+            bot.errors.append(error)
+
+        @admin.command(name="reset", description="Managers only")
+        async def reset(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message("reset done", ephemeral=True)
+
+        self.tree.add_command(demo)
+        self.tree.add_command(admin)
+
+    async def _record_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        self.errors.append(error)
+
+    async def setup_hook(self) -> None:
+        self.add_dynamic_items(CounterButton)
+        await self.tree.sync()
+
+
+# -- fixtures ---------------------------------------------------------------------------------------
+
+
+@dataclass
+class World:
+    fake: FakeDiscord
+    guild: FakeGuild
+    table: FakeChannel
+    alice: FakeMember
+    bob: FakeMember
+    mod: FakeMember
+    other_table: FakeChannel
+
+
+@pytest.fixture
+async def world(fake_discord: FakeDiscord) -> World:
+    guild = fake_discord.add_guild("Mahjong Club")
+    other = fake_discord.add_guild("Second Club")  # lands on the other shard
+    table = guild.add_text_channel("table-1")
+    alice, bob = guild.add_member("Alice"), guild.add_member("Bob")
+    mod = guild.add_member("Mod", manage_guild=True)
+    other_table = other.add_text_channel("lobby")
+    other.add_member(alice.user)
+    return World(fake_discord, guild, table, alice, bob, mod, other_table)
+
+
+@pytest.fixture
+async def bot(world: World) -> AsyncIterator[DemoBot]:
+    async with running_bot(world.fake, DemoBot()) as running:
+        yield running
+
+
+def errors_of(bot: DemoBot) -> list[discord.HTTPException]:
+    found = []
+    for error in bot.errors:
+        original = getattr(error, "original", error)
+        if isinstance(original, discord.HTTPException):
+            found.append(original)
+    return found
+
+
+# -- tests ------------------------------------------------------------------------------------------
+
+
+async def test_login_ready_shards_and_sync(world: World, bot: DemoBot) -> None:
+    fake = world.fake
+    assert bot.is_ready() and bot.user is not None and bot.user.id == fake.bot_user.id
+    assert bot.shard_count == 2
+    assert sorted(tuple(i["shard"]) for i in fake.gateway.identifies) == [(0, 2), (1, 2)]
+    assert {world.guild.shard_id, world.other_table.guild.shard_id} == {0, 1}  # type: ignore[union-attr]
+    cached = bot.get_guild(world.guild.id)
+    assert cached is not None and cached.get_channel(world.table.id) is not None
+    # Without the privileged members intent, GUILD_CREATE carries only the bot's own member.
+    assert cached.me is not None and cached.get_member(world.alice.id) is None
+    assert cached.member_count == 5 and len(cached.roles) == 3
+    assert bot.get_guild(world.other_table.guild.id) is not None  # type: ignore[union-attr]
+    routes = [(r.method, r.route) for r in fake.requests]
+    assert routes[:4] == [
+        ("GET", "/users/@me"),
+        ("GET", "/oauth2/applications/@me"),
+        ("PUT", "/applications/{application_id}/commands"),
+        ("GET", "/gateway/bot"),
+    ]
+    assert {c["name"] for c in fake.commands()} == {"demo", "demoadmin"}
+    assert all(c["id"] and c["application_id"] == str(fake.application_id) for c in fake.commands())
+    assert fake.unknown_routes == []
+
+
+async def test_slash_in_group_gets_a_response_on_both_shards(world: World, bot: DemoBot) -> None:
+    rec = await world.alice.slash(world.table, "demo ping")
+    assert rec.response_type == 4 and rec.message is not None
+    assert rec.message.content == "pong" and not rec.ephemeral
+    assert world.fake.messages_in(world.table)[-1] is rec.message
+    other = await world.alice.slash(world.other_table, "demo ping")
+    assert other.message is not None and other.message.channel is world.other_table
+    in_dm = await world.alice.slash(world.fake.dm_channel(world.alice), "demo ping")
+    assert in_dm.message is not None and in_dm.message.audience.kind == "dm"
+
+
+async def test_options_are_typed_and_checked_against_the_synced_tree(world: World, bot: DemoBot) -> None:
+    alice, bob = world.alice, world.bob
+    rec = await alice.slash(world.table, "demo game start", variant="nishoku", seats=3, opponent=bob, ranked=True)
+    assert rec.message is not None and rec.message.content == "nishoku seats=3 vs Bob ranked=True"
+    assert rec.payload["data"]["options"][0]["options"][0]["name"] == "start"
+    assert str(bob.id) in rec.payload["data"]["resolved"]["members"]
+    with pytest.raises(InteractionRefused, match="not one of the choices"):
+        await alice.slash(world.table, "demo game start", variant="mcr", seats=3, opponent=bob)
+    with pytest.raises(InteractionRefused, match="required option 'opponent'"):
+        await alice.slash(world.table, "demo game start", variant="riichi", seats=3)
+    with pytest.raises(InteractionRefused, match="unknown option"):
+        await alice.slash(world.table, "demo ping", loud=True)
+    with pytest.raises(InteractionRefused, match="outside 3..4"):
+        await alice.slash(world.table, "demo game start", variant="riichi", seats=5, opponent=bob)
+    with pytest.raises(InteractionRefused, match="needs a subcommand"):
+        await alice.slash(world.table, "demo game")
+
+
+async def test_manage_server_command_is_hidden_from_members(world: World, bot: DemoBot) -> None:
+    with pytest.raises(InteractionRefused, match="cannot see a /demoadmin"):
+        await world.alice.slash(world.table, "demoadmin reset")
+    rec = await world.mod.slash(world.table, "demoadmin reset")
+    assert rec.message is not None and rec.message.ephemeral
+
+
+async def test_ephemeral_reply_is_private_and_only_its_owner_can_click(world: World, bot: DemoBot) -> None:
+    fake, alice, bob = world.fake, world.alice, world.bob
+    events: list[SpyEvent] = []
+    fake.add_spy(events.append)
+
+    def no_public_tiles(event: SpyEvent) -> None:
+        if event.audience.kind == "public":
+            assert not any("tiles" in s or "secret" in s for s in event.strings()), "hidden hand leaked"
+
+    fake.add_spy(no_public_tiles)
+    rec = await alice.slash(world.table, "demo secret")
+    secret = rec.message
+    assert secret is not None and secret.ephemeral and secret.ephemeral_to is alice.user
+    assert secret in fake.visible_messages(alice, world.table)
+    assert secret not in fake.visible_messages(bob, world.table)
+    assert secret not in fake.messages_in(world.table)
+    with pytest.raises(InteractionRefused, match="cannot see"):
+        await bob.click(secret, "demo:reveal")
+    click = await alice.click(secret, "demo:reveal")
+    assert click.response_type == 7 and click.message is secret
+    assert secret.content == "your tiles: 1m 2m 3m" and secret.buttons[0]["disabled"] is True
+    with pytest.raises(InteractionRefused, match="disabled"):
+        await alice.click(secret, "demo:reveal")
+    audiences = {(e.audience.kind, e.audience.user_id) for e in events}
+    assert audiences == {("ephemeral", alice.id)}
+
+
+async def test_forged_custom_id_is_refused(world: World, bot: DemoBot) -> None:
+    rec = await world.alice.slash(world.table, "demo counter")
+    assert rec.message is not None
+    with pytest.raises(InteractionRefused, match="has no component"):
+        await world.bob.click(rec.message, "demo:counter:999")
+    with pytest.raises(InteractionRefused, match="is a button"):
+        await world.bob.click(rec.message, "demo:counter:0", values=["x"])
+
+
+async def test_dynamic_item_counter_updates_the_message(world: World, bot: DemoBot) -> None:
+    rec = await world.alice.slash(world.table, "demo counter")
+    message = rec.message
+    assert message is not None and message.custom_ids == ["demo:counter:0"]
+    first = await world.bob.click(message, "demo:counter:0")
+    assert first.response_type == 7 and message.content == "count 1"
+    await world.alice.click(message, "demo:counter:1")
+    assert message.custom_ids == ["demo:counter:2"] and len(message.history) == 2
+
+
+async def test_double_acknowledge_is_flagged(world: World, bot: DemoBot) -> None:
+    rec = await world.alice.slash(world.table, "demo twice")
+    await world.fake.wait_for(lambda: rec.errors, timeout=2)
+    assert rec.errors == [(400, 40060, "Interaction has already been acknowledged.")]
+    await world.fake.wait_for(lambda: bot.errors, timeout=2)
+    assert [e.code for e in errors_of(bot)] == [40060]
+    assert [v.kind for v in world.fake.take_violations()] == ["double_ack"]
+
+
+async def test_expired_token_makes_followups_fail(world: World, bot: DemoBot) -> None:
+    fake = world.fake
+    await world.alice.slash(world.table, "demo remember")
+    assert bot.remembered is not None
+    await bot.remembered.followup.send("still in time")
+    fake.advance_clock(15 * 60 + 1)
+    with pytest.raises(discord.NotFound) as unknown:
+        await bot.remembered.followup.send("too late")
+    assert unknown.value.code == 10015
+    fake.expired_token_error = INVALID_WEBHOOK_TOKEN
+    with pytest.raises(discord.HTTPException) as invalid:
+        await bot.remembered.edit_original_response(content="edited")
+    assert (invalid.value.status, invalid.value.code) == (401, 50027)
+    assert [v.kind for v in fake.take_violations()] == ["expired_token", "expired_token"]
+
+
+async def test_dm_delivery_and_refused_dm(world: World, bot: DemoBot) -> None:
+    fake, alice = world.fake, world.alice
+    rec = await alice.slash(world.table, "demo dm")
+    assert rec.response_type == 5 and rec.ephemeral
+    await rec.wait_followups(1)
+    assert rec.message is not None and rec.message.content == "dm sent" and rec.message.ephemeral
+    (dm,) = fake.messages_in(fake.dm_channel(alice))
+    assert dm.content == "psst" and dm.attachments[0].dimensions == (8, 6)
+    assert dm.visible_to(alice) and not dm.visible_to(world.bob)
+
+    fake.fail_dms_to(world.bob)
+    refused = await world.bob.slash(world.table, "demo dm")
+    await refused.wait_followups(1)
+    assert refused.message is not None and refused.message.content == "dm failed 50007"
+    assert fake.messages_in(fake.dm_channel(world.bob)) == []
+
+
+async def test_late_response_is_a_violation_and_fails_the_interaction(world: World, bot: DemoBot) -> None:
+    fake = world.fake
+    fake.response_deadline, bot.slow_delay = 0.2, 0.4
+    rec = await world.alice.slash(world.table, "demo slow")
+    assert rec.failed and not rec.acknowledged
+    await fake.wait_for(lambda: bot.errors, timeout=2)
+    assert [e.code for e in errors_of(bot)] == [10062]
+    assert [v.kind for v in fake.take_violations()] == ["interaction_failed", "late_response"]
+    assert fake.messages_in(world.table) == []
+
+
+async def test_png_attachment_bytes_are_stored_and_served(world: World, bot: DemoBot) -> None:
+    rec = await world.alice.slash(world.table, "demo board")
+    message = rec.message
+    assert message is not None
+    (attachment,) = message.attachments
+    assert attachment.is_png and attachment.dimensions == (16, 9) and attachment.image().size == (16, 9)
+    assert message.embeds[0]["image"]["url"] == attachment.url
+    channel = bot.get_channel(world.table.id)
+    assert isinstance(channel, discord.TextChannel)
+    fetched = await channel.fetch_message(message.id)
+    assert await fetched.attachments[0].read() == attachment.data
+
+
+async def test_modal_submit(world: World, bot: DemoBot) -> None:
+    opener = await world.alice.slash(world.table, "demo feedback")
+    assert opener.response_type == 9 and opener.modal is not None and opener.modal["title"] == "Feedback"
+    with pytest.raises(InteractionRefused, match="shown to Alice"):
+        await world.bob.submit_modal(opener, {"demo:fb": "mine"})
+    submitted = await world.alice.submit_modal(opener, {"demo:fb": "great game"})
+    assert submitted.message is not None and submitted.message.content == "thanks: great game"
+
+
+async def test_followup_ephemeral_after_public_defer_is_flagged(world: World, bot: DemoBot) -> None:
+    rec = await world.alice.slash(world.table, "demo deferpublic")
+    await rec.wait_followups(1)
+    assert rec.message is not None and rec.message.content == "hand: 1m 9m" and not rec.message.ephemeral
+    assert rec.message in world.fake.visible_messages(world.bob, world.table)
+    assert [v.kind for v in world.fake.take_violations()] == ["ephemeral_ignored"]
+
+
+async def test_limits_are_enforced(world: World, bot: DemoBot) -> None:
+    route = discord.http.Route("POST", "/channels/{channel_id}/messages", channel_id=world.table.id)
+    with pytest.raises(discord.HTTPException) as too_long:
+        await bot.http.request(route, json={"content": "x" * 2001})
+    assert too_long.value.code == 50035
+    row = {"type": 1, "components": [{"type": 2, "style": 1, "label": "b", "custom_id": "b"}]}
+    rows = [{**row, "components": [{**row["components"][0], "custom_id": f"b{i}"}]} for i in range(6)]
+    with pytest.raises(discord.HTTPException):
+        await bot.http.request(route, json={"content": "rows", "components": rows})
+    details = [v.detail for v in world.fake.take_violations("limits")]
+    assert "content is 2001 characters" in details[0] and "6 action rows" in details[1]
+
+
+async def test_openapi_validation_catches_malformed_requests(world: World, bot: DemoBot) -> None:
+    fake = world.fake
+    if fake.spec is None:
+        pytest.skip("the Discord OpenAPI spec is not available")
+    route = discord.http.Route("POST", "/channels/{channel_id}/messages", channel_id=world.table.id)
+    with pytest.raises(discord.HTTPException) as bad:
+        await bot.http.request(route, json={"content": 42, "tts": "loud"})
+    assert bad.value.code == 50035
+    (violation,) = fake.take_violations("openapi")
+    assert "content" in violation.detail and "tts" in violation.detail
+
+
+async def test_unknown_routes_are_recorded(world: World, bot: DemoBot) -> None:
+    with pytest.raises(discord.NotFound):
+        await bot.http.request(discord.http.Route("GET", "/guilds/{guild_id}/bans", guild_id=world.guild.id))
+    assert world.fake.unknown_routes == [("GET", f"/guilds/{world.guild.id}/bans")]
+    world.fake.unknown_routes.clear()
+
+
+async def test_reconnect_resumes_and_keeps_working(world: World, bot: DemoBot) -> None:
+    fake = world.fake
+    assert fake.force_reconnect(world.guild.shard_id) == 1
+    await fake.wait_for(lambda: len(fake.gateway.resumes) == 1, timeout=5)
+    rec = await world.alice.slash(world.table, "demo ping")
+    assert rec.message is not None and rec.message.content == "pong"
+    assert len(fake.gateway.identifies) == 2
+
+
+def test_missing_spec_disables_validation(tmp_path: Path) -> None:
+    assert FakeDiscord(spec_path=tmp_path / "absent.json").spec is None
+
+
+async def test_autocomplete_refused_without_autocomplete(world: World, bot: DemoBot) -> None:
+    with pytest.raises(InteractionRefused, match="has no autocomplete"):
+        await world.alice.autocomplete(world.table, "demo game start", "variant")
