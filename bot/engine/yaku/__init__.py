@@ -1,1 +1,131 @@
-"""Yaku: one small class per yaku, a registry, and per-variant tables of their values."""
+"""Yaku: one small class per yaku, a registry, and per-variant tables of their values.
+
+- :mod:`~bot.engine.yaku.base`: the :class:`Yaku` protocol, :class:`Facts` and :class:`Scope`.
+- :mod:`~bot.engine.yaku.situational`, :mod:`~bot.engine.yaku.composition`,
+  :mod:`~bot.engine.yaku.sets`, :mod:`~bot.engine.yaku.yakuman`: the standard yaku.
+- :mod:`~bot.engine.yaku.table`: :class:`YakuTable`, :class:`YakuValue`, :data:`STANDARD_YAKU`.
+- :mod:`~bot.engine.yaku.fu`: fu rules; :mod:`~bot.engine.yaku.readings`: per-block memo.
+
+The scorer itself is :func:`bot.engine.scoring.score_hand`.
+"""
+
+from bot.engine.yaku.base import Facts, Scope, Wait, Yaku, Yakuman
+from bot.engine.yaku.composition import (
+    Chinitsu,
+    Chun,
+    Haku,
+    Hatsu,
+    Honitsu,
+    Honroutou,
+    RoundWind,
+    Sankantsu,
+    SeatWind,
+    Shousangen,
+    Tanyao,
+)
+from bot.engine.yaku.context import WinContext
+from bot.engine.yaku.fu import FuRules
+from bot.engine.yaku.sets import (
+    Chanta,
+    Chiitoitsu,
+    Iipeikou,
+    Ittsu,
+    Junchan,
+    Pinfu,
+    Ryanpeikou,
+    Sanankou,
+    Sanshoku,
+    SanshokuDoukou,
+    Toitoi,
+)
+from bot.engine.yaku.situational import (
+    Chankan,
+    DoubleRiichi,
+    Haitei,
+    Houtei,
+    Ippatsu,
+    MenzenTsumo,
+    Renhou,
+    Riichi,
+    Rinshan,
+)
+from bot.engine.yaku.table import STANDARD_YAKU, STANDARD_YAKU_DOUBLES, YakuTable, YakuValue
+from bot.engine.yaku.yakuman import (
+    Chiihou,
+    Chinroutou,
+    Chuuren,
+    ChuurenJunsei,
+    Daisangen,
+    Daisuushii,
+    Kokushi,
+    Kokushi13,
+    RenhouYakuman,
+    Ryuuiisou,
+    Shousuushii,
+    Suuankou,
+    SuuankouTanki,
+    Suukantsu,
+    Tenhou,
+    Tsuuiisou,
+)
+
+__all__ = [
+    "STANDARD_YAKU",
+    "STANDARD_YAKU_DOUBLES",
+    "Chankan",
+    "Chanta",
+    "Chiihou",
+    "Chiitoitsu",
+    "Chinitsu",
+    "Chinroutou",
+    "Chun",
+    "Chuuren",
+    "ChuurenJunsei",
+    "Daisangen",
+    "Daisuushii",
+    "DoubleRiichi",
+    "Facts",
+    "FuRules",
+    "Haitei",
+    "Haku",
+    "Hatsu",
+    "Honitsu",
+    "Honroutou",
+    "Houtei",
+    "Iipeikou",
+    "Ippatsu",
+    "Ittsu",
+    "Junchan",
+    "Kokushi",
+    "Kokushi13",
+    "MenzenTsumo",
+    "Pinfu",
+    "Renhou",
+    "RenhouYakuman",
+    "Riichi",
+    "Rinshan",
+    "RoundWind",
+    "Ryanpeikou",
+    "Ryuuiisou",
+    "Sanankou",
+    "Sankantsu",
+    "Sanshoku",
+    "SanshokuDoukou",
+    "Scope",
+    "SeatWind",
+    "Shousangen",
+    "Shousuushii",
+    "Suuankou",
+    "SuuankouTanki",
+    "Suukantsu",
+    "Tanyao",
+    "Tenhou",
+    "Toitoi",
+    "Tsuuiisou",
+    "Wait",
+    "WinContext",
+    "Yaku",
+    "YakuTable",
+    "YakuValue",
+    "Yakuman",
+]

@@ -1,0 +1,238 @@
+"""The yaku protocol: one small class per yaku, reading one precomputed :class:`Facts` object.
+
+A yaku never looks at tiles itself. The scorer reads the hand once into a :class:`Facts`
+object (kinds present, runs and triplets as bitmasks, the wait, fu from sets) and asks each yaku
+of the variant's table how many times it applies. Each class says how much of the hand it
+depends on (:class:`Scope`), so the scorer asks it once per hand, once per reading, or once per
+reading and wait; and which yaku it supersedes, so the scorer never hard-codes that 二盃口 drops
+一盃口.
+
+Bitmasks: ``runs`` and ``triplets`` are *compact* masks, bit ``k`` for kind ``k`` (a run is
+named by its lowest kind). ``present`` is a *nibble* mask, the low bit of kind ``k``'s 4-bit
+field of a count board (bit ``4k``), so it combines directly with count boards; the constants
+below (:data:`YAOCHU_PRESENT` and friends) are nibble masks for that test.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import ClassVar
+
+from bot.engine.shapes import Shape
+from bot.engine.tiles import HONORS, TERMINALS, YAOCHU, Kind
+from bot.engine.yaku.context import WinContext
+
+__all__ = [
+    "DRAGONS",
+    "GREEN_PRESENT",
+    "HONOR_PRESENT",
+    "MAN_PRESENT",
+    "PIN_PRESENT",
+    "SIMPLE_PRESENT",
+    "SOU_PRESENT",
+    "SUIT_PRESENT",
+    "TERMINAL_PRESENT",
+    "WINDS",
+    "YAOCHU_PRESENT",
+    "Facts",
+    "Scope",
+    "Wait",
+    "Yaku",
+    "Yakuman",
+    "nibbles",
+]
+
+
+def nibbles(kinds: frozenset[int] | range | tuple[int, ...]) -> int:
+    """The nibble mask of some kinds: bit ``4k`` for each kind ``k``."""
+    return sum(1 << (4 * kind) for kind in set(kinds))
+
+
+def _compact(kinds: frozenset[int] | range | tuple[int, ...]) -> int:
+    return sum(1 << kind for kind in set(kinds))
+
+
+YAOCHU_PRESENT = nibbles(YAOCHU)
+"""么九牌 (terminals and honours) as a nibble mask."""
+TERMINAL_PRESENT = nibbles(TERMINALS)
+"""1 and 9 of the number suits as a nibble mask."""
+HONOR_PRESENT = nibbles(HONORS)
+"""字牌 as a nibble mask."""
+SIMPLE_PRESENT = nibbles(tuple(kind for kind in range(27) if kind not in TERMINALS))
+"""中張牌 (2-8 of the number suits) as a nibble mask."""
+MAN_PRESENT = nibbles(range(9))
+PIN_PRESENT = nibbles(range(9, 18))
+SOU_PRESENT = nibbles(range(18, 27))
+SUIT_PRESENT = (MAN_PRESENT, PIN_PRESENT, SOU_PRESENT)
+"""The three number suits as nibble masks, in kind order."""
+GREEN_PRESENT = nibbles((Kind.S2, Kind.S3, Kind.S4, Kind.S6, Kind.S8, Kind.GREEN))
+"""緑一色's tiles: 2s 3s 4s 6s 8s 發."""
+
+DRAGONS = _compact((Kind.WHITE, Kind.GREEN, Kind.RED))
+"""三元牌 as a compact mask (bit k for kind k)."""
+WINDS = _compact((Kind.EAST, Kind.SOUTH, Kind.WEST, Kind.NORTH))
+"""風牌 as a compact mask (bit k for kind k)."""
+
+
+class Scope(enum.IntEnum):
+    """How much of the hand a yaku depends on: the scorer asks it once per that much."""
+
+    HAND = 0
+    """Only the situation and the hand's tiles (``present``, ``honor_triplets``, ``board``…)."""
+    READING = 1
+    """Also the reading: ``shape``, ``runs``, ``triplets``, ``pair``, ``twin_runs``…"""
+    WAIT = 2
+    """Also the wait: ``wait``, ``concealed_triplets``, ``set_fu``. The safe default."""
+
+
+class Wait(enum.IntEnum):
+    """How the winning tile completed the hand, for one reading."""
+
+    RYANMEN = 0
+    """両面: either end of a two-sided run."""
+    KANCHAN = 1
+    """嵌張: the middle of a run."""
+    PENCHAN = 2
+    """辺張: the 3 of 123 or the 7 of 789."""
+    TANKI = 3
+    """単騎: the pair."""
+    SHANPON = 4
+    """双碰: one of two pairs, making a triplet (an open one on a ron)."""
+    SPECIAL = 5
+    """A 七対子 or 国士無双 shape, where waits do not change the score."""
+
+
+class Facts:
+    """Everything a yaku may read about one reading of a winning hand, computed once.
+
+    The scorer fills the hand fields once and the reading and wait fields once per reading and
+    wait, then hands the same object to every yaku; yaku must only read it.
+
+    Hand fields (the same in every reading):
+
+    - ``board``: the concealed count board, winning tile included.
+    - ``present``: nibble mask of every kind held, concealed or in a meld.
+    - ``closed``: no open meld (a concealed kan keeps the hand closed).
+    - ``melds``, ``kans``: how many declared sets, and how many of them are kans.
+    - ``win_kind``, ``win_count``: the winning tile's kind and how many of it are concealed.
+    - ``honor_triplets``: compact mask of honours held as a triplet or kan; ``honor_pair`` the
+      honour of the pair (or -1). Honours never form runs, so every regular reading agrees.
+
+    Reading fields:
+
+    - ``shape``: :class:`~bot.engine.shapes.Shape` of the reading.
+    - ``runs`` / ``triplets``: compact masks of the runs (lowest kind) and triplets or kans,
+      concealed and declared; ``run_count`` / ``triplet_count`` count them with repeats.
+    - ``twin_runs``: pairs of identical concealed runs (1 for 一盃口, 2 for 二盃口).
+    - ``pair``: the pair's kind (-1 outside the regular shape).
+    - ``all_yaochu``: every set and the pair hold a terminal or an honour (and it is regular).
+    - ``all_terminal``: every set and the pair hold a terminal.
+
+    Wait fields:
+
+    - ``wait``: :class:`Wait`.
+    - ``concealed_triplets``: triplets and kans counting as concealed (暗刻), a triplet
+      completed by a ron excluded.
+    - ``set_fu``: fu from sets, the pair and the wait, before the base, menzen and tsumo fu
+      (0 means a 平和 shape).
+    """
+
+    __slots__ = (
+        "all_terminal",
+        "all_yaochu",
+        "board",
+        "closed",
+        "concealed_triplets",
+        "honor_pair",
+        "honor_triplets",
+        "kans",
+        "melds",
+        "pair",
+        "present",
+        "run_count",
+        "runs",
+        "set_fu",
+        "shape",
+        "triplet_count",
+        "triplets",
+        "twin_runs",
+        "wait",
+        "win_count",
+        "win_kind",
+    )
+
+    def __init__(
+        self,
+        board: int,
+        present: int,
+        *,
+        closed: bool,
+        melds: int,
+        kans: int,
+        win_kind: int,
+        win_count: int,
+        honor_triplets: int = 0,
+        honor_pair: int = -1,
+    ) -> None:
+        self.board = board
+        self.present = present
+        self.closed = closed
+        self.melds = melds
+        self.kans = kans
+        self.win_kind = win_kind
+        self.win_count = win_count
+        self.honor_triplets = honor_triplets
+        self.honor_pair = honor_pair
+        self.shape = Shape.REGULAR
+        self.runs = 0
+        self.triplets = 0
+        self.run_count = 0
+        self.triplet_count = 0
+        self.twin_runs = 0
+        self.pair = -1
+        self.all_yaochu = False
+        self.all_terminal = False
+        self.wait = Wait.RYANMEN
+        self.concealed_triplets = 0
+        self.set_fu = 0
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in sorted(self.__slots__))
+        return f"Facts({fields})"
+
+
+class Yaku:
+    """One yaku. Subclasses set the names and :attr:`scope` and implement :meth:`count`.
+
+    Its value (han closed / open, or a yakuman weight) is not here but in the variant's
+    :class:`~bot.engine.yaku.table.YakuTable`, so one class serves every variant.
+    """
+
+    name: ClassVar[str] = ""
+    """The kanji name, as shown to players (``"断么九"``)."""
+    en: ClassVar[str] = ""
+    """The English name (``"All simples"``)."""
+    scope: ClassVar[Scope] = Scope.WAIT
+    """What the answer depends on; a narrower scope lets the scorer ask less often."""
+    supersedes: ClassVar[tuple[type[Yaku], ...]] = ()
+    """Yaku this one drops when both apply (二盃口 drops 一盃口)."""
+    is_yakuman: ClassVar[bool] = False
+    """A yakuman supersedes every yaku that is not one; its table value is a yakuman weight."""
+
+    def count(self, facts: Facts, ctx: WinContext) -> int:
+        """How many times the yaku applies to this reading (0 = it does not)."""
+        raise NotImplementedError
+
+    @classmethod
+    def overrides(cls, other: type[Yaku]) -> bool:
+        """Whether this yaku drops ``other`` when both apply."""
+        return other in cls.supersedes or (cls.is_yakuman and not other.is_yakuman)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+class Yakuman(Yaku):
+    """A yakuman: when it applies, every yaku that is not a yakuman is dropped."""
+
+    is_yakuman = True

@@ -1,0 +1,255 @@
+"""Yaku tables: which yaku a variant has and what each is worth.
+
+A :class:`YakuTable` maps yaku classes to a :class:`YakuValue` (han closed and open, or a
+yakuman weight). Variants derive theirs from :data:`STANDARD_YAKU`::
+
+    NISHOKU_LIKE = STANDARD_YAKU.without(Ippatsu, Pinfu, Sanshoku).with_values(
+        {Chiitoitsu: YakuValue.han(1), Daisuushii: YakuValue.yakuman(5), MyNewPinfu: YakuValue.han(1)}
+    )
+
+>>> STANDARD_YAKU[Chinitsu]
+YakuValue(closed=6, open=5, yakuman=False)
+>>> Pinfu in STANDARD_YAKU.without(Pinfu)
+False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+
+from bot.engine.yaku.base import Facts, Scope, Yaku
+from bot.engine.yaku.composition import (
+    Chinitsu,
+    Chun,
+    Haku,
+    Hatsu,
+    Honitsu,
+    Honroutou,
+    RoundWind,
+    Sankantsu,
+    SeatWind,
+    Shousangen,
+    Tanyao,
+)
+from bot.engine.yaku.context import WinContext
+from bot.engine.yaku.sets import (
+    Chanta,
+    Chiitoitsu,
+    Iipeikou,
+    Ittsu,
+    Junchan,
+    Pinfu,
+    Ryanpeikou,
+    Sanankou,
+    Sanshoku,
+    SanshokuDoukou,
+    Toitoi,
+)
+from bot.engine.yaku.situational import (
+    Chankan,
+    DoubleRiichi,
+    Haitei,
+    Houtei,
+    Ippatsu,
+    MenzenTsumo,
+    Riichi,
+    Rinshan,
+)
+from bot.engine.yaku.yakuman import (
+    Chiihou,
+    Chinroutou,
+    Chuuren,
+    ChuurenJunsei,
+    Daisangen,
+    Daisuushii,
+    Kokushi,
+    Kokushi13,
+    Ryuuiisou,
+    Shousuushii,
+    Suuankou,
+    SuuankouTanki,
+    Suukantsu,
+    Tenhou,
+    Tsuuiisou,
+)
+
+__all__ = ["STANDARD_YAKU", "STANDARD_YAKU_DOUBLES", "YakuTable", "YakuValue"]
+
+Check = Callable[[Facts, WinContext], int]
+
+
+@dataclass(frozen=True, slots=True)
+class YakuValue:
+    """What one yaku is worth: han closed and open, or (``yakuman``) a yakuman weight.
+
+    ``open`` is None for a closed-only yaku, which then does not apply to an open hand at all.
+    The weight of a yakuman is in the table's own units: standard riichi counts 1 per yakuman,
+    二色麻雀 weighs 小役満 4 and 大役満 5 against its points table.
+    """
+
+    closed: int
+    open: int | None = None
+    yakuman: bool = False
+
+    @classmethod
+    def han(cls, closed: int, open: int | None = None) -> YakuValue:
+        """A yaku worth ``closed`` han, and ``open`` han in an open hand (None: closed only)."""
+        return cls(closed, open)
+
+    @classmethod
+    def weight(cls, weight: int = 1, *, closed_only: bool = False) -> YakuValue:
+        """A yakuman of the given weight."""
+        return cls(weight, None if closed_only else weight, yakuman=True)
+
+    def for_hand(self, *, is_open: bool) -> int:
+        """Han or weight in a closed or open hand; 0 when the yaku does not apply."""
+        if is_open:
+            return self.open or 0
+        return self.closed
+
+
+@dataclass(frozen=True)
+class YakuTable:
+    """The yaku of one variant, in display order, with their values.
+
+    Build one with :meth:`of`, or derive one with :meth:`with_values` and :meth:`without`.
+    The compiled fields are what the scorer runs: checks grouped by :class:`Scope` as
+    ``(index, bound count method)``, values by index (0 = does not apply), and for each yaku the
+    bitmask of indices it supersedes (from :meth:`Yaku.overrides`).
+    """
+
+    entries: tuple[tuple[type[Yaku], YakuValue], ...]
+    yaku: tuple[Yaku, ...] = field(init=False, repr=False, compare=False)
+    checks: tuple[tuple[tuple[int, Check], ...], ...] = field(init=False, repr=False, compare=False)
+    closed_values: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    open_values: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    yakuman_flags: tuple[bool, ...] = field(init=False, repr=False, compare=False)
+    drops: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        classes = [cls for cls, _ in self.entries]
+        if len(set(classes)) != len(classes):
+            raise ValueError("a yaku is listed twice")
+        for cls, value in self.entries:
+            if value.yakuman != cls.is_yakuman:
+                kind = "a yakuman weight" if cls.is_yakuman else "han"
+                raise ValueError(f"{cls.__name__} ({cls.name}) needs {kind}, not {value}")
+        instances = tuple(cls() for cls in classes)
+        object.__setattr__(self, "yaku", instances)
+        checks = tuple(
+            tuple((index, yaku.count) for index, yaku in enumerate(instances) if yaku.scope is scope) for scope in Scope
+        )
+        object.__setattr__(self, "checks", checks)
+        object.__setattr__(self, "closed_values", tuple(value.for_hand(is_open=False) for _, value in self.entries))
+        object.__setattr__(self, "open_values", tuple(value.for_hand(is_open=True) for _, value in self.entries))
+        object.__setattr__(self, "yakuman_flags", tuple(value.yakuman for _, value in self.entries))
+        drops = tuple(
+            sum(1 << index for index, other in enumerate(classes) if cls is not other and cls.overrides(other))
+            for cls in classes
+        )
+        object.__setattr__(self, "drops", drops)
+
+    @classmethod
+    def of(cls, values: Mapping[type[Yaku], YakuValue]) -> YakuTable:
+        """A table of exactly these yaku, in this order."""
+        return cls(tuple(values.items()))
+
+    def with_values(self, values: Mapping[type[Yaku], YakuValue]) -> YakuTable:
+        """A copy with these values: listed yaku are revalued in place, new ones appended."""
+        entries = [(cls, values.get(cls, value)) for cls, value in self.entries]
+        entries += [(cls, value) for cls, value in values.items() if cls not in self]
+        return YakuTable(tuple(entries))
+
+    def without(self, *yaku: type[Yaku]) -> YakuTable:
+        """A copy without these yaku (raises KeyError for one the table does not have)."""
+        for cls in yaku:
+            if cls not in self:
+                raise KeyError(cls.__name__)
+        return YakuTable(tuple((cls, value) for cls, value in self.entries if cls not in yaku))
+
+    def __getitem__(self, yaku: type[Yaku]) -> YakuValue:
+        for cls, value in self.entries:
+            if cls is yaku:
+                return value
+        raise KeyError(yaku.__name__)
+
+    def __contains__(self, yaku: object) -> bool:
+        return any(cls is yaku for cls, _ in self.entries)
+
+    def __iter__(self) -> Iterator[type[Yaku]]:
+        return (cls for cls, _ in self.entries)
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+
+_han = YakuValue.han
+_yakuman = YakuValue.weight
+
+STANDARD_YAKU = YakuTable.of(
+    {
+        Riichi: _han(1),
+        DoubleRiichi: _han(2),
+        Ippatsu: _han(1),
+        MenzenTsumo: _han(1),
+        Pinfu: _han(1),
+        Iipeikou: _han(1),
+        Tanyao: _han(1, 1),
+        Haku: _han(1, 1),
+        Hatsu: _han(1, 1),
+        Chun: _han(1, 1),
+        SeatWind: _han(1, 1),
+        RoundWind: _han(1, 1),
+        Rinshan: _han(1, 1),
+        Chankan: _han(1, 1),
+        Haitei: _han(1, 1),
+        Houtei: _han(1, 1),
+        Sanshoku: _han(2, 1),
+        Ittsu: _han(2, 1),
+        Chanta: _han(2, 1),
+        Chiitoitsu: _han(2),
+        Toitoi: _han(2, 2),
+        Sanankou: _han(2, 2),
+        SanshokuDoukou: _han(2, 2),
+        Sankantsu: _han(2, 2),
+        Shousangen: _han(2, 2),
+        Honroutou: _han(2, 2),
+        Ryanpeikou: _han(3),
+        Junchan: _han(3, 2),
+        Honitsu: _han(3, 2),
+        Chinitsu: _han(6, 5),
+        Kokushi: _yakuman(closed_only=True),
+        Kokushi13: _yakuman(closed_only=True),
+        Suuankou: _yakuman(closed_only=True),
+        SuuankouTanki: _yakuman(closed_only=True),
+        Daisangen: _yakuman(),
+        Tsuuiisou: _yakuman(),
+        Shousuushii: _yakuman(),
+        Daisuushii: _yakuman(),
+        Ryuuiisou: _yakuman(),
+        Chinroutou: _yakuman(),
+        Chuuren: _yakuman(closed_only=True),
+        ChuurenJunsei: _yakuman(closed_only=True),
+        Suukantsu: _yakuman(),
+        Tenhou: _yakuman(closed_only=True),
+        Chiihou: _yakuman(closed_only=True),
+    }
+)
+"""Standard 4-player riichi (baseline B2), open tanyao allowed, every yakuman worth 1.
+
+The upgraded forms (国士無双十三面待ち, 四暗刻単騎, 純正九蓮宝燈) are listed so the hand shows
+their names, at the same weight as the plain form. 人和 is not listed; add
+:class:`~bot.engine.yaku.situational.Renhou` or
+:class:`~bot.engine.yaku.yakuman.RenhouYakuman` to use it.
+"""
+
+STANDARD_YAKU_DOUBLES = STANDARD_YAKU.with_values(
+    {
+        Kokushi13: _yakuman(2, closed_only=True),
+        SuuankouTanki: _yakuman(2, closed_only=True),
+        ChuurenJunsei: _yakuman(2, closed_only=True),
+        Daisuushii: _yakuman(2),
+    }
+)
+""":data:`STANDARD_YAKU` with the four usual double yakuman (``mahjong``'s default, ``has_double_yakuman``)."""
