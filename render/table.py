@@ -1,0 +1,421 @@
+"""The table image: felt, rivers, hands as backs, melds, name plates and the centre console."""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Sequence
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from bot.engine.tiles import Tile
+from bot.engine.views import PublicView, RiverTile, SeatPublic, SeatView
+from render.draw import (
+    PHASE_LABELS,
+    WIND_NAMES,
+    PasteOp,
+    back_colour,
+    badge,
+    draw_meld,
+    draw_row,
+    draw_upright_meld,
+    flush,
+    meld_length,
+    outline,
+    points_text,
+    signed,
+    stick_image,
+    upright_meld_length,
+)
+from render.layout import BAND, BAND_TILE, RIVER_TILE, Layout, Slot, layout_for, positions
+from render.sprites import Shade, face_size, paste, thickness, tile_sprite
+from render.text import draw_text, fit, text_image, text_width
+from render.theme import DEFAULT_THEME, Theme
+
+__all__ = ["compose_seat", "compose_table", "seat_name"]
+
+RIVER_ROW = 6
+
+
+def seat_name(names: Sequence[str], seat: int) -> str:
+    """A seat's display name, or a stand-in when the caller passed none."""
+    if 0 <= seat < len(names) and names[seat].strip():
+        return names[seat]
+    return f"Seat {seat + 1}"
+
+
+def _blend(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> tuple[int, int, int]:
+    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
+
+
+@lru_cache(maxsize=32)
+def _felt(width: int, height: int, theme: Theme) -> Image.Image:
+    """Cloth lit from above: a soft vignette towards the corners, inside a wooden rail."""
+    gradient = Image.radial_gradient("L").resize((width, height), Image.Resampling.BILINEAR)
+    # radial_gradient reaches 255 at the inscribed circle; soften so the corners stay cloth.
+    gradient = gradient.point(lambda v: min(255, int((v / 255) ** 1.6 * 200)))
+    felt = Image.composite(
+        Image.new("RGB", (width, height), theme.felt_edge), Image.new("RGB", (width, height), theme.felt), gradient
+    )
+    draw = ImageDraw.Draw(felt)
+    rail = 10
+    draw.rectangle((0, 0, width - 1, height - 1), outline=theme.rail, width=rail)
+    draw.rectangle(
+        (rail - 2, rail - 2, width - rail + 1, height - rail + 1), outline=_blend(theme.rail, (0, 0, 0), 0.4), width=2
+    )
+    draw.rectangle((1, 1, width - 2, height - 2), outline=_blend(theme.rail, (255, 255, 255), 0.25), width=1)
+    return felt
+
+
+@lru_cache(maxsize=64)
+def _background(seat_count: int, theme: Theme) -> Image.Image:
+    """Everything that does not change during a game: drawn once per layout, copied per image."""
+    layout = layout_for(seat_count)
+    image = _felt(layout.width, layout.height, theme).copy()
+    overlay = Image.new("RGBA", image.size, (0, 0, 0, 0))
+    draw = ImageDraw.Draw(overlay)
+    left, top, right, bottom = layout.centre
+    draw.rounded_rectangle((left + 2, top + 3, right + 2, bottom + 3), radius=14, fill=(0, 0, 0, 90))
+    draw.rounded_rectangle(
+        layout.centre, radius=14, fill=(*theme.panel, 255), outline=(*theme.panel_edge, 255), width=2
+    )
+    image.paste(overlay, (0, 0), overlay)
+    return image
+
+
+def _river(image: Image.Image, slot: Slot, river: Sequence[RiverTile], last: int | None, theme: Theme) -> None:
+    """Discards in rows of six facing their owner; the riichi tile turned, called tiles dimmed."""
+    frame = slot.river
+    per_row = RIVER_ROW if len(river) <= RIVER_ROW * slot.river_rows else math.ceil(len(river) / slot.river_rows)
+    upright = tile_sprite(Tile(0), RIVER_TILE, frame.rotation)
+    _, row_depth = frame.local_size(upright.width, upright.height)
+    ops: list[PasteOp] = []
+    marks: list[tuple[int, int, int, int]] = []
+    for row_start in range(0, len(river), per_row):
+        lx = 0
+        ly = (row_start // per_row) * row_depth
+        for index in range(row_start, min(row_start + per_row, len(river))):
+            discard = river[index]
+            shade = Shade.DIM if discard.called else Shade.TSUMOGIRI if discard.tsumogiri else Shade.NONE
+            rotation = frame.rotation + (90 if discard.riichi else 0)
+            sprite = tile_sprite(discard.tile, RIVER_TILE, rotation, shade=shade)
+            lw, ld = frame.local_size(sprite.width, sprite.height)
+            x, y = frame.place(lx, ly + row_depth - ld, lw, ld)
+            ops.append((y, x, sprite))
+            if index == last:
+                marks.append((x, y, x + sprite.width, y + sprite.height))
+            lx += lw
+    flush(image, ops)
+    for box in marks:
+        outline(image, box, theme.accent, 2)
+
+
+def _band(image: Image.Image, slot: Slot, seat: SeatPublic, *, show_hand: bool) -> None:
+    """The strip along a seat's edge: its concealed tiles as backs on the left, melds on the right."""
+    frame = slot.band
+    width = BAND_TILE
+    gap = 6
+    for candidate in (BAND_TILE, 20, 18, 16, 14):
+        width = candidate
+        melds_length = sum(meld_length(meld, width, frame) + gap for meld in seat.melds)
+        hand_length = (seat.concealed_count * width + 8) if show_hand else 0
+        if melds_length + hand_length <= slot.band_length:
+            break
+    ops: list[PasteOp] = []
+    if show_hand:
+        lx = 0
+        for index in range(seat.concealed_count):
+            if seat.has_drawn and index == seat.concealed_count - 1:
+                lx += 8
+            sprite = tile_sprite(None, width, frame.rotation, back=back_colour(seat.concealed_backs, index))
+            lw, ld = frame.local_size(sprite.width, sprite.height)
+            x, y = frame.place(lx, BAND - ld, lw, ld)
+            ops.append((y, x, sprite))
+            lx += lw
+    lx = slot.band_length
+    for meld in reversed(seat.melds):
+        length = meld_length(meld, width, frame)
+        lx -= length
+        _, meld_ops = draw_meld(image, meld, width, frame, lx, BAND)
+        ops.extend(meld_ops)
+        lx -= gap
+    flush(image, ops)
+
+
+def _wind_label(seat: SeatPublic) -> str:
+    return WIND_NAMES.get(seat.wind, str(seat.seat + 1)) if seat.wind is not None else str(seat.seat + 1)
+
+
+def _translucent(image: Image.Image, box: tuple[int, int, int, int], colour: tuple[int, int, int], alpha: int) -> None:
+    """A see-through rounded panel (composited on the region only, which is cheap)."""
+    left, top, right, bottom = box
+    region = image.crop(box).convert("RGBA")
+    overlay = Image.new("RGBA", region.size, (0, 0, 0, 0))
+    ImageDraw.Draw(overlay).rounded_rectangle(
+        (0, 0, right - left - 1, bottom - top - 1), radius=12, fill=(*colour, alpha)
+    )
+    image.paste(Image.alpha_composite(region, overlay).convert("RGB"), (left, top))
+
+
+def _set_aside_grid(count: int, width: int, space: int) -> tuple[int, int, int]:
+    """(tile width, tiles per row, rows) for the set-aside tiles of a plate ``width`` wide."""
+    for size in (22, 18, 14):
+        per_row = max(1, (width - 16) // (size + 1))
+        rows = math.ceil(count / per_row)
+        if rows * (face_size(size)[1] + thickness(size) + 2) <= space or size == 14:
+            return size, per_row, rows
+    raise AssertionError("unreachable")
+
+
+PLATE_TEXT = 108
+
+
+def _plate(
+    image: Image.Image, slot: Slot, seat: SeatPublic, name: str, view: PublicView, theme: Theme, *, own: bool
+) -> None:
+    """Name, points, chips, status and the set-aside tiles of one seat, upright for legibility."""
+    left, region_top, right, region_bottom = slot.plate
+    tiles = seat.set_aside
+    grid = _set_aside_grid(len(tiles), right - left, region_bottom - region_top - PLATE_TEXT - 8) if tiles else None
+    height = PLATE_TEXT + (grid[2] * (face_size(grid[0])[1] + thickness(grid[0]) + 2) + 6 if grid else 0)
+    height = min(height, region_bottom - region_top)
+    top = region_top if slot.plate_anchor == "top" else region_bottom - height
+    box = (left, top, right, top + height)
+    _translucent(image, box, theme.panel, 170)
+    draw = ImageDraw.Draw(image)
+    if view.turn == seat.seat:
+        draw.rounded_rectangle(box, radius=12, outline=theme.accent, width=3)
+    elif seat.seat in view.deciding:
+        draw.rounded_rectangle(box, radius=12, outline=theme.deciding, width=2)
+    badge_colour = (200, 64, 40) if seat.dealer else _blend(theme.panel_edge, theme.panel, 0.35)
+    draw.ellipse((left + 8, top + 8, left + 38, top + 38), fill=badge_colour, outline=theme.text, width=1)
+    draw_text(image, (left + 23, top + 23), _wind_label(seat), 18, theme.text, anchor="mm")
+    draw_text(image, (left + 46, top + 11), name, 17, theme.accent if own else theme.text, max_width=right - left - 54)
+    draw_text(image, (left + 10, top + 42), points_text(seat.points), 26, theme.text)
+    x = left + 10
+    y = top + 78
+    if seat.riichi:
+        x += badge(image, x, y, "リーチ", 13, (255, 255, 255), (196, 30, 48)) + 4
+    if seat.dealer:
+        x += badge(image, x, y, "親", 13, (255, 255, 255), (200, 64, 40)) + 4
+    if seat.auto_played:
+        x += badge(image, x, y, "自動", 13, (20, 20, 20), (200, 200, 200)) + 4
+    if seat.chips is not None:
+        chips = f"チップ {signed(seat.chips)}"
+        if x + text_width(chips, 14) <= right - 8:
+            draw_text(image, (x + 2, y + 2), chips, 14, theme.muted)
+    if grid is not None:
+        size, per_row, rows = grid
+        pitch = face_size(size)[1] + thickness(size) + 2
+        for row in range(rows):
+            row_y = top + PLATE_TEXT + row * pitch
+            if row_y + pitch > top + height + 2:
+                break
+            draw_row(image, tiles[row * per_row : (row + 1) * per_row], left + 8, row_y, size)
+
+
+def _strip(image: Image.Image, slot: Slot, seat: SeatPublic, view: PublicView, theme: Theme) -> None:
+    """The console edge facing a seat: its wind (turned towards it), riichi stick and turn light."""
+    left, top, right, bottom = slot.strip
+    rotation = slot.rotation
+    length = (right - left) if rotation in (0, 180) else (bottom - top)
+    depth = (bottom - top) if rotation in (0, 180) else (right - left)
+    colour = theme.accent if view.turn == seat.seat else theme.deciding if seat.seat in view.deciding else None
+    content = _strip_image(length, depth, _wind_label(seat), seat.dealer, seat.riichi, colour, theme)
+    if rotation:
+        content = content.rotate(rotation, expand=True)
+    image.paste(content, (left, top), content)
+
+
+@lru_cache(maxsize=256)
+def _strip_image(
+    length: int,
+    depth: int,
+    wind: str,
+    dealer: bool,
+    riichi: bool,
+    light: tuple[int, int, int] | None,
+    theme: Theme,
+) -> Image.Image:
+    """The strip as seen by its seat (drawn upright, turned by the caller)."""
+    image = Image.new("RGBA", (length, depth), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    if light is not None:
+        draw.rounded_rectangle((14, depth - 5, length - 15, depth - 2), radius=2, fill=(*light, 255))
+    wind_colour = (255, 120, 90) if dealer else theme.muted
+    label = text_image(wind, 17, (*wind_colour, 255))
+    image.paste(label, (12, (depth - label.height) // 2 - 1), label)
+    if riichi:
+        stick = stick_image(110, 8, True)
+        image.paste(stick, ((length - stick.width) // 2, (depth - stick.height) // 2 - 1), stick)
+    return image
+
+
+def _centre(
+    image: Image.Image, layout: Layout, view: PublicView, names: Sequence[str], theme: Theme, now: float | None
+) -> None:
+    """Round, counters, dora indicators, and whose move it is with its deadline."""
+    left, top, right, bottom = layout.centre
+    middle = (left + right) // 2
+    draw_text(image, (middle, top + 30), view.round_label, 26, theme.text, anchor="mm", max_width=right - left - 60)
+    y = top + 52
+    parts: list[tuple[Image.Image, str]] = []
+    if view.honba:
+        parts.append((stick_image(40, 8, False), f"{view.honba}"))
+    if view.riichi_sticks:
+        parts.append((stick_image(40, 8, True), f"{view.riichi_sticks}"))
+    total = sum(icon.width + 6 + text_width(label, 15) + 12 for icon, label in parts) - 12
+    x = middle - total // 2
+    for icon, label in parts:
+        image.paste(icon, (x, y + 6), icon)
+        x += icon.width + 5
+        x += draw_text(image, (x, y), label, 15, theme.text) + 13
+    draw_text(image, (middle, y + 30), f"残り {view.tiles_left}", 15, theme.muted, anchor="mm")
+    indicators = view.dora_indicators
+    if indicators:
+        width = 24
+        for candidate in (24, 20, 16, 12):
+            width = candidate
+            if len(indicators) * (width + 2) <= right - left - 60:
+                break
+        row = len(indicators) * (width + 2) - 2
+        draw_row(image, indicators, middle - row // 2, y + 44, width, gap=2)
+    who, when = _status(view, names, now)
+    width = right - left - 56
+    if who:
+        draw_text(image, (middle, bottom - 56), who, 14, theme.accent, anchor="mm", max_width=width)
+    if when:
+        draw_text(image, (middle, bottom - 37), when, 13, theme.muted, anchor="mm", max_width=width)
+
+
+def _status(view: PublicView, names: Sequence[str], now: float | None) -> tuple[str, str]:
+    """Whose move it is (and in which phase), and until when."""
+    phase = PHASE_LABELS.get(view.phase, view.phase)
+    who = " · ".join(
+        part for part in (fit(seat_name(names, view.turn), 14, 100) if view.turn is not None else "", phase) if part
+    )
+    when = ""
+    if view.deadline is not None:
+        if now is not None:
+            when = f"残り {max(0, math.ceil(view.deadline - now))} 秒"
+        else:
+            when = "期限 " + time.strftime("%H:%M:%S", time.gmtime(view.deadline)) + " UTC"
+    return who, when
+
+
+def compose_table(
+    view: PublicView,
+    names: Sequence[str],
+    *,
+    theme: Theme = DEFAULT_THEME,
+    bottom: int = 0,
+    now: float | None = None,
+    private_seat: int | None = None,
+) -> Image.Image:
+    """Draw the table seen from seat ``bottom``; ``private_seat``'s concealed tiles are left off the band."""
+    seat_count = len(view.seats)
+    if seat_count not in (2, 3, 4):
+        raise ValueError(f"a table has 2, 3 or 4 seats, not {seat_count}")
+    layout = layout_for(seat_count)
+    where = positions(seat_count, bottom)
+    image = _background(seat_count, theme).copy()
+    last_seat, last_index = view.last_discard if view.last_discard is not None else (None, None)
+    for seat in view.seats:
+        slot = layout.slots[where[seat.seat]]
+        _river(image, slot, seat.river, last_index if seat.seat == last_seat else None, theme)
+        _band(image, slot, seat, show_hand=seat.seat != private_seat)
+        _plate(image, slot, seat, seat_name(names, seat.seat), view, theme, own=seat.seat == private_seat)
+        _strip(image, slot, seat, view, theme)
+    _centre(image, layout, view, names, theme, now)
+    return image
+
+
+HAND_TILE = 44
+PANEL_PAD = 14
+
+
+def compose_seat(
+    view: SeatView, names: Sequence[str], *, theme: Theme = DEFAULT_THEME, now: float | None = None
+) -> Image.Image:
+    """The table from this seat's chair, with its own hand face up and large beneath it."""
+    table = compose_table(view.public, names, theme=theme, bottom=view.seat, now=now, private_seat=view.seat)
+    seat = next((s for s in view.public.seats if s.seat == view.seat), None)
+    width = table.width
+    hand = list(view.hand)
+    melds = seat.melds if seat is not None else ()
+    tile_width = HAND_TILE
+    meld_width = 30
+    for tile_width, meld_width in ((44, 30), (40, 28), (36, 26), (32, 24), (28, 20), (24, 18)):
+        hand_length = (len(hand) + (1 if view.drawn else 0)) * (tile_width + 1) + (14 if view.drawn else 0)
+        melds_length = sum(upright_meld_length(m, meld_width) + 8 for m in melds)
+        if hand_length + melds_length <= width - 2 * PANEL_PAD:
+            break
+    hand_height = face_size(tile_width)[1] + thickness(tile_width)
+    hints = bool(view.waits or view.ukeire)
+    height = 12 + 26 + hand_height + 14 + (44 if hints else 0) + (24 if view.private_note else 0) + 8
+    image = Image.new("RGB", (width, table.height + height), theme.card)
+    image.paste(table, (0, 0))
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((0, table.height, width - 1, table.height + 3), fill=theme.rail)
+    y = table.height + 12
+    x = PANEL_PAD
+    if seat is not None:
+        wind = _wind_label(seat)
+        x += draw_text(image, (x, y), f"{wind} {seat_name(names, view.seat)}", 18, theme.accent, max_width=width // 2)
+        x += 12
+        x += draw_text(image, (x, y), f"{points_text(seat.points)}点", 18, theme.text) + 10
+        if seat.riichi:
+            x += badge(image, x, y - 1, "リーチ", 13, (255, 255, 255), (196, 30, 48)) + 6
+    if view.furiten:
+        badge(image, x, y - 1, "フリテン", 13, (255, 255, 255), (150, 60, 160))
+    y += 30
+    selectable = set(view.selectable)
+
+    def shade(tile: Tile) -> Shade:
+        return Shade.DIM if selectable and tile not in selectable else Shade.NONE
+
+    boxes = draw_row(image, hand, PANEL_PAD, y, tile_width, shades=[shade(t) for t in hand])
+    if view.drawn is not None:
+        x = (boxes[-1][2] if boxes else PANEL_PAD) + 14
+        draw_row(image, [view.drawn], x, y, tile_width, shades=[shade(view.drawn)])
+    x = width - PANEL_PAD
+    meld_y = y + hand_height - face_size(meld_width)[1] - thickness(meld_width)
+    for meld in reversed(melds):
+        x -= upright_meld_length(meld, meld_width)
+        draw_upright_meld(image, meld, x, meld_y, meld_width)
+        x -= 8
+    y += hand_height + 12
+    if hints:
+        _hints(image, view, y, theme)
+        y += 44
+    if view.private_note:
+        draw_text(image, (PANEL_PAD, y), view.private_note, 15, theme.muted, max_width=width - 2 * PANEL_PAD)
+    return image
+
+
+def _hints(image: Image.Image, view: SeatView, y: int, theme: Theme) -> None:
+    """Waits (or, short of tenpai, the tiles that improve the hand) with how many are live."""
+    kinds = list(view.waits) if view.waits else sorted(view.ukeire)
+    label = "待ち" if view.waits else "受け入れ"
+    x = PANEL_PAD
+    x += draw_text(image, (x, y + 8), label, 16, theme.accent) + 10
+    total = sum(view.ukeire.get(kind, 0) for kind in kinds)
+    summary = f"{total}枚" if view.ukeire else ""
+    right_edge = image.width - PANEL_PAD - (text_width(summary, 16) + 8 if summary else 0)
+    width = 24
+    for index, kind in enumerate(kinds):
+        count = f"×{view.ukeire[kind]}" if kind in view.ukeire else ""
+        step = width + 4 + (text_width(count, 14) + 8 if count else 4)
+        if x + step > right_edge - 20 and index < len(kinds) - 1:
+            draw_text(image, (x, y + 8), "…", 16, theme.muted)
+            break
+        paste(image, tile_sprite(Tile(kind), width), x, y)
+        x += width + 4
+        if count:
+            colour = theme.muted if view.ukeire[kind] else theme.loss
+            x += draw_text(image, (x, y + 12), count, 14, colour) + 8
+        else:
+            x += 4
+    if summary:
+        draw_text(image, (image.width - PANEL_PAD, y + 8), summary, 16, theme.text, anchor="ra")
