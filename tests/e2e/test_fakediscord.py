@@ -8,6 +8,7 @@ import re
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import discord
 import pytest
@@ -43,7 +44,7 @@ class CounterButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], 
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[discord.ui.View], match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> CounterButton:
         return cls(int(match["n"]))
 
@@ -58,6 +59,12 @@ class RevealView(discord.ui.View):
     async def reveal(self, interaction: discord.Interaction, button: discord.ui.Button[RevealView]) -> None:
         button.disabled = True
         await interaction.response.edit_message(content="your tiles: 1m 2m 3m", view=self)
+
+
+class PickView(discord.ui.View):
+    @discord.ui.select(custom_id="demo:pick", options=[discord.SelectOption(label=x, value=x) for x in "abc"])
+    async def pick(self, interaction: discord.Interaction, select: discord.ui.Select[PickView]) -> None:
+        await interaction.response.edit_message(content=f"picked {select.values[0]}", view=None)
 
 
 class FeedbackModal(discord.ui.Modal, title="Feedback"):
@@ -99,11 +106,24 @@ class DemoBot(commands.AutoShardedBot):
         async def dm(interaction: discord.Interaction) -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
             try:
-                await interaction.user.send("psst", file=discord.File(io.BytesIO(png_bytes()), "hand.png"))
+                picture = discord.File(io.BytesIO(png_bytes()), "hand.png")
+                await interaction.user.send("psst", file=picture, view=RevealView())
             except discord.Forbidden as error:
                 await interaction.followup.send(f"dm failed {error.code}", ephemeral=True)
             else:
                 await interaction.followup.send("dm sent", ephemeral=True)
+
+        @demo.command(name="pick", description="A select menu")
+        async def pick(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message("pick one", view=PickView())
+
+        @demo.command(name="find", description="Autocomplete a tile")
+        async def find(interaction: discord.Interaction, tile: str) -> None:
+            await interaction.response.send_message(tile)
+
+        @find.autocomplete("tile")
+        async def find_tile(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+            return [app_commands.Choice(name=t, value=t) for t in ("1m", "2m", "east") if t.startswith(current)]
 
         @demo.command(name="slow", description="Respond too late")
         async def slow(interaction: discord.Interaction) -> None:
@@ -174,6 +194,16 @@ class DemoBot(commands.AutoShardedBot):
         await self.tree.sync()
 
 
+class PlainBot(commands.Bot):
+    """An unsharded bot that syncs nothing and only knows the persistent counter buttons."""
+
+    def __init__(self) -> None:
+        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
+
+    async def setup_hook(self) -> None:
+        self.add_dynamic_items(CounterButton)
+
+
 # -- fixtures ---------------------------------------------------------------------------------------
 
 
@@ -220,15 +250,20 @@ def errors_of(bot: DemoBot) -> list[discord.HTTPException]:
 
 async def test_login_ready_shards_and_sync(world: World, bot: DemoBot) -> None:
     fake = world.fake
-    assert bot.is_ready() and bot.user is not None and bot.user.id == fake.bot_user.id
+    assert bot.is_ready()
+    assert bot.user is not None
+    assert bot.user.id == fake.bot_user.id
     assert bot.shard_count == 2
     assert sorted(tuple(i["shard"]) for i in fake.gateway.identifies) == [(0, 2), (1, 2)]
     assert {world.guild.shard_id, world.other_table.guild.shard_id} == {0, 1}  # type: ignore[union-attr]
     cached = bot.get_guild(world.guild.id)
-    assert cached is not None and cached.get_channel(world.table.id) is not None
+    assert cached is not None
+    assert cached.get_channel(world.table.id) is not None
     # Without the privileged members intent, GUILD_CREATE carries only the bot's own member.
-    assert cached.me is not None and cached.get_member(world.alice.id) is None
-    assert cached.member_count == 5 and len(cached.roles) == 3
+    assert cached.me is not None
+    assert cached.get_member(world.alice.id) is None
+    assert cached.member_count == 5
+    assert len(cached.roles) == 3
     assert bot.get_guild(world.other_table.guild.id) is not None  # type: ignore[union-attr]
     routes = [(r.method, r.route) for r in fake.requests]
     assert routes[:4] == [
@@ -244,19 +279,24 @@ async def test_login_ready_shards_and_sync(world: World, bot: DemoBot) -> None:
 
 async def test_slash_in_group_gets_a_response_on_both_shards(world: World, bot: DemoBot) -> None:
     rec = await world.alice.slash(world.table, "demo ping")
-    assert rec.response_type == 4 and rec.message is not None
-    assert rec.message.content == "pong" and not rec.ephemeral
+    assert rec.response_type == 4
+    assert rec.message is not None
+    assert rec.message.content == "pong"
+    assert not rec.ephemeral
     assert world.fake.messages_in(world.table)[-1] is rec.message
     other = await world.alice.slash(world.other_table, "demo ping")
-    assert other.message is not None and other.message.channel is world.other_table
+    assert other.message is not None
+    assert other.message.channel is world.other_table
     in_dm = await world.alice.slash(world.fake.dm_channel(world.alice), "demo ping")
-    assert in_dm.message is not None and in_dm.message.audience.kind == "dm"
+    assert in_dm.message is not None
+    assert in_dm.message.audience.kind == "dm"
 
 
 async def test_options_are_typed_and_checked_against_the_synced_tree(world: World, bot: DemoBot) -> None:
     alice, bob = world.alice, world.bob
     rec = await alice.slash(world.table, "demo game start", variant="nishoku", seats=3, opponent=bob, ranked=True)
-    assert rec.message is not None and rec.message.content == "nishoku seats=3 vs Bob ranked=True"
+    assert rec.message is not None
+    assert rec.message.content == "nishoku seats=3 vs Bob ranked=True"
     assert rec.payload["data"]["options"][0]["options"][0]["name"] == "start"
     assert str(bob.id) in rec.payload["data"]["resolved"]["members"]
     with pytest.raises(InteractionRefused, match="not one of the choices"):
@@ -265,7 +305,7 @@ async def test_options_are_typed_and_checked_against_the_synced_tree(world: Worl
         await alice.slash(world.table, "demo game start", variant="riichi", seats=3)
     with pytest.raises(InteractionRefused, match="unknown option"):
         await alice.slash(world.table, "demo ping", loud=True)
-    with pytest.raises(InteractionRefused, match="outside 3..4"):
+    with pytest.raises(InteractionRefused, match=r"outside 3\.\.4"):
         await alice.slash(world.table, "demo game start", variant="riichi", seats=5, opponent=bob)
     with pytest.raises(InteractionRefused, match="needs a subcommand"):
         await alice.slash(world.table, "demo game")
@@ -275,7 +315,8 @@ async def test_manage_server_command_is_hidden_from_members(world: World, bot: D
     with pytest.raises(InteractionRefused, match="cannot see a /demoadmin"):
         await world.alice.slash(world.table, "demoadmin reset")
     rec = await world.mod.slash(world.table, "demoadmin reset")
-    assert rec.message is not None and rec.message.ephemeral
+    assert rec.message is not None
+    assert rec.message.ephemeral
 
 
 async def test_ephemeral_reply_is_private_and_only_its_owner_can_click(world: World, bot: DemoBot) -> None:
@@ -290,15 +331,19 @@ async def test_ephemeral_reply_is_private_and_only_its_owner_can_click(world: Wo
     fake.add_spy(no_public_tiles)
     rec = await alice.slash(world.table, "demo secret")
     secret = rec.message
-    assert secret is not None and secret.ephemeral and secret.ephemeral_to is alice.user
+    assert secret is not None
+    assert secret.ephemeral
+    assert secret.ephemeral_to is alice.user
     assert secret in fake.visible_messages(alice, world.table)
     assert secret not in fake.visible_messages(bob, world.table)
     assert secret not in fake.messages_in(world.table)
     with pytest.raises(InteractionRefused, match="cannot see"):
         await bob.click(secret, "demo:reveal")
     click = await alice.click(secret, "demo:reveal")
-    assert click.response_type == 7 and click.message is secret
-    assert secret.content == "your tiles: 1m 2m 3m" and secret.buttons[0]["disabled"] is True
+    assert click.response_type == 7
+    assert click.message is secret
+    assert secret.content == "your tiles: 1m 2m 3m"
+    assert secret.buttons[0]["disabled"] is True
     with pytest.raises(InteractionRefused, match="disabled"):
         await alice.click(secret, "demo:reveal")
     audiences = {(e.audience.kind, e.audience.user_id) for e in events}
@@ -317,11 +362,14 @@ async def test_forged_custom_id_is_refused(world: World, bot: DemoBot) -> None:
 async def test_dynamic_item_counter_updates_the_message(world: World, bot: DemoBot) -> None:
     rec = await world.alice.slash(world.table, "demo counter")
     message = rec.message
-    assert message is not None and message.custom_ids == ["demo:counter:0"]
+    assert message is not None
+    assert message.custom_ids == ["demo:counter:0"]
     first = await world.bob.click(message, "demo:counter:0")
-    assert first.response_type == 7 and message.content == "count 1"
+    assert first.response_type == 7
+    assert message.content == "count 1"
     await world.alice.click(message, "demo:counter:1")
-    assert message.custom_ids == ["demo:counter:2"] and len(message.history) == 2
+    assert message.custom_ids == ["demo:counter:2"]
+    assert len(message.history) == 2
 
 
 async def test_double_acknowledge_is_flagged(world: World, bot: DemoBot) -> None:
@@ -352,17 +400,28 @@ async def test_expired_token_makes_followups_fail(world: World, bot: DemoBot) ->
 async def test_dm_delivery_and_refused_dm(world: World, bot: DemoBot) -> None:
     fake, alice = world.fake, world.alice
     rec = await alice.slash(world.table, "demo dm")
-    assert rec.response_type == 5 and rec.ephemeral
+    assert rec.response_type == 5
+    assert rec.ephemeral
     await rec.wait_followups(1)
-    assert rec.message is not None and rec.message.content == "dm sent" and rec.message.ephemeral
+    assert rec.message is not None
+    assert rec.message.content == "dm sent"
+    assert rec.message.ephemeral
     (dm,) = fake.messages_in(fake.dm_channel(alice))
-    assert dm.content == "psst" and dm.attachments[0].dimensions == (8, 6)
-    assert dm.visible_to(alice) and not dm.visible_to(world.bob)
+    assert dm.content == "psst"
+    assert dm.attachments[0].dimensions == (8, 6)
+    assert dm.visible_to(alice)
+    assert not dm.visible_to(world.bob)
+    with pytest.raises(InteractionRefused, match="cannot see"):
+        await world.bob.click(dm, "demo:reveal")
+    reveal = await alice.click(dm, "demo:reveal")
+    assert reveal.response_type == 7
+    assert dm.content == "your tiles: 1m 2m 3m"
 
     fake.fail_dms_to(world.bob)
     refused = await world.bob.slash(world.table, "demo dm")
     await refused.wait_followups(1)
-    assert refused.message is not None and refused.message.content == "dm failed 50007"
+    assert refused.message is not None
+    assert refused.message.content == "dm failed 50007"
     assert fake.messages_in(fake.dm_channel(world.bob)) == []
 
 
@@ -370,7 +429,8 @@ async def test_late_response_is_a_violation_and_fails_the_interaction(world: Wor
     fake = world.fake
     fake.response_deadline, bot.slow_delay = 0.2, 0.4
     rec = await world.alice.slash(world.table, "demo slow")
-    assert rec.failed and not rec.acknowledged
+    assert rec.failed
+    assert not rec.acknowledged
     await fake.wait_for(lambda: bot.errors, timeout=2)
     assert [e.code for e in errors_of(bot)] == [10062]
     assert [v.kind for v in fake.take_violations()] == ["interaction_failed", "late_response"]
@@ -382,7 +442,9 @@ async def test_png_attachment_bytes_are_stored_and_served(world: World, bot: Dem
     message = rec.message
     assert message is not None
     (attachment,) = message.attachments
-    assert attachment.is_png and attachment.dimensions == (16, 9) and attachment.image().size == (16, 9)
+    assert attachment.is_png
+    assert attachment.dimensions == (16, 9)
+    assert attachment.image().size == (16, 9)
     assert message.embeds[0]["image"]["url"] == attachment.url
     channel = bot.get_channel(world.table.id)
     assert isinstance(channel, discord.TextChannel)
@@ -392,19 +454,29 @@ async def test_png_attachment_bytes_are_stored_and_served(world: World, bot: Dem
 
 async def test_modal_submit(world: World, bot: DemoBot) -> None:
     opener = await world.alice.slash(world.table, "demo feedback")
-    assert opener.response_type == 9 and opener.modal is not None and opener.modal["title"] == "Feedback"
+    assert opener.response_type == 9
+    assert opener.modal is not None
+    assert opener.modal["title"] == "Feedback"
     with pytest.raises(InteractionRefused, match="shown to Alice"):
         await world.bob.submit_modal(opener, {"demo:fb": "mine"})
     submitted = await world.alice.submit_modal(opener, {"demo:fb": "great game"})
-    assert submitted.message is not None and submitted.message.content == "thanks: great game"
+    assert submitted.message is not None
+    assert submitted.message.content == "thanks: great game"
 
 
 async def test_followup_ephemeral_after_public_defer_is_flagged(world: World, bot: DemoBot) -> None:
+    def no_public_hands(event: SpyEvent) -> None:
+        if event.audience.kind == "public" and any("hand:" in s for s in event.strings()):
+            raise AssertionError(f"a hand was posted publicly in channel {event.audience.channel_id}")
+
+    world.fake.add_spy(no_public_hands)
     rec = await world.alice.slash(world.table, "demo deferpublic")
     await rec.wait_followups(1)
-    assert rec.message is not None and rec.message.content == "hand: 1m 9m" and not rec.message.ephemeral
+    assert rec.message is not None
+    assert rec.message.content == "hand: 1m 9m"
+    assert not rec.message.ephemeral
     assert rec.message in world.fake.visible_messages(world.bob, world.table)
-    assert [v.kind for v in world.fake.take_violations()] == ["ephemeral_ignored"]
+    assert sorted(v.kind for v in world.fake.take_violations()) == ["ephemeral_ignored", "spy"]
 
 
 async def test_limits_are_enforced(world: World, bot: DemoBot) -> None:
@@ -412,12 +484,13 @@ async def test_limits_are_enforced(world: World, bot: DemoBot) -> None:
     with pytest.raises(discord.HTTPException) as too_long:
         await bot.http.request(route, json={"content": "x" * 2001})
     assert too_long.value.code == 50035
-    row = {"type": 1, "components": [{"type": 2, "style": 1, "label": "b", "custom_id": "b"}]}
+    row: dict[str, Any] = {"type": 1, "components": [{"type": 2, "style": 1, "label": "b", "custom_id": "b"}]}
     rows = [{**row, "components": [{**row["components"][0], "custom_id": f"b{i}"}]} for i in range(6)]
     with pytest.raises(discord.HTTPException):
         await bot.http.request(route, json={"content": "rows", "components": rows})
     details = [v.detail for v in world.fake.take_violations("limits")]
-    assert "content is 2001 characters" in details[0] and "6 action rows" in details[1]
+    assert "content is 2001 characters" in details[0]
+    assert "6 action rows" in details[1]
 
 
 async def test_openapi_validation_catches_malformed_requests(world: World, bot: DemoBot) -> None:
@@ -429,7 +502,8 @@ async def test_openapi_validation_catches_malformed_requests(world: World, bot: 
         await bot.http.request(route, json={"content": 42, "tts": "loud"})
     assert bad.value.code == 50035
     (violation,) = fake.take_violations("openapi")
-    assert "content" in violation.detail and "tts" in violation.detail
+    assert "content" in violation.detail
+    assert "tts" in violation.detail
 
 
 async def test_unknown_routes_are_recorded(world: World, bot: DemoBot) -> None:
@@ -444,7 +518,8 @@ async def test_reconnect_resumes_and_keeps_working(world: World, bot: DemoBot) -
     assert fake.force_reconnect(world.guild.shard_id) == 1
     await fake.wait_for(lambda: len(fake.gateway.resumes) == 1, timeout=5)
     rec = await world.alice.slash(world.table, "demo ping")
-    assert rec.message is not None and rec.message.content == "pong"
+    assert rec.message is not None
+    assert rec.message.content == "pong"
     assert len(fake.gateway.identifies) == 2
 
 
@@ -455,3 +530,62 @@ def test_missing_spec_disables_validation(tmp_path: Path) -> None:
 async def test_autocomplete_refused_without_autocomplete(world: World, bot: DemoBot) -> None:
     with pytest.raises(InteractionRefused, match="has no autocomplete"):
         await world.alice.autocomplete(world.table, "demo game start", "variant")
+
+
+async def test_select_menu_choice(world: World, bot: DemoBot) -> None:
+    rec = await world.alice.slash(world.table, "demo pick")
+    message = rec.message
+    assert message is not None
+    with pytest.raises(InteractionRefused, match="offers no option 'z'"):
+        await world.bob.select(message, "demo:pick", ["z"])
+    with pytest.raises(InteractionRefused, match="takes 1-1 values"):
+        await world.bob.select(message, "demo:pick", ["a", "b"])
+    chosen = await world.bob.select(message, "demo:pick", ["b"])
+    assert chosen.response_type == 7
+    assert message.content == "picked b"
+    assert message.components == []
+
+
+async def test_autocomplete_suggestions(world: World, bot: DemoBot) -> None:
+    rec = await world.alice.autocomplete(world.table, "demo find", "tile", tile="e")
+    assert rec.response_type == 8
+    assert rec.choices == [{"name": "east", "value": "east"}]
+
+
+async def test_file_size_limit(world: World, bot: DemoBot) -> None:
+    world.fake.attachment_size_limit = 100
+    channel = bot.get_channel(world.table.id)
+    assert isinstance(channel, discord.TextChannel)
+    with pytest.raises(discord.HTTPException) as too_big:
+        await channel.send(file=discord.File(io.BytesIO(b"x" * 101), "big.bin"))
+    assert (too_big.value.status, too_big.value.code) == (413, 40005)
+    assert [v.kind for v in world.fake.take_violations()] == ["file_too_large"]
+
+
+async def test_ephemeral_message_is_unreachable_through_the_channel(world: World, bot: DemoBot) -> None:
+    rec = await world.alice.slash(world.table, "demo secret")
+    assert rec.message is not None
+    channel = bot.get_channel(world.table.id)
+    assert isinstance(channel, discord.TextChannel)
+    with pytest.raises(discord.NotFound) as missing:
+        await channel.get_partial_message(rec.message.id).edit(content="edited")
+    assert missing.value.code == 10008
+    assert [v.kind for v in world.fake.take_violations()] == ["ephemeral_via_channel"]
+
+
+async def test_restart_as_unsharded_bot_handles_old_dynamic_buttons(world: World) -> None:
+    fake = world.fake
+    async with running_bot(fake, DemoBot()):
+        rec = await world.alice.slash(world.table, "demo counter")
+    message = rec.message
+    assert message is not None
+    async with running_bot(fake, PlainBot(), wait_for_sync=False) as plain:
+        assert plain.shard_count is None
+        assert "shard" not in fake.gateway.identifies[-1]
+        click = await world.bob.click(message, "demo:counter:0")
+        assert click.response_type == 7
+        assert message.content == "count 1"
+        fake.response_deadline = 0.2
+        other = await world.alice.slash(world.other_table, "demo counter", wait=False)
+        await fake.wait_for(lambda: other.failed, timeout=5)  # nobody answers: PlainBot has no commands
+    assert [v.kind for v in fake.take_violations()] == ["interaction_failed"]

@@ -78,3 +78,13 @@ def snowflake_or_none(value: Any) -> int | None:
     if isinstance(value, str) and value.isdigit():
         return int(value)
     return None
+
+
+def as_dict(value: Any) -> dict[str, Any]:
+    """``value`` when it is a JSON object, else an empty dict (for bodies of unknown shape)."""
+    return value if isinstance(value, dict) else {}
+
+
+def as_int(value: Any) -> int:
+    """An integer field such as ``flags`` or ``type``; 0 when absent or of the wrong type."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0

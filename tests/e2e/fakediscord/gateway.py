@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import WSMsgType, web
 
+from ._util import snowflake_or_none
+
 if TYPE_CHECKING:
     from .models import FakeGuild
     from .server import FakeDiscord
@@ -75,15 +77,18 @@ class Gateway:
 
     # -- dispatching -------------------------------------------------------------------------
 
-    def session_for_shard(self, shard_id: int) -> GatewaySession | None:
-        """The newest valid session for a shard."""
-        candidates = [s for s in self.sessions.values() if s.shard_id == shard_id and not s.invalid]
-        return candidates[-1] if candidates else None
+    def session_for(self, guild_id: int | None) -> GatewaySession | None:
+        """The newest valid session that receives events for a guild (DMs go to shard 0).
 
-    def shard_of(self, guild_id: int | None) -> int:
-        if guild_id is None:
-            return 0
-        return (guild_id >> 22) % self.fake.shard_count
+        Routing uses each session's own shard pair, so an unsharded client (no ``shard`` in
+        IDENTIFY, i.e. [0, 1]) receives every guild, and an AutoShardedClient each shard's share.
+        """
+        candidates = [
+            s
+            for s in self.sessions.values()
+            if not s.invalid and s.shard_id == (0 if guild_id is None else (guild_id >> 22) % s.shard_count)
+        ]
+        return candidates[-1] if candidates else None
 
     def dispatch(self, session: GatewaySession, event: str, data: dict[str, Any]) -> None:
         session.seq += 1
@@ -92,9 +97,9 @@ class Gateway:
         if session.connection is not None:
             session.connection.queue.put_nowait(frame)
 
-    def dispatch_to_shard(self, shard_id: int, event: str, data: dict[str, Any], *, intent: int = 0) -> bool:
-        """Send an event to the shard's session; False when no session wants it."""
-        session = self.session_for_shard(shard_id)
+    def dispatch_for(self, guild_id: int | None, event: str, data: dict[str, Any], *, intent: int = 0) -> bool:
+        """Send an event to the session that owns ``guild_id``; False when none wants it."""
+        session = self.session_for(guild_id)
         if session is None or (intent and not session.intents & intent):
             return False
         self.dispatch(session, event, data)
@@ -103,12 +108,14 @@ class Gateway:
     def guild_changed(self, guild: FakeGuild, event: str, data: dict[str, Any]) -> None:
         """Tell a connected bot about a change to a guild it already knows."""
         if guild.id in self.fake.guilds:
-            self.dispatch_to_shard(guild.shard_id, event, data, intent=INTENT_GUILDS)
+            self.dispatch_for(guild.id, event, data, intent=INTENT_GUILDS)
 
     def guild_added(self, guild: FakeGuild) -> None:
-        session = self.session_for_shard(guild.shard_id)
+        session = self.session_for(guild.id)
         if session is not None and session.intents & INTENT_GUILDS:
-            self.dispatch(session, "GUILD_CREATE", guild.payload(all_members=bool(session.intents & INTENT_GUILD_MEMBERS)))
+            self.dispatch(
+                session, "GUILD_CREATE", guild.payload(all_members=bool(session.intents & INTENT_GUILD_MEMBERS))
+            )
 
     def reconnect(self, shard_id: int | None = None) -> int:
         """Ask shards to reconnect (op 7); discord.py then RESUMEs. Returns how many were asked."""
@@ -195,18 +202,19 @@ class Gateway:
         if data.get("token") != self.fake.token and data.get("token") != f"Bot {self.fake.token}":
             await connection.ws.close(code=4004, message=b"Authentication failed.")
             return None
-        shard_id, shard_count = data.get("shard") or [0, 1]
-        if shard_count != self.fake.shard_count or not 0 <= shard_id < shard_count:
+        shard = data.get("shard") or [0, 1]
+        shard_id, shard_count = shard if isinstance(shard, list) and len(shard) == 2 else (None, None)
+        if not isinstance(shard_id, int) or not isinstance(shard_count, int) or not 0 <= shard_id < shard_count:
             await connection.ws.close(code=4010, message=b"Invalid shard.")
             return None
         for old in self.sessions.values():
-            if old.shard_id == shard_id:
+            if (old.shard_id, old.shard_count) == (shard_id, shard_count):
                 old.invalid = True
         session = GatewaySession(secrets.token_hex(16), shard_id, shard_count, int(data.get("intents", 0)), data)
         session.connection = connection
         self.sessions[session.session_id] = session
         fake = self.fake
-        guilds = [g for g in fake.guilds.values() if g.shard_id == shard_id]
+        guilds = [g for g in fake.guilds.values() if (g.id >> 22) % shard_count == shard_id]
         ready = {
             "v": 10,
             "user": fake.bot_user_payload(),
@@ -250,7 +258,7 @@ class Gateway:
             return
         guild_ids = data.get("guild_id")
         for guild_id in guild_ids if isinstance(guild_ids, list) else [guild_ids]:
-            guild = self.fake.guilds.get(int(guild_id))
+            guild = self.fake.guilds.get(snowflake_or_none(guild_id) or 0)
             if guild is None:
                 continue
             chunk = {

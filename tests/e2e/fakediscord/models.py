@@ -6,7 +6,6 @@ import asyncio
 import copy
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from datetime import datetime
 from typing import TYPE_CHECKING, Any, Literal
 
 from . import limits
@@ -724,7 +723,12 @@ def _strings(value: Any) -> Iterator[str]:
 
 @dataclass(frozen=True)
 class SpyEvent:
-    """What the bot sent in one request and who can see it, for information-leak checks."""
+    """What the bot sent in one request and who can see it, for information-leak checks.
+
+    ``audience`` is who would see the payload if Discord accepted it (a rejected request keeps
+    the audience it was aimed at): ``public`` (members of ``channel_id``'s guild), ``ephemeral``
+    or ``dm`` (only ``user_id``), or ``none`` (not shown to anyone, e.g. a command sync).
+    """
 
     method: str
     path: str
@@ -746,7 +750,3 @@ class SpyEvent:
 
 
 Spy = Callable[[SpyEvent], object]
-
-
-def parse_timestamp(value: str) -> datetime:
-    return datetime.fromisoformat(value)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import web
 
 from . import limits
-from ._util import json_response, snowflake_or_none
+from ._util import as_dict, as_int, json_response, snowflake_or_none
 from .errors import (
     DiscordHTTPError,
     invalid_form_body,
@@ -20,7 +20,6 @@ from .errors import (
 )
 from .gateway import INTENT_DIRECT_MESSAGES, INTENT_GUILD_MESSAGES
 from .models import (
-    NOBODY,
     Audience,
     CallbackRecord,
     FakeAttachment,
@@ -157,8 +156,7 @@ class RestApi:
         return json_response(self._user(request.match_info["user_id"]).payload())
 
     async def create_dm(self, request: web.Request, ctx: RequestRecord) -> web.Response:
-        body = ctx.body if isinstance(ctx.body, dict) else {}
-        user_id = snowflake_or_none(body.get("recipient_id"))
+        user_id = snowflake_or_none(as_dict(ctx.body).get("recipient_id"))
         user = self.fake.users.get(user_id) if user_id is not None else None
         if user is None or user.bot:
             raise DiscordHTTPError(400, 50033, "Invalid Recipient(s)", kind="unknown_user")
@@ -406,7 +404,7 @@ class RestApi:
         check: bool = True,
     ) -> FakeMessage:
         fake = self.fake
-        flags = (data.get("flags") or 0) if isinstance(data.get("flags"), int) else 0
+        flags = as_int(data.get("flags"))
         flags = (flags & ~limits.EPHEMERAL) | extra_flags | (limits.EPHEMERAL if ephemeral_to is not None else 0)
         if check:
             self._raise_problems(limits.check_message(data, creating=True, file_count=len(files), flags=flags))
@@ -490,8 +488,7 @@ class RestApi:
     def _dispatch_message_event(self, message: FakeMessage, event: str, data: dict[str, Any]) -> None:
         guild = message.channel.guild
         intent = INTENT_GUILD_MESSAGES if guild is not None else INTENT_DIRECT_MESSAGES
-        shard = self.fake.gateway.shard_of(guild.id if guild is not None else None)
-        self.fake.gateway.dispatch_to_shard(shard, event, data, intent=intent)
+        self.fake.gateway.dispatch_for(guild.id if guild is not None else None, event, data, intent=intent)
 
     def _message_body(self, ctx: RequestRecord) -> dict[str, Any]:
         if ctx.body is None and ctx.files:
@@ -533,7 +530,6 @@ class RestApi:
             assert channel.recipient is not None
             ctx.audience = Audience("dm", channel.id, channel.recipient.id)
             if channel.recipient.id in self.fake.dm_blocked:
-                ctx.audience = NOBODY
                 # Not a bot bug: users may refuse DMs, and a correct bot handles this answer.
                 raise DiscordHTTPError(403, 50007, "Cannot send messages to this user")
         else:
@@ -574,9 +570,9 @@ class RestApi:
         if rec is None or rec.token != request.match_info["interaction_token"]:
             raise unknown_interaction(detail="no interaction with that id and token")
         ctx.interaction = rec
-        body = ctx.body if isinstance(ctx.body, dict) else {}
-        ctype = body.get("type")
-        data = body.get("data") if isinstance(body.get("data"), dict) else {}
+        body = as_dict(ctx.body)
+        ctype = as_int(body.get("type"))
+        data = as_dict(body.get("data"))
         now = fake.clock.now()
         what = f"{INTERACTION_NAMES.get(rec.type, rec.type)} {rec.command or rec.custom_id or ''}".strip()
         if rec.acknowledged:
@@ -620,7 +616,7 @@ class RestApi:
     def _apply_callback(
         self, rec: InteractionRecord, ctype: int, data: dict[str, Any], ctx: RequestRecord
     ) -> FakeMessage | None:
-        flags = data.get("flags") if isinstance(data.get("flags"), int) else 0
+        flags = as_int(data.get("flags"))
         ephemeral_to = rec.user if flags & limits.EPHEMERAL else None
         message_type = CHAT_INPUT_COMMAND if rec.type == APPLICATION_COMMAND else DEFAULT_MESSAGE
         if ctype == CHANNEL_MESSAGE:
@@ -709,7 +705,7 @@ class RestApi:
     async def create_followup(self, request: web.Request, ctx: RequestRecord) -> web.Response:
         rec = self._token_interaction(request, ctx)
         data = self._message_body(ctx)
-        flags = data.get("flags") if isinstance(data.get("flags"), int) else 0
+        flags = as_int(data.get("flags"))
         wants_ephemeral = bool(flags & limits.EPHEMERAL)
         loading = rec.original
         if (
@@ -767,5 +763,5 @@ def _channel_audience(channel: FakeChannel) -> Audience:
     return Audience("public", channel.id)
 
 
-def _callback_record(ctype: Any, data: dict[str, Any], at: float, error: str | None) -> CallbackRecord:
-    return CallbackRecord(ctype if isinstance(ctype, int) else -1, data, at, error is None, error)
+def _callback_record(ctype: int, data: dict[str, Any], at: float, error: str | None) -> CallbackRecord:
+    return CallbackRecord(ctype, data, at, error is None, error)

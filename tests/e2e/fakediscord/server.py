@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 import json
 import traceback
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, Literal
 
@@ -33,7 +33,7 @@ from .models import (
     UploadedFile,
     Violation,
 )
-from .rest import USER_EXTRAS, RestApi
+from .rest import USER_EXTRAS, Handler, RestApi
 from .spec import SpecValidator, load_spec
 
 API_PREFIX = "/api/v10"
@@ -339,11 +339,10 @@ class FakeDiscord:
     async def dispatch_interaction(
         self, rec: InteractionRecord, guild: FakeGuild | None, *, wait: bool
     ) -> InteractionRecord:
-        shard = self.gateway.shard_of(guild.id if guild is not None else None)
         self.interactions[rec.id] = rec
         self.interactions_by_token[rec.token] = rec
-        if not self.gateway.dispatch_to_shard(shard, "INTERACTION_CREATE", rec.payload):
-            raise RuntimeError(f"no bot is connected on shard {shard}; start one with running_bot()")
+        if not self.gateway.dispatch_for(guild.id if guild is not None else None, "INTERACTION_CREATE", rec.payload):
+            raise RuntimeError("no bot session receives this guild's events; start one with running_bot()")
         self._schedule_deadline(rec, self.response_deadline)
         if wait:
             await rec.wait_response()
@@ -383,7 +382,7 @@ class FakeDiscord:
 
     # -- HTTP plumbing -------------------------------------------------------------------------------
 
-    def _wrap(self, handler: Any) -> Any:
+    def _wrap(self, handler: Handler) -> Callable[[web.Request], Awaitable[web.StreamResponse]]:
         async def wrapped(request: web.Request) -> web.StreamResponse:
             return await handler(request, request[CTX])
 
@@ -444,7 +443,9 @@ class FakeDiscord:
             self.record_violation("openapi", detail, ctx)
 
     @web.middleware
-    async def _middleware(self, request: web.Request, handler: Any) -> web.StreamResponse:
+    async def _middleware(
+        self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+    ) -> web.StreamResponse:
         if not request.path.startswith(API_PREFIX + "/"):
             return await handler(request)  # gateway, attachments, and unknown non-API paths
         resource = request.match_info.route.resource
