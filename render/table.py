@@ -36,6 +36,7 @@ from render.theme import DEFAULT_THEME, Theme
 __all__ = ["compose_seat", "compose_table", "seat_name"]
 
 RIVER_ROW = 6
+STRIP = 26
 
 
 def seat_name(names: Sequence[str], seat: int) -> str:
@@ -256,10 +257,13 @@ def _centre(
     image: Image.Image, layout: Layout, view: PublicView, names: Sequence[str], theme: Theme, now: float | None
 ) -> None:
     """Round, counters, dora indicators, and whose move it is with its deadline."""
-    left, top, right, bottom = layout.centre
+    left, top, right, _bottom = layout.centre
     middle = (left + right) // 2
-    draw_text(image, (middle, top + 30), view.round_label, 26, theme.text, anchor="mm", max_width=right - left - 60)
-    y = top + 52
+    # Keep clear of the 26 px strips along each edge (winds, riichi sticks, turn lights).
+    inner = top + STRIP
+    room = right - left - 2 * STRIP - 8
+    draw_text(image, (middle, inner + 18), view.round_label, 26, theme.text, anchor="mm", max_width=room)
+    y = inner + 38
     parts: list[tuple[Image.Image, str]] = []
     if view.honba:
         parts.append((stick_image(40, 8, False), f"{view.honba}"))
@@ -271,22 +275,21 @@ def _centre(
         image.paste(icon, (x, y + 6), icon)
         x += icon.width + 5
         x += draw_text(image, (x, y), label, 15, theme.text) + 13
-    draw_text(image, (middle, y + 30), f"残り {view.tiles_left}", 15, theme.muted, anchor="mm")
+    draw_text(image, (middle, y + 30), f"残り{view.tiles_left}枚", 15, theme.muted, anchor="mm")
     indicators = view.dora_indicators
     if indicators:
         width = 24
         for candidate in (24, 20, 16, 12):
             width = candidate
-            if len(indicators) * (width + 2) <= right - left - 60:
+            if len(indicators) * (width + 2) <= room:
                 break
         row = len(indicators) * (width + 2) - 2
-        draw_row(image, indicators, middle - row // 2, y + 44, width, gap=2)
+        draw_row(image, indicators, middle - row // 2, y + 42 + (24 - width), width, gap=2)
     who, when = _status(view, names, now)
-    width = right - left - 56
     if who:
-        draw_text(image, (middle, bottom - 56), who, 14, theme.accent, anchor="mm", max_width=width)
+        draw_text(image, (middle, inner + 132), who, 14, theme.accent, anchor="mm", max_width=room)
     if when:
-        draw_text(image, (middle, bottom - 37), when, 13, theme.muted, anchor="mm", max_width=width)
+        draw_text(image, (middle, inner + 151), when, 13, theme.muted, anchor="mm", max_width=room)
 
 
 def _status(view: PublicView, names: Sequence[str], now: float | None) -> tuple[str, str]:
@@ -298,7 +301,7 @@ def _status(view: PublicView, names: Sequence[str], now: float | None) -> tuple[
     when = ""
     if view.deadline is not None:
         if now is not None:
-            when = f"残り {max(0, math.ceil(view.deadline - now))} 秒"
+            when = f"あと {max(0, math.ceil(view.deadline - now))} 秒"
         else:
             when = "期限 " + time.strftime("%H:%M:%S", time.gmtime(view.deadline)) + " UTC"
     return who, when

@@ -1,0 +1,226 @@
+"""The table and the seat picture: sizes, hidden hands as backs only, markers, any names."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from PIL import Image, ImageChops
+
+from bot.engine.tiles import Back, Kind, Tile, parse_tiles
+from bot.engine.views import PublicView, RiverTile, SeatPublic
+from render import DEFAULT_THEME, NAVY_THEME, render_seat, render_table
+from render.layout import BAND, BAND_TILE, BOTTOM, layout_for, positions
+from render.samples import sample_names, sample_seat, sample_table
+from render.sprites import tile_sprite
+from render.table import compose_seat, compose_table
+from render.text import safe_text
+from tests.render.conftest import decode, mean_brightness
+
+SIZES = {2: (624, 892), 3: (716, 716), 4: (716, 716)}
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_table_png_decodes_with_layout_size(seats: int) -> None:
+    for seed in range(6):
+        image = decode(render_table(sample_table(seats, seed), sample_names(seats, seed)))
+        assert image.size == SIZES[seats]
+        assert image.mode == "RGB"  # opaque: reads the same on Discord's light and dark themes
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_every_seat_can_be_at_the_bottom(seats: int) -> None:
+    view = sample_table(seats, 3)
+    images = {render_table(view, sample_names(seats), bottom=seat) for seat in range(seats)}
+    assert len(images) == seats
+
+
+def test_rendering_is_pure_and_deterministic() -> None:
+    view = sample_table(4, 11)
+    names = sample_names(4, 11)
+    assert render_table(view, names) == render_table(view, names)
+    assert render_table(view, names) != render_table(view, names, theme=NAVY_THEME)
+
+
+def quiet_seat(seat: int, concealed: int, backs: tuple[Back | None, ...] = ()) -> SeatPublic:
+    return SeatPublic(seat=seat, wind=Kind.EAST + seat, points=25000, concealed_count=concealed, concealed_backs=backs)
+
+
+def band_boxes(seats: int, seat: int, bottom: int, count: int) -> list[tuple[int, int, int, int, int]]:
+    """Where the renderer lays a seat's concealed backs: (x, y, width, height, rotation) each."""
+    slot = layout_for(seats).slots[positions(seats, bottom)[seat]]
+    frame = slot.band
+    boxes = []
+    lx = 0
+    for _ in range(count):
+        sprite = tile_sprite(None, BAND_TILE, frame.rotation)
+        lw, ld = frame.local_size(sprite.width, sprite.height)
+        x, y = frame.place(lx, BAND - ld, lw, ld)
+        boxes.append((x, y, sprite.width, sprite.height, frame.rotation))
+        lx += lw
+    return boxes
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_other_seats_hands_show_only_backs(seats: int) -> None:
+    """Every concealed tile of every seat is exactly the back sprite, pixel for pixel."""
+    chinitsu_backs = (Back.BLUE, Back.YELLOW) * 6 + (Back.BLUE,)
+    view = PublicView(
+        variant="test",
+        round_label="東1局",
+        seats=tuple(quiet_seat(s, 13, chinitsu_backs if s == 1 else ()) for s in range(seats)),
+        tiles_left=70,
+    )
+    image = compose_table(view, ["a", "b", "c", "d"][:seats])
+    for seat in range(seats):
+        for index, (x, y, width, height, rotation) in enumerate(band_boxes(seats, seat, 0, 13)):
+            back = chinitsu_backs[index] if seat == 1 else None
+            sprite = tile_sprite(None, BAND_TILE, rotation, back=back)
+            # Inset by the shadow margin: a neighbour's soft shadow may touch the very edge.
+            inset = sprite.pad
+            expected = sprite.image.crop(
+                (sprite.pad + inset, sprite.pad + inset, sprite.pad + width - inset, sprite.pad + height - inset)
+            )
+            actual = image.crop((x + inset, y + inset, x + width - inset, y + height - inset))
+            diff = ImageChops.difference(actual, expected.convert("RGB")).getbbox()
+            assert diff is None, f"seat {seat} tile {index} is not a plain back"
+
+
+def test_seat_picture_adds_nothing_about_other_seats() -> None:
+    """The private picture's table equals the public table seen from that chair, except its own edge."""
+    seat_view = sample_seat(4, 5)
+    names = sample_names(4, 5)
+    private = compose_seat(seat_view, names)
+    public = compose_table(seat_view.public, names, bottom=seat_view.seat, private_seat=seat_view.seat)
+    assert private.crop((0, 0, public.width, public.height)).tobytes() == public.tobytes()
+    # And only the own seat's edge differs from the plain public table.
+    plain = compose_table(seat_view.public, names, bottom=seat_view.seat)
+    diff = ImageChops.difference(plain, public).getbbox()
+    assert diff is not None
+    own = layout_for(4).slots[BOTTOM]
+    for region in (own.plate, (0, public.height - 16 - BAND - 4, public.width, public.height)):
+        for image in (plain, public):
+            image.paste((0, 0, 0), region)
+    assert ImageChops.difference(plain, public).getbbox() is None
+
+
+def test_seat_picture_shows_the_hand_and_dims_what_cannot_be_chosen() -> None:
+    seat_view = sample_seat(4, 2)
+    names = sample_names(4, 2)
+    hand = parse_tiles("123m456p789s11222z")
+    base = dataclasses.replace(seat_view, hand=tuple(hand[:13]), drawn=hand[13], selectable=())
+    only_drawn = dataclasses.replace(base, selectable=(hand[13],))
+    free = compose_seat(base, names)
+    riichi = compose_seat(only_drawn, names)
+    assert free.size == riichi.size
+    assert free.height > layout_for(4).height + 80
+    y = layout_for(4).height + 12 + 30
+    first_tile = (16, y + 4, 14 + 40, y + 50)
+    assert mean_brightness(riichi, first_tile) < mean_brightness(free, first_tile) - 40
+    drawn_x = 14 + 13 * 45 + 14
+    drawn_tile = (drawn_x + 2, y + 4, drawn_x + 40, y + 50)
+    assert abs(mean_brightness(riichi, drawn_tile) - mean_brightness(free, drawn_tile)) < 1
+
+
+def test_seat_png_decodes() -> None:
+    for seats in (2, 3, 4):
+        view = sample_seat(seats, 7)
+        image = decode(render_seat(view, sample_names(seats, 7)))
+        assert image.width == SIZES[seats][0]
+        assert image.height > SIZES[seats][1]
+
+
+def test_seat_without_hints_is_shorter() -> None:
+    with_hints = sample_seat(4, 9)
+    without = dataclasses.replace(with_hints, waits=(), ukeire={})
+    assert decode(render_seat(without, [])).height < decode(render_seat(with_hints, [])).height
+
+
+NAMES = [
+    "さくら🌸",
+    "👨‍👩‍👧‍👦🇯🇵",
+    "Łukasz Šťastný",
+    "",
+    "\u202eRTL\u200f مرحبا",
+    "𠮷野家の" + "とても長い名前" * 10,
+    "\x00\x1b[31m",
+    "🀄" * 40,
+]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_any_name_renders(name: str) -> None:
+    view = sample_table(4, 1)
+    image = decode(render_table(view, [name] * 4))
+    assert image.size == SIZES[4]
+    decode(render_seat(sample_seat(4, 1), [name] * 4))
+
+
+def test_a_japanese_and_emoji_name_draws_text() -> None:
+    view = sample_table(4, 1)
+    plain = compose_table(view, ["", "", "", ""])
+    named = compose_table(view, ["さくら🌸", "山田太郎", "Zoë", "🀄"])
+    assert ImageChops.difference(plain, named).getbbox() is not None
+
+
+def test_safe_text_falls_back_gracefully() -> None:
+    assert safe_text("さくら🌸") == "さくら□"
+    assert safe_text("👨‍👩‍👧‍👦") == "□"
+    assert safe_text("Šárka") == "Sárka"
+    assert safe_text("a\x00b\u200dc") == "abc"
+    assert safe_text("東1局 立直 門前清自摸和") == "東1局 立直 門前清自摸和"
+
+
+def test_deadline_shows_seconds_left_when_now_is_given() -> None:
+    view = dataclasses.replace(sample_table(4, 1), deadline=1000.0)
+    assert render_table(view, [], now=990.0) != render_table(view, [], now=980.0)
+    assert render_table(view, []) == render_table(view, [])
+
+
+def crowded_seat(seat: int) -> SeatPublic:
+    river = tuple(RiverTile(Tile(k % 38), riichi=k == 5, called=k % 7 == 0, tsumogiri=k % 3 == 0) for k in range(40))
+    return SeatPublic(
+        seat=seat,
+        wind=None,
+        points=-12000,
+        chips=-40,
+        river=river,
+        set_aside=tuple(Tile(Kind.SPRING + k % 4) for k in range(20)),
+        concealed_count=20,
+        riichi=True,
+        dealer=seat == 0,
+        auto_played=True,
+    )
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_overfull_tables_still_render(seats: int) -> None:
+    view = PublicView(
+        variant="stress",
+        round_label="第99局" * 5,
+        seats=tuple(crowded_seat(s) for s in range(seats)),
+        tiles_left=0,
+        dora_indicators=tuple(parse_tiles("1234567z")),
+        honba=12,
+        riichi_sticks=7,
+        turn=1,
+        deciding=(0, 1),
+        deadline=0.0,
+        phase="some-unknown-phase",
+        last_discard=(1, 39),
+    )
+    assert decode(render_table(view, NAMES)).size == SIZES[seats]
+
+
+def test_table_rejects_an_impossible_seat_count() -> None:
+    view = PublicView(variant="x", round_label="", seats=(quiet_seat(0, 13),), tiles_left=0)
+    with pytest.raises(ValueError, match="2, 3 or 4"):
+        render_table(view, [])
+
+
+def test_themes_are_opaque_and_differ() -> None:
+    view = sample_table(3, 4)
+    dark = decode(render_table(view, [], theme=NAVY_THEME))
+    green = decode(render_table(view, [], theme=DEFAULT_THEME))
+    assert dark.getpixel((5, 5)) != green.getpixel((360, 360))
+    assert isinstance(green, Image.Image)
