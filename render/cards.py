@@ -171,7 +171,7 @@ def _changes(
         border = theme.accent if seat == highlight else theme.panel_edge
         draw.rounded_rectangle((x, y, x + width, y + 60), radius=10, fill=theme.card_band, outline=border, width=2)
         draw_text(image, (x + 10, y + 7), seat_name(names, seat), 14, theme.muted, max_width=width - 20)
-        change = points[seat]
+        change = points[seat] if seat < len(points) else 0
         colour = theme.gain if change > 0 else theme.loss if change < 0 else theme.muted
         draw_text(image, (x + 10, y + 28), signed(change), 20, colour)
         if seat < len(chips) and chips[seat]:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import threading
 import unicodedata
-from functools import cache, lru_cache
+from functools import lru_cache
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
@@ -25,16 +26,29 @@ _INVISIBLE = frozenset(
 ) | frozenset(range(0xE0020, 0xE0080))
 
 
-@cache
+# One FreeType face per thread: a face is not safe to use from two threads at once, and the bot
+# renders in worker threads (asyncio.to_thread).
+_FONTS = threading.local()
+
+
+def _font(path: Path, size: int) -> ImageFont.FreeTypeFont:
+    cache: dict[tuple[Path, int], ImageFont.FreeTypeFont] | None = getattr(_FONTS, "cache", None)
+    if cache is None:
+        cache = _FONTS.cache = {}
+    font = cache.get((path, size))
+    if font is None:
+        font = cache[(path, size)] = ImageFont.truetype(str(path), size, layout_engine=ImageFont.Layout.BASIC)
+    return font
+
+
 def ui_font(size: int) -> ImageFont.FreeTypeFont:
     """The UI font (Latin, kana, yaku kanji) at a pixel size."""
-    return ImageFont.truetype(str(UI_FONT), size, layout_engine=ImageFont.Layout.BASIC)
+    return _font(UI_FONT, size)
 
 
-@cache
 def tile_font(size: int) -> ImageFont.FreeTypeFont:
     """The serif font printed on tile faces."""
-    return ImageFont.truetype(str(TILE_FONT), size, layout_engine=ImageFont.Layout.BASIC)
+    return _font(TILE_FONT, size)
 
 
 @lru_cache(maxsize=4096)

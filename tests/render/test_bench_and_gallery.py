@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bench.render import bench_layout, main
-from tests.render.conftest import decode
+from tests.render.helpers import decode
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -12,7 +12,7 @@ from bot.engine.views import MeldView, StandingsView, YakuLine
 from render import render_draw, render_standings, render_tiles, render_win
 from render.cards import CARD_WIDTH
 from render.samples import sample_draw, sample_names, sample_standings, sample_win
-from tests.render.conftest import decode
+from tests.render.helpers import decode
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4])

@@ -9,7 +9,7 @@ from PIL import Image, ImageChops
 
 from bot.engine.tiles import NUM_KINDS, Back, Kind, Tile, parse_tiles
 from render.sprites import Shade, thickness, tile_sprite
-from tests.render.conftest import pixels
+from tests.render.helpers import pixels
 
 FIVES = (Kind.M5, Kind.P5, Kind.S5)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from PIL import Image, ImageChops
@@ -15,7 +16,7 @@ from render.samples import sample_names, sample_seat, sample_table
 from render.sprites import tile_sprite
 from render.table import compose_seat, compose_table
 from render.text import safe_text
-from tests.render.conftest import decode, mean_brightness
+from tests.render.helpers import decode, mean_brightness
 
 SIZES = {2: (624, 892), 3: (716, 716), 4: (716, 716)}
 
@@ -224,3 +225,12 @@ def test_themes_are_opaque_and_differ() -> None:
     green = decode(render_table(view, [], theme=DEFAULT_THEME))
     assert dark.getpixel((5, 5)) != green.getpixel((360, 360))
     assert isinstance(green, Image.Image)
+
+
+def test_rendering_from_worker_threads_matches_serial() -> None:
+    """The bot renders with asyncio.to_thread, so several renders may run at once."""
+    views = [(sample_table(4, seed), sample_names(4, seed)) for seed in range(8)]
+    serial = [render_table(view, names) for view, names in views]
+    with ThreadPoolExecutor(4) as pool:
+        parallel = list(pool.map(lambda item: render_table(*item), views))
+    assert parallel == serial

@@ -1,4 +1,4 @@
-"""Helpers for the renderer tests: decode PNG bytes and compare image regions."""
+"""Helpers for the renderer tests: decode PNG bytes, read pixels, measure regions."""
 
 from __future__ import annotations
 
