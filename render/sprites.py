@@ -94,8 +94,9 @@ def _sprite(face: FaceKey | None, back: Back | None, width: int, rotation: int, 
         draw.rounded_rectangle((pad, pad, pad + fw - 1, pad + fh + depth // 2), radius=radius, fill=(*dark_layer, 255))
     else:
         draw.rounded_rectangle(box, radius=radius, fill=(*dark_layer, 255))
+        # Most of the visible side is the coloured back layer, so a discard still shows its back colour.
         draw.rounded_rectangle(
-            (pad, pad, pad + fw - 1, pad + fh + (depth + 1) // 2 - 1), radius=radius, fill=(*_SIDE_CREAM, 255)
+            (pad, pad, pad + fw - 1, pad + fh + depth // 3 - 1), radius=radius, fill=(*_SIDE_CREAM, 255)
         )
 
     if shade:

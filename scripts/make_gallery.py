@@ -9,6 +9,7 @@ calls, set-aside tiles), found by trying seeds in order.
 
 from __future__ import annotations
 
+import io
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -17,10 +18,13 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from PIL import Image  # noqa: E402
+
 from bot.engine.tiles import NUM_KINDS, Kind, Tile  # noqa: E402
 from bot.engine.views import PublicView, SeatView  # noqa: E402
 from render import (  # noqa: E402
     NAVY_THEME,
+    encode_png,
     render_draw,
     render_seat,
     render_standings,
@@ -83,6 +87,19 @@ def every_face() -> list[Tile]:
     return faces
 
 
+def _face_sheet() -> bytes:
+    """Every face in four rows (one ``render_tiles`` strip per row, stacked)."""
+    faces = every_face()
+    rows = [faces[0:9], faces[9:18], faces[18:27], faces[27:]]
+    strips = [Image.open(io.BytesIO(render_tiles(row))) for row in rows]
+    sheet = Image.new("RGB", (max(s.width for s in strips), sum(s.height for s in strips)), strips[0].getpixel((0, 0)))
+    y = 0
+    for strip in strips:
+        sheet.paste(strip, (0, y))
+        y += strip.height
+    return encode_png(sheet)
+
+
 def make_gallery(out: Path = GALLERY) -> list[Path]:
     """Render every sample image into ``out`` with a README listing them; return the image paths."""
     out.mkdir(parents=True, exist_ok=True)
@@ -141,7 +158,7 @@ def make_gallery(out: Path = GALLERY) -> list[Path]:
     images.append(("win.png", "win card", render_win(sample_win(3), sample_names(4, 3))))
     images.append(("draw.png", "exhaustive-draw card", render_draw(sample_draw(4), sample_names(4, 4))))
     images.append(("standings.png", "final standings with the points chart", render_standings(sample_standings(5))))
-    images.append(("tiles.png", "every tile face (38 kinds, red and gold fives, 白ポッチ)", render_tiles(every_face())))
+    images.append(("tiles.png", "every tile face (38 kinds, red and gold fives, 白ポッチ)", _face_sheet()))
 
     written = []
     lines = [
