@@ -24,6 +24,7 @@ from .fakediscord import (
     FakeMember,
     InteractionRefused,
     SpyEvent,
+    limits,
     running_bot,
 )
 
@@ -65,6 +66,20 @@ class PickView(discord.ui.View):
     @discord.ui.select(custom_id="demo:pick", options=[discord.SelectOption(label=x, value=x) for x in "abc"])
     async def pick(self, interaction: discord.Interaction, select: discord.ui.Select[PickView]) -> None:
         await interaction.response.edit_message(content=f"picked {select.values[0]}", view=None)
+
+
+class TableView(discord.ui.LayoutView):
+    """Components V2: a container with text, the uploaded board image, and a button row."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+        self.add_item(
+            discord.ui.Container(
+                discord.ui.TextDisplay("## Table 1"),
+                discord.ui.MediaGallery(discord.MediaGalleryItem("attachment://table.png")),
+                discord.ui.ActionRow(discord.ui.Button(label="Draw", custom_id="demo:draw")),
+            )
+        )
 
 
 class FeedbackModal(discord.ui.Modal, title="Feedback"):
@@ -152,6 +167,11 @@ class DemoBot(commands.AutoShardedBot):
             file = discord.File(io.BytesIO(png_bytes(16, 9)), "board.png")
             await interaction.response.send_message(embed=embed, file=file)
 
+        @demo.command(name="table", description="A Components V2 message")
+        async def table(interaction: discord.Interaction) -> None:
+            file = discord.File(io.BytesIO(png_bytes(4, 4)), "table.png")
+            await interaction.response.send_message(view=TableView(), file=file)
+
         @demo.command(name="feedback", description="Open a modal")
         async def feedback(interaction: discord.Interaction) -> None:
             await interaction.response.send_modal(FeedbackModal())
@@ -220,6 +240,7 @@ class World:
 
 @pytest.fixture
 async def world(fake_discord: FakeDiscord) -> World:
+    fake_discord.check_own_responses = True  # the fake's own payloads must match the spec too
     guild = fake_discord.add_guild("Mahjong Club")
     other = fake_discord.add_guild("Second Club")  # lands on the other shard
     table = guild.add_text_channel("table-1")
@@ -452,6 +473,17 @@ async def test_png_attachment_bytes_are_stored_and_served(world: World, bot: Dem
     assert await fetched.attachments[0].read() == attachment.data
 
 
+async def test_components_v2_message(world: World, bot: DemoBot) -> None:
+    rec = await world.alice.slash(world.table, "demo table")
+    message = rec.message
+    assert message is not None
+    assert message.flags & 1 << 15
+    assert "Table 1" in message.text
+    gallery = next(c for c in message.walk_components() if c["type"] == 12)
+    assert gallery["items"][0]["media"]["url"] == message.attachments[0].url
+    assert message.custom_ids == ["demo:draw"]
+
+
 async def test_modal_submit(world: World, bot: DemoBot) -> None:
     opener = await world.alice.slash(world.table, "demo feedback")
     assert opener.response_type == 9
@@ -521,6 +553,36 @@ async def test_reconnect_resumes_and_keeps_working(world: World, bot: DemoBot) -
     assert rec.message is not None
     assert rec.message.content == "pong"
     assert len(fake.gateway.identifies) == 2
+
+
+def _button(custom_id: str, label: str = "x") -> dict[str, Any]:
+    return {"type": 2, "style": 1, "label": label, "custom_id": custom_id}
+
+
+def _texts(problems: list[limits.Problem]) -> str:
+    return "; ".join(p.text for p in problems)
+
+
+def test_limit_rules() -> None:
+    def row(*children: dict[str, Any]) -> dict[str, Any]:
+        return {"type": 1, "components": list(children)}
+
+    section = {"type": 9, "components": [{"type": 10, "content": "t"}], "accessory": _button("b")}
+    assert limits.check_components([{"type": 17, "components": [row(_button("a")), section]}], v2=True) == []
+    assert "duplicate custom_id" in _texts(limits.check_components([row(_button("a"), _button("a"))], v2=False))
+    assert "6 buttons" in _texts(limits.check_components([row(*(_button(str(i)) for i in range(6)))], v2=False))
+    assert "custom_id must be 1-100" in _texts(limits.check_components([row(_button("c" * 101))], v2=False))
+    assert "label longer than 80" in _texts(limits.check_components([row(_button("c", "l" * 81))], v2=False))
+    options = [{"label": str(i), "value": str(i)} for i in range(26)]
+    select = {"type": 3, "custom_id": "s", "options": options}
+    assert "26 select options" in _texts(limits.check_components([row(select)], v2=False))
+    assert "must be alone" in _texts(
+        limits.check_components([row({**select, "options": options[:3]}, _button("d"))], v2=False)
+    )
+    empty = limits.check_message({"content": ""}, creating=True, file_count=0, flags=0)
+    assert [p.code for p in empty] == [50006]
+    assert "11 embeds" in _texts(limits.check_message({"embeds": [{}] * 11}, creating=True, file_count=0, flags=0))
+    assert [p.code for p in limits.check_message({"content": "x"}, creating=True, file_count=11, flags=0)] == [30015]
 
 
 def test_missing_spec_disables_validation(tmp_path: Path) -> None:

@@ -13,6 +13,7 @@ Typical use::
     await fake.stop()
 """
 
+from . import limits
 from .errors import DiscordHTTPError, InteractionRefused
 from .harness import redirect_discord, running_bot
 from .models import (
@@ -52,6 +53,7 @@ __all__ = [
     "SpyEvent",
     "Violation",
     "default_spec_path",
+    "limits",
     "load_spec",
     "redirect_discord",
     "running_bot",

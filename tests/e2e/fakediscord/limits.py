@@ -187,7 +187,7 @@ def _check_interactive(component: dict[str, Any], where: str, seen: set[str]) ->
     return problems
 
 
-def _check_row(row: dict[str, Any], where: str, seen: set[str]) -> list[Problem]:
+def _check_row(row: dict[str, Any], where: str, seen: set[str], *, check_children: bool = True) -> list[Problem]:
     children = row.get("components") or []
     problems = []
     buttons = [c for c in children if c.get("type") == BUTTON]
@@ -201,7 +201,7 @@ def _check_row(row: dict[str, Any], where: str, seen: set[str]) -> list[Problem]
         problems.append(Problem(50035, f"{where}: a select must be alone in its action row"))
     if not children:
         problems.append(Problem(50035, f"{where}: empty action row"))
-    for index, child in enumerate(children):
+    for index, child in enumerate(row.get("components") or [] if check_children else []):
         if child.get("type") in INTERACTIVE:
             problems.extend(_check_interactive(child, f"{where}.components[{index}]", seen))
     return problems
@@ -236,10 +236,8 @@ def check_components(components: Any, *, v2: bool) -> list[Problem]:
     for index, component in enumerate(walk_components(components)):
         ctype = component.get("type")
         if ctype == ACTION_ROW:
-            problems.extend(_check_row(component, f"component #{index}", seen))
-        elif ctype == BUTTON and "custom_id" not in component and component.get("style") not in (5, 6):
-            problems.append(Problem(50035, f"component #{index}: button without custom_id"))
-        elif ctype == BUTTON:
+            problems.extend(_check_row(component, f"component #{index}", seen, check_children=False))
+        elif ctype in INTERACTIVE:  # in rows and as section accessories alike
             problems.extend(_check_interactive(component, f"component #{index}", seen))
         elif ctype == MEDIA_GALLERY:
             items = component.get("items") or []

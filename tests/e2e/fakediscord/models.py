@@ -581,15 +581,7 @@ class FakeMessage:
             data["webhook_id"] = str(self.webhook_id)
             data["application_id"] = str(self.webhook_id)
         if self.interaction is not None:
-            rec = self.interaction
-            data["interaction_metadata"] = {
-                "id": str(rec.id),
-                "type": rec.type,
-                "user": rec.user.payload(),
-                "authorizing_integration_owners": rec.payload.get("authorizing_integration_owners", {}),
-            }
-            if rec.source_message is not None:
-                data["interaction_metadata"]["interacted_message_id"] = str(rec.source_message.id)
+            data["interaction_metadata"] = self.interaction.metadata(self)
         data.update(copy.deepcopy(self.extra))
         return data
 
@@ -655,6 +647,23 @@ class InteractionRecord:
     def messages(self) -> list[FakeMessage]:
         found = [self.original] if self.original is not None else []
         return found + [m for m in self.followups if m is not self.original]
+
+    def metadata(self, message: FakeMessage | None = None) -> dict[str, Any]:
+        """The ``interaction_metadata`` Discord attaches to messages this interaction created."""
+        data: dict[str, Any] = {
+            "id": str(self.id),
+            "type": self.type,
+            "user": self.user.payload(),
+            "authorizing_integration_owners": self.payload.get("authorizing_integration_owners", {}),
+        }
+        if self.type == 3 and self.source_message is not None:
+            data["interacted_message_id"] = str(self.source_message.id)
+        if self.type == 5 and self.parent is not None:
+            data["triggering_interaction_metadata"] = self.parent.metadata()
+        original = self.original
+        if message is not None and original is not None and message is not original and original.interaction is self:
+            data["original_response_message_id"] = str(original.id)
+        return data
 
     async def wait_response(self, timeout: float | None = None) -> InteractionRecord:  # noqa: ASYNC109
         """Wait until the bot acknowledged the interaction or it failed; returns self."""

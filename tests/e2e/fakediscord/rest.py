@@ -131,6 +131,7 @@ class RestApi:
                 "bot_require_code_grant": False,
                 "verify_key": "0" * 64,
                 "flags": 0,
+                "flags_new": "0",
                 "owner": fake.owner.payload(),
                 "team": None,
                 "bot": fake.bot_user.payload(),
@@ -139,6 +140,11 @@ class RestApi:
                 "rpc_origins": [],
                 "tags": [],
                 "approximate_guild_count": len(fake.guilds),
+                "approximate_user_install_count": 0,
+                "approximate_user_authorization_count": 0,
+                "role_connections_verification_url": None,
+                "explicit_content_filter": 0,
+                "eligible_oauth2_scopes": ["bot", "applications.commands"],
                 "integration_types_config": {"0": {}},
             }
         )
@@ -224,7 +230,7 @@ class RestApi:
             "description": command.get("description") or "",
             "description_localizations": command.get("description_localizations"),
             "options": copy.deepcopy(command.get("options") or []),
-            "default_member_permissions": command.get("default_member_permissions"),
+            "default_member_permissions": _optional_str(command.get("default_member_permissions")),
             "nsfw": bool(command.get("nsfw")),
             "contexts": command.get("contexts") if command.get("contexts") is not None else [0, 1, 2],
             "integration_types": command.get("integration_types") or [0],
@@ -354,8 +360,8 @@ class RestApi:
         found = next((a for a in attachments if a.filename == name), None)
         if found is None:
             raise invalid_form_body("limits", f"attachment://{name} refers to no attachment of this message")
-        resolved = {**media, "url": found.url, "proxy_url": found.url, "content_type": found.payload()["content_type"]}
-        resolved["attachment_id"] = str(found.id)
+        resolved = {**media, "id": str(self.fake.ids.next()), "url": found.url, "proxy_url": found.url}
+        resolved.update(content_type=found.payload()["content_type"], attachment_id=str(found.id))
         if (dimensions := found.dimensions) is not None:
             resolved["width"], resolved["height"] = dimensions
         return resolved
@@ -382,13 +388,18 @@ class RestApi:
             if component.get("type") in limits.SELECTS:
                 component.setdefault("min_values", 1)
                 component.setdefault("max_values", 1)
-            if component.get("type") in (limits.THUMBNAIL,):
+            if component.get("type") == limits.THUMBNAIL:
                 component["media"] = self._resolve_media(component.get("media"), attachments)
+                component.setdefault("description", None)
+                component.setdefault("spoiler", False)
             if component.get("type") == limits.FILE:
                 component["file"] = self._resolve_media(component.get("file"), attachments)
+                component.setdefault("spoiler", False)
             if component.get("type") == limits.MEDIA_GALLERY:
                 for item in component.get("items") or []:
                     item["media"] = self._resolve_media(item.get("media"), attachments)
+                    item.setdefault("description", None)
+                    item.setdefault("spoiler", False)
         return result
 
     def create_message(
@@ -754,6 +765,11 @@ class RestApi:
         rec = self._token_interaction(request, ctx)
         self.delete_message(self._webhook_message(request, rec))
         return web.Response(status=204)
+
+
+def _optional_str(value: Any) -> str | None:
+    """Discord echoes some fields as strings that discord.py sends as ints (permission bits)."""
+    return None if value is None else str(value)
 
 
 def _channel_audience(channel: FakeChannel) -> Audience:

@@ -62,6 +62,7 @@ class FakeDiscord:
         token_lifetime: float = limits.TOKEN_LIFETIME,
         attachment_size_limit: int = limits.DEFAULT_ATTACHMENT_SIZE_LIMIT,
         reject_spec_violations: bool = True,
+        check_own_responses: bool = False,
     ) -> None:
         self.token = token
         self.shard_count = shard_count
@@ -70,6 +71,9 @@ class FakeDiscord:
         self.token_lifetime = token_lifetime
         self.attachment_size_limit = attachment_size_limit
         self.reject_spec_violations = reject_spec_violations
+        #: Also validate the fake's own successful responses against the spec, reporting any
+        #: deviation as an internal error (a self-check of the fake, used by its own tests).
+        self.check_own_responses = check_own_responses
         #: What an expired interaction token gets: (status, code, message). The brief's default is
         #: 404 10015 "Unknown Webhook"; field reports also show 401 50027 (INVALID_WEBHOOK_TOKEN).
         self.expired_token_error: tuple[int, int, str] = UNKNOWN_WEBHOOK
@@ -483,6 +487,10 @@ class FakeDiscord:
                 ctx.response = json.loads(response.body)  # type: ignore[arg-type]
             except (TypeError, ValueError):
                 ctx.response = None
+        if self.check_own_responses and self.spec is not None and ctx.route and response.status < 300:
+            deviations = self.spec.validate_response(ctx.method, ctx.path, response.status, ctx.response)
+            if deviations:
+                self.internal_errors.append(f"{ctx.method} {ctx.route} response deviates from the spec: {deviations}")
         self._call_spies(ctx)
         self._notify()
         return response

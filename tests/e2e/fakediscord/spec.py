@@ -98,7 +98,7 @@ class SpecValidator:
         self._templates = sorted(
             (_compile(path) for path in document["paths"]), key=lambda template: -template.literals
         )
-        self._validators: dict[tuple[str, str], Any] = {}
+        self._validators: dict[tuple[str, str, str | None], Any] = {}
 
     def match(self, path: str) -> str | None:
         """The spec's path template for a concrete API path (without the /api/v10 prefix)."""
@@ -110,16 +110,24 @@ class SpecValidator:
     def has_operation(self, method: str, template: str) -> bool:
         return method.lower() in self._document["paths"].get(template, {})
 
-    def _validator(self, method: str, template: str) -> Any | None:
-        key = (method, template)
+    def _validator(self, method: str, template: str, status: str | None = None) -> Any | None:
+        """The compiled validator for a request body (``status`` None) or a response, cached."""
+        key = (method, template, status)
         if key not in self._validators:
             operation = self._document["paths"][template].get(method, {})
-            content = operation.get("requestBody", {}).get("content", {})
+            if status is None:
+                where = ["requestBody"]
+                content = operation.get("requestBody", {}).get("content", {})
+            else:
+                where = ["responses", status]
+                content = operation.get("responses", {}).get(status, {}).get("content", {})
             if "application/json" not in content:
                 self._validators[key] = None
             else:
-                ref = f"{_URN}#/paths/{_pointer(template)}/{method}/requestBody/content/application~1json/schema"
-                self._validators[key] = self._validator_class({"$ref": ref}, registry=self._registry)
+                pointer = "/".join([_pointer(template), method, *where, "content", "application~1json", "schema"])
+                self._validators[key] = self._validator_class(
+                    {"$ref": f"{_URN}#/paths/{pointer}"}, registry=self._registry
+                )
         return self._validators[key]
 
     def validate_request(self, method: str, path: str, body: Any) -> list[str]:
@@ -134,6 +142,14 @@ class SpecValidator:
         if validator is None:
             return [f"{method.upper()} {template} takes no JSON body, but one was sent"]
         return describe(list(validator.iter_errors(body)))
+
+    def validate_response(self, method: str, path: str, status: int, body: Any) -> list[str]:
+        """Problems with a response the fake sent (used to keep the fake's payloads realistic)."""
+        template = self.match(path)
+        if template is None or body is None:
+            return []
+        validator = self._validator(method.lower(), template, str(status))
+        return describe(list(validator.iter_errors(body))) if validator is not None else []
 
 
 @lru_cache(maxsize=4)
