@@ -553,6 +553,11 @@ async def test_reconnect_resumes_and_keeps_working(world: World, bot: DemoBot) -
     assert rec.message is not None
     assert rec.message.content == "pong"
     assert len(fake.gateway.identifies) == 2
+    assert fake.force_reconnect(world.guild.shard_id, resume=False) == 1
+    await fake.wait_for(lambda: len(fake.gateway.identifies) == 3, timeout=5)
+    assert fake.gateway.identifies[-1]["shard"] == [world.guild.shard_id, 2]
+    again = await world.alice.slash(world.table, "demo ping")
+    assert again.message is not None
 
 
 def _button(custom_id: str, label: str = "x") -> dict[str, Any]:

@@ -117,13 +117,16 @@ class Gateway:
                 session, "GUILD_CREATE", guild.payload(all_members=bool(session.intents & INTENT_GUILD_MEMBERS))
             )
 
-    def reconnect(self, shard_id: int | None = None) -> int:
-        """Ask shards to reconnect (op 7); discord.py then RESUMEs. Returns how many were asked."""
+    def reconnect(self, shard_id: int | None = None, *, resume: bool = True) -> int:
+        """Ask shards to reconnect (op 7). With ``resume`` discord.py RESUMEs and gets the events it
+        missed; without, the session is invalidated first, so the RESUME is answered with op 9 and
+        the client IDENTIFYs again (a fresh READY and GUILD_CREATEs). Returns how many were asked."""
         asked = 0
         for session in list(self.sessions.values()):
             if session.invalid or session.connection is None or shard_id not in (None, session.shard_id):
                 continue
             session.connection.queue.put_nowait({"op": RECONNECT, "d": None, "s": None, "t": None})
+            session.invalid = not resume
             asked += 1
         return asked
 

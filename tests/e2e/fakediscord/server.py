@@ -314,9 +314,10 @@ class FakeDiscord:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._changed.wait(), min(remaining, 0.05))
 
-    def force_reconnect(self, shard_id: int | None = None) -> int:
-        """Send op 7 RECONNECT to one shard (or all); discord.py reconnects and RESUMEs."""
-        return self.gateway.reconnect(shard_id)
+    def force_reconnect(self, shard_id: int | None = None, *, resume: bool = True) -> int:
+        """Send op 7 RECONNECT to one shard (or all); discord.py reconnects and RESUMEs, or, with
+        ``resume=False``, finds its session invalidated and IDENTIFYs again."""
+        return self.gateway.reconnect(shard_id, resume=resume)
 
     # -- fake users' interactions ------------------------------------------------------------------
 
