@@ -19,18 +19,32 @@ from __future__ import annotations
 
 import abc
 import itertools
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
 from bot.engine.melds import MeldType
 from bot.engine.shapes import STANDARD, Shape, ShapeRules, tile_count
-from bot.engine.tiles import NUM_KINDS, TERMINALS, YAOCHU, Kind, dora_after
-from bot.engine.yaku.base import Facts, Wait
+from bot.engine.tiles import NUM_KINDS, YAOCHU, Kind, dora_after
+from bot.engine.yaku.base import DRAGONS, SUIT_PRESENT, WINDS, Facts, Feature, Wait, present_features
 from bot.engine.yaku.context import WinContext
-from bot.engine.yaku.fu import FuRules, triplet_fu
-from bot.engine.yaku.readings import BlockTable, WaitOption, block_tables
-from bot.engine.yaku.table import STANDARD_YAKU, YakuTable
+from bot.engine.yaku.fu import FuRules
+from bot.engine.yaku.readings import (
+    CONCEALED_SHIFT,
+    KANS_SHIFT,
+    NOT_TERMINAL_SHIFT,
+    NOT_YAOCHU_SHIFT,
+    OPEN_SHIFT,
+    PAIR_SHIFT,
+    RUN_COUNT_SHIFT,
+    SET_FU_SHIFT,
+    TRIPLET_COUNT_SHIFT,
+    TRIPLETS_SHIFT,
+    TWINS_SHIFT,
+    BlockTable,
+    block_tables,
+    meld_sums,
+)
+from bot.engine.yaku.table import STANDARD_YAKU, YAKUMAN_SHIFT, YakuTable
 
 __all__ = [
     "STANDARD_RULES",
@@ -64,8 +78,7 @@ class YakuHit:
     yakuman: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class Payment:
+class Payment(NamedTuple):
     """What a points table says a win is worth, before honba and riichi sticks.
 
     On a ron the discarder pays ``ron``. On a tsumo the dealer pays ``tsumo_dealer`` (0 when the
@@ -85,27 +98,49 @@ class HandScore:
     """A scored win.
 
     ``han`` counts yaku and dora (0 for a yakuman hand, whose weight is ``yakuman``); ``fu``
-    is None for a yakuman hand. ``yaku`` lists the yaku in table order, then the dora. The
-    payments are those of :class:`Payment`; ``honba`` and ``deposits`` are what the winner
-    receives on top of ``total`` (:attr:`received`).
+    is None for a yakuman hand. ``yaku`` lists the yaku in table order, then the dora.
+    ``payment`` says who pays what for the hand (its fields are also readable here:
+    ``score.ron``, ``score.total``…); ``honba`` and ``deposits`` are what the winner receives
+    on top of ``total`` (:attr:`received`).
     """
 
     han: int
     fu: int | None
     yaku: tuple[YakuHit, ...]
     yakuman: int
-    limit: str
-    ron: int
-    tsumo_dealer: int
-    tsumo_non_dealer: int
-    total: int
+    payment: Payment
     honba: int = 0
     deposits: int = 0
 
     @property
+    def ron(self) -> int:
+        """What the discarder pays on a ron (before honba)."""
+        return self.payment.ron
+
+    @property
+    def tsumo_dealer(self) -> int:
+        """What the dealer pays on a non-dealer's tsumo (before honba)."""
+        return self.payment.tsumo_dealer
+
+    @property
+    def tsumo_non_dealer(self) -> int:
+        """What each non-dealer pays on a tsumo (before honba)."""
+        return self.payment.tsumo_non_dealer
+
+    @property
+    def total(self) -> int:
+        """What the winner receives for the hand, before honba and riichi sticks."""
+        return self.payment.total
+
+    @property
+    def limit(self) -> str:
+        """The limit hand's name (``"満貫"``, ``"役満"``…), or empty."""
+        return self.payment.limit
+
+    @property
     def received(self) -> int:
         """Everything the winner receives: the hand, honba and the riichi sticks."""
-        return self.total + self.honba + self.deposits
+        return self.payment.total + self.honba + self.deposits
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,10 +154,6 @@ class NoWin:
 
 
 # --- points tables ------------------------------------------------------------------------------
-
-
-def _up100(points: int) -> int:
-    return -(-points // 100) * 100
 
 
 class PointsTable(abc.ABC):
@@ -140,10 +171,10 @@ class PointsTable(abc.ABC):
     def payment(
         self, han: int, fu: int | None, yakuman: int, *, dealer: bool, tsumo: bool, players: int, kiriage: bool
     ) -> Payment:
-        """The payments for a win of ``han`` han and ``fu`` fu, or of ``yakuman`` weight."""
+        """The payments for a win of ``han`` han and ``fu`` fu, or of ``yakuman`` weight;
+        ``players`` counts the winner and everyone who pays a tsumo."""
 
 
-_LIMITS = ((13, 8000, "数え役満"), (11, 6000, "三倍満"), (8, 4000, "倍満"), (6, 3000, "跳満"), (5, 2000, "満貫"))
 _YAKUMAN_NAMES = ("役満", "ダブル役満", "トリプル役満", "四倍役満", "五倍役満", "六倍役満")
 
 
@@ -152,7 +183,8 @@ class StandardPoints(PointsTable):
     """Baseline B4: base points ``fu × 2^(han+2)``, limits from 満貫, payments rounded up to 100.
 
     ``kazoe`` scores 13 han and more as a yakuman (else as 三倍満); ``yakuman_cap`` caps the
-    total yakuman weight (6, as ``mahjong`` does by default).
+    total yakuman weight (6, as ``mahjong`` does). A ron adds ``honba_ron`` per honba, a tsumo
+    ``honba_tsumo`` per honba to each payment; a riichi stick is worth ``deposit``.
 
     >>> StandardPoints().payment(3, 30, 0, dealer=False, tsumo=False, players=4, kiriage=False)
     Payment(ron=3900, tsumo_dealer=0, tsumo_non_dealer=0, total=3900, limit='')
@@ -166,16 +198,21 @@ class StandardPoints(PointsTable):
     kazoe: bool = True
     yakuman_cap: int = 6
 
-    def base_points(self, han: int, fu: int | None, yakuman: int, *, kiriage: bool) -> tuple[int, str]:
+    def base_points(self, han: int, fu: int | None, yakuman: int, *, kiriage: bool = False) -> tuple[int, str]:
         """The base points ``b`` and the limit's name."""
         if yakuman:
             weight = min(yakuman, self.yakuman_cap)
             return 8000 * weight, _YAKUMAN_NAMES[min(weight, len(_YAKUMAN_NAMES)) - 1]
-        for least, base, name in _LIMITS:
-            if han >= least:
-                if least == 13 and not self.kazoe:
-                    return 6000, "三倍満"
-                return base, name
+        if han >= 5:
+            if han >= 13:
+                return (8000, "数え役満") if self.kazoe else (6000, "三倍満")
+            if han >= 11:
+                return 6000, "三倍満"
+            if han >= 8:
+                return 4000, "倍満"
+            if han >= 6:
+                return 3000, "跳満"
+            return 2000, "満貫"
         base = (fu or 0) << (han + 2)
         if base >= 2000 or (kiriage and base == 1920):
             return 2000, "満貫"
@@ -198,35 +235,76 @@ class StandardPoints(PointsTable):
 
 # --- rules ----------------------------------------------------------------------------------------
 
-_MeldInfo = tuple[bool, bool, int, int, int, int, bool, bool]
-"""(open, kan, run bit, triplet bit, fu, tiles as a count board, 么九 in it, terminal in it)."""
+_MeldInfo = tuple[int, int, int, int]
+"""(feature flags, run and triplet masks, packed sums, tiles as a count board)."""
 
 
-class _MeldTable(dict[tuple[MeldType, int, int], _MeldInfo]):
-    def __missing__(self, key: tuple[MeldType, int, int]) -> _MeldInfo:
-        meld_type, kind, size = key
+_MELD_TYPES = (MeldType.CHI, MeldType.PON, MeldType.ANKAN, MeldType.MINKAN, MeldType.KAKAN)
+_CHI, _PON, _ANKAN, _MINKAN, _KAKAN = _MELD_TYPES
+
+
+class _MeldTable(dict[int, _MeldInfo]):
+    """``type code << 12 | kind << 4 | size`` of a declared set -> what the scorer needs of it."""
+
+    def __missing__(self, key: int) -> _MeldInfo:
+        meld_type, kind, size = _MELD_TYPES[key >> 12], key >> 4 & 0xFF, key & 0xF
         is_open = meld_type is not MeldType.ANKAN
-        if meld_type is MeldType.CHI:
-            rank = kind % 9
-            outer = rank in (0, 6)
+        run = meld_type is MeldType.CHI
+        if run:
             tiles = sum(1 << (4 * (kind + step)) for step in range(3))
-            info: _MeldInfo = (True, False, 1 << kind, 0, 0, tiles, outer, outer)
+            shape = Feature.RUN_FORCED | (_SUIT_RUN[kind // 9] if kind < 27 else 0)
+            rt = 1 << kind
         else:
-            kan = meld_type is not MeldType.PON
-            fu = triplet_fu(kind, concealed=not is_open, kan=kan)
-            info = (is_open, kan, 0, 1 << kind, fu, size << (4 * kind), kind in YAOCHU, kind in TERMINALS)
+            tiles = size << (4 * kind)
+            shape = Feature.TRIPLET_FORCED | (_SUIT_TRIPLET[kind // 9] if kind < 27 else 0)
+            rt = 1 << (kind + TRIPLETS_SHIFT)
+        features = present_features((tiles | tiles >> 1 | tiles >> 2 | tiles >> 3) & _ONES) | shape | Feature.MELDS
+        if is_open:
+            features |= Feature.OPEN
+        sums = meld_sums(kind, run=run, kan=meld_type not in (MeldType.CHI, MeldType.PON), is_open=is_open)
+        info = (int(features), rt, sums, tiles)
         self[key] = info
         return info
+
+
+class _HitTable(dict[int, YakuHit]):
+    """``index << 8 | value`` -> the score line of the table's ``index``-th yaku worth ``value``."""
+
+    def __init__(self, table: YakuTable) -> None:
+        super().__init__()
+        self.table = table
+
+    def __missing__(self, key: int) -> YakuHit:
+        index, value = key >> 8, key & 0xFF
+        yaku = self.table.yaku[index]
+        hit = YakuHit(yaku.name, yaku.en, 0, value) if yaku.is_yakuman else YakuHit(yaku.name, yaku.en, value)
+        self[key] = hit
+        return hit
+
+
+class _PairFuTable(dict[int, tuple[int, ...]]):
+    """``seat << 6 | round`` -> pair fu of every kind."""
+
+    def __init__(self, fu: FuRules) -> None:
+        super().__init__()
+        self.fu = fu
+
+    def __missing__(self, key: int) -> tuple[int, ...]:
+        table = self.fu.pair_table(key >> 6, key & 0x3F)
+        self[key] = table
+        return table
 
 
 @dataclass(frozen=True, eq=False)
 class ScoringRules:
     """Everything a variant decides about scoring a win.
 
-    ``sanma_dora``: a 1m indicator points to 9m. ``red_dora`` counts the context's red fives,
-    ``ura_dora`` the ura indicators of a riichi hand. ``nuki_kind`` is the kind pulled as
-    抜きドラ (each counts 1, plus whatever the indicators make that kind worth), None when
-    pulled tiles are not dora-counted by kind. ``players`` is how many pay a tsumo plus one.
+    ``shapes`` are the winning shapes, ``yaku`` the yaku table, ``points`` the points table.
+    ``kiriage`` rounds 4 han 30 fu and 3 han 60 fu up to 満貫. ``players`` counts the winner
+    and everyone who pays a tsumo. ``sanma_dora``: a 1m indicator points to 9m. ``red_dora``
+    counts the context's red fives, ``ura_dora`` the ura indicators of a riichi hand.
+    ``nuki_kind`` is the kind pulled as 抜きドラ: each pulled tile counts 1, plus whatever the
+    indicators make that kind worth (None: pulled tiles count 1 each and nothing more).
     """
 
     shapes: ShapeRules = STANDARD
@@ -239,29 +317,23 @@ class ScoringRules:
     red_dora: bool = True
     ura_dora: bool = True
     nuki_kind: int | None = Kind.NORTH
-    _blocks: tuple[BlockTable, ...] = field(init=False, repr=False)
+    _blocks: tuple[BlockTable, BlockTable, BlockTable, BlockTable] = field(init=False, repr=False)
     _melds: _MeldTable = field(init=False, repr=False)
     _dora: tuple[int, ...] = field(init=False, repr=False)
-    _hits: dict[tuple[int, int], YakuHit] = field(init=False, repr=False)
+    _hits: _HitTable = field(init=False, repr=False)
+    _pair_fu: _PairFuTable = field(init=False, repr=False)
+    _dora_hits: dict[tuple[int, int], YakuHit] = field(init=False, repr=False)
+    _always_pairs: bool = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_blocks", block_tables(self.shapes))
         object.__setattr__(self, "_melds", _MeldTable())
         object.__setattr__(self, "_dora", tuple(dora_after(kind, sanma=self.sanma_dora) for kind in range(NUM_KINDS)))
-        object.__setattr__(self, "_hits", {})
-
-    def hit(self, index: int, value: int) -> YakuHit:
-        """The (cached) score line of the table's ``index``-th yaku worth ``value``."""
-        key = (index, value)
-        hit = self._hits.get(key)
-        if hit is None:
-            yaku = self.yaku.yaku[index]
-            if self.yaku.yakuman_flags[index]:
-                hit = YakuHit(yaku.name, yaku.en, 0, value)
-            else:
-                hit = YakuHit(yaku.name, yaku.en, value)
-            self._hits[key] = hit
-        return hit
+        object.__setattr__(self, "_hits", _HitTable(self.yaku))
+        object.__setattr__(self, "_pair_fu", _PairFuTable(self.fu))
+        object.__setattr__(self, "_dora_hits", {})
+        # A pairs shape with lone tiles (五対子半) may have odd counts, so it is always tried.
+        object.__setattr__(self, "_always_pairs", self.shapes.pairs is not None and self.shapes.pairs.singles > 0)
 
 
 STANDARD_RULES = ScoringRules()
@@ -270,26 +342,59 @@ STANDARD_RULES = ScoringRules()
 
 # --- scoring ------------------------------------------------------------------------------------
 
-# One candidate: (yakuman weight, han from yaku, fu or None, kept hits as (index, value)).
-_Candidate = tuple[int, int, int | None, list[tuple[int, int]]]
-_Hits = list[tuple[int, int]]
+_SUIT = (1 << 36) - 1
+_HONORS = (1 << 28) - 1
+_FLOWER_SHIFT = 4 * 34
+_ONES = sum(1 << (4 * kind) for kind in range(NUM_KINDS))
+_NON_YAOCHU = sum(0xF << (4 * kind) for kind in range(NUM_KINDS) if kind not in YAOCHU)
+_RUNS = (1 << TRIPLETS_SHIFT) - 1
+_HAN_MASK = (1 << YAKUMAN_SHIFT) - 1
+_SUIT_RUN = (Feature.MAN_RUN, Feature.PIN_RUN, Feature.SOU_RUN)
+_SUIT_TRIPLET = (Feature.MAN_TRIPLET, Feature.PIN_TRIPLET, Feature.SOU_TRIPLET)
+_MAN_ALL, _PIN_ALL, _SOU_ALL = SUIT_PRESENT
+_REGULAR = Shape.REGULAR
+_PAIRS = Shape.PAIRS
 
 
-def _tally(hits: _Hits, values: Sequence[int], yakuman_flags: Sequence[bool], drops: Sequence[int]) -> _Candidate:
-    """Drop what does not apply or is superseded; sum han and yakuman weight."""
-    kept = [(index, values[index] * count) for index, count in hits if values[index]]
-    drop = 0
-    for index, _ in kept:
-        drop |= drops[index]
-    if drop:
-        kept = [hit for hit in kept if not drop >> hit[0] & 1]
-    han = yakuman = 0
-    for index, value in kept:
-        if yakuman_flags[index]:
-            yakuman += value
-        else:
-            han += value
-    return yakuman, han, None, kept
+def _honor_features(honors: int) -> int:
+    """Feature flags of the honour triplets (bit i for kind 27 + i)."""
+    features = Feature(0)
+    for offset, flag in ((4, Feature.WHITE_TRIPLET), (5, Feature.GREEN_TRIPLET), (6, Feature.RED_TRIPLET)):
+        if honors >> offset & 1:
+            features |= flag
+    if (honors << 27 & DRAGONS).bit_count() >= 2:
+        features |= Feature.DRAGON_TRIPLETS2
+    if (honors << 27 & WINDS).bit_count() >= 3:
+        features |= Feature.WIND_TRIPLETS3
+    return int(features)
+
+
+_HONOR_FEATURES = tuple(_honor_features(honors) for honors in range(128))
+# Plain ints: IntFlag arithmetic runs in Python, these run in C.
+_F_SUITS = int(Feature.MAN | Feature.PIN | Feature.SOU)
+_F_MULTI_SUIT = int(Feature.MULTI_SUIT)
+_F_STRAIGHT = int(Feature.STRAIGHT)
+_F_SEAT = int(Feature.SEAT_TRIPLET)
+_F_ROUND = int(Feature.ROUND_TRIPLET)
+_F_KANS3 = int(Feature.KANS3)
+_F_CONCEALED3 = int(Feature.CONCEALED3)
+_F_CONCEALED4 = int(Feature.CONCEALED4 | Feature.CONCEALED3)
+_F_PAIRS_SHAPE = int(Feature.PAIRS_SHAPE)
+_F_KOKUSHI_SHAPE = int(Feature.KOKUSHI_SHAPE)
+_F_RIICHI = int(Feature.RIICHI)
+_F_DOUBLE_RIICHI = int(Feature.DOUBLE_RIICHI | Feature.RIICHI)
+_F_IPPATSU = int(Feature.IPPATSU)
+_F_TSUMO = int(Feature.TSUMO)
+_F_RINSHAN = int(Feature.RINSHAN)
+_F_CHANKAN = int(Feature.CHANKAN)
+_F_HAITEI = int(Feature.HAITEI)
+_F_HOUTEI = int(Feature.HOUTEI)
+_F_TENHOU = int(Feature.TENHOU)
+_F_CHIIHOU = int(Feature.CHIIHOU)
+_F_RENHOU = int(Feature.RENHOU)
+
+# One candidate: (yakuman weight, han from yaku, fu, hits as (index, count), superseded mask).
+_Candidate = tuple[int, int, int | None, list[tuple[int, int]], int]
 
 
 def score_hand(ctx: WinContext, rules: ScoringRules) -> HandScore | NoWin:
@@ -298,6 +403,9 @@ def score_hand(ctx: WinContext, rules: ScoringRules) -> HandScore | NoWin:
     Returns :class:`NoWin` when the concealed tiles and melds do not make a complete hand, or
     when no yaku applies (dora alone never make a win). Raises ValueError only for a context
     that cannot describe a win (the winning tile is not among the concealed tiles).
+
+    The reading and wait kept are those that pay the most, then (on equal pay) a real yakuman
+    over 数え役満, then the most han, then the most fu: what ``mahjong`` keeps.
     """
     board = ctx.concealed
     fu: int | None
@@ -306,106 +414,157 @@ def score_hand(ctx: WinContext, rules: ScoringRules) -> HandScore | NoWin:
     if not win_count:
         raise ValueError(f"the winning tile (kind {win}) is not among the concealed tiles")
     tsumo = ctx.tsumo
+    melds = ctx.melds
 
-    # declared sets
-    closed = True
-    kans = meld_runs = meld_triplets = meld_run_count = meld_triplet_count = meld_fu = meld_board = ankans = 0
-    meld_yaochu = meld_terminal = True
-    if ctx.melds:
+    # Declared sets: feature flags, run/triplet masks, packed sums and tiles, added up.
+    features = meld_rt = meld_sums = meld_board = 0
+    if melds:
         meld_table = rules._melds
-        for meld in ctx.melds:
-            is_open, kan, run, triplet, sets_fu, tiles, yaochu, terminal = meld_table[meld.type, meld.kind, meld.size]
-            if is_open:
-                closed = False
-            elif kan:
-                ankans += 1
-            if kan:
-                kans += 1
-            if run:
-                meld_runs |= run
-                meld_run_count += 1
-            else:
-                meld_triplets |= triplet
-                meld_triplet_count += 1
-            meld_fu += sets_fu
+        for meld in melds:
+            # Enum members hash in Python; identity tests and an int key stay in C.
+            kind = meld.type
+            code = 0 if kind is _CHI else 1 if kind is _PON else 2 if kind is _ANKAN else 3 if kind is _MINKAN else 4
+            meld_features, rt, sums, tiles = meld_table[code << 12 | meld.kind << 4 | meld.size]
+            features |= meld_features
+            meld_rt |= rt
+            meld_sums += sums
             meld_board += tiles
-            meld_yaochu = meld_yaochu and yaochu
-            meld_terminal = meld_terminal and terminal
-    everything = board + meld_board
-    present = (everything | everything >> 1 | everything >> 2 | everything >> 3) & _ONES
+    closed = not meld_sums >> OPEN_SHIFT & 0xF
+    kans = meld_sums >> KANS_SHIFT & 0xF
 
-    # regular readings, block by block
+    # The concealed tiles, one memoised block at a time.
     man_table, pin_table, sou_table, honor_table = rules._blocks
     man = man_table[board & _SUIT]
     pin = pin_table[board >> 36 & _SUIT]
     sou = sou_table[board >> 72 & _SUIT]
     honors = honor_table[board >> 108 & _HONORS]
     regular = man[0] + pin[0] + sou[0] + honors[0] == 1 and not board >> _FLOWER_SHIFT
-    honor_triplets = meld_triplets >> 27 << 27
+    special: tuple[Shape, ...] = ()
+    if not melds and (rules._always_pairs or not board & _ONES or not board & _NON_YAOCHU):
+        special = _special_readings(board, rules.shapes)
+        for shape in special:
+            features |= _F_PAIRS_SHAPE if shape is _PAIRS else _F_KOKUSHI_SHAPE
+    if not regular and not special:
+        return NoWin(NoWin.NOT_COMPLETE)
+    everything = board + meld_board
+    present = (everything | everything >> 1 | everything >> 2 | everything >> 3) & _ONES
+    honor_triplets = meld_rt >> TRIPLETS_SHIFT >> 27 << 27
     honor_pair = -1
     if regular:
         honor_split = honors[1][0]
         honor_triplets |= honor_split.triplets
         honor_pair = honor_split.pair
-    special = _special_readings(board, rules.shapes) if not ctx.melds else ()
-    if not regular and not special:
-        return NoWin(NoWin.NOT_COMPLETE)
 
-    facts = Facts(
-        board,
-        present,
-        closed=closed,
-        melds=len(ctx.melds),
-        kans=kans,
-        win_kind=win,
-        win_count=win_count,
-        honor_triplets=honor_triplets,
-        honor_pair=honor_pair,
-    )
+    # Coarse features decide which yaku are worth asking (each yaku declares its gate).
+    features |= man[2] | pin[2] | sou[2] | honors[2] | _HONOR_FEATURES[honor_triplets >> 27]
+    suits = features & _F_SUITS
+    if suits & (suits - 1):
+        features |= _F_MULTI_SUIT
+    # A straight may take ranks from concealed tiles and from melds alike: test it whole.
+    if present & _MAN_ALL == _MAN_ALL or present & _PIN_ALL == _PIN_ALL or present & _SOU_ALL == _SOU_ALL:
+        features |= _F_STRAIGHT
+    seat = ctx.seat_wind
+    round_wind = ctx.round_wind
+    if honor_triplets >> seat & 1:
+        features |= _F_SEAT
+    if honor_triplets >> round_wind & 1:
+        features |= _F_ROUND
+    if kans >= 3:
+        features |= _F_KANS3
+    concealed_most = man[3] + pin[3] + sou[3] + honors[3] + (meld_sums >> CONCEALED_SHIFT & 0xF)
+    if concealed_most >= 3:
+        features |= _F_CONCEALED4 if concealed_most >= 4 else _F_CONCEALED3
+    if tsumo:
+        features |= _F_TSUMO
+        if ctx.rinshan:
+            features |= _F_RINSHAN
+        if ctx.haitei:
+            features |= _F_HAITEI
+        if ctx.tenhou:
+            features |= _F_TENHOU
+        if ctx.chiihou:
+            features |= _F_CHIIHOU
+    else:
+        if ctx.chankan:
+            features |= _F_CHANKAN
+        if ctx.houtei:
+            features |= _F_HOUTEI
+        if ctx.renhou:
+            features |= _F_RENHOU
+    if ctx.riichi:
+        features |= _F_RIICHI
+    if ctx.double_riichi:
+        features |= _F_DOUBLE_RIICHI
+    if ctx.ippatsu:
+        features |= _F_IPPATSU
+
+    # YakuTable.checks_for, inlined: one look-up per 8 bits of features.
     table = rules.yaku
-    hand_checks, reading_checks, wait_checks = table.checks
-    values = table.closed_values if closed else table.open_values
-    flags = table.yakuman_flags
+    g0, g1, g2, g3, g4, g5 = table.gate_chunks
+    worth_asking = (
+        g0[features & 0xFF]
+        & g1[features >> 8 & 0xFF]
+        & g2[features >> 16 & 0xFF]
+        & g3[features >> 24 & 0xFF]
+        & g4[features >> 32 & 0xFF]
+        & g5[features >> 40 & 0xFF]
+    )
+    hand_checks, reading_checks, wait_checks = table.gated[worth_asking]
+    units = table.units[not closed]
     drops = table.drops
+
+    facts = Facts(board, present, closed, len(melds), kans, win, win_count, honor_triplets, honor_pair)
     hand_hits = [(index, count) for index, check in hand_checks if (count := check(facts, ctx))]
+    with_fu, without_fu = rules.fu.additions(closed=closed, tsumo=tsumo)
     candidates: list[_Candidate] = []
+    hits: list[tuple[int, int]]
 
     if regular:
-        fu_rules = rules.fu
+        pair_fu = rules._pair_fu[seat << 6 | round_wind]
         win_block = win // 9
-        seat, round_ = ctx.seat_wind, ctx.round_wind
         for splits in itertools.product(man[1], pin[1], sou[1], honors[1]):
             s0, s1, s2, s3 = splits
-            facts.runs = s0.runs | s1.runs | s2.runs | meld_runs
-            facts.triplets = s0.triplets | s1.triplets | s2.triplets | s3.triplets | meld_triplets
-            facts.run_count = s0.run_count + s1.run_count + s2.run_count + meld_run_count
-            facts.triplet_count = s0.triplet_count + s1.triplet_count + s2.triplet_count + s3.triplet_count
-            facts.triplet_count += meld_triplet_count
-            facts.twin_runs = s0.twins + s1.twins + s2.twins
-            pair = facts.pair = max(s0.pair, s1.pair, s2.pair, s3.pair)
-            facts.all_yaochu = meld_yaochu and s0.all_yaochu and s1.all_yaochu and s2.all_yaochu and s3.all_yaochu
-            facts.all_terminal = (
-                meld_terminal and s0.all_terminal and s1.all_terminal and s2.all_terminal and s3.all_terminal
-            )
-            base_fu = meld_fu + s0.triplet_fu + s1.triplet_fu + s2.triplet_fu + s3.triplet_fu
-            base_fu += fu_rules.pair_fu(pair, seat, round_)
-            concealed = ankans + s0.triplet_count + s1.triplet_count + s2.triplet_count + s3.triplet_count
-            reading_hits = hand_hits + [
-                (index, count) for index, check in reading_checks if (count := check(facts, ctx))
-            ]
-            options: tuple[WaitOption, ...] = splits[win_block].waits[win]
-            for wait, wait_fu, ron_fu, ron_triplet in options:
-                facts.wait = wait
+            sums = meld_sums + s0.sums + s1.sums + s2.sums + s3.sums
+            rt = meld_rt | s0.rt | s1.rt | s2.rt | s3.rt
+            facts.shape = _REGULAR
+            facts.runs = rt & _RUNS
+            facts.triplets = rt >> TRIPLETS_SHIFT
+            facts.run_count = sums >> RUN_COUNT_SHIFT & 0xF
+            facts.triplet_count = sums >> TRIPLET_COUNT_SHIFT & 0xF
+            facts.twin_runs = sums >> TWINS_SHIFT & 0xF
+            facts.all_yaochu = not sums >> NOT_YAOCHU_SHIFT & 0xF
+            facts.all_terminal = not sums >> NOT_TERMINAL_SHIFT & 0xF
+            pair = facts.pair = (sums >> PAIR_SHIFT & 0x3F) - 1
+            base_fu = (sums >> SET_FU_SHIFT & 0xFF) + pair_fu[pair]
+            concealed = sums >> CONCEALED_SHIFT & 0xF
+            reading_hits = hand_hits
+            if reading_checks:
+                reading_hits = hand_hits + [
+                    (index, count) for index, check in reading_checks if (count := check(facts, ctx))
+                ]
+            for wait, wait_fu, ron_fu, ron_triplet in splits[win_block].waits[win]:
+                set_fu = base_fu + wait_fu
                 if tsumo:
-                    facts.set_fu = set_fu = base_fu + wait_fu
                     facts.concealed_triplets = concealed
                 else:
-                    facts.set_fu = set_fu = base_fu + wait_fu + ron_fu
+                    set_fu += ron_fu
                     facts.concealed_triplets = concealed - ron_triplet
-                hits = reading_hits + [(index, count) for index, check in wait_checks if (count := check(facts, ctx))]
-                yakuman, han, _, kept = _tally(hits, values, flags, drops)
-                fu = None if yakuman else fu_rules.total(set_fu, closed=closed, tsumo=tsumo)
-                candidates.append((yakuman, han, fu, kept))
+                facts.wait = wait
+                facts.set_fu = set_fu
+                hits = reading_hits
+                if wait_checks:
+                    hits = reading_hits + [
+                        (index, count) for index, check in wait_checks if (count := check(facts, ctx))
+                    ]
+                drop = 0
+                for index, _ in hits:
+                    drop |= drops[index]
+                value = 0
+                for index, count in hits:
+                    if not drop >> index & 1:
+                        value += units[index] * count
+                fu = -(-(set_fu + (with_fu if set_fu else without_fu)) // 10) * 10
+                candidates.append((value >> YAKUMAN_SHIFT, value & _HAN_MASK, fu, hits, drop))
 
     for shape in special:
         facts.shape = shape
@@ -420,78 +579,69 @@ def score_hand(ctx: WinContext, rules: ScoringRules) -> HandScore | NoWin:
             for index, check in checks
             if (count := check(facts, ctx))
         ]
-        yakuman, han, _, kept = _tally(hits, values, flags, drops)
-        if yakuman:
-            fu = None
-        elif shape is Shape.PAIRS:
-            fu = rules.fu.pairs_shape
-        else:
-            fu = rules.fu.total(0, closed=True, tsumo=tsumo)
-        candidates.append((yakuman, han, fu, kept))
+        drop = 0
+        for index, _ in hits:
+            drop |= drops[index]
+        value = sum(units[index] * count for index, count in hits if not drop >> index & 1)
+        fu = rules.fu.pairs_shape if shape is _PAIRS else -(-without_fu // 10) * 10
+        candidates.append((value >> YAKUMAN_SHIFT, value & _HAN_MASK, fu, hits, drop))
 
     dora_hits = _dora(ctx, rules, everything)
-    dora = sum(hit.han for hit in dora_hits)
+    dora = 0
+    for hit in dora_hits:
+        dora += hit.han
     best = candidates[0] if len(candidates) == 1 else _best(candidates, dora, ctx, rules)
-    yakuman, han, fu, kept = best
+    yakuman, han, fu, hits, drop = best
     if not yakuman and not han:
         return NoWin(NoWin.NO_YAKU)
-    kept.sort()
-    hits_out = [rules.hit(index, value) for index, value in kept]
+    hit_table = rules._hits
+    lines = [
+        hit_table[index << 8 | units[index] * count >> (YAKUMAN_SHIFT if yakuman else 0)]
+        for index, count in sorted(hits)
+        if not drop >> index & 1
+    ]
     if yakuman:
         han = 0
+        fu = None
     else:
         han += dora
-        hits_out += dora_hits
-    pay = rules.points.payment(
+        lines += dora_hits
+    points = rules.points
+    payment = points.payment(
         han, fu, yakuman, dealer=ctx.dealer, tsumo=tsumo, players=rules.players, kiriage=rules.kiriage
     )
-    points = rules.points
-    honba = ctx.honba * (points.honba_tsumo * (rules.players - 1) if tsumo else points.honba_ron)
-    return HandScore(
-        han,
-        fu,
-        tuple(hits_out),
-        yakuman,
-        pay.limit,
-        pay.ron,
-        pay.tsumo_dealer,
-        pay.tsumo_non_dealer,
-        pay.total,
-        honba,
-        ctx.riichi_sticks * points.deposit,
-    )
+    honba = ctx.honba
+    if honba:
+        honba *= points.honba_tsumo * (rules.players - 1) if tsumo else points.honba_ron
+    return HandScore(han, fu, tuple(lines), yakuman, payment, honba, ctx.riichi_sticks * points.deposit)
 
 
 def _best(candidates: list[_Candidate], dora: int, ctx: WinContext, rules: ScoringRules) -> _Candidate:
     """The candidate that pays the most; on a tie a real yakuman, then the most han, then fu."""
-    payment: Callable[..., Payment] = rules.points.payment
+    payment = rules.points.payment
 
     def rank(candidate: _Candidate) -> tuple[int, int, int, int]:
-        yakuman, han, fu, _ = candidate
+        yakuman, han, fu, _, _ = candidate
         if not yakuman and not han:
             return (-1, 0, 0, 0)
         total_han = 0 if yakuman else han + dora
         total = payment(
             total_han, fu, yakuman, dealer=ctx.dealer, tsumo=ctx.tsumo, players=rules.players, kiriage=rules.kiriage
         ).total
-        return (total, yakuman, total_han, fu or 0)
+        return (total, yakuman, total_han, 0 if yakuman else fu or 0)
 
     return max(candidates, key=rank)
 
 
 def _special_readings(board: int, shapes: ShapeRules) -> tuple[Shape, ...]:
-    """The 七対子-type and 国士-type shapes of a closed hand (cheap tests first)."""
-    pairs = shapes.pairs
-    kokushi = shapes.kokushi
-    maybe_pairs = pairs is not None and (pairs.singles > 0 or not board & _ONES)
-    maybe_kokushi = kokushi is not None and not board & _NON_YAOCHU
-    if not maybe_pairs and not maybe_kokushi:
-        return ()
+    """The 七対子-type and 国士-type shapes a closed hand has."""
     tiles = tile_count(board)
     found: list[Shape] = []
-    if maybe_pairs and pairs is not None and tiles == pairs.size and shapes.pairs_shanten(board) == -1:
+    pairs = shapes.pairs
+    if pairs is not None and tiles == pairs.size and shapes.pairs_shanten(board) == -1:
         found.append(Shape.PAIRS)
-    if maybe_kokushi and kokushi is not None and tiles == kokushi.size and shapes.kokushi_shanten(board) == -1:
+    kokushi = shapes.kokushi
+    if kokushi is not None and tiles == kokushi.size and shapes.kokushi_shanten(board) == -1:
         found.append(Shape.KOKUSHI)
     return tuple(found)
 
@@ -500,36 +650,35 @@ _DORA = ("ドラ", "Dora")
 _URA = ("裏ドラ", "Ura dora")
 _RED = ("赤ドラ", "Red five")
 _NUKI = ("抜きドラ", "Nuki dora")
+_DORA_NAMES = (_DORA, _URA, _RED, _NUKI)
 
 
 def _dora(ctx: WinContext, rules: ScoringRules, everything: int) -> list[YakuHit]:
     """Dora lines: omote and kan dora, ura (riichi only), red fives and pulled tiles."""
-    hits: list[YakuHit] = []
+    counts = [0, 0, 0, 0]
     nuki = ctx.nuki_dora
     nuki_kind = rules.nuki_kind if nuki else None
     after = rules._dora
-    if ctx.dora_indicators:
-        count = _count_dora(ctx.dora_indicators, after, everything, nuki, nuki_kind)
-        if count:
-            hits.append(YakuHit(*_DORA, count))
-    if ctx.ura_indicators and rules.ura_dora and (ctx.riichi or ctx.double_riichi):
-        count = _count_dora(ctx.ura_indicators, after, everything, nuki, nuki_kind)
-        if count:
-            hits.append(YakuHit(*_URA, count))
-    if ctx.red_dora and rules.red_dora:
-        hits.append(YakuHit(*_RED, ctx.red_dora))
-    if nuki:
-        hits.append(YakuHit(*_NUKI, nuki))
-    return hits
-
-
-def _count_dora(
-    indicators: tuple[int, ...], after: tuple[int, ...], everything: int, nuki: int, nuki_kind: int | None
-) -> int:
-    count = 0
-    for indicator in indicators:
+    for indicator in ctx.dora_indicators:
         kind = after[indicator]
-        count += everything >> (4 * kind) & 0xF
+        counts[0] += everything >> (4 * kind) & 0xF
         if kind == nuki_kind:
-            count += nuki
-    return count
+            counts[0] += nuki
+    if ctx.ura_indicators and rules.ura_dora and (ctx.riichi or ctx.double_riichi):
+        for indicator in ctx.ura_indicators:
+            kind = after[indicator]
+            counts[1] += everything >> (4 * kind) & 0xF
+            if kind == nuki_kind:
+                counts[1] += nuki
+    if rules.red_dora:
+        counts[2] = ctx.red_dora
+    counts[3] = nuki
+    cache = rules._dora_hits
+    lines = []
+    for which, count in enumerate(counts):
+        if count:
+            hit = cache.get((which, count))
+            if hit is None:
+                hit = cache[which, count] = YakuHit(*_DORA_NAMES[which], count)
+            lines.append(hit)
+    return lines

@@ -27,6 +27,7 @@ __all__ = [
     "GREEN_PRESENT",
     "HONOR_PRESENT",
     "MAN_PRESENT",
+    "MIDDLE_PRESENT",
     "PIN_PRESENT",
     "SIMPLE_PRESENT",
     "SOU_PRESENT",
@@ -35,11 +36,13 @@ __all__ = [
     "WINDS",
     "YAOCHU_PRESENT",
     "Facts",
+    "Feature",
     "Scope",
     "Wait",
     "Yaku",
     "Yakuman",
     "nibbles",
+    "present_features",
 ]
 
 
@@ -65,6 +68,8 @@ PIN_PRESENT = nibbles(range(9, 18))
 SOU_PRESENT = nibbles(range(18, 27))
 SUIT_PRESENT = (MAN_PRESENT, PIN_PRESENT, SOU_PRESENT)
 """The three number suits as nibble masks, in kind order."""
+MIDDLE_PRESENT = nibbles(tuple(kind for kind in range(27) if kind % 9 in (3, 4, 5)))
+"""4, 5 and 6 of the number suits: no set holding one of them is 么九-bearing."""
 GREEN_PRESENT = nibbles((Kind.S2, Kind.S3, Kind.S4, Kind.S6, Kind.S8, Kind.GREEN))
 """緑一色's tiles: 2s 3s 4s 6s 8s 發."""
 
@@ -100,6 +105,115 @@ class Wait(enum.IntEnum):
     """双碰: one of two pairs, making a triplet (an open one on a ron)."""
     SPECIAL = 5
     """A 七対子 or 国士無双 shape, where waits do not change the score."""
+
+
+class Feature(enum.IntFlag):
+    """Coarse facts about a hand, for the necessary conditions yaku declare.
+
+    A yaku's ``requires`` flags must all be set and its ``excludes`` flags all clear, or the
+    scorer does not even ask it. Gates only save work: the yaku's :meth:`Yaku.count` still
+    decides, so a gate must never exclude a hand the yaku could apply to. The flags after
+    :attr:`STRAIGHT` are about the possible readings: they are set when *some* reading could
+    have that property (or when every reading must).
+    """
+
+    RIICHI = 1 << 0
+    """Riichi or double riichi was declared."""
+    DOUBLE_RIICHI = 1 << 1
+    IPPATSU = 1 << 2
+    TSUMO = 1 << 3
+    RINSHAN = 1 << 4
+    CHANKAN = 1 << 5
+    HAITEI = 1 << 6
+    HOUTEI = 1 << 7
+    TENHOU = 1 << 8
+    CHIIHOU = 1 << 9
+    RENHOU = 1 << 10
+    OPEN = 1 << 11
+    """An open meld."""
+    MELDS = 1 << 12
+    """Any declared set, a concealed kan included."""
+    KANS3 = 1 << 13
+    """Three kans or more."""
+    YAOCHU = 1 << 14
+    """Some terminal or honour."""
+    SIMPLE = 1 << 15
+    """Some 2-8."""
+    MIDDLE = 1 << 16
+    """Some 4, 5 or 6."""
+    HONOR = 1 << 17
+    MAN = 1 << 18
+    PIN = 1 << 19
+    SOU = 1 << 20
+    MULTI_SUIT = 1 << 21
+    """Two or three number suits."""
+    NOT_GREEN = 1 << 22
+    """Some tile outside 緑一色's."""
+    STRAIGHT = 1 << 23
+    """Some suit holds all nine ranks."""
+    WHITE_TRIPLET = 1 << 24
+    GREEN_TRIPLET = 1 << 25
+    RED_TRIPLET = 1 << 26
+    SEAT_TRIPLET = 1 << 27
+    ROUND_TRIPLET = 1 << 28
+    DRAGON_TRIPLETS2 = 1 << 29
+    """Two dragon triplets or more."""
+    WIND_TRIPLETS3 = 1 << 30
+    """Three wind triplets or more."""
+    MAN_RUN = 1 << 31
+    """A reading may hold a man run (so may the other suits' flags)."""
+    PIN_RUN = 1 << 32
+    SOU_RUN = 1 << 33
+    MAN_TRIPLET = 1 << 34
+    """A reading may hold a man triplet or kan."""
+    PIN_TRIPLET = 1 << 35
+    SOU_TRIPLET = 1 << 36
+    TWIN_RUNS = 1 << 37
+    """A reading may hold two identical concealed runs."""
+    RUN_FORCED = 1 << 38
+    """Every reading holds a run."""
+    TRIPLET_FORCED = 1 << 39
+    """Every reading holds a triplet or kan (or a declared set of any kind)."""
+    CONCEALED3 = 1 << 40
+    """A reading may hold three concealed triplets or kans."""
+    CONCEALED4 = 1 << 41
+    PAIRS_SHAPE = 1 << 42
+    """The hand has a 七対子-type reading."""
+    KOKUSHI_SHAPE = 1 << 43
+    """The hand has a 国士無双-type reading."""
+
+
+_SUIT_FEATURES = (Feature.MAN, Feature.PIN, Feature.SOU)
+
+
+def present_features(present: int) -> Feature:
+    """The tile features (:attr:`Feature.YAOCHU` … :attr:`Feature.STRAIGHT`) of a nibble mask.
+
+    For part of a hand (one block, one meld) OR-ing the parts' flags is exact except for
+    :attr:`Feature.MULTI_SUIT` and :attr:`Feature.STRAIGHT`, which the scorer recomputes
+    on the whole hand.
+    """
+    features = Feature(0)
+    if present & YAOCHU_PRESENT:
+        features |= Feature.YAOCHU
+    if present & SIMPLE_PRESENT:
+        features |= Feature.SIMPLE
+    if present & MIDDLE_PRESENT:
+        features |= Feature.MIDDLE
+    if present & HONOR_PRESENT:
+        features |= Feature.HONOR
+    if present & ~GREEN_PRESENT:
+        features |= Feature.NOT_GREEN
+    suits = 0
+    for suit, mask in enumerate(SUIT_PRESENT):
+        if present & mask:
+            features |= _SUIT_FEATURES[suit]
+            suits += 1
+        if present & mask == mask:
+            features |= Feature.STRAIGHT
+    if suits > 1:
+        features |= Feature.MULTI_SUIT
+    return features
 
 
 class Facts:
@@ -160,12 +274,32 @@ class Facts:
         "win_count",
         "win_kind",
     )
+    board: int
+    present: int
+    closed: bool
+    melds: int
+    kans: int
+    win_kind: int
+    win_count: int
+    honor_triplets: int
+    honor_pair: int
+    shape: Shape
+    runs: int
+    triplets: int
+    run_count: int
+    triplet_count: int
+    twin_runs: int
+    pair: int
+    all_yaochu: bool
+    all_terminal: bool
+    wait: Wait
+    concealed_triplets: int
+    set_fu: int
 
     def __init__(
         self,
         board: int,
         present: int,
-        *,
         closed: bool,
         melds: int,
         kans: int,
@@ -174,6 +308,8 @@ class Facts:
         honor_triplets: int = 0,
         honor_pair: int = -1,
     ) -> None:
+        # The reading and wait fields are left unset until the scorer fills them, so a yaku
+        # that reads one from the wrong scope fails loudly instead of reading stale values.
         self.board = board
         self.present = present
         self.closed = closed
@@ -183,21 +319,9 @@ class Facts:
         self.win_count = win_count
         self.honor_triplets = honor_triplets
         self.honor_pair = honor_pair
-        self.shape = Shape.REGULAR
-        self.runs = 0
-        self.triplets = 0
-        self.run_count = 0
-        self.triplet_count = 0
-        self.twin_runs = 0
-        self.pair = -1
-        self.all_yaochu = False
-        self.all_terminal = False
-        self.wait = Wait.RYANMEN
-        self.concealed_triplets = 0
-        self.set_fu = 0
 
     def __repr__(self) -> str:
-        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in sorted(self.__slots__))
+        fields = ", ".join(f"{name}={getattr(self, name, None)!r}" for name in sorted(self.__slots__))
         return f"Facts({fields})"
 
 
@@ -218,6 +342,10 @@ class Yaku:
     """Yaku this one drops when both apply (二盃口 drops 一盃口)."""
     is_yakuman: ClassVar[bool] = False
     """A yakuman supersedes every yaku that is not one; its table value is a yakuman weight."""
+    requires: ClassVar[Feature] = Feature(0)
+    """Features the hand must have for the yaku to be possible (a gate; see :class:`Feature`)."""
+    excludes: ClassVar[Feature] = Feature(0)
+    """Features that make the yaku impossible."""
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         """How many times the yaku applies to this reading (0 = it does not)."""

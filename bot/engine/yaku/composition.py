@@ -12,10 +12,14 @@ from bot.engine.yaku.base import (
     SOU_PRESENT,
     YAOCHU_PRESENT,
     Facts,
+    Feature,
     Scope,
     Yaku,
 )
 from bot.engine.yaku.context import WinContext
+
+# Plain ints: reading an enum member off its class costs more than the test itself.
+_WHITE, _GREEN, _RED = int(Kind.WHITE), int(Kind.GREEN), int(Kind.RED)
 
 __all__ = [
     "Chinitsu",
@@ -38,6 +42,7 @@ class Tanyao(Yaku):
     name = "断么九"
     en = "All simples"
     scope = Scope.HAND
+    excludes = Feature.YAOCHU
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return not facts.present & YAOCHU_PRESENT
@@ -54,6 +59,7 @@ class Honitsu(Yaku):
     name = "混一色"
     en = "Half flush"
     scope = Scope.HAND
+    excludes = Feature.MULTI_SUIT
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return _suits(facts.present) == 1
@@ -66,6 +72,7 @@ class Chinitsu(Yaku):
     en = "Full flush"
     scope = Scope.HAND
     supersedes = (Honitsu,)
+    excludes = Feature.MULTI_SUIT | Feature.HONOR
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return not facts.present & HONOR_PRESENT and _suits(facts.present) == 1
@@ -77,6 +84,7 @@ class Honroutou(Yaku):
     name = "混老頭"
     en = "All terminals and honours"
     scope = Scope.HAND
+    excludes = Feature.SIMPLE
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return not facts.present & SIMPLE_PRESENT
@@ -88,9 +96,10 @@ class Haku(Yaku):
     name = "役牌 白"
     en = "White dragon"
     scope = Scope.HAND
+    requires = Feature.WHITE_TRIPLET
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
-        return facts.honor_triplets >> Kind.WHITE & 1
+        return facts.honor_triplets >> _WHITE & 1
 
 
 class Hatsu(Yaku):
@@ -99,9 +108,10 @@ class Hatsu(Yaku):
     name = "役牌 發"
     en = "Green dragon"
     scope = Scope.HAND
+    requires = Feature.GREEN_TRIPLET
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
-        return facts.honor_triplets >> Kind.GREEN & 1
+        return facts.honor_triplets >> _GREEN & 1
 
 
 class Chun(Yaku):
@@ -110,9 +120,10 @@ class Chun(Yaku):
     name = "役牌 中"
     en = "Red dragon"
     scope = Scope.HAND
+    requires = Feature.RED_TRIPLET
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
-        return facts.honor_triplets >> Kind.RED & 1
+        return facts.honor_triplets >> _RED & 1
 
 
 class SeatWind(Yaku):
@@ -121,6 +132,7 @@ class SeatWind(Yaku):
     name = "役牌 自風"
     en = "Seat wind"
     scope = Scope.HAND
+    requires = Feature.SEAT_TRIPLET
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return facts.honor_triplets >> ctx.seat_wind & 1
@@ -132,6 +144,7 @@ class RoundWind(Yaku):
     name = "役牌 場風"
     en = "Round wind"
     scope = Scope.HAND
+    requires = Feature.ROUND_TRIPLET
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return facts.honor_triplets >> ctx.round_wind & 1
@@ -143,9 +156,10 @@ class Shousangen(Yaku):
     name = "小三元"
     en = "Little three dragons"
     scope = Scope.HAND
+    requires = Feature.DRAGON_TRIPLETS2
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
-        return facts.honor_pair >= Kind.WHITE and (facts.honor_triplets & DRAGONS).bit_count() == 2
+        return facts.honor_pair >= _WHITE and (facts.honor_triplets & DRAGONS).bit_count() == 2
 
 
 class Sankantsu(Yaku):
@@ -154,6 +168,7 @@ class Sankantsu(Yaku):
     name = "三槓子"
     en = "Three kans"
     scope = Scope.HAND
+    requires = Feature.KANS3
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return facts.kans == 3

@@ -62,10 +62,22 @@ class FuRules:
 
     def total(self, set_fu: int, *, closed: bool, tsumo: bool) -> int:
         """Finish the fu of a regular reading, rounded up to 10."""
-        fu = set_fu
-        if tsumo and (fu or self.pinfu_tsumo):
-            fu += 2
-        if not closed and not fu and self.open_pinfu:
-            fu += 2
-        fu += 20 if tsumo or not closed else 30
-        return -(-fu // 10) * 10
+        with_fu, without_fu = self.additions(closed=closed, tsumo=tsumo)
+        return -(-(set_fu + (with_fu if set_fu else without_fu)) // 10) * 10
+
+    def additions(self, *, closed: bool, tsumo: bool) -> tuple[int, int]:
+        """Fu added to ``set_fu`` before rounding: when it is positive, and when it is 0.
+
+        Base 20 (30 for a closed ron), 2 for tsumo, except that a closed hand with no fu gets
+        no tsumo fu (平和 tsumo, 20) and an open one 2 fu "for nothing" (30).
+        """
+        base = 20 if tsumo or not closed else 30
+        with_fu = base + (2 if tsumo else 0)
+        without_fu = 2 if tsumo and self.pinfu_tsumo else 0
+        if not closed and not without_fu and self.open_pinfu:
+            without_fu += 2
+        return with_fu, base + without_fu
+
+    def pair_table(self, seat_wind: int, round_wind: int) -> tuple[int, ...]:
+        """Pair fu of every kind from 1m to 中 for one seat and round wind."""
+        return tuple(self.pair_fu(kind, seat_wind, round_wind) for kind in range(34))

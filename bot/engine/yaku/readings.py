@@ -3,9 +3,10 @@
 The splitting itself is :meth:`bot.engine.shapes.ShapeRules.decompositions`'; this module asks
 it once per distinct suit block (a board holding only that block, plus a stand-in pair when the
 block has none) and keeps, for each way to split the block, the few numbers a reading is made
-of: its runs and triplets as bitmasks, its pair, the 么九 flags, the fu of its concealed
-triplets, and how a winning tile in it may have been waited on. A whole reading is then four
-block splits combined with ``|`` and ``+``, and a block seen once is never split again.
+of. A whole reading is then four block splits (and the declared sets) combined: their run and
+triplet masks with ``|`` and their counts with a single ``+``, because the counts are packed
+into one int, 4 or 8 bits a field (see the ``*_SHIFT`` constants). A block seen once is never
+split again, and no memo here is keyed by a whole hand.
 """
 
 from __future__ import annotations
@@ -13,16 +14,52 @@ from __future__ import annotations
 from collections import Counter
 
 from bot.engine.shapes import Group, Shape, ShapeRules, tile_count
-from bot.engine.tiles import TERMINALS, YAOCHU
-from bot.engine.yaku.base import Wait
+from bot.engine.tiles import NUM_KINDS, TERMINALS, YAOCHU
+from bot.engine.yaku.base import Feature, Wait, present_features
 from bot.engine.yaku.fu import WAIT_FU, triplet_fu
 
-__all__ = ["BLOCK_SHIFTS", "BlockSplit", "BlockTable", "WaitOption", "block_tables"]
+__all__ = [
+    "BLOCK_SHIFTS",
+    "CONCEALED_SHIFT",
+    "KANS_SHIFT",
+    "NOT_TERMINAL_SHIFT",
+    "NOT_YAOCHU_SHIFT",
+    "OPEN_SHIFT",
+    "PAIR_SHIFT",
+    "RUN_COUNT_SHIFT",
+    "SET_FU_SHIFT",
+    "TRIPLETS_SHIFT",
+    "TRIPLET_COUNT_SHIFT",
+    "TWINS_SHIFT",
+    "BlockEntry",
+    "BlockSplit",
+    "BlockTable",
+    "WaitOption",
+    "block_tables",
+    "meld_sums",
+]
 
 BLOCK_SHIFTS = (0, 36, 72, 108)
 """Bit offset of the man, pin, sou and honour blocks in a count board."""
-_BLOCK_MASKS = ((1 << 36) - 1, (1 << 36) - 1, (1 << 36) - 1, (1 << 28) - 1)
 _STAND_IN_PAIR = (27, 27, 27, 0)  # a pair outside the block: East for suits, 1m for honours
+_ONES = sum(1 << (4 * kind) for kind in range(NUM_KINDS))
+
+# Fields of the packed, additive "sums" of a block split or a declared set.
+RUN_COUNT_SHIFT = 0
+TRIPLET_COUNT_SHIFT = 4
+TWINS_SHIFT = 8
+SET_FU_SHIFT = 12  # 8 bits: fu of concealed triplets and of declared sets
+NOT_YAOCHU_SHIFT = 20  # sets (and the pair) holding no terminal or honour
+NOT_TERMINAL_SHIFT = 24  # sets (and the pair) holding no terminal
+PAIR_SHIFT = 28  # 6 bits: the pair's kind + 1 (0: no pair)
+CONCEALED_SHIFT = 34  # concealed triplets and kans
+KANS_SHIFT = 38
+OPEN_SHIFT = 42  # open melds
+TRIPLETS_SHIFT = 32
+"""``rt`` masks hold runs in bits 0-26 and triplets from this bit on."""
+
+_SUIT_RUN = (Feature.MAN_RUN, Feature.PIN_RUN, Feature.SOU_RUN)
+_SUIT_TRIPLET = (Feature.MAN_TRIPLET, Feature.PIN_TRIPLET, Feature.SOU_TRIPLET)
 
 WaitOption = tuple[Wait, int, int, int]
 """``(wait, fu, ron_fu, ron_triplet)``: the wait, its fu, and on a ron the fu change and the
@@ -30,34 +67,38 @@ concealed triplet lost (a 双碰 won by ron makes its triplet an open one)."""
 
 
 class BlockSplit:
-    """One way to split one block into sets and at most one pair, reduced to numbers."""
+    """One way to split one block into sets and at most one pair, reduced to numbers.
 
-    __slots__ = (
-        "all_terminal",
-        "all_yaochu",
-        "pair",
-        "run_count",
-        "runs",
-        "triplet_count",
-        "triplet_fu",
-        "triplets",
-        "twins",
-        "waits",
-    )
+    ``rt`` is the run mask with the triplet mask above it (:data:`TRIPLETS_SHIFT`); ``sums``
+    the packed counts; ``waits`` maps each kind in the block to how a winning tile of that
+    kind may have been waited on.
+    """
+
+    __slots__ = ("pair", "rt", "runs", "sums", "triplets", "waits")
 
     def __init__(self, groups: tuple[Group, ...], pair: int) -> None:
         run_kinds = [group.kind for group in groups if group.is_run]
         triplet_kinds = [group.kind for group in groups if not group.is_run]
+        pair_kinds = [pair] if pair >= 0 else []
         self.runs = sum(1 << kind for kind in set(run_kinds))
-        self.run_count = len(run_kinds)
-        self.twins = sum(count // 2 for count in Counter(run_kinds).values())
         self.triplets = sum(1 << kind for kind in set(triplet_kinds))
-        self.triplet_count = len(triplet_kinds)
         self.pair = pair
-        outer_runs = [kind % 9 in (0, 6) for kind in run_kinds]
-        self.all_yaochu = all(outer_runs) and all(kind in YAOCHU for kind in (*triplet_kinds, *_pair_of(pair)))
-        self.all_terminal = all(outer_runs) and all(kind in TERMINALS for kind in (*triplet_kinds, *_pair_of(pair)))
-        self.triplet_fu = sum(triplet_fu(kind, concealed=True, kan=False) for kind in triplet_kinds)
+        self.rt = self.runs | self.triplets << TRIPLETS_SHIFT
+        twins = sum(count // 2 for count in Counter(run_kinds).values())
+        inner_runs = sum(kind % 9 not in (0, 6) for kind in run_kinds)
+        not_yaochu = inner_runs + sum(kind not in YAOCHU for kind in triplet_kinds + pair_kinds)
+        not_terminal = inner_runs + sum(kind not in TERMINALS for kind in triplet_kinds + pair_kinds)
+        fu = sum(triplet_fu(kind, concealed=True, kan=False) for kind in triplet_kinds)
+        self.sums = (
+            len(run_kinds) << RUN_COUNT_SHIFT
+            | len(triplet_kinds) << TRIPLET_COUNT_SHIFT
+            | twins << TWINS_SHIFT
+            | fu << SET_FU_SHIFT
+            | not_yaochu << NOT_YAOCHU_SHIFT
+            | not_terminal << NOT_TERMINAL_SHIFT
+            | (pair + 1) << PAIR_SHIFT
+            | len(triplet_kinds) << CONCEALED_SHIFT
+        )
         waits: dict[int, list[WaitOption]] = {}
         for kind in run_kinds:
             for tile in (kind, kind + 1, kind + 2):
@@ -65,16 +106,20 @@ class BlockSplit:
         for kind in triplet_kinds:
             lost = triplet_fu(kind, concealed=True, kan=False) - triplet_fu(kind, concealed=False, kan=False)
             _add(waits, kind, (Wait.SHANPON, 0, -lost, 1))
-        if pair >= 0:
-            _add(waits, pair, (Wait.TANKI, WAIT_FU, 0, 0))
+        for kind in pair_kinds:
+            _add(waits, kind, (Wait.TANKI, WAIT_FU, 0, 0))
         self.waits = {tile: tuple(options) for tile, options in waits.items()}
+
+    @property
+    def run_count(self) -> int:
+        return self.sums >> RUN_COUNT_SHIFT & 0xF
+
+    @property
+    def triplet_count(self) -> int:
+        return self.sums >> TRIPLET_COUNT_SHIFT & 0xF
 
     def __repr__(self) -> str:
         return f"BlockSplit(runs={self.runs:#x}, triplets={self.triplets:#x}, pair={self.pair})"
-
-
-def _pair_of(pair: int) -> tuple[int, ...]:
-    return (pair,) if pair >= 0 else ()
 
 
 def _run_wait(start: int, tile: int) -> WaitOption:
@@ -92,12 +137,31 @@ def _add(waits: dict[int, list[WaitOption]], tile: int, option: WaitOption) -> N
         options.append(option)
 
 
-BlockEntry = tuple[int, tuple[BlockSplit, ...]]
-"""``(status, splits)``: status 0 complete without a pair, 1 with one pair, 8 not complete."""
+def meld_sums(kind: int, *, run: bool, kan: bool, is_open: bool) -> int:
+    """The packed sums of one declared set."""
+    if run:
+        inner = int(kind % 9 not in (0, 6))
+        sums = 1 << RUN_COUNT_SHIFT | inner << NOT_YAOCHU_SHIFT | inner << NOT_TERMINAL_SHIFT
+    else:
+        sums = (
+            1 << TRIPLET_COUNT_SHIFT
+            | triplet_fu(kind, concealed=not is_open, kan=kan) << SET_FU_SHIFT
+            | int(kind not in YAOCHU) << NOT_YAOCHU_SHIFT
+            | int(kind not in TERMINALS) << NOT_TERMINAL_SHIFT
+            | int(kan) << KANS_SHIFT
+            | int(not is_open) << CONCEALED_SHIFT
+        )
+    return sums | int(is_open) << OPEN_SHIFT
+
+
+BlockEntry = tuple[int, tuple[BlockSplit, ...], int, int]
+"""``(status, splits, features, concealed)``: status 0 complete without a pair, 1 with one
+pair, 8 not complete; the block's :class:`~bot.engine.yaku.base.Feature` flags (its tiles', and
+what its splits may or must hold); the most concealed triplets any split holds."""
 
 
 class BlockTable(dict[int, BlockEntry]):
-    """Block key (that block's 4-bit fields) -> its status and splits, filled on demand."""
+    """Block key (that block's 4-bit fields) -> its :data:`BlockEntry`, filled on demand."""
 
     def __init__(self, shapes: ShapeRules, block: int) -> None:
         super().__init__()
@@ -107,20 +171,38 @@ class BlockTable(dict[int, BlockEntry]):
     def __missing__(self, key: int) -> BlockEntry:
         board = key << BLOCK_SHIFTS[self.block]
         tiles = tile_count(board)
-        entry: BlockEntry = (8, ())
+        present = (board | board >> 1 | board >> 2 | board >> 3) & _ONES
+        features = present_features(present)
+        entry: BlockEntry = (8, (), int(features), 0)
         if tiles % 3 != 1:
             has_pair = tiles % 3 == 2
-            stand_in = -1 if has_pair else _STAND_IN_PAIR[self.block]
-            probe = board if has_pair else board + (2 << (4 * stand_in))
+            probe = board if has_pair else board + (2 << (4 * _STAND_IN_PAIR[self.block]))
             splits = tuple(
                 BlockSplit(reading.sets, reading.pair if has_pair else -1)
                 for reading in self.shapes.decompositions(probe)
                 if reading.shape is Shape.REGULAR
             )
             if splits:
-                entry = (1 if has_pair else 0, splits)
+                features |= self._split_features(splits)
+                concealed = max(split.triplet_count for split in splits)
+                entry = (1 if has_pair else 0, splits, int(features), concealed)
         self[key] = entry
         return entry
+
+    def _split_features(self, splits: tuple[BlockSplit, ...]) -> Feature:
+        features = Feature(0)
+        if self.block < 3:
+            if any(split.runs for split in splits):
+                features |= _SUIT_RUN[self.block]
+            if any(split.triplets for split in splits):
+                features |= _SUIT_TRIPLET[self.block]
+        if any(split.sums >> TWINS_SHIFT & 0xF for split in splits):
+            features |= Feature.TWIN_RUNS
+        if all(split.runs for split in splits):
+            features |= Feature.RUN_FORCED
+        if all(split.triplets for split in splits):
+            features |= Feature.TRIPLET_FORCED
+        return features
 
 
 def block_tables(shapes: ShapeRules) -> tuple[BlockTable, BlockTable, BlockTable, BlockTable]:

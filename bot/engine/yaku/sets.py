@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.engine.shapes import Shape
-from bot.engine.yaku.base import Facts, Scope, Yaku
+from bot.engine.yaku.base import Facts, Feature, Scope, Yaku
 from bot.engine.yaku.context import WinContext
 
 __all__ = [
@@ -20,6 +20,8 @@ __all__ = [
     "Toitoi",
 ]
 
+_REGULAR = Shape.REGULAR
+_PAIRS = Shape.PAIRS
 _RANKS = 0x1FF  # one suit's nine ranks in a compact mask
 _STRAIGHT = 0b001001001  # runs starting on 1, 4 and 7
 
@@ -30,9 +32,10 @@ class Pinfu(Yaku):
     name = "平和"
     en = "Pinfu"
     scope = Scope.WAIT
+    excludes = Feature.OPEN | Feature.MELDS | Feature.TRIPLET_FORCED
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
-        return facts.closed and not facts.set_fu and facts.shape is Shape.REGULAR
+        return facts.closed and not facts.set_fu and facts.shape is _REGULAR
 
 
 class Iipeikou(Yaku):
@@ -41,6 +44,8 @@ class Iipeikou(Yaku):
     name = "一盃口"
     en = "Pure double sequence"
     scope = Scope.READING
+    requires = Feature.TWIN_RUNS
+    excludes = Feature.OPEN
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return facts.twin_runs >= 1
@@ -53,6 +58,8 @@ class Ryanpeikou(Yaku):
     en = "Twice pure double sequence"
     scope = Scope.READING
     supersedes = (Iipeikou,)
+    requires = Feature.TWIN_RUNS
+    excludes = Feature.OPEN
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return facts.twin_runs >= 2
@@ -64,6 +71,7 @@ class Sanshoku(Yaku):
     name = "三色同順"
     en = "Mixed triple sequence"
     scope = Scope.READING
+    requires = Feature.MAN_RUN | Feature.PIN_RUN | Feature.SOU_RUN
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         runs = facts.runs
@@ -76,6 +84,7 @@ class Ittsu(Yaku):
     name = "一気通貫"
     en = "Pure straight"
     scope = Scope.READING
+    requires = Feature.STRAIGHT
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         runs = facts.runs
@@ -92,6 +101,8 @@ class Chanta(Yaku):
     name = "混全帯么九"
     en = "Half outside hand"
     scope = Scope.READING
+    requires = Feature.YAOCHU
+    excludes = Feature.MIDDLE
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return facts.all_yaochu and facts.run_count > 0
@@ -104,6 +115,7 @@ class Junchan(Yaku):
     en = "Fully outside hand"
     scope = Scope.READING
     supersedes = (Chanta,)
+    excludes = Feature.MIDDLE | Feature.HONOR
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return facts.all_terminal and facts.run_count > 0
@@ -115,9 +127,10 @@ class Chiitoitsu(Yaku):
     name = "七対子"
     en = "Seven pairs"
     scope = Scope.READING
+    requires = Feature.PAIRS_SHAPE
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
-        return facts.shape is Shape.PAIRS
+        return facts.shape is _PAIRS
 
 
 class Toitoi(Yaku):
@@ -126,9 +139,10 @@ class Toitoi(Yaku):
     name = "対々和"
     en = "All triplets"
     scope = Scope.READING
+    excludes = Feature.RUN_FORCED
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
-        return not facts.run_count and facts.shape is Shape.REGULAR
+        return not facts.run_count and facts.shape is _REGULAR
 
 
 class Sanankou(Yaku):
@@ -137,6 +151,7 @@ class Sanankou(Yaku):
     name = "三暗刻"
     en = "Three concealed triplets"
     scope = Scope.WAIT
+    requires = Feature.CONCEALED3
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return facts.concealed_triplets == 3
@@ -148,6 +163,7 @@ class SanshokuDoukou(Yaku):
     name = "三色同刻"
     en = "Triple triplets"
     scope = Scope.READING
+    requires = Feature.MAN_TRIPLET | Feature.PIN_TRIPLET | Feature.SOU_TRIPLET
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         triplets = facts.triplets

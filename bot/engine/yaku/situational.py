@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.engine.yaku.base import Facts, Scope, Yaku
+from bot.engine.yaku.base import Facts, Feature, Scope, Yaku
 from bot.engine.yaku.context import WinContext
 
 __all__ = [
@@ -24,6 +24,7 @@ class Riichi(Yaku):
     name = "立直"
     en = "Riichi"
     scope = Scope.HAND
+    requires = Feature.RIICHI
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return ctx.riichi or ctx.double_riichi
@@ -36,6 +37,7 @@ class DoubleRiichi(Yaku):
     en = "Double riichi"
     scope = Scope.HAND
     supersedes = (Riichi,)
+    requires = Feature.DOUBLE_RIICHI
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return ctx.double_riichi
@@ -47,6 +49,7 @@ class Ippatsu(Yaku):
     name = "一発"
     en = "Ippatsu"
     scope = Scope.HAND
+    requires = Feature.IPPATSU
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return ctx.ippatsu
@@ -58,6 +61,8 @@ class MenzenTsumo(Yaku):
     name = "門前清自摸和"
     en = "Fully concealed hand"
     scope = Scope.HAND
+    requires = Feature.TSUMO
+    excludes = Feature.OPEN
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return ctx.tsumo and facts.closed
@@ -69,6 +74,7 @@ class Rinshan(Yaku):
     name = "嶺上開花"
     en = "After a kan"
     scope = Scope.HAND
+    requires = Feature.RINSHAN
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return ctx.rinshan and ctx.tsumo
@@ -80,6 +86,7 @@ class Chankan(Yaku):
     name = "槍槓"
     en = "Robbing a kan"
     scope = Scope.HAND
+    requires = Feature.CHANKAN
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return ctx.chankan and not ctx.tsumo
@@ -91,6 +98,7 @@ class Haitei(Yaku):
     name = "海底摸月"
     en = "Under the sea"
     scope = Scope.HAND
+    requires = Feature.HAITEI
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return ctx.haitei and ctx.tsumo
@@ -102,6 +110,7 @@ class Houtei(Yaku):
     name = "河底撈魚"
     en = "Under the river"
     scope = Scope.HAND
+    requires = Feature.HOUTEI
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return ctx.houtei and not ctx.tsumo
@@ -114,6 +123,7 @@ class Renhou(Yaku):
     name = "人和"
     en = "Blessing of man"
     scope = Scope.HAND
+    requires = Feature.RENHOU
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return ctx.renhou and not ctx.tsumo

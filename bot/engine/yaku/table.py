@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 
-from bot.engine.yaku.base import Facts, Scope, Yaku
+from bot.engine.yaku.base import Facts, Feature, Scope, Yaku
 from bot.engine.yaku.composition import (
     Chinitsu,
     Chun,
@@ -74,9 +74,27 @@ from bot.engine.yaku.yakuman import (
     Tsuuiisou,
 )
 
-__all__ = ["STANDARD_YAKU", "STANDARD_YAKU_DOUBLES", "YakuTable", "YakuValue"]
+__all__ = ["STANDARD_YAKU", "STANDARD_YAKU_DOUBLES", "YAKUMAN_SHIFT", "YakuTable", "YakuValue"]
 
 Check = Callable[[Facts, WinContext], int]
+ScopedChecks = tuple[tuple[tuple[int, Check], ...], ...]
+_CHUNK_BITS = 8
+_CHUNK_MASK = (1 << _CHUNK_BITS) - 1
+YAKUMAN_SHIFT = 16
+"""In :attr:`YakuTable.units`, a yakuman's weight is shifted this far above the han."""
+
+
+class _GatedChecks(dict[int, ScopedChecks]):
+    """Bitmask of yaku worth asking -> their checks per scope, built once per distinct mask."""
+
+    def __init__(self, checks: ScopedChecks) -> None:
+        super().__init__()
+        self.checks = checks
+
+    def __missing__(self, mask: int) -> ScopedChecks:
+        gated = tuple(tuple((index, check) for index, check in scoped if mask >> index & 1) for scoped in self.checks)
+        self[mask] = gated
+        return gated
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,11 +139,14 @@ class YakuTable:
 
     entries: tuple[tuple[type[Yaku], YakuValue], ...]
     yaku: tuple[Yaku, ...] = field(init=False, repr=False, compare=False)
-    checks: tuple[tuple[tuple[int, Check], ...], ...] = field(init=False, repr=False, compare=False)
+    checks: ScopedChecks = field(init=False, repr=False, compare=False)
     closed_values: tuple[int, ...] = field(init=False, repr=False, compare=False)
     open_values: tuple[int, ...] = field(init=False, repr=False, compare=False)
     yakuman_flags: tuple[bool, ...] = field(init=False, repr=False, compare=False)
     drops: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    units: tuple[tuple[int, ...], tuple[int, ...]] = field(init=False, repr=False, compare=False)
+    gate_chunks: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    gated: _GatedChecks = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         classes = [cls for cls, _ in self.entries]
@@ -149,6 +170,57 @@ class YakuTable:
             for cls in classes
         )
         object.__setattr__(self, "drops", drops)
+        # Han and yakuman weight in one number: a yakuman's weight sits above bit 16.
+        units = tuple(
+            tuple(
+                value.for_hand(is_open=is_open) << (YAKUMAN_SHIFT if value.yakuman else 0) for _, value in self.entries
+            )
+            for is_open in (False, True)
+        )
+        object.__setattr__(self, "units", units)
+        object.__setattr__(self, "gate_chunks", self._gate_chunks())
+        object.__setattr__(self, "gated", _GatedChecks(checks))
+
+    def _gate_chunks(self) -> tuple[tuple[int, ...], ...]:
+        """Per 8 bits of feature flags, for each value: the bitmask of yaku its bits allow."""
+        bits = max(Feature).bit_length()
+        kill_if_set = [0] * bits
+        kill_if_clear = [0] * bits
+        for index, (cls, value) in enumerate(self.entries):
+            requires = int(cls.requires)
+            excludes = int(cls.excludes)
+            if not value.for_hand(is_open=True):
+                excludes |= Feature.OPEN
+            if not value.for_hand(is_open=False):
+                requires |= Feature.OPEN
+            for bit in range(bits):
+                if requires >> bit & 1:
+                    kill_if_clear[bit] |= 1 << index
+                if excludes >> bit & 1:
+                    kill_if_set[bit] |= 1 << index
+        every = (1 << len(self.entries)) - 1
+        chunks = []
+        for start in range(0, bits, _CHUNK_BITS):
+            table = []
+            for flags in range(1 << _CHUNK_BITS):
+                killed = 0
+                for bit in range(start, min(start + _CHUNK_BITS, bits)):
+                    killed |= kill_if_set[bit] if flags >> (bit - start) & 1 else kill_if_clear[bit]
+                table.append(every & ~killed)
+            chunks.append(tuple(table))
+        return tuple(chunks)
+
+    def checks_for(self, features: int) -> ScopedChecks:
+        """The checks per :class:`Scope` whose gates pass for a hand with these :class:`Feature` flags.
+
+        Yaku that are worth nothing in the hand (closed-only ones in an open hand) are gated
+        out too. The scorer inlines this: one look-up per 8 bits of flags gives the bitmask of
+        yaku worth asking, and the checks for each distinct bitmask are built once.
+        """
+        mask = -1
+        for chunk, table in enumerate(self.gate_chunks):
+            mask &= table[features >> (_CHUNK_BITS * chunk) & _CHUNK_MASK]
+        return self.gated[mask]
 
     @classmethod
     def of(cls, values: Mapping[type[Yaku], YakuValue]) -> YakuTable:

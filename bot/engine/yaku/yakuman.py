@@ -13,6 +13,7 @@ from bot.engine.yaku.base import (
     TERMINAL_PRESENT,
     WINDS,
     Facts,
+    Feature,
     Scope,
     Wait,
     Yakuman,
@@ -45,6 +46,8 @@ _GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 _NINE_GATES = sum(count << (4 * rank) for rank, count in enumerate(_GATES))
 _EAST = int(Kind.EAST)
 _NORTH = int(Kind.NORTH)
+_KOKUSHI = Shape.KOKUSHI
+_TANKI = Wait.TANKI
 
 
 class Kokushi(Yakuman):
@@ -53,9 +56,10 @@ class Kokushi(Yakuman):
     name = "国士無双"
     en = "Thirteen orphans"
     scope = Scope.READING
+    requires = Feature.KOKUSHI_SHAPE
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
-        return facts.shape is Shape.KOKUSHI
+        return facts.shape is _KOKUSHI
 
 
 class Kokushi13(Yakuman):
@@ -65,9 +69,10 @@ class Kokushi13(Yakuman):
     en = "Thirteen orphans, 13-sided wait"
     scope = Scope.READING
     supersedes = (Kokushi,)
+    requires = Feature.KOKUSHI_SHAPE
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
-        return facts.shape is Shape.KOKUSHI and facts.win_count == 2
+        return facts.shape is _KOKUSHI and facts.win_count == 2
 
 
 class Suuankou(Yakuman):
@@ -76,6 +81,8 @@ class Suuankou(Yakuman):
     name = "四暗刻"
     en = "Four concealed triplets"
     scope = Scope.WAIT
+    requires = Feature.CONCEALED4
+    excludes = Feature.OPEN
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return facts.concealed_triplets == 4
@@ -88,9 +95,11 @@ class SuuankouTanki(Yakuman):
     en = "Four concealed triplets, single wait"
     scope = Scope.WAIT
     supersedes = (Suuankou,)
+    requires = Feature.CONCEALED4
+    excludes = Feature.OPEN
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
-        return facts.concealed_triplets == 4 and facts.wait is Wait.TANKI
+        return facts.concealed_triplets == 4 and facts.wait is _TANKI
 
 
 class Daisangen(Yakuman):
@@ -99,6 +108,7 @@ class Daisangen(Yakuman):
     name = "大三元"
     en = "Big three dragons"
     scope = Scope.HAND
+    requires = Feature.DRAGON_TRIPLETS2
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return facts.honor_triplets & DRAGONS == DRAGONS
@@ -110,6 +120,7 @@ class Shousuushii(Yakuman):
     name = "小四喜"
     en = "Little four winds"
     scope = Scope.HAND
+    requires = Feature.WIND_TRIPLETS3
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return _EAST <= facts.honor_pair <= _NORTH and (facts.honor_triplets & WINDS).bit_count() == 3
@@ -121,6 +132,7 @@ class Daisuushii(Yakuman):
     name = "大四喜"
     en = "Big four winds"
     scope = Scope.HAND
+    requires = Feature.WIND_TRIPLETS3
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return facts.honor_triplets & WINDS == WINDS
@@ -132,6 +144,7 @@ class Tsuuiisou(Yakuman):
     name = "字一色"
     en = "All honours"
     scope = Scope.HAND
+    excludes = Feature.MAN | Feature.PIN | Feature.SOU
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return not facts.present & _NUMBER_PRESENT
@@ -143,6 +156,7 @@ class Ryuuiisou(Yakuman):
     name = "緑一色"
     en = "All green"
     scope = Scope.HAND
+    excludes = Feature.NOT_GREEN
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return not facts.present & ~GREEN_PRESENT
@@ -154,6 +168,7 @@ class Chinroutou(Yakuman):
     name = "清老頭"
     en = "All terminals"
     scope = Scope.HAND
+    excludes = Feature.SIMPLE | Feature.HONOR
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return not facts.present & (SIMPLE_PRESENT | HONOR_PRESENT)
@@ -182,6 +197,8 @@ class Chuuren(Yakuman):
     name = "九蓮宝燈"
     en = "Nine gates"
     scope = Scope.HAND
+    requires = Feature.STRAIGHT
+    excludes = Feature.MELDS | Feature.HONOR | Feature.MULTI_SUIT
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return _nine_gates_suit(facts) >= 0
@@ -194,6 +211,8 @@ class ChuurenJunsei(Yakuman):
     en = "True nine gates"
     scope = Scope.HAND
     supersedes = (Chuuren,)
+    requires = Feature.STRAIGHT
+    excludes = Feature.MELDS | Feature.HONOR | Feature.MULTI_SUIT
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         suit = _nine_gates_suit(facts)
@@ -208,6 +227,7 @@ class Suukantsu(Yakuman):
     name = "四槓子"
     en = "Four kans"
     scope = Scope.HAND
+    requires = Feature.KANS3
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return facts.kans == 4
@@ -219,6 +239,7 @@ class Tenhou(Yakuman):
     name = "天和"
     en = "Blessing of heaven"
     scope = Scope.HAND
+    requires = Feature.TENHOU
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return ctx.tenhou and ctx.tsumo
@@ -230,6 +251,7 @@ class Chiihou(Yakuman):
     name = "地和"
     en = "Blessing of earth"
     scope = Scope.HAND
+    requires = Feature.CHIIHOU
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return ctx.chiihou and ctx.tsumo
@@ -241,6 +263,7 @@ class RenhouYakuman(Yakuman):
     name = "人和"
     en = "Blessing of man"
     scope = Scope.HAND
+    requires = Feature.RENHOU
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return ctx.renhou and not ctx.tsumo
