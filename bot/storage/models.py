@@ -1,0 +1,323 @@
+"""The typed rows the store hands out: frozen dataclasses, never raw database rows."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any, Literal
+
+__all__ = [
+    "PERIODS",
+    "FinalResult",
+    "GameRow",
+    "GameStatus",
+    "GameSummary",
+    "GuildSettings",
+    "HandResult",
+    "HandRow",
+    "LeaderboardRow",
+    "Period",
+    "PlayerRating",
+    "PlayerSeat",
+    "PlayerStats",
+]
+
+Period = Literal["all", "30d", "7d"]
+"""How far back leaderboards and stats look, by each game's finishing time."""
+
+PERIODS: dict[str, timedelta | None] = {"all": None, "30d": timedelta(days=30), "7d": timedelta(days=7)}
+
+
+class GameStatus(enum.StrEnum):
+    """Where a game is in its life. Only running games are recovered after a restart."""
+
+    RUNNING = "running"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+
+@dataclass(frozen=True)
+class GuildSettings:
+    """A guild's table defaults. Every field has the default a new guild gets.
+
+    >>> settings = GuildSettings(guild_id=1)
+    >>> settings.default_variant, settings.turn_seconds, settings.time_bank_seconds, settings.hints, settings.dm_panels
+    ('nishoku', 30, 60, True, False)
+    """
+
+    guild_id: int
+    default_variant: str = "nishoku"
+    turn_seconds: int = 30
+    """Time for one decision before the bank starts to run."""
+    time_bank_seconds: int = 60
+    """Extra time per player per game, spent once a turn's own time is gone."""
+    hints: bool = True
+    """Show waits and ukeire on private panels."""
+    dm_panels: bool = False
+    """Send private hands by DM instead of ephemeral messages."""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.default_variant, str) or not self.default_variant:
+            raise ValueError("default_variant must be a variant key such as 'nishoku'")
+        for name in ("turn_seconds", "time_bank_seconds"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise TypeError(f"{name} must be a whole number of seconds, got {value!r}")
+        if self.turn_seconds <= 0:
+            raise ValueError("turn_seconds must be positive")
+        if self.time_bank_seconds < 0:
+            raise ValueError("time_bank_seconds cannot be negative")
+        for name in ("hints", "dm_panels"):
+            if not isinstance(getattr(self, name), bool):
+                raise TypeError(f"{name} must be True or False, got {getattr(self, name)!r}")
+
+
+@dataclass(frozen=True)
+class PlayerSeat:
+    """Who sits in one seat: a Discord user, or a CPU (``user_id`` None).
+
+    >>> PlayerSeat.cpu("CPU 1")
+    PlayerSeat(user_id=None, name='CPU 1', is_cpu=True)
+    """
+
+    user_id: int | None
+    name: str
+    is_cpu: bool = False
+
+    def __post_init__(self) -> None:
+        if self.is_cpu != (self.user_id is None):
+            raise ValueError("a CPU seat has no user_id and a human seat needs one")
+        if not self.name:
+            raise ValueError("a seat needs a display name")
+
+    @classmethod
+    def human(cls, user_id: int, name: str) -> PlayerSeat:
+        """A Discord user's seat."""
+        return cls(user_id, name, is_cpu=False)
+
+    @classmethod
+    def cpu(cls, name: str) -> PlayerSeat:
+        """A CPU seat."""
+        return cls(None, name, is_cpu=True)
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """A stored game. ``players[i]`` sits in the engine's seat ``i``."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    message_id: int | None
+    host_id: int
+    variant: str
+    settings: dict[str, Any]
+    seed: int
+    players: tuple[PlayerSeat, ...]
+    status: GameStatus
+    created_at: datetime
+    finished_at: datetime | None
+    end_reason: str
+    hands_played: int
+    action_count: int
+    """How many actions the log holds: the next action's ``seq``."""
+
+    @property
+    def is_running(self) -> bool:
+        """Whether the game still takes actions."""
+        return self.status is GameStatus.RUNNING
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat a user sits in, or None."""
+        for seat, player in enumerate(self.players):
+            if player.user_id == user_id:
+                return seat
+        return None
+
+
+@dataclass(frozen=True, kw_only=True)
+class HandResult:
+    """How one hand ended, seen from the seats: who won, who paid, who was in riichi or tenpai.
+
+    A draw has no winner; a tsumo has a winner and no ``from_seat``.
+
+    >>> HandResult(winner=2, from_seat=0, han=3, points=3900, changes=(-3900, 0, 3900, 0)).is_tsumo
+    False
+    """
+
+    winner: int | None
+    from_seat: int | None
+    """The discarder who dealt in (None for a tsumo or a draw)."""
+    han: int = 0
+    points: int = 0
+    changes: tuple[int, ...]
+    """Point change per seat."""
+    riichi: tuple[int, ...] = ()
+    """Seats that declared riichi this hand."""
+    tenpai: tuple[int, ...] = ()
+    """Seats tenpai at an exhaustive draw."""
+
+    def __post_init__(self) -> None:
+        seats = range(len(self.changes))
+        if self.winner is None and self.from_seat is not None:
+            raise ValueError("a hand with no winner cannot have a discarder who dealt in")
+        if self.from_seat is not None and self.from_seat == self.winner:
+            raise ValueError("a winner cannot deal in to themselves")
+        for name, seat in (("winner", self.winner), ("from_seat", self.from_seat)):
+            if seat is not None and seat not in seats:
+                raise ValueError(f"{name} {seat} is not one of the {len(self.changes)} seats")
+        for name, listed in (("riichi", self.riichi), ("tenpai", self.tenpai)):
+            if any(seat not in seats for seat in listed) or len(set(listed)) != len(listed):
+                raise ValueError(f"{name} seats {listed} must be distinct seats below {len(self.changes)}")
+
+    @property
+    def is_draw(self) -> bool:
+        """Nobody won."""
+        return self.winner is None
+
+    @property
+    def is_tsumo(self) -> bool:
+        """The winner drew the winning tile."""
+        return self.winner is not None and self.from_seat is None
+
+
+@dataclass(frozen=True)
+class HandRow:
+    """A stored hand result."""
+
+    game_id: int
+    hand_index: int
+    label: str
+    result: HandResult
+
+
+@dataclass(frozen=True)
+class PlayerRating:
+    """A player's Plackett-Luce skill in one guild and variant.
+
+    ``rating`` is the conservative display value ``mu - 3 * sigma`` (openskill's ordinal): it
+    starts at 0 and rises as results come in and the uncertainty shrinks.
+    """
+
+    guild_id: int
+    variant: str
+    user_id: int
+    name: str
+    mu: float
+    sigma: float
+    rating: float
+    rated_games: int
+    updated_at: datetime
+
+
+@dataclass(frozen=True)
+class FinalResult:
+    """One seat's standing at the end of a game."""
+
+    seat: int
+    user_id: int | None
+    name: str
+    is_cpu: bool
+    points: int
+    placement: int
+    final_score: float
+    rating_before: float | None = None
+    rating_after: float | None = None
+
+    @property
+    def rating_change(self) -> float | None:
+        """How much this game moved the player's display rating (None for CPUs and unrated games)."""
+        if self.rating_before is None or self.rating_after is None:
+            return None
+        return self.rating_after - self.rating_before
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """A game as history lists it: finished games carry their results, best placement first."""
+
+    game_id: int
+    guild_id: int
+    channel_id: int
+    variant: str
+    status: GameStatus
+    created_at: datetime
+    finished_at: datetime | None
+    end_reason: str
+    hands_played: int
+    players: tuple[PlayerSeat, ...]
+    results: tuple[FinalResult, ...] = field(default=())
+
+
+class _HandRates:
+    """Rates over hands played; zero rather than undefined before the first hand."""
+
+    hands: int
+    wins: int
+    deal_ins: int
+    riichi_hands: int
+
+    @property
+    def win_rate(self) -> float:
+        """Hands won / hands played."""
+        return self.wins / self.hands if self.hands else 0.0
+
+    @property
+    def deal_in_rate(self) -> float:
+        """Hands dealt in (a discard another player won on) / hands played."""
+        return self.deal_ins / self.hands if self.hands else 0.0
+
+    @property
+    def riichi_rate(self) -> float:
+        """Hands with a riichi declaration / hands played."""
+        return self.riichi_hands / self.hands if self.hands else 0.0
+
+
+@dataclass(frozen=True)
+class LeaderboardRow(_HandRates):
+    """One player's line on a guild's leaderboard for one variant and period.
+
+    ``rating`` is the player's current rating whatever the period: ratings move game by game and
+    have no per-period value.
+    """
+
+    rank: int
+    user_id: int
+    name: str
+    games: int
+    average_placement: float
+    total_score: float
+    hands: int
+    wins: int
+    deal_ins: int
+    riichi_hands: int
+    rating: float
+    mu: float
+    sigma: float
+
+
+@dataclass(frozen=True)
+class PlayerStats(_HandRates):
+    """Everything ``/mahjong stats`` shows for one player (all zeros before their first game)."""
+
+    guild_id: int
+    user_id: int
+    name: str | None
+    variant: str | None
+    """None: every variant together."""
+    period: str
+    games: int
+    placements: tuple[int, ...]
+    """How many times the player finished 1st, 2nd, ... (index 0 is 1st place)."""
+    average_placement: float
+    total_score: float
+    best_score: float | None
+    hands: int
+    wins: int
+    tsumo_wins: int
+    deal_ins: int
+    riichi_hands: int
+    average_win_points: float
+    ratings: tuple[PlayerRating, ...]
+    """One per variant the player is rated in (just the asked variant when one is given)."""
