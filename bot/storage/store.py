@@ -635,6 +635,8 @@ class Store:
                 raise ValueError(
                     f"game #{game_id} has {seats} seats; the outcome has {len(outcome.final_scores)} scores"
                 )
+            if any(not 1 <= place <= seats for place in outcome.placements):
+                raise ValueError(f"placements must be between 1 and {seats}, got {outcome.placements}")
             average = sum(outcome.points) / seats
             scores = (
                 [float(score) for score in outcome.final_scores]

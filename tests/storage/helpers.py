@@ -6,7 +6,8 @@ import random
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 
-from bot.engine.game import Action, Game, Outcome, Pass, Pon, Riichi, Ron, Tsumo
+from bot.engine.game import Action, Discard, Outcome, Pon, Riichi, Ron, Tsumo
+from bot.engine.variants.nishoku import NishokuGame
 from bot.storage import GameSummary, HandResult, PlayerSeat, Store
 
 START = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
@@ -84,24 +85,27 @@ async def play_out(
     return await store.record_final(game_id, outcome)
 
 
-def lively(rng: random.Random, actions: Sequence[Action]) -> Action:
-    """Win whenever possible, often riichi or pon, otherwise any legal action: games with everything."""
+def next_action(game: NishokuGame, rng: random.Random) -> Action:
+    """A plausible move for one deciding seat: win when possible, discard towards tenpai, riichi
+    when tenpai, sometimes pon. Good enough for games with wins, riichi and calls, fast and seeded.
+    """
+    decision = rng.choice(game.decisions())
+    actions = decision.actions
     for action in actions:
         if isinstance(action, Tsumo | Ron):
             return action
-    riichi = [action for action in actions if isinstance(action, Riichi)]
-    if riichi and rng.random() < 0.5:
+    turn = [action for action in actions if isinstance(action, Discard | Riichi)]
+    if not turn:
+        pons = [action for action in actions if isinstance(action, Pon)]
+        return rng.choice(pons) if pons and rng.random() < 0.2 else decision.default
+    board = game.seats[decision.seat].board
+
+    def shanten_after(action: Discard | Riichi) -> int:
+        return game.shapes.shanten(board - (1 << (4 * game.kinds[action.tile])))
+
+    best = min(shanten_after(action) for action in turn)
+    choices = [action for action in turn if shanten_after(action) == best]
+    riichi = [action for action in choices if isinstance(action, Riichi)]
+    if best == 0 and riichi:
         return rng.choice(riichi)
-    pons = [action for action in actions if isinstance(action, Pon)]
-    if pons and rng.random() < 0.3:
-        return rng.choice(pons)
-    passes = [action for action in actions if isinstance(action, Pass)]
-    if passes:
-        return passes[0]
-    return rng.choice([action for action in actions if not isinstance(action, Riichi)] or list(actions))
-
-
-def next_action(game: Game, rng: random.Random) -> Action:
-    """One seat's choice among the pending decisions (several seats may decide at once)."""
-    decision = rng.choice(game.decisions())
-    return lively(rng, decision.actions)
+    return rng.choice([action for action in choices if not isinstance(action, Riichi)] or choices)
