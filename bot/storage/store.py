@@ -14,6 +14,7 @@ returns frozen dataclasses from :mod:`bot.storage.models`.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import json
 import os
@@ -248,11 +249,18 @@ class Store:
             await self._db.execute("BEGIN IMMEDIATE")
             try:
                 yield self._db
+                await self._db.execute("COMMIT")
             except BaseException:
-                if self._db.in_transaction:
-                    await self._db.execute("ROLLBACK")
+                await self._rollback()
                 raise
-            await self._db.execute("COMMIT")
+
+    async def _rollback(self) -> None:
+        if not self._db.in_transaction:
+            return
+        # A task cancelled while its COMMIT was already queued finds no transaction left here;
+        # the original error (or the cancellation) is what the caller needs to see.
+        with contextlib.suppress(sqlite3.Error):
+            await self._db.execute("ROLLBACK")
 
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
@@ -261,8 +269,7 @@ class Store:
             try:
                 yield self._db
             finally:
-                if self._db.in_transaction:
-                    await self._db.execute("ROLLBACK")
+                await self._rollback()
 
     def _now(self) -> int:
         return _timestamp(self._clock())
@@ -360,7 +367,7 @@ class Store:
                     (guild_id, channel_id, host_id, variant, settings_text, str(seed), self._now()),
                 ) as cursor:
                     row = await cursor.fetchone()
-            except sqlite3.IntegrityError as error:  # another process won the race for the channel
+            except sqlite3.IntegrityError as error:  # the schema's one-running-game index, as a backstop
                 raise ChannelBusyError("a game is already running in this channel") from error
             assert row is not None  # RETURNING always yields the new row
             game_id = int(row["id"])
