@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import abc
 import itertools
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import ClassVar, NamedTuple
 
 from bot.engine.melds import MeldType
 from bot.engine.shapes import STANDARD, Shape, ShapeRules, tile_count
 from bot.engine.tiles import NUM_KINDS, YAOCHU, Kind, dora_after
-from bot.engine.yaku.base import DRAGONS, SUIT_PRESENT, WINDS, Facts, Feature, Wait, present_features
+from bot.engine.yaku.base import SUIT_PRESENT, Facts, Feature, Wait, YakuHit, present_features
 from bot.engine.yaku.context import WinContext
 from bot.engine.yaku.fu import FuRules
 from bot.engine.yaku.readings import (
@@ -42,6 +43,7 @@ from bot.engine.yaku.readings import (
     TWINS_SHIFT,
     BlockTable,
     block_tables,
+    honor_features,
     meld_sums,
 )
 from bot.engine.yaku.table import STANDARD_YAKU, YAKUMAN_SHIFT, YakuTable
@@ -66,16 +68,6 @@ _NON_YAOCHU = sum(0xF << (4 * kind) for kind in range(NUM_KINDS) if kind not in 
 
 
 # --- results ------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class YakuHit:
-    """One line of the score: a yaku (or dora) with its han, or its yakuman weight."""
-
-    name: str
-    en: str
-    han: int
-    yakuman: int = 0
 
 
 class Payment(NamedTuple):
@@ -141,6 +133,33 @@ class HandScore:
     def received(self) -> int:
         """Everything the winner receives: the hand, honba and the riichi sticks."""
         return self.payment.total + self.honba + self.deposits
+
+
+def _score_constructor() -> Callable[[int, int | None, tuple[YakuHit, ...], int, Payment, int, int], HandScore]:
+    """A faster ``HandScore(...)`` for the scorer: a frozen dataclass sets each field through
+    ``object.__setattr__``; the slots' own descriptors set them in C. Same object either way."""
+    new = object.__new__
+    set_han, set_fu, set_yaku, set_yakuman, set_payment, set_honba, set_deposits = (
+        getattr(HandScore, name).__set__ for name in ("han", "fu", "yaku", "yakuman", "payment", "honba", "deposits")
+    )
+
+    def make(
+        han: int, fu: int | None, yaku: tuple[YakuHit, ...], yakuman: int, payment: Payment, honba: int, deposits: int
+    ) -> HandScore:
+        score: HandScore = new(HandScore)
+        set_han(score, han)
+        set_fu(score, fu)
+        set_yaku(score, yaku)
+        set_yakuman(score, yakuman)
+        set_payment(score, payment)
+        set_honba(score, honba)
+        set_deposits(score, deposits)
+        return score
+
+    return make
+
+
+_new_score = _score_constructor()
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,19 +286,42 @@ class _MeldTable(dict[int, _MeldInfo]):
         return info
 
 
-class _HitTable(dict[int, YakuHit]):
-    """``index << 8 | value`` -> the score line of the table's ``index``-th yaku worth ``value``."""
+_DORA_NAMES = (("ドラ", "Dora"), ("裏ドラ", "Ura dora"), ("赤ドラ", "Red five"), ("抜きドラ", "Nuki dora"))
 
-    def __init__(self, table: YakuTable) -> None:
+
+class _DoraLines(dict[int, tuple[YakuHit, ...]]):
+    """``dora | ura << 8 | red << 16 | nuki << 24`` -> the dora lines of a score."""
+
+    def __missing__(self, key: int) -> tuple[YakuHit, ...]:
+        counts = (key & 0xFF, key >> 8 & 0xFF, key >> 16 & 0xFF, key >> 24)
+        lines = tuple(YakuHit(*_DORA_NAMES[which], count) for which, count in enumerate(counts) if count)
+        self[key] = lines
+        return lines
+
+
+class _PaymentTable(dict[int, Payment]):
+    """``han | fu << 8 | yakuman << 16 | dealer << 24 | tsumo << 25`` -> the points table's
+    payment. A points table is a pure function of its arguments, so each is asked once."""
+
+    def __init__(self, points: PointsTable, players: int, kiriage: bool) -> None:
         super().__init__()
-        self.table = table
+        self.points = points
+        self.players = players
+        self.kiriage = kiriage
 
-    def __missing__(self, key: int) -> YakuHit:
-        index, value = key >> 8, key & 0xFF
-        yaku = self.table.yaku[index]
-        hit = YakuHit(yaku.name, yaku.en, 0, value) if yaku.is_yakuman else YakuHit(yaku.name, yaku.en, value)
-        self[key] = hit
-        return hit
+    def __missing__(self, key: int) -> Payment:
+        han, fu, yakuman = key & 0xFF, key >> 8 & 0xFF, key >> 16 & 0xFF
+        payment = self.points.payment(
+            han,
+            fu or None,
+            yakuman,
+            dealer=bool(key >> 24 & 1),
+            tsumo=bool(key >> 25 & 1),
+            players=self.players,
+            kiriage=self.kiriage,
+        )
+        self[key] = payment
+        return payment
 
 
 class _PairFuTable(dict[int, tuple[int, ...]]):
@@ -319,19 +361,26 @@ class ScoringRules:
     nuki_kind: int | None = Kind.NORTH
     _blocks: tuple[BlockTable, BlockTable, BlockTable, BlockTable] = field(init=False, repr=False)
     _melds: _MeldTable = field(init=False, repr=False)
-    _dora: tuple[int, ...] = field(init=False, repr=False)
-    _hits: _HitTable = field(init=False, repr=False)
+    _dora4: tuple[int, ...] = field(init=False, repr=False)
     _pair_fu: _PairFuTable = field(init=False, repr=False)
-    _dora_hits: dict[tuple[int, int], YakuHit] = field(init=False, repr=False)
+    _dora_lines: _DoraLines = field(init=False, repr=False)
+    _fu_additions: tuple[tuple[tuple[int, int], ...], ...] = field(init=False, repr=False)
+    _payments: _PaymentTable = field(init=False, repr=False)
     _always_pairs: bool = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_blocks", block_tables(self.shapes))
         object.__setattr__(self, "_melds", _MeldTable())
-        object.__setattr__(self, "_dora", tuple(dora_after(kind, sanma=self.sanma_dora) for kind in range(NUM_KINDS)))
-        object.__setattr__(self, "_hits", _HitTable(self.yaku))
+        # 4 × the kind each indicator points to: the shift of that kind's field in a board.
+        dora4 = tuple(4 * dora_after(kind, sanma=self.sanma_dora) for kind in range(NUM_KINDS))
+        object.__setattr__(self, "_dora4", dora4)
         object.__setattr__(self, "_pair_fu", _PairFuTable(self.fu))
-        object.__setattr__(self, "_dora_hits", {})
+        object.__setattr__(self, "_dora_lines", _DoraLines())
+        additions = tuple(
+            tuple(self.fu.additions(closed=bool(closed), tsumo=bool(tsumo)) for tsumo in (0, 1)) for closed in (0, 1)
+        )
+        object.__setattr__(self, "_fu_additions", additions)
+        object.__setattr__(self, "_payments", _PaymentTable(self.points, self.players, self.kiriage))
         # A pairs shape with lone tiles (五対子半) may have odd counts, so it is always tried.
         object.__setattr__(self, "_always_pairs", self.shapes.pairs is not None and self.shapes.pairs.singles > 0)
 
@@ -356,29 +405,16 @@ _REGULAR = Shape.REGULAR
 _PAIRS = Shape.PAIRS
 
 
-def _honor_features(honors: int) -> int:
-    """Feature flags of the honour triplets (bit i for kind 27 + i)."""
-    features = Feature(0)
-    for offset, flag in ((4, Feature.WHITE_TRIPLET), (5, Feature.GREEN_TRIPLET), (6, Feature.RED_TRIPLET)):
-        if honors >> offset & 1:
-            features |= flag
-    if (honors << 27 & DRAGONS).bit_count() >= 2:
-        features |= Feature.DRAGON_TRIPLETS2
-    if (honors << 27 & WINDS).bit_count() >= 3:
-        features |= Feature.WIND_TRIPLETS3
-    return int(features)
-
-
-_HONOR_FEATURES = tuple(_honor_features(honors) for honors in range(128))
+# Honour features by (triplets >> 27) | (pair - 26, or 0) << 7, for hands with honour melds.
+_HONOR_FEATURES = tuple(honor_features((key & 0x7F) << 27, (key >> 7) + 26) for key in range(8 << 7))
 # Plain ints: IntFlag arithmetic runs in Python, these run in C.
 _F_SUITS = int(Feature.MAN | Feature.PIN | Feature.SOU)
 _F_MULTI_SUIT = int(Feature.MULTI_SUIT)
 _F_STRAIGHT = int(Feature.STRAIGHT)
 _F_SEAT = int(Feature.SEAT_TRIPLET)
 _F_ROUND = int(Feature.ROUND_TRIPLET)
-_F_KANS3 = int(Feature.KANS3)
-_F_CONCEALED3 = int(Feature.CONCEALED3)
-_F_CONCEALED4 = int(Feature.CONCEALED4 | Feature.CONCEALED3)
+_F_KANS = (0, 0, 0, int(Feature.KANS3), int(Feature.KANS4))
+_F_CONCEALED = (0, 0, 0, int(Feature.CONCEALED3), int(Feature.CONCEALED4 | Feature.CONCEALED3))
 _F_PAIRS_SHAPE = int(Feature.PAIRS_SHAPE)
 _F_KOKUSHI_SHAPE = int(Feature.KOKUSHI_SHAPE)
 _F_RIICHI = int(Feature.RIICHI)
@@ -393,8 +429,9 @@ _F_TENHOU = int(Feature.TENHOU)
 _F_CHIIHOU = int(Feature.CHIIHOU)
 _F_RENHOU = int(Feature.RENHOU)
 
-# One candidate: (yakuman weight, han from yaku, fu, hits as (index, count), superseded mask).
-_Candidate = tuple[int, int, int | None, list[tuple[int, int]], int]
+# One candidate: (yakuman weight, han from yaku, fu, hits as (index, count), superseded mask,
+# its score lines when already known).
+_Candidate = tuple[int, int, int | None, list[tuple[int, int]], int, tuple[YakuHit, ...] | None]
 
 
 def score_hand(ctx: WinContext, rules: ScoringRules) -> HandScore | NoWin:
@@ -410,8 +447,7 @@ def score_hand(ctx: WinContext, rules: ScoringRules) -> HandScore | NoWin:
     board = ctx.concealed
     fu: int | None
     win = ctx.win_tile
-    win_count = board >> (4 * win) & 0xF
-    if not win_count:
+    if not board >> (4 * win) & 0xF:
         raise ValueError(f"the winning tile (kind {win}) is not among the concealed tiles")
     tsumo = ctx.tsumo
     melds = ctx.melds
@@ -430,7 +466,6 @@ def score_hand(ctx: WinContext, rules: ScoringRules) -> HandScore | NoWin:
             meld_sums += sums
             meld_board += tiles
     closed = not meld_sums >> OPEN_SHIFT & 0xF
-    kans = meld_sums >> KANS_SHIFT & 0xF
 
     # The concealed tiles, one memoised block at a time.
     man_table, pin_table, sou_table, honor_table = rules._blocks
@@ -438,7 +473,8 @@ def score_hand(ctx: WinContext, rules: ScoringRules) -> HandScore | NoWin:
     pin = pin_table[board >> 36 & _SUIT]
     sou = sou_table[board >> 72 & _SUIT]
     honors = honor_table[board >> 108 & _HONORS]
-    regular = man[0] + pin[0] + sou[0] + honors[0] == 1 and not board >> _FLOWER_SHIFT
+    counts = man[0] + pin[0] + sou[0] + honors[0]
+    regular = counts & 0xFF == 1 and not board >> _FLOWER_SHIFT
     special: tuple[Shape, ...] = ()
     if not melds and (rules._always_pairs or not board & _ONES or not board & _NON_YAOCHU):
         special = _special_readings(board, rules.shapes)
@@ -447,33 +483,47 @@ def score_hand(ctx: WinContext, rules: ScoringRules) -> HandScore | NoWin:
     if not regular and not special:
         return NoWin(NoWin.NOT_COMPLETE)
     everything = board + meld_board
-    present = (everything | everything >> 1 | everything >> 2 | everything >> 3) & _ONES
+
+    # Coarse features decide which yaku are worth asking (each yaku declares its gate).
+    features |= man[2] | pin[2] | sou[2] | honors[2]
     honor_triplets = meld_rt >> TRIPLETS_SHIFT >> 27 << 27
     honor_pair = -1
     if regular:
         honor_split = honors[1][0]
-        honor_triplets |= honor_split.triplets
         honor_pair = honor_split.pair
-
-    # Coarse features decide which yaku are worth asking (each yaku declares its gate).
-    features |= man[2] | pin[2] | sou[2] | honors[2] | _HONOR_FEATURES[honor_triplets >> 27]
-    suits = features & _F_SUITS
-    if suits & (suits - 1):
-        features |= _F_MULTI_SUIT
-    # A straight may take ranks from concealed tiles and from melds alike: test it whole.
-    if present & _MAN_ALL == _MAN_ALL or present & _PIN_ALL == _PIN_ALL or present & _SOU_ALL == _SOU_ALL:
-        features |= _F_STRAIGHT
+        if honor_triplets:
+            honor_triplets |= honor_split.triplets
+            features |= _HONOR_FEATURES[honor_triplets >> 27 | (honor_pair - 26 if honor_pair > 26 else 0) << 7]
+        else:
+            honor_triplets = honor_split.triplets
+            features |= honors[3]
+    elif honor_triplets:
+        features |= _HONOR_FEATURES[honor_triplets >> 27]
+    present = 0
+    if melds:
+        suits = features & _F_SUITS
+        if suits & (suits - 1):
+            features |= _F_MULTI_SUIT
+        # A straight may take ranks from concealed tiles and from melds: test the whole hand.
+        present = (everything | everything >> 1 | everything >> 2 | everything >> 3) & _ONES
+        if present & _MAN_ALL == _MAN_ALL or present & _PIN_ALL == _PIN_ALL or present & _SOU_ALL == _SOU_ALL:
+            features |= _F_STRAIGHT
+        kans = meld_sums >> KANS_SHIFT & 0xF
+        features |= _F_KANS[kans if kans < 4 else 4]
+        concealed_most = (counts >> 8) + (meld_sums >> CONCEALED_SHIFT & 0xF)
+    else:
+        kans = 0
+        concealed_most = counts >> 8
+        suits = features & _F_SUITS
+        if suits & (suits - 1):
+            features |= _F_MULTI_SUIT
+    features |= _F_CONCEALED[concealed_most if concealed_most < 4 else 4]
     seat = ctx.seat_wind
     round_wind = ctx.round_wind
     if honor_triplets >> seat & 1:
         features |= _F_SEAT
     if honor_triplets >> round_wind & 1:
         features |= _F_ROUND
-    if kans >= 3:
-        features |= _F_KANS3
-    concealed_most = man[3] + pin[3] + sou[3] + honors[3] + (meld_sums >> CONCEALED_SHIFT & 0xF)
-    if concealed_most >= 3:
-        features |= _F_CONCEALED4 if concealed_most >= 4 else _F_CONCEALED3
     if tsumo:
         features |= _F_TSUMO
         if ctx.rinshan:
@@ -500,7 +550,7 @@ def score_hand(ctx: WinContext, rules: ScoringRules) -> HandScore | NoWin:
 
     # YakuTable.checks_for, inlined: one look-up per 8 bits of features.
     table = rules.yaku
-    g0, g1, g2, g3, g4, g5 = table.gate_chunks
+    g0, g1, g2, g3, g4, g5, g6 = table.gate_chunks
     worth_asking = (
         g0[features & 0xFF]
         & g1[features >> 8 & 0xFF]
@@ -508,16 +558,31 @@ def score_hand(ctx: WinContext, rules: ScoringRules) -> HandScore | NoWin:
         & g3[features >> 24 & 0xFF]
         & g4[features >> 32 & 0xFF]
         & g5[features >> 40 & 0xFF]
+        & g6[features >> 48 & 0xFF]
     )
-    hand_checks, reading_checks, wait_checks = table.gated[worth_asking]
+    gated = table.gated[worth_asking << 1 | (not closed)]
+    exact_hits = gated.exact
+    exact_yakuman = gated.exact_value >> YAKUMAN_SHIFT
+    exact_han = gated.exact_value & _HAN_MASK
+    exact_list = list(exact_hits)
+    exact_drop = gated.exact_drop
+    exact_lines: tuple[YakuHit, ...] | None = gated.exact_lines
     units = table.units[not closed]
     drops = table.drops
-
-    facts = Facts(board, present, closed, len(melds), kans, win, win_count, honor_triplets, honor_pair)
-    hand_hits = [(index, count) for index, check in hand_checks if (count := check(facts, ctx))]
-    with_fu, without_fu = rules.fu.additions(closed=closed, tsumo=tsumo)
-    candidates: list[_Candidate] = []
     hits: list[tuple[int, int]]
+    hand_hits: list[tuple[int, int]] = []
+    reading_checks = gated.reading
+    wait_checks = gated.wait
+    facts: Facts | None = None
+    if gated.asks:
+        if not present:
+            present = (everything | everything >> 1 | everything >> 2 | everything >> 3) & _ONES
+        facts = Facts(
+            board, present, closed, len(melds), kans, win, board >> (4 * win) & 0xF, honor_triplets, honor_pair
+        )
+        hand_hits = [(index, count) for index, check in gated.hand if (count := check(facts, ctx))]
+    with_fu, without_fu = rules._fu_additions[closed][tsumo]
+    candidates: list[_Candidate] = []
 
     if regular:
         pair_fu = rules._pair_fu[seat << 6 | round_wind]
@@ -525,48 +590,45 @@ def score_hand(ctx: WinContext, rules: ScoringRules) -> HandScore | NoWin:
         for splits in itertools.product(man[1], pin[1], sou[1], honors[1]):
             s0, s1, s2, s3 = splits
             sums = meld_sums + s0.sums + s1.sums + s2.sums + s3.sums
-            rt = meld_rt | s0.rt | s1.rt | s2.rt | s3.rt
-            facts.shape = _REGULAR
-            facts.runs = rt & _RUNS
-            facts.triplets = rt >> TRIPLETS_SHIFT
-            facts.run_count = sums >> RUN_COUNT_SHIFT & 0xF
-            facts.triplet_count = sums >> TRIPLET_COUNT_SHIFT & 0xF
-            facts.twin_runs = sums >> TWINS_SHIFT & 0xF
-            facts.all_yaochu = not sums >> NOT_YAOCHU_SHIFT & 0xF
-            facts.all_terminal = not sums >> NOT_TERMINAL_SHIFT & 0xF
-            pair = facts.pair = (sums >> PAIR_SHIFT & 0x3F) - 1
+            pair = (sums >> PAIR_SHIFT & 0x3F) - 1
             base_fu = (sums >> SET_FU_SHIFT & 0xFF) + pair_fu[pair]
             concealed = sums >> CONCEALED_SHIFT & 0xF
             reading_hits = hand_hits
-            if reading_checks:
-                reading_hits = hand_hits + [
-                    (index, count) for index, check in reading_checks if (count := check(facts, ctx))
-                ]
+            if facts is not None:
+                rt = meld_rt | s0.rt | s1.rt | s2.rt | s3.rt
+                facts.shape = _REGULAR
+                facts.runs = rt & _RUNS
+                facts.triplets = rt >> TRIPLETS_SHIFT
+                facts.run_count = sums >> RUN_COUNT_SHIFT & 0xF
+                facts.triplet_count = sums >> TRIPLET_COUNT_SHIFT & 0xF
+                facts.twin_runs = sums >> TWINS_SHIFT & 0xF
+                facts.all_yaochu = not sums >> NOT_YAOCHU_SHIFT & 0xF
+                facts.all_terminal = not sums >> NOT_TERMINAL_SHIFT & 0xF
+                facts.pair = pair
+                if reading_checks:
+                    reading_hits = hand_hits + [
+                        (index, count) for index, check in reading_checks if (count := check(facts, ctx))
+                    ]
             for wait, wait_fu, ron_fu, ron_triplet in splits[win_block].waits[win]:
                 set_fu = base_fu + wait_fu
-                if tsumo:
-                    facts.concealed_triplets = concealed
-                else:
+                if not tsumo:
                     set_fu += ron_fu
-                    facts.concealed_triplets = concealed - ron_triplet
-                facts.wait = wait
-                facts.set_fu = set_fu
                 hits = reading_hits
-                if wait_checks:
+                if wait_checks and facts is not None:
+                    facts.wait = wait
+                    facts.set_fu = set_fu
+                    facts.concealed_triplets = concealed if tsumo else concealed - ron_triplet
                     hits = reading_hits + [
                         (index, count) for index, check in wait_checks if (count := check(facts, ctx))
                     ]
-                drop = 0
-                for index, _ in hits:
-                    drop |= drops[index]
-                value = 0
-                for index, count in hits:
-                    if not drop >> index & 1:
-                        value += units[index] * count
                 fu = -(-(set_fu + (with_fu if set_fu else without_fu)) // 10) * 10
-                candidates.append((value >> YAKUMAN_SHIFT, value & _HAN_MASK, fu, hits, drop))
+                if hits:
+                    candidates.append(_tally(hits, exact_hits, units, drops, fu))
+                else:
+                    candidates.append((exact_yakuman, exact_han, fu, exact_list, exact_drop, exact_lines))
 
     for shape in special:
+        assert facts is not None  # a special shape always has a yaku to ask about (its own)
         facts.shape = shape
         facts.runs = facts.triplets = facts.run_count = facts.triplet_count = facts.twin_runs = 0
         facts.pair = -1
@@ -579,56 +641,83 @@ def score_hand(ctx: WinContext, rules: ScoringRules) -> HandScore | NoWin:
             for index, check in checks
             if (count := check(facts, ctx))
         ]
-        drop = 0
-        for index, _ in hits:
-            drop |= drops[index]
-        value = sum(units[index] * count for index, count in hits if not drop >> index & 1)
         fu = rules.fu.pairs_shape if shape is _PAIRS else -(-without_fu // 10) * 10
-        candidates.append((value >> YAKUMAN_SHIFT, value & _HAN_MASK, fu, hits, drop))
+        if hits:
+            candidates.append(_tally(hits, exact_hits, units, drops, fu))
+        else:
+            candidates.append((exact_yakuman, exact_han, fu, exact_list, exact_drop, exact_lines))
 
-    dora_hits = _dora(ctx, rules, everything)
-    dora = 0
-    for hit in dora_hits:
-        dora += hit.han
-    best = candidates[0] if len(candidates) == 1 else _best(candidates, dora, ctx, rules)
-    yakuman, han, fu, hits, drop = best
+    # Dora, counted once: every candidate gets the same.
+    dora = ura = 0
+    nuki = ctx.nuki_dora
+    after = rules._dora4
+    for indicator in ctx.dora_indicators:
+        dora += everything >> after[indicator] & 0xF
+    ura_counts = (ctx.riichi or ctx.double_riichi) and rules.ura_dora
+    if ura_counts:
+        for indicator in ctx.ura_indicators:
+            ura += everything >> after[indicator] & 0xF
+    if nuki and rules.nuki_kind is not None:
+        # Pulled tiles are out of the hand, but the indicators still count them.
+        target = 4 * rules.nuki_kind
+        dora += nuki * sum(after[indicator] == target for indicator in ctx.dora_indicators)
+        if ura_counts:
+            ura += nuki * sum(after[indicator] == target for indicator in ctx.ura_indicators)
+    red = ctx.red_dora if rules.red_dora else 0
+    bonus = dora + ura + red + nuki
+
+    best = candidates[0] if len(candidates) == 1 else _best(candidates, bonus, ctx, rules)
+    yakuman, han, fu, hits, drop, lines = best
     if not yakuman and not han:
         return NoWin(NoWin.NO_YAKU)
-    hit_table = rules._hits
-    lines = [
-        hit_table[index << 8 | units[index] * count >> (YAKUMAN_SHIFT if yakuman else 0)]
-        for index, count in sorted(hits)
-        if not drop >> index & 1
-    ]
+    if lines is None:
+        lines = tuple(table.hit(index, units[index] * count) for index, count in sorted(hits) if not drop >> index & 1)
     if yakuman:
         han = 0
         fu = None
-    else:
-        han += dora
-        lines += dora_hits
+    elif bonus:
+        lines += rules._dora_lines[dora | ura << 8 | red << 16 | nuki << 24]
+        han += bonus
     points = rules.points
-    payment = points.payment(
-        han, fu, yakuman, dealer=ctx.dealer, tsumo=tsumo, players=rules.players, kiriage=rules.kiriage
-    )
+    payment = rules._payments[han | (fu or 0) << 8 | yakuman << 16 | ctx.dealer << 24 | tsumo << 25]
     honba = ctx.honba
     if honba:
         honba *= points.honba_tsumo * (rules.players - 1) if tsumo else points.honba_ron
-    return HandScore(han, fu, tuple(lines), yakuman, payment, honba, ctx.riichi_sticks * points.deposit)
+    return _new_score(han, fu, lines, yakuman, payment, honba, ctx.riichi_sticks * points.deposit)
+
+
+def _tally(
+    hits: list[tuple[int, int]],
+    exact: tuple[tuple[int, int], ...],
+    units: tuple[int, ...],
+    drops: tuple[int, ...],
+    fu: int,
+) -> _Candidate:
+    """Sum one candidate's yaku, dropping superseded ones."""
+    hits = [*exact, *hits]
+    drop = 0
+    for index, _ in hits:
+        drop |= drops[index]
+    value = 0
+    for index, count in hits:
+        if not drop >> index & 1:
+            value += units[index] * count
+    return (value >> YAKUMAN_SHIFT, value & _HAN_MASK, fu, hits, drop, None)
 
 
 def _best(candidates: list[_Candidate], dora: int, ctx: WinContext, rules: ScoringRules) -> _Candidate:
     """The candidate that pays the most; on a tie a real yakuman, then the most han, then fu."""
-    payment = rules.points.payment
+    payments = rules._payments
+    situation = ctx.dealer << 24 | ctx.tsumo << 25
 
     def rank(candidate: _Candidate) -> tuple[int, int, int, int]:
-        yakuman, han, fu, _, _ = candidate
+        yakuman, han, fu, _, _, _ = candidate
         if not yakuman and not han:
             return (-1, 0, 0, 0)
-        total_han = 0 if yakuman else han + dora
-        total = payment(
-            total_han, fu, yakuman, dealer=ctx.dealer, tsumo=ctx.tsumo, players=rules.players, kiriage=rules.kiriage
-        ).total
-        return (total, yakuman, total_han, 0 if yakuman else fu or 0)
+        if yakuman:
+            return (payments[yakuman << 16 | situation].total, yakuman, 0, 0)
+        total_han = han + dora
+        return (payments[total_han | (fu or 0) << 8 | situation].total, 0, total_han, fu or 0)
 
     return max(candidates, key=rank)
 
@@ -644,41 +733,3 @@ def _special_readings(board: int, shapes: ShapeRules) -> tuple[Shape, ...]:
     if kokushi is not None and tiles == kokushi.size and shapes.kokushi_shanten(board) == -1:
         found.append(Shape.KOKUSHI)
     return tuple(found)
-
-
-_DORA = ("ドラ", "Dora")
-_URA = ("裏ドラ", "Ura dora")
-_RED = ("赤ドラ", "Red five")
-_NUKI = ("抜きドラ", "Nuki dora")
-_DORA_NAMES = (_DORA, _URA, _RED, _NUKI)
-
-
-def _dora(ctx: WinContext, rules: ScoringRules, everything: int) -> list[YakuHit]:
-    """Dora lines: omote and kan dora, ura (riichi only), red fives and pulled tiles."""
-    counts = [0, 0, 0, 0]
-    nuki = ctx.nuki_dora
-    nuki_kind = rules.nuki_kind if nuki else None
-    after = rules._dora
-    for indicator in ctx.dora_indicators:
-        kind = after[indicator]
-        counts[0] += everything >> (4 * kind) & 0xF
-        if kind == nuki_kind:
-            counts[0] += nuki
-    if ctx.ura_indicators and rules.ura_dora and (ctx.riichi or ctx.double_riichi):
-        for indicator in ctx.ura_indicators:
-            kind = after[indicator]
-            counts[1] += everything >> (4 * kind) & 0xF
-            if kind == nuki_kind:
-                counts[1] += nuki
-    if rules.red_dora:
-        counts[2] = ctx.red_dora
-    counts[3] = nuki
-    cache = rules._dora_hits
-    lines = []
-    for which, count in enumerate(counts):
-        if count:
-            hit = cache.get((which, count))
-            if hit is None:
-                hit = cache[which, count] = YakuHit(*_DORA_NAMES[which], count)
-            lines.append(hit)
-    return lines

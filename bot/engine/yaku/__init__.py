@@ -9,7 +9,7 @@
 The scorer itself is :func:`bot.engine.scoring.score_hand`.
 """
 
-from bot.engine.yaku.base import Facts, Scope, Wait, Yaku, Yakuman
+from bot.engine.yaku.base import Facts, Feature, Scope, Wait, Yaku, YakuHit, Yakuman
 from bot.engine.yaku.composition import (
     Chinitsu,
     Chun,
@@ -85,6 +85,7 @@ __all__ = [
     "Daisuushii",
     "DoubleRiichi",
     "Facts",
+    "Feature",
     "FuRules",
     "Haitei",
     "Haku",
@@ -125,6 +126,7 @@ __all__ = [
     "Wait",
     "WinContext",
     "Yaku",
+    "YakuHit",
     "YakuTable",
     "YakuValue",
     "Yakuman",

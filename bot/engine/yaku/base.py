@@ -16,6 +16,7 @@ below (:data:`YAOCHU_PRESENT` and friends) are nibble masks for that test.
 from __future__ import annotations
 
 import enum
+from dataclasses import dataclass
 from typing import ClassVar
 
 from bot.engine.shapes import Shape
@@ -40,6 +41,7 @@ __all__ = [
     "Scope",
     "Wait",
     "Yaku",
+    "YakuHit",
     "Yakuman",
     "nibbles",
     "present_features",
@@ -134,7 +136,7 @@ class Feature(enum.IntFlag):
     MELDS = 1 << 12
     """Any declared set, a concealed kan included."""
     KANS3 = 1 << 13
-    """Three kans or more."""
+    """Exactly three kans."""
     YAOCHU = 1 << 14
     """Some terminal or honour."""
     SIMPLE = 1 << 15
@@ -157,9 +159,9 @@ class Feature(enum.IntFlag):
     SEAT_TRIPLET = 1 << 27
     ROUND_TRIPLET = 1 << 28
     DRAGON_TRIPLETS2 = 1 << 29
-    """Two dragon triplets or more."""
+    """Exactly two dragon triplets (or kans)."""
     WIND_TRIPLETS3 = 1 << 30
-    """Three wind triplets or more."""
+    """Exactly three wind triplets (or kans)."""
     MAN_RUN = 1 << 31
     """A reading may hold a man run (so may the other suits' flags)."""
     PIN_RUN = 1 << 32
@@ -181,6 +183,18 @@ class Feature(enum.IntFlag):
     """The hand has a 七対子-type reading."""
     KOKUSHI_SHAPE = 1 << 43
     """The hand has a 国士無双-type reading."""
+    NUMBER = 1 << 44
+    """Some number tile."""
+    KANS4 = 1 << 45
+    """Exactly four kans."""
+    DRAGON_TRIPLETS3 = 1 << 46
+    """Triplets (or kans) of all three dragons."""
+    WIND_TRIPLETS4 = 1 << 47
+    """Triplets (or kans) of all four winds."""
+    DRAGON_PAIR = 1 << 48
+    """The regular readings' pair is a dragon."""
+    WIND_PAIR = 1 << 49
+    """The regular readings' pair is a wind."""
 
 
 _SUIT_FEATURES = (Feature.MAN, Feature.PIN, Feature.SOU)
@@ -207,7 +221,7 @@ def present_features(present: int) -> Feature:
     suits = 0
     for suit, mask in enumerate(SUIT_PRESENT):
         if present & mask:
-            features |= _SUIT_FEATURES[suit]
+            features |= _SUIT_FEATURES[suit] | Feature.NUMBER
             suits += 1
         if present & mask == mask:
             features |= Feature.STRAIGHT
@@ -346,6 +360,10 @@ class Yaku:
     """Features the hand must have for the yaku to be possible (a gate; see :class:`Feature`)."""
     excludes: ClassVar[Feature] = Feature(0)
     """Features that make the yaku impossible."""
+    exact: ClassVar[bool] = False
+    """The gate is the whole condition (count 1 when it passes, 0 otherwise), so the scorer
+    need not call :meth:`count`; only for :attr:`Scope.HAND` yaku. A test checks that
+    :meth:`count` agrees on every seeded hand."""
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         """How many times the yaku applies to this reading (0 = it does not)."""
@@ -353,8 +371,11 @@ class Yaku:
 
     @classmethod
     def overrides(cls, other: type[Yaku]) -> bool:
-        """Whether this yaku drops ``other`` when both apply."""
-        return other in cls.supersedes or (cls.is_yakuman and not other.is_yakuman)
+        """Whether this yaku drops ``other`` when both apply (a subclass of a superseded yaku
+        is superseded too)."""
+        return any(issubclass(other, dropped) for dropped in cls.supersedes) or (
+            cls.is_yakuman and not other.is_yakuman
+        )
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
@@ -364,3 +385,13 @@ class Yakuman(Yaku):
     """A yakuman: when it applies, every yaku that is not a yakuman is dropped."""
 
     is_yakuman = True
+
+
+@dataclass(frozen=True, slots=True)
+class YakuHit:
+    """One line of a score: a yaku (or dora) with its han, or its yakuman weight."""
+
+    name: str
+    en: str
+    han: int
+    yakuman: int = 0

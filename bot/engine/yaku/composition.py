@@ -43,6 +43,7 @@ class Tanyao(Yaku):
     en = "All simples"
     scope = Scope.HAND
     excludes = Feature.YAOCHU
+    exact = True
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return not facts.present & YAOCHU_PRESENT
@@ -59,7 +60,9 @@ class Honitsu(Yaku):
     name = "混一色"
     en = "Half flush"
     scope = Scope.HAND
+    requires = Feature.NUMBER
     excludes = Feature.MULTI_SUIT
+    exact = True
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return _suits(facts.present) == 1
@@ -73,6 +76,7 @@ class Chinitsu(Yaku):
     scope = Scope.HAND
     supersedes = (Honitsu,)
     excludes = Feature.MULTI_SUIT | Feature.HONOR
+    exact = True
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return not facts.present & HONOR_PRESENT and _suits(facts.present) == 1
@@ -85,6 +89,7 @@ class Honroutou(Yaku):
     en = "All terminals and honours"
     scope = Scope.HAND
     excludes = Feature.SIMPLE
+    exact = True
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return not facts.present & SIMPLE_PRESENT
@@ -97,6 +102,7 @@ class Haku(Yaku):
     en = "White dragon"
     scope = Scope.HAND
     requires = Feature.WHITE_TRIPLET
+    exact = True
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return facts.honor_triplets >> _WHITE & 1
@@ -109,6 +115,7 @@ class Hatsu(Yaku):
     en = "Green dragon"
     scope = Scope.HAND
     requires = Feature.GREEN_TRIPLET
+    exact = True
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return facts.honor_triplets >> _GREEN & 1
@@ -121,6 +128,7 @@ class Chun(Yaku):
     en = "Red dragon"
     scope = Scope.HAND
     requires = Feature.RED_TRIPLET
+    exact = True
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return facts.honor_triplets >> _RED & 1
@@ -133,6 +141,7 @@ class SeatWind(Yaku):
     en = "Seat wind"
     scope = Scope.HAND
     requires = Feature.SEAT_TRIPLET
+    exact = True
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return facts.honor_triplets >> ctx.seat_wind & 1
@@ -145,6 +154,7 @@ class RoundWind(Yaku):
     en = "Round wind"
     scope = Scope.HAND
     requires = Feature.ROUND_TRIPLET
+    exact = True
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return facts.honor_triplets >> ctx.round_wind & 1
@@ -156,7 +166,8 @@ class Shousangen(Yaku):
     name = "小三元"
     en = "Little three dragons"
     scope = Scope.HAND
-    requires = Feature.DRAGON_TRIPLETS2
+    requires = Feature.DRAGON_TRIPLETS2 | Feature.DRAGON_PAIR
+    exact = True
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return facts.honor_pair >= _WHITE and (facts.honor_triplets & DRAGONS).bit_count() == 2
@@ -169,6 +180,7 @@ class Sankantsu(Yaku):
     en = "Three kans"
     scope = Scope.HAND
     requires = Feature.KANS3
+    exact = True
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return facts.kans == 3

@@ -36,6 +36,7 @@ __all__ = [
     "BlockTable",
     "WaitOption",
     "block_tables",
+    "honor_features",
     "meld_sums",
 ]
 
@@ -155,9 +156,31 @@ def meld_sums(kind: int, *, run: bool, kan: bool, is_open: bool) -> int:
 
 
 BlockEntry = tuple[int, tuple[BlockSplit, ...], int, int]
-"""``(status, splits, features, concealed)``: status 0 complete without a pair, 1 with one
-pair, 8 not complete; the block's :class:`~bot.engine.yaku.base.Feature` flags (its tiles', and
-what its splits may or must hold); the most concealed triplets any split holds."""
+"""``(counts, splits, features, honor_features)``.
+
+``counts`` is additive: the status in bits 0-7 (0 complete without a pair, 1 with one pair, 8
+not complete; four blocks sum to 1 exactly when the hand is complete) and the most concealed
+triplets any split holds from bit 8. ``features`` are the block's
+:class:`~bot.engine.yaku.base.Feature` flags (its tiles', and what its splits may or must
+hold); ``honor_features`` those of its honour triplets and pair (:func:`honor_features`).
+"""
+
+
+def honor_features(triplets: int, pair: int) -> int:
+    """Feature flags of honour triplets (a compact mask, bit k for kind k) and the pair's kind."""
+    features = Feature(0)
+    for kind, flag in ((31, Feature.WHITE_TRIPLET), (32, Feature.GREEN_TRIPLET), (33, Feature.RED_TRIPLET)):
+        if triplets >> kind & 1:
+            features |= flag
+    dragons = (triplets >> 31 & 0b111).bit_count()
+    winds = (triplets >> 27 & 0b1111).bit_count()
+    features |= {2: Feature.DRAGON_TRIPLETS2, 3: Feature.DRAGON_TRIPLETS3}.get(dragons, Feature(0))
+    features |= {3: Feature.WIND_TRIPLETS3, 4: Feature.WIND_TRIPLETS4}.get(winds, Feature(0))
+    if 31 <= pair <= 33:
+        features |= Feature.DRAGON_PAIR
+    elif 27 <= pair <= 30:
+        features |= Feature.WIND_PAIR
+    return int(features)
 
 
 class BlockTable(dict[int, BlockEntry]):
@@ -185,7 +208,9 @@ class BlockTable(dict[int, BlockEntry]):
             if splits:
                 features |= self._split_features(splits)
                 concealed = max(split.triplet_count for split in splits)
-                entry = (1 if has_pair else 0, splits, int(features), concealed)
+                # Honours form no runs, so an honour block splits one way only.
+                honors = honor_features(splits[0].triplets, splits[0].pair) if self.block == 3 else 0
+                entry = ((1 if has_pair else 0) | concealed << 8, splits, int(features), honors)
         self[key] = entry
         return entry
 

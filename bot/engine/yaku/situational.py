@@ -25,6 +25,7 @@ class Riichi(Yaku):
     en = "Riichi"
     scope = Scope.HAND
     requires = Feature.RIICHI
+    exact = True
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return ctx.riichi or ctx.double_riichi
@@ -38,6 +39,7 @@ class DoubleRiichi(Yaku):
     scope = Scope.HAND
     supersedes = (Riichi,)
     requires = Feature.DOUBLE_RIICHI
+    exact = True
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return ctx.double_riichi
@@ -50,6 +52,7 @@ class Ippatsu(Yaku):
     en = "Ippatsu"
     scope = Scope.HAND
     requires = Feature.IPPATSU
+    exact = True
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return ctx.ippatsu
@@ -63,6 +66,7 @@ class MenzenTsumo(Yaku):
     scope = Scope.HAND
     requires = Feature.TSUMO
     excludes = Feature.OPEN
+    exact = True
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return ctx.tsumo and facts.closed
@@ -75,6 +79,7 @@ class Rinshan(Yaku):
     en = "After a kan"
     scope = Scope.HAND
     requires = Feature.RINSHAN
+    exact = True
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return ctx.rinshan and ctx.tsumo
@@ -87,6 +92,7 @@ class Chankan(Yaku):
     en = "Robbing a kan"
     scope = Scope.HAND
     requires = Feature.CHANKAN
+    exact = True
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return ctx.chankan and not ctx.tsumo
@@ -99,6 +105,7 @@ class Haitei(Yaku):
     en = "Under the sea"
     scope = Scope.HAND
     requires = Feature.HAITEI
+    exact = True
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return ctx.haitei and ctx.tsumo
@@ -111,6 +118,7 @@ class Houtei(Yaku):
     en = "Under the river"
     scope = Scope.HAND
     requires = Feature.HOUTEI
+    exact = True
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return ctx.houtei and not ctx.tsumo
@@ -124,6 +132,7 @@ class Renhou(Yaku):
     en = "Blessing of man"
     scope = Scope.HAND
     requires = Feature.RENHOU
+    exact = True
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return ctx.renhou and not ctx.tsumo

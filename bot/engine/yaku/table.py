@@ -17,8 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
-from bot.engine.yaku.base import Facts, Feature, Scope, Yaku
+from bot.engine.yaku.base import Facts, Feature, Scope, Yaku, YakuHit
 from bot.engine.yaku.composition import (
     Chinitsu,
     Chun,
@@ -74,26 +75,61 @@ from bot.engine.yaku.yakuman import (
     Tsuuiisou,
 )
 
-__all__ = ["STANDARD_YAKU", "STANDARD_YAKU_DOUBLES", "YAKUMAN_SHIFT", "YakuTable", "YakuValue"]
+__all__ = ["GATE_CHUNKS", "STANDARD_YAKU", "STANDARD_YAKU_DOUBLES", "YAKUMAN_SHIFT", "Gated", "YakuTable", "YakuValue"]
 
 Check = Callable[[Facts, WinContext], int]
 ScopedChecks = tuple[tuple[tuple[int, Check], ...], ...]
 _CHUNK_BITS = 8
 _CHUNK_MASK = (1 << _CHUNK_BITS) - 1
+GATE_CHUNKS = 7
+"""Feature flags are looked up 8 bits at a time, in this many chunks (56 bits)."""
 YAKUMAN_SHIFT = 16
 """In :attr:`YakuTable.units`, a yakuman's weight is shifted this far above the han."""
 
 
-class _GatedChecks(dict[int, ScopedChecks]):
-    """Bitmask of yaku worth asking -> their checks per scope, built once per distinct mask."""
+class Gated(NamedTuple):
+    """What a hand asks, given the yaku whose gates it passes (one memo entry per distinct set).
 
-    def __init__(self, checks: ScopedChecks) -> None:
+    ``hand``, ``reading``, ``wait``: the checks to call per scope. ``exact``: the yaku whose
+    exact gate passed, as ``(index, 1)`` hits, already worth ``exact_value`` (after their own
+    supersession, ``exact_drop``) and shown as ``exact_lines``. ``asks``: whether any check
+    must be called at all.
+    """
+
+    hand: tuple[tuple[int, Check], ...]
+    reading: tuple[tuple[int, Check], ...]
+    wait: tuple[tuple[int, Check], ...]
+    exact: tuple[tuple[int, int], ...]
+    exact_value: int
+    exact_drop: int
+    exact_lines: tuple[YakuHit, ...]
+    asks: bool
+
+
+class _GatedTable(dict[int, Gated]):
+    """``mask << 1 | open`` -> :class:`Gated`, built once per distinct mask of gated-in yaku."""
+
+    def __init__(self, table: YakuTable) -> None:
         super().__init__()
-        self.checks = checks
+        self.table = table
 
-    def __missing__(self, mask: int) -> ScopedChecks:
-        gated = tuple(tuple((index, check) for index, check in scoped if mask >> index & 1) for scoped in self.checks)
-        self[mask] = gated
+    def __missing__(self, key: int) -> Gated:
+        table = self.table
+        mask = key >> 1
+        units = table.units[key & 1]
+        exact_mask = mask & table.exact_mask
+        hand, reading, wait = (
+            tuple((index, check) for index, check in scoped if mask >> index & 1 and not exact_mask >> index & 1)
+            for scoped in table.checks
+        )
+        exact = tuple((index, 1) for index in range(len(table.yaku)) if exact_mask >> index & 1)
+        drop = 0
+        for index, _ in exact:
+            drop |= table.drops[index]
+        value = sum(units[index] for index, _ in exact if not drop >> index & 1)
+        lines = tuple(table.hit(index, units[index]) for index, _ in exact if not drop >> index & 1)
+        gated = Gated(hand, reading, wait, exact, value, drop, lines, bool(hand or reading or wait))
+        self[key] = gated
         return gated
 
 
@@ -146,7 +182,9 @@ class YakuTable:
     drops: tuple[int, ...] = field(init=False, repr=False, compare=False)
     units: tuple[tuple[int, ...], tuple[int, ...]] = field(init=False, repr=False, compare=False)
     gate_chunks: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
-    gated: _GatedChecks = field(init=False, repr=False, compare=False)
+    exact_mask: int = field(init=False, repr=False, compare=False)
+    _hits: dict[int, YakuHit] = field(init=False, repr=False, compare=False, default_factory=dict)
+    gated: _GatedTable = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         classes = [cls for cls, _ in self.entries]
@@ -179,7 +217,14 @@ class YakuTable:
         )
         object.__setattr__(self, "units", units)
         object.__setattr__(self, "gate_chunks", self._gate_chunks())
-        object.__setattr__(self, "gated", _GatedChecks(checks))
+        exact = 0
+        for index, (cls, _) in enumerate(self.entries):
+            if cls.exact:
+                if cls.scope is not Scope.HAND:
+                    raise ValueError(f"{cls.__name__}: only a Scope.HAND yaku can have an exact gate")
+                exact |= 1 << index
+        object.__setattr__(self, "exact_mask", exact)
+        object.__setattr__(self, "gated", _GatedTable(self))
 
     def _gate_chunks(self) -> tuple[tuple[int, ...], ...]:
         """Per 8 bits of feature flags, for each value: the bitmask of yaku its bits allow."""
@@ -199,8 +244,10 @@ class YakuTable:
                 if excludes >> bit & 1:
                     kill_if_set[bit] |= 1 << index
         every = (1 << len(self.entries)) - 1
+        if bits > GATE_CHUNKS * _CHUNK_BITS:
+            raise ValueError(f"{bits} feature bits do not fit {GATE_CHUNKS} chunks")
         chunks = []
-        for start in range(0, bits, _CHUNK_BITS):
+        for start in range(0, GATE_CHUNKS * _CHUNK_BITS, _CHUNK_BITS):
             table = []
             for flags in range(1 << _CHUNK_BITS):
                 killed = 0
@@ -210,17 +257,31 @@ class YakuTable:
             chunks.append(tuple(table))
         return tuple(chunks)
 
-    def checks_for(self, features: int) -> ScopedChecks:
-        """The checks per :class:`Scope` whose gates pass for a hand with these :class:`Feature` flags.
+    def hit(self, index: int, units: int) -> YakuHit:
+        """The score line of the ``index``-th yaku worth ``units`` (han, or a yakuman weight
+        shifted by :data:`YAKUMAN_SHIFT`), built once."""
+        key = index << 24 | units
+        hit = self._hits.get(key)
+        if hit is None:
+            yaku = self.yaku[index]
+            if units >> YAKUMAN_SHIFT:
+                hit = YakuHit(yaku.name, yaku.en, 0, units >> YAKUMAN_SHIFT)
+            else:
+                hit = YakuHit(yaku.name, yaku.en, units)
+            self._hits[key] = hit
+        return hit
+
+    def checks_for(self, features: int, *, is_open: bool) -> Gated:
+        """What a hand with these :class:`Feature` flags asks (see :class:`Gated`).
 
         Yaku that are worth nothing in the hand (closed-only ones in an open hand) are gated
         out too. The scorer inlines this: one look-up per 8 bits of flags gives the bitmask of
-        yaku worth asking, and the checks for each distinct bitmask are built once.
+        yaku worth asking, and the :class:`Gated` entry for each distinct bitmask is built once.
         """
         mask = -1
         for chunk, table in enumerate(self.gate_chunks):
             mask &= table[features >> (_CHUNK_BITS * chunk) & _CHUNK_MASK]
-        return self.gated[mask]
+        return self.gated[mask << 1 | is_open]
 
     @classmethod
     def of(cls, values: Mapping[type[Yaku], YakuValue]) -> YakuTable:

@@ -108,7 +108,8 @@ class Daisangen(Yakuman):
     name = "大三元"
     en = "Big three dragons"
     scope = Scope.HAND
-    requires = Feature.DRAGON_TRIPLETS2
+    requires = Feature.DRAGON_TRIPLETS3
+    exact = True
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return facts.honor_triplets & DRAGONS == DRAGONS
@@ -120,7 +121,8 @@ class Shousuushii(Yakuman):
     name = "小四喜"
     en = "Little four winds"
     scope = Scope.HAND
-    requires = Feature.WIND_TRIPLETS3
+    requires = Feature.WIND_TRIPLETS3 | Feature.WIND_PAIR
+    exact = True
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return _EAST <= facts.honor_pair <= _NORTH and (facts.honor_triplets & WINDS).bit_count() == 3
@@ -132,7 +134,8 @@ class Daisuushii(Yakuman):
     name = "大四喜"
     en = "Big four winds"
     scope = Scope.HAND
-    requires = Feature.WIND_TRIPLETS3
+    requires = Feature.WIND_TRIPLETS4
+    exact = True
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return facts.honor_triplets & WINDS == WINDS
@@ -145,6 +148,7 @@ class Tsuuiisou(Yakuman):
     en = "All honours"
     scope = Scope.HAND
     excludes = Feature.MAN | Feature.PIN | Feature.SOU
+    exact = True
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return not facts.present & _NUMBER_PRESENT
@@ -157,6 +161,7 @@ class Ryuuiisou(Yakuman):
     en = "All green"
     scope = Scope.HAND
     excludes = Feature.NOT_GREEN
+    exact = True
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return not facts.present & ~GREEN_PRESENT
@@ -169,6 +174,7 @@ class Chinroutou(Yakuman):
     en = "All terminals"
     scope = Scope.HAND
     excludes = Feature.SIMPLE | Feature.HONOR
+    exact = True
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return not facts.present & (SIMPLE_PRESENT | HONOR_PRESENT)
@@ -227,7 +233,8 @@ class Suukantsu(Yakuman):
     name = "四槓子"
     en = "Four kans"
     scope = Scope.HAND
-    requires = Feature.KANS3
+    requires = Feature.KANS4
+    exact = True
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return facts.kans == 4
@@ -240,6 +247,7 @@ class Tenhou(Yakuman):
     en = "Blessing of heaven"
     scope = Scope.HAND
     requires = Feature.TENHOU
+    exact = True
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return ctx.tenhou and ctx.tsumo
@@ -252,6 +260,7 @@ class Chiihou(Yakuman):
     en = "Blessing of earth"
     scope = Scope.HAND
     requires = Feature.CHIIHOU
+    exact = True
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return ctx.chiihou and ctx.tsumo
@@ -264,6 +273,7 @@ class RenhouYakuman(Yakuman):
     en = "Blessing of man"
     scope = Scope.HAND
     requires = Feature.RENHOU
+    exact = True
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return ctx.renhou and not ctx.tsumo
