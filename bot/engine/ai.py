@@ -1,0 +1,179 @@
+"""CPU players that play any variant through the Game protocol, seeing only their own view.
+
+The ladder (after kobalab's majiang-ai and tenhou-python-bot): take any win; discard for the
+lowest shanten, then the most live tiles that help (ukeire counted against what is visible);
+call only when the call keeps a yaku in reach and brings the hand closer; declare riichi when
+tenpai on a live wait; against a riichi, fold with genbutsu and suji when two or more away.
+The CPU only ever picks from the legal actions it is given, so it cannot act illegally.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from bot.engine.game import Action, Discard, Pass, Pon, Riichi, Ron, Tsumo
+from bot.engine.shapes import ShapeRules, count_of, pack, remove_tile
+from bot.engine.tiles import HONORS, Kind, Tile, is_honor, suit_of
+from bot.engine.views import SeatView
+
+__all__ = ["CpuPlayer"]
+
+DRAGONS = frozenset({Kind.WHITE, Kind.GREEN, Kind.RED})
+
+
+@dataclass
+class CpuPlayer:
+    """A heuristic CPU for one seat. ``tiles`` maps tile ids to faces (the variant's tile set)."""
+
+    shapes: ShapeRules
+    tiles: Sequence[Tile]
+    seed: int = 0
+
+    def __post_init__(self) -> None:
+        self._rng = random.Random(self.seed)
+
+    def choose(self, view: SeatView, actions: Sequence[Action]) -> Action:
+        """Pick one of ``actions`` (which must be the seat's legal actions)."""
+        for action in actions:
+            if isinstance(action, Tsumo | Ron):
+                return action
+        discards = [a for a in actions if isinstance(a, Discard | Riichi)]
+        if discards:
+            return self._choose_discard(view, actions)
+        pons = [a for a in actions if isinstance(a, Pon)]
+        if pons and self._wants_pon(view, pons[0]):
+            return pons[0]
+        for action in actions:
+            if isinstance(action, Pass):
+                return action
+        return actions[0]
+
+    # --- what the seat can see ------------------------------------------------------------------
+
+    def _hand_board(self, view: SeatView) -> int:
+        tiles = list(view.hand) + ([view.drawn] if view.drawn is not None else [])
+        return pack(tile.kind for tile in tiles)
+
+    @staticmethod
+    def _visible_board(view: SeatView) -> int:
+        kinds = [entry.tile.kind for seat in view.public.seats for entry in seat.river if not entry.called]
+        kinds += [tile.kind for seat in view.public.seats for meld in seat.melds for tile in meld.tiles]
+        kinds += [tile.kind for tile in view.public.dora_indicators]
+        kinds += [tile.kind for seat in view.public.seats for tile in seat.set_aside]
+        return pack(kinds)
+
+    def _threats(self, view: SeatView) -> list[int]:
+        return [seat.seat for seat in view.public.seats if seat.riichi and seat.seat != view.seat]
+
+    # --- discards -------------------------------------------------------------------------------
+
+    def _choose_discard(self, view: SeatView, actions: Sequence[Action]) -> Action:
+        board = self._hand_board(view)
+        visible = self._visible_board(view)
+        by_kind: dict[int, Action] = {}
+        riichi_by_kind: dict[int, Riichi] = {}
+        for action in actions:
+            if isinstance(action, Riichi):
+                riichi_by_kind.setdefault(self.tiles[action.tile].kind, action)
+            elif isinstance(action, Discard):
+                face = self.tiles[action.tile]
+                # Keep red fives: prefer discarding a plain copy of the same kind.
+                current = by_kind.get(face.kind)
+                if current is None or (self.tiles[current.tile].red and not face.red):  # type: ignore[attr-defined]
+                    by_kind[face.kind] = action
+        options = []
+        for kind, action in by_kind.items():
+            after = remove_tile(board, kind)
+            shanten = self.shapes.shanten(after)
+            ukeire = sum(self.shapes.ukeire(after, visible).values()) if shanten < 8 else 0
+            options.append((kind, action, shanten, ukeire))
+        best_shanten = min(option[2] for option in options)
+        threats = self._threats(view)
+        if threats and best_shanten >= 2:
+            return min(options, key=lambda o: (self._danger(view, o[0], threats), o[2], -o[3]))[1]
+        if threats and best_shanten == 1:
+            # Weave: keep progress but do not push a very dangerous tile.
+            safe = [o for o in options if o[2] <= best_shanten + 1 and self._danger(view, o[0], threats) <= 2]
+            if safe:
+                return min(safe, key=lambda o: (o[2], -o[3], self._danger(view, o[0], threats)))[1]
+        best = min(options, key=lambda o: (o[2], -o[3], self._keep_value(view, o[0], board)))
+        kind, action, shanten, ukeire = best
+        if shanten == 0 and kind in riichi_by_kind and ukeire > 0 and view.public.tiles_left >= 4:
+            return riichi_by_kind[kind]
+        return action
+
+    def _keep_value(self, view: SeatView, kind: int, board: int) -> int:
+        """Lower means a better discard among equals: lone honours and terminals go first."""
+        if is_honor(kind):
+            value = 10 if self._is_yakuhai(view, kind) else 0
+            return value + 5 * (count_of(board, kind) - 1)
+        rank = kind % 9 + 1
+        neighbours = sum(
+            count_of(board, other)
+            for other in (kind - 2, kind - 1, kind + 1, kind + 2)
+            if 0 <= other < 27 and other // 9 == kind // 9
+        )
+        return 4 * neighbours + (3 if 3 <= rank <= 7 else 1) + 2 * (count_of(board, kind) - 1)
+
+    def _danger(self, view: SeatView, kind: int, threats: Sequence[int]) -> int:
+        """0 = genbutsu against every threat; higher is riskier."""
+        worst = 0
+        for threat in threats:
+            river = {entry.tile.kind for entry in view.public.seats[threat].river}
+            if kind in river:
+                continue
+            if is_honor(kind):
+                seen = count_of(self._visible_board(view), kind)
+                danger = 1 if seen >= 3 else 2 if seen == 2 else 4
+            else:
+                rank = kind % 9 + 1
+                suji = [kind - 3] if rank > 3 else []
+                suji += [kind + 3] if rank < 7 else []
+                suji_safe = bool(suji) and all(other in river for other in suji)
+                # Terminals can only be waited on from one side, so they are safer than middles.
+                danger = (2 if suji_safe else 3) if rank in (1, 9) else (3 if suji_safe else 6)
+            worst = max(worst, danger)
+        return worst
+
+    # --- calls ----------------------------------------------------------------------------------
+
+    def _is_yakuhai(self, view: SeatView, kind: int) -> bool:
+        seat = view.public.seats[view.seat]
+        return kind in DRAGONS or (kind in HONORS and kind in (seat.wind, self._round_wind(view)))
+
+    @staticmethod
+    def _round_wind(view: SeatView) -> int | None:
+        label = view.public.round_label
+        return Kind.EAST + "東南西北".index(label[0]) if label and label[0] in "東南西北" else None
+
+    def _wants_pon(self, view: SeatView, pon: Pon) -> bool:
+        if self._threats(view):
+            return False
+        board = self._hand_board(view)
+        kind = self.tiles[pon.tiles[0]].kind
+        before = self.shapes.shanten(board)
+        after_call = remove_tile(remove_tile(board, kind), kind)
+        # After a pon the hand discards once, so judge the best shanten after one discard.
+        after = min(
+            self.shapes.shanten(remove_tile(after_call, other)) for other in range(34) if count_of(after_call, other)
+        )
+        if after >= before:
+            return False
+        return self._keeps_a_yaku(view, board, kind)
+
+    def _keeps_a_yaku(self, view: SeatView, board: int, kind: int) -> bool:
+        if self._is_yakuhai(view, kind):
+            return True
+        melds = view.public.seats[view.seat].melds
+        kinds = [k for k in range(34) for _ in range(count_of(board, k))]
+        kinds += [tile.kind for meld in melds for tile in meld.tiles]
+        kinds.append(kind)
+        if any(self._is_yakuhai(view, k) and kinds.count(k) >= 3 for k in set(kinds)):
+            return True
+        simples = all(not is_honor(k) and k % 9 not in (0, 8) for k in kinds)
+        if simples:
+            return True
+        suits = {suit_of(k) for k in kinds if not is_honor(k)}
+        return len(suits) <= 1

@@ -1,0 +1,255 @@
+"""The Game protocol every variant implements, with its actions, events and decisions.
+
+A game is a state machine. At every moment :meth:`Game.decisions` says which seats must act
+and what each may do; several seats may decide at once (ron and pon claims, ずーの's
+simultaneous phases). :meth:`Game.apply` takes one seat's chosen action and returns the events
+it caused. Every decision has a default, taken when its deadline passes.
+
+A game is fully defined by its variant, settings, seed and the accepted actions in order
+(see :mod:`bot.engine.record`): randomness only ever comes from RNGs derived from the seed.
+
+Actions and events are small frozen dataclasses that serialise to JSON and back:
+
+>>> action_from_json(action_to_json(Discard(seat=2, tile=17)))
+Discard(seat=2, tile=17)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Protocol, TypeVar
+
+from bot.engine.views import PublicView, SeatView
+
+__all__ = [
+    "Action",
+    "Decision",
+    "Discard",
+    "Event",
+    "Game",
+    "IllegalActionError",
+    "NotYourTurnError",
+    "Outcome",
+    "Pass",
+    "Pon",
+    "Riichi",
+    "Ron",
+    "RulesError",
+    "Tsumo",
+    "action_from_json",
+    "action_to_json",
+    "event_to_json",
+]
+
+
+class RulesError(ValueError):
+    """A player tried something the rules forbid; ``str(error)`` is safe to show them."""
+
+
+class NotYourTurnError(RulesError):
+    """The seat has no decision to make right now."""
+
+
+class IllegalActionError(RulesError):
+    """The seat may act, but not like that."""
+
+
+# --- actions ---------------------------------------------------------------------------------
+
+_ACTIONS: dict[str, type[Action]] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Something one seat chooses to do. Tiles are physical tile ids of the variant's set."""
+
+    kind: ClassVar[str] = "action"
+    seat: int
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # No super() here: dataclass(slots=True) rebuilds each class, which breaks the
+        # zero-argument super() cell; object.__init_subclass__ does nothing anyway.
+        if cls.__dict__.get("kind") and cls.kind != "action":
+            _ACTIONS[cls.kind] = cls
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Action):
+    """Discard a tile from the hand."""
+
+    kind: ClassVar[str] = "discard"
+    tile: int
+
+
+@dataclass(frozen=True, slots=True)
+class Riichi(Action):
+    """Declare riichi by discarding ``tile`` sideways."""
+
+    kind: ClassVar[str] = "riichi"
+    tile: int
+
+
+@dataclass(frozen=True, slots=True)
+class Tsumo(Action):
+    """Win on the tile just drawn."""
+
+    kind: ClassVar[str] = "tsumo"
+
+
+@dataclass(frozen=True, slots=True)
+class Ron(Action):
+    """Win on another player's discard."""
+
+    kind: ClassVar[str] = "ron"
+
+
+@dataclass(frozen=True, slots=True)
+class Pon(Action):
+    """Claim the discard with two matching tiles from the hand."""
+
+    kind: ClassVar[str] = "pon"
+    tiles: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Decline every claim on offer."""
+
+    kind: ClassVar[str] = "pass"
+
+
+def action_to_json(action: Action) -> dict[str, Any]:
+    """A JSON-ready dict: ``{"type": kind, ...fields}`` with tuples as lists."""
+    return {"type": action.kind, **_jsonable(dataclasses.asdict(action))}
+
+
+def action_from_json(data: Mapping[str, Any]) -> Action:
+    """Rebuild an action; raises :class:`IllegalActionError` for anything malformed."""
+    try:
+        cls = _ACTIONS[data["type"]]
+        fields = {field.name: data[field.name] for field in dataclasses.fields(cls)}
+    except (KeyError, TypeError) as error:
+        raise IllegalActionError(f"malformed action {dict(data)!r}") from error
+    for field in dataclasses.fields(cls):
+        value = fields[field.name]
+        if isinstance(value, list):
+            fields[field.name] = tuple(value)
+        elif not isinstance(value, int | str | bool | None):
+            raise IllegalActionError(f"malformed action field {field.name}={value!r}")
+    return cls(**fields)
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {key: _jsonable(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_jsonable(item) for item in value]
+    if isinstance(value, enum.Enum):
+        return value.value
+    return value
+
+
+# --- events, decisions, outcome ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened. ``visible_to`` lists the seats that may see it (None: everyone).
+
+    ``data`` holds the details as plain JSON values; the runtime and presenters read it.
+    """
+
+    type: str
+    data: Mapping[str, Any]
+    visible_to: tuple[int, ...] | None = None
+
+    def visible(self, seat: int | None) -> bool:
+        """Whether this seat (None: a spectator) may see the event."""
+        return self.visible_to is None or (seat is not None and seat in self.visible_to)
+
+
+def event_to_json(event: Event) -> dict[str, Any]:
+    """A JSON-ready dict of an event."""
+    return {"type": event.type, "data": _jsonable(dict(event.data)), "visible_to": event.visible_to}
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One seat's pending choice: what it may do and what happens if it does not answer."""
+
+    seat: int
+    actions: tuple[Action, ...]
+    default: Action
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended: final points, placements (1-based) and any final scores."""
+
+    points: tuple[int, ...]
+    placements: tuple[int, ...]
+    final_scores: tuple[float, ...] = ()
+    hands_played: int = 0
+    reason: str = ""
+
+
+SettingsT = TypeVar("SettingsT")
+
+
+class Game(Protocol):
+    """What every variant's game offers the runtime, the CPU players and the tests."""
+
+    variant: ClassVar[str]
+    seed: int
+    sequence: int
+    """Increments whenever the pending decisions change; buttons carry it."""
+
+    @property
+    def players(self) -> int:
+        """How many seats the table has."""
+        ...
+
+    def decisions(self) -> tuple[Decision, ...]:
+        """Every seat that must act now, with its options and default."""
+        ...
+
+    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        """What ``seat`` may do now (empty when it has nothing to decide)."""
+        ...
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply one seat's choice; raises :class:`RulesError` if it is not allowed."""
+        ...
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may see."""
+        ...
+
+    def public_view(self) -> PublicView:
+        """What everyone may see."""
+        ...
+
+    def outcome(self) -> Outcome | None:
+        """None while the game is running."""
+        ...
+
+    def state_hash(self) -> str:
+        """A digest of the whole state, equal for equal states (used to check replays)."""
+        ...
+
+    def settings_json(self) -> dict[str, Any]:
+        """The table settings as JSON values (enough to rebuild the game)."""
+        ...
+
+
+def placements_by_points(points: Sequence[int], first_dealer: int = 0) -> tuple[int, ...]:
+    """1-based places; ties go to the seat nearer the first dealer in turn order."""
+    players = len(points)
+    order = sorted(range(players), key=lambda seat: (-points[seat], (seat - first_dealer) % players))
+    places = [0] * players
+    for place, seat in enumerate(order, start=1):
+        places[seat] = place
+    return tuple(places)

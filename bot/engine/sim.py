@@ -1,0 +1,187 @@
+"""CPU-only games with invariants checked after every action.
+
+    python -m bot.engine.sim --variant nishoku --games 20 --seed 1
+
+Prints one JSON summary and exits non-zero on any invariant violation or exception. After
+every action it checks: every tile is accounted for exactly once; points (and chips, where a
+variant keeps them) are conserved; no seat's view holds a tile it may not see.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import sys
+import time
+import traceback
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.engine.ai import CpuPlayer
+from bot.engine.game import Game
+from bot.engine.tiles import Tile
+from bot.engine.variants import find_variant, new_game
+from bot.engine.views import RiverTile
+
+__all__ = ["SimSummary", "check_invariants", "main", "simulate"]
+
+
+@dataclass
+class SimSummary:
+    """What a simulation run saw."""
+
+    variant: str
+    games: int = 0
+    hands: int = 0
+    wins: int = 0
+    tsumo: int = 0
+    ron: int = 0
+    draws: int = 0
+    actions: int = 0
+    turns: int = 0
+    seconds: float = 0.0
+    checks: int = 0
+    violations: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        """The printed summary."""
+        return {
+            "variant": self.variant,
+            "games": self.games,
+            "hands": self.hands,
+            "wins": self.wins,
+            "tsumo": self.tsumo,
+            "ron": self.ron,
+            "draws": self.draws,
+            "avg_turns_per_hand": round(self.turns / self.hands, 2) if self.hands else 0.0,
+            "hands_per_second": round(self.hands / self.seconds, 2) if self.seconds else 0.0,
+            "actions": self.actions,
+            "invariant_checks": self.checks,
+            "invariants": ["tiles_accounted_once", "points_conserved", "views_hide_concealed_tiles"],
+            "violations": self.violations[:20],
+            "ok": not self.violations,
+        }
+
+
+# Fields that point back at tiles already shown elsewhere in the same view (the selectable
+# tiles are a subset of the hand), so counting them would count those tiles twice.
+_REFERENCE_FIELDS = frozenset({"selectable"})
+
+
+def _faces_in(value: Any) -> list[Tile]:
+    """Every Tile inside a view (walking dataclasses, tuples and dicts)."""
+    if isinstance(value, Tile):
+        return [value]
+    if isinstance(value, RiverTile) and value.called:
+        return []  # a claimed tile stays in the river only as a marker; it is counted in the meld
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return [
+            face
+            for f in dataclasses.fields(value)
+            if f.name not in _REFERENCE_FIELDS
+            for face in _faces_in(getattr(value, f.name))
+        ]
+    if isinstance(value, list | tuple):
+        return [face for item in value for face in _faces_in(item)]
+    if isinstance(value, dict):
+        return [face for item in value.values() for face in _faces_in(item)]
+    return []
+
+
+def check_invariants(game: Any, start_total: int) -> list[str]:
+    """The invariants after one action; an empty list means all hold."""
+    problems: list[str] = []
+    locations = sorted(game.all_tile_locations())
+    if locations != list(range(len(game.tiles))):
+        seen = Counter(locations)
+        doubled = [tile for tile, count in seen.items() if count > 1]
+        missing = sorted(set(range(len(game.tiles))) - set(seen))
+        problems.append(f"tiles: doubled {doubled[:5]} missing {missing[:5]}")
+    if sum(game.points) != start_total:
+        problems.append(f"points: total {sum(game.points)} != {start_total}")
+    public = Counter(_faces_in(game.public_view()))
+    expected_public = Counter(game.tiles[t] for t in game.public_tiles())
+    if public != expected_public:
+        problems.append(f"public view shows {sorted(map(str, (public - expected_public).elements()))}")
+    for seat in range(game.players):
+        shown = Counter(_faces_in(game.view(seat)))
+        allowed = expected_public + Counter(game.tiles[t] for t in game.concealed_tiles(seat))
+        leaked = shown - allowed
+        if leaked:
+            problems.append(f"seat {seat} view shows {sorted(map(str, leaked.elements()))}")
+        view = game.view(seat)
+        own = Counter([*view.hand, *([view.drawn] if view.drawn is not None else [])])
+        if Counter(view.selectable) - own:
+            problems.append(f"seat {seat} may select a tile it does not hold")
+    return problems
+
+
+def simulate(variant: str, games: int, seed: int, players: int | None = None, *, check: bool = True) -> SimSummary:
+    """Play ``games`` CPU-only games and check invariants after every action."""
+    summary = SimSummary(variant=find_variant(variant).variant)
+    started = time.perf_counter()
+    for number in range(games):
+        game_seed = seed * 1_000_003 + number
+        try:
+            _play(new_game(variant, {}, seed=game_seed, players=players), game_seed, summary, check=check)
+        except Exception:
+            summary.violations.append(f"game seed {game_seed}: {traceback.format_exc(limit=3)}")
+        summary.games += 1
+    summary.seconds = time.perf_counter() - started
+    return summary
+
+
+def _play(game: Game, game_seed: int, summary: SimSummary, *, check: bool) -> None:
+    tiles = game.tiles  # type: ignore[attr-defined]
+    cpus = [CpuPlayer(game.shapes, tiles, seed=game_seed + seat) for seat in range(game.players)]  # type: ignore[attr-defined]
+    start_total = sum(game.points)  # type: ignore[attr-defined]
+    while game.outcome() is None:
+        decisions = game.decisions()
+        if not decisions:
+            raise RuntimeError("a running game has no pending decision")
+        decision = decisions[0]
+        action = cpus[decision.seat].choose(game.view(decision.seat), decision.actions)
+        for event in game.apply(action):
+            if event.type == "win":
+                summary.wins += 1
+                summary.hands += 1
+                if event.data["from"] is None:
+                    summary.tsumo += 1
+                else:
+                    summary.ron += 1
+            elif event.type == "exhaustive_draw":
+                summary.draws += 1
+                summary.hands += 1
+            elif event.type == "discard":
+                summary.turns += 1
+        summary.actions += 1
+        if check:
+            summary.checks += 1
+            problems = check_invariants(game, start_total)
+            if problems:
+                summary.violations += [f"game seed {game_seed}, action {summary.actions}: {p}" for p in problems]
+                return
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Play CPU-only games and check invariants.")
+    parser.add_argument("--variant", required=True)
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--players", type=int, default=None)
+    args = parser.parse_args(argv)
+    try:
+        find_variant(args.variant)
+    except ValueError as error:
+        print(json.dumps({"error": str(error)}))
+        return 2
+    summary = simulate(args.variant, args.games, args.seed, args.players)
+    print(json.dumps(summary.to_json(), ensure_ascii=False))
+    return 0 if not summary.violations else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

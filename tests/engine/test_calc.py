@@ -1,0 +1,88 @@
+"""The calc CLI: JSON out, exit 0 for a win, exit 2 with {"error"} for anything else."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from bot.engine.calc import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, dict[str, object]]:
+    code = main(list(args))
+    return code, json.loads(capsys.readouterr().out)
+
+
+def test_issue_example_nishoku_ron_riichi(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run(capsys, "--variant", "nishoku", "--hand", "234567p345678s99s", "--win", "2p", "--ron", "--riichi")
+    assert code == 0
+    names = {y["name"] for y in out["yaku"]}  # type: ignore[union-attr]
+    assert names == {"立直", "新ピンフ"}  # 99s are terminals: no 断么九
+    assert out["fu"] is None and out["total"] == out["payments"]["discarder"]  # type: ignore[index]
+
+
+def test_standard_riichi_has_fu_and_split_tsumo(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run(capsys, "--hand", "123m456p789s11122z", "--win", "2z", "--tsumo", "--seat", "S")
+    assert code == 0 and out["fu"] and "dealer" in out["payments"]  # type: ignore[operator]
+
+
+def test_melds_and_dora(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run(
+        capsys,
+        "--hand",
+        "234p567s88s",
+        "--win",
+        "8s",
+        "--ron",
+        "--melds",
+        "pon:777z,chi:345m",
+        "--dora",
+        "6s",
+        "--seat",
+        "W",
+    )
+    assert code == 0
+    assert {y["name"] for y in out["yaku"]} >= {"役牌 中", "ドラ"}  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["--hand", "123m456p789s11235z", "--win", "3z", "--ron"], "not a complete hand"),
+        (["--variant", "nishoku", "--hand", "123p456p789s44s666s", "--win", "6s", "--ron"], "no yaku"),
+        (["--hand", "123m456p789s1123z", "--win", "3z", "--ron"], "a win has 14"),
+        (["--variant", "nishoku", "--hand", "123m456p789s11122z", "--win", "2z", "--ron"], "1m"),
+        (["--hand", "123m456p789s11122z", "--win", "5z", "--ron"], "not in --hand"),
+        (["--hand", "12x", "--win", "1m", "--ron"], "position 2"),
+        (["--hand", "123m", "--win", "1m"], "--ron"),
+        (["--hand", "123m456p789s11122z", "--win", "2z", "--ron", "--melds", "pon:123m"], "not 3 of a kind"),
+        (["--variant", "mystery", "--hand", "11z", "--win", "1z", "--ron"], "unknown variant"),
+    ],
+)
+def test_errors_are_json_with_exit_2(capsys: pytest.CaptureFixture[str], args: list[str], fragment: str) -> None:
+    code, out = run(capsys, *args)
+    assert code == 2 and fragment in str(out["error"])
+
+
+def test_module_entry_point() -> None:
+    completed = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "bot.engine.calc",
+            "--variant",
+            "nishoku",
+            "--hand",
+            "234567p345678s99s",
+            "--win",
+            "2p",
+            "--ron",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert completed.returncode == 0 and json.loads(completed.stdout)["han"] == 1
