@@ -179,7 +179,8 @@ class PointsTable(abc.ABC):
     """Turns han, fu and yakuman weight into payments; one per scoring system.
 
     ``honba_ron`` is added to a ron per honba, ``honba_tsumo`` to each tsumo payment per honba,
-    and ``deposit`` is the value of one riichi stick.
+    and ``deposit`` is the value of one riichi stick. :meth:`payment` must be a pure function
+    of its arguments: the scorer asks once per distinct question and remembers the answer.
     """
 
     honba_ron: int = 300
@@ -517,7 +518,8 @@ def score_hand(ctx: WinContext, rules: ScoringRules) -> HandScore | NoWin:
         suits = features & _F_SUITS
         if suits & (suits - 1):
             features |= _F_MULTI_SUIT
-    features |= _F_CONCEALED[concealed_most if concealed_most < 4 else 4]
+    if concealed_most >= 3:
+        features |= _F_CONCEALED[concealed_most if concealed_most < 4 else 4]
     seat = ctx.seat_wind
     round_wind = ctx.round_wind
     if honor_triplets >> seat & 1:
@@ -548,19 +550,8 @@ def score_hand(ctx: WinContext, rules: ScoringRules) -> HandScore | NoWin:
     if ctx.ippatsu:
         features |= _F_IPPATSU
 
-    # YakuTable.checks_for, inlined: one look-up per 8 bits of features.
+    gated = rules.yaku.by_features[features]
     table = rules.yaku
-    g0, g1, g2, g3, g4, g5, g6 = table.gate_chunks
-    worth_asking = (
-        g0[features & 0xFF]
-        & g1[features >> 8 & 0xFF]
-        & g2[features >> 16 & 0xFF]
-        & g3[features >> 24 & 0xFF]
-        & g4[features >> 32 & 0xFF]
-        & g5[features >> 40 & 0xFF]
-        & g6[features >> 48 & 0xFF]
-    )
-    gated = table.gated[worth_asking << 1 | (not closed)]
     exact_hits = gated.exact
     exact_yakuman = gated.exact_value >> YAKUMAN_SHIFT
     exact_han = gated.exact_value & _HAN_MASK
@@ -574,7 +565,7 @@ def score_hand(ctx: WinContext, rules: ScoringRules) -> HandScore | NoWin:
     reading_checks = gated.reading
     wait_checks = gated.wait
     facts: Facts | None = None
-    if gated.asks:
+    if gated.asks or special:
         if not present:
             present = (everything | everything >> 1 | everything >> 2 | everything >> 3) & _ONES
         facts = Facts(
@@ -628,7 +619,7 @@ def score_hand(ctx: WinContext, rules: ScoringRules) -> HandScore | NoWin:
                     candidates.append((exact_yakuman, exact_han, fu, exact_list, exact_drop, exact_lines))
 
     for shape in special:
-        assert facts is not None  # a special shape always has a yaku to ask about (its own)
+        assert facts is not None  # built above whenever there is a special shape
         facts.shape = shape
         facts.runs = facts.triplets = facts.run_count = facts.triplet_count = facts.twin_runs = 0
         facts.pair = -1

@@ -498,3 +498,17 @@ def test_gates_never_change_a_score() -> None:
         gated = ScoringRules(yaku=table)
         for deal in random_deals(3000, 42):
             assert score_hand(deal.ctx, gated) == score_hand(deal.ctx, ungated), deal.ctx
+
+
+def test_a_table_without_chiitoitsu_still_scores_a_pairs_hand_with_riichi() -> None:
+    rules = ScoringRules(yaku=STANDARD_YAKU.without(Chiitoitsu))
+    assert yaku(win("1133m2255p4477s66z", "6z", rules=rules, riichi=True)) == {"立直": 1}
+    assert win("1133m2255p4477s66z", "6z", rules=rules) == NoWin(NoWin.NO_YAKU)
+
+
+@pytest.mark.parametrize("cls", [*STANDARD_YAKU, Renhou, RenhouYakuman], ids=lambda cls: cls.__name__)
+def test_every_yaku_has_its_names_and_kanji_in_its_docstring(cls: type[Yaku]) -> None:
+    assert cls.name
+    assert cls.en
+    assert cls.__doc__ is not None
+    assert cls.__doc__.startswith(cls.name)

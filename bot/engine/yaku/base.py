@@ -1,11 +1,16 @@
 """The yaku protocol: one small class per yaku, reading one precomputed :class:`Facts` object.
 
 A yaku never looks at tiles itself. The scorer reads the hand once into a :class:`Facts`
-object (kinds present, runs and triplets as bitmasks, the wait, fu from sets) and asks each yaku
-of the variant's table how many times it applies. Each class says how much of the hand it
-depends on (:class:`Scope`), so the scorer asks it once per hand, once per reading, or once per
-reading and wait; and which yaku it supersedes, so the scorer never hard-codes that 二盃口 drops
-一盃口.
+object (kinds present, runs and triplets as bitmasks, the wait, fu from sets) and asks the yaku
+of the variant's table how many times they apply. Each class declares:
+
+- how much of the hand it depends on (:class:`Scope`), so the scorer asks it once per hand,
+  once per reading, or once per reading and wait;
+- which yaku it supersedes, so the scorer never hard-codes that 二盃口 drops 一盃口 (and a
+  :class:`Yakuman` drops every yaku that is not one);
+- a gate: :class:`Feature` flags the hand must have (``requires``) or must not have
+  (``excludes``) for the yaku to be possible at all, so most yaku are never asked about a hand
+  that cannot have them; when the gate is the whole condition (``exact``), not even then.
 
 Bitmasks: ``runs`` and ``triplets`` are *compact* masks, bit ``k`` for kind ``k`` (a run is
 named by its lowest kind). ``present`` is a *nibble* mask, the low bit of kind ``k``'s 4-bit
@@ -234,7 +239,9 @@ class Facts:
     """Everything a yaku may read about one reading of a winning hand, computed once.
 
     The scorer fills the hand fields once and the reading and wait fields once per reading and
-    wait, then hands the same object to every yaku; yaku must only read it.
+    wait, then hands the same object to every yaku; yaku must only read it. A field of a
+    narrower scope than the yaku declares may be unset (AttributeError) or left from another
+    reading, so a yaku reads only fields of its own scope or wider.
 
     Hand fields (the same in every reading):
 

@@ -133,6 +133,19 @@ class _GatedTable(dict[int, Gated]):
         return gated
 
 
+class _ByFeatures(dict[int, Gated]):
+    """Feature flags -> :class:`Gated`: :meth:`YakuTable.checks_for`, once per distinct flags."""
+
+    def __init__(self, table: YakuTable) -> None:
+        super().__init__()
+        self.table = table
+
+    def __missing__(self, features: int) -> Gated:
+        gated = self.table.checks_for(features, is_open=bool(features & Feature.OPEN))
+        self[features] = gated
+        return gated
+
+
 @dataclass(frozen=True, slots=True)
 class YakuValue:
     """What one yaku is worth: han closed and open, or (``yakuman``) a yakuman weight.
@@ -168,9 +181,15 @@ class YakuTable:
     """The yaku of one variant, in display order, with their values.
 
     Build one with :meth:`of`, or derive one with :meth:`with_values` and :meth:`without`.
-    The compiled fields are what the scorer runs: checks grouped by :class:`Scope` as
-    ``(index, bound count method)``, values by index (0 = does not apply), and for each yaku the
-    bitmask of indices it supersedes (from :meth:`Yaku.overrides`).
+    Equality and hashing look at ``entries`` only.
+
+    The other fields are compiled from the entries, for the scorer; a yaku is named by its
+    index in ``entries``. ``yaku``: one instance per class. ``checks``: per :class:`Scope`,
+    ``(index, bound count method)``. ``closed_values`` / ``open_values``: han or weight per
+    index, 0 when it does not apply. ``units``: the same, closed then open, with yakuman
+    weights shifted by :data:`YAKUMAN_SHIFT` so one sum holds both. ``drops``: per yaku, the
+    bitmask of indices it supersedes (:meth:`Yaku.overrides`). ``exact_mask``: yaku with an
+    exact gate. ``gate_chunks`` / ``gated`` / ``by_features``: see :meth:`checks_for`.
     """
 
     entries: tuple[tuple[type[Yaku], YakuValue], ...]
@@ -185,6 +204,7 @@ class YakuTable:
     exact_mask: int = field(init=False, repr=False, compare=False)
     _hits: dict[int, YakuHit] = field(init=False, repr=False, compare=False, default_factory=dict)
     gated: _GatedTable = field(init=False, repr=False, compare=False)
+    by_features: _ByFeatures = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         classes = [cls for cls, _ in self.entries]
@@ -225,6 +245,7 @@ class YakuTable:
                 exact |= 1 << index
         object.__setattr__(self, "exact_mask", exact)
         object.__setattr__(self, "gated", _GatedTable(self))
+        object.__setattr__(self, "by_features", _ByFeatures(self))
 
     def _gate_chunks(self) -> tuple[tuple[int, ...], ...]:
         """Per 8 bits of feature flags, for each value: the bitmask of yaku its bits allow."""
@@ -275,8 +296,9 @@ class YakuTable:
         """What a hand with these :class:`Feature` flags asks (see :class:`Gated`).
 
         Yaku that are worth nothing in the hand (closed-only ones in an open hand) are gated
-        out too. The scorer inlines this: one look-up per 8 bits of flags gives the bitmask of
-        yaku worth asking, and the :class:`Gated` entry for each distinct bitmask is built once.
+        out too. One look-up per 8 bits of flags gives the bitmask of yaku worth asking, and
+        the :class:`Gated` entry for each distinct bitmask is built once; the scorer reads
+        :attr:`by_features`, which remembers the answer per distinct set of flags.
         """
         mask = -1
         for chunk, table in enumerate(self.gate_chunks):
