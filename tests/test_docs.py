@@ -1,0 +1,39 @@
+"""Every rule in docs/rules/*.md names a test that exists, so the rulings never drift from the tests."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+RULE_DOCS = sorted((ROOT / "docs" / "rules").glob("*.md"))
+TEST_REF = re.compile(r"`((?:tests/[\w/]+\.py::)?test_\w+)`")
+
+
+def defined_tests(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text("utf-8"))
+    return {node.name for node in ast.walk(tree) if isinstance(node, ast.FunctionDef) and node.name.startswith("test_")}
+
+
+@pytest.mark.parametrize("doc", RULE_DOCS, ids=lambda path: path.stem)
+def test_every_rule_names_an_existing_test(doc: Path) -> None:
+    default_file = ROOT / "tests" / "engine" / f"test_{doc.stem}.py"
+    references = TEST_REF.findall(doc.read_text("utf-8"))
+    assert references, f"{doc.name} names no tests"
+    missing = []
+    for reference in references:
+        path, _, name = reference.rpartition("::")
+        file = ROOT / path if path else default_file
+        if not file.is_file() or name not in defined_tests(file):
+            missing.append(reference)
+    assert missing == []
+
+
+def test_every_rule_row_quotes_its_seed() -> None:
+    for doc in RULE_DOCS:
+        rows = [line for line in doc.read_text("utf-8").splitlines() if re.match(r"\| \d\d", line)]
+        assert rows, doc.name
+        assert all("「" in row for row in rows), [row for row in rows if "「" not in row]
