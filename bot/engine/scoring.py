@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import abc
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar, NamedTuple
 
@@ -432,7 +432,7 @@ _F_RENHOU = int(Feature.RENHOU)
 
 # One candidate: (yakuman weight, han from yaku, fu, hits as (index, count), superseded mask,
 # its score lines when already known).
-_Candidate = tuple[int, int, int | None, list[tuple[int, int]], int, tuple[YakuHit, ...] | None]
+_Candidate = tuple[int, int, int | None, Sequence[tuple[int, int]], int, tuple[YakuHit, ...] | None]
 
 
 def score_hand(ctx: WinContext, rules: ScoringRules) -> HandScore | NoWin:
@@ -555,7 +555,6 @@ def score_hand(ctx: WinContext, rules: ScoringRules) -> HandScore | NoWin:
     exact_hits = gated.exact
     exact_yakuman = gated.exact_value >> YAKUMAN_SHIFT
     exact_han = gated.exact_value & _HAN_MASK
-    exact_list = list(exact_hits)
     exact_drop = gated.exact_drop
     exact_lines: tuple[YakuHit, ...] | None = gated.exact_lines
     units = table.units[not closed]
@@ -616,7 +615,7 @@ def score_hand(ctx: WinContext, rules: ScoringRules) -> HandScore | NoWin:
                 if hits:
                     candidates.append(_tally(hits, exact_hits, units, drops, fu))
                 else:
-                    candidates.append((exact_yakuman, exact_han, fu, exact_list, exact_drop, exact_lines))
+                    candidates.append((exact_yakuman, exact_han, fu, exact_hits, exact_drop, exact_lines))
 
     for shape in special:
         assert facts is not None  # built above whenever there is a special shape
@@ -636,7 +635,7 @@ def score_hand(ctx: WinContext, rules: ScoringRules) -> HandScore | NoWin:
         if hits:
             candidates.append(_tally(hits, exact_hits, units, drops, fu))
         else:
-            candidates.append((exact_yakuman, exact_han, fu, exact_list, exact_drop, exact_lines))
+            candidates.append((exact_yakuman, exact_han, fu, exact_hits, exact_drop, exact_lines))
 
     # Dora, counted once: every candidate gets the same.
     dora = ura = 0
@@ -658,11 +657,22 @@ def score_hand(ctx: WinContext, rules: ScoringRules) -> HandScore | NoWin:
     bonus = dora + ura + red + nuki
 
     best = candidates[0] if len(candidates) == 1 else _best(candidates, bonus, ctx, rules)
-    yakuman, han, fu, hits, drop, lines = best
+    yakuman, han, fu, kept_hits, drop, lines = best
     if not yakuman and not han:
         return NoWin(NoWin.NO_YAKU)
     if lines is None:
-        lines = tuple(table.hit(index, units[index] * count) for index, count in sorted(hits) if not drop >> index & 1)
+        kept = 0
+        once = True
+        for index, count in kept_hits:
+            if not drop >> index & 1:
+                kept |= 1 << index
+                once = once and count == 1
+        if once:
+            lines = table.lines[kept << 1 | (not closed)]
+        else:  # a yaku that applies several times: its line shows the total
+            lines = tuple(
+                table.hit(index, units[index] * count) for index, count in sorted(kept_hits) if not drop >> index & 1
+            )
     if yakuman:
         han = 0
         fu = None

@@ -19,8 +19,11 @@ from bot.engine.yaku import (
     STANDARD_YAKU,
     STANDARD_YAKU_DOUBLES,
     Chiitoitsu,
+    Chun,
     Facts,
     Feature,
+    Haku,
+    Hatsu,
     Ippatsu,
     Pinfu,
     Renhou,
@@ -512,3 +515,20 @@ def test_every_yaku_has_its_names_and_kanji_in_its_docstring(cls: type[Yaku]) ->
     assert cls.en
     assert cls.__doc__ is not None
     assert cls.__doc__.startswith(cls.name)
+
+
+def test_a_yaku_may_apply_several_times_123m456p11s_pon_666z_pon_777z() -> None:
+    class DragonTriplets(Yaku):
+        """三元牌: one han per dragon triplet (a variant's way to write 役牌)."""
+
+        name = "三元牌"
+        en = "Dragon triplets"
+        scope = Scope.HAND
+
+        def count(self, facts: Facts, ctx: WinContext) -> int:
+            return (facts.honor_triplets >> 31 & 0b111).bit_count()
+
+    table = STANDARD_YAKU.without(Haku, Hatsu, Chun).with_values({DragonTriplets: YakuValue.han(1, 1)})
+    result = scored(win("123m456p11s", "1s", "pon:666z", "pon:777z", rules=ScoringRules(yaku=table)))
+    assert yaku(result) == {"三元牌": 2}
+    assert result.han == 2

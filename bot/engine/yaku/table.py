@@ -127,10 +127,25 @@ class _GatedTable(dict[int, Gated]):
         for index, _ in exact:
             drop |= table.drops[index]
         value = sum(units[index] for index, _ in exact if not drop >> index & 1)
-        lines = tuple(table.hit(index, units[index]) for index, _ in exact if not drop >> index & 1)
+        kept = sum(1 << index for index, _ in exact if not drop >> index & 1)
+        lines = table.lines[kept << 1 | key & 1]
         gated = Gated(hand, reading, wait, exact, value, drop, lines, bool(hand or reading or wait))
         self[key] = gated
         return gated
+
+
+class _LinesTable(dict[int, tuple[YakuHit, ...]]):
+    """``kept << 1 | open`` -> the score lines of the yaku in the bitmask ``kept``, each once."""
+
+    def __init__(self, table: YakuTable) -> None:
+        super().__init__()
+        self.table = table
+
+    def __missing__(self, key: int) -> tuple[YakuHit, ...]:
+        kept, units = key >> 1, self.table.units[key & 1]
+        lines = tuple(self.table.hit(index, units[index]) for index in range(len(units)) if kept >> index & 1)
+        self[key] = lines
+        return lines
 
 
 class _ByFeatures(dict[int, Gated]):
@@ -205,6 +220,7 @@ class YakuTable:
     _hits: dict[int, YakuHit] = field(init=False, repr=False, compare=False, default_factory=dict)
     gated: _GatedTable = field(init=False, repr=False, compare=False)
     by_features: _ByFeatures = field(init=False, repr=False, compare=False)
+    lines: _LinesTable = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         classes = [cls for cls, _ in self.entries]
@@ -246,6 +262,7 @@ class YakuTable:
         object.__setattr__(self, "exact_mask", exact)
         object.__setattr__(self, "gated", _GatedTable(self))
         object.__setattr__(self, "by_features", _ByFeatures(self))
+        object.__setattr__(self, "lines", _LinesTable(self))
 
     def _gate_chunks(self) -> tuple[tuple[int, ...], ...]:
         """Per 8 bits of feature flags, for each value: the bitmask of yaku its bits allow."""
