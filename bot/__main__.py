@@ -1,4 +1,4 @@
-"""``python -m bot``: read the settings, start the bot, exit cleanly on a bad token."""
+"""``python -m bot``: read the settings, open the store, run the bot; exit cleanly on bad setup."""
 
 from __future__ import annotations
 
@@ -11,11 +11,23 @@ import discord
 
 from bot.app import JantakuBot
 from bot.config import ConfigError, Settings
+from bot.storage import StorageError, Store
+
+
+class DatabaseError(Exception):
+    """The database could not be opened; the message says which and why."""
 
 
 async def run(settings: Settings) -> None:
-    async with JantakuBot(settings) as bot:
-        await bot.start(settings.token)
+    try:
+        store = await Store.connect(settings.database)
+    except (StorageError, ValueError, OSError) as error:
+        raise DatabaseError(f"cannot open the database {settings.database!r}: {error}") from error
+    try:
+        async with JantakuBot(settings, store=store) as bot:
+            await bot.start(settings.token)
+    finally:
+        await store.close()
 
 
 def main() -> int:
@@ -30,6 +42,12 @@ def main() -> int:
     except discord.LoginFailure:
         print("jantaku: Discord rejected DISCORD_TOKEN. Reset the token in the developer portal.", file=sys.stderr)
         return 3
+    except DatabaseError as error:
+        print(f"jantaku: {error}", file=sys.stderr)
+        return 5
+    except discord.PrivilegedIntentsRequired:
+        print("jantaku: Discord refused the gateway intents this bot asked for.", file=sys.stderr)
+        return 4
     except (aiohttp.ClientError, OSError, discord.GatewayNotFound, discord.HTTPException) as error:
         print(f"jantaku: cannot reach Discord ({error}). Check the network and try again.", file=sys.stderr)
         return 4

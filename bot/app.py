@@ -1,29 +1,87 @@
-"""The Discord client: an AutoShardedBot that loads the cogs and syncs the command tree."""
+"""The Discord client: an AutoShardedBot that opens the store, loads the cogs, syncs the command
+tree and recovers every unfinished table."""
 
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Settings
+from bot.runtime import Runtime, RuntimeOptions
+from bot.runtime.replies import reply_error
+from bot.runtime.router import ButtonRouter, JantakuButton
+from bot.storage import Store
 
 log = logging.getLogger(__name__)
 
-INITIAL_EXTENSIONS: tuple[str, ...] = ()
+INITIAL_EXTENSIONS: tuple[str, ...] = ("cogs.lobby", "cogs.table", "cogs.stats", "cogs.info")
+
+
+class JantakuTree(app_commands.CommandTree["JantakuBot"]):
+    """The command tree; every slash-command error ends up in :func:`reply_error`."""
+
+    async def on_error(self, interaction: discord.Interaction[JantakuBot], error: app_commands.AppCommandError) -> None:
+        """Explain the error to whoever ran the command."""
+        await reply_error(interaction, error)
 
 
 class JantakuBot(commands.AutoShardedBot):
-    """Jantaku's bot: slash commands only, so it needs no privileged intents."""
+    """Jantaku's bot: slash commands and buttons only, so it needs no privileged intents.
 
-    def __init__(self, settings: Settings) -> None:
-        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
+    ``store`` lets a caller share an already open store (the load benchmark); otherwise the bot
+    opens ``settings.database`` in ``setup_hook`` and closes it in :meth:`close`. ``recover``
+    turns off start-up recovery (tests that build their own tables).
+    """
+
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        store: Store | None = None,
+        options: RuntimeOptions | None = None,
+        recover: bool = True,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents(guilds=True),
+            tree_cls=JantakuTree,
+            allowed_mentions=discord.AllowedMentions.none(),
+            **kwargs,
+        )
         self.settings = settings
+        self.runtime = Runtime(self, options or RuntimeOptions())
+        self.mahjong = app_commands.Group(
+            name="mahjong", description="Japanese mahjong tables: play, rules, scores and rankings"
+        )
+        self._given_store = store
+        self._owned_store: Store | None = None
+        self._recover = recover
+
+    @property
+    def buttons(self) -> ButtonRouter:
+        """Where ``jt:`` button clicks go (see :mod:`bot.runtime.router`)."""
+        return self.runtime.buttons
+
+    @property
+    def store(self) -> Store:
+        """The open store."""
+        return self.runtime.store
 
     async def setup_hook(self) -> None:
+        if self._given_store is not None:
+            store = self._given_store
+        else:
+            store = self._owned_store = await Store.connect(self.settings.database)
+        self.runtime.attach_store(store)
+        self.tree.add_command(self.mahjong)
         for extension in INITIAL_EXTENSIONS:
             await self.load_extension(extension)
+        self.add_dynamic_items(JantakuButton)
         if self.settings.dev_guild_id is not None:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -31,6 +89,20 @@ class JantakuBot(commands.AutoShardedBot):
         else:
             synced = await self.tree.sync()
         log.info("synced %d application commands", len(synced))
+        if self._recover:
+            # Before the gateway connects, so no click can reach a table that is not back yet.
+            shard_ids = self.shard_ids if self.shard_ids is not None and self.shard_count else None
+            await self.runtime.tables.recover(shard_ids=shard_ids, shard_count=self.shard_count or 1)
 
     async def on_ready(self) -> None:
         log.info("logged in as %s across %d shard(s)", self.user, self.shard_count or 1)
+
+    async def close(self) -> None:
+        """Stop the tables (their games stay in the store), disconnect, close the store."""
+        try:
+            await self.runtime.close()
+        finally:
+            await super().close()
+            if self._owned_store is not None:
+                await self._owned_store.close()
+                self._owned_store = None

@@ -1,0 +1,514 @@
+"""One TableActor per channel: the only code that touches a running game.
+
+Everything that can change a game (a click, a timer, a CPU's turn, "I'm back", a cancel) is a
+message in the actor's inbox, handled one at a time by the actor's task. There are no locks in
+the cogs and no races between two simultaneous clicks: the second one finds the decision gone
+and gets a :class:`~bot.runtime.errors.StaleClick`.
+
+An accepted action is checked against the seat's legal actions, **committed to the store, and
+only then applied** to the engine and shown: a crash at any point either loses an action no one
+saw or replays one everyone saw. The presenter reads the actor's state whenever it draws, so it
+only ever shows committed actions.
+
+Every pending decision carries the sequence number at which it appeared; its buttons carry the
+same number. A seat's number stays the same while its options do (a claim it still has to
+answer while another seat passes), so simultaneous decisions do not invalidate each other.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+import sqlite3
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from bot.engine.ai import CpuPlayer
+from bot.engine.game import Action, Event, Game, Outcome, action_to_json
+from bot.engine.tiles import Tile
+from bot.engine.views import PublicView, SeatView
+from bot.runtime.customid import ActionId
+from bot.runtime.errors import GameOver, InvalidButton, NotAuto, NotSeated, SaveFailed, StaleClick
+from bot.runtime.options import RuntimeOptions, TableTimers
+from bot.runtime.panel import Decision, action_args, public_table_view
+from bot.storage import GameStatus, GameSummary, HandEntry, HandTracker, PlayerSeat, StorageError, Store
+
+__all__ = ["NullPresenter", "SeatState", "TableActor", "TablePresenter"]
+
+log = logging.getLogger(__name__)
+
+
+class TablePresenter(Protocol):
+    """What the actor tells the outside world. Every call returns at once; the presenter does
+    its Discord work in its own task, reading the actor's (committed) state when it draws."""
+
+    def table_changed(self) -> None:
+        """The public table changed: redraw it (coalesced)."""
+
+    def panels_changed(self, seats: Collection[int], *, exclude: int | None = None) -> None:
+        """These seats' private panels may be out of date (``exclude`` answers its own click)."""
+
+    def hand_ended(self, entry: HandEntry, result: Any) -> None:
+        """A hand ended: show its result card (``result``: a WinView or the engine's draw dict)."""
+
+    def notice(self, key: str, **params: Any) -> None:
+        """Post a short public notice (an i18n key)."""
+
+    def game_over(self, outcome: Outcome, summary: GameSummary | None) -> None:
+        """The game finished normally: final table and standings."""
+
+    def cancelled(self, by: str) -> None:
+        """The game was cancelled."""
+
+
+class NullPresenter:
+    """Shows nothing: for an actor before its presenter is attached, and for tests."""
+
+    def table_changed(self) -> None:
+        """Ignore."""
+
+    def panels_changed(self, seats: Collection[int], *, exclude: int | None = None) -> None:
+        """Ignore."""
+
+    def hand_ended(self, entry: HandEntry, result: Any) -> None:
+        """Ignore."""
+
+    def notice(self, key: str, **params: Any) -> None:
+        """Ignore."""
+
+    def game_over(self, outcome: Outcome, summary: GameSummary | None) -> None:
+        """Ignore."""
+
+    def cancelled(self, by: str) -> None:
+        """Ignore."""
+
+
+@dataclass
+class SeatState:
+    """Runtime facts about one seat that the engine does not track."""
+
+    player: PlayerSeat
+    bank: float
+    cpu: CpuPlayer | None = None
+    auto: bool = False
+    """On autopilot after timing out too often, until the player presses "I'm back"."""
+    timeouts: int = 0
+    """Consecutive timeouts; acting in time resets it."""
+    started: float = 0.0
+    """When the current decision's clock started (RuntimeOptions.clock)."""
+    timer: asyncio.TimerHandle | None = None
+
+    @property
+    def clocked(self) -> bool:
+        """Whether someone waits on this seat's clock (a human not on autopilot)."""
+        return not self.player.is_cpu and not self.auto
+
+
+# --- inbox messages -------------------------------------------------------------------------------
+
+
+@dataclass
+class _Act:
+    user_id: int
+    button: ActionId
+    future: asyncio.Future[int]
+
+
+@dataclass
+class _Back:
+    user_id: int
+    future: asyncio.Future[int]
+
+
+@dataclass
+class _Cancel:
+    by: str
+    future: asyncio.Future[int]
+
+
+@dataclass
+class _Auto:
+    seat: int
+    seq: int
+
+
+@dataclass
+class _Timeout:
+    seat: int
+    seq: int
+
+
+@dataclass
+class _Stop:
+    future: asyncio.Future[None] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
+
+
+_Message = _Act | _Back | _Cancel | _Auto | _Timeout | _Stop
+
+
+class TableActor:
+    """Owns one running game: its engine state, timers, CPU turns and action log."""
+
+    def __init__(
+        self,
+        *,
+        game_id: int,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        game: Game,
+        players: Sequence[PlayerSeat],
+        store: Store,
+        options: RuntimeOptions,
+        timers: TableTimers,
+        tracker: HandTracker | None = None,
+        locale: str | None = None,
+        on_finished: Callable[[TableActor], None] | None = None,
+    ) -> None:
+        if len(players) != game.players:
+            raise ValueError(f"{len(players)} players for a {game.players}-seat game")
+        self.game_id = game_id
+        self.guild_id = guild_id
+        self.channel_id = channel_id
+        self.host_id = host_id
+        self.game = game
+        self.store = store
+        self.options = options
+        self.timers = timers
+        self.locale = locale
+        self.tracker = tracker or HandTracker.for_game(game)
+        self.presenter: TablePresenter = NullPresenter()
+        self.finished = False
+        self.seats = [
+            SeatState(
+                player,
+                bank=timers.bank_seconds,
+                cpu=CpuPlayer(game.shapes, game.tiles, seed=game.seed * 8 + seat)  # type: ignore[attr-defined]
+                if player.is_cpu
+                else None,
+            )
+            for seat, player in enumerate(players)
+        ]
+        self._on_finished = on_finished
+        self._decisions: dict[int, Decision] = {}
+        self._inbox: asyncio.Queue[_Message] = asyncio.Queue()
+        self._task: asyncio.Task[None] | None = None
+
+    # --- reading the state (for the presenter and the cogs) ----------------------------------------
+
+    @property
+    def title(self) -> str:
+        """The variant's display name."""
+        return str(getattr(type(self.game), "title", self.game.variant))
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Display names by seat."""
+        return tuple(state.player.name for state in self.seats)
+
+    @property
+    def tiles(self) -> Sequence[Tile]:
+        """Faces of the variant's physical tiles, by tile id."""
+        tiles: Sequence[Tile] = self.game.tiles  # type: ignore[attr-defined]
+        return tiles
+
+    @property
+    def sequence(self) -> int:
+        """How many actions the game has taken."""
+        return self.game.sequence
+
+    def seat_of(self, user_id: int) -> int:
+        """The seat a user plays; raises :class:`NotSeated`."""
+        for seat, state in enumerate(self.seats):
+            if state.player.user_id == user_id:
+                return seat
+        raise NotSeated()
+
+    def is_seated(self, user_id: int) -> bool:
+        """Whether the user plays at this table."""
+        return any(state.player.user_id == user_id for state in self.seats)
+
+    def decision(self, seat: int) -> Decision | None:
+        """The seat's pending decision, if any."""
+        return self._decisions.get(seat)
+
+    def decisions(self) -> tuple[Decision, ...]:
+        """Every pending decision, by seat."""
+        return tuple(self._decisions[seat] for seat in sorted(self._decisions))
+
+    def auto_seats(self) -> tuple[int, ...]:
+        """Seats on autopilot."""
+        return tuple(seat for seat, state in enumerate(self.seats) if state.auto)
+
+    def public_view(self) -> PublicView:
+        """The table as the channel may see it (see :func:`~bot.runtime.panel.public_table_view`)."""
+        deadline = min((d.deadline for d in self._decisions.values() if d.deadline is not None), default=None)
+        return public_table_view(self.game.public_view(), deadline=deadline, auto=self.auto_seats())
+
+    def seat_view(self, seat: int) -> SeatView:
+        """One seat's private view, with the same public part as :meth:`public_view`."""
+        view = self.game.view(seat)
+        return dataclasses.replace(view, public=self.public_view())
+
+    def waiting_for(self) -> tuple[str, ...]:
+        """Names of the seats the table waits on, for a panel; claim deciders stay anonymous."""
+        public = self.game.public_view()
+        if public.turn is not None and public.turn in self._decisions:
+            return (self.names[public.turn],)
+        return ()
+
+    # --- lifecycle -------------------------------------------------------------------------------
+
+    def start(self, presenter: TablePresenter) -> None:
+        """Attach the presenter, arm the clocks and CPU turns, and start handling the inbox."""
+        self.presenter = presenter
+        self._task = asyncio.create_task(self._run(), name=f"table-{self.game_id}")
+        self._sync_decisions(acted=None, pause=0.0)
+
+    async def stop(self) -> None:
+        """Stop the actor (bot shutdown); the game stays running in the store."""
+        if self._task is None or self._task.done():
+            self._cancel_timers()
+            return
+        message = _Stop()
+        self._inbox.put_nowait(message)
+        await asyncio.shield(message.future)
+        await self._task
+
+    def _post(self, message: _Message) -> None:
+        if self._task is not None and not self._task.done():
+            self._inbox.put_nowait(message)
+
+    async def _ask(self, message: _Act | _Back | _Cancel) -> int:
+        if self.finished or self._task is None or self._task.done():
+            raise GameOver()
+        self._inbox.put_nowait(message)
+        return await message.future
+
+    # --- requests --------------------------------------------------------------------------------
+
+    async def act(self, user_id: int, button: ActionId) -> int:
+        """Play the action a button stands for; returns the clicker's seat.
+
+        Raises :class:`NotSeated`, :class:`StaleClick`, :class:`InvalidButton` (a button this
+        seat was never offered), :class:`GameOver` or :class:`SaveFailed`; none changes anything.
+        """
+        return await self._ask(_Act(user_id, button, asyncio.get_running_loop().create_future()))
+
+    async def come_back(self, user_id: int) -> int:
+        """Take a seat off autopilot; returns the seat."""
+        return await self._ask(_Back(user_id, asyncio.get_running_loop().create_future()))
+
+    async def cancel(self, by: str) -> int:
+        """Cancel the game (the cog checked who may); returns the game id."""
+        return await self._ask(_Cancel(by, asyncio.get_running_loop().create_future()))
+
+    # --- the inbox loop --------------------------------------------------------------------------
+
+    async def _run(self) -> None:
+        while True:
+            message = await self._inbox.get()
+            if isinstance(message, _Stop):
+                self._cancel_timers()
+                self._fail_waiting()
+                message.future.set_result(None)
+                return
+            try:
+                if isinstance(message, _Act | _Back | _Cancel):
+                    try:
+                        result = await self._handle_request(message)
+                    except Exception as error:
+                        if not message.future.done():
+                            message.future.set_exception(error)
+                    else:
+                        if not message.future.done():
+                            message.future.set_result(result)
+                elif isinstance(message, _Timeout):
+                    await self._handle_timeout(message)
+                else:
+                    await self._handle_auto(message)
+            except Exception:
+                log.exception("table %s: failed to handle %r", self.game_id, type(message).__name__)
+            if self.finished:
+                self._cancel_timers()
+                self._fail_waiting()
+                return
+
+    def _fail_waiting(self) -> None:
+        while not self._inbox.empty():
+            message = self._inbox.get_nowait()
+            if isinstance(message, _Act | _Back | _Cancel) and not message.future.done():
+                message.future.set_exception(GameOver())
+            elif isinstance(message, _Stop):
+                message.future.set_result(None)
+
+    async def _handle_request(self, message: _Act | _Back | _Cancel) -> int:
+        if self.finished:
+            raise GameOver()
+        if isinstance(message, _Cancel):
+            await self.store.finish_game(self.game_id, GameStatus.CANCELLED, reason=f"cancelled by {message.by}")
+            self._finish()
+            self.presenter.cancelled(message.by)
+            return self.game_id
+        seat = self.seat_of(message.user_id)
+        state = self.seats[seat]
+        if isinstance(message, _Back):
+            if not state.auto:
+                raise NotAuto()
+            state.auto = False
+            state.timeouts = 0
+            decision = self._decisions.get(seat)
+            if decision is not None:
+                self._arm(seat, decision.seq, pause=0.0)
+            self.presenter.table_changed()
+            self.presenter.panels_changed((seat,))
+            return seat
+        button = message.button
+        if button.game != self.game_id:
+            raise InvalidButton()
+        decision = self._decisions.get(seat)
+        if decision is None or decision.seq != button.seq:
+            current = decision.seq if decision is not None else self.game.sequence
+            raise StaleClick(seq=button.seq, current=current)
+        action = next(
+            (a for a in decision.actions if a.kind == button.kind and action_args(a) == button.args),
+            None,
+        )
+        if action is None:
+            # Well-formed and current, but not one of the buttons this seat was given: forged.
+            raise InvalidButton()
+        if state.auto:
+            # Clicking an action is as good as "I'm back".
+            state.auto = False
+        state.timeouts = 0
+        self._spend_bank(seat)
+        await self._play(seat, action, human=True)
+        return seat
+
+    async def _handle_timeout(self, message: _Timeout) -> None:
+        decision = self._decisions.get(message.seat)
+        state = self.seats[message.seat]
+        if decision is None or decision.seq != message.seq or not state.clocked:
+            return  # the seat answered in time, or the timer belongs to an older decision
+        state.timeouts += 1
+        state.bank = 0.0
+        if state.timeouts >= self.options.timeouts_before_autoplay:
+            state.auto = True
+            self.presenter.notice("went_auto", name=state.player.name)
+        await self._play(message.seat, decision.default, human=False)
+
+    async def _handle_auto(self, message: _Auto) -> None:
+        decision = self._decisions.get(message.seat)
+        state = self.seats[message.seat]
+        if decision is None or decision.seq != message.seq or state.clocked:
+            return
+        if state.cpu is not None:
+            action = state.cpu.choose(self.game.view(message.seat), decision.actions)
+        else:
+            action = decision.default
+        await self._play(message.seat, action, human=False)
+
+    # --- playing an action -------------------------------------------------------------------------
+
+    async def _play(self, seat: int, action: Action, *, human: bool) -> None:
+        """Commit, apply, then show: the order that makes every shown action survive a crash."""
+        seq = self.game.sequence
+        try:
+            await self.store.append_action(self.game_id, seq, action_to_json(action))
+        except (StorageError, sqlite3.Error, OSError, ValueError) as error:
+            log.error("table %s: could not log action %d: %s", self.game_id, seq, error)
+            raise SaveFailed() from error
+        events = self.game.apply(action)
+        await self._after(events, seat, human=human)
+
+    async def _after(self, events: list[Event], seat: int, *, human: bool) -> None:
+        entries = self.tracker.feed(events)
+        for entry in entries:
+            try:
+                await self.store.record_hand(self.game_id, entry.hand_index, entry.label, entry.result)
+            except (StorageError, OSError, ValueError):
+                log.exception("table %s: could not record hand %d", self.game_id, entry.hand_index)
+        result = getattr(self.game, "last_result", None)
+        for entry in entries:
+            self.presenter.hand_ended(entry, result)
+        outcome = self.game.outcome()
+        if outcome is not None:
+            summary: GameSummary | None = None
+            try:
+                summary = await self.store.record_final(self.game_id, outcome)
+            except (StorageError, OSError, ValueError):
+                # The game stays "running" in the store; recovery finishes it on the next start.
+                log.exception("table %s: could not record the final result", self.game_id)
+            self._finish()
+            self.presenter.game_over(outcome, summary)
+            return
+        new_hand = any(event.type == "hand_start" for event in events)
+        changed = self._sync_decisions(acted=seat, pause=self.options.hand_pause if entries else 0.0)
+        self.presenter.table_changed()
+        panels = range(len(self.seats)) if new_hand else changed | {seat}
+        self.presenter.panels_changed(panels, exclude=seat if human else None)
+
+    def _finish(self) -> None:
+        self.finished = True
+        self._cancel_timers()
+        self._decisions.clear()
+        if self._on_finished is not None:
+            self._on_finished(self)
+
+    # --- decisions, clocks and CPU turns --------------------------------------------------------------
+
+    def _sync_decisions(self, *, acted: int | None, pause: float) -> set[int]:
+        """Bring the tracked decisions in line with the engine's; returns seats whose changed."""
+        current = {decision.seat: decision for decision in self.game.decisions()}
+        changed: set[int] = set()
+        for seat, old in list(self._decisions.items()):
+            new = current.get(seat)
+            if new is None or seat == acted or new.actions != old.actions or new.default != old.default:
+                self._disarm(seat)
+                del self._decisions[seat]
+                changed.add(seat)
+        for seat, new in current.items():
+            if seat in self._decisions:
+                continue
+            self._decisions[seat] = Decision(seat, self.game.sequence, new.actions, new.default, None)
+            self._arm(seat, self.game.sequence, pause=pause)
+            changed.add(seat)
+        return changed
+
+    def _arm(self, seat: int, seq: int, *, pause: float) -> None:
+        """Start the seat's clock (a human) or schedule its move (a CPU or autopilot)."""
+        self._disarm(seat)
+        state = self.seats[seat]
+        loop = asyncio.get_running_loop()
+        state.started = self.options.clock() + pause
+        decision = self._decisions[seat]
+        if state.clocked:
+            limit = self.timers.limit(bank=state.bank)
+            deadline = self.options.wall_clock() + pause + limit
+            state.timer = loop.call_later(pause + limit, self._post, _Timeout(seat, seq))
+        else:
+            deadline = None
+            delay = pause + self.options.cpu_delay
+            message = _Auto(seat, seq)
+            state.timer = loop.call_later(delay, self._post, message) if delay > 0 else None
+            if delay <= 0:
+                self._post(message)
+        self._decisions[seat] = dataclasses.replace(decision, deadline=deadline)
+
+    def _disarm(self, seat: int) -> None:
+        state = self.seats[seat]
+        if state.timer is not None:
+            state.timer.cancel()
+            state.timer = None
+
+    def _cancel_timers(self) -> None:
+        for seat in range(len(self.seats)):
+            self._disarm(seat)
+
+    def _spend_bank(self, seat: int) -> None:
+        """Charge the time a seat used beyond the turn's own seconds to its bank."""
+        state = self.seats[seat]
+        used = self.options.clock() - state.started
+        state.bank = max(0.0, state.bank - max(0.0, used - self.timers.turn_seconds))

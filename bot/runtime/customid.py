@@ -1,0 +1,187 @@
+"""Button custom_ids: one grammar for every button the bot sends, parsed and checked in one place.
+
+A custom_id is ``jt:<verb>:<field>:...`` with at most 100 characters. Fields are decimal
+numbers (game and lobby ids, decision sequence numbers, tile ids joined by ``.``) or short
+lower-case words (an action kind, a leaderboard period). The verb never names a seat: the seat
+comes from who clicked, so a button copied from someone else's message cannot act for them.
+
+>>> ActionId(game=12, seq=34, kind="discard", args=(17,)).custom_id
+'jt:act:12:34:discard:17'
+>>> parse("jt:act:12:34:pon:3.4")
+ActionId(game=12, seq=34, kind='pon', args=(3, 4))
+>>> parse("jt:act:12:34:discard:1:2")
+Traceback (most recent call last):
+...
+bot.runtime.errors.InvalidButton: That button is not valid.
+
+Tile ids appear only on buttons of a player's own panel (ephemeral or DM), for tiles that player
+holds; public messages carry game ids and sequence numbers only.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import ClassVar
+
+from bot.runtime.errors import InvalidButton
+
+__all__ = [
+    "PREFIX",
+    "TEMPLATE",
+    "ActionId",
+    "ButtonId",
+    "LeaderboardId",
+    "LobbyId",
+    "PanelId",
+    "TableId",
+    "parse",
+]
+
+PREFIX = "jt"
+MAX_LENGTH = 100
+MAX_ID = 10**19
+"""Snowflakes and row ids fit in 64 bits; anything longer is forged."""
+
+TEMPLATE = re.compile(rf"{PREFIX}:[a-z]{{1,8}}(?::[0-9a-z._-]{{1,24}}){{0,6}}")
+"""What the single DynamicItem matches: anything shaped like our ids, valid or not, so that a
+forged or outdated id still reaches :func:`parse` and gets an explanation instead of silence."""
+
+_NUMBER = re.compile(r"[0-9]{1,19}")
+_NUMBERS = re.compile(r"[0-9]{1,4}(?:\.[0-9]{1,4}){0,3}")
+_WORD = re.compile(r"[a-z][a-z0-9_]{0,15}")
+
+
+def _number(text: str) -> int:
+    if not _NUMBER.fullmatch(text) or int(text) >= MAX_ID:
+        raise InvalidButton()
+    return int(text)
+
+
+@dataclass(frozen=True, slots=True)
+class ButtonId:
+    """Base of the parsed ids; ``custom_id`` renders one back."""
+
+    verb: ClassVar[str] = ""
+
+    @property
+    def custom_id(self) -> str:  # pragma: no cover - every subclass overrides it
+        raise NotImplementedError
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyId(ButtonId):
+    """A lobby button: ``jt:lobby:<lobby>:<op>`` (join, leave, cpu, start, cancel)."""
+
+    verb: ClassVar[str] = "lobby"
+    OPS: ClassVar[frozenset[str]] = frozenset({"join", "leave", "cpu", "start", "cancel"})
+    lobby: int
+    op: str
+
+    @property
+    def custom_id(self) -> str:
+        return f"{PREFIX}:lobby:{self.lobby}:{self.op}"
+
+
+@dataclass(frozen=True, slots=True)
+class TableId(ButtonId):
+    """A button on the public table message: ``jt:table:<game>:<seq>:<op>`` (hand, back).
+
+    It carries the sequence number like every game button, but "My hand" and "I'm back" do not
+    need it to be current: opening your panel is never stale.
+    """
+
+    verb: ClassVar[str] = "table"
+    OPS: ClassVar[frozenset[str]] = frozenset({"hand", "back"})
+    game: int
+    seq: int
+    op: str
+
+    @property
+    def custom_id(self) -> str:
+        return f"{PREFIX}:table:{self.game}:{self.seq}:{self.op}"
+
+
+@dataclass(frozen=True, slots=True)
+class PanelId(ButtonId):
+    """A panel button that does not act in the game: ``jt:panel:<game>:<seq>:<op>``.
+
+    ``riichi`` and ``discard`` switch which tile buttons the panel shows, ``dm`` moves the panel
+    to direct messages, ``here`` back to ephemeral messages.
+    """
+
+    verb: ClassVar[str] = "panel"
+    OPS: ClassVar[frozenset[str]] = frozenset({"riichi", "discard", "dm", "here", "back"})
+    game: int
+    seq: int
+    op: str
+
+    @property
+    def custom_id(self) -> str:
+        return f"{PREFIX}:panel:{self.game}:{self.seq}:{self.op}"
+
+
+@dataclass(frozen=True, slots=True)
+class ActionId(ButtonId):
+    """A game action: ``jt:act:<game>:<seq>:<kind>[:<n>.<n>...]``.
+
+    ``kind`` is the engine's action kind and ``args`` its integer fields after ``seat`` in
+    declaration order (a discard's tile, a pon's two tiles), so new variants' actions need no
+    new grammar.
+    """
+
+    verb: ClassVar[str] = "act"
+    game: int
+    seq: int
+    kind: str
+    args: tuple[int, ...] = ()
+
+    @property
+    def custom_id(self) -> str:
+        base = f"{PREFIX}:act:{self.game}:{self.seq}:{self.kind}"
+        return f"{base}:{'.'.join(map(str, self.args))}" if self.args else base
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardId(ButtonId):
+    """A leaderboard page: ``jt:board:<variant>:<period>:<offset>``; the guild is the clicker's."""
+
+    verb: ClassVar[str] = "board"
+    variant: str
+    period: str
+    offset: int
+
+    @property
+    def custom_id(self) -> str:
+        return f"{PREFIX}:board:{self.variant}:{self.period}:{self.offset}"
+
+
+def parse(custom_id: str) -> ButtonId:
+    """Parse and check a custom_id; anything malformed raises :class:`InvalidButton`.
+
+    Only the shape is checked here. Whether the game exists, the clicker sits at it and the
+    sequence number is current is the actor's business.
+    """
+    if len(custom_id) > MAX_LENGTH or not TEMPLATE.fullmatch(custom_id):
+        raise InvalidButton()
+    _, verb, *fields = custom_id.split(":")
+    if verb == "act" and len(fields) in (3, 4):
+        game, seq, kind = _number(fields[0]), _number(fields[1]), fields[2]
+        if not _WORD.fullmatch(kind):
+            raise InvalidButton()
+        args: tuple[int, ...] = ()
+        if len(fields) == 4:
+            if not _NUMBERS.fullmatch(fields[3]):
+                raise InvalidButton()
+            args = tuple(int(part) for part in fields[3].split("."))
+        return ActionId(game, seq, kind, args)
+    if verb in ("table", "panel") and len(fields) == 3:
+        cls = TableId if verb == "table" else PanelId
+        if fields[2] not in cls.OPS:
+            raise InvalidButton()
+        return cls(_number(fields[0]), _number(fields[1]), fields[2])
+    if verb == "lobby" and len(fields) == 2 and fields[1] in LobbyId.OPS:
+        return LobbyId(_number(fields[0]), fields[1])
+    if verb == "board" and len(fields) == 3 and _WORD.fullmatch(fields[0]) and _WORD.fullmatch(fields[1]):
+        return LeaderboardId(fields[0], fields[1], _number(fields[2]))
+    raise InvalidButton()

@@ -1,0 +1,189 @@
+"""The bot's user-facing text in English and Japanese, chosen from the interaction's locale.
+
+>>> text("stale_click", "ja", seq=3, current=5)
+'そのボタンは古い手番（#3）のものです。いまは #5 です。最新のパネルを使ってください。'
+>>> text("stale_click", "fr", seq=3, current=5).startswith("That button is from an earlier turn")
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["Locale", "is_japanese", "text"]
+
+Locale = str
+"""A Discord locale code such as ``en-US`` or ``ja``."""
+
+_TEXT: dict[str, tuple[str, str]] = {
+    # errors
+    "invalid_button": ("That button is not valid.", "そのボタンは無効です。"),
+    "stale_click": (
+        "That button is from an earlier turn (#{seq}); the game is at #{current} now. Use your latest panel.",
+        "そのボタンは古い手番（#{seq}）のものです。いまは #{current} です。最新のパネルを使ってください。",
+    ),
+    "not_your_decision": ("You have nothing to decide right now.", "いまはあなたの番ではありません。"),
+    "illegal_action": ("That move is not allowed now.", "いまその操作はできません。"),
+    "not_seated": ("You are not seated at this table.", "あなたはこの卓に座っていません。"),
+    "no_table": ("There is no game in this channel.", "このチャンネルに対局はありません。"),
+    "game_over": ("This game has ended.", "この対局は終了しました。"),
+    "no_lobby": (
+        "There is no open lobby here. Open one with /mahjong new.",
+        "募集中の卓はありません。/mahjong new で卓を立ててください。",
+    ),
+    "lobby_gone": (
+        "This lobby is closed (it may have been cancelled, or the bot restarted). Open a new one with /mahjong new.",
+        "この募集は終了しています（取り消しまたは再起動）。/mahjong new で卓を立て直してください。",
+    ),
+    "channel_busy": (
+        "This channel already has a lobby or a game. Finish or cancel it first.",
+        "このチャンネルにはすでに募集中の卓か対局があります。",
+    ),
+    "not_host": (
+        "Only the host or a member with Manage Server can do that.",
+        "それができるのはホストかサーバー管理権限を持つメンバーだけです。",
+    ),
+    "already_joined": ("You are already at this table.", "すでに参加しています。"),
+    "not_joined": ("You are not in this lobby.", "この卓に参加していません。"),
+    "lobby_full": ("The table is full.", "満席です。"),
+    "need_players": (
+        "{variant} needs {needed} players; {have} seated. Add CPUs or wait for more players.",
+        "{variant}は{needed}人で遊びます（現在{have}人）。CPUを追加するか参加者を待ってください。",
+    ),
+    "guild_only": ("Use this in a server channel.", "サーバーのチャンネルで使ってください。"),
+    "not_auto": ("You are not on autopilot.", "自動打牌になっていません。"),
+    "bad_setting": ("Setting not accepted: {detail}", "設定エラー: {detail}"),
+    "unknown_variant": ("Unknown variant {name}.", "{name} という種目はありません。"),
+    "calc_error": ("Cannot score that hand: {detail}", "計算できません: {detail}"),
+    "no_game_id": ("There is no game #{game}.", "対局 #{game} はありません。"),
+    "internal": (
+        "Something went wrong on our side; nothing was changed. Please try again.",
+        "内部エラーが発生しました（変更はありません）。もう一度お試しください。",
+    ),
+    "save_failed": (
+        "Your move could not be saved, so it was not played. Please try again.",
+        "操作を保存できなかったため、取り消しました。もう一度お試しください。",
+    ),
+    # lobby
+    "lobby_title": ("{title} — table open", "{title}　メンバー募集"),
+    "lobby_host": ("Host: {host}", "ホスト: {host}"),
+    "lobby_seats": ("Players ({have}/{needed})", "参加者（{have}/{needed}）"),
+    "lobby_empty_seat": ("— empty —", "— 空席 —"),
+    "lobby_settings": ("Settings", "設定"),
+    "lobby_defaults": ("standard rules", "標準ルール"),
+    "lobby_timer": ("{turn}s per decision + {bank}s bank", "持ち時間 {turn}秒 + 予備 {bank}秒"),
+    "lobby_cancelled": ("Lobby cancelled.", "募集を取り消しました。"),
+    "lobby_started": ("Game #{game} started below.", "対局 #{game} を開始しました。"),
+    "joined": ("You joined the table.", "参加しました。"),
+    "left": ("You left the table.", "退席しました。"),
+    "button_join": ("Join", "参加"),
+    "button_leave": ("Leave", "退席"),
+    "button_cpu": ("Add CPU", "CPU追加"),
+    "button_start": ("Start", "開始"),
+    "button_cancel": ("Cancel", "取消"),
+    # table
+    "table_header": (
+        "**{title}** · game #{game} · {round} · {left} tiles left",
+        "**{title}** · 対局 #{game} · {round} · 残り{left}枚",
+    ),
+    "to_discard": ("▶ {name} to play {deadline}", "▶ {name} の手番 {deadline}"),
+    "waiting_calls": ("▶ Waiting for calls on the discard {deadline}", "▶ 鳴き・ロンの判断待ち {deadline}"),
+    "autoplay_note": ("🤖 on autopilot: {names}", "🤖 自動打牌中: {names}"),
+    "went_auto": (
+        "{name} timed out twice and is now played automatically. Press “I'm back” to take over again.",
+        "{name} さんが2回時間切れになったため自動打牌にしました。「戻りました」で再開できます。",
+    ),
+    "back_done": ("Welcome back — you are playing again.", "おかえりなさい。手動操作に戻りました。"),
+    "button_hand": ("My hand", "手牌"),
+    "button_back": ("I'm back", "戻りました"),
+    "table_over": ("Final position.", "終局図"),
+    "game_finished": ("Game #{game} is over. {reason}", "対局 #{game} 終了。{reason}"),
+    "game_cancelled": ("Game #{game} was cancelled by {name}.", "対局 #{game} は {name} さんにより中止されました。"),
+    "table_moved": ("The table continues below.", "卓は下に移動しました。"),
+    "resumed": (
+        "The bot restarted; game #{game} continues from move #{seq}.",
+        "ボットが再起動しました。対局 #{game} を #{seq} から再開します。",
+    ),
+    "hand_won": ("{round}: {winner} wins {points} from {loser}", "{round}: {winner} が {loser} から {points}点の和了"),
+    "hand_tsumo": ("{round}: {winner} wins {points} by tsumo", "{round}: {winner} がツモ和了 {points}点"),
+    "hand_draw": ("{round}: exhaustive draw", "{round}: 流局"),
+    # panel
+    "panel_title": (
+        "**Your hand** · {round} · seat {wind} · {points} pts",
+        "**あなたの手牌** · {round} · {wind}家 · {points}点",
+    ),
+    "panel_turn": (
+        "▶ Your turn — choose a tile to discard {deadline}",
+        "▶ あなたの番です。打牌を選んでください {deadline}",
+    ),
+    "panel_riichi": (
+        "Riichi: choose the tile to discard sideways {deadline}",
+        "リーチ: 横に曲げる牌を選んでください {deadline}",
+    ),
+    "panel_claim": ("▶ You may call this discard {deadline}", "▶ 鳴き・ロンできます {deadline}"),
+    "panel_wait": ("Waiting for {names}.", "{names} を待っています。"),
+    "panel_waits": ("Waits: {tiles}", "待ち: {tiles}"),
+    "panel_furiten": (" (furiten)", "（フリテン）"),
+    "panel_auto": (
+        "🤖 You are on autopilot. Press “I'm back” to play again.",
+        "🤖 自動打牌中です。「戻りました」で再開します。",
+    ),
+    "panel_over": ("The game is over.", "対局は終了しました。"),
+    "panel_dm_sent": ("Your hand is in your DMs now.", "手牌をDMに送りました。"),
+    "panel_dm_failed": (
+        "I could not DM you (your privacy settings block it), so here is your hand instead.",
+        "DMを送れませんでした（プライバシー設定）。こちらに手牌を表示します。",
+    ),
+    "panel_here": (
+        "Your hand will be shown here again. Use “My hand” on the table to open it.",
+        "手牌をこちらに表示するように戻しました。卓の「手牌」ボタンで開けます。",
+    ),
+    "button_riichi": ("Riichi…", "リーチ…"),
+    "button_tsumo": ("Tsumo", "ツモ"),
+    "button_ron": ("Ron", "ロン"),
+    "button_pon": ("Pon {tiles}", "ポン {tiles}"),
+    "button_pass": ("Pass", "パス"),
+    "button_cancel_riichi": ("Back", "戻る"),
+    "button_dm": ("Send to DM", "DMで受け取る"),
+    "button_here": ("Stop DMs", "DMをやめる"),
+    # info
+    "rules_settings": ("Table settings (default)", "卓の設定（既定値）"),
+    "rules_players": ("{players} players", "{players}人"),
+    "calc_title": ("{han} han · {points} points", "{han}翻 · {points}点"),
+    "calc_fu": ("{han} han {fu} fu · {points} points", "{han}翻{fu}符 · {points}点"),
+    "calc_payments": ("Payments", "支払い"),
+    # stats
+    "board_title": ("{variant} leaderboard · {period}", "{variant} ランキング · {period}"),
+    "board_empty": ("No finished games yet.", "まだ終了した対局がありません。"),
+    "board_footer": ("Players {first}–{last} of {total}", "{total}人中 {first}–{last}位"),
+    "board_prev": ("Previous", "前へ"),
+    "board_next": ("Next", "次へ"),
+    "stats_title": ("{name} · {variant}", "{name} · {variant}"),
+    "stats_none": ("{name} has not finished a game here yet.", "{name} さんはまだこのサーバーで対局を終えていません。"),
+    "history_title": ("Recent games", "最近の対局"),
+    "history_none": ("No finished games yet.", "終了した対局はまだありません。"),
+    "replay_running": (
+        "Game #{game} is still running; this is the table as everyone sees it.",
+        "対局 #{game} は進行中です。公開情報のみ表示します。",
+    ),
+}
+
+_PERIODS = {"all": ("all time", "全期間"), "30d": ("last 30 days", "過去30日"), "7d": ("last 7 days", "過去7日")}
+
+
+def is_japanese(locale: Locale | None) -> bool:
+    """Whether to answer in Japanese (Discord's Japanese locale is ``ja``)."""
+    return bool(locale) and str(locale).lower().startswith("ja")
+
+
+def text(key: str, locale: Locale | None = None, /, **params: Any) -> str:
+    """The message ``key`` in the locale's language (English unless Japanese), formatted."""
+    english, japanese = _TEXT[key]
+    template = japanese if is_japanese(locale) else english
+    return template.format(**params) if params else template
+
+
+def period_name(period: str, locale: Locale | None = None) -> str:
+    """A leaderboard period for people: ``30d`` -> "last 30 days"."""
+    english, japanese = _PERIODS.get(period, (period, period))
+    return japanese if is_japanese(locale) else english

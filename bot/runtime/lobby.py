@@ -1,0 +1,135 @@
+"""Lobbies: a table being gathered in a channel, before its game exists.
+
+Lobbies live in memory only: a restart closes them (their buttons then say so), while games,
+once started, are in the store and survive.
+
+>>> book = LobbyBook()
+>>> lobby = book.open(lobby_id=1, guild_id=2, channel_id=3, host=PlayerSeat.human(9, "Host"),
+...                   variant="nishoku", settings={}, timers=TableTimers(), size=4)
+>>> lobby.add_cpu().name, len(lobby.players)
+('CPU 1', 2)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.runtime.errors import AlreadyJoined, ChannelBusy, LobbyFull, LobbyGone, NeedPlayers, NoLobby, NotInLobby
+from bot.runtime.options import TableTimers
+from bot.storage import PlayerSeat
+
+__all__ = ["Lobby", "LobbyBook"]
+
+
+@dataclass
+class Lobby:
+    """Players gathering for one game."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    host_id: int
+    variant: str
+    settings: dict[str, Any]
+    timers: TableTimers
+    size: int
+    players: list[PlayerSeat] = field(default_factory=list)
+    message_id: int | None = None
+    locale: str | None = None
+    starting: bool = False
+    """Set while the game is being created, so a second Start click is refused."""
+
+    def join(self, player: PlayerSeat) -> None:
+        """Take a free seat."""
+        if any(p.user_id == player.user_id for p in self.players):
+            raise AlreadyJoined()
+        if len(self.players) >= self.size:
+            raise LobbyFull()
+        self.players.append(player)
+
+    def leave(self, user_id: int) -> PlayerSeat:
+        """Give up a seat; the host's role passes to the next human (the cog closes an empty lobby)."""
+        for index, player in enumerate(self.players):
+            if player.user_id == user_id:
+                del self.players[index]
+                if user_id == self.host_id:
+                    humans = [p.user_id for p in self.players if p.user_id is not None]
+                    if humans:
+                        self.host_id = humans[0]
+                return player
+        raise NotInLobby()
+
+    def add_cpu(self) -> PlayerSeat:
+        """Fill a seat with a CPU."""
+        if len(self.players) >= self.size:
+            raise LobbyFull()
+        taken = {p.name for p in self.players}
+        number = next(n for n in range(1, self.size + 2) if f"CPU {n}" not in taken)
+        cpu = PlayerSeat.cpu(f"CPU {number}")
+        self.players.append(cpu)
+        return cpu
+
+    @property
+    def humans(self) -> list[PlayerSeat]:
+        """The human players."""
+        return [p for p in self.players if not p.is_cpu]
+
+    def check_full(self, title: str) -> None:
+        """Raise :class:`NeedPlayers` unless every seat is taken."""
+        if len(self.players) != self.size:
+            raise NeedPlayers(variant=title, needed=self.size, have=len(self.players))
+
+
+class LobbyBook:
+    """Open lobbies by channel and by id."""
+
+    def __init__(self) -> None:
+        self._by_channel: dict[int, Lobby] = {}
+        self._by_id: dict[int, Lobby] = {}
+
+    def open(
+        self,
+        *,
+        lobby_id: int,
+        guild_id: int,
+        channel_id: int,
+        host: PlayerSeat,
+        variant: str,
+        settings: dict[str, Any],
+        timers: TableTimers,
+        size: int,
+        locale: str | None = None,
+    ) -> Lobby:
+        """Open a lobby with its host seated; one per channel."""
+        if channel_id in self._by_channel:
+            raise ChannelBusy()
+        assert host.user_id is not None
+        lobby = Lobby(lobby_id, guild_id, channel_id, host.user_id, variant, settings, timers, size, locale=locale)
+        lobby.join(host)
+        self._by_channel[channel_id] = lobby
+        self._by_id[lobby_id] = lobby
+        return lobby
+
+    def in_channel(self, channel_id: int) -> Lobby:
+        """The channel's lobby; raises :class:`NoLobby`."""
+        lobby = self._by_channel.get(channel_id)
+        if lobby is None:
+            raise NoLobby()
+        return lobby
+
+    def has(self, channel_id: int) -> bool:
+        """Whether the channel has an open lobby."""
+        return channel_id in self._by_channel
+
+    def get(self, lobby_id: int) -> Lobby:
+        """A lobby by id (from a button); raises :class:`LobbyGone`."""
+        lobby = self._by_id.get(lobby_id)
+        if lobby is None:
+            raise LobbyGone()
+        return lobby
+
+    def close(self, lobby: Lobby) -> None:
+        """Forget a lobby (started or cancelled)."""
+        self._by_channel.pop(lobby.channel_id, None)
+        self._by_id.pop(lobby.id, None)

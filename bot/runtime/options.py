@@ -1,0 +1,66 @@
+"""Knobs of the runtime (pacing, clocks, limits) and of one table (its timers)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+__all__ = ["Clock", "RuntimeOptions", "TableTimers"]
+
+Clock = Callable[[], float]
+"""Seconds from some fixed point; only differences are used."""
+
+
+@dataclass(frozen=True)
+class TableTimers:
+    """A table's clock: every decision gets ``turn_seconds``, then eats into the seat's bank.
+
+    >>> TableTimers(turn_seconds=10, bank_seconds=20).limit(bank=5.0)
+    15.0
+    """
+
+    turn_seconds: float = 30.0
+    bank_seconds: float = 60.0
+
+    def __post_init__(self) -> None:
+        if self.turn_seconds <= 0:
+            raise ValueError("turn_seconds must be positive")
+        if self.bank_seconds < 0:
+            raise ValueError("bank_seconds cannot be negative")
+
+    def limit(self, *, bank: float) -> float:
+        """Seconds a seat with ``bank`` seconds left may think about one decision."""
+        return self.turn_seconds + max(0.0, bank)
+
+
+@dataclass(frozen=True)
+class RuntimeOptions:
+    """How the runtime paces and protects itself. Tests set the delays to zero."""
+
+    cpu_delay: float = 1.2
+    """Seconds a CPU (or a player on autopilot) waits before acting, so people can follow."""
+    hand_pause: float = 4.0
+    """Seconds between a hand's result and the next hand's first clock."""
+    min_edit_interval: float = 1.0
+    """At most one edit of a table message per this many seconds (Discord throttles edits of one
+    message); changes in between are coalesced and the latest state wins."""
+    channel_requests_per_second: float = 40.0
+    """Shared budget for channel requests (edits, posts, DMs) below Discord's global 50/s;
+    interaction responses are exempt from that limit and do not use it."""
+    ack_budget: float = 2.0
+    """If answering an interaction would take longer than this, defer it first (limit: 3 s)."""
+    token_lifetime: float = 15 * 60.0
+    """Interaction tokens last 15 minutes."""
+    token_margin: float = 30.0
+    """Stop using a token this long before it expires, so an edit never races the expiry."""
+    timeouts_before_autoplay: int = 2
+    clock: Clock = field(default=time.monotonic)
+    """Measures token ages and thinking time; tests swap in the fake Discord's clock."""
+    wall_clock: Clock = field(default=time.time)
+    """Unix time, for the deadlines shown as Discord timestamps."""
+
+    @property
+    def token_usable_for(self) -> float:
+        """How long after an interaction its token may still be used."""
+        return self.token_lifetime - self.token_margin

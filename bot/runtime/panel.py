@@ -1,0 +1,273 @@
+"""What the table message and a seat's private panel say and which buttons they carry.
+
+Pure functions from views to :class:`MessageSpec`; the presenter turns a spec into a Discord
+message (text, an image rendered elsewhere, and buttons). Keeping this free of Discord calls
+lets tests check the button set against the legal actions directly.
+
+>>> from bot.engine.tiles import Tile, Kind
+>>> tile_label(Tile(Kind.P5, red=True)), tile_label(Tile(Kind.GREEN))
+('赤5p', '發')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from bot.engine.game import Action
+from bot.engine.tiles import Kind, Tile, kind_name
+from bot.engine.views import PublicView, SeatView
+from bot.runtime.customid import ActionId, PanelId, TableId
+from bot.runtime.i18n import Locale, text
+
+__all__ = [
+    "ButtonSpec",
+    "Decision",
+    "MessageSpec",
+    "action_args",
+    "panel_spec",
+    "public_table_view",
+    "table_spec",
+    "tile_label",
+]
+
+Style = Literal["primary", "secondary", "success", "danger"]
+PanelMode = Literal["discard", "riichi"]
+
+MAX_ROWS = 5
+ROW_SIZE = 5
+HONOR_NAMES = {
+    Kind.EAST: "東",
+    Kind.SOUTH: "南",
+    Kind.WEST: "西",
+    Kind.NORTH: "北",
+    Kind.WHITE: "白",
+    Kind.GREEN: "發",
+    Kind.RED: "中",
+}
+WIND_NAMES = {Kind.EAST: "東", Kind.SOUTH: "南", Kind.WEST: "西", Kind.NORTH: "北"}
+TILE_ACTIONS = ("discard", "riichi")
+"""Action kinds that pick one tile of the hand; they become rows of tile buttons."""
+
+
+@dataclass(frozen=True, slots=True)
+class ButtonSpec:
+    """One button: its custom_id, label, colour and row."""
+
+    custom_id: str
+    label: str
+    style: Style = "secondary"
+    row: int = 0
+    disabled: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class MessageSpec:
+    """A message's text and buttons, plus a key that changes whenever the message should."""
+
+    content: str
+    buttons: tuple[ButtonSpec, ...]
+    key: tuple[Any, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A seat's pending decision as the runtime tracks it: buttons carry ``seq``."""
+
+    seat: int
+    seq: int
+    actions: tuple[Action, ...]
+    default: Action
+    deadline: float | None
+    """Unix time of the timeout, or None when nobody waits on a clock (CPUs, autopilot)."""
+
+
+def tile_label(tile: Tile) -> str:
+    """A short name for a button: ``1p``, ``赤5p``, ``東``."""
+    if tile.kind in HONOR_NAMES:
+        return HONOR_NAMES[Kind(tile.kind)]
+    name = kind_name(tile.kind)
+    if tile.red:
+        return f"赤{name}"
+    if tile.gold:
+        return f"金{name}"
+    return name
+
+
+def action_args(action: Action) -> tuple[int, ...]:
+    """The action's integer fields after ``seat``, flattened: what its button carries."""
+    args: list[int] = []
+    for field in dataclasses.fields(action):
+        if field.name == "seat":
+            continue
+        value = getattr(action, field.name)
+        if isinstance(value, tuple):
+            args.extend(int(item) for item in value)
+        elif isinstance(value, int) and not isinstance(value, bool):
+            args.append(value)
+    return tuple(args)
+
+
+def deadline_text(deadline: float | None) -> str:
+    """A Discord timestamp that counts down in every client (never edited once a second)."""
+    return f"<t:{math.ceil(deadline)}:R>" if deadline is not None else ""
+
+
+def public_table_view(view: PublicView, *, deadline: float | None, auto: Sequence[int]) -> PublicView:
+    """The public view as the channel may see it.
+
+    During claims the engine lists every seat that may call the discard in ``deciding``; showing
+    that would tell everyone who holds a pair of the tile or waits on it, so only the seat whose
+    turn it is stays highlighted.
+    """
+    deciding = (view.turn,) if view.turn is not None and view.turn in view.deciding else ()
+    seats = tuple(dataclasses.replace(seat, auto_played=seat.seat in auto) for seat in view.seats)
+    return dataclasses.replace(view, deciding=deciding, deadline=deadline, seats=seats)
+
+
+def table_spec(
+    *,
+    game_id: int,
+    title: str,
+    view: PublicView,
+    names: Sequence[str],
+    decisions: Sequence[Decision],
+    auto: Sequence[int],
+    over: bool,
+    locale: Locale | None = None,
+) -> MessageSpec:
+    """The public table message: who is to play and until when, and the My hand / I'm back buttons.
+
+    Names of seats deciding a claim are never shown (see :func:`public_table_view`).
+    """
+    lines = [text("table_header", locale, title=title, game=game_id, round=view.round_label, left=view.tiles_left)]
+    deadline = min((d.deadline for d in decisions if d.deadline is not None), default=None)
+    if over:
+        lines.append(text("table_over", locale))
+    else:
+        if view.turn is not None and any(d.seat == view.turn for d in decisions):
+            lines.append(text("to_discard", locale, name=names[view.turn], deadline=deadline_text(deadline)))
+        elif decisions:
+            lines.append(text("waiting_calls", locale, deadline=deadline_text(deadline)))
+        if auto:
+            lines.append(text("autoplay_note", locale, names=", ".join(names[seat] for seat in auto)))
+    buttons: list[ButtonSpec] = []
+    if not over:
+        seq = view.sequence
+        hand = "🀄 " + text("button_hand", locale)
+        buttons.append(ButtonSpec(TableId(game_id, seq, "hand").custom_id, hand, "primary"))
+        if auto:
+            buttons.append(ButtonSpec(TableId(game_id, seq, "back").custom_id, text("button_back", locale), "success"))
+    key = (tuple(lines), tuple(buttons), view)
+    return MessageSpec("\n".join(lines), tuple(buttons), key)
+
+
+def panel_spec(
+    *,
+    game_id: int,
+    title: str,
+    view: SeatView,
+    decision: Decision | None,
+    waiting_for: Sequence[str],
+    tiles: Sequence[Tile],
+    mode: PanelMode = "discard",
+    auto: bool = False,
+    dm: bool = False,
+    over: bool = False,
+    notice: str = "",
+    locale: Locale | None = None,
+) -> MessageSpec:
+    """A seat's private panel: its situation in words and one button per legal action.
+
+    Discards get one button per distinct tile face (the drawn tile green, last), riichi is a
+    toggle that swaps the tile buttons for riichi discards (legacy messages hold 25 buttons,
+    fewer than 14 discards plus 14 riichi discards), and calls share one row.
+    """
+    public = view.public
+    seat_public = public.seats[view.seat]
+    wind = WIND_NAMES.get(Kind(seat_public.wind), "") if seat_public.wind is not None else ""
+    lines = [text("panel_title", locale, round=public.round_label, wind=wind, points=f"{seat_public.points:,}")]
+    if notice:
+        lines.insert(0, notice)
+    seq = decision.seq if decision is not None else public.sequence
+    buttons: list[ButtonSpec] = []
+    actions = decision.actions if decision is not None and not auto and not over else ()
+    when = deadline_text(decision.deadline if decision is not None else None)
+    by_kind: dict[str, list[Action]] = {}
+    for action in actions:
+        by_kind.setdefault(action.kind, []).append(action)
+    riichi_mode = mode == "riichi" and "riichi" in by_kind
+
+    if over:
+        lines.append(text("panel_over", locale))
+    elif auto:
+        lines.append(text("panel_auto", locale))
+    elif decision is None:
+        lines.append(text("panel_wait", locale, names=", ".join(waiting_for) or "…"))
+    elif riichi_mode:
+        lines.append(text("panel_riichi", locale, deadline=when))
+    elif "discard" in by_kind:
+        lines.append(text("panel_turn", locale, deadline=when))
+    else:
+        lines.append(text("panel_claim", locale, deadline=when))
+    if view.waits and not over:
+        waits = " ".join(kind_name(kind) for kind in view.waits)
+        furiten = text("panel_furiten", locale) if view.furiten else ""
+        lines.append(text("panel_waits", locale, tiles=waits) + furiten)
+
+    tile_kind = "riichi" if riichi_mode else "discard"
+    tile_actions = by_kind.get(tile_kind, [])
+    drawn = view.drawn
+    # The engine offers the drawn tile itself for its face, so at most one button matches it.
+    tile_actions.sort(key=lambda a: drawn is not None and tiles[action_args(a)[0]] == drawn)
+    for index, action in enumerate(tile_actions):
+        tile = action_args(action)[0]
+        is_drawn = drawn is not None and tiles[tile] == drawn
+        style: Style = "danger" if riichi_mode else "success" if is_drawn else "secondary"
+        custom_id = ActionId(game_id, seq, action.kind, action_args(action)).custom_id
+        buttons.append(ButtonSpec(custom_id, tile_label(tiles[tile]), style, row=index // ROW_SIZE))
+    row = math.ceil(len(tile_actions) / ROW_SIZE)
+
+    calls: list[ButtonSpec] = []
+    if "tsumo" in by_kind:
+        calls.append(ButtonSpec(ActionId(game_id, seq, "tsumo").custom_id, text("button_tsumo", locale), "success"))
+    if "ron" in by_kind:
+        calls.append(ButtonSpec(ActionId(game_id, seq, "ron").custom_id, text("button_ron", locale), "success"))
+    for action in by_kind.get("pon", []):
+        faces = " ".join(tile_label(tiles[tile]) for tile in action_args(action))
+        custom_id = ActionId(game_id, seq, "pon", action_args(action)).custom_id
+        calls.append(ButtonSpec(custom_id, text("button_pon", locale, tiles=faces), "primary"))
+    for kind in sorted(set(by_kind) - {"discard", "riichi", "tsumo", "ron", "pon", "pass"}):
+        # Actions of variants this panel has no special layout for still get a plain button.
+        for action in by_kind[kind]:
+            args = action_args(action)
+            label = " ".join([kind, *(tile_label(tiles[t]) for t in args if 0 <= t < len(tiles))])
+            calls.append(ButtonSpec(ActionId(game_id, seq, kind, args).custom_id, label[:80], "primary"))
+    if "pass" in by_kind:
+        calls.append(ButtonSpec(ActionId(game_id, seq, "pass").custom_id, text("button_pass", locale), "secondary"))
+    if "riichi" in by_kind:
+        if riichi_mode:
+            back = text("button_cancel_riichi", locale)
+            calls.append(ButtonSpec(PanelId(game_id, seq, "discard").custom_id, back, "secondary"))
+        else:
+            calls.append(ButtonSpec(PanelId(game_id, seq, "riichi").custom_id, text("button_riichi", locale), "danger"))
+
+    utility: list[ButtonSpec] = []
+    if auto and not over:
+        utility.append(ButtonSpec(PanelId(game_id, seq, "back").custom_id, text("button_back", locale), "success"))
+    if not over:
+        op, label = ("here", "button_here") if dm else ("dm", "button_dm")
+        utility.append(ButtonSpec(PanelId(game_id, seq, op).custom_id, "📬 " + text(label, locale), "secondary"))
+
+    for group in (calls, utility):
+        for start in range(0, len(group), ROW_SIZE):
+            if row >= MAX_ROWS:
+                break
+            for spec in group[start : start + ROW_SIZE]:
+                buttons.append(dataclasses.replace(spec, row=row))
+            row += 1
+    key = (tuple(lines), tuple(buttons), view.hand, view.drawn, seat_public.points, public.round_label)
+    return MessageSpec("\n".join(lines), tuple(buttons), key)

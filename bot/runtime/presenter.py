@@ -1,0 +1,569 @@
+"""Shows a table on Discord: the public table message, result cards, and each seat's panel.
+
+One :class:`DiscordPresenter` per table. The actor calls it synchronously; the work happens in
+the presenter's own tasks:
+
+* the **table worker** posts queued cards and notices in order, then redraws the table message
+  if it changed. At most one edit is in flight and edits are spaced by
+  ``RuntimeOptions.min_edit_interval``; whatever changed meanwhile is drawn once, from the
+  latest state, so a burst of CPU moves costs one edit.
+* each seat's **panel** is refreshed by at most one task at a time (again latest state wins),
+  through the interaction token while it is valid, or by editing the DM that carries it.
+
+Images are rendered in worker threads. The public image comes from the actor's public view
+only and a panel image from that seat's view only; panels are sent only to their seat.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import logging
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable, Collection, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.engine.game import Outcome
+from bot.engine.views import DrawView, SeatView, StandingsView, WinView
+from bot.runtime.i18n import text
+from bot.runtime.options import RuntimeOptions
+from bot.runtime.panel import MessageSpec, PanelMode, panel_spec, table_spec
+from bot.runtime.replies import STARTED, defer_if_slow
+from bot.runtime.router import build_view
+from bot.storage import GameSummary, HandEntry, Store
+from render import render_draw, render_seat, render_standings, render_table, render_win
+
+if TYPE_CHECKING:
+    from bot.runtime.actor import TableActor
+
+__all__ = ["DiscordPresenter", "RateLimiter"]
+
+log = logging.getLogger(__name__)
+
+NO_MENTIONS = discord.AllowedMentions.none()
+DM_REFUSED = 50007
+"""Discord's "Cannot send messages to this user"."""
+
+
+class RateLimiter:
+    """A token bucket shared by every table's channel requests (Discord's global limit is
+    50 requests per second per bot; interaction responses do not count)."""
+
+    def __init__(self, rate: float, *, burst: float | None = None, clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate = rate
+        self.burst = burst if burst is not None else max(1.0, rate)
+        self._tokens = self.burst
+        self._clock = clock
+        self._last = clock()
+        self._lock = asyncio.Lock()
+
+    async def acquire(self) -> None:
+        """Wait for a request slot."""
+        if self.rate <= 0:
+            return
+        async with self._lock:
+            while True:
+                now = self._clock()
+                self._tokens = min(self.burst, self._tokens + (now - self._last) * self.rate)
+                self._last = now
+                if self._tokens >= 1:
+                    self._tokens -= 1
+                    return
+                await asyncio.sleep((1 - self._tokens) / self.rate)
+
+
+@dataclass
+class _Panel:
+    """Where one seat's private panel lives and what it last showed."""
+
+    seat: int
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    interaction: discord.Interaction[Any] | None = None
+    opened_at: float = 0.0
+    dm_message: discord.Message | None = None
+    prefers_dm: bool = False
+    mode: PanelMode = "discard"
+    locale: str | None = None
+    shown_key: tuple[Any, ...] | None = None
+
+    def live(self, now: float, usable_for: float) -> bool:
+        """Whether the bot can still update the panel without the player clicking."""
+        if self.dm_message is not None:
+            return True
+        return self.interaction is not None and now - self.opened_at < usable_for
+
+    def adopt(self, interaction: discord.Interaction[Any], now: float) -> None:
+        """The panel now lives where this interaction answered: its DM, or its ephemeral token."""
+        self.locale = str(interaction.locale) if interaction.locale else self.locale
+        if interaction.guild_id is None and interaction.message is not None:
+            self.dm_message = interaction.message
+            self.interaction = None
+        else:
+            self.interaction = interaction
+            self.opened_at = now
+            self.dm_message = None
+
+
+Payload = dict[str, Any]
+
+
+class DiscordPresenter:
+    """The Discord face of one table (see the module docstring)."""
+
+    def __init__(
+        self,
+        *,
+        client: discord.Client,
+        store: Store,
+        actor: TableActor,
+        options: RuntimeOptions,
+        limiter: RateLimiter,
+        message_id: int | None = None,
+        dm_panels: bool = False,
+    ) -> None:
+        self._client = client
+        self._store = store
+        self._actor = actor
+        self._options = options
+        self._limiter = limiter
+        self._channel = client.get_partial_messageable(actor.channel_id, guild_id=actor.guild_id)
+        self.message_id = message_id
+        self._stale_message_id: int | None = message_id
+        self._repost = True
+        self._dirty = True
+        self._last_key: tuple[Any, ...] | None = None
+        self._jobs: deque[Callable[[], Awaitable[None]]] = deque()
+        self._wake = asyncio.Event()
+        self._idle = asyncio.Event()
+        self._closing = False
+        self._worker: asyncio.Task[None] | None = None
+        self.panels = {
+            seat: _Panel(seat, prefers_dm=dm_panels)
+            for seat, state in enumerate(actor.seats)
+            if not state.player.is_cpu
+        }
+        self._panel_tasks: dict[int, asyncio.Task[None]] = {}
+        self._panel_again: set[int] = set()
+        host = next((seat for seat, state in enumerate(actor.seats) if state.player.user_id == actor.host_id), None)
+        self.bottom = host if host is not None else 0
+
+    # --- lifecycle -------------------------------------------------------------------------------
+
+    def start(self, *, notice: str | None = None) -> None:
+        """Post the table message (a new one; an older one from before a restart is retired)."""
+        if notice:
+            self._jobs.append(lambda: self._send_text(notice))
+        self._worker = asyncio.create_task(self._work(), name=f"table-{self._actor.game_id}-presenter")
+        self._wake.set()
+
+    async def drain(self, timeout: float = 10.0) -> None:  # noqa: ASYNC109 - a plain bound for tests and shutdown
+        """Wait until everything queued so far has been shown."""
+        if self._worker is None or self._worker.done():
+            return
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._idle.wait(), timeout)
+
+    async def close(self) -> None:
+        """Stop drawing (bot shutdown)."""
+        tasks = [task for task in (self._worker, *self._panel_tasks.values()) if task is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    @property
+    def busy(self) -> bool:
+        """Whether the presenter still has something to show."""
+        return bool(self._jobs) or self._dirty or any(not task.done() for task in self._panel_tasks.values())
+
+    # --- what the actor calls ----------------------------------------------------------------------
+
+    def table_changed(self) -> None:
+        """Redraw the table soon (coalesced)."""
+        self._dirty = True
+        self._idle.clear()
+        self._wake.set()
+
+    def panels_changed(self, seats: Collection[int], *, exclude: int | None = None) -> None:
+        """Refresh the live panels of these seats."""
+        now = self._options.clock()
+        for seat in seats:
+            panel = self.panels.get(seat)
+            if seat == exclude or panel is None or not panel.live(now, self._options.token_usable_for):
+                continue
+            task = self._panel_tasks.get(seat)
+            if task is not None and not task.done():
+                self._panel_again.add(seat)
+            else:
+                self._panel_tasks[seat] = asyncio.create_task(self._refresh_loop(seat))
+
+    def hand_ended(self, entry: HandEntry, result: Any) -> None:
+        """Queue the hand's result card, then move the table message below it."""
+        names = self._actor.names
+        round_label = entry.label
+        card: Callable[[], bytes] | None = None
+        hand = entry.result
+        if hand.winner is not None:
+            winner = names[hand.winner]
+            if hand.from_seat is None:
+                caption = text("hand_tsumo", self._actor.locale, round=round_label, winner=winner, points=hand.points)
+            else:
+                caption = text(
+                    "hand_won",
+                    self._actor.locale,
+                    round=round_label,
+                    winner=winner,
+                    loser=names[hand.from_seat],
+                    points=hand.points,
+                )
+            if isinstance(result, WinView):
+                card = _bind(render_win, result, names)
+        else:
+            caption = text("hand_draw", self._actor.locale, round=round_label)
+            if isinstance(result, dict):
+                card = _bind(render_draw, self._draw_view(result, hand.changes), names)
+
+        async def post() -> None:
+            file = None
+            if card is not None:
+                png = await asyncio.to_thread(card)
+                file = discord.File(io.BytesIO(png), "result.png")
+            await self._limiter.acquire()
+            if file is not None:
+                await self._channel.send(caption, file=file, allowed_mentions=NO_MENTIONS)
+            else:
+                await self._channel.send(caption, allowed_mentions=NO_MENTIONS)
+            # Keep the table the newest message, so nobody has to scroll up past the cards.
+            self._repost = True
+            self._dirty = True
+
+        self._queue(post)
+
+    def notice(self, key: str, **params: Any) -> None:
+        """Queue a one-line public notice."""
+        self._queue(lambda: self._send_text(text(key, self._actor.locale, **params)))
+
+    def game_over(self, outcome: Outcome, summary: GameSummary | None) -> None:
+        """Queue the final table and the standings card; then stop."""
+        actor = self._actor
+        history = tuple(getattr(actor.game, "history", ()))
+        standings = StandingsView(
+            variant=actor.game.variant,
+            names=actor.names,
+            final_points=outcome.points,
+            placements=outcome.placements,
+            history=history or (outcome.points,),
+            final_scores=outcome.final_scores,
+        )
+        lines = [text("game_finished", actor.locale, game=actor.game_id, reason=outcome.reason)]
+        results = {result.seat: result for result in summary.results} if summary is not None else {}
+        for seat in sorted(range(len(outcome.points)), key=lambda s: outcome.placements[s]):
+            line = f"{outcome.placements[seat]}. {actor.names[seat]} — {outcome.points[seat]:,}"
+            change = results[seat].rating_change if seat in results else None
+            if change is not None and abs(change) >= 0.005:
+                line += f" (rating {change:+.2f})"
+            lines.append(line)
+        caption = "\n".join(lines)
+
+        async def post() -> None:
+            self._dirty = False
+            await self._draw_table(over=True)
+            png = await asyncio.to_thread(render_standings, standings)
+            await self._limiter.acquire()
+            await self._channel.send(
+                caption, file=discord.File(io.BytesIO(png), "standings.png"), allowed_mentions=NO_MENTIONS
+            )
+
+        self._queue(post)
+        self.panels_changed(tuple(self.panels))
+        self._closing = True
+
+    def cancelled(self, by: str) -> None:
+        """Queue the cancellation notice on the table message; then stop."""
+
+        async def post() -> None:
+            self._dirty = False
+            content = text("game_cancelled", self._actor.locale, game=self._actor.game_id, name=by)
+            if self.message_id is not None:
+                await self._limiter.acquire()
+                with contextlib.suppress(discord.NotFound):
+                    await self._channel.get_partial_message(self.message_id).edit(
+                        content=content, view=build_view(()), allowed_mentions=NO_MENTIONS
+                    )
+                    return
+            await self._send_text(content)
+
+        self._queue(post)
+        self.panels_changed(tuple(self.panels))
+        self._closing = True
+
+    # --- the table worker ----------------------------------------------------------------------------
+
+    def _queue(self, job: Callable[[], Awaitable[None]]) -> None:
+        self._jobs.append(job)
+        self._idle.clear()
+        self._wake.set()
+
+    async def _work(self) -> None:
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            while self._jobs or self._dirty:
+                if self._jobs:
+                    await self._safely(self._jobs.popleft())
+                    continue
+                self._dirty = False
+                await self._safely(self._draw_table)
+                if self._options.min_edit_interval > 0 and not self._jobs:
+                    await asyncio.sleep(self._options.min_edit_interval)
+            self._idle.set()
+            if self._closing:
+                return
+
+    async def _safely(self, job: Callable[[], Awaitable[None]]) -> None:
+        try:
+            await job()
+        except discord.HTTPException as error:
+            log.warning("table %s: Discord refused an update: %s", self._actor.game_id, error)
+        except Exception:
+            log.exception("table %s: failed to update the table", self._actor.game_id)
+
+    async def _send_text(self, content: str) -> None:
+        await self._limiter.acquire()
+        await self._channel.send(content, allowed_mentions=NO_MENTIONS)
+
+    async def _draw_table(self, *, over: bool = False) -> None:
+        actor = self._actor
+        view = actor.public_view()
+        spec = table_spec(
+            game_id=actor.game_id,
+            title=actor.title,
+            view=view,
+            names=actor.names,
+            decisions=actor.decisions(),
+            auto=actor.auto_seats(),
+            over=over or actor.finished,
+            locale=actor.locale,
+        )
+        if not self._repost and spec.key == self._last_key:
+            return
+        png = await asyncio.to_thread(render_table, view, actor.names, bottom=self.bottom)
+        file = discord.File(io.BytesIO(png), "table.png")
+        await self._limiter.acquire()
+        if not self._repost and self.message_id is not None:
+            try:
+                await self._channel.get_partial_message(self.message_id).edit(
+                    content=spec.content,
+                    attachments=[file],
+                    view=build_view(spec.buttons),
+                    allowed_mentions=NO_MENTIONS,
+                )
+            except discord.NotFound:
+                # Someone deleted the table message: post a new one next time round.
+                self._repost = True
+                self._dirty = True
+                return
+            self._last_key = spec.key
+            return
+        message = await self._channel.send(
+            spec.content, file=file, view=build_view(spec.buttons), allowed_mentions=NO_MENTIONS
+        )
+        old, self.message_id = self.message_id, message.id
+        self._repost = False
+        self._last_key = spec.key
+        await self._store.set_game_message(actor.game_id, message.id)
+        if old is not None:
+            await self._retire(old)
+
+    async def _retire(self, message_id: int) -> None:
+        """Delete an older table message; failing that, point it at the new one."""
+        await self._limiter.acquire()
+        partial = self._channel.get_partial_message(message_id)
+        try:
+            await partial.delete()
+        except discord.NotFound:
+            return
+        except discord.HTTPException:
+            with contextlib.suppress(discord.HTTPException):
+                await partial.edit(content=text("table_moved", self._actor.locale), attachments=[], view=build_view(()))
+
+    def _draw_view(self, result: dict[str, Any], changes: Sequence[int]) -> DrawView:
+        tiles = self._actor.tiles
+        hands = tuple(
+            tuple(tiles[tile] for tile in hand) if hand is not None else None for hand in result.get("hands", ())
+        )
+        return DrawView(
+            variant=self._actor.game.variant,
+            round_label=str(result.get("round", "")),
+            tenpai=tuple(bool(ready) for ready in result.get("tenpai", ())),
+            hands=hands,
+            melds=tuple(() for _ in hands),
+            point_changes=tuple(changes),
+        )
+
+    # --- panels --------------------------------------------------------------------------------------
+
+    def _panel_content(self, seat: int, panel: _Panel, notice: str = "") -> tuple[MessageSpec, SeatView]:
+        actor = self._actor
+        decision = actor.decision(seat)
+        if panel.mode == "riichi" and (decision is None or not any(a.kind == "riichi" for a in decision.actions)):
+            panel.mode = "discard"
+        view = actor.seat_view(seat)
+        spec = panel_spec(
+            game_id=actor.game_id,
+            title=actor.title,
+            view=view,
+            decision=decision,
+            waiting_for=actor.waiting_for(),
+            tiles=actor.tiles,
+            mode=panel.mode,
+            auto=actor.seats[seat].auto,
+            dm=panel.dm_message is not None or panel.prefers_dm,
+            over=actor.finished,
+            notice=notice,
+            locale=panel.locale,
+        )
+        return spec, view
+
+    async def _panel_payload(self, spec: MessageSpec, view: SeatView) -> Payload:
+        png = await asyncio.to_thread(render_seat, view, self._actor.names)
+        return {
+            "content": spec.content,
+            "file": discord.File(io.BytesIO(png), "hand.png"),
+            "view": build_view(spec.buttons),
+        }
+
+    @staticmethod
+    def _as_edit(payload: Payload) -> Payload:
+        edit = dict(payload)
+        edit["attachments"] = [edit.pop("file")]
+        return edit
+
+    async def _refresh_loop(self, seat: int) -> None:
+        while True:
+            self._panel_again.discard(seat)
+            try:
+                await self._refresh_panel(seat)
+            except Exception:
+                log.exception("table %s: failed to refresh the panel of seat %d", self._actor.game_id, seat)
+            if seat not in self._panel_again:
+                return
+
+    async def _refresh_panel(self, seat: int) -> None:
+        panel = self.panels[seat]
+        async with panel.lock:
+            if not panel.live(self._options.clock(), self._options.token_usable_for):
+                return
+            spec, view = self._panel_content(seat, panel)
+            if spec.key == panel.shown_key:
+                return
+            payload = self._as_edit(await self._panel_payload(spec, view))
+            try:
+                if panel.dm_message is not None:
+                    await self._limiter.acquire()
+                    await panel.dm_message.edit(**payload)
+                elif panel.interaction is not None:
+                    await panel.interaction.edit_original_response(**payload)
+            except discord.HTTPException as error:
+                # An expired token or a deleted DM: the player reopens the panel with "My hand".
+                log.info("table %s: panel of seat %d is gone: %s", self._actor.game_id, seat, error)
+                panel.interaction = None
+                panel.dm_message = None
+                return
+            panel.shown_key = spec.key
+
+    def _budget(self, interaction: discord.Interaction[Any]) -> float:
+        started = interaction.extras.get(STARTED, self._options.clock())
+        return self._options.ack_budget - (self._options.clock() - float(started))
+
+    async def answer_click(
+        self, interaction: discord.Interaction[Any], seat: int, *, mode: PanelMode | None = None, notice: str = ""
+    ) -> None:
+        """Answer a click on the seat's own panel by redrawing that panel in place."""
+        panel = self.panels[seat]
+        async with panel.lock:
+            if mode is not None:
+                panel.mode = mode
+            panel.locale = str(interaction.locale) if interaction.locale else panel.locale
+            spec, view = self._panel_content(seat, panel, notice)
+            payload, deferred = await defer_if_slow(
+                interaction,
+                self._panel_payload(spec, view),
+                budget=self._budget(interaction),
+                defer=interaction.response.defer,
+            )
+            if deferred or interaction.response.is_done():
+                await interaction.edit_original_response(**self._as_edit(payload))
+            else:
+                await interaction.response.edit_message(**self._as_edit(payload))
+            panel.adopt(interaction, self._options.clock())
+            panel.shown_key = spec.key
+
+    async def open_panel(
+        self, interaction: discord.Interaction[Any], seat: int, *, dm: bool | None = None, notice: str = ""
+    ) -> None:
+        """Open a fresh panel for the seat: ephemeral (a new 15-minute token) or by DM."""
+        panel = self.panels[seat]
+        async with panel.lock:
+            panel.locale = str(interaction.locale) if interaction.locale else panel.locale
+            if dm is not None:
+                panel.prefers_dm = dm
+            if panel.prefers_dm:
+                await self._open_in_dm(interaction, panel, notice)
+                return
+            spec, view = self._panel_content(seat, panel, notice)
+            payload, deferred = await defer_if_slow(
+                interaction,
+                self._panel_payload(spec, view),
+                budget=self._budget(interaction),
+                defer=lambda: interaction.response.defer(ephemeral=True, thinking=True),
+            )
+            if deferred:
+                await interaction.edit_original_response(**self._as_edit(payload))
+            else:
+                await interaction.response.send_message(ephemeral=True, **payload)
+            panel.interaction, panel.dm_message = interaction, None
+            panel.opened_at = self._options.clock()
+            panel.shown_key = spec.key
+
+    async def _open_in_dm(self, interaction: discord.Interaction[Any], panel: _Panel, notice: str) -> None:
+        # Opening a DM and uploading takes two requests: acknowledge first.
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        spec, view = self._panel_content(panel.seat, panel, notice)
+        payload = await self._panel_payload(spec, view)
+        try:
+            await self._limiter.acquire()
+            channel = await interaction.user.create_dm()
+            message = await channel.send(**payload)
+        except discord.Forbidden as error:
+            if error.code != DM_REFUSED:
+                raise
+            panel.prefers_dm = False
+            notice = text("panel_dm_failed", panel.locale)
+            spec, view = self._panel_content(panel.seat, panel, notice)
+            payload = await self._panel_payload(spec, view)
+            await interaction.edit_original_response(**self._as_edit(payload))
+            panel.interaction, panel.dm_message = interaction, None
+            panel.opened_at = self._options.clock()
+            panel.shown_key = spec.key
+            return
+        panel.dm_message, panel.interaction = message, None
+        panel.shown_key = spec.key
+        await interaction.edit_original_response(content=text("panel_dm_sent", panel.locale))
+
+    async def stop_dms(self, interaction: discord.Interaction[Any], seat: int) -> None:
+        """Show the panel as ephemeral messages again (the player opens it with "My hand")."""
+        panel = self.panels[seat]
+        async with panel.lock:
+            panel.prefers_dm = False
+            panel.dm_message = None
+            panel.locale = str(interaction.locale) if interaction.locale else panel.locale
+        await interaction.response.send_message(text("panel_here", panel.locale), ephemeral=True)
+
+
+def _bind(function: Callable[..., bytes], *args: Any) -> Callable[[], bytes]:
+    return lambda: function(*args)

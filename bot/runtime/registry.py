@@ -1,0 +1,234 @@
+"""The runtime's shared state: which actor runs which channel's table, and start-up recovery.
+
+:class:`Runtime` is what the cogs reach through ``bot.runtime``: the store, the open lobbies,
+the running tables and the button router. :class:`TableRegistry` starts a table from a lobby,
+rebuilds every unfinished game from its action log after a restart, and stops them all on
+shutdown.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Collection
+from typing import Any
+
+import discord
+
+from bot.engine.game import RulesError, action_from_json
+from bot.engine.variants import new_game
+from bot.runtime.actor import TableActor
+from bot.runtime.errors import GameOver
+from bot.runtime.i18n import text
+from bot.runtime.lobby import Lobby, LobbyBook
+from bot.runtime.options import RuntimeOptions, TableTimers
+from bot.runtime.presenter import DiscordPresenter, RateLimiter
+from bot.runtime.router import ButtonRouter
+from bot.storage import GameRow, GameStatus, HandTracker, StorageError, Store
+
+__all__ = ["Runtime", "TableRegistry"]
+
+log = logging.getLogger(__name__)
+
+
+class Runtime:
+    """Everything the cogs share. The store is attached in ``setup_hook``, once it is open."""
+
+    def __init__(self, client: discord.Client, options: RuntimeOptions) -> None:
+        self.client = client
+        self.options = options
+        self.limiter = RateLimiter(options.channel_requests_per_second)
+        self.buttons = ButtonRouter(options.clock)
+        self.lobbies = LobbyBook()
+        self.tables = TableRegistry(self)
+        self._store: Store | None = None
+
+    @property
+    def store(self) -> Store:
+        """The open store."""
+        if self._store is None:
+            raise RuntimeError("the store is not open yet (setup_hook opens it)")
+        return self._store
+
+    def attach_store(self, store: Store) -> None:
+        """Use this store from now on."""
+        self._store = store
+
+    def channel_busy(self, channel_id: int) -> bool:
+        """Whether the channel has a lobby or a running table."""
+        return self.lobbies.has(channel_id) or self.tables.in_channel(channel_id) is not None
+
+    async def close(self) -> None:
+        """Stop every table (their games stay running in the store)."""
+        await self.tables.close()
+
+
+class TableRegistry:
+    """Channel -> actor, game id -> actor, and each actor's presenter."""
+
+    def __init__(self, runtime: Runtime) -> None:
+        self._runtime = runtime
+        self._by_channel: dict[int, TableActor] = {}
+        self._by_game: dict[int, TableActor] = {}
+        self._presenters: dict[int, DiscordPresenter] = {}
+        self._retiring: set[asyncio.Task[None]] = set()
+
+    def __len__(self) -> int:
+        return len(self._by_game)
+
+    def in_channel(self, channel_id: int) -> TableActor | None:
+        """The channel's running table, if any."""
+        return self._by_channel.get(channel_id)
+
+    def game(self, game_id: int) -> TableActor:
+        """A running table by game id (from a button); raises :class:`GameOver`."""
+        actor = self._by_game.get(game_id)
+        if actor is None:
+            raise GameOver()
+        return actor
+
+    def presenter(self, actor: TableActor) -> DiscordPresenter:
+        """The presenter of a running table."""
+        return self._presenters[actor.game_id]
+
+    def actors(self) -> list[TableActor]:
+        """Every running table."""
+        return list(self._by_game.values())
+
+    async def start_from_lobby(self, lobby: Lobby) -> TableActor:
+        """Create the game in the store, seat the lobby's players, and start the table."""
+        runtime = self._runtime
+        seed = secrets.randbits(62)
+        game = new_game(lobby.variant, lobby.settings, seed=seed, players=lobby.size)
+        # The engine draws seats from the seed (「つかみ取り」); store the players in seat order.
+        seating = tuple(getattr(game, "seating", range(lobby.size)))
+        players = [lobby.players[seating[seat]] for seat in range(lobby.size)]
+        game_id = await runtime.store.create_game(
+            lobby.guild_id, lobby.channel_id, game.variant, game.settings_json(), seed, players, lobby.host_id
+        )
+        guild = await runtime.store.guild_settings(lobby.guild_id)
+        actor = TableActor(
+            game_id=game_id,
+            guild_id=lobby.guild_id,
+            channel_id=lobby.channel_id,
+            host_id=lobby.host_id,
+            game=game,
+            players=players,
+            store=runtime.store,
+            options=runtime.options,
+            timers=lobby.timers,
+            locale=lobby.locale,
+            on_finished=self._finished,
+        )
+        self._launch(actor, dm_panels=guild.dm_panels)
+        log.info("table %d started in channel %d (%s)", game_id, lobby.channel_id, game.variant)
+        return actor
+
+    def _launch(
+        self, actor: TableActor, *, message_id: int | None = None, notice: str | None = None, dm_panels: bool = False
+    ) -> None:
+        runtime = self._runtime
+        presenter = DiscordPresenter(
+            client=runtime.client,
+            store=runtime.store,
+            actor=actor,
+            options=runtime.options,
+            limiter=runtime.limiter,
+            message_id=message_id,
+            dm_panels=dm_panels,
+        )
+        self._by_channel[actor.channel_id] = actor
+        self._by_game[actor.game_id] = actor
+        self._presenters[actor.game_id] = presenter
+        presenter.start(notice=notice)
+        actor.start(presenter)
+
+    def _finished(self, actor: TableActor) -> None:
+        """The actor's game ended: free the channel; the presenter finishes showing it."""
+        self._by_channel.pop(actor.channel_id, None)
+        self._by_game.pop(actor.game_id, None)
+        presenter = self._presenters.pop(actor.game_id, None)
+        if presenter is not None:
+            task = asyncio.create_task(self._retire(presenter))
+            self._retiring.add(task)
+            task.add_done_callback(self._retiring.discard)
+        self._runtime.client.dispatch("mahjong_game_end", actor.game_id)
+
+    @staticmethod
+    async def _retire(presenter: DiscordPresenter) -> None:
+        await presenter.drain(timeout=60.0)
+        await presenter.close()
+
+    async def recover(self, *, shard_ids: Collection[int] | None = None, shard_count: int = 1) -> list[TableActor]:
+        """Rebuild every unfinished game from its log and carry on from the exact action."""
+        store = self._runtime.store
+        recovered: list[TableActor] = []
+        for row in await store.unfinished_games(shard_ids=shard_ids, shard_count=shard_count):
+            try:
+                actor = await self._restore(row)
+            except (RulesError, ValueError, KeyError, StorageError):
+                log.exception("game %d cannot be replayed from its log; cancelling it", row.id)
+                try:
+                    await store.finish_game(row.id, GameStatus.CANCELLED, reason="could not be restored")
+                except StorageError:
+                    log.exception("game %d could not be cancelled either", row.id)
+                continue
+            if actor is not None:
+                recovered.append(actor)
+        if recovered:
+            log.info("recovered %d running table(s)", len(recovered))
+        return recovered
+
+    async def _restore(self, row: GameRow) -> TableActor | None:
+        store = self._runtime.store
+        record = await store.record(row.id)
+        game = new_game(record.variant, record.settings, seed=record.seed, players=record.players)
+        tracker = HandTracker.for_game(game)
+        last_hands = []
+        for data in record.actions:
+            last_hands = tracker.feed(game.apply(action_from_json(data)))
+        # A crash between logging an action and recording the hand it ended loses only that
+        # hand's record; recording it again is harmless.
+        for entry in last_hands:
+            await store.record_hand(row.id, entry.hand_index, entry.label, entry.result)
+        outcome = game.outcome()
+        if outcome is not None:
+            # The last action ended the game but the final result was never stored.
+            await store.record_final(row.id, outcome)
+            return None
+        guild = await store.guild_settings(row.guild_id)
+        actor = TableActor(
+            game_id=row.id,
+            guild_id=row.guild_id,
+            channel_id=row.channel_id,
+            host_id=row.host_id,
+            game=game,
+            players=row.players,
+            store=store,
+            options=self._runtime.options,
+            timers=TableTimers(guild.turn_seconds, guild.time_bank_seconds),
+            tracker=tracker,
+            on_finished=self._finished,
+        )
+        notice = text("resumed", None, game=row.id, seq=game.sequence)
+        self._launch(actor, message_id=row.message_id, notice=notice, dm_panels=guild.dm_panels)
+        log.info("table %d resumed at action %d", row.id, game.sequence)
+        return actor
+
+    async def close(self) -> None:
+        """Stop every actor, then every presenter."""
+        actors = list(self._by_game.values())
+        await asyncio.gather(*(actor.stop() for actor in actors), return_exceptions=True)
+        presenters = list(self._presenters.values())
+        await asyncio.gather(*(presenter.close() for presenter in presenters), return_exceptions=True)
+        for task in list(self._retiring):
+            task.cancel()
+        await asyncio.gather(*self._retiring, return_exceptions=True)
+        self._by_channel.clear()
+        self._by_game.clear()
+        self._presenters.clear()
+
+    def stats(self) -> dict[str, Any]:
+        """Counts for logs and the load benchmark."""
+        return {"tables": len(self._by_game), "retiring": len(self._retiring)}

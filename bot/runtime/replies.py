@@ -1,0 +1,107 @@
+"""The one place where errors become replies, and helpers to answer interactions in time.
+
+Cogs and buttons raise; :func:`reply_error` turns a domain error into an ephemeral message in
+the user's language and anything unexpected into a logged traceback plus a polite apology.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+import discord
+from discord import app_commands
+
+from bot.engine.game import IllegalActionError, NotYourTurnError, RulesError
+from bot.runtime.errors import ChannelBusy, JantakuError
+from bot.runtime.i18n import text
+from bot.storage import ChannelBusyError
+
+__all__ = ["PUBLIC_DEFER", "defer_if_slow", "error_message", "reply_error", "send_ephemeral"]
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+PUBLIC_DEFER = "jantaku_public_defer"
+"""Set in ``interaction.extras`` when we deferred publicly: a later "ephemeral" followup would
+be public (Discord keeps the loading message's visibility), so errors edit the original."""
+
+STARTED = "jantaku_started"
+"""``interaction.extras`` key: when we began handling it (RuntimeOptions.clock)."""
+
+
+def _unwrap(error: BaseException) -> BaseException:
+    while isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError):
+        inner = error.__cause__ if isinstance(error, app_commands.TransformerError) else error.original
+        if inner is None:
+            break
+        error = inner
+    return error
+
+
+def error_message(error: BaseException, locale: str | None) -> str | None:
+    """What to tell the user about ``error``; None when it is a bug (logged by the caller)."""
+    error = _unwrap(error)
+    if isinstance(error, JantakuError):
+        return error.message(locale)
+    if isinstance(error, ChannelBusyError):
+        return ChannelBusy().message(locale)
+    if isinstance(error, NotYourTurnError):
+        return text("not_your_decision", locale)
+    if isinstance(error, IllegalActionError):
+        return text("illegal_action", locale)
+    if isinstance(error, RulesError):
+        return str(error)
+    if isinstance(error, app_commands.CheckFailure | app_commands.CommandOnCooldown):
+        return str(error)
+    return None
+
+
+async def reply_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
+    """Explain ``error`` to the user who caused it, privately; log it when it is a bug."""
+    locale = str(interaction.locale) if interaction.locale else None
+    message = error_message(error, locale)
+    if message is None:
+        log.error("unhandled error in interaction %s", interaction.id, exc_info=_unwrap(error))
+        message = text("internal", locale)
+    else:
+        log.debug("refused interaction %s: %s", interaction.id, _unwrap(error))
+    try:
+        await send_ephemeral(interaction, message)
+    except discord.HTTPException as failure:
+        log.warning("could not deliver an error reply for interaction %s: %s", interaction.id, failure)
+
+
+async def send_ephemeral(interaction: discord.Interaction[Any], content: str) -> None:
+    """Say something only the clicker sees, whatever state the interaction is in."""
+    if not interaction.response.is_done():
+        await interaction.response.send_message(content, ephemeral=True)
+    elif interaction.extras.get(PUBLIC_DEFER):
+        # Only ever used for text that is not secret: the original response is public.
+        await interaction.edit_original_response(content=content, attachments=[], view=None)
+    else:
+        await interaction.followup.send(content, ephemeral=True)
+
+
+async def defer_if_slow(
+    interaction: discord.Interaction[Any],
+    work: Awaitable[T],
+    *,
+    budget: float,
+    defer: Callable[[], Awaitable[object]],
+) -> tuple[T, bool]:
+    """Run ``work``; if it is not done within ``budget`` seconds, call ``defer`` first.
+
+    Returns the result and whether we deferred, so the caller answers through the initial
+    response (one request, the common case) or through the deferred one.
+    """
+    task = asyncio.ensure_future(work)
+    done, _ = await asyncio.wait({task}, timeout=max(0.0, budget))
+    deferred = False
+    if not done and not interaction.response.is_done():
+        await defer()
+        deferred = True
+    return await task, deferred

@@ -1,0 +1,111 @@
+"""What the Discord layer needs to know about each variant's table settings.
+
+Settings are each variant's frozen dataclass; their fields become options of ``/mahjong new``
+and lines of ``/mahjong rules``, with the attribute docstrings as descriptions, so a new variant
+or setting needs no change here.
+
+>>> [s.name for s in settings_of("nishoku")][:3]
+['red_5p', 'red_5s', 'start_points']
+>>> settings_of("nishoku")[3].doc.startswith("「１ゲームは東南西北の一荘戦」")
+True
+"""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import functools
+import inspect
+import itertools
+import textwrap
+from dataclasses import dataclass
+from typing import Any
+
+from bot.engine.variants import VARIANTS, VariantClass, find_variant
+from bot.runtime.errors import BadSetting, UnknownVariant
+
+__all__ = ["Setting", "all_settings", "build_settings", "settings_of", "variant_class"]
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One table setting of a variant."""
+
+    name: str
+    type: type
+    """``bool``, ``int``, ``float`` or ``str``."""
+    default: Any
+    doc: str
+
+
+def variant_class(name: str) -> VariantClass:
+    """The variant's game class; an unknown name is a user error."""
+    try:
+        return find_variant(name)
+    except ValueError as error:
+        raise UnknownVariant(name=name) from error
+
+
+@functools.cache
+def settings_of(name: str) -> tuple[Setting, ...]:
+    """The variant's settings in declaration order."""
+    defaults = variant_class(name).settings_from_json({})
+    if not dataclasses.is_dataclass(defaults):
+        return ()
+    docs = _attribute_docs(type(defaults))
+    found = []
+    for field in dataclasses.fields(defaults):
+        value = getattr(defaults, field.name)
+        kind = type(value) if isinstance(value, bool | int | float | str) else str
+        found.append(Setting(field.name, kind, value, docs.get(field.name, "")))
+    return tuple(found)
+
+
+def all_settings() -> dict[str, Setting]:
+    """Every setting name across all variants (the first variant's definition wins)."""
+    merged: dict[str, Setting] = {}
+    for variant in VARIANTS:
+        for setting in settings_of(variant.variant):
+            merged.setdefault(setting.name, setting)
+    return merged
+
+
+def build_settings(name: str, values: dict[str, Any], *, defaults: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Validated JSON settings for a new table: ``defaults`` (the guild's) under ``values``.
+
+    Keys the variant does not have are dropped from ``defaults`` (guild settings are shared by
+    all variants) but rejected from ``values``; the variant's own checks name bad values.
+    """
+    cls = variant_class(name)
+    known = {setting.name for setting in settings_of(cls.variant)}
+    unknown = sorted(set(values) - known)
+    if unknown:
+        raise BadSetting(detail=f"{cls.title} has no setting {', '.join(unknown)}")
+    merged = {key: value for key, value in (defaults or {}).items() if key in known}
+    merged.update(values)
+    try:
+        settings = cls.settings_from_json(merged)
+    except (ValueError, TypeError) as error:
+        raise BadSetting(detail=str(error)) from error
+    result: dict[str, Any] = settings.to_json() if hasattr(settings, "to_json") else dict(merged)
+    return result
+
+
+def _attribute_docs(cls: type) -> dict[str, str]:
+    """Attribute docstrings (the string after ``name: type = value``), which Python drops."""
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(cls)))
+    except (OSError, TypeError, SyntaxError):
+        return {}
+    docs: dict[str, str] = {}
+    body = tree.body[0].body if tree.body and isinstance(tree.body[0], ast.ClassDef) else []
+    for node, after in itertools.pairwise(body):
+        if (
+            isinstance(node, ast.AnnAssign)
+            and isinstance(node.target, ast.Name)
+            and isinstance(after, ast.Expr)
+            and isinstance(after.value, ast.Constant)
+            and isinstance(after.value.value, str)
+        ):
+            docs[node.target.id] = " ".join(after.value.value.split())
+    return docs

@@ -1,0 +1,158 @@
+"""Reference: ``/mahjong rules`` explains a variant, ``/mahjong calc`` scores a hand."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from typing import TYPE_CHECKING, Any, Literal
+
+import discord
+from discord import app_commands
+
+from bot.engine.calc import SCORERS, CalcError, calculate, parse_args
+from bot.engine.variants import VARIANTS
+from bot.runtime.errors import CalcRejected
+from bot.runtime.i18n import is_japanese, text
+from bot.runtime.variants import settings_of, variant_class
+from cogs._shared import MahjongCog, locale_of
+from render import render_tiles
+
+if TYPE_CHECKING:
+    from bot.app import JantakuBot
+
+VariantName = Literal[tuple(variant.variant for variant in VARIANTS)]  # type: ignore[valid-type]
+CalcVariant = Literal[tuple(SCORERS)]  # type: ignore[valid-type]
+Wind = Literal["E", "S", "W", "N"]
+
+SUMMARIES: dict[str, tuple[str, str]] = {
+    "nishoku": (
+        "Two-colour mahjong for 4 players: the 100 tiles without characters (manzu), 50,000 points each, "
+        "16 hands (East 1 to North 4) and the deal passes every hand. Pon only (no chi, no kan), no dead wall "
+        "(every tile is drawn), red fives are the only dora, one yaku needed. Riichi is free and even a noten or "
+        "furiten riichi is fine; a furiten hand can only win by tsumo. No penalties for a drawn hand, and the game "
+        "ends early when someone drops below zero.",
+        "マンズを抜いた100枚で遊ぶ4人麻雀。5万点持ち、東南西北の一荘戦（16局、連荘なし）。鳴きはポンのみ、王牌なし、"
+        "ドラは赤牌のみ、一翻しばり。立直料なし・ノーテン／フリテンリーチ可、フリテンはツモアガリのみ。"
+        "ノーテン罰なし、ハコワレ終了。",
+    ),
+}
+
+
+class Info(MahjongCog):
+    """Rules of each variant and a hand calculator."""
+
+    @app_commands.command(name="rules")
+    @app_commands.describe(variant="Which game to explain")
+    async def rules(self, interaction: discord.Interaction[Any], variant: VariantName) -> None:  # type: ignore[valid-type]
+        """Explain a variant's rules and its table settings."""
+        cls = variant_class(str(variant))
+        locale = locale_of(interaction)
+        english, japanese = SUMMARIES.get(cls.variant, (cls.title, cls.title))
+        players = str(cls.max_players) if cls.min_players == cls.max_players else f"{cls.min_players}–{cls.max_players}"
+        embed = discord.Embed(
+            title=f"{cls.title} ({cls.variant})",
+            description=(japanese if is_japanese(locale) else english)
+            + "\n\n"
+            + text("rules_players", locale, players=players),
+            colour=0x2E7D32,
+        )
+        lines = []
+        for setting in settings_of(cls.variant):
+            default = ("on" if setting.default else "off") if isinstance(setting.default, bool) else setting.default
+            doc = setting.doc if len(setting.doc) <= 140 else setting.doc[:139] + "…"
+            lines.append(f"`{setting.name}` = **{default}** — {doc}")
+        embed.add_field(name=text("rules_settings", locale), value="\n".join(lines)[:1024] or "—", inline=False)
+        embed.set_footer(text=f"/mahjong new variant:{cls.variant}")
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(name="calc")
+    @app_commands.rename(seat_wind="seat", round_wind="round")
+    @app_commands.describe(
+        hand="Every concealed tile including the winning one, e.g. 234567p345678s99s",
+        win="The winning tile, e.g. 2p",
+        tsumo="Won by tsumo (off: ron)",
+        variant="Scoring rules (default nishoku)",
+        melds="Open or concealed melds, e.g. pon:777z,ankan:1111p",
+        dora="Dora indicators",
+        ura="Ura-dora indicators",
+        seat_wind="Seat wind (E is the dealer)",
+        round_wind="Round wind",
+        dealer="The winner is the dealer",
+        riichi="Riichi declared",
+        double_riichi="Double riichi declared",
+        ippatsu="Won within one go-around of riichi",
+        haitei="Won on the last tile of the wall",
+        houtei="Won on the last discard",
+        rinshan="Won on a replacement tile after a kan",
+        chankan="Robbed a kan",
+        first_turn="Won on the first draw (tenhou/chiihou) or first go-around (renhou)",
+    )
+    async def calc(
+        self,
+        interaction: discord.Interaction[Any],
+        hand: str,
+        win: str,
+        tsumo: bool = False,
+        variant: CalcVariant = "nishoku",  # type: ignore[valid-type]
+        melds: str = "",
+        dora: str = "",
+        ura: str = "",
+        seat_wind: Wind = "E",
+        round_wind: Wind = "E",
+        dealer: bool = False,
+        riichi: bool = False,
+        double_riichi: bool = False,
+        ippatsu: bool = False,
+        haitei: bool = False,
+        houtei: bool = False,
+        rinshan: bool = False,
+        chankan: bool = False,
+        first_turn: bool = False,
+    ) -> None:
+        """Score a hand: shows the tiles and the yaku, han and points."""
+        argv = ["--variant", str(variant), "--hand", hand, "--win", win, "--tsumo" if tsumo else "--ron"]
+        argv += ["--seat", seat_wind, "--round", round_wind]
+        for flag, value in (("--melds", melds), ("--dora", dora), ("--ura", ura)):
+            if value:
+                argv += [flag, value]
+        flags = {
+            "--dealer": dealer,
+            "--riichi": riichi,
+            "--double-riichi": double_riichi,
+            "--ippatsu": ippatsu,
+            "--haitei": haitei,
+            "--houtei": houtei,
+            "--rinshan": rinshan,
+            "--chankan": chankan,
+            "--first-turn": first_turn,
+        }
+        argv += [flag for flag, on in flags.items() if on]
+        try:
+            request = parse_args(argv)
+            result = calculate(request)
+        except CalcError as error:
+            raise CalcRejected(detail=str(error)) from error
+        tiles = list(request.hand) + [tile for _, meld in request.melds for tile in meld]
+        png = await asyncio.to_thread(render_tiles, tiles)
+        locale = locale_of(interaction)
+        if result.get("fu"):
+            title = text("calc_fu", locale, han=result["han"], fu=result["fu"], points=f"{result['total']:,}")
+        else:
+            title = text("calc_title", locale, han=result["han"], points=f"{result['total']:,}")
+        if result.get("limit"):
+            title += f" · {result['limit']}"
+        embed = discord.Embed(title=title, colour=0xC62828)
+        lines = []
+        for yaku in result["yaku"]:
+            value = f"役満×{yaku['yakuman']}" if yaku.get("yakuman") else f"{yaku['han']} han"
+            lines.append(f"{yaku['name']} ({yaku['en']}) — {value}")
+        embed.description = "\n".join(lines) or "—"
+        payments = ", ".join(f"{who}: {amount:,}" for who, amount in result["payments"].items())
+        embed.add_field(name=text("calc_payments", locale), value=payments)
+        embed.set_image(url="attachment://hand.png")
+        embed.set_footer(text=f"{request.variant} · {hand} · {win} {'tsumo' if tsumo else 'ron'}")
+        await interaction.response.send_message(embed=embed, file=discord.File(io.BytesIO(png), "hand.png"))
+
+
+async def setup(bot: JantakuBot) -> None:
+    await bot.add_cog(Info(bot))

@@ -1,0 +1,296 @@
+"""Lobbies: ``/mahjong new`` opens a table, players join, the host starts or cancels."""
+
+from __future__ import annotations
+
+import inspect
+from typing import TYPE_CHECKING, Any, Literal
+
+import discord
+from discord import app_commands
+
+from bot.engine.variants import VARIANTS
+from bot.runtime.customid import LobbyId
+from bot.runtime.errors import ChannelBusy, LobbyGone, NoLobby, NotHost
+from bot.runtime.i18n import text
+from bot.runtime.lobby import Lobby
+from bot.runtime.options import TableTimers
+from bot.runtime.panel import ButtonSpec
+from bot.runtime.router import build_view
+from bot.runtime.variants import Setting, all_settings, build_settings, settings_of, variant_class
+from bot.storage import PlayerSeat
+from cogs._shared import MahjongCog, can_manage, display_name, guild_locale_of, locale_of, require_guild
+
+if TYPE_CHECKING:
+    from bot.app import JantakuBot
+
+TIMER_OPTIONS = {
+    "turn_seconds": (app_commands.Range[int, 3, 600], "Seconds for each decision (default: the server's, 30)"),
+    "bank_seconds": (app_commands.Range[int, 0, 1800], "Extra seconds per player for the whole game (default 60)"),
+}
+
+
+class Lobbies(MahjongCog):
+    """Open a table, gather players and CPUs, start or cancel the game."""
+
+    async def cog_load(self) -> None:
+        await super().cog_load()
+        self._new = _new_command(self)
+        self.bot.mahjong.add_command(self._new)
+        self.bot.buttons.register(LobbyId, self.on_button)
+
+    async def cog_unload(self) -> None:
+        self.bot.mahjong.remove_command(self._new.name)
+        self.bot.buttons.unregister(LobbyId)
+        await super().cog_unload()
+
+    # --- /mahjong new ------------------------------------------------------------------------------
+
+    async def open_table(self, interaction: discord.Interaction[Any], values: dict[str, Any]) -> None:
+        """Open a lobby in this channel with the caller as host."""
+        guild_id, channel_id = require_guild(interaction)
+        if self.runtime.channel_busy(channel_id):
+            raise ChannelBusy()
+        guild = await self.runtime.store.guild_settings(guild_id)
+        name = values.pop("variant", None) or guild.default_variant
+        variant = variant_class(name)
+        turn = values.pop("turn_seconds", None)
+        bank = values.pop("bank_seconds", None)
+        timers = TableTimers(
+            turn_seconds=float(turn if turn is not None else guild.turn_seconds),
+            bank_seconds=float(bank if bank is not None else guild.time_bank_seconds),
+        )
+        chosen = {key: value for key, value in values.items() if value is not None}
+        settings = build_settings(variant.variant, chosen, defaults={"hints": guild.hints})
+        lobby = self.runtime.lobbies.open(
+            lobby_id=interaction.id,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            host=PlayerSeat.human(interaction.user.id, display_name(interaction.user)),
+            variant=variant.variant,
+            settings=settings,
+            timers=timers,
+            size=variant.max_players,
+            locale=guild_locale_of(interaction) or locale_of(interaction),
+        )
+        try:
+            response = await interaction.response.send_message(
+                embed=self._embed(lobby), view=self._view(lobby), allowed_mentions=discord.AllowedMentions.none()
+            )
+        except BaseException:
+            self.runtime.lobbies.close(lobby)
+            raise
+        lobby.message_id = response.message_id
+
+    # --- /mahjong join, leave, start, cancel ------------------------------------------------------
+
+    @app_commands.command(name="join")
+    async def join(self, interaction: discord.Interaction[Any]) -> None:
+        """Join the table being gathered in this channel."""
+        _, channel_id = require_guild(interaction)
+        await self._do(interaction, self.runtime.lobbies.in_channel(channel_id), "join")
+
+    @app_commands.command(name="leave")
+    async def leave(self, interaction: discord.Interaction[Any]) -> None:
+        """Leave the table being gathered in this channel."""
+        _, channel_id = require_guild(interaction)
+        await self._do(interaction, self.runtime.lobbies.in_channel(channel_id), "leave")
+
+    @app_commands.command(name="start")
+    async def start(self, interaction: discord.Interaction[Any]) -> None:
+        """Start the game (host or Manage Server)."""
+        _, channel_id = require_guild(interaction)
+        await self._do(interaction, self.runtime.lobbies.in_channel(channel_id), "start")
+
+    @app_commands.command(name="cancel")
+    async def cancel(self, interaction: discord.Interaction[Any]) -> None:
+        """Cancel this channel's lobby or running game (host or Manage Server)."""
+        _, channel_id = require_guild(interaction)
+        actor = self.runtime.tables.in_channel(channel_id)
+        if actor is not None:
+            if not can_manage(interaction, actor.host_id):
+                raise NotHost()
+            await actor.cancel(display_name(interaction.user))
+            await interaction.response.send_message(
+                text("game_cancelled", locale_of(interaction), game=actor.game_id, name=display_name(interaction.user)),
+                ephemeral=True,
+            )
+            return
+        try:
+            lobby = self.runtime.lobbies.in_channel(channel_id)
+        except NoLobby:
+            raise NoLobby() from None
+        await self._do(interaction, lobby, "cancel")
+
+    async def on_button(self, interaction: discord.Interaction[Any], button: LobbyId) -> None:
+        """A lobby button was clicked."""
+        lobby = self.runtime.lobbies.get(button.lobby)
+        if interaction.channel_id != lobby.channel_id:
+            raise LobbyGone()
+        await self._do(interaction, lobby, button.op)
+
+    # --- the operations, for buttons and commands alike --------------------------------------------
+
+    async def _do(self, interaction: discord.Interaction[Any], lobby: Lobby, op: str) -> None:
+        locale = locale_of(interaction)
+        user = interaction.user
+        note = ""
+        if op == "join":
+            lobby.join(PlayerSeat.human(user.id, display_name(user)))
+            note = text("joined", locale)
+        elif op == "leave":
+            lobby.leave(user.id)
+            note = text("left", locale)
+            if not lobby.humans:
+                op = "cancel"
+        elif op == "cpu":
+            if not can_manage(interaction, lobby.host_id):
+                raise NotHost()
+            lobby.add_cpu()
+        elif op in ("start", "cancel") and not can_manage(interaction, lobby.host_id):
+            raise NotHost()
+
+        if op == "start":
+            lobby.check_full(variant_class(lobby.variant).title)
+            if lobby.starting:
+                raise LobbyGone()
+            lobby.starting = True
+            try:
+                actor = await self.runtime.tables.start_from_lobby(lobby)
+            finally:
+                lobby.starting = False
+            self.runtime.lobbies.close(lobby)
+            closed = self._closed_embed(lobby, text("lobby_started", lobby.locale, game=actor.game_id))
+            await self._update(interaction, lobby, closed, view=build_view(()), note="")
+            return
+        if op == "cancel":
+            self.runtime.lobbies.close(lobby)
+            closed = self._closed_embed(lobby, text("lobby_cancelled", lobby.locale))
+            await self._update(interaction, lobby, closed, view=build_view(()), note=text("lobby_cancelled", locale))
+            return
+        await self._update(interaction, lobby, self._embed(lobby), view=self._view(lobby), note=note)
+
+    async def _update(
+        self,
+        interaction: discord.Interaction[Any],
+        lobby: Lobby,
+        embed: discord.Embed,
+        *,
+        view: discord.ui.View,
+        note: str,
+    ) -> None:
+        """Redraw the lobby message: in place for its own buttons, by a channel edit otherwise."""
+        on_lobby = interaction.message is not None and interaction.message.id == lobby.message_id
+        if on_lobby:
+            await interaction.response.edit_message(embed=embed, view=view)
+            return
+        await interaction.response.send_message(note or embed.description or "✓", ephemeral=True)
+        if lobby.message_id is not None and interaction.channel is not None:
+            await self.runtime.limiter.acquire()
+            channel = self.bot.get_partial_messageable(lobby.channel_id, guild_id=lobby.guild_id)
+            await channel.get_partial_message(lobby.message_id).edit(embed=embed, view=view)
+
+    # --- drawing -----------------------------------------------------------------------------------
+
+    def _embed(self, lobby: Lobby) -> discord.Embed:
+        locale = lobby.locale
+        variant = variant_class(lobby.variant)
+        embed = discord.Embed(title=text("lobby_title", locale, title=variant.title), colour=0x2E7D32)
+        changed = [
+            f"`{s.name}` = {_show(lobby.settings.get(s.name))}"
+            for s in settings_of(lobby.variant)
+            if lobby.settings.get(s.name, s.default) != s.default
+        ]
+        lines = [
+            text("lobby_host", locale, host=f"<@{lobby.host_id}>"),
+            text("lobby_timer", locale, turn=int(lobby.timers.turn_seconds), bank=int(lobby.timers.bank_seconds)),
+            f"{text('lobby_settings', locale)}: {', '.join(changed) if changed else text('lobby_defaults', locale)}",
+        ]
+        embed.description = "\n".join(lines)
+        seats = [
+            f"{index}. {'🤖 ' if player.is_cpu else ''}{player.name}" for index, player in enumerate(lobby.players, 1)
+        ]
+        seats += [
+            f"{index}. {text('lobby_empty_seat', locale)}" for index in range(len(lobby.players) + 1, lobby.size + 1)
+        ]
+        embed.add_field(
+            name=text("lobby_seats", locale, have=len(lobby.players), needed=lobby.size), value="\n".join(seats)
+        )
+        return embed
+
+    @staticmethod
+    def _closed_embed(lobby: Lobby, note: str) -> discord.Embed:
+        title = variant_class(lobby.variant).title
+        names = ", ".join(player.name for player in lobby.players)
+        return discord.Embed(title=title, description=f"{note}\n{names}", colour=0x546E7A)
+
+    @staticmethod
+    def _view(lobby: Lobby) -> discord.ui.View:
+        locale = lobby.locale
+        buttons = [
+            ButtonSpec(LobbyId(lobby.id, "join").custom_id, text("button_join", locale), "primary"),
+            ButtonSpec(LobbyId(lobby.id, "leave").custom_id, text("button_leave", locale), "secondary"),
+            ButtonSpec(LobbyId(lobby.id, "cpu").custom_id, "🤖 " + text("button_cpu", locale), "secondary"),
+            ButtonSpec(LobbyId(lobby.id, "start").custom_id, text("button_start", locale), "success"),
+            ButtonSpec(LobbyId(lobby.id, "cancel").custom_id, text("button_cancel", locale), "danger"),
+        ]
+        return build_view(buttons)
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
+
+
+def _new_command(cog: Lobbies) -> app_commands.Command[Any, ..., Any]:
+    """``/mahjong new``: one option per setting of any variant, built from the settings classes.
+
+    A setting a chosen variant does not have is refused with a message naming it.
+    """
+    settings = all_settings()
+    variants = tuple(variant.variant for variant in VARIANTS)
+    parameters = [
+        inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction),
+        inspect.Parameter(
+            "variant",
+            inspect.Parameter.KEYWORD_ONLY,
+            annotation=Literal[variants],
+            default=None,
+        ),
+    ]
+    descriptions = {"variant": "Which game (default: the server's)"}
+    for name, setting in settings.items():
+        parameters.append(
+            inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=_option_type(setting), default=None)
+        )
+        descriptions[name] = _describe(setting)
+    for name, (annotation, description) in TIMER_OPTIONS.items():
+        parameters.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=annotation, default=None))
+        descriptions[name] = description
+
+    async def new(interaction: discord.Interaction[Any], **values: Any) -> None:
+        await cog.open_table(interaction, values)
+
+    new.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+    new.__qualname__ = "new"
+    described = app_commands.describe(**descriptions)(new)
+    return app_commands.Command(
+        name="new",
+        description="Open a mahjong table in this channel and gather players",
+        callback=described,
+    )
+
+
+def _option_type(setting: Setting) -> Any:
+    return setting.type if setting.type in (bool, int, float, str) else str
+
+
+def _describe(setting: Setting) -> str:
+    doc = setting.doc or setting.name
+    default = _show(setting.default)
+    suffix = f" (default {default})"
+    return doc[: 100 - len(suffix)] + suffix if len(doc) + len(suffix) > 100 else doc + suffix
+
+
+async def setup(bot: JantakuBot) -> None:
+    await bot.add_cog(Lobbies(bot))

@@ -1,0 +1,253 @@
+"""Results: leaderboards, a player's stats, recent games and replays of any game."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from typing import TYPE_CHECKING, Any, Literal
+
+import discord
+from discord import app_commands
+
+from bot.engine.game import action_from_json
+from bot.engine.record import GameRecord
+from bot.engine.variants import VARIANTS, new_game
+from bot.engine.views import StandingsView
+from bot.runtime.customid import LeaderboardId
+from bot.runtime.errors import InvalidButton, UnknownGame
+from bot.runtime.i18n import period_name, text
+from bot.runtime.panel import ButtonSpec, public_table_view
+from bot.runtime.replies import PUBLIC_DEFER
+from bot.runtime.router import build_view
+from bot.runtime.variants import variant_class
+from bot.storage import PERIODS, GameNotFoundError, GameStatus, GameSummary, HandRow
+from cogs._shared import MahjongCog, locale_of, require_guild
+from render import render_standings, render_table
+
+if TYPE_CHECKING:
+    from bot.app import JantakuBot
+
+VariantName = Literal[tuple(variant.variant for variant in VARIANTS)]  # type: ignore[valid-type]
+PeriodName = Literal["all", "30d", "7d"]
+PAGE = 10
+PLACES = ("1st", "2nd", "3rd", "4th", "5th")
+
+
+class Stats(MahjongCog):
+    """Leaderboards, player stats, game history and replays."""
+
+    async def cog_load(self) -> None:
+        await super().cog_load()
+        self.bot.buttons.register(LeaderboardId, self.on_page)
+
+    async def cog_unload(self) -> None:
+        self.bot.buttons.unregister(LeaderboardId)
+        await super().cog_unload()
+
+    # --- leaderboard -------------------------------------------------------------------------------
+
+    @app_commands.command(name="leaderboard")
+    @app_commands.describe(variant="Which game (default: the server's)", period="Which games count")
+    async def leaderboard(
+        self,
+        interaction: discord.Interaction[Any],
+        variant: VariantName | None = None,  # type: ignore[valid-type]
+        period: PeriodName = "all",
+    ) -> None:
+        """The server's best players, ten to a page."""
+        guild_id, _ = require_guild(interaction)
+        name = str(variant) if variant else (await self.runtime.store.guild_settings(guild_id)).default_variant
+        embed, view = await self._page(interaction, guild_id, variant_class(name).variant, period, 0)
+        await interaction.response.send_message(embed=embed, view=view)
+
+    async def on_page(self, interaction: discord.Interaction[Any], button: LeaderboardId) -> None:
+        """Previous / Next on a leaderboard."""
+        guild_id, _ = require_guild(interaction)
+        if button.period not in PERIODS:
+            raise InvalidButton()
+        embed, view = await self._page(
+            interaction, guild_id, variant_class(button.variant).variant, button.period, button.offset
+        )
+        await interaction.response.edit_message(embed=embed, view=view)
+
+    async def _page(
+        self, interaction: discord.Interaction[Any], guild_id: int, variant: str, period: str, offset: int
+    ) -> tuple[discord.Embed, discord.ui.View]:
+        locale = locale_of(interaction)
+        rows, total = await self.runtime.store.leaderboard(guild_id, variant, period=period, offset=offset, limit=PAGE)  # type: ignore[arg-type]
+        title = variant_class(variant).title
+        embed = discord.Embed(
+            title=text("board_title", locale, variant=title, period=period_name(period, locale)), colour=0xF9A825
+        )
+        medals = {1: "🥇", 2: "🥈", 3: "🥉"}
+        lines = []
+        for row in rows:
+            rank = medals.get(row.rank, f"`{row.rank:>2}.`")
+            lines.append(
+                f"{rank} **{discord.utils.escape_markdown(row.name)}** · rating **{row.rating:.1f}** · "
+                f"{row.games} games · avg place {row.average_placement:.2f} · "
+                f"win {row.win_rate:.0%} · deal-in {row.deal_in_rate:.0%}"
+            )
+        embed.description = "\n".join(lines) or text("board_empty", locale)
+        if rows:
+            embed.set_footer(text=text("board_footer", locale, first=offset + 1, last=offset + len(rows), total=total))
+        buttons = [
+            ButtonSpec(
+                LeaderboardId(variant, period, max(0, offset - PAGE)).custom_id,
+                "◀ " + text("board_prev", locale),
+                disabled=offset == 0,
+            ),
+            ButtonSpec(
+                LeaderboardId(variant, period, offset + PAGE).custom_id,
+                text("board_next", locale) + " ▶",
+                disabled=offset + PAGE >= total,
+            ),
+        ]
+        return embed, build_view(buttons)
+
+    # --- stats -------------------------------------------------------------------------------------
+
+    @app_commands.command(name="stats")
+    @app_commands.describe(member="Whose stats (default: yours)", variant="One game only (default: all)")
+    async def stats(
+        self,
+        interaction: discord.Interaction[Any],
+        member: discord.Member | None = None,
+        variant: VariantName | None = None,  # type: ignore[valid-type]
+        period: PeriodName = "all",
+    ) -> None:
+        """A player's record in this server: placements, win and deal-in rates, rating."""
+        guild_id, _ = require_guild(interaction)
+        locale = locale_of(interaction)
+        who: discord.abc.User = member or interaction.user
+        key = variant_class(str(variant)).variant if variant else None
+        stats = await self.runtime.store.player_stats(guild_id, who.id, key, period=period)
+        title = variant_class(key).title if key else "all games"
+        embed = discord.Embed(title=text("stats_title", locale, name=who.display_name, variant=title), colour=0x1565C0)
+        if stats.games == 0:
+            embed.description = text("stats_none", locale, name=who.display_name)
+            await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
+            return
+        places = " · ".join(
+            f"{PLACES[i] if i < len(PLACES) else f'{i + 1}th'} {count}" for i, count in enumerate(stats.placements)
+        )
+        embed.add_field(name="Games", value=f"**{stats.games}** ({period_name(period, locale)})")
+        embed.add_field(name="Average place", value=f"**{stats.average_placement:.2f}**")
+        embed.add_field(name="Placements", value=places or "—")
+        embed.add_field(name="Total score", value=f"{stats.total_score:+.1f}")
+        embed.add_field(name="Best game", value=f"{stats.best_score:+.1f}" if stats.best_score is not None else "—")
+        embed.add_field(name="Hands", value=str(stats.hands))
+        embed.add_field(name="Win rate", value=f"{stats.win_rate:.1%} ({stats.tsumo_wins} by tsumo)")
+        embed.add_field(name="Deal-in rate", value=f"{stats.deal_in_rate:.1%}")
+        embed.add_field(name="Riichi rate", value=f"{stats.riichi_rate:.1%}")
+        embed.add_field(name="Average win", value=f"{stats.average_win_points:,.0f} points")
+        if stats.ratings:
+            ratings = "\n".join(
+                f"{variant_class(r.variant).title}: **{r.rating:.1f}** "
+                f"(μ {r.mu:.1f}, σ {r.sigma:.1f}, {r.rated_games} rated)"
+                for r in stats.ratings
+            )
+            embed.add_field(name="Rating", value=ratings, inline=False)
+        await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
+
+    # --- history and replay -------------------------------------------------------------------------
+
+    @app_commands.command(name="history")
+    @app_commands.describe(everywhere="Games of the whole server (default: this channel)")
+    async def history(self, interaction: discord.Interaction[Any], everywhere: bool = False) -> None:
+        """The most recent finished games here, with their results."""
+        guild_id, channel_id = require_guild(interaction)
+        locale = locale_of(interaction)
+        games = await self.runtime.store.history(guild_id, None if everywhere else channel_id, limit=10)
+        embed = discord.Embed(title=text("history_title", locale), colour=0x6A1B9A)
+        embed.description = "\n".join(_summary_line(game) for game in games) or text("history_none", locale)
+        embed.set_footer(text="/mahjong replay game:<id>")
+        await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name="replay")
+    @app_commands.describe(game="The game's number (see /mahjong history)")
+    async def replay(self, interaction: discord.Interaction[Any], game: app_commands.Range[int, 1]) -> None:
+        """Show how a game went: hand by hand results and the final standings."""
+        guild_id, _ = require_guild(interaction)
+        locale = locale_of(interaction)
+        store = self.runtime.store
+        try:
+            row = await store.game(game)
+        except GameNotFoundError:
+            raise UnknownGame(game=game) from None
+        if row.guild_id != guild_id:
+            raise UnknownGame(game=game)
+        await interaction.response.defer(thinking=True)
+        interaction.extras[PUBLIC_DEFER] = True
+        record = await store.record(game)
+        hands = await store.hands(game)
+        names = tuple(player.name for player in row.players)
+        title = variant_class(row.variant).title
+        embed = discord.Embed(title=f"{title} · game #{game}", colour=0x6A1B9A)
+        if row.status is GameStatus.RUNNING:
+            # Only what everyone at the table can see: the record holds the seed, so every wall.
+            png = await asyncio.to_thread(_running_table, record, names)
+            embed.description = text("replay_running", locale, game=game)
+            embed.set_image(url="attachment://table.png")
+            await interaction.followup.send(embed=embed, file=discord.File(io.BytesIO(png), "table.png"))
+            return
+        lines = [_hand_line(hand, names) for hand in hands]
+        embed.description = "\n".join(lines)[:4000] or "—"
+        if row.status is GameStatus.CANCELLED:
+            embed.add_field(name="Cancelled", value=row.end_reason or "—")
+            await interaction.followup.send(embed=embed)
+            return
+        png = await asyncio.to_thread(_standings, record, names)
+        embed.set_image(url="attachment://standings.png")
+        log = discord.File(io.BytesIO(record.to_json().encode()), f"game-{game}.json")
+        await interaction.followup.send(embed=embed, files=[discord.File(io.BytesIO(png), "standings.png"), log])
+
+
+def _replayed(record: GameRecord) -> Any:
+    game = new_game(record.variant, record.settings, seed=record.seed, players=record.players)
+    for data in record.actions:
+        game.apply(action_from_json(data))
+    return game
+
+
+def _running_table(record: GameRecord, names: tuple[str, ...]) -> bytes:
+    game = _replayed(record)
+    return render_table(public_table_view(game.public_view(), deadline=None, auto=()), names)
+
+
+def _standings(record: GameRecord, names: tuple[str, ...]) -> bytes:
+    game = _replayed(record)
+    outcome = game.outcome()
+    points = (
+        tuple(outcome.points)
+        if outcome is not None
+        else tuple(game.public_view().seats[s].points for s in range(game.players))
+    )
+    placements = tuple(outcome.placements) if outcome is not None else tuple(range(1, game.players + 1))
+    history = tuple(getattr(game, "history", ())) or (points,)
+    return render_standings(
+        StandingsView(variant=record.variant, names=names, final_points=points, placements=placements, history=history)
+    )
+
+
+def _summary_line(game: GameSummary) -> str:
+    when = f"<t:{int(game.finished_at.timestamp())}:R>" if game.finished_at else ""
+    results = " · ".join(
+        f"{r.placement}. {discord.utils.escape_markdown(r.name)} {r.points:,}"
+        + (f" ({r.rating_change:+.1f})" if r.rating_change is not None else "")
+        for r in game.results
+    )
+    return f"**#{game.game_id}** {variant_class(game.variant).title} {when} — {results or game.end_reason}"
+
+
+def _hand_line(hand: HandRow, names: tuple[str, ...]) -> str:
+    result = hand.result
+    if result.winner is None:
+        tenpai = ", ".join(names[seat] for seat in result.tenpai) or "nobody"
+        return f"`{hand.label}` draw — tenpai: {tenpai}"
+    how = "tsumo" if result.from_seat is None else f"ron off {names[result.from_seat]}"
+    return f"`{hand.label}` **{names[result.winner]}** {how} · {result.han} han · {result.points:,}"
+
+
+async def setup(bot: JantakuBot) -> None:
+    await bot.add_cog(Stats(bot))
