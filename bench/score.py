@@ -13,9 +13,13 @@ consistent, dora and ura indicators, red fives, honba and riichi sticks.
 
 Each library's input is built before timing (ours a :class:`WinContext`; mahjong's 136-format
 tiles, ``Meld`` objects and a ``HandConfig``). Both first score a warm-up set drawn with another
-seed (which fills our per-suit-block memo the way a running bot has it filled); then the best of
-three timed passes is reported. ``ours_first_pass_us`` is our time on that warm-up pass. No
-memo of ours is keyed by a whole hand, so repeated passes measure the same work.
+seed (which fills our memos the way a running bot has them filled); then the best of three timed
+passes is reported.
+
+Our memos are keyed by suit blocks, by coarse feature flags and by (han, fu), never by a whole
+hand, so repeated passes do the same work; but the first timed pass still meets suit blocks the
+warm-up did not, so it is reported too (``ours_timed_first_pass_us``), as is our time on the
+warm-up itself, from empty memos (``ours_first_pass_us``).
 """
 
 from __future__ import annotations
@@ -353,7 +357,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     cold = per_call_us(ours_one, warm_ours, repeats=1)
     per_call_us(theirs_one, warm_theirs, repeats=1)
-    ours_us = per_call_us(ours_one, ours)
+    first_timed = per_call_us(ours_one, ours, repeats=1)
+    ours_us = min(first_timed, per_call_us(ours_one, ours, repeats=2))
     mahjong_us = per_call_us(theirs_one, theirs)
     line = {
         "op": "score",
@@ -361,6 +366,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "ours_us": round(ours_us, 3),
         "mahjong_us": round(mahjong_us, 3),
         "ratio_vs_mahjong": round(mahjong_us / ours_us, 2),
+        "ours_timed_first_pass_us": round(first_timed, 3),
         "ours_first_pass_us": round(cold, 3),
     }
     print(json.dumps(line), flush=True)

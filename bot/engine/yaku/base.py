@@ -202,7 +202,24 @@ class Feature(enum.IntFlag):
     """The regular readings' pair is a wind."""
 
 
-_SUIT_FEATURES = (Feature.MAN, Feature.PIN, Feature.SOU)
+_SUIT_FEATURES = (
+    int(Feature.MAN | Feature.NUMBER),
+    int(Feature.PIN | Feature.NUMBER),
+    int(Feature.SOU | Feature.NUMBER),
+)
+# Plain ints: IntFlag arithmetic runs in Python, int arithmetic in C.
+_F_YAOCHU, _F_SIMPLE, _F_MIDDLE, _F_HONOR, _F_NOT_GREEN, _F_STRAIGHT, _F_MULTI_SUIT = (
+    int(flag)
+    for flag in (
+        Feature.YAOCHU,
+        Feature.SIMPLE,
+        Feature.MIDDLE,
+        Feature.HONOR,
+        Feature.NOT_GREEN,
+        Feature.STRAIGHT,
+        Feature.MULTI_SUIT,
+    )
+)
 
 
 def present_features(present: int) -> Feature:
@@ -212,27 +229,27 @@ def present_features(present: int) -> Feature:
     :attr:`Feature.MULTI_SUIT` and :attr:`Feature.STRAIGHT`, which the scorer recomputes
     on the whole hand.
     """
-    features = Feature(0)
+    features = 0
     if present & YAOCHU_PRESENT:
-        features |= Feature.YAOCHU
+        features |= _F_YAOCHU
     if present & SIMPLE_PRESENT:
-        features |= Feature.SIMPLE
+        features |= _F_SIMPLE
     if present & MIDDLE_PRESENT:
-        features |= Feature.MIDDLE
+        features |= _F_MIDDLE
     if present & HONOR_PRESENT:
-        features |= Feature.HONOR
+        features |= _F_HONOR
     if present & ~GREEN_PRESENT:
-        features |= Feature.NOT_GREEN
+        features |= _F_NOT_GREEN
     suits = 0
     for suit, mask in enumerate(SUIT_PRESENT):
         if present & mask:
-            features |= _SUIT_FEATURES[suit] | Feature.NUMBER
+            features |= _SUIT_FEATURES[suit]
             suits += 1
         if present & mask == mask:
-            features |= Feature.STRAIGHT
+            features |= _F_STRAIGHT
     if suits > 1:
-        features |= Feature.MULTI_SUIT
-    return features
+        features |= _F_MULTI_SUIT
+    return Feature(features)
 
 
 class Facts:

@@ -11,8 +11,6 @@ split again, and no memo here is keyed by a whole hand.
 
 from __future__ import annotations
 
-from collections import Counter
-
 from bot.engine.shapes import Group, Shape, ShapeRules, tile_count
 from bot.engine.tiles import NUM_KINDS, TERMINALS, YAOCHU
 from bot.engine.yaku.base import Feature, Wait, present_features
@@ -59,8 +57,11 @@ OPEN_SHIFT = 42  # open melds
 TRIPLETS_SHIFT = 32
 """``rt`` masks hold runs in bits 0-26 and triplets from this bit on."""
 
-_SUIT_RUN = (Feature.MAN_RUN, Feature.PIN_RUN, Feature.SOU_RUN)
-_SUIT_TRIPLET = (Feature.MAN_TRIPLET, Feature.PIN_TRIPLET, Feature.SOU_TRIPLET)
+_SUIT_RUN = (int(Feature.MAN_RUN), int(Feature.PIN_RUN), int(Feature.SOU_RUN))
+_SUIT_TRIPLET = (int(Feature.MAN_TRIPLET), int(Feature.PIN_TRIPLET), int(Feature.SOU_TRIPLET))
+_F_TWIN_RUNS = int(Feature.TWIN_RUNS)
+_F_RUN_FORCED = int(Feature.RUN_FORCED)
+_F_TRIPLET_FORCED = int(Feature.TRIPLET_FORCED)
 
 WaitOption = tuple[Wait, int, int, int]
 """``(wait, fu, ron_fu, ron_triplet)``: the wait, its fu, and on a ron the fu change and the
@@ -78,37 +79,42 @@ class BlockSplit:
     __slots__ = ("pair", "rt", "runs", "sums", "triplets", "waits")
 
     def __init__(self, groups: tuple[Group, ...], pair: int) -> None:
-        run_kinds = [group.kind for group in groups if group.is_run]
-        triplet_kinds = [group.kind for group in groups if not group.is_run]
-        pair_kinds = [pair] if pair >= 0 else []
-        self.runs = sum(1 << kind for kind in set(run_kinds))
-        self.triplets = sum(1 << kind for kind in set(triplet_kinds))
-        self.pair = pair
-        self.rt = self.runs | self.triplets << TRIPLETS_SHIFT
-        twins = sum(count // 2 for count in Counter(run_kinds).values())
-        inner_runs = sum(kind % 9 not in (0, 6) for kind in run_kinds)
-        not_yaochu = inner_runs + sum(kind not in YAOCHU for kind in triplet_kinds + pair_kinds)
-        not_terminal = inner_runs + sum(kind not in TERMINALS for kind in triplet_kinds + pair_kinds)
-        fu = sum(triplet_fu(kind, concealed=True, kan=False) for kind in triplet_kinds)
-        self.sums = (
-            len(run_kinds) << RUN_COUNT_SHIFT
-            | len(triplet_kinds) << TRIPLET_COUNT_SHIFT
-            | twins << TWINS_SHIFT
-            | fu << SET_FU_SHIFT
-            | not_yaochu << NOT_YAOCHU_SHIFT
-            | not_terminal << NOT_TERMINAL_SHIFT
-            | (pair + 1) << PAIR_SHIFT
-            | len(triplet_kinds) << CONCEALED_SHIFT
-        )
+        runs = triplets = inner = not_yaochu = not_terminal = fu = run_count = triplet_count = 0
         waits: dict[int, list[WaitOption]] = {}
-        for kind in run_kinds:
-            for tile in (kind, kind + 1, kind + 2):
-                _add(waits, tile, _run_wait(kind, tile))
-        for kind in triplet_kinds:
-            lost = triplet_fu(kind, concealed=True, kan=False) - triplet_fu(kind, concealed=False, kan=False)
-            _add(waits, kind, (Wait.SHANPON, 0, -lost, 1))
-        for kind in pair_kinds:
-            _add(waits, kind, (Wait.TANKI, WAIT_FU, 0, 0))
+        for kind, is_run in groups:
+            if is_run:
+                run_count += 1
+                runs |= 1 << kind
+                if kind % 9 not in (0, 6):
+                    inner += 1
+                for tile in (kind, kind + 1, kind + 2):
+                    _add(waits, tile, _run_wait(kind, tile))
+            else:
+                triplet_count += 1
+                triplets |= 1 << kind
+                closed_fu = triplet_fu(kind, concealed=True, kan=False)
+                fu += closed_fu
+                not_yaochu += kind not in YAOCHU
+                not_terminal += kind not in TERMINALS
+                _add(waits, kind, (_SHANPON, 0, closed_fu // 2 - closed_fu, 1))
+        if pair >= 0:
+            not_yaochu += pair not in YAOCHU
+            not_terminal += pair not in TERMINALS
+            _add(waits, pair, _TANKI_WAIT)
+        self.runs = runs
+        self.triplets = triplets
+        self.pair = pair
+        self.rt = runs | triplets << TRIPLETS_SHIFT
+        self.sums = (
+            run_count << RUN_COUNT_SHIFT
+            | triplet_count << TRIPLET_COUNT_SHIFT
+            | _twin_pairs(groups) << TWINS_SHIFT
+            | fu << SET_FU_SHIFT
+            | (not_yaochu + inner) << NOT_YAOCHU_SHIFT
+            | (not_terminal + inner) << NOT_TERMINAL_SHIFT
+            | (pair + 1) << PAIR_SHIFT
+            | triplet_count << CONCEALED_SHIFT
+        )
         self.waits = {tile: tuple(options) for tile, options in waits.items()}
 
     @property
@@ -123,13 +129,26 @@ class BlockSplit:
         return f"BlockSplit(runs={self.runs:#x}, triplets={self.triplets:#x}, pair={self.pair})"
 
 
+def _twin_pairs(groups: tuple[Group, ...]) -> int:
+    """Pairs of identical runs (four of one run are two pairs)."""
+    runs = [kind for kind, is_run in groups if is_run]
+    return sum(runs.count(kind) // 2 for kind in set(runs))
+
+
+_SHANPON = Wait.SHANPON
+_TANKI_WAIT: WaitOption = (Wait.TANKI, WAIT_FU, 0, 0)
+_RYANMEN_WAIT: WaitOption = (Wait.RYANMEN, 0, 0, 0)
+_KANCHAN_WAIT: WaitOption = (Wait.KANCHAN, WAIT_FU, 0, 0)
+_PENCHAN_WAIT: WaitOption = (Wait.PENCHAN, WAIT_FU, 0, 0)
+
+
 def _run_wait(start: int, tile: int) -> WaitOption:
     if tile == start + 1:
-        return (Wait.KANCHAN, WAIT_FU, 0, 0)
+        return _KANCHAN_WAIT
     rank = start % 9
     if (tile == start and rank == 6) or (tile == start + 2 and rank == 0):
-        return (Wait.PENCHAN, WAIT_FU, 0, 0)
-    return (Wait.RYANMEN, 0, 0, 0)
+        return _PENCHAN_WAIT
+    return _RYANMEN_WAIT
 
 
 def _add(waits: dict[int, list[WaitOption]], tile: int, option: WaitOption) -> None:
@@ -195,8 +214,8 @@ class BlockTable(dict[int, BlockEntry]):
         board = key << BLOCK_SHIFTS[self.block]
         tiles = tile_count(board)
         present = (board | board >> 1 | board >> 2 | board >> 3) & _ONES
-        features = present_features(present)
-        entry: BlockEntry = (8, (), int(features), 0)
+        features = int(present_features(present))
+        entry: BlockEntry = (8, (), features, 0)
         if tiles % 3 != 1:
             has_pair = tiles % 3 == 2
             probe = board if has_pair else board + (2 << (4 * _STAND_IN_PAIR[self.block]))
@@ -210,23 +229,23 @@ class BlockTable(dict[int, BlockEntry]):
                 concealed = max(split.triplet_count for split in splits)
                 # Honours form no runs, so an honour block splits one way only.
                 honors = honor_features(splits[0].triplets, splits[0].pair) if self.block == 3 else 0
-                entry = ((1 if has_pair else 0) | concealed << 8, splits, int(features), honors)
+                entry = ((1 if has_pair else 0) | concealed << 8, splits, features, honors)
         self[key] = entry
         return entry
 
-    def _split_features(self, splits: tuple[BlockSplit, ...]) -> Feature:
-        features = Feature(0)
+    def _split_features(self, splits: tuple[BlockSplit, ...]) -> int:
+        features = 0
         if self.block < 3:
             if any(split.runs for split in splits):
                 features |= _SUIT_RUN[self.block]
             if any(split.triplets for split in splits):
                 features |= _SUIT_TRIPLET[self.block]
         if any(split.sums >> TWINS_SHIFT & 0xF for split in splits):
-            features |= Feature.TWIN_RUNS
+            features |= _F_TWIN_RUNS
         if all(split.runs for split in splits):
-            features |= Feature.RUN_FORCED
+            features |= _F_RUN_FORCED
         if all(split.triplets for split in splits):
-            features |= Feature.TRIPLET_FORCED
+            features |= _F_TRIPLET_FORCED
         return features
 
 

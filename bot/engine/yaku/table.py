@@ -80,8 +80,8 @@ __all__ = ["GATE_CHUNKS", "STANDARD_YAKU", "STANDARD_YAKU_DOUBLES", "YAKUMAN_SHI
 Check = Callable[[Facts, WinContext], int]
 ScopedChecks = tuple[tuple[tuple[int, Check], ...], ...]
 _CHUNK_BITS = 8
-_CHUNK_MASK = (1 << _CHUNK_BITS) - 1
 GATE_CHUNKS = 7
+_F_OPEN = int(Feature.OPEN)
 """Feature flags are looked up 8 bits at a time, in this many chunks (56 bits)."""
 YAKUMAN_SHIFT = 16
 """In :attr:`YakuTable.units`, a yakuman's weight is shifted this far above the han."""
@@ -156,7 +156,7 @@ class _ByFeatures(dict[int, Gated]):
         self.table = table
 
     def __missing__(self, features: int) -> Gated:
-        gated = self.table.checks_for(features, is_open=bool(features & Feature.OPEN))
+        gated = self.table.checks_for(features, is_open=bool(features & _F_OPEN))
         self[features] = gated
         return gated
 
@@ -317,9 +317,16 @@ class YakuTable:
         the :class:`Gated` entry for each distinct bitmask is built once; the scorer reads
         :attr:`by_features`, which remembers the answer per distinct set of flags.
         """
-        mask = -1
-        for chunk, table in enumerate(self.gate_chunks):
-            mask &= table[features >> (_CHUNK_BITS * chunk) & _CHUNK_MASK]
+        g0, g1, g2, g3, g4, g5, g6 = self.gate_chunks
+        mask = (
+            g0[features & 0xFF]
+            & g1[features >> 8 & 0xFF]
+            & g2[features >> 16 & 0xFF]
+            & g3[features >> 24 & 0xFF]
+            & g4[features >> 32 & 0xFF]
+            & g5[features >> 40 & 0xFF]
+            & g6[features >> 48 & 0xFF]
+        )
         return self.gated[mask << 1 | is_open]
 
     @classmethod
