@@ -31,6 +31,7 @@ __all__ = [
     "Event",
     "Game",
     "IllegalActionError",
+    "Kan",
     "NotYourTurnError",
     "Outcome",
     "Pass",
@@ -38,6 +39,7 @@ __all__ = [
     "Riichi",
     "Ron",
     "RulesError",
+    "SetAside",
     "Tsumo",
     "action_from_json",
     "action_to_json",
@@ -112,6 +114,23 @@ class Pon(Action):
 
     kind: ClassVar[str] = "pon"
     tiles: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Kan(Action):
+    """Declare a kan with ``tiles`` from the hand: four for a concealed kan, one added to your
+    own pon, or three with the discard on offer (the game knows which from the situation)."""
+
+    kind: ClassVar[str] = "kan"
+    tiles: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SetAside(Action):
+    """Put a tile from the hand beside it instead of in the river (横ドラ, 抜きドラ, flowers)."""
+
+    kind: ClassVar[str] = "set_aside"
+    tile: int
 
 
 @dataclass(frozen=True, slots=True)
