@@ -532,3 +532,30 @@ def test_a_yaku_may_apply_several_times_123m456p11s_pon_666z_pon_777z() -> None:
     result = scored(win("123m456p11s", "1s", "pon:666z", "pon:777z", rules=ScoringRules(yaku=table)))
     assert yaku(result) == {"三元牌": 2}
     assert result.han == 2
+
+
+def test_sanma_rules_three_players_and_1m_points_to_9m() -> None:
+    sanma = ScoringRules(players=3, sanma_dora=True)
+    result = scored(win("111m999p123s789s55z", "5z", rules=sanma, tsumo=True, riichi=True, dora_indicators=(Kind.M1,)))
+    lines = {hit.name: hit.han for hit in result.yaku}
+    assert "ドラ" not in lines  # 1m -> 9m, and the hand holds no 9m
+    result = scored(
+        win("999m111p123s789s55z", "5z", rules=sanma, tsumo=True, riichi=True, dora_indicators=(Kind.M1,), honba=1)
+    )
+    assert {hit.name: hit.han for hit in result.yaku}["ドラ"] == 3
+    assert result.total == result.tsumo_dealer + result.tsumo_non_dealer  # one other payer
+    assert result.honba == 200
+
+
+def test_kiriage_through_score_hand_123m456p789s23499s_riichi_ippatsu_dora() -> None:
+    # 立直 一発 平和 + 1 ドラ = 4 han 30 fu (non-dealer ron 7,700; 8,000 with kiriage)
+    context = {"riichi": True, "ippatsu": True, "dora_indicators": (Kind.M1,)}
+    plain = scored(win("123m456p789s23499s", "4s", **context))
+    rounded = scored(win("123m456p789s23499s", "4s", rules=ScoringRules(kiriage=True), **context))
+    assert (plain.han, plain.fu, plain.ron, rounded.ron, rounded.limit) == (4, 30, 7700, 8000, "満貫")
+
+
+def test_pulled_tiles_without_a_kind_count_once_each() -> None:
+    flat = ScoringRules(nuki_kind=None)
+    result = scored(win("123m456p789s23499s", "4s", rules=flat, riichi=True, nuki_dora=2, dora_indicators=(Kind.WEST,)))
+    assert {hit.name: hit.han for hit in result.yaku} == {"立直": 1, "平和": 1, "抜きドラ": 2}
