@@ -35,6 +35,7 @@ __all__ = [
     "NotYourTurnError",
     "Outcome",
     "Pass",
+    "Pick",
     "Pon",
     "Riichi",
     "Ron",
@@ -130,6 +131,14 @@ class SetAside(Action):
     """Put a tile from the hand beside it instead of in the river (横ドラ, 抜きドラ, flowers)."""
 
     kind: ClassVar[str] = "set_aside"
+    tile: int
+
+
+@dataclass(frozen=True, slots=True)
+class Pick(Action):
+    """Take one of the tiles on offer into the hand (ずーの's draft), passing the rest on."""
+
+    kind: ClassVar[str] = "pick"
     tile: int
 
 
