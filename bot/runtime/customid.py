@@ -43,9 +43,11 @@ MAX_LENGTH = 100
 MAX_ID = 10**19
 """Snowflakes and row ids fit in 64 bits; anything longer is forged."""
 
-TEMPLATE = re.compile(rf"{PREFIX}:[a-z]{{1,8}}(?::[0-9a-z._-]{{1,24}}){{0,6}}")
-"""What the single DynamicItem matches: anything shaped like our ids, valid or not, so that a
-forged or outdated id still reaches :func:`parse` and gets an explanation instead of silence."""
+TEMPLATE = re.compile(rf"{PREFIX}:.{{0,{MAX_LENGTH - len(PREFIX) - 1}}}", re.DOTALL)
+"""What the single DynamicItem matches: every id with our prefix, valid or not, so that a forged
+or outdated id still reaches :func:`parse` and gets an explanation instead of silence."""
+
+_SHAPE = re.compile(rf"{PREFIX}:[a-z]{{1,8}}(?::[0-9a-z._-]{{1,24}}){{0,6}}")
 
 _NUMBER = re.compile(r"[0-9]{1,19}")
 _NUMBERS = re.compile(r"[0-9]{1,4}(?:\.[0-9]{1,4}){0,3}")
@@ -162,7 +164,7 @@ def parse(custom_id: str) -> ButtonId:
     Only the shape is checked here. Whether the game exists, the clicker sits at it and the
     sequence number is current is the actor's business.
     """
-    if len(custom_id) > MAX_LENGTH or not TEMPLATE.fullmatch(custom_id):
+    if len(custom_id) > MAX_LENGTH or not _SHAPE.fullmatch(custom_id):
         raise InvalidButton()
     _, verb, *fields = custom_id.split(":")
     if verb == "act" and len(fields) in (3, 4):

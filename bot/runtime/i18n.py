@@ -120,7 +120,7 @@ _TEXT: dict[str, tuple[str, str]] = {
         "Riichi: choose the tile to discard sideways {deadline}",
         "リーチ: 横に曲げる牌を選んでください {deadline}",
     ),
-    "panel_claim": ("▶ You may call this discard {deadline}", "▶ 鳴き・ロンできます {deadline}"),
+    "panel_claim": ("▶ You may call the discard ({what}) {deadline}", "▶ 鳴き・ロンできます（{what}） {deadline}"),
     "panel_wait": ("Waiting for {names}.", "{names} を待っています。"),
     "panel_waits": ("Waits: {tiles}", "待ち: {tiles}"),
     "panel_furiten": (" (furiten)", "（フリテン）"),

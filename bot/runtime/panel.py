@@ -137,9 +137,14 @@ def table_spec(
     decisions: Sequence[Decision],
     auto: Sequence[int],
     over: bool,
+    seq: int | None = None,
     locale: Locale | None = None,
 ) -> MessageSpec:
     """The public table message: who is to play and until when, and the My hand / I'm back buttons.
+
+    The buttons carry ``seq``, the sequence number at which this message was posted (default: the
+    current one), so they keep their ids while the message is edited and a click that races an
+    edit still finds its button.
 
     Names of seats deciding a claim are never shown (see :func:`public_table_view`).
     """
@@ -156,7 +161,7 @@ def table_spec(
             lines.append(text("autoplay_note", locale, names=", ".join(names[seat] for seat in auto)))
     buttons: list[ButtonSpec] = []
     if not over:
-        seq = view.sequence
+        seq = view.sequence if seq is None else seq
         hand = "🀄 " + text("button_hand", locale)
         buttons.append(ButtonSpec(TableId(game_id, seq, "hand").custom_id, hand, "primary"))
         if auto:
@@ -172,6 +177,7 @@ def panel_spec(
     view: SeatView,
     decision: Decision | None,
     waiting_for: Sequence[str],
+    names: Sequence[str],
     tiles: Sequence[Tile],
     mode: PanelMode = "discard",
     auto: bool = False,
@@ -212,7 +218,7 @@ def panel_spec(
     elif "discard" in by_kind:
         lines.append(text("panel_turn", locale, deadline=when))
     else:
-        lines.append(text("panel_claim", locale, deadline=when))
+        lines.append(text("panel_claim", locale, what=_last_discard(public, names), deadline=when))
     if view.waits and not over:
         waits = " ".join(kind_name(kind) for kind in view.waits)
         furiten = text("panel_furiten", locale) if view.furiten else ""
@@ -271,3 +277,14 @@ def panel_spec(
             row += 1
     key = (tuple(lines), tuple(buttons), view.hand, view.drawn, seat_public.points, public.round_label)
     return MessageSpec("\n".join(lines), tuple(buttons), key)
+
+
+def _last_discard(view: PublicView, names: Sequence[str]) -> str:
+    """ "Bob's 5p": the discard on offer (public information)."""
+    if view.last_discard is None:
+        return ""
+    seat, index = view.last_discard
+    river = view.seats[seat].river
+    if not 0 <= index < len(river):
+        return ""
+    return f"{names[seat]} · {tile_label(river[index].tile)}"

@@ -133,10 +133,11 @@ class DiscordPresenter:
         self._limiter = limiter
         self._channel = client.get_partial_messageable(actor.channel_id, guild_id=actor.guild_id)
         self.message_id = message_id
-        self._stale_message_id: int | None = message_id
         self._repost = True
         self._dirty = True
         self._last_key: tuple[Any, ...] | None = None
+        self._posted_at = 0
+        """Sequence number when the current table message was posted; its buttons carry it."""
         self._jobs: deque[Callable[[], Awaitable[None]]] = deque()
         self._wake = asyncio.Event()
         self._idle = asyncio.Event()
@@ -339,6 +340,7 @@ class DiscordPresenter:
     async def _draw_table(self, *, over: bool = False) -> None:
         actor = self._actor
         view = actor.public_view()
+        posting = self._repost or self.message_id is None
         spec = table_spec(
             game_id=actor.game_id,
             title=actor.title,
@@ -347,6 +349,7 @@ class DiscordPresenter:
             decisions=actor.decisions(),
             auto=actor.auto_seats(),
             over=over or actor.finished,
+            seq=view.sequence if posting else self._posted_at,
             locale=actor.locale,
         )
         if not self._repost and spec.key == self._last_key:
@@ -373,6 +376,7 @@ class DiscordPresenter:
             spec.content, file=file, view=build_view(spec.buttons), allowed_mentions=NO_MENTIONS
         )
         old, self.message_id = self.message_id, message.id
+        self._posted_at = view.sequence
         self._repost = False
         self._last_key = spec.key
         await self._store.set_game_message(actor.game_id, message.id)
@@ -419,6 +423,7 @@ class DiscordPresenter:
             view=view,
             decision=decision,
             waiting_for=actor.waiting_for(),
+            names=actor.names,
             tiles=actor.tiles,
             mode=panel.mode,
             auto=actor.seats[seat].auto,
@@ -502,6 +507,7 @@ class DiscordPresenter:
                 await interaction.response.edit_message(**self._as_edit(payload))
             panel.adopt(interaction, self._options.clock())
             panel.shown_key = spec.key
+        self._catch_up(seat)
 
     async def open_panel(
         self, interaction: discord.Interaction[Any], seat: int, *, dm: bool | None = None, notice: str = ""
@@ -529,6 +535,15 @@ class DiscordPresenter:
             panel.interaction, panel.dm_message = interaction, None
             panel.opened_at = self._options.clock()
             panel.shown_key = spec.key
+        self._catch_up(seat)
+
+    def _catch_up(self, seat: int) -> None:
+        """Redraw the panel if the game moved on while we were answering.
+
+        While a panel is being opened it has no handle yet, so a change in that window finds it
+        not live and is skipped; comparing keys now catches up (and costs nothing otherwise).
+        """
+        self.panels_changed((seat,))
 
     async def _open_in_dm(self, interaction: discord.Interaction[Any], panel: _Panel, notice: str) -> None:
         # Opening a DM and uploading takes two requests: acknowledge first.

@@ -72,7 +72,7 @@ class TableRegistry:
         self._by_channel: dict[int, TableActor] = {}
         self._by_game: dict[int, TableActor] = {}
         self._presenters: dict[int, DiscordPresenter] = {}
-        self._retiring: set[asyncio.Task[None]] = set()
+        self._retiring: dict[asyncio.Task[None], DiscordPresenter] = {}
 
     def __len__(self) -> int:
         return len(self._by_game)
@@ -151,8 +151,8 @@ class TableRegistry:
         presenter = self._presenters.pop(actor.game_id, None)
         if presenter is not None:
             task = asyncio.create_task(self._retire(presenter))
-            self._retiring.add(task)
-            task.add_done_callback(self._retiring.discard)
+            self._retiring[task] = presenter
+            task.add_done_callback(lambda done: self._retiring.pop(done, None))
         self._runtime.client.dispatch("mahjong_game_end", actor.game_id)
 
     @staticmethod
@@ -220,11 +220,11 @@ class TableRegistry:
         """Stop every actor, then every presenter."""
         actors = list(self._by_game.values())
         await asyncio.gather(*(actor.stop() for actor in actors), return_exceptions=True)
-        presenters = list(self._presenters.values())
-        await asyncio.gather(*(presenter.close() for presenter in presenters), return_exceptions=True)
+        presenters = [*self._presenters.values(), *self._retiring.values()]
         for task in list(self._retiring):
             task.cancel()
         await asyncio.gather(*self._retiring, return_exceptions=True)
+        await asyncio.gather(*(presenter.close() for presenter in presenters), return_exceptions=True)
         self._by_channel.clear()
         self._by_game.clear()
         self._presenters.clear()

@@ -3,6 +3,7 @@ scripted players who act only through slash commands and button clicks."""
 
 from __future__ import annotations
 
+import hashlib
 import random
 import re
 from collections.abc import Callable, Iterable
@@ -10,11 +11,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+import bot.runtime.presenter as bot_module_presenter
 from bot.app import JantakuBot
 from bot.config import Settings
-from bot.runtime import RuntimeOptions
+from bot.engine.views import SeatView
+from bot.runtime import RuntimeOptions, TableActor
 
-from .fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeMember, FakeMessage, InteractionRecord
+from .fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeMember, FakeMessage, InteractionRecord, SpyEvent
 
 ACT = re.compile(r"jt:act:(?P<game>\d+):(?P<seq>\d+):(?P<kind>[a-z]+)(?::(?P<args>[0-9.]+))?")
 GAME_OVER = re.compile(r"Game #(\d+) is over")
@@ -157,7 +162,7 @@ class World:
         *,
         policy: Policy = simple_policy,
         seed: int = 0,
-        timeout: float = 120.0,
+        seconds: float = 120.0,
         until: Callable[[], bool] | None = None,
         max_clicks: int | None = None,
     ) -> None:
@@ -168,7 +173,7 @@ class World:
             if player.panel is None:
                 await self.open_panel(player)
         total = 0
-        loop_deadline = self.fake.clock.now() + timeout
+        loop_deadline = self.fake.clock.now() + seconds
         while not done():
             ready = [(p, self.pending_button(p)) for p in players]
             ready = [(p, b) for p, b in ready if b]
@@ -190,3 +195,97 @@ class World:
                 total += 1
                 if max_clicks is not None and total >= max_clicks:
                     return
+
+
+async def forge_click(member: FakeMember, message: FakeMessage, custom_id: str) -> InteractionRecord:
+    """Click a button that is not on the message, as a modified client could.
+
+    The fake only lets users click what they see, so for the click the stored message shows the
+    forged button alone; its real components are put back afterwards.
+    """
+    real = message.components
+    message.components = [{"type": 1, "components": [{"type": 2, "style": 2, "label": "x", "custom_id": custom_id}]}]
+    try:
+        record = await member.click(message, custom_id)
+    finally:
+        message.components = real
+    return await record.wait_response()
+
+
+def ephemeral_reply(record: InteractionRecord) -> str:
+    """The text of an ephemeral answer to an interaction."""
+    assert record.message is not None, record.errors
+    assert record.message.ephemeral or record.message.audience.kind == "dm"
+    return record.message.text
+
+
+TILE_KINDS = ("discard", "riichi", "pon")
+
+
+class HiddenInformationSpy:
+    """Watches every payload the bot sends and fails the test (as a ``spy`` violation of the fake)
+    when something only one seat may see reaches anyone else:
+
+    * an image rendered by ``render_seat`` (a private panel) sent to anyone but that seat's player;
+    * a button carrying a tile id that is concealed in another seat's hand at that moment (tile
+      ids are physical tiles, so this is exact), or any tile-carrying button in a public message;
+    * panel text or action buttons in a public message.
+    """
+
+    def __init__(self, bot: JantakuBot, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.bot = bot
+        self.private_images: dict[str, tuple[int, int]] = {}
+        self.actors: dict[int, TableActor] = {}
+        self.images_checked = 0
+        self.tiles_checked = 0
+        self.public_payloads = 0
+        real_render_seat = bot_module_presenter.render_seat
+
+        def recording_render_seat(view: SeatView, names: Any, **kwargs: Any) -> bytes:
+            png = real_render_seat(view, names, **kwargs)
+            self.private_images[hashlib.sha256(png).hexdigest()] = (view.public.sequence, view.seat)
+            return png
+
+        monkeypatch.setattr(bot_module_presenter, "render_seat", recording_render_seat)
+
+    def _refresh_actors(self) -> None:
+        for actor in self.bot.runtime.tables.actors():
+            self.actors[actor.game_id] = actor
+
+    def _user_of(self, seat: int) -> int | None:
+        owners = {actor.seats[seat].player.user_id for actor in self.actors.values()}
+        assert len(owners) == 1, "the spy follows one table at a time"
+        return owners.pop()
+
+    def __call__(self, event: SpyEvent) -> None:
+        self._refresh_actors()
+        audience = event.audience
+        if audience.kind == "none":
+            return
+        viewer = audience.user_id if audience.kind in ("ephemeral", "dm") else None
+        if viewer is None:
+            self.public_payloads += 1
+        for upload in event.files:
+            owner = self.private_images.get(hashlib.sha256(upload.data).hexdigest())
+            if owner is not None:
+                self.images_checked += 1
+                user = self._user_of(owner[1])
+                assert viewer == user, f"seat {owner[1]}'s hand image was sent to {audience}"
+        for custom_id in event.custom_ids():
+            match = ACT.fullmatch(custom_id)
+            if match is None:
+                continue
+            assert viewer is not None, f"an action button {custom_id} in a public message"
+            if match["kind"] not in TILE_KINDS or not match["args"]:
+                continue
+            actor = self.actors.get(int(match["game"]))
+            assert actor is not None, custom_id
+            for tile in map(int, match["args"].split(".")):
+                self.tiles_checked += 1
+                for seat, state in enumerate(actor.seats):
+                    if state.player.user_id != viewer:
+                        concealed = actor.game.concealed_tiles(seat)  # type: ignore[attr-defined]
+                        assert tile not in concealed, f"{custom_id} shows seat {seat}'s concealed tile to {viewer}"
+        if viewer is None:
+            for string in event.strings():
+                assert "Your hand" not in string, "panel text in a public message"

@@ -4,17 +4,117 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from bot.storage import GameStatus, Store
+
 from .fakediscord import FakeDiscord, running_bot
-from .helpers import Player, World, make_bot
+from .helpers import HiddenInformationSpy, Player, World, make_bot
 
 
-async def test_one_hand_one_human_three_cpus(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+async def test_full_default_game_one_human_three_cpus(
+    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A whole 16-hand 二色麻雀 game: one scripted human, three CPUs, every move a click."""
     world = World.build(fake_discord, "Alice")
     (alice,) = world.members
-    async with running_bot(fake_discord, make_bot(fake_discord, tmp_path / "db.sqlite3")):
-        await world.start_game(alice, hands=1)
+    database = tmp_path / "db.sqlite3"
+    bot = make_bot(fake_discord, database)
+    async with running_bot(fake_discord, bot):
+        spy = fake_discord.add_spy(HiddenInformationSpy(bot, monkeypatch))
+        await world.start_game(alice)
         player = Player(alice)
-        await world.play([player], timeout=60)
-        assert player.clicks > 0
+        await world.play([player], seconds=600)
         over = world.game_over_text()
         assert over is not None
+        assert "1. " in over and "4. " in over
+        assert spy.images_checked > 0 and spy.tiles_checked > 0
+        assert player.clicks >= 40
+    async with Store.open(database) as store:
+        (game,) = await store.history(world.guild.id, world.channel.id)
+        assert game.status is GameStatus.FINISHED
+        assert game.hands_played == 16 or game.end_reason == "ハコワレ"
+        assert sorted(result.placement for result in game.results) == [1, 2, 3, 4]
+        hands = await store.hands(game.game_id)
+        assert len(hands) == game.hands_played
+
+
+async def test_four_humans_each_act_through_their_own_panel(
+    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    world = World.build(fake_discord, "Alice", "Bob", "Carol", "Dave")
+    alice, bob, carol, dave = world.members
+    bot = make_bot(fake_discord, tmp_path / "db.sqlite3")
+    async with running_bot(fake_discord, bot):
+        spy = fake_discord.add_spy(HiddenInformationSpy(bot, monkeypatch))
+        await world.start_game(alice, humans=[bob, carol, dave], cpus=0, hands=2)
+        players = [Player(member) for member in world.members]
+        await world.play(players, seconds=300, seed=7)
+        assert world.game_over_text() is not None
+        assert all(player.clicks > 5 for player in players), [p.clicks for p in players]
+        # Every panel is its own player's ephemeral message.
+        for player in players:
+            assert player.panel is not None
+            assert player.panel.ephemeral_to is player.member.user
+        assert spy.images_checked >= 4
+    over = world.game_over_text()
+    assert over is not None
+    assert "rating" in over  # four humans: every placement moves a rating
+
+
+async def test_lobby_buttons_and_permissions(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    world = World.build(fake_discord, "Alice", "Bob")
+    alice, bob = world.members
+    mod = world.guild.add_member("Mod", manage_guild=True)
+    async with running_bot(fake_discord, make_bot(fake_discord, tmp_path / "db.sqlite3")):
+        lobby = await world.open_table(alice, hands=1, red_5p=2, turn_seconds=20)
+        assert "二色麻雀" in lobby.text and "red_5p" in lobby.text and "20s" in lobby.text
+        lobby_id = lobby.custom_ids[0].split(":")[2]
+        busy = await bob.slash(world.channel, "mahjong new")
+        assert busy.message is not None and busy.message.ephemeral
+        assert "already has a lobby" in busy.message.text
+
+        join = await bob.click(lobby, f"jt:lobby:{lobby_id}:join")
+        assert join.response_type == 7 and "Bob" in lobby.text
+        twice = await bob.click(lobby, f"jt:lobby:{lobby_id}:join")
+        assert twice.message is not None and "already at this table" in twice.message.text
+        refused = await bob.click(lobby, f"jt:lobby:{lobby_id}:start")
+        assert refused.message is not None and refused.message.ephemeral
+        assert "Only the host" in refused.message.text
+        short = await alice.click(lobby, f"jt:lobby:{lobby_id}:start")
+        assert short.message is not None and "needs 4 players; 2 seated" in short.message.text
+        cpu = await bob.click(lobby, f"jt:lobby:{lobby_id}:cpu")
+        assert cpu.message is not None and "Only the host" in cpu.message.text
+
+        left = await bob.slash(world.channel, "mahjong leave")
+        assert left.message is not None and "You left" in left.message.text
+        await fake_discord.wait_for(lambda: "Bob" not in lobby.text)
+        for _ in range(3):
+            await alice.click(lobby, f"jt:lobby:{lobby_id}:cpu")
+        full = await bob.click(lobby, f"jt:lobby:{lobby_id}:join")
+        assert full.message is not None and "The table is full" in full.message.text
+
+        cancelled = await mod.click(lobby, f"jt:lobby:{lobby_id}:cancel")
+        assert cancelled.response_type == 7
+        assert "Lobby cancelled" in lobby.text and lobby.custom_ids == []
+        again = await bob.slash(world.channel, "mahjong join")
+        assert again.message is not None and "no open lobby" in again.message.text
+
+
+async def test_cancel_a_running_game(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    world = World.build(fake_discord, "Alice", "Bob")
+    alice, bob = world.members
+    database = tmp_path / "db.sqlite3"
+    async with running_bot(fake_discord, make_bot(fake_discord, database)) as bot:
+        table = await world.start_game(alice, hands=1)
+        refused = await bob.slash(world.channel, "mahjong cancel")
+        assert refused.message is not None and "Only the host" in refused.message.text
+        done = await alice.slash(world.channel, "mahjong cancel")
+        assert done.message is not None and "cancelled" in done.message.text
+        await fake_discord.wait_for(lambda: "cancelled by Alice" in table.text)
+        assert table.custom_ids == []
+        assert bot.runtime.tables.in_channel(world.channel.id) is None
+        reopened = await alice.slash(world.channel, "mahjong new")
+        assert reopened.message is not None and not reopened.message.ephemeral
+    async with Store.open(database) as store:
+        assert await store.active_game_in_channel(world.channel.id) is None

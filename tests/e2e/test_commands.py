@@ -1,0 +1,132 @@
+"""The reference and results commands: rules, calc, leaderboard, stats, history, replay."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.app import JantakuBot
+from bot.engine.game import Outcome
+from bot.storage import PlayerSeat
+
+from .fakediscord import FakeDiscord, running_bot
+from .helpers import Player, World, make_bot
+
+SUBCOMMANDS = {"new", "join", "leave", "start", "cancel", "hand", "rules", "calc", "leaderboard", "stats"}
+SUBCOMMANDS |= {"history", "replay"}
+
+
+@pytest.fixture
+async def bot(fake_discord: FakeDiscord, tmp_path: Path) -> AsyncIterator[JantakuBot]:
+    async with running_bot(fake_discord, make_bot(fake_discord, tmp_path / "db.sqlite3")) as running:
+        yield running
+
+
+async def test_one_mahjong_group_holds_every_command(fake_discord: FakeDiscord, bot: JantakuBot) -> None:
+    (command,) = fake_discord.commands()
+    assert command["name"] == "mahjong"
+    assert {option["name"] for option in command["options"]} == SUBCOMMANDS
+    new = next(option for option in command["options"] if option["name"] == "new")
+    names = [option["name"] for option in new["options"]]
+    assert {"variant", "red_5p", "hands", "hints", "turn_seconds", "bank_seconds"} <= set(names)
+    variant = new["options"][names.index("variant")]
+    assert [choice["value"] for choice in variant["choices"]] == ["nishoku"]
+
+
+async def test_rules_explain_the_variant_and_its_settings(fake_discord: FakeDiscord, bot: JantakuBot) -> None:
+    world = World.build(fake_discord, "Alice")
+    record = await world.members[0].slash(world.channel, "mahjong rules", variant="nishoku")
+    assert record.message is not None and record.message.ephemeral
+    text = record.message.text
+    assert "二色麻雀" in text and "Pon only" in text
+    assert "`red_5p` = **1**" in text and "`hands` = **16**" in text and "`hints` = **on**" in text
+
+
+async def test_calc_scores_a_hand_and_explains_errors(fake_discord: FakeDiscord, bot: JantakuBot) -> None:
+    world = World.build(fake_discord, "Alice")
+    (alice,) = world.members
+    record = await alice.slash(world.channel, "mahjong calc", hand="234567p345678s99s", win="2p", riichi=True)
+    message = record.message
+    assert message is not None and not message.ephemeral
+    assert "2 han" in message.text and "3,000 points" in message.text
+    assert "立直" in message.text and "新ピンフ" in message.text
+    (image,) = message.attachments
+    assert image.is_png and image.dimensions is not None and image.dimensions[0] > 200
+    bad = await alice.slash(world.channel, "mahjong calc", hand="123p", win="2p")
+    assert bad.message is not None and bad.message.ephemeral
+    assert "Cannot score that hand" in bad.message.text and "14" in bad.message.text
+    riichi = await alice.slash(
+        world.channel, "mahjong calc", hand="123m456m789m123p55p", win="5p", variant="riichi", tsumo=True, dealer=True
+    )
+    assert riichi.message is not None
+    assert "3 han 30 fu · 6,000 points" in riichi.message.text
+    assert "一気通貫" in riichi.message.text and "each: 2,000" in riichi.message.text
+
+
+async def _finished_game(bot: JantakuBot, guild_id: int, channel_id: int, players: list[PlayerSeat], first: int) -> int:
+    """Store a finished game directly (results data for the board; the store is real)."""
+    store = bot.store
+    game_id = await store.create_game(guild_id, channel_id, "nishoku", {}, 1, players, players[0].user_id or 0)
+    placements = tuple((seat + first) % 4 + 1 for seat in range(4))
+    points = tuple(50_000 + 10_000 * (2 - place) for place in placements)
+    await store.record_final(game_id, Outcome(points=points, placements=placements, hands_played=16, reason="終局"))
+    return game_id
+
+
+async def test_leaderboard_pages_stats_history_and_replay(fake_discord: FakeDiscord, bot: JantakuBot) -> None:
+    world = World.build(fake_discord, "Alice")
+    (alice,) = world.members
+    guild, channel = world.guild.id, world.channel.id
+    users = [PlayerSeat.human(alice.id, "Alice")]
+    users += [PlayerSeat.human(1000 + n, f"Player {n}") for n in range(1, 16)]
+    for game in range(5):
+        table = [users[0], *users[1 + 3 * game : 4 + 3 * game]]
+        await _finished_game(bot, guild, channel, table, first=game)
+
+    board = await alice.slash(world.channel, "mahjong leaderboard")
+    message = board.message
+    assert message is not None and not message.ephemeral
+    assert "leaderboard" in message.text and "🥇" in message.text
+    assert "Players 1–10 of 16" in message.text
+    next_id = next(cid for cid in message.custom_ids if cid.endswith(":10"))
+    page = await alice.click(message, next_id)
+    assert page.response_type == 7
+    assert "Players 11–16 of 16" in message.text
+    assert next((b for b in message.buttons if b["custom_id"].endswith(":20")), {}).get("disabled") is True
+
+    stats = await alice.slash(world.channel, "mahjong stats", member=alice)
+    assert stats.message is not None
+    assert "Games" in stats.message.text and "**5**" in stats.message.text
+    assert "Average place" in stats.message.text and "Rating" in stats.message.text
+    nobody = await alice.slash(world.channel, "mahjong stats", member=world.guild.add_member("Newcomer"))
+    assert nobody.message is not None and "has not finished a game" in nobody.message.text
+
+    history = await alice.slash(world.channel, "mahjong history")
+    assert history.message is not None
+    assert history.message.text.count("**#") == 5
+
+    missing = await alice.slash(world.channel, "mahjong replay", game=999)
+    assert missing.message is not None and missing.message.ephemeral and "no game #999" in missing.message.text
+
+
+async def test_replay_of_a_played_game_and_of_a_running_one(fake_discord: FakeDiscord, bot: JantakuBot) -> None:
+    world = World.build(fake_discord, "Alice")
+    (alice,) = world.members
+    await world.start_game(alice, hands=1)
+    actor = bot.runtime.tables.in_channel(world.channel.id)
+    assert actor is not None
+    game_id = actor.game_id
+    running = await alice.slash(world.channel, "mahjong replay", game=game_id)
+    await running.wait_followups(1)
+    assert running.message is not None and not running.message.ephemeral
+    assert "still running" in running.message.text
+    assert [a.filename for a in running.message.attachments] == ["table.png"]
+
+    await world.play([Player(alice)], seconds=60)
+    done = await alice.slash(world.channel, "mahjong replay", game=game_id)
+    await done.wait_followups(1)
+    assert done.message is not None
+    assert "東1局" in done.message.text
+    assert sorted(a.filename for a in done.message.attachments) == [f"game-{game_id}.json", "standings.png"]

@@ -1,0 +1,58 @@
+"""A restart in the middle of a hand: a new bot on the same database carries on from the exact
+action."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.storage import GameStatus, Store
+
+from .fakediscord import FakeDiscord, running_bot
+from .helpers import Player, World, make_bot
+
+
+async def test_restart_mid_hand_continues_from_the_exact_action(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    world = World.build(fake_discord, "Alice")
+    (alice,) = world.members
+    database = tmp_path / "db.sqlite3"
+    player = Player(alice)
+
+    first = make_bot(fake_discord, database)
+    async with running_bot(fake_discord, first):
+        old_table = await world.start_game(alice, hands=2)
+        actor = first.runtime.tables.in_channel(world.channel.id)
+        assert actor is not None
+        await world.play([player], seconds=60, max_clicks=6)
+        seat = actor.seat_of(alice.id)
+        await fake_discord.wait_for(lambda: bool(world.pending_button(player)), timeout=10)
+        assert actor.decision(seat) is not None
+        assert actor.game.public_view().tiles_left > 0, "still in the first hand"
+        game_id, sequence, state = actor.game_id, actor.sequence, actor.game.state_hash()
+        decision = actor.decision(seat)
+        old_table = world.table_message() or old_table
+    assert first.is_closed()
+
+    second = make_bot(fake_discord, database)
+    async with running_bot(fake_discord, second):
+        resumed = second.runtime.tables.in_channel(world.channel.id)
+        assert resumed is not None and resumed is not actor
+        assert (resumed.game_id, resumed.sequence) == (game_id, sequence)
+        assert resumed.game.state_hash() == state
+        again = resumed.decision(seat)
+        assert again is not None and decision is not None
+        assert (again.seq, again.actions) == (decision.seq, decision.actions)
+
+        # The table is posted again (the old message retired) with a notice.
+        await fake_discord.wait_for(lambda: (t := world.table_message()) is not None and t is not old_table)
+        assert old_table.deleted
+        assert any(f"continues from move #{sequence}" in text for text in world.public_texts())
+
+        # The panel from before the restart still works: its buttons are for the same decision.
+        await world.play([player], seconds=120)
+        assert world.game_over_text() is not None
+
+    async with Store.open(database) as store:
+        row = await store.game(game_id)
+        assert row.status is GameStatus.FINISHED
+        assert row.action_count > sequence
+        assert len(await store.hands(game_id)) == 2
