@@ -29,9 +29,11 @@ class VariantClass(Protocol):
 
 
 def _variants() -> tuple[VariantClass, ...]:
+    from bot.engine.variants.inage import InageGame
     from bot.engine.variants.nishoku import NishokuGame
+    from bot.engine.variants.zuno import ZunoGame
 
-    return (NishokuGame,)
+    return (NishokuGame, InageGame, ZunoGame)
 
 
 VARIANTS: tuple[VariantClass, ...] = _variants()
