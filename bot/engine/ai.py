@@ -13,9 +13,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.engine.game import Action, Discard, Pass, Pon, Riichi, Ron, Tsumo
+from bot.engine.game import Action, Discard, Pass, Pon, Riichi, Ron, SetAside, Tsumo
 from bot.engine.shapes import ShapeRules, count_of, pack, remove_tile
-from bot.engine.tiles import HONORS, Kind, Tile, is_honor, suit_of
+from bot.engine.tiles import HONORS, NUM_STANDARD_KINDS, Kind, Tile, is_honor, suit_of
 from bot.engine.views import SeatView
 
 __all__ = ["CpuPlayer"]
@@ -39,6 +39,9 @@ class CpuPlayer:
         for action in actions:
             if isinstance(action, Tsumo | Ron):
                 return action
+        set_aside = self._choose_set_aside(view, [a for a in actions if isinstance(a, SetAside)])
+        if set_aside is not None:
+            return set_aside
         discards = [a for a in actions if isinstance(a, Discard | Riichi)]
         if discards:
             return self._choose_discard(view, actions)
@@ -66,6 +69,18 @@ class CpuPlayer:
 
     def _threats(self, view: SeatView) -> list[int]:
         return [seat.seat for seat in view.public.seats if seat.riichi and seat.seat != view.seat]
+
+    # --- set-aside tiles (横ドラ, 抜きドラ, flowers) --------------------------------------------------
+
+    def _choose_set_aside(self, view: SeatView, options: Sequence[SetAside]) -> SetAside | None:
+        """Set aside a flower, or an honour held alone: it forms nothing in hand, and setting it
+        aside is worth a dora and a replacement tile."""
+        board = self._hand_board(view)
+        for action in options:
+            kind = self.tiles[action.tile].kind
+            if kind >= NUM_STANDARD_KINDS or (is_honor(kind) and count_of(board, kind) == 1):
+                return action
+        return None
 
     # --- discards -------------------------------------------------------------------------------
 
