@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import inspect
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -16,7 +16,7 @@ from bot.runtime.lobby import Lobby
 from bot.runtime.options import TableTimers
 from bot.runtime.panel import ButtonSpec
 from bot.runtime.router import build_view
-from bot.runtime.variants import Setting, all_settings, build_settings, settings_of, variant_class
+from bot.runtime.variants import Setting, build_settings, parse_rules_text, settings_of, variant_class
 from bot.storage import PlayerSeat
 from cogs._shared import MahjongCog, can_manage, display_name, guild_locale_of, locale_of, require_guild
 
@@ -34,7 +34,7 @@ class Lobbies(MahjongCog):
 
     async def cog_load(self) -> None:
         await super().cog_load()
-        self._new = _new_command(self)
+        self._new = _new_group(self)
         self.bot.mahjong.add_command(self._new)
         self.bot.buttons.register(LobbyId, self.on_button)
 
@@ -45,20 +45,22 @@ class Lobbies(MahjongCog):
 
     # --- /mahjong new ------------------------------------------------------------------------------
 
-    async def open_table(self, interaction: discord.Interaction[Any], values: dict[str, Any]) -> None:
+    async def open_table(self, interaction: discord.Interaction[Any], variant_key: str, values: dict[str, Any]) -> None:
         """Open a lobby in this channel with the caller as host."""
         guild_id, channel_id = require_guild(interaction)
         if self.runtime.channel_busy(channel_id):
             raise ChannelBusy()
         guild = await self.runtime.store.guild_settings(guild_id)
-        name = values.pop("variant", None) or guild.default_variant
-        variant = variant_class(name)
+        variant = variant_class(variant_key)
         turn = values.pop("turn_seconds", None)
         bank = values.pop("bank_seconds", None)
+        rules = values.pop("rules", None)
         timers = TableTimers(
             turn_seconds=float(turn if turn is not None else guild.turn_seconds),
             bank_seconds=float(bank if bank is not None else guild.time_bank_seconds),
         )
+        if rules:
+            values = {**parse_rules_text(variant.variant, rules), **values}
         chosen = {key: value for key, value in values.items() if value is not None}
         settings = build_settings(variant.variant, chosen, defaults={"hints": guild.hints})
         lobby = self.runtime.lobbies.open(
@@ -70,6 +72,7 @@ class Lobbies(MahjongCog):
             settings=settings,
             timers=timers,
             size=variant.max_players,
+            min_size=variant.min_players,
             locale=guild_locale_of(interaction) or locale_of(interaction),
         )
         try:
@@ -150,7 +153,7 @@ class Lobbies(MahjongCog):
             raise NotHost()
 
         if op == "start":
-            lobby.check_full(variant_class(lobby.variant).title)
+            lobby.check_ready(variant_class(lobby.variant).title)
             if lobby.starting:
                 raise LobbyGone()
             lobby.starting = True
@@ -242,42 +245,57 @@ def _show(value: Any) -> str:
     return str(value)
 
 
-def _new_command(cog: Lobbies) -> app_commands.Command[Any, ..., Any]:
-    """``/mahjong new``: one option per setting of any variant, built from the settings classes.
+MAX_OPTIONS = 25
+"""Discord's limit on a command's options; settings beyond it go into the ``rules`` text option."""
 
-    A setting a chosen variant does not have is refused with a message naming it.
+
+def _new_group(cog: Lobbies) -> app_commands.Group:
+    """``/mahjong new <variant>``: one subcommand per variant, whose options are that variant's
+    table settings (built from its settings dataclass, described by the field docstrings).
+
+    A variant with more settings than fit in one command gets the rest through ``rules``
+    (``key=value`` pairs).
     """
-    settings = all_settings()
-    variants = tuple(variant.variant for variant in VARIANTS)
+    group = app_commands.Group(name="new", description="Open a mahjong table in this channel and gather players")
+    for variant in VARIANTS:
+        group.add_command(_variant_command(cog, variant.variant))
+    return group
+
+
+def _variant_command(cog: Lobbies, key: str) -> app_commands.Command[Any, ..., Any]:
+    cls = variant_class(key)
+    settings = list(settings_of(key))
+    room = MAX_OPTIONS - len(TIMER_OPTIONS)
+    overflow = settings[room - 1 :] if len(settings) > room else []
+    typed = settings[: room - 1] if overflow else settings
     parameters = [
-        inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction),
-        inspect.Parameter(
-            "variant",
-            inspect.Parameter.KEYWORD_ONLY,
-            annotation=Literal[variants],
-            default=None,
-        ),
+        inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction)
     ]
-    descriptions = {"variant": "Which game (default: the server's)"}
-    for name, setting in settings.items():
+    descriptions: dict[str, str] = {}
+    for setting in typed:
         parameters.append(
-            inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=_option_type(setting), default=None)
+            inspect.Parameter(
+                setting.name, inspect.Parameter.KEYWORD_ONLY, annotation=_option_type(setting), default=None
+            )
         )
-        descriptions[name] = _describe(setting)
+        descriptions[setting.name] = _describe(setting)
     for name, (annotation, description) in TIMER_OPTIONS.items():
         parameters.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=annotation, default=None))
         descriptions[name] = description
+    if overflow:
+        parameters.append(inspect.Parameter("rules", inspect.Parameter.KEYWORD_ONLY, annotation=str, default=None))
+        descriptions["rules"] = ("More settings as key=value: " + ", ".join(s.name for s in overflow))[:100]
 
-    async def new(interaction: discord.Interaction[Any], **values: Any) -> None:
-        await cog.open_table(interaction, values)
+    async def callback(interaction: discord.Interaction[Any], **values: Any) -> None:
+        await cog.open_table(interaction, key, values)
 
-    new.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
-    new.__qualname__ = "new"
-    described = app_commands.describe(**descriptions)(new)
+    callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+    callback.__name__ = callback.__qualname__ = key  # a dotted qualname would read as a method
+    players = str(cls.max_players) if cls.min_players == cls.max_players else f"{cls.min_players}-{cls.max_players}"
     return app_commands.Command(
-        name="new",
-        description="Open a mahjong table in this channel and gather players",
-        callback=described,
+        name=key,
+        description=f"{cls.title}: open a table for {players} players",
+        callback=app_commands.describe(**descriptions)(callback),
     )
 
 

@@ -34,6 +34,9 @@ class Lobby:
     settings: dict[str, Any]
     timers: TableTimers
     size: int
+    """Most players the variant seats."""
+    min_size: int = 0
+    """Fewest players the variant can start with (0: ``size``)."""
     players: list[PlayerSeat] = field(default_factory=list)
     message_id: int | None = None
     locale: str | None = None
@@ -75,10 +78,11 @@ class Lobby:
         """The human players."""
         return [p for p in self.players if not p.is_cpu]
 
-    def check_full(self, title: str) -> None:
-        """Raise :class:`NeedPlayers` unless every seat is taken."""
-        if len(self.players) != self.size:
-            raise NeedPlayers(variant=title, needed=self.size, have=len(self.players))
+    def check_ready(self, title: str) -> None:
+        """Raise :class:`NeedPlayers` unless enough seats are taken to start."""
+        needed = self.min_size or self.size
+        if len(self.players) < needed:
+            raise NeedPlayers(variant=title, needed=needed, have=len(self.players))
 
 
 class LobbyBook:
@@ -99,13 +103,16 @@ class LobbyBook:
         settings: dict[str, Any],
         timers: TableTimers,
         size: int,
+        min_size: int = 0,
         locale: str | None = None,
     ) -> Lobby:
         """Open a lobby with its host seated; one per channel."""
         if channel_id in self._by_channel:
             raise ChannelBusy()
         assert host.user_id is not None
-        lobby = Lobby(lobby_id, guild_id, channel_id, host.user_id, variant, settings, timers, size, locale=locale)
+        lobby = Lobby(
+            lobby_id, guild_id, channel_id, host.user_id, variant, settings, timers, size, min_size, locale=locale
+        )
         lobby.join(host)
         self._by_channel[channel_id] = lobby
         self._by_id[lobby_id] = lobby

@@ -100,10 +100,11 @@ class TableRegistry:
         """Create the game in the store, seat the lobby's players, and start the table."""
         runtime = self._runtime
         seed = secrets.randbits(62)
-        game = new_game(lobby.variant, lobby.settings, seed=seed, players=lobby.size)
+        count = len(lobby.players)
+        game = new_game(lobby.variant, lobby.settings, seed=seed, players=count)
         # The engine draws seats from the seed (「つかみ取り」); store the players in seat order.
-        seating = tuple(getattr(game, "seating", range(lobby.size)))
-        players = [lobby.players[seating[seat]] for seat in range(lobby.size)]
+        seating = tuple(getattr(game, "seating", range(count)))
+        players = [lobby.players[seating[seat]] for seat in range(count)]
         game_id = await runtime.store.create_game(
             lobby.guild_id, lobby.channel_id, game.variant, game.settings_json(), seed, players, lobby.host_id
         )

@@ -24,7 +24,10 @@ from typing import Any
 from bot.engine.variants import VARIANTS, VariantClass, find_variant
 from bot.runtime.errors import BadSetting, UnknownVariant
 
-__all__ = ["Setting", "all_settings", "build_settings", "settings_of", "variant_class"]
+__all__ = ["Setting", "all_settings", "build_settings", "parse_rules_text", "settings_of", "variant_class"]
+
+_TRUE = {"1", "on", "true", "yes", "y"}
+_FALSE = {"0", "off", "false", "no", "n"}
 
 
 @dataclass(frozen=True)
@@ -109,3 +112,37 @@ def _attribute_docs(cls: type) -> dict[str, str]:
         ):
             docs[node.target.id] = " ".join(after.value.value.split())
     return docs
+
+
+def parse_rules_text(name: str, text: str) -> dict[str, Any]:
+    """Settings written as ``key=value`` pairs (spaces or commas between them), typed by the
+    variant's settings.
+
+    >>> parse_rules_text("nishoku", "hands=4, hints=off")
+    {'hands': 4, 'hints': False}
+    """
+    known = {setting.name: setting for setting in settings_of(variant_class(name).variant)}
+    values: dict[str, Any] = {}
+    for part in text.replace(",", " ").split():
+        key, sep, raw = part.partition("=")
+        setting = known.get(key.strip().lower())
+        if not sep or setting is None:
+            names = ", ".join(known)
+            raise BadSetting(detail=f"{part!r} is not key=value with a key among: {names}")
+        values[setting.name] = _typed(setting, raw.strip())
+    return values
+
+
+def _typed(setting: Setting, raw: str) -> Any:
+    if setting.type is bool:
+        if raw.lower() in _TRUE:
+            return True
+        if raw.lower() in _FALSE:
+            return False
+        raise BadSetting(detail=f"{setting.name} is on or off, not {raw!r}")
+    if setting.type in (int, float):
+        try:
+            return setting.type(raw)
+        except ValueError:
+            raise BadSetting(detail=f"{setting.name} is a number, not {raw!r}") from None
+    return raw

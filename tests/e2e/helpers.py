@@ -115,8 +115,8 @@ class World:
 
     # --- doing things -------------------------------------------------------------------------------
 
-    async def open_table(self, host: FakeMember, **options: Any) -> FakeMessage:
-        record = await host.slash(self.channel, "mahjong new", **options)
+    async def open_table(self, host: FakeMember, variant: str = "nishoku", **options: Any) -> FakeMessage:
+        record = await host.slash(self.channel, f"mahjong new {variant}", **options)
         assert record.message is not None, record.errors
         return record.message
 

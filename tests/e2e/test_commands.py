@@ -29,10 +29,22 @@ async def test_one_mahjong_group_holds_every_command(fake_discord: FakeDiscord, 
     assert command["name"] == "mahjong"
     assert {option["name"] for option in command["options"]} == SUBCOMMANDS
     new = next(option for option in command["options"] if option["name"] == "new")
-    names = [option["name"] for option in new["options"]]
-    assert {"variant", "red_5p", "hands", "hints", "turn_seconds", "bank_seconds"} <= set(names)
-    variant = new["options"][names.index("variant")]
-    assert [choice["value"] for choice in variant["choices"]] == ["nishoku"]
+    variants = {option["name"]: option for option in new["options"]}
+    assert "nishoku" in variants
+    nishoku = [option["name"] for option in variants["nishoku"]["options"]]
+    assert nishoku == [
+        "red_5p",
+        "red_5s",
+        "start_points",
+        "hands",
+        "shin_pinfu_any_wait",
+        "add_double_yakuman",
+        "bust_below",
+        "hints",
+        "turn_seconds",
+        "bank_seconds",
+    ]
+    assert all(len(option["options"]) <= 25 for option in variants.values())
 
 
 async def test_rules_explain_the_variant_and_its_settings(fake_discord: FakeDiscord, bot: JantakuBot) -> None:
