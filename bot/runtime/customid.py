@@ -51,7 +51,7 @@ _SHAPE = re.compile(rf"{PREFIX}:[a-z]{{1,8}}(?::[0-9a-z._-]{{1,24}}){{0,6}}")
 
 _NUMBER = re.compile(r"[0-9]{1,19}")
 _NUMBERS = re.compile(r"[0-9]{1,4}(?:\.[0-9]{1,4}){0,3}")
-_WORD = re.compile(r"[a-z][a-z0-9_]{0,15}")
+_WORD = re.compile(r"[a-z0-9_]{1,16}")
 
 
 def _number(text: str) -> int:

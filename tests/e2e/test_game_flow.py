@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pytest
@@ -118,3 +119,26 @@ async def test_cancel_a_running_game(fake_discord: FakeDiscord, tmp_path: Path) 
         assert reopened.message is not None and not reopened.message.ephemeral
     async with Store.open(database) as store:
         assert await store.active_game_in_channel(world.channel.id) is None
+
+
+async def test_table_edits_are_coalesced_and_spaced(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    """A burst of CPU moves costs one edit: at most one edit in flight, at least the interval apart."""
+    world = World.build(fake_discord, "Alice")
+    (alice,) = world.members
+    interval = 0.25
+    async with running_bot(fake_discord, make_bot(fake_discord, tmp_path / "db.sqlite3", min_edit_interval=interval)):
+        await world.start_game(alice, hands=1)
+        await world.play([Player(alice)], seconds=120)
+        patches = len(fake_discord.requests_to("PATCH", "/channels/{channel_id}/messages/{message_id}"))
+    tables = [
+        m
+        for m in fake_discord.messages_in(world.channel, include_deleted=True)
+        if m.attachments and m.attachments[0].filename == "table.png"
+    ]
+    edits = 0
+    for table in tables:
+        gaps = [later - earlier for earlier, later in itertools.pairwise(table.edited_at)]
+        assert all(gap >= interval * 0.9 for gap in gaps), gaps
+        edits += len(table.edited_at)
+    assert edits == patches
+    assert 0 < edits < 40  # a hand is about 70 moves

@@ -96,3 +96,59 @@ async def test_expired_token_is_not_used_and_my_hand_reopens(fake_discord: FakeD
         assert action_buttons(player.panel)
         await world.play([player], seconds=120)
         assert world.game_over_text() is not None
+
+
+def _seed_seating_first_player_east() -> int:
+    """A seed whose seat draw puts the lobby's first player (the host) in the first East seat."""
+    from bot.engine.variants.nishoku import NishokuGame
+
+    return next(seed for seed in range(1000) if NishokuGame(seed=seed).seating[0] == 0)
+
+
+async def test_riichi_then_tsumo_through_the_panel(
+    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Alice deals a rigged tenpai hand: "Riichi…" swaps the tile buttons for riichi discards, and
+    her winning draw offers Tsumo."""
+    import bot.runtime.registry as registry
+
+    seed = _seed_seating_first_player_east()
+    monkeypatch.setattr(registry.secrets, "randbits", lambda bits: seed)
+    real_new_game = registry.new_game
+
+    def rigged(*args: object, **kwargs: object) -> object:
+        game = real_new_game(*args, **kwargs)  # type: ignore[arg-type]
+        game.rig(  # type: ignore[attr-defined]
+            ["123456789p1123s", "13579p5679s1234z", "2468p5678s14567z", "2468p6789s12345z"],
+            draws="9s7z6z7z4s",
+        )
+        return game
+
+    monkeypatch.setattr(registry, "new_game", rigged)
+    world = World.build(fake_discord, "Alice")
+    (alice,) = world.members
+    async with running_bot(fake_discord, make_bot(fake_discord, tmp_path / "db.sqlite3")) as bot:
+        await world.start_game(alice, hands=1)
+        actor = bot.runtime.tables.in_channel(world.channel.id)
+        assert actor is not None and actor.seat_of(alice.id) == 0
+        player = Player(alice)
+        await world.open_panel(player)
+        panel = player.panel
+        assert panel is not None
+        labels = [b["label"] for b in action_buttons(panel)]
+        assert "9s" in labels and len(labels) == 13  # one button per distinct tile: 1-9p, 1-3s, 9s
+        riichi = next(cid for cid in panel.custom_ids if cid.endswith(":riichi") and cid.startswith("jt:panel:"))
+        switched = await alice.click(panel, riichi)
+        assert switched.response_type == 7
+        riichi_buttons = {b["label"]: b["custom_id"] for b in action_buttons(panel)}
+        assert all(":riichi:" in cid for cid in riichi_buttons.values())
+        assert "Riichi: choose the tile" in panel.text
+        declared = await alice.click(panel, riichi_buttons["9s"])
+        assert declared.response_type == 7
+        assert actor.game.public_view().seats[0].riichi
+        await fake_discord.wait_for(lambda: any(":tsumo" in b["custom_id"] for b in action_buttons(panel)), timeout=10)
+        tsumo = next(b for b in action_buttons(panel) if b["custom_id"].endswith(":tsumo"))
+        assert tsumo["label"] == "Tsumo"
+        await alice.click(panel, tsumo["custom_id"])
+        await fake_discord.wait_for(lambda: world.game_over_text() is not None, timeout=10)
+        assert any("Alice wins" in text and "by tsumo" in text for text in world.public_texts())
