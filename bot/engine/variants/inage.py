@@ -14,6 +14,7 @@ There is no dealer: whoever won starts the next hand.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import itertools
 import random
@@ -45,7 +46,7 @@ from bot.engine.variants.inage_discards import DiscardRules, DiscardYaku, discar
 from bot.engine.variants.inage_yaku import HanTable, InageScore, InageScorer, InageWin
 from bot.engine.views import MeldView, PublicView, RiverTile, SeatPublic, SeatView, WinView, YakuLine
 
-__all__ = ["InageGame", "InageSettings", "JuusanFutou", "TimeUp", "VoteEnd", "is_juusan_futou"]
+__all__ = ["InageGame", "InageSettings", "JuusanFutou", "TimeUp", "VoteEnd", "inage_shapes", "is_juusan_futou"]
 
 HAND_SIZE = 10
 SIDE_KINDS = frozenset({Kind.WEST, Kind.NORTH}) | FLOWERS
@@ -212,6 +213,12 @@ class _Seat:
     nagashi: bool = False
 
 
+@functools.cache
+def inage_shapes() -> ShapeRules:
+    """いなげ's winning shapes: 3 sets and a pair, 五対子半 and the 11-tile 国士, over its 112 tiles."""
+    return ShapeRules(limits=inage_tileset().copies(), pairs=FIVE_PAIRS_AND_A_HALF, kokushi=INAGE_KOKUSHI)
+
+
 def is_juusan_futou(kinds: Sequence[int]) -> bool:
     """十三不塔 on a 10-tile hand: exactly one pair, no triplet, and no two tiles of one suit
     within two ranks of each other (no ryanmen, penchan or kanchan; the pair's tile included).
@@ -251,7 +258,7 @@ class InageGame:
         self.tileset: TileSet = inage_tileset()
         self.tiles: tuple[Tile, ...] = self.tileset.tiles
         self.kinds: tuple[int, ...] = tuple(tile.kind for tile in self.tiles)
-        self.shapes = ShapeRules(limits=self.tileset.copies(), pairs=FIVE_PAIRS_AND_A_HALF, kokushi=INAGE_KOKUSHI)
+        self.shapes = inage_shapes()
         self.table = self.settings.han_table()
         self.scorer = InageScorer(self.shapes, self.table, dora_counts=self.settings.dora_count_for_minimum)
         self.discard_rules = self.settings.discard_rules()
@@ -609,7 +616,7 @@ class InageGame:
         if self._outcome is not None:
             raise NotYourTurnError("the game is over")
         legal = self.legal_actions(action.seat)
-        if not legal:
+        if not isinstance(action, VoteEnd | TimeUp) and not any(d.seat == action.seat for d in self.decisions()):
             raise NotYourTurnError("it is not your turn to act")
         if action not in legal:
             raise IllegalActionError(f"{type(action).__name__.lower()} is not allowed now")
