@@ -55,6 +55,12 @@ class CalcRequest:
     rinshan: bool = False
     chankan: bool = False
     first_turn: bool = False
+    starter: bool = False
+    """いなげ: the winner started the hand (天和 rather than 地和); only ``--dealer`` says so."""
+    river: tuple[int, ...] = ()
+    riichi_at: int | None = None
+    set_aside: tuple[int, ...] = ()
+    robbed_set_aside: bool = False
 
 
 def _nishoku_rules() -> tuple[ScoringRules, Callable[[WinContext], HandScore | NoWin]]:
@@ -68,8 +74,17 @@ def _riichi_rules() -> tuple[ScoringRules, Callable[[WinContext], HandScore | No
     return STANDARD_RULES, lambda ctx: score_hand(ctx, STANDARD_RULES)
 
 
+def _inage_rules() -> tuple[ScoringRules, Callable[[WinContext], HandScore | NoWin]]:
+    from bot.engine.variants.inage import inage_shapes
+    from bot.engine.variants.inage_yaku import InageScorer
+
+    rules = InageScorer(inage_shapes()).rules
+    return rules, lambda ctx: score_hand(ctx, rules)
+
+
 SCORERS: dict[str, Callable[[], tuple[ScoringRules, Callable[[WinContext], HandScore | NoWin]]]] = {
     "nishoku": _nishoku_rules,
+    "inage": _inage_rules,
     "riichi": _riichi_rules,
 }
 """Variants the calculator scores; ``riichi`` is standard 4-player rules (the oracle's)."""
@@ -120,6 +135,10 @@ def parse_args(argv: Sequence[str]) -> CalcRequest:
     for flag in ("dealer", "riichi", "double-riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan"):
         parser.add_argument(f"--{flag}", action="store_true")
     parser.add_argument("--first-turn", action="store_true", help="天和 / 地和 (人和 on a ron)")
+    parser.add_argument("--river", default="", help="inage: the winner's discards in order (discard yaku)")
+    parser.add_argument("--riichi-at", type=int, default=None, help="inage: index of the riichi tile in --river")
+    parser.add_argument("--set-aside", default="", help="inage: the winner's set-aside flowers, 西 and 北")
+    parser.add_argument("--robbed-set-aside", action="store_true", help="inage: ron on a set-aside 西/北 (槍ドラ)")
     args = parser.parse_args(list(argv))
     if args.variant not in SCORERS:
         raise CalcError(f"--variant: unknown variant {args.variant!r} (known: {', '.join(SCORERS)})")
@@ -149,6 +168,11 @@ def parse_args(argv: Sequence[str]) -> CalcRequest:
         rinshan=args.rinshan,
         chankan=args.chankan,
         first_turn=args.first_turn,
+        starter=args.dealer,
+        river=tuple(tile.kind for tile in _tiles(args.river, "river")),
+        riichi_at=args.riichi_at,
+        set_aside=tuple(tile.kind for tile in _tiles(args.set_aside, "set-aside")),
+        robbed_set_aside=args.robbed_set_aside,
     )
 
 
@@ -161,6 +185,10 @@ class _Parser(argparse.ArgumentParser):
 
 def calculate(request: CalcRequest) -> dict[str, Any]:
     """Score the request: the JSON-ready result, or raise :class:`CalcError`."""
+    if request.variant == "inage":
+        from bot.engine.variants.inage_calc import calculate_inage
+
+        return calculate_inage(request, CalcError)
     rules, score = SCORERS[request.variant]()
     melds = tuple(Meld(meld_type, min(t.kind for t in tiles)) for meld_type, tiles in request.melds)
     all_tiles = list(request.hand) + [tile for _, tiles in request.melds for tile in tiles]
