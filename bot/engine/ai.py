@@ -13,8 +13,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.engine.game import Action, Discard, Pass, Pon, Riichi, Ron, SetAside, Tsumo
-from bot.engine.shapes import ShapeRules, count_of, pack, remove_tile
+from bot.engine.game import Action, Discard, Pass, Pick, Pon, Riichi, Ron, SetAside, Tsumo
+from bot.engine.shapes import ShapeRules, add_tile, count_of, pack, remove_tile
 from bot.engine.tiles import HONORS, NUM_STANDARD_KINDS, Kind, Tile, is_honor, suit_of
 from bot.engine.views import SeatView
 
@@ -42,6 +42,9 @@ class CpuPlayer:
         set_aside = self._choose_set_aside(view, [a for a in actions if isinstance(a, SetAside)])
         if set_aside is not None:
             return set_aside
+        picks = [a for a in actions if isinstance(a, Pick)]
+        if picks:
+            return self._choose_pick(view, picks)
         discards = [a for a in actions if isinstance(a, Discard | Riichi)]
         if discards:
             return self._choose_discard(view, actions)
@@ -118,6 +121,29 @@ class CpuPlayer:
         if shanten == 0 and kind in riichi_by_kind and ukeire > 0 and view.public.tiles_left >= 4:
             return riichi_by_kind[kind]
         return action
+
+    def _choose_pick(self, view: SeatView, picks: Sequence[Pick]) -> Pick:
+        """A draft: take the tile after which the best discard leaves the lowest shanten, then the
+        most live tiles; a tile that completes the hand wins outright."""
+        board = self._hand_board(view)
+        visible = self._visible_board(view)
+
+        def value(pick: Pick) -> tuple[int, int, bool]:
+            face = self.tiles[pick.tile]
+            after = add_tile(board, face.kind)
+            if self.shapes.shanten(after) < 0:
+                return (-1, 0, not face.red)
+            options = [remove_tile(after, kind) for kind in range(NUM_STANDARD_KINDS) if count_of(after, kind)]
+            shanten = min(self.shapes.shanten(rest) for rest in options)
+            # Live tiles are counted only for the discards that reach that shanten: the costly part.
+            ukeire = max(
+                sum(self.shapes.ukeire(rest, visible).values())
+                for rest in options
+                if self.shapes.shanten(rest) == shanten
+            )
+            return (shanten, -ukeire, not face.red)
+
+        return min(picks, key=value)
 
     def _keep_value(self, view: SeatView, kind: int, board: int) -> int:
         """Lower means a better discard among equals: lone honours and terminals go first."""

@@ -60,7 +60,7 @@ class SimSummary:
             "hands_per_second": round(self.hands / self.seconds, 2) if self.seconds else 0.0,
             "actions": self.actions,
             "invariant_checks": self.checks,
-            "invariants": ["tiles_accounted_once", "points_conserved", "views_hide_concealed_tiles"],
+            "invariants": ["tiles_accounted_once", "points_conserved", "chips_conserved", "views_hide_concealed_tiles"],
             "violations": self.violations[:20],
             "ok": not self.violations,
         }
@@ -104,6 +104,10 @@ def check_invariants(game: Any, start_total: int) -> list[str]:
     expected = game.expected_points_total() if hasattr(game, "expected_points_total") else start_total
     if sum(game.points) != expected:
         problems.append(f"points: total {sum(game.points)} != {expected}")
+    # Chips (ずーの's 祝儀) are a second ledger, zero-sum, where a variant keeps one.
+    chips = getattr(game, "chips", None)
+    if chips is not None and sum(chips) != 0:
+        problems.append(f"chips: total {sum(chips)} != 0")
     public = Counter(_faces_in(game.public_view()))
     expected_public = Counter(game.tiles[t] for t in game.public_tiles())
     if public != expected_public:

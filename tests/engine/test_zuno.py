@@ -1,0 +1,710 @@
+"""ずーの's rules, one test per seed line and table rule (see docs/rules/zuno.md), hands in tile notation."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from bot.engine.game import (
+    Action,
+    Discard,
+    Kan,
+    Pass,
+    Pick,
+    Riichi,
+    RulesError,
+    Tsumo,
+)
+from bot.engine.melds import MeldType
+from bot.engine.sim import check_invariants
+from bot.engine.tiles import Kind, format_kinds, parse_kinds
+from bot.engine.variants.zuno import (
+    CallChi,
+    CallKan,
+    CallPon,
+    InazumaRiichi,
+    RonOn,
+    ZunoGame,
+    ZunoSettings,
+)
+from bot.engine.variants.zuno_rules import final_scores
+
+# Hands are written with only the tiles a test is about; ``game_with`` pads each to 13 with
+# isolated junk of kinds no test string mentions, so nothing else can call or win.
+JUNK_ORDER = parse_kinds("1p9p1s9s1z2z3z4z5z6z7z9m4p6s3p7p3s7s2p8p2s8s6p4s5p5s8m2m")
+RIICHI_READY = "234m456p678s99p11s"
+"""Waits on 9p or 1s (シャンポン); riichi is its only yaku."""
+TANYAO_READY = "234m456p678s33s55s"
+"""Waits on 3s or 5s; 断么九 makes a ron legal without riichi."""
+
+
+def padded(hands: list[str], draws: str) -> list[str]:
+    """Fill each hand to 13 with junk that makes no run, no triplet and at most two pairs."""
+    mentioned = {kind for text in [*[h for h in hands if len(h) < 12], draws] for kind in parse_kinds(text)}
+    used = Counter(kind for text in [*hands, draws] for kind in parse_kinds(text))
+    result = []
+    for text in hands:
+        kinds = parse_kinds(text)
+        extra: list[int] = []
+
+        def fits(junk: int, kinds: list[int] = kinds, extra: list[int] = extra) -> bool:
+            held = Counter(kinds + extra)
+            if junk in mentioned or used[junk] >= 4 or held[junk] >= 2:
+                return False
+            if held[junk] == 1 and sum(count >= 2 for count in held.values()) >= 2:
+                return False
+            if junk < 27:
+                rank = junk % 9
+                near = {d for d in (-2, -1, 1, 2) if 0 <= rank + d <= 8 and held[junk + d]}
+                if {-2, -1} <= near or {-1, 1} <= near or {1, 2} <= near:
+                    return False
+            return True
+
+        while len(kinds) + len(extra) < 13:
+            junk = next((k for k in JUNK_ORDER if fits(k)), None)
+            if junk is None:
+                raise AssertionError(f"cannot pad {text!r} to 13 tiles")
+            extra.append(junk)
+            used[junk] += 1
+        result.append(text + format_kinds(extra))
+    return result
+
+
+def game_with(hands: list[str], draws: str = "", settings: dict[str, Any] | None = None, **rig: Any) -> ZunoGame:
+    game = ZunoGame(ZunoSettings(**(settings or {})), seed=1)
+    dead = "".join(rig.get(part, "") for part in ("rinshan", "dora", "ura"))
+    game.rig(padded(hands, draws + dead), draws, **rig)
+    return game
+
+
+def kind(text: str) -> int:
+    return parse_kinds(text)[0]
+
+
+def draft(game: ZunoGame, *picks: str | None) -> None:
+    """Play the draft: each drafter in turn takes the named kind (``None``: the first offered)."""
+    for pick in picks:
+        assert game.phase == "draft"
+        seat = game.drafter
+        assert seat is not None
+        options = game.legal_actions(seat)
+        action = options[0] if pick is None else next(a for a in options if game.kinds[a.tile] == kind(pick))
+        game.apply(action)
+    while game.phase == "draft":
+        game.apply(game.decisions()[0].default)
+
+
+def find(game: ZunoGame, seat: int, cls: type[Action], text: str | None = None) -> Action:
+    """The first legal action of exactly ``cls`` (on a tile of kind ``text`` when given)."""
+    for action in game.legal_actions(seat):
+        if type(action) is not cls:
+            continue
+        if text is not None:
+            tile = getattr(action, "tile", None)
+            if tile is None:
+                tile = action.tiles[0]  # type: ignore[attr-defined]
+            if game.kinds[tile] != kind(text):
+                continue
+        return action
+    raise AssertionError(f"seat {seat} has no {cls.__name__} {text or ''}: {game.legal_actions(seat)}")
+
+
+def act(game: ZunoGame, seat: int, cls: type[Action], text: str | None = None) -> list:
+    return game.apply(find(game, seat, cls, text))
+
+
+def has(game: ZunoGame, seat: int, cls: type[Action]) -> bool:
+    return any(type(action) is cls for action in game.legal_actions(seat))
+
+
+def lock_rest(game: ZunoGame) -> list:
+    """Every seat that has not locked in discards its drafted tile."""
+    events = []
+    while game.phase == "declare":
+        decision = game.decisions()[0]
+        events += game.apply(decision.default)
+    return events
+
+
+def pass_all(game: ZunoGame) -> list:
+    events = []
+    while game.phase in ("ron", "call", "call_ron") and game.decisions():
+        decision = game.decisions()[0]
+        events += game.apply(Pass(decision.seat))
+    return events
+
+
+def play_round(game: ZunoGame, *picks: str | None) -> list:
+    """A round where nobody does anything but draft and discard what they drafted."""
+    draft(game, *picks)
+    events = lock_rest(game)
+    return events + pass_all(game)
+
+
+def events_of(events: list, kind_: str) -> list:
+    return [event for event in events if event.type == kind_]
+
+
+# --- deal, wall and draft --------------------------------------------------------------------
+
+
+def test_deal_13_each_dealer_too_live_wall_70() -> None:
+    game = ZunoGame(seed=3)
+    assert [len(seat.concealed) for seat in game.seats] == [13, 13, 13, 13]
+    # 136 - 52 dealt - 14 dead = 70 live; round 1's packet of 4 is already out.
+    assert len(game.live) == 70 - 4 and len(game.rinshan_tiles) == 4
+    assert game.points == [25_000] * 4 and game.round_label == "東1局"
+    assert len(game.public_view().dora_indicators) == 1
+
+
+def test_round_1_east_is_start_player_takes_4_unseen() -> None:
+    game = game_with(["", "", "", ""], draws="1p2p3p4p")
+    assert game.phase == "draft" and game.sp == game.dealer == 0 and game.drafter == 0
+    assert [game.kinds[a.tile] for a in game.legal_actions(0)] == parse_kinds("1p2p3p4p")
+    # 「手牌には入れない」: the packet is not in the hand.
+    assert len(game.seats[0].concealed) == 13
+    assert [str(t) for t in game.view(0).packet] == ["1p", "2p", "3p", "4p"]
+
+
+def test_draft_packet_1p2p3p4p_seen_only_by_its_holder() -> None:
+    game = game_with(["", "", "", ""], draws="1p2p3p4p")
+    for seat in (1, 2, 3):
+        assert game.view(seat).packet == ()
+    assert game.public_view().packet_holder == 0 and game.public_view().packet_size == 4
+    events = game.apply(find(game, 0, Pick, "2p"))
+    packet = events_of(events, "draft_packet")[0]
+    assert packet.visible_to == (1,) and [game.kinds[t] for t in packet.data["tiles"]] == parse_kinds("1p3p4p")
+    pick = events_of(events, "draw")[0]
+    assert pick.visible_to == (0,)
+    assert all("tiles" not in e.data and "tile" not in e.data for e in events if e.visible_to is None)
+    assert game.view(0).packet == () and [str(t) for t in game.view(1).packet] == ["1p", "3p", "4p"]
+    assert not check_invariants(game, 100_000)
+
+
+def test_draft_keep_1_pass_3_then_2_then_last_forced() -> None:
+    game = game_with(["", "", "", ""], draws="1p2p3p4p")
+    draft(game, "3p", "1p", "4p")
+    drawn = [game.kinds[seat.drawn] for seat in game.seats]  # type: ignore[index]
+    assert drawn == parse_kinds("3p1p4p2p")
+    # 「四番手は渡された牌をツモ牌とする」: seat 3 never had a decision.
+    assert game.phase == "declare" and all(len(seat.concealed) == 14 for seat in game.seats)
+
+
+def test_draft_default_is_the_first_tile_offered() -> None:
+    game = game_with(["", "", "", ""], draws="7p2p3p4p")
+    decision = game.decisions()[0]
+    assert decision.seat == 0 and game.kinds[decision.default.tile] == kind("7p")  # type: ignore[attr-defined]
+
+
+def test_start_player_moves_to_south_in_round_2_even_after_a_call() -> None:
+    # Seat 2 pons seat 0's 5z in round 1; round 2 still starts with seat 1 (南家).
+    game = game_with(["5z", "", "55z", ""], draws="5z1p2p3p" + "6p7p8p9p")
+    draft(game, "5z")
+    act(game, 0, Discard, "5z")
+    lock_rest(game)
+    assert game.phase == "call"
+    act(game, 2, CallPon)
+    pass_all(game)
+    assert game.phase == "call_discard" and game.call_seat == 2
+    game.apply(game.decisions()[0].default)
+    pass_all(game)
+    assert game.round == 2 and game.sp == 1 and game.drafter == 1
+    assert [game.kinds[a.tile] for a in game.legal_actions(1)] == parse_kinds("6p7p8p9p")
+
+
+# --- the riichi declaration and ankan phase ----------------------------------------------------
+
+
+def test_riichi_declaration_is_public_at_once_discard_hidden() -> None:
+    game = game_with([RIICHI_READY, "", "", ""], draws="7z1p2p3p")
+    draft(game, "7z")
+    events = act(game, 0, Riichi, "7z")
+    declared = events_of(events, "riichi")[0]
+    assert declared.visible_to is None and declared.data["seat"] == 0
+    assert game.public_view().seats[0].riichi
+    lock = events_of(events, "lock")[0]
+    assert lock.visible_to == (0,) and game.kinds[lock.data["tile"]] == kind("7z")
+    # Nobody else sees the locked tile: not in the public view, nor in another seat's view.
+    assert game.public_view().locked == (True, False, False, False)
+    assert game.view(1).locked is None and str(game.view(0).locked) == "7z"
+    assert all(str(face) != "7z" for seat in game.public_view().seats for face in (e.tile for e in seat.river))
+    assert not check_invariants(game, 100_000)
+
+
+def test_discard_choice_can_change_after_anothers_riichi() -> None:
+    game = game_with([RIICHI_READY, "6z", "", ""], draws="7z6p2p3p")
+    draft(game, "7z", "6p")
+    act(game, 1, Discard, "6z")
+    assert game.locked_in(1) and 1 not in [d.seat for d in game.decisions()]
+    act(game, 0, Riichi, "7z")
+    # Seat 1 saw the declaration and may still switch to a safer tile.
+    act(game, 1, Discard, "6p")
+    assert game.kinds[game.seats[1].lock.tile] == kind("6p")  # type: ignore[union-attr]
+    lock_rest(game)
+    assert game.kinds[game.seats[1].river[-1].tile] == kind("6p")
+
+
+def test_riichi_cannot_be_withdrawn_only_tenpai_discards() -> None:
+    game = game_with([RIICHI_READY, "", "", ""], draws="7z1p2p3p")
+    draft(game, "7z")
+    act(game, 0, Riichi, "7z")
+    # 234m456p678s99p11s + 7z: only the locked 7z keeps the hand tenpai, so nothing else is on offer.
+    assert [a for a in game.legal_actions(0) if isinstance(a, Discard | Riichi)] == []
+    with pytest.raises(RulesError):
+        game.apply(Discard(0, next(t for t in game.seats[0].concealed if game.kinds[t] == kind("2m"))))
+    lock_rest(game)
+    assert game.seats[0].riichi and game.seats[0].river[-1].riichi
+
+
+def test_riichi_needs_1000_points_and_another_round() -> None:
+    game = game_with([RIICHI_READY, "", "", ""], draws="7z1p2p3p", points=[900, 33_100, 33_000, 33_000])
+    draft(game, "7z")
+    assert not has(game, 0, Riichi)
+    assert has(game, 0, InazumaRiichi), "借りイナズマ is still open at 900"
+    late = game_with([RIICHI_READY, "", "", ""], draws="7z1p2p3p")
+    late.live[:] = late.live[-3:]  # only 3 live tiles after this packet: no next round
+    draft(late, "7z")
+    assert not has(late, 0, Riichi)
+
+
+def test_ankan_1111m_draws_rinshan_flips_kan_dora() -> None:
+    game = game_with(["111m", "", "", ""], draws="1m2p3p4p", rinshan="6z", dora="1z2z")
+    draft(game, "1m")
+    events = act(game, 0, Kan)
+    kan = events_of(events, "kan")[0]
+    assert kan.visible_to is None and kan.data["type"] == "ankan"
+    assert game.seats[0].melds[0].type is MeldType.ANKAN
+    assert [str(t) for t in game.public_view().dora_indicators] == ["1z", "2z"]
+    draw = events_of(events, "draw")[0]
+    assert draw.visible_to == (0,) and game.kinds[draw.data["tile"]] == kind("6z") and draw.data["rinshan"]
+    assert len(game.live) == 66 - 1, "a live tile moves to the dead wall"
+    assert not check_invariants(game, 100_000)
+    lock_rest(game)
+    assert game.kinds[game.seats[0].river[-1].tile] == kind("6z")
+
+
+def test_own_kakan_in_declare_phase_setting() -> None:
+    def ponned(**settings: Any) -> ZunoGame:
+        game = game_with(["", "", "55z", ""], draws="5z1p2p3p" + "4p6p7p5z", settings=settings)
+        draft(game, "5z")
+        act(game, 0, Discard, "5z")
+        lock_rest(game)
+        act(game, 2, CallPon)
+        pass_all(game)
+        game.apply(game.decisions()[0].default)
+        pass_all(game)
+        draft(game, "4p", "5z")  # seat 1 starts round 2; seat 2 is next and takes 白
+        return game
+
+    game = ponned()
+    assert game.kinds[game.seats[2].drawn] == Kind.WHITE  # type: ignore[index]
+    act(game, 2, Kan, "5z")
+    assert game.seats[2].melds[0].type is MeldType.KAKAN and game.kans == 1
+    assert not has(ponned(own_kakan=False), 2, Kan)
+
+
+def test_riichi_ankan_only_if_waits_stay() -> None:
+    # 111m 456p 678s 99p 11s waits on 9p / 1s with or without a kan of 1m; 1112m would not.
+    game = game_with(["111m456p678s99p11s", "", "", ""], draws="7z1p2p3p" + "4p5p6p7p" + "8p9m1m3z")
+    draft(game, "7z")
+    act(game, 0, Riichi, "7z")
+    play_round_after_lock(game)
+    play_round(game)  # round 2: seat 1 starts; seat 0 is fourth and gets 7p
+    # Round 3 (seat 2 starts): seat 0 is third; make it take the fourth 1m.
+    draft(game, None, None, "1m")
+    assert game.kinds[game.seats[0].drawn] == kind("1m")  # type: ignore[index]
+    assert has(game, 0, Kan), "111m + 1m keeps the 9p / 1s wait"
+    blocked = game_with(["1112m456p678s999p", "", "", ""], draws="7z1p2p3p" + "4p5p6p7p" + "8p9m1m3z")
+    draft(blocked, "7z")
+    act(blocked, 0, Riichi, "7z")
+    play_round_after_lock(blocked)
+    play_round(blocked)
+    draft(blocked, None, None, "1m")
+    assert not has(blocked, 0, Kan), "1112m: a kan of 1m would change the waits"
+
+
+def play_round_after_lock(game: ZunoGame) -> None:
+    lock_rest(game)
+    pass_all(game)
+
+
+# --- the simultaneous discard and ron ----------------------------------------------------------
+
+
+def test_discards_revealed_together_when_the_last_seat_locks() -> None:
+    game = game_with(["", "", "", ""], draws="1p2p3p4p")
+    draft(game)
+    for seat in (2, 0, 1):
+        events = act(game, seat, Discard)
+        assert not events_of(events, "discard") and all(not s.river for s in game.seats)
+        assert events_of(events, "locked")[0].visible_to is None
+    # Seat 3's lock is the 「ずーの」: every discard is revealed at once.
+    events = act(game, 3, Discard)
+    assert len(events_of(events, "discard")) == 4 and events_of(events, "reveal")[0].visible_to is None
+    assert all(len(s.river) == 1 for s in game.seats)
+
+
+def test_default_discard_is_the_drafted_tile() -> None:
+    game = game_with(["", "", "", ""], draws="1p2p3p4p")
+    draft(game)
+    defaults = {d.seat: d.default for d in game.decisions()}
+    assert defaults == {seat: Discard(seat, game.seats[seat].drawn) for seat in range(4)}  # type: ignore[arg-type]
+
+
+def test_tsumo_is_declared_instead_of_a_discard() -> None:
+    game = game_with(["", TANYAO_READY, "", ""], draws="1p2p4p6p" + "3s7p8p9p")
+    play_round(game)
+    draft(game, "3s")  # round 2: seat 1 starts and takes 3s
+    act(game, 1, Tsumo)
+    events = lock_rest(game)
+    assert [e.data["seat"] for e in events_of(events, "discard")] == [2, 3, 0]
+    win = events_of(events, "win")[0]
+    assert win.data["winner"] == 1 and win.data["from"] is None
+    # 断么九 + 門前清自摸和, 30 fu: 1,000 from the dealer and 500 from each other player.
+    assert game.points == [24_000, 27_000, 24_500, 24_500]
+
+
+def test_ron_on_a_revealed_discard() -> None:
+    game = game_with(["", TANYAO_READY, "", ""], draws="1p2p3s4p")
+    draft(game, "1p", "2p", "3s")
+    lock_rest(game)
+    assert game.phase == "ron" and game.legal_actions(1) == (RonOn(1, 2), Pass(1))
+    events = act(game, 1, RonOn)
+    assert events_of(events, "win")[0].data["from"] == 2
+    assert game.points == [25_000, 26_300, 23_700, 25_000]
+    # 「ツモ・ロンが発生したらその局は終了」: the next hand has begun, dealt by seat 1.
+    assert game.hand_index == 1 and game.dealer == 1 and game.phase == "draft"
+
+
+def test_one_player_rons_two_discards_3s_5s() -> None:
+    game = game_with([TANYAO_READY, "", "", ""], draws="1p3s5s4p")
+    draft(game, "1p", "3s", "5s")
+    lock_rest(game)
+    assert {a for a in game.legal_actions(0) if isinstance(a, RonOn)} == {RonOn(0, 1), RonOn(0, 2)}
+    act(game, 0, RonOn)
+    assert game.legal_actions(0) == (RonOn(0, 2), Pass(0))
+    events = act(game, 0, RonOn)
+    assert len(events_of(events, "agari")) == 2
+    # The dealer's 断么九 ron, 40 fu: 2,000 from each discarder.
+    assert game.points == [29_000, 23_000, 23_000, 25_000]
+
+
+def test_two_players_ron_the_same_discard() -> None:
+    game = game_with(["", TANYAO_READY, "", "234p567m678p45s88p"], draws="1p2p3s4p")
+    draft(game, "1p", "2p", "3s")
+    lock_rest(game)
+    assert set(game.ron_options) == {1, 3}
+    act(game, 3, RonOn)
+    act(game, 1, RonOn)
+    # 断么九 1,300 and 断么九 平和 2,000, both paid by seat 2.
+    assert game.points == [25_000, 26_300, 21_700, 27_000]
+
+
+def test_tsumo_player_also_rons_with_13_tiles() -> None:
+    game = game_with([TANYAO_READY, "", "", ""], draws="3s5s1p2p", settings={"tenhou": False})
+    draft(game, "3s", "5s")
+    act(game, 0, Tsumo)
+    lock_rest(game)
+    # Its ron hand is the 13 tiles without the drafted 3s: 33s 55s waits on 5s.
+    assert game.legal_actions(0) == (RonOn(0, 1), Pass(0))
+    events = act(game, 0, RonOn)
+    assert [(a.data["winner"], a.data["from"]) for a in events_of(events, "agari")] == [(0, None), (0, 1)]
+    # Dealer tsumo 断么九 門前清自摸和 1,000 all, then the ron 2,000.
+    assert game.points == [30_000, 22_000, 24_000, 24_000]
+
+
+def test_own_simultaneous_discard_makes_furiten() -> None:
+    game = game_with(["", TANYAO_READY, "", ""], draws="1p5s3s2p")
+    draft(game, "1p", "5s", "3s")
+    assert has(game, 1, Tsumo)
+    act(game, 1, Discard, "5s")  # keeps 33s 55s … waiting on 3s / 5s, but throws a 5s
+    events = lock_rest(game)
+    # The river is updated before rons are judged, so seat 2's 3s cannot be ronned.
+    assert 1 not in game.ron_options and not events_of(events, "win")
+    assert game.seats[1].temporary_furiten, "a winning tile it may not take: furiten for the round"
+
+
+def test_missed_ron_is_furiten_until_the_next_simultaneous_discard() -> None:
+    game = game_with(["", TANYAO_READY, "", ""], draws="1p2p3s4p" + "7p3s8p9p" + "1z2z6p3z")
+    draft(game, "1p", "2p", "3s")
+    lock_rest(game)
+    act(game, 1, Pass)
+    assert game.seats[1].temporary_furiten
+    pass_all(game)
+    # Round 2: seat 1 starts and is still furiten when it drafts 7p ... until its own discard.
+    draft(game, "7p", "3s")
+    lock_rest(game)
+    assert 1 in game.ron_options, "its round-2 discard lifted the furiten"
+
+
+# --- the call phase ----------------------------------------------------------------------------
+
+
+def test_call_priority_kan_then_pon_then_chi() -> None:
+    game = game_with(["", "66z", "23p", "777z"], draws="7z1p6z2p")
+    draft(game, "7z", "1p", "6z")
+    lock_rest(game)
+    assert game.phase == "call"
+    act(game, 1, CallPon)
+    act(game, 2, CallChi)
+    events = act(game, 3, CallKan)
+    calls = events_of(events, "calls")[0].data
+    # 「大明槓→加槓→ポン→チーの順に処理する」: seat 3's kan first, though seat 1 is nearer the SP.
+    assert [seat for seat, _, _ in calls["accepted"]] == [3, 1, 2] and calls["failed"] == []
+    assert game.call_seat == 3 and game.seats[3].melds[0].type is MeldType.MINKAN
+    while game.phase in ("call_discard", "call_ron"):
+        decision = game.decisions()[0]
+        game.apply(Pass(decision.seat) if game.phase == "call_ron" else decision.default)
+    assert [m.type for s in game.seats for m in s.melds] == [MeldType.PON, MeldType.CHI, MeldType.MINKAN]
+    assert game.round == 2 and game.sp == 1
+
+
+def test_pon_beats_chi_on_the_same_5p() -> None:
+    game = game_with(["", "46p", "55p", ""], draws="5p7z6z1z")
+    draft(game, "5p")
+    lock_rest(game)
+    act(game, 1, CallChi)
+    events = act(game, 2, CallPon)
+    calls = events_of(events, "calls")[0].data
+    assert calls["accepted"] == [[2, "zuno_pon", 0]] and calls["failed"] == [1]
+    assert game.call_seat == 2
+
+
+def test_caller_discards_after_pon_and_its_discard_is_ron_only() -> None:
+    game = game_with(["", TANYAO_READY, "55z3s", ""], draws="5z1z2z4z")
+    draft(game, "5z")
+    lock_rest(game)
+    act(game, 2, CallPon)
+    assert game.phase == "call_discard" and game.call_seat == 2 and game.seats[2].drawn is None
+    # 「副露者は捨て牌まで実行する」; the called 白 itself may not follow (kuikae).
+    assert not any(game.kinds[a.tile] == Kind.WHITE for a in game.legal_actions(2))  # type: ignore[attr-defined]
+    act(game, 2, Discard, "3s")
+    # 「この副露者が行った捨て牌に対しても、ロン宣言は当然できる」, and it cannot be called.
+    assert game.phase == "call_ron" and game.legal_actions(1) == (RonOn(1, 2), Pass(1))
+    events = act(game, 1, RonOn)
+    assert events_of(events, "win")[0].data["from"] == 2
+
+
+def test_daiminkan_rinshan_tsumo() -> None:
+    game = game_with(["", "777z234m456p678s3s", "", ""], draws="7z1z2z4z", rinshan="3s")
+    draft(game, "7z")
+    lock_rest(game)
+    act(game, 1, CallKan)
+    assert game.seats[1].rinshan and game.kinds[game.seats[1].drawn] == kind("3s")  # type: ignore[index]
+    events = act(game, 1, Tsumo)
+    yaku = [name for name, _, _ in events_of(events, "win")[0].data["yaku"]]
+    assert "嶺上開花" in yaku and "役牌 中" in yaku
+
+
+def test_one_call_per_player_per_round() -> None:
+    game = game_with(["", "66z77z", "", ""], draws="6z1z7z2z")
+    draft(game, "6z", "1z", "7z")
+    lock_rest(game)
+    options = [a for a in game.legal_actions(1) if isinstance(a, CallPon)]
+    assert {a.from_seat for a in options} == {0, 2}
+    game.apply(options[0])
+    # One claim per seat, so one call at most: seat 1 is now discarding after its pon.
+    assert game.phase == "call_discard" and game.call_seat == 1
+    game.apply(game.decisions()[0].default)
+    pass_all(game)
+    assert len(game.seats[1].melds) == 1 and game.round == 2
+
+
+def test_one_call_per_round_setting() -> None:
+    def claims(**settings: Any) -> list:
+        game = game_with(["", "66z", "", "77z"], draws="6z1z7z2z", settings=settings)
+        draft(game, "6z", "1z", "7z")
+        lock_rest(game)
+        act(game, 1, CallPon)
+        return events_of(act(game, 3, CallPon), "calls")
+
+    assert len(claims()[0].data["accepted"]) == 2
+    limited = claims(one_call_each=False)[0].data
+    assert [seat for seat, _, _ in limited["accepted"]] == [1] and limited["failed"] == [3]
+
+
+def test_after_pon_no_ron_in_the_same_round() -> None:
+    game = game_with(["", "", "55z234m456p678s3s", "68p3s"], draws="5z1z7p2z")
+    draft(game, "5z", "1z", "7p")
+    lock_rest(game)
+    act(game, 2, CallPon)
+    act(game, 3, CallChi)
+    act(game, 2, Discard, "1s")  # the junk tile: seat 2 now waits on 3s with 白
+    assert game.shapes.waits(game.seats[2].board) == [kind("3s")]
+    act(game, 3, Discard, "3s")
+    # 「ポンした後に、別の人の牌をロンする。ことはできない」.
+    assert 2 not in game.ron_options and game.round == 2
+
+
+def test_chi_only_from_kamicha_kuikae_barred() -> None:
+    game = game_with(["", "234p5p", "67p", ""], draws="5p7z6z1z")
+    draft(game, "5p")
+    lock_rest(game)
+    assert not any(isinstance(a, CallChi) for a in game.legal_actions(2)), "seat 0 is not seat 2's 上家"
+    act(game, 1, CallChi, "3p")
+    discards = {game.kinds[a.tile] for a in game.legal_actions(1) if isinstance(a, Discard)}
+    # 345p called with 5p: neither 5p nor the suji 2p may follow.
+    assert kind("5p") not in discards and kind("2p") not in discards and discards
+
+
+# --- points, settlement and the end of the game ------------------------------------------------
+
+KIRIAGE_READY = "234m406p34567s88s"
+"""平和 断么九 with a red 5p, waiting on 2s / 5s / 8s; with dora 2m a 2s ron is 4 han 30 fu."""
+
+
+def ron_by_seat_1_on_seat_2(hand: str = TANYAO_READY, winning: str = "3s", **rig: Any) -> ZunoGame:
+    """Round 1: seat 2 drafts and discards ``winning``; seat 1 (holding ``hand``) may ron it."""
+    settings = rig.pop("settings", None)
+    game = game_with(["", hand, "", rig.pop("seat_3", "")], draws=f"1p2p{winning}4p", settings=settings, **rig)
+    draft(game, "1p", "2p", winning)
+    lock_rest(game)
+    return game
+
+
+def test_kiriage_30fu_4han_is_mangan() -> None:
+    game = ron_by_seat_1_on_seat_2(KIRIAGE_READY, "2s", dora="1m")
+    events = act(game, 1, RonOn)
+    win = events_of(events, "agari")[0].data
+    assert (win["han"], win["fu"], win["limit"]) == (4, 30, "満貫")
+    # 「30符4翻は切り上げ満貫」: 8,000 rather than 7,700; the red five is also a chip.
+    assert game.points == [25_000, 33_000, 17_000, 25_000] and game.chips == [0, 1, -1, 0]
+
+
+def test_deposits_and_honba_go_to_the_first_winner_from_sp() -> None:
+    game = ron_by_seat_1_on_seat_2(
+        seat_3="234p567m678p45s88p", points=[25_000, 25_000, 24_000, 24_000], deposits=2_000, honba=2
+    )
+    act(game, 3, RonOn)
+    act(game, 1, RonOn)
+    # Seat 1 comes first from the SP (seat 0), though seat 3 sits right after the discarder.
+    assert game.points == [25_000, 28_300, 20_700, 26_000]
+    assert game.chips == [0, 2, -2, 0], "一枚場 ×2 goes with the deposits"
+    assert game.honba == 0 and game.dealer == 1
+
+
+def test_settlement_order_decides_who_busts() -> None:
+    game = ron_by_seat_1_on_seat_2(seat_3="234p567m678p45s88p", points=[33_000, 33_000, 1_000, 33_000])
+    act(game, 3, RonOn)
+    act(game, 1, RonOn)
+    # Seat 1's 1,300 is settled first and takes seat 2 below zero: seat 1 busted it.
+    assert game.tobi == [(2, 1)]
+    outcome = game.outcome()
+    assert outcome is not None and outcome.reason == "トビ"
+    expected = final_scores(outcome.points, outcome.placements, game.settings, tobi=[(2, 1)])
+    assert outcome.final_scores == expected and sum(expected) == pytest.approx(0)
+
+
+def test_exactly_zero_is_not_a_bust() -> None:
+    game = ron_by_seat_1_on_seat_2(seat_3="234p567m678p45s88p", points=[33_000, 32_700, 1_300, 33_000])
+    act(game, 1, RonOn)
+    act(game, 3, RonOn)
+    # After seat 1's ron seat 2 has exactly 0; seat 3's 2,000 then busts it.
+    assert game.tobi == [(2, 3)]
+
+
+def test_final_score_uma_10_30_oka_20_tobi_30() -> None:
+    settings = ZunoSettings()
+    # (points - 30,000) / 1,000, uma +30/+10/-10/-30, oka +20 to the top.
+    assert final_scores([45_000, 30_000, 20_000, 5_000], [1, 2, 3, 4], settings) == (65.0, 10.0, -20.0, -55.0)
+    # トビ料▲30 moves from the busted player to the one who busted them.
+    assert final_scores([60_000, 30_000, 20_000, -10_000], [1, 2, 3, 4], settings, tobi=[(3, 1)]) == (
+        80.0,
+        40.0,
+        -20.0,
+        -100.0,
+    )
+    assert ZunoSettings(uma="5-10").uma_values() == (10, 5, -5, -10)
+    assert ZunoSettings(return_points=25_000).oka == 0
+
+
+def test_east_only_dealer_keeps_seat_only_by_winning() -> None:
+    game = game_with([TANYAO_READY, "", "", ""], draws="1p3s2p4p")
+    draft(game, "1p", "3s")
+    lock_rest(game)
+    act(game, 0, RonOn)
+    # 「東風戦（和了連荘制）」: the dealer won, so 東1局 again with one honba.
+    assert (game.hand_index, game.dealer, game.honba, game.round_label) == (1, 0, 1, "東1局")
+    game.rig(padded(["", TANYAO_READY, "", ""], "1p2p3s4p"), "1p2p3s4p")
+    draft(game, "1p", "2p", "3s")
+    lock_rest(game)
+    act(game, 1, RonOn)
+    assert (game.dealer, game.honba, game.round_label) == (1, 0, "東2局")
+
+
+def play_out(game: ZunoGame) -> list:
+    """Finish the hand with every seat discarding its drafted tile and passing every claim."""
+    start = game.hand_index
+    events = []
+    while game.hand_index == start and game.outcome() is None:
+        decision = game.decisions()[0]
+        action = decision.default if game.phase in ("draft", "declare", "call_discard") else Pass(decision.seat)
+        events += game.apply(action)
+    return events
+
+
+def test_exhaustive_draw_when_a_round_cannot_be_dealt_dealer_passes() -> None:
+    game = game_with([RIICHI_READY, "", "", ""])
+    events = play_out(game)
+    # 70 live tiles make 17 rounds; the 2 left cannot make an 18th.
+    rounds = [e.data["round"] for e in events_of(events, "round_start")]
+    assert rounds == [*range(2, 18), 1] and len(game.history) == 2
+    draw = events_of(events, "exhaustive_draw")[0].data
+    assert draw["tenpai"] == [True, False, False, False]
+    # The dealer was tenpai but the dealership passes (和了連荘), with one more honba.
+    assert (game.dealer, game.honba, game.round_label) == (1, 1, "東2局")
+
+
+def test_no_abortive_draw_four_winds_discarded() -> None:
+    game = game_with(["", "", "", ""], draws="1z1z1z1z")
+    play_round(game)
+    assert game.hand_index == 0 and game.round == 2 and game.phase == "draft"
+
+
+def test_last_round_haitei_houtei_and_no_calls() -> None:
+    def last_round(**settings: Any) -> ZunoGame:
+        game = game_with(["", TANYAO_READY, "", "33z"], draws="3z2p3s4p", settings=settings or None)
+        game.filler += game.live[:-3]  # only 3 live tiles after this packet: the last round
+        del game.live[:-3]
+        return game
+
+    game = last_round()
+    draft(game, "3z", "2p", "3s")
+    lock_rest(game)
+    events = act(game, 1, RonOn)
+    assert "河底撈魚" in [name for name, _, _ in events_of(events, "win")[0].data["yaku"]]
+    game = last_round()
+    draft(game, "3z", "2p", "3s")
+    lock_rest(game)
+    events = act(game, 1, Pass)
+    # Seat 0's 西 cannot be called in the last round: the hand is drawn.
+    assert events_of(events, "exhaustive_draw") and not events_of(events, "calls")
+    game = last_round(tenhou=False)
+    draft(game, "3z", "3s")
+    events = act(game, 1, Tsumo) + lock_rest(game)
+    assert "海底摸月" in [name for name, _, _ in events_of(events, "win")[0].data["yaku"]]
+
+
+def test_agari_yame_setting_ends_east_4_with_a_top_dealer() -> None:
+    game = game_with(["", "", "", TANYAO_READY], draws="1p3s2p4p", dealer=3)
+    draft(game, "1p", "3s")  # seat 3 deals 東4局 and starts; seat 0 takes 3s and discards it
+    lock_rest(game)
+    act(game, 3, RonOn)
+    assert game.outcome() is None and game.round_label == "東4局" and game.honba == 1
+    game = game_with(["", "", "", TANYAO_READY], draws="1p3s2p4p", dealer=3, settings={"agari_yame": True})
+    draft(game, "1p", "3s")
+    lock_rest(game)
+    act(game, 3, RonOn)
+    outcome = game.outcome()
+    assert outcome is not None and outcome.reason == "和了止め"
+
+
+def test_game_ends_after_east_4_without_a_dealer_win() -> None:
+    game = game_with(["", TANYAO_READY, "", ""], draws="1p3s2p4p", dealer=3)
+    draft(game, "1p", "3s")  # seat 3 deals and starts; seat 0 takes 3s, which seat 1 rons
+    lock_rest(game)
+    act(game, 1, RonOn)
+    outcome = game.outcome()
+    assert outcome is not None and outcome.reason == "終局" and outcome.hands_played == 1
