@@ -309,6 +309,21 @@ def test_set_aside_3z_can_be_ronned_yaridora() -> None:
     assert game.points[0] == -game.last_result.points
 
 
+def test_declining_a_ron_on_a_set_aside_3z_is_furiten() -> None:
+    game = game_with(["", "123p456p789s3z", ""], draws="8s" + "2s" + "6s" + "3z")
+    discard_drawn(game, 0)
+    pass_all(game)
+    act(game, 1, Riichi, "2s")
+    pass_all(game)
+    discard_drawn(game, 2)
+    pass_all(game)
+    act(game, 0, SetAside, "3z")
+    act(game, 1, Pass)
+    assert game.seats[1].temporary_furiten and game.seats[1].riichi_furiten
+    # A set-aside tile is no discard: it never enters its owner's river.
+    assert all(game.kinds[entry.tile] != Kind.WEST for entry in game.seats[0].river)
+
+
 def test_deal_time_set_aside_1f_replaced_at_once_no_claims() -> None:
     game = InageGame(InageSettings(juusan_futou=False), seed=1)
     game.rig(padded(["1f", "", ""], "8s"), "8s" + "9s", starter=0)
@@ -545,6 +560,15 @@ def test_juusan_futou_is_optional_and_a_setting() -> None:
     off = game_with(["147p258s1m11z5z", "", ""], draws="8s")
     assert off.phase == "turn"
     assert not is_juusan_futou(parse_kinds("147p257s1m11z5z"))  # 5s-7s is a kanchan
+
+
+def test_juusan_futou_two_declarers_each_paid_by_their_own_passer() -> None:
+    game = InageGame(InageSettings(juusan_futou=True), seed=1)
+    game.rig(["147p258s1m11z5z", "19m1p9p1s9s1z5z6z7z", "369p147s9m22z6z"], "8s", starter=0)
+    act(game, 0, JuusanFutou)
+    act(game, 2, JuusanFutou)
+    # INA-A18: seat 0 is paid by seat 1, seat 2 by seat 0; the first declarer starts next.
+    assert game.points == [0, -32, 32] and game.starter == 0
 
 
 def test_tenhou_starter_wins_on_the_first_draw() -> None:

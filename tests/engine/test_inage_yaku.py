@@ -249,6 +249,23 @@ def test_ordinary_yaku_riichi_ippatsu_tsumo_tanyao_chinitsu() -> None:
     assert names(score("234p567s23455s", "2s", double_riichi=True))["ダブル立直"] == 2
 
 
+def test_ordinary_yaku_chanta_toitoi_honroutou_honitsu_junchan_rinshan() -> None:
+    assert names(score("123p789s11z", "1z", melds="pon:5z"))["混全帯么九"] == 1
+    assert names(score("123p789s999p11z", "1z", riichi=True))["混全帯么九"] == 2
+    lines = names(score("111999p11z", "1z", melds="pon:9s"))
+    assert lines["対々和"] == 2 and lines["混老頭"] == 2
+    assert names(score("123456p11z", "1z", melds="pon:9p"))["混一色"] == 2
+    assert names(score("123p789s111m99p", "9p", riichi=True))["純全帯么九"] == 3
+    assert names(score("234p567s88s", "8s", melds="ankan:1p", tsumo=True, rinshan=True))["嶺上開花"] == 1
+
+
+def test_standard_yakuman_daisangen_tsuuiisou_shousuushii_chinroutou() -> None:
+    assert "大三元" in names(score("555666777z11p", "1p", riichi=True))
+    assert "字一色" in names(score("111z222z66z", "6z", melds="pon:7z"))
+    assert "小四喜" in names(score("111222z33z", "3z", melds="pon:4z"))
+    assert "清老頭" in names(score("111999m111p99s", "9s", riichi=True))
+
+
 def test_a_flower_in_hand_is_no_simple_2233p4455s66s1f() -> None:
     assert "断么九" in names(score("2233p4455s66s7p", "7p", riichi=True))
     assert "断么九" not in names(score("2233p4455s66s1f", "1f", riichi=True))
