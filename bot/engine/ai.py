@@ -126,24 +126,30 @@ class CpuPlayer:
         """A draft: take the tile after which the best discard leaves the lowest shanten, then the
         most live tiles; a tile that completes the hand wins outright."""
         board = self._hand_board(view)
+        shanten: dict[Pick, int] = {}
+        rests: dict[Pick, list[int]] = {}
+        for pick in picks:
+            after = add_tile(board, self.tiles[pick.tile].kind)
+            if self.shapes.shanten(after) < 0:
+                return pick
+            rests[pick] = [remove_tile(after, kind) for kind in range(NUM_STANDARD_KINDS) if count_of(after, kind)]
+            shanten[pick] = min(self.shapes.shanten(rest) for rest in rests[pick])
+        best = min(shanten.values())
+        tied = [pick for pick in picks if shanten[pick] == best]
+        if len(tied) == 1:
+            return tied[0]
+        # Live tiles are counted only between the picks that tie on shanten: the costly part.
         visible = self._visible_board(view)
 
-        def value(pick: Pick) -> tuple[int, int, bool]:
-            face = self.tiles[pick.tile]
-            after = add_tile(board, face.kind)
-            if self.shapes.shanten(after) < 0:
-                return (-1, 0, not face.red)
-            options = [remove_tile(after, kind) for kind in range(NUM_STANDARD_KINDS) if count_of(after, kind)]
-            shanten = min(self.shapes.shanten(rest) for rest in options)
-            # Live tiles are counted only for the discards that reach that shanten: the costly part.
+        def value(pick: Pick) -> tuple[int, bool]:
             ukeire = max(
                 sum(self.shapes.ukeire(rest, visible).values())
-                for rest in options
-                if self.shapes.shanten(rest) == shanten
+                for rest in rests[pick]
+                if self.shapes.shanten(rest) == best
             )
-            return (shanten, -ukeire, not face.red)
+            return (-ukeire, not self.tiles[pick.tile].red)
 
-        return min(picks, key=value)
+        return min(tied, key=value)
 
     def _keep_value(self, view: SeatView, kind: int, board: int) -> int:
         """Lower means a better discard among equals: lone honours and terminals go first."""

@@ -25,11 +25,12 @@ from bot.engine.variants.zuno import (
     CallKan,
     CallPon,
     InazumaRiichi,
+    PocchiTsumo,
     RonOn,
     ZunoGame,
     ZunoSettings,
 )
-from bot.engine.variants.zuno_rules import final_scores
+from bot.engine.variants.zuno_rules import final_scores, wareme_seat
 
 # Hands are written with only the tiles a test is about; ``game_with`` pads each to 13 with
 # isolated junk of kinds no test string mentions, so nothing else can call or win.
@@ -708,3 +709,315 @@ def test_game_ends_after_east_4_without_a_dealer_win() -> None:
     act(game, 1, RonOn)
     outcome = game.outcome()
     assert outcome is not None and outcome.reason == "終局" and outcome.hands_played == 1
+
+
+# --- 零発, 一発 and chips ------------------------------------------------------------------------
+
+NO_DOUBLE = {"double_riichi": False}
+
+
+def riichi_seat_1(
+    hand: str = RIICHI_READY, *, declare: str = "1z", inazuma: bool = False, third: str = "9p", **kw: Any
+) -> ZunoGame:
+    """Round 1: seat 1 drafts ``declare`` and declares riichi with it; seat 2 drafts and discards
+    ``third`` (9p: a 零発 chance; anything else leaves seat 1 free of furiten for round 2)."""
+    settings = {**NO_DOUBLE, **kw.pop("settings", {})}
+    draws = kw.pop("draws", "")
+    game = game_with(["", hand, "", ""], draws=f"7z{declare}{third}2p" + draws, settings=settings, **kw)
+    draft(game, "7z", declare, third)
+    act(game, 1, InazumaRiichi if inazuma else Riichi, declare)
+    lock_rest(game)
+    return game
+
+
+def yaku_of(events: list, number: int = 0) -> dict[str, int]:
+    return {name: han for name, han, _ in events_of(events, "agari")[number].data["yaku"]}
+
+
+def test_zerohatsu_ron_in_declaration_round_is_2_han() -> None:
+    game = riichi_seat_1()
+    assert game.legal_actions(1) == (RonOn(1, 2), Pass(1))
+    events = act(game, 1, RonOn)
+    assert yaku_of(events) == {"立直": 1, "零発": 2}
+    # 3 han 40 fu = 5,200; 零発 is worth 2 chips; the riichi stick comes back to its owner.
+    assert game.points == [25_000, 30_200, 19_800, 25_000] and game.chips == [0, 2, -2, 0]
+
+
+def test_zerohatsu_setting_off_is_plain_ippatsu() -> None:
+    game = riichi_seat_1(settings={"zerohatsu": False})
+    events = act(game, 1, RonOn)
+    assert yaku_of(events) == {"立直": 1, "一発": 1} and game.chips == [0, 1, -1, 0]
+
+
+def test_ippatsu_in_the_round_after_riichi_9p() -> None:
+    game = riichi_seat_1(third="3p", draws="4p9p5p6p")
+    pass_all(game)
+    draft(game, "4p", "9p")  # round 2: seat 1 starts, seat 2 takes the other 9p
+    lock_rest(game)
+    events = act(game, 1, RonOn)
+    assert yaku_of(events) == {"立直": 1, "一発": 1} and game.chips == [0, 1, -1, 0]
+
+
+def test_a_kan_in_between_ends_ippatsu() -> None:
+    game = game_with(["", RIICHI_READY, "", "111z"], draws="7z2z3p6z" + "4p9p1z6p", settings=NO_DOUBLE)
+    draft(game, "7z", "2z", "3p")
+    act(game, 1, Riichi, "2z")
+    lock_rest(game)
+    pass_all(game)
+    draft(game, "4p", "9p", "1z")
+    act(game, 3, Kan)  # seat 3's ankan of 東 comes between the declaration and the ron
+    lock_rest(game)
+    events = act(game, 1, RonOn)
+    assert "一発" not in yaku_of(events) and game.chips[1] == 0
+
+
+def test_chips_red_ippatsu_ura_one_each() -> None:
+    def ippatsu_ron(**settings: Any) -> ZunoGame:
+        game = riichi_seat_1("234m406p678s99p11s", third="3p", draws="4p9p5p6p", ura="1m", settings=settings)
+        pass_all(game)
+        draft(game, "4p", "9p")
+        lock_rest(game)
+        act(game, 1, RonOn)
+        return game
+
+    # 「赤・一発・裏で1枚」: 0p, 一発 and one ura dora (2m) make 3 chips from the discarder.
+    assert ippatsu_ron().chips == [0, 3, -3, 0]
+    # 「慣れてきた人はカスタマイズしても良い」: the values are a setting.
+    assert ippatsu_ron(chips="2/3/4/5").chips == [0, 9, -9, 0]
+    assert ippatsu_ron(chips="0/0/0/0").chips == [0, 0, 0, 0]
+
+
+def test_red_chips_open_hand_setting() -> None:
+    def open_win(**settings: Any) -> ZunoGame:
+        hand = "55z406p789p23s11s"
+        game = game_with(["", "", hand, ""], draws="5z1z2z6z" + "7p8s4s9m", settings=settings or None)
+        draft(game, "5z", "1z", "2z")
+        lock_rest(game)
+        act(game, 2, CallPon)
+        junk = next(t for t in game.seats[2].concealed if game.kinds[t] not in parse_kinds(hand))
+        game.apply(Discard(2, junk))  # 白 pon, 406p 789p 23s 11s: waits on 1s / 4s
+        pass_all(game)
+        draft(game, "7p", "8s", "4s")
+        lock_rest(game)
+        act(game, 2, RonOn)
+        return game
+
+    # [recommended] the red five earns its chip in an open hand too; the setting can turn that off.
+    assert open_win().chips == [0, 0, 1, -1]
+    assert open_win(red_chips_open=False).chips == [0, 0, 0, 0]
+
+
+TENPAI_HANDS = [RIICHI_READY, "567m234s789p33z44z", "123p789m456s66z77z"]
+
+
+@pytest.mark.parametrize(("ready", "expected"), [(1, [3, -1, -1, -1]), (2, [2, 2, -2, -2]), (3, [1, 1, 1, -3])])
+def test_noten_chips_each_noten_pays_each_tenpai(ready: int, expected: list[int]) -> None:
+    hands = [*TENPAI_HANDS[:ready], *[""] * (4 - ready)]
+    game = game_with(hands)
+    events = play_out(game)
+    draw = events_of(events, "exhaustive_draw")[0].data
+    assert sum(draw["tenpai"]) == ready and draw["chip_changes"] == expected
+    assert game.chips == expected and game.points == [25_000] * 4
+
+
+def test_noten_chips_setting() -> None:
+    game = game_with([RIICHI_READY, "", "", ""], settings={"noten_chips": 0})
+    play_out(game)
+    assert game.chips == [0, 0, 0, 0]
+
+
+# --- ポッチ and コスモリーチ ------------------------------------------------------------------------
+
+
+def pocchi_round(hand: str = RIICHI_READY, *, declare: str = "1z", wild: str = "5z", **settings: Any) -> ZunoGame:
+    """Seat 1 declares riichi in round 1 with ``declare`` and drafts ``wild`` first in round 2."""
+    game = riichi_seat_1(hand, declare=declare, third="3p", draws=f"{wild}4p6p8p", settings=settings)
+    pass_all(game)
+    draft(game, wild)
+    return game
+
+
+def test_pocchi_white_is_wild_on_ippatsu_tsumo() -> None:
+    game = pocchi_round()
+    options = [a for a in game.legal_actions(1) if isinstance(a, Tsumo)]
+    # The wild 白 may be 9p or 1s (both complete the シャンポン); the bot proposes one of equal value first.
+    assert options == [PocchiTsumo(1, kind("9p")), PocchiTsumo(1, kind("1s"))]
+    events = game.apply(options[0]) + lock_rest(game)
+    yaku = yaku_of(events)
+    assert yaku["一発"] == 1 and yaku["門前清自摸和"] == 1 and "ポッチ" not in yaku
+    assert game.last_result is not None and game.last_result.yaku[-1].name == "ポッチ"
+    # The 一発 chip from each of the three others; ポッチ earns nothing of its own.
+    assert game.chips == [-1, 3, -1, -1]
+
+
+def test_pocchi_setting_off_and_only_on_the_ippatsu_draw() -> None:
+    assert not has(pocchi_round(pocchi=False), 1, PocchiTsumo)
+    assert not has(pocchi_round(wild="6z"), 1, PocchiTsumo), "發 is wild only after a コスモリーチ"
+
+
+def test_cosmo_riichi_1p_makes_green_and_north_wild() -> None:
+    for wild in ("5z", "6z", "4z"):
+        game = pocchi_round(declare="1p", wild=wild)
+        assert game.seats[1].cosmo and has(game, 1, PocchiTsumo), wild
+    assert not has(pocchi_round(declare="1p", wild="6z", cosmo=False), 1, PocchiTsumo)
+
+
+def test_pocchi_cannot_be_a_fifth_1m() -> None:
+    # 1111m 22m 33m 44m 777m waits on 1m (a fifth copy) and 4m: the wild may only be 4m.
+    game = pocchi_round("1111223344777m")
+    assert [a for a in game.legal_actions(1) if isinstance(a, Tsumo)] == [PocchiTsumo(1, kind("4m"))]
+
+
+# --- 一枚場, 割れ目, イナズマ ----------------------------------------------------------------------
+
+
+def test_ichimaiba_one_chip_per_honba_per_payer() -> None:
+    game = ron_by_seat_1_on_seat_2(honba=2)
+    act(game, 1, RonOn)
+    # 「300でも1500でもなくチップ1枚」: two honba are two chips from the discarder, no points.
+    assert game.chips == [0, 2, -2, 0] and game.points == [25_000, 26_300, 23_700, 25_000]
+
+    def tsumo(**settings: Any) -> ZunoGame:
+        game = game_with(["", TANYAO_READY, "", ""], draws="1p2p4p6p3s7p8p9p", honba=2, settings=settings or None)
+        play_round(game)
+        draft(game, "3s")
+        act(game, 1, Tsumo)
+        lock_rest(game)
+        return game
+
+    assert tsumo().chips == [-2, 6, -2, -2], "per payer: 2 chips from each of the three"
+    assert tsumo(honba_chips_each=False).chips == [0, 2, -2, 0], "ZUN-A6 alternative: 2 in total"
+    assert tsumo(honba_chips=0).chips == [0, 0, 0, 0]
+
+
+def test_wareme_doubles_points_and_chips() -> None:
+    game = ron_by_seat_1_on_seat_2(KIRIAGE_READY, "2s", dora="1m", wareme=2)
+    act(game, 1, RonOn)
+    # The discarder is 割れ目: 8,000 and the red-five chip are both doubled.
+    assert game.points == [25_000, 41_000, 9_000, 25_000] and game.chips == [0, 2, -2, 0]
+    game = ron_by_seat_1_on_seat_2(KIRIAGE_READY, "2s", dora="1m", wareme=3)
+    act(game, 1, RonOn)
+    assert game.points == [25_000, 33_000, 17_000, 25_000], "a 割れ目 that neither pays nor receives changes nothing"
+
+
+def test_wareme_dice_from_the_seed() -> None:
+    # Sum 5/9 the dealer, 2/6/10 下家, 3/7/11 opposite, 4/8/12 上家.
+    expected = {5: 0, 9: 0, 2: 1, 6: 1, 10: 1, 3: 2, 7: 2, 11: 2, 4: 3, 8: 3, 12: 3}
+    for total, offset in expected.items():
+        assert wareme_seat((1, total - 1), dealer=1) == (1 + offset) % 4
+    games = [ZunoGame(seed=seed) for seed in range(30)]
+    assert all(g.wareme == wareme_seat(g.dice, g.dealer) for g in games)
+    assert [g.dice for g in games] == [ZunoGame(seed=seed).dice for seed in range(30)], "replays roll the same"
+    assert len({g.dice for g in games}) > 5
+    assert ZunoGame(ZunoSettings(wareme=False), seed=1).wareme is None
+
+
+def test_inazuma_riichi_10000_stick_doubles_points_and_chips() -> None:
+    game = riichi_seat_1(inazuma=True, third="3p", draws="4p9p5p6p")
+    # 「千点棒の代わりに一万点棒を払う」: the stick went out with the declaration tile.
+    assert game.points[1] == 15_000 and game.deposits == 10_000 and game.public_view().inazuma[1]
+    pass_all(game)
+    draft(game, "4p", "9p")
+    lock_rest(game)
+    act(game, 1, RonOn)
+    # 立直 一発 2 han 40 fu = 2,600, doubled; the 一発 chip doubled; the 10,000 back to its owner.
+    assert game.points == [25_000, 30_200, 19_800, 25_000] and game.chips == [0, 2, -2, 0]
+
+
+def test_inazuma_and_cosmo_together_and_setting() -> None:
+    game = riichi_seat_1(declare="1p", inazuma=True)
+    assert game.seats[1].inazuma and game.seats[1].cosmo
+    off = game_with(["", RIICHI_READY, "", ""], draws="7z1z9p2p", settings={"inazuma": False})
+    draft(off, "7z", "1z")
+    assert has(off, 1, Riichi) and not has(off, 1, InazumaRiichi)
+
+
+def test_kari_inazuma_failure_busts_with_penalty_10() -> None:
+    game = game_with(
+        ["", RIICHI_READY, "", TANYAO_READY],
+        draws="7z1z9p2p" + "4p5p6p3s",
+        points=[35_000, 5_000, 30_000, 30_000],
+        settings=NO_DOUBLE,
+    )
+    draft(game, "7z", "1z", "9p")
+    assert game.seats[1].borrowed is False
+    act(game, 1, InazumaRiichi, "1z")
+    lock_rest(game)
+    # 「黒棒（借り一万点棒）」: below zero on the loan, but not bust while the hand goes on.
+    assert game.points[1] == -5_000 and game.outcome() is None and game.public_view().borrowed[1]
+    act(game, 1, Pass)
+    pass_all(game)
+    draft(game, "4p", "5p", "6p")  # round 2: seat 0 is fourth and gets the 3s
+    lock_rest(game)
+    act(game, 3, RonOn)
+    outcome = game.outcome()
+    assert outcome is not None and outcome.reason == "トビ"
+    # 「その局で和了できなければ強制的にトビ」: ▲30 to the winner who ended the hand, ▲10 to the top.
+    assert game.tobi == [(1, 3)] and game.failed_loans == [1]
+    assert outcome.placements[3] == 1
+    expected = final_scores(outcome.points, outcome.placements, game.settings, tobi=[(1, 3)], penalties=[(1, 3)])
+    assert outcome.final_scores == expected and sum(expected) == pytest.approx(0)
+
+
+def test_kari_inazuma_win_repays_the_loan() -> None:
+    game = riichi_seat_1(inazuma=True, third="3p", draws="4p9p5p6p", points=[35_000, 5_000, 30_000, 30_000])
+    pass_all(game)
+    draft(game, "4p", "9p")
+    lock_rest(game)
+    act(game, 1, RonOn)
+    # -5,000 + 5,200 (doubled) + the 10,000 stick back: the loan is repaid, no bust.
+    assert game.points[1] == 10_200 and game.outcome() is None and game.tobi == []
+
+
+def test_kari_inazuma_setting() -> None:
+    game = game_with(["", RIICHI_READY, "", ""], draws="7z1z9p2p", points=[35_000, 5_000, 30_000, 30_000])
+    draft(game, "7z", "1z")
+    assert has(game, 1, InazumaRiichi)
+    off = game_with(
+        ["", RIICHI_READY, "", ""],
+        draws="7z1z9p2p",
+        points=[35_000, 5_000, 30_000, 30_000],
+        settings={"kari_inazuma": False},
+    )
+    draft(off, "7z", "1z")
+    assert has(off, 1, Riichi) and not has(off, 1, InazumaRiichi)
+
+
+# --- first-round specials and settings -----------------------------------------------------------
+
+
+def test_double_riichi_in_round_1_setting() -> None:
+    game = riichi_seat_1(settings={"double_riichi": True})
+    assert yaku_of(act(game, 1, RonOn)) == {"ダブル立直": 2, "零発": 2}
+    game = riichi_seat_1()
+    assert yaku_of(act(game, 1, RonOn)) == {"立直": 1, "零発": 2}
+
+
+def test_tenhou_chiihou_in_round_1_setting() -> None:
+    def first_tsumo(**settings: Any) -> dict[str, int]:
+        game = game_with([TANYAO_READY, "", "", ""], draws="3s1p2p4p", settings=settings or None)
+        draft(game, "3s")
+        act(game, 0, Tsumo)
+        return yaku_of(lock_rest(game))
+
+    assert first_tsumo() == {"天和": 0}
+    assert "天和" not in first_tsumo(tenhou=False)
+
+
+def test_settings_json_round_trip_and_errors() -> None:
+    settings = ZunoSettings(chips="2/2/2/4", uma="20-40", wareme=False)
+    assert ZunoSettings.from_json(settings.to_json()) == settings
+    assert ZunoGame.settings_from_json({}) == ZunoSettings()
+    for bad in ({"chips": "1/1"}, {"uma": "x"}, {"tobi": -1}, {"start_points": 0}, {"nope": 1}):
+        with pytest.raises(ValueError, match=r"."):
+            ZunoSettings.from_json(bad)
+
+
+def test_illegal_and_foreign_actions_change_nothing() -> None:
+    game = game_with(["", "", "", ""], draws="1p2p3p4p")
+    before = game.state_hash()
+    with pytest.raises(RulesError):
+        game.apply(Pick(1, game.seats[0].packet[0]))
+    with pytest.raises(RulesError):
+        game.apply(Pick(0, game.seats[1].concealed[0]))
+    assert game.state_hash() == before

@@ -636,7 +636,9 @@ class ZunoGame:
         return actions
 
     def _keeps_tenpai(self, board: int, tile: int) -> bool:
-        return self.shapes.is_tenpai(board - (1 << (4 * self.kinds[tile])), formal=False)
+        rest = board - (1 << (4 * self.kinds[tile]))
+        # Shanten first: it is cheap, and most discards are not tenpai at all.
+        return self.shapes.shanten(rest) == 0 and self.shapes.is_tenpai(rest, formal=False)
 
     def _kans_possible(self) -> bool:
         # No kan in the last round: like the baseline's "no kan off the last tile".
