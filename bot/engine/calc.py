@@ -61,6 +61,13 @@ class CalcRequest:
     riichi_at: int | None = None
     set_aside: tuple[int, ...] = ()
     robbed_set_aside: bool = False
+    zerohatsu: bool = False
+    """ずーの: 零発 instead of 一発 (a ron in the declaration round's simultaneous discard)."""
+    pocchi: Tile | None = None
+    """ずーの: the winning tile is a wild ポッチ standing for this tile."""
+    inazuma: bool = False
+    wareme: bool = False
+    honba: int = 0
 
 
 def _nishoku_rules() -> tuple[ScoringRules, Callable[[WinContext], HandScore | NoWin]]:
@@ -82,9 +89,17 @@ def _inage_rules() -> tuple[ScoringRules, Callable[[WinContext], HandScore | NoW
     return rules, lambda ctx: score_hand(ctx, rules)
 
 
+def _zuno_rules() -> tuple[ScoringRules, Callable[[WinContext], HandScore | NoWin]]:
+    from bot.engine.variants.zuno_calc import zuno_scorer
+
+    rules = zuno_scorer().rules
+    return rules, lambda ctx: score_hand(ctx, rules)
+
+
 SCORERS: dict[str, Callable[[], tuple[ScoringRules, Callable[[WinContext], HandScore | NoWin]]]] = {
     "nishoku": _nishoku_rules,
     "inage": _inage_rules,
+    "zuno": _zuno_rules,
     "riichi": _riichi_rules,
 }
 """Variants the calculator scores; ``riichi`` is standard 4-player rules (the oracle's)."""
@@ -139,9 +154,23 @@ def parse_args(argv: Sequence[str]) -> CalcRequest:
     parser.add_argument("--riichi-at", type=int, default=None, help="inage: index of the riichi tile in --river")
     parser.add_argument("--set-aside", default="", help="inage: the winner's set-aside flowers, 西 and 北")
     parser.add_argument("--robbed-set-aside", action="store_true", help="inage: ron on a set-aside 西/北 (槍ドラ)")
+    parser.add_argument("--zerohatsu", action="store_true", help="zuno: 零発 (2 han) instead of 一発 on this ron")
+    parser.add_argument("--pocchi", default=None, help="zuno: the wild 白 (--win) stands for this tile")
+    parser.add_argument("--inazuma", action="store_true", help="zuno: イナズマリーチ, points and chips ×2")
+    parser.add_argument("--wareme", action="store_true", help="zuno: the winner is 割れ目, all it receives ×2")
+    parser.add_argument("--honba", type=int, default=0, help="zuno: honba, each a chip from each payer (一枚場)")
     args = parser.parse_args(list(argv))
     if args.variant not in SCORERS:
         raise CalcError(f"--variant: unknown variant {args.variant!r} (known: {', '.join(SCORERS)})")
+    zuno_flags = ("zerohatsu", "inazuma", "wareme")
+    for flag in zuno_flags:
+        if getattr(args, flag) and args.variant != "zuno":
+            raise CalcError(f"--{flag} is a ずーの rule (--variant zuno)")
+    if (args.pocchi is not None or args.honba) and args.variant != "zuno":
+        raise CalcError("--pocchi and --honba are ずーの rules (--variant zuno)")
+    pocchi = _tiles(args.pocchi, "pocchi") if args.pocchi is not None else None
+    if pocchi is not None and len(pocchi) != 1:
+        raise CalcError(f"--pocchi: give exactly one tile, not {args.pocchi!r}")
     hand = _tiles(args.hand, "hand")
     wins = _tiles(args.win, "win")
     if len(wins) != 1:
@@ -173,6 +202,11 @@ def parse_args(argv: Sequence[str]) -> CalcRequest:
         riichi_at=args.riichi_at,
         set_aside=tuple(tile.kind for tile in _tiles(args.set_aside, "set-aside")),
         robbed_set_aside=args.robbed_set_aside,
+        zerohatsu=args.zerohatsu,
+        pocchi=pocchi[0] if pocchi else None,
+        inazuma=args.inazuma,
+        wareme=args.wareme,
+        honba=args.honba,
     )
 
 
@@ -189,6 +223,10 @@ def calculate(request: CalcRequest) -> dict[str, Any]:
         from bot.engine.variants.inage_calc import calculate_inage
 
         return calculate_inage(request, CalcError)
+    if request.variant == "zuno":
+        from bot.engine.variants.zuno_calc import calculate_zuno
+
+        return calculate_zuno(request, CalcError)
     rules, score = SCORERS[request.variant]()
     melds = tuple(Meld(meld_type, min(t.kind for t in tiles)) for meld_type, tiles in request.melds)
     all_tiles = list(request.hand) + [tile for _, tiles in request.melds for tile in tiles]
