@@ -306,7 +306,7 @@ def test_own_kakan_in_declare_phase_setting() -> None:
     assert not has(ponned(own_kakan=False), 2, Kan)
 
 
-def test_riichi_ankan_only_if_waits_stay() -> None:
+def test_riichi_ankan_1111m_only_if_waits_stay() -> None:
     # 111m 456p 678s 99p 11s waits on 9p / 1s with or without a kan of 1m; 1112m would not.
     game = game_with(["111m456p678s99p11s", "", "", ""], draws="7z1p2p3p" + "4p5p6p7p" + "8p9m1m3z")
     draft(game, "7z")
@@ -354,7 +354,7 @@ def test_default_discard_is_the_drafted_tile() -> None:
     assert defaults == {seat: Discard(seat, game.seats[seat].drawn) for seat in range(4)}  # type: ignore[arg-type]
 
 
-def test_tsumo_is_declared_instead_of_a_discard() -> None:
+def test_tsumo_on_3s_is_declared_instead_of_a_discard() -> None:
     game = game_with(["", TANYAO_READY, "", ""], draws="1p2p4p6p" + "3s7p8p9p")
     play_round(game)
     draft(game, "3s")  # round 2: seat 1 starts and takes 3s
@@ -367,7 +367,7 @@ def test_tsumo_is_declared_instead_of_a_discard() -> None:
     assert game.points == [24_000, 27_000, 24_500, 24_500]
 
 
-def test_ron_on_a_revealed_discard() -> None:
+def test_ron_on_a_revealed_3s() -> None:
     game = game_with(["", TANYAO_READY, "", ""], draws="1p2p3s4p")
     draft(game, "1p", "2p", "3s")
     lock_rest(game)
@@ -392,7 +392,7 @@ def test_one_player_rons_two_discards_3s_5s() -> None:
     assert game.points == [29_000, 23_000, 23_000, 25_000]
 
 
-def test_two_players_ron_the_same_discard() -> None:
+def test_two_players_ron_the_same_3s() -> None:
     game = game_with(["", TANYAO_READY, "", "234p567m678p45s88p"], draws="1p2p3s4p")
     draft(game, "1p", "2p", "3s")
     lock_rest(game)
@@ -403,7 +403,7 @@ def test_two_players_ron_the_same_discard() -> None:
     assert game.points == [25_000, 26_300, 21_700, 27_000]
 
 
-def test_tsumo_player_also_rons_with_13_tiles() -> None:
+def test_tsumo_on_3s_then_ron_on_5s_with_13_tiles() -> None:
     game = game_with([TANYAO_READY, "", "", ""], draws="3s5s1p2p", settings={"tenhou": False})
     draft(game, "3s", "5s")
     act(game, 0, Tsumo)
@@ -416,7 +416,7 @@ def test_tsumo_player_also_rons_with_13_tiles() -> None:
     assert game.points == [30_000, 22_000, 24_000, 24_000]
 
 
-def test_own_simultaneous_discard_makes_furiten() -> None:
+def test_own_simultaneous_5s_discard_makes_furiten() -> None:
     game = game_with(["", TANYAO_READY, "", ""], draws="1p5s3s2p")
     draft(game, "1p", "5s", "3s")
     assert has(game, 1, Tsumo)
@@ -443,7 +443,7 @@ def test_missed_ron_is_furiten_until_the_next_simultaneous_discard() -> None:
 # --- the call phase ----------------------------------------------------------------------------
 
 
-def test_call_priority_kan_then_pon_then_chi() -> None:
+def test_call_priority_kan_7z_then_pon_6z_then_chi_1p() -> None:
     game = game_with(["", "66z", "23p", "777z"], draws="7z1p6z2p")
     draft(game, "7z", "1p", "6z")
     lock_rest(game)
@@ -473,7 +473,7 @@ def test_pon_beats_chi_on_the_same_5p() -> None:
     assert game.call_seat == 2
 
 
-def test_caller_discards_after_pon_and_its_discard_is_ron_only() -> None:
+def test_caller_discards_3s_after_pon_5z_ron_only() -> None:
     game = game_with(["", TANYAO_READY, "55z3s", ""], draws="5z1z2z4z")
     draft(game, "5z")
     lock_rest(game)
@@ -488,7 +488,7 @@ def test_caller_discards_after_pon_and_its_discard_is_ron_only() -> None:
     assert events_of(events, "win")[0].data["from"] == 2
 
 
-def test_daiminkan_rinshan_tsumo() -> None:
+def test_daiminkan_777z_rinshan_tsumo_3s() -> None:
     game = game_with(["", "777z234m456p678s3s", "", ""], draws="7z1z2z4z", rinshan="3s")
     draft(game, "7z")
     lock_rest(game)
@@ -499,7 +499,7 @@ def test_daiminkan_rinshan_tsumo() -> None:
     assert "嶺上開花" in yaku and "役牌 中" in yaku
 
 
-def test_one_call_per_player_per_round() -> None:
+def test_one_call_per_player_per_round_66z77z() -> None:
     game = game_with(["", "66z77z", "", ""], draws="6z1z7z2z")
     draft(game, "6z", "1z", "7z")
     lock_rest(game)
@@ -526,7 +526,7 @@ def test_one_call_per_round_setting() -> None:
     assert [seat for seat, _, _ in limited["accepted"]] == [1] and limited["failed"] == [3]
 
 
-def test_after_pon_no_ron_in_the_same_round() -> None:
+def test_after_pon_5z_no_ron_on_3s_in_the_same_round() -> None:
     game = game_with(["", "", "55z234m456p678s3s", "68p3s"], draws="5z1z7p2z")
     draft(game, "5z", "1z", "7p")
     lock_rest(game)
@@ -565,7 +565,7 @@ def ron_by_seat_1_on_seat_2(hand: str = TANYAO_READY, winning: str = "3s", **rig
     return game
 
 
-def test_kiriage_30fu_4han_is_mangan() -> None:
+def test_kiriage_30fu_4han_2s_is_mangan() -> None:
     game = ron_by_seat_1_on_seat_2(KIRIAGE_READY, "2s", dora="1m")
     events = act(game, 1, RonOn)
     win = events_of(events, "agari")[0].data
@@ -658,7 +658,7 @@ def test_exhaustive_draw_when_a_round_cannot_be_dealt_dealer_passes() -> None:
     assert (game.dealer, game.honba, game.round_label) == (1, 1, "東2局")
 
 
-def test_no_abortive_draw_four_winds_discarded() -> None:
+def test_no_abortive_draw_four_1z_discarded() -> None:
     game = game_with(["", "", "", ""], draws="1z1z1z1z")
     play_round(game)
     assert game.hand_index == 0 and game.round == 2 and game.phase == "draft"
@@ -734,7 +734,7 @@ def yaku_of(events: list, number: int = 0) -> dict[str, int]:
     return {name: han for name, han, _ in events_of(events, "agari")[number].data["yaku"]}
 
 
-def test_zerohatsu_ron_in_declaration_round_is_2_han() -> None:
+def test_zerohatsu_ron_on_9p_in_declaration_round_is_2_han() -> None:
     game = riichi_seat_1()
     assert game.legal_actions(1) == (RonOn(1, 2), Pass(1))
     events = act(game, 1, RonOn)
@@ -749,7 +749,7 @@ def test_zerohatsu_setting_off_is_plain_ippatsu() -> None:
     assert yaku_of(events) == {"立直": 1, "一発": 1} and game.chips == [0, 1, -1, 0]
 
 
-def test_ippatsu_in_the_round_after_riichi_9p() -> None:
+def test_ippatsu_ron_on_9p_in_the_round_after_riichi() -> None:
     game = riichi_seat_1(third="3p", draws="4p9p5p6p")
     pass_all(game)
     draft(game, "4p", "9p")  # round 2: seat 1 starts, seat 2 takes the other 9p
@@ -758,7 +758,7 @@ def test_ippatsu_in_the_round_after_riichi_9p() -> None:
     assert yaku_of(events) == {"立直": 1, "一発": 1} and game.chips == [0, 1, -1, 0]
 
 
-def test_a_kan_in_between_ends_ippatsu() -> None:
+def test_a_kan_1111z_in_between_ends_ippatsu() -> None:
     game = game_with(["", RIICHI_READY, "", "111z"], draws="7z2z3p6z" + "4p9p1z6p", settings=NO_DOUBLE)
     draft(game, "7z", "2z", "3p")
     act(game, 1, Riichi, "2z")
@@ -771,7 +771,7 @@ def test_a_kan_in_between_ends_ippatsu() -> None:
     assert "一発" not in yaku_of(events) and game.chips[1] == 0
 
 
-def test_chips_red_ippatsu_ura_one_each() -> None:
+def test_chips_0p_ippatsu_ura_2m_one_each() -> None:
     def ippatsu_ron(**settings: Any) -> ZunoGame:
         game = riichi_seat_1("234m406p678s99p11s", third="3p", draws="4p9p5p6p", ura="1m", settings=settings)
         pass_all(game)
@@ -837,7 +837,7 @@ def pocchi_round(hand: str = RIICHI_READY, *, declare: str = "1z", wild: str = "
     return game
 
 
-def test_pocchi_white_is_wild_on_ippatsu_tsumo() -> None:
+def test_pocchi_5z_is_wild_on_ippatsu_tsumo() -> None:
     game = pocchi_round()
     options = [a for a in game.legal_actions(1) if isinstance(a, Tsumo)]
     # The wild 白 may be 9p or 1s (both complete the シャンポン); the bot proposes one of equal value first.
@@ -855,7 +855,7 @@ def test_pocchi_setting_off_and_only_on_the_ippatsu_draw() -> None:
     assert not has(pocchi_round(wild="6z"), 1, PocchiTsumo), "發 is wild only after a コスモリーチ"
 
 
-def test_cosmo_riichi_1p_makes_green_and_north_wild() -> None:
+def test_cosmo_riichi_1p_makes_6z_and_4z_wild() -> None:
     for wild in ("5z", "6z", "4z"):
         game = pocchi_round(declare="1p", wild=wild)
         assert game.seats[1].cosmo and has(game, 1, PocchiTsumo), wild
@@ -1021,3 +1021,81 @@ def test_illegal_and_foreign_actions_change_nothing() -> None:
     with pytest.raises(RulesError):
         game.apply(Pick(0, game.seats[1].concealed[0]))
     assert game.state_hash() == before
+
+
+# --- rulings beyond the seed ---------------------------------------------------------------------
+
+
+def test_kakan_5z_with_a_discard_in_the_call_phase() -> None:
+    # Round 1: seat 2 pons seat 0's 白. Round 2: seat 3 discards the last 白, and seat 2 adds it (ZUN-A2).
+    game = game_with(["", "", "55z", ""], draws="5z1z2z3z" + "6p7p5z8p")
+    draft(game, "5z")
+    lock_rest(game)
+    act(game, 2, CallPon)
+    game.apply(game.decisions()[0].default)
+    pass_all(game)
+    draft(game, "6p", "7p", "5z")  # round 2: seats 1, 2, 3 pick; seat 3 takes 白 and discards it
+    lock_rest(game)
+    kakan = find(game, 2, CallKan)
+    assert kakan == CallKan(2, (), 3)
+    game.apply(kakan)
+    pass_all(game)
+    assert game.seats[2].melds[0].type is MeldType.KAKAN and game.seats[2].rinshan
+
+
+def test_claims_stay_hidden_until_settled() -> None:
+    game = game_with(["", "46p", "55p", ""], draws="5p7z6z1z")
+    draft(game, "5p")
+    lock_rest(game)
+    events = act(game, 1, CallChi)
+    assert events_of(events, "claim")[0].visible_to == (1,)
+    assert events_of(events, "claimed")[0].data == {"seat": 1}, "public: only that seat has answered"
+
+
+def test_a_kan_1111z_clears_a_5z_pocchi_lock() -> None:
+    game = game_with(["", RIICHI_READY, "", "111z"], draws="7z2z3p6z" + "5z4p1z8p", settings=NO_DOUBLE)
+    draft(game, "7z", "2z", "3p")
+    act(game, 1, Riichi, "2z")
+    lock_rest(game)
+    pass_all(game)
+    draft(game, "5z", "4p", "1z")  # round 2: seat 1 drafts 白, seat 3 the fourth 東
+    act(game, 1, PocchiTsumo)
+    assert game.locked_in(1)
+    events = act(game, 3, Kan)
+    # The kan ends ippatsu, so 白 is no longer wild: the lock is dropped and seat 1 must choose again.
+    assert not game.locked_in(1) and events_of(events, "lock_cleared")[0].visible_to == (1,)
+    assert not has(game, 1, PocchiTsumo) and 1 in [d.seat for d in game.decisions()]
+
+
+def test_ronned_3s_declaration_tile_pays_no_stick() -> None:
+    game = game_with(["", "234m456p678s99p1s3s", TANYAO_READY, ""], draws="7z3s9m2p", settings=NO_DOUBLE)
+    draft(game, "7z", "3s")
+    act(game, 1, Riichi, "3s")  # 234m456p678s 99p 1s3s + the drafted 3s: riichi on 3s, waiting on 2s
+    events = lock_rest(game)
+    assert game.deposits == 1_000 and not events_of(events, "win")
+    events = act(game, 2, RonOn)
+    # Baseline B6: the declaration tile was ronned, so the stick goes back before the settlement.
+    assert game.points == [25_000, 23_700, 26_300, 25_000] and game.deposits == 0
+
+
+def test_unclaimed_deposits_go_to_the_top_at_the_end() -> None:
+    game = game_with(["", "", "", ""], dealer=3, deposits=2_000, points=[30_000, 25_000, 23_000, 20_000])
+    play_out(game)
+    outcome = game.outcome()
+    assert outcome is not None and outcome.reason == "終局" and outcome.points == (32_000, 25_000, 23_000, 20_000)
+
+
+def test_kari_inazuma_on_a_drawn_hand_busts_to_the_top() -> None:
+    game = game_with(
+        ["", RIICHI_READY, "", ""], draws="7z1z3p2p", points=[35_000, 5_000, 30_000, 30_000], settings=NO_DOUBLE
+    )
+    draft(game, "7z", "1z")
+    act(game, 1, InazumaRiichi, "1z")
+    events = play_out(game)
+    assert events_of(events, "exhaustive_draw") and events_of(events, "kari_inazuma_failed")
+    outcome = game.outcome()
+    assert outcome is not None and outcome.reason == "トビ"
+    # ZUN-A8: nobody won, so the top player takes both the ▲30 and the ▲10; the stick goes to the top too.
+    assert outcome.placements[0] == 1 and outcome.points[0] == 45_000
+    expected = final_scores(outcome.points, outcome.placements, game.settings, tobi=[(1, 0)], penalties=[(1, 0)])
+    assert outcome.final_scores == expected
