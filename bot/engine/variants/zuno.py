@@ -261,6 +261,7 @@ class ZunoGame:
         self.points = [self.settings.start_points] * PLAYERS
         self.chips = [0] * PLAYERS
         self.deposits = 0
+        self._points_total = sum(self.points)
         self.history: list[tuple[int, ...]] = [tuple(self.points)]
         self.hand_index = 0
         self.dealer = 0
@@ -418,6 +419,7 @@ class ZunoGame:
             self.honba = honba
         if deposits is not None:
             self.deposits = deposits
+        self._points_total = sum(self.points) + self.deposits
         order = [tile for offset in range(PLAYERS) for tile in dealt[(self.dealer + offset) % PLAYERS]]
         self._start_hand(wall=order + live + dead[0] + dead[1] + dead[2])
         self.wareme = wareme
@@ -1675,7 +1677,7 @@ class ZunoGame:
 
     def expected_points_total(self) -> int:
         """What the scores add up to: the starting points less the sticks on the table."""
-        return PLAYERS * self.settings.start_points - self.deposits
+        return self._points_total - self.deposits
 
     def all_tile_locations(self) -> list[int]:
         """Every tile id wherever it is now (walls, hands, packets, rivers, melds, indicators)."""
