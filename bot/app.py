@@ -78,6 +78,7 @@ class JantakuBot(commands.AutoShardedBot):
         else:
             store = self._owned_store = await Store.connect(self.settings.database)
         self.runtime.attach_store(store)
+        await self.runtime.renderer.start()
         self.tree.add_command(self.mahjong)
         for extension in INITIAL_EXTENSIONS:
             await self.load_extension(extension)

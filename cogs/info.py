@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import io
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -13,6 +12,7 @@ from bot.engine.calc import SCORERS, CalcError, calculate, parse_args
 from bot.engine.variants import VARIANTS
 from bot.runtime.errors import CalcRejected
 from bot.runtime.i18n import is_japanese, text
+from bot.runtime.rendering import Priority
 from bot.runtime.variants import settings_of, variant_class
 from cogs._shared import MahjongCog, locale_of
 from render import render_tiles
@@ -133,7 +133,7 @@ class Info(MahjongCog):
         except CalcError as error:
             raise CalcRejected(detail=str(error)) from error
         tiles = list(request.hand) + [tile for _, meld in request.melds for tile in meld]
-        png = await asyncio.to_thread(render_tiles, tiles)
+        png = await self.runtime.renderer.render(Priority.CLICK, render_tiles, tiles)
         locale = locale_of(interaction)
         if result.get("fu"):
             title = text("calc_fu", locale, han=result["han"], fu=result["fu"], points=f"{result['total']:,}")

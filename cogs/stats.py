@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import io
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -17,6 +16,7 @@ from bot.runtime.customid import LeaderboardId
 from bot.runtime.errors import InvalidButton, UnknownGame
 from bot.runtime.i18n import period_name, text
 from bot.runtime.panel import ButtonSpec, public_table_view
+from bot.runtime.rendering import Priority
 from bot.runtime.replies import PUBLIC_DEFER
 from bot.runtime.router import build_view
 from bot.runtime.variants import variant_class
@@ -186,7 +186,7 @@ class Stats(MahjongCog):
         embed = discord.Embed(title=f"{title} · game #{game}", colour=0x6A1B9A)
         if row.status is GameStatus.RUNNING:
             # Only what everyone at the table can see: the record holds the seed, so every wall.
-            png = await asyncio.to_thread(_running_table, record, names)
+            png = await self.runtime.renderer.render(Priority.CLICK, _running_table, record, names)
             embed.description = text("replay_running", locale, game=game)
             embed.set_image(url="attachment://table.png")
             await interaction.followup.send(embed=embed, file=discord.File(io.BytesIO(png), "table.png"))
@@ -197,7 +197,7 @@ class Stats(MahjongCog):
             embed.add_field(name="Cancelled", value=row.end_reason or "—")
             await interaction.followup.send(embed=embed)
             return
-        png = await asyncio.to_thread(_standings, record, names)
+        png = await self.runtime.renderer.render(Priority.CLICK, _standings, record, names)
         embed.set_image(url="attachment://standings.png")
         log = discord.File(io.BytesIO(record.to_json().encode()), f"game-{game}.json")
         await interaction.followup.send(embed=embed, files=[discord.File(io.BytesIO(png), "standings.png"), log])

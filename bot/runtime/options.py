@@ -48,8 +48,14 @@ class RuntimeOptions:
     channel_requests_per_second: float = 40.0
     """Shared budget for channel requests (edits, posts, DMs) below Discord's global 50/s;
     interaction responses are exempt from that limit and do not use it."""
-    ack_budget: float = 2.0
-    """If answering an interaction would take longer than this, defer it first (limit: 3 s)."""
+    ack_budget: float = 0.15
+    """If answering an interaction would take longer than this, defer it first and answer through
+    the deferred response (Discord's limit is 3 s; a quick acknowledgement keeps buttons snappy)."""
+    render_workers: int = 2
+    """Processes (or threads) that draw images: one for panels (clicks are waiting), the rest for
+    tables and cards (see :mod:`bot.runtime.rendering`)."""
+    render_processes: bool = True
+    """Draw in worker processes, so drawing never competes with the event loop for the GIL."""
     token_lifetime: float = 15 * 60.0
     """Interaction tokens last 15 minutes."""
     token_margin: float = 30.0

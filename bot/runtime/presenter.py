@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import io
 import logging
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable, Collection, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -33,6 +34,7 @@ from bot.engine.views import DrawView, SeatView, StandingsView, WinView
 from bot.runtime.i18n import text
 from bot.runtime.options import RuntimeOptions
 from bot.runtime.panel import MessageSpec, PanelMode, panel_spec, table_spec
+from bot.runtime.rendering import Priority, RenderPool
 from bot.runtime.replies import STARTED, defer_if_slow
 from bot.runtime.router import build_view
 from bot.storage import GameSummary, HandEntry, Store
@@ -123,6 +125,7 @@ class DiscordPresenter:
         actor: TableActor,
         options: RuntimeOptions,
         limiter: RateLimiter,
+        renderer: RenderPool,
         message_id: int | None = None,
         dm_panels: bool = False,
     ) -> None:
@@ -131,6 +134,7 @@ class DiscordPresenter:
         self._actor = actor
         self._options = options
         self._limiter = limiter
+        self._renderer = renderer
         self._channel = client.get_partial_messageable(actor.channel_id, guild_id=actor.guild_id)
         self.message_id = message_id
         self._repost = True
@@ -206,7 +210,7 @@ class DiscordPresenter:
         """Queue the hand's result card, then move the table message below it."""
         names = self._actor.names
         round_label = entry.label
-        card: Callable[[], bytes] | None = None
+        card: Callable[[], Awaitable[bytes]] | None = None
         hand = entry.result
         if hand.winner is not None:
             winner = names[hand.winner]
@@ -222,16 +226,17 @@ class DiscordPresenter:
                     points=hand.points,
                 )
             if isinstance(result, WinView):
-                card = _bind(render_win, result, names)
+                card = functools.partial(self._renderer.render, Priority.TABLE, render_win, result, names)
         else:
             caption = text("hand_draw", self._actor.locale, round=round_label)
             if isinstance(result, dict):
-                card = _bind(render_draw, self._draw_view(result, hand.changes), names)
+                draw = self._draw_view(result, hand.changes)
+                card = functools.partial(self._renderer.render, Priority.TABLE, render_draw, draw, names)
 
         async def post() -> None:
             file = None
             if card is not None:
-                png = await asyncio.to_thread(card)
+                png = await card()
                 file = discord.File(io.BytesIO(png), "result.png")
             await self._limiter.acquire()
             if file is not None:
@@ -273,7 +278,7 @@ class DiscordPresenter:
         async def post() -> None:
             self._dirty = False
             await self._draw_table(over=True)
-            png = await asyncio.to_thread(render_standings, standings)
+            png = await self._renderer.render(Priority.TABLE, render_standings, standings)
             await self._limiter.acquire()
             await self._channel.send(
                 caption, file=discord.File(io.BytesIO(png), "standings.png"), allowed_mentions=NO_MENTIONS
@@ -354,7 +359,7 @@ class DiscordPresenter:
         )
         if not self._repost and spec.key == self._last_key:
             return
-        png = await asyncio.to_thread(render_table, view, actor.names, bottom=self.bottom)
+        png = await self._renderer.render(Priority.TABLE, render_table, view, actor.names, bottom=self.bottom)
         file = discord.File(io.BytesIO(png), "table.png")
         await self._limiter.acquire()
         if not self._repost and self.message_id is not None:
@@ -434,8 +439,8 @@ class DiscordPresenter:
         )
         return spec, view
 
-    async def _panel_payload(self, spec: MessageSpec, view: SeatView) -> Payload:
-        png = await asyncio.to_thread(render_seat, view, self._actor.names)
+    async def _panel_payload(self, spec: MessageSpec, view: SeatView, priority: Priority = Priority.CLICK) -> Payload:
+        png = await self._renderer.render(priority, render_seat, view, self._actor.names)
         return {
             "content": spec.content,
             "file": discord.File(io.BytesIO(png), "hand.png"),
@@ -466,7 +471,7 @@ class DiscordPresenter:
             spec, view = self._panel_content(seat, panel)
             if spec.key == panel.shown_key:
                 return
-            payload = self._as_edit(await self._panel_payload(spec, view))
+            payload = self._as_edit(await self._panel_payload(spec, view, Priority.PANEL))
             try:
                 if panel.dm_message is not None:
                     await self._limiter.acquire()
@@ -481,6 +486,22 @@ class DiscordPresenter:
                 return
             panel.shown_key = spec.key
 
+    @contextlib.asynccontextmanager
+    async def _locked(
+        self, panel: _Panel, interaction: discord.Interaction[Any], defer: Callable[[], Awaitable[object]]
+    ) -> AsyncIterator[None]:
+        """Hold the panel's lock; if a refresh holds it past the budget, acknowledge first."""
+        try:
+            await asyncio.wait_for(panel.lock.acquire(), timeout=max(0.0, self._budget(interaction)))
+        except TimeoutError:
+            if not interaction.response.is_done():
+                await defer()
+            await panel.lock.acquire()
+        try:
+            yield
+        finally:
+            panel.lock.release()
+
     def _budget(self, interaction: discord.Interaction[Any]) -> float:
         started = interaction.extras.get(STARTED, self._options.clock())
         return self._options.ack_budget - (self._options.clock() - float(started))
@@ -490,7 +511,7 @@ class DiscordPresenter:
     ) -> None:
         """Answer a click on the seat's own panel by redrawing that panel in place."""
         panel = self.panels[seat]
-        async with panel.lock:
+        async with self._locked(panel, interaction, interaction.response.defer):
             if mode is not None:
                 panel.mode = mode
             panel.locale = str(interaction.locale) if interaction.locale else panel.locale
@@ -514,7 +535,7 @@ class DiscordPresenter:
     ) -> None:
         """Open a fresh panel for the seat: ephemeral (a new 15-minute token) or by DM."""
         panel = self.panels[seat]
-        async with panel.lock:
+        async with self._locked(panel, interaction, lambda: interaction.response.defer(ephemeral=True, thinking=True)):
             panel.locale = str(interaction.locale) if interaction.locale else panel.locale
             if dm is not None:
                 panel.prefers_dm = dm
@@ -528,7 +549,7 @@ class DiscordPresenter:
                 budget=self._budget(interaction),
                 defer=lambda: interaction.response.defer(ephemeral=True, thinking=True),
             )
-            if deferred:
+            if deferred or interaction.response.is_done():
                 await interaction.edit_original_response(**self._as_edit(payload))
             else:
                 await interaction.response.send_message(ephemeral=True, **payload)
@@ -547,7 +568,8 @@ class DiscordPresenter:
 
     async def _open_in_dm(self, interaction: discord.Interaction[Any], panel: _Panel, notice: str) -> None:
         # Opening a DM and uploading takes two requests: acknowledge first.
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        if not interaction.response.is_done():
+            await interaction.response.defer(ephemeral=True, thinking=True)
         spec, view = self._panel_content(panel.seat, panel, notice)
         payload = await self._panel_payload(spec, view)
         try:
@@ -578,7 +600,3 @@ class DiscordPresenter:
             panel.dm_message = None
             panel.locale = str(interaction.locale) if interaction.locale else panel.locale
         await interaction.response.send_message(text("panel_here", panel.locale), ephemeral=True)
-
-
-def _bind(function: Callable[..., bytes], *args: Any) -> Callable[[], bytes]:
-    return lambda: function(*args)

@@ -24,6 +24,7 @@ from bot.runtime.i18n import text
 from bot.runtime.lobby import Lobby, LobbyBook
 from bot.runtime.options import RuntimeOptions, TableTimers
 from bot.runtime.presenter import DiscordPresenter, RateLimiter
+from bot.runtime.rendering import RenderPool
 from bot.runtime.router import ButtonRouter
 from bot.storage import GameRow, GameStatus, HandTracker, StorageError, Store
 
@@ -39,6 +40,7 @@ class Runtime:
         self.client = client
         self.options = options
         self.limiter = RateLimiter(options.channel_requests_per_second)
+        self.renderer = RenderPool(options.render_workers, processes=options.render_processes)
         self.buttons = ButtonRouter(options.clock)
         self.lobbies = LobbyBook()
         self.tables = TableRegistry(self)
@@ -60,8 +62,9 @@ class Runtime:
         return self.lobbies.has(channel_id) or self.tables.in_channel(channel_id) is not None
 
     async def close(self) -> None:
-        """Stop every table (their games stay running in the store)."""
+        """Stop every table (their games stay running in the store), then the renderer."""
         await self.tables.close()
+        await self.renderer.close()
 
 
 class TableRegistry:
@@ -136,6 +139,7 @@ class TableRegistry:
             actor=actor,
             options=runtime.options,
             limiter=runtime.limiter,
+            renderer=runtime.renderer,
             message_id=message_id,
             dm_panels=dm_panels,
         )
@@ -149,16 +153,19 @@ class TableRegistry:
         """The actor's game ended: free the channel; the presenter finishes showing it."""
         self._by_channel.pop(actor.channel_id, None)
         self._by_game.pop(actor.game_id, None)
-        presenter = self._presenters.pop(actor.game_id, None)
+        presenter = self._presenters.get(actor.game_id)
         if presenter is not None:
-            task = asyncio.create_task(self._retire(presenter))
+            # Kept reachable until it has shown the end: the click that ended the game is
+            # still being answered through it.
+            task = asyncio.create_task(self._retire(actor.game_id, presenter))
             self._retiring[task] = presenter
             task.add_done_callback(lambda done: self._retiring.pop(done, None))
         self._runtime.client.dispatch("mahjong_game_end", actor.game_id)
 
-    @staticmethod
-    async def _retire(presenter: DiscordPresenter) -> None:
+    async def _retire(self, game_id: int, presenter: DiscordPresenter) -> None:
         await presenter.drain(timeout=60.0)
+        await asyncio.sleep(5.0)  # let late clicks on the last decision get their answers
+        self._presenters.pop(game_id, None)
         await presenter.close()
 
     async def recover(self, *, shard_ids: Collection[int] | None = None, shard_count: int = 1) -> list[TableActor]:
@@ -221,7 +228,7 @@ class TableRegistry:
         """Stop every actor, then every presenter."""
         actors = list(self._by_game.values())
         await asyncio.gather(*(actor.stop() for actor in actors), return_exceptions=True)
-        presenters = [*self._presenters.values(), *self._retiring.values()]
+        presenters = list(self._presenters.values())
         for task in list(self._retiring):
             task.cancel()
         await asyncio.gather(*self._retiring, return_exceptions=True)

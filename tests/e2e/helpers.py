@@ -33,6 +33,11 @@ def make_bot(fake: FakeDiscord, database: Path, **options: Any) -> JantakuBot:
         "min_edit_interval": 0.05,
         "clock": fake.clock.now,
         "channel_requests_per_second": 0.0,
+        # Threads start instantly (a process pool would cost every test a second); a generous
+        # budget keeps answers on the one-request path so tests can expect it.
+        "render_processes": False,
+        "render_workers": 2,
+        "ack_budget": 2.0,
     }
     defaults.update(options)
     settings = Settings(token=fake.token, database=str(database))
@@ -187,10 +192,15 @@ class World:
             for player, buttons in ready:
                 choice = policy(buttons, rng)
                 player.clicked.add(choice["custom_id"])
-                assert player.panel is not None
-                record = await player.member.click(player.panel, choice["custom_id"])
+                panel = player.panel
+                assert panel is not None
+                edits = len(panel.history)
+                record = await player.member.click(panel, choice["custom_id"])
                 await record.wait_response()
                 assert not record.failed, record.errors
+                if record.deferred:
+                    # Acknowledged first, drawn after: wait for the panel to show the result.
+                    await self.fake.wait_for(lambda p=panel, n=edits: len(p.history) > n, timeout=10)
                 player.clicks += 1
                 total += 1
                 if max_clicks is not None and total >= max_clicks:

@@ -152,3 +152,19 @@ async def test_riichi_then_tsumo_through_the_panel(
         await alice.click(panel, tsumo["custom_id"])
         await fake_discord.wait_for(lambda: world.game_over_text() is not None, timeout=10)
         assert any("Alice wins" in text and "by tsumo" in text for text in world.public_texts())
+
+
+async def test_slow_answers_are_deferred_and_still_update_the_panel(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    """With no time to spare (budget 0), every answer is acknowledged first and drawn after."""
+    world = World.build(fake_discord, "Alice")
+    (alice,) = world.members
+    async with running_bot(fake_discord, make_bot(fake_discord, tmp_path / "db.sqlite3", ack_budget=0.0)):
+        await world.start_game(alice, hands=1)
+        player = Player(alice)
+        opened = await world.open_panel(player)
+        assert opened.response_type == 5 and opened.ephemeral
+        assert player.panel is not None and "Your hand" in player.panel.text
+        await world.play([player], seconds=60, max_clicks=4)
+        clicks = [r for r in fake_discord.interactions.values() if (r.custom_id or "").startswith("jt:act:")]
+        assert clicks and all(r.response_type == 6 for r in clicks)  # deferred updates
+        assert len(player.panel.history) >= 4  # each then drawn through the token

@@ -1,0 +1,302 @@
+"""Many tables at once against the fake Discord: acknowledgement latency, throughput, memory.
+
+    python -m bench.load [--tables 100] [--hands 1] [--think-ms 400] [--cpu-delay 0.6]
+
+Prints one JSON line::
+
+    {"tables": N, "ack_ms_p50": .., "ack_ms_p99": .., "actions_per_s": .., "rss_mb_per_table": .., ...}
+
+Two processes, as in production where Discord is elsewhere: this one runs the fake Discord and
+the scripted players, the other runs the unmodified bot (``JantakuBot``, real SQLite store, real
+rendering). Every table is one scripted human and three CPUs: the human opens a lobby with
+``/mahjong new``, adds three CPUs, starts, opens the panel with ``/mahjong hand`` and plays every
+decision through its buttons after ``--think-ms``, until the game is over.
+
+* ``ack_ms``: from an interaction's creation to the bot's initial response, over every slash
+  command and click of every table (what Discord's 3-second rule is about).
+* ``actions_per_s``: game actions committed to the store (humans and CPUs) per second of the run.
+* ``rss_mb_per_table``: the bot process's peak resident memory above its idle size, per table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import re
+import signal
+import sqlite3
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bot.runtime.options import RuntimeOptions
+
+ACT = re.compile(r"jt:act:\d+:\d+:(?P<kind>[a-z]+)(?::[0-9.]+)?")
+POLL_SECONDS = 0.05
+
+
+def percentile(values: Sequence[float], fraction: float) -> float:
+    """Nearest-rank percentile."""
+    ordered = sorted(values)
+    if not ordered:
+        return 0.0
+    index = min(len(ordered) - 1, max(0, round(fraction * len(ordered) + 0.5) - 1))
+    return ordered[index]
+
+
+def rss_mb(pid: int) -> float:
+    """Resident memory of a process and its children (the bot and its render workers; Linux)."""
+    total = 0.0
+    with contextlib.suppress(OSError):
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                total += int(line.split()[1]) / 1024
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            for child in (task / "children").read_text().split():
+                total += rss_mb(int(child))
+    return total
+
+
+# --- the bot process ------------------------------------------------------------------------------
+
+
+async def run_bot(args: argparse.Namespace) -> None:
+    """The bot, pointed at the fake, until SIGINT/SIGTERM."""
+    import discord
+    import yarl
+
+    from bot.app import JantakuBot
+    from bot.config import Settings
+    from bot.runtime import RuntimeOptions
+
+    discord.http.Route.BASE = args.api
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(args.gateway)
+    options = RuntimeOptions(cpu_delay=args.cpu_delay, hand_pause=args.hand_pause, ack_budget=args.ack_budget)
+    bot = JantakuBot(Settings(token=args.token, database=args.database, log_level="WARNING"), options=options)
+    bot._connection.guild_ready_timeout = 0.1
+
+    async def no_wait(shard_id: int | None, *, initial: bool = False) -> None:
+        return None
+
+    bot.before_identify_hook = no_wait  # type: ignore[method-assign]
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
+    profile = None
+    if os.environ.get("JANTAKU_PROFILE"):
+        import cProfile
+
+        profile = cProfile.Profile()
+        profile.enable()
+    try:
+        async with bot:
+            await bot.start(args.token)
+    finally:
+        if profile is not None:
+            profile.disable()
+            profile.dump_stats(os.environ["JANTAKU_PROFILE"])
+
+
+# --- the driving process -----------------------------------------------------------------------------
+
+
+@dataclass
+class Totals:
+    acks_ms: list[float] = field(default_factory=list)
+    deferred: int = 0
+    failed: int = 0
+    refused: int = 0
+    finished: int = 0
+    clicks: int = 0
+
+
+def _ack(record: Any, totals: Totals) -> None:
+    if record.failed or record.responded_at is None:
+        totals.failed += 1
+    else:
+        totals.acks_ms.append((record.responded_at - record.created_at) * 1000)
+        totals.deferred += record.response_type in (5, 6)
+
+
+async def play_table(fake: Any, member: Any, channel: Any, args: argparse.Namespace, totals: Totals, seed: int) -> None:
+    """One scripted human and three CPUs, from ``/mahjong new`` to the end of the game."""
+    from tests.e2e.fakediscord import InteractionRefused
+
+    rng = random.Random(seed)
+    await asyncio.sleep(rng.random() * args.ramp)  # tables do not all open in the same millisecond
+    record = await member.slash(channel, "mahjong new nishoku", hands=args.hands)
+    _ack(record, totals)
+    lobby = record.message
+    lobby_id = lobby.custom_ids[0].split(":")[2]
+    for op in ("cpu", "cpu", "cpu", "start"):
+        click = await member.click(lobby, f"jt:lobby:{lobby_id}:{op}")
+        _ack(click, totals)
+    record = await member.slash(channel, "mahjong hand")
+    _ack(record, totals)
+    while record.message is None or record.message.loading:  # noqa: ASYNC110 - polling is cheaper than 100 wait_for()s
+        await asyncio.sleep(POLL_SECONDS)
+    panel = record.message
+    clicked: set[str] = set()
+    while "game is over" not in panel.content:
+        buttons = [
+            b
+            for b in panel.buttons
+            if ACT.fullmatch(b.get("custom_id", "")) and b["custom_id"] not in clicked and not b.get("disabled")
+        ]
+        if not buttons:
+            await asyncio.sleep(POLL_SECONDS)
+            continue
+        await asyncio.sleep(args.think_ms / 1000 * (0.5 + rng.random()))
+        kinds = {ACT.fullmatch(b["custom_id"])["kind"]: b for b in buttons}  # type: ignore[index]
+        choice = next((kinds[k] for k in ("tsumo", "ron", "pass") if k in kinds), None) or rng.choice(buttons)
+        clicked.add(choice["custom_id"])
+        try:
+            click = await member.click(panel, choice["custom_id"])
+        except InteractionRefused:
+            totals.refused += 1  # the panel changed under the click (a timeout); look again
+            continue
+        totals.clicks += 1
+        _ack(click, totals)
+    totals.finished += 1
+
+
+async def housekeeping(fake: Any) -> None:
+    """Keep the fake's records from growing without bound: it stores every request and upload."""
+    while True:
+        await asyncio.sleep(2.0)
+        fake.requests.clear()
+        live: set[int] = set()
+        for message_id, message in list(fake.messages.items()):
+            if message.deleted:
+                del fake.messages[message_id]
+                continue
+            message.history.clear()
+            message.edited_at.clear()
+            live.update(attachment.id for attachment in message.attachments)
+        for attachment_id in [a for a in fake.attachments if a not in live]:
+            del fake.attachments[attachment_id]
+
+
+async def drive(args: argparse.Namespace) -> dict[str, Any]:
+    from tests.e2e.fakediscord import FakeDiscord
+
+    fake = await FakeDiscord.start(spec_path=None if args.spec else False, shard_count=args.shards)
+    tables = []
+    for index in range(args.tables):
+        guild = fake.add_guild(f"Club {index}")
+        tables.append((guild.add_member(f"Player {index}"), guild.add_text_channel("mahjong")))
+    workdir = Path(tempfile.mkdtemp(prefix="jantaku-load-"))
+    database = workdir / "load.sqlite3"
+    command = [
+        sys.executable,
+        "-m",
+        "bench.load",
+        "--bot",
+        "--api",
+        fake.api_url,
+        "--gateway",
+        fake.gateway_url,
+        "--token",
+        fake.token,
+        "--database",
+        str(database),
+        "--cpu-delay",
+        str(args.cpu_delay),
+        "--hand-pause",
+        str(args.hand_pause),
+        "--ack-budget",
+        str(args.ack_budget),
+    ]
+    process = await asyncio.create_subprocess_exec(*command)
+    try:
+        await fake.wait_for(
+            lambda: fake.sync_count > 0 and len(fake.gateway.identifies) >= args.shards,
+            timeout=60,
+            what="the bot to connect",
+        )
+        await asyncio.sleep(1.0)  # GUILD_CREATEs and READY
+        idle = rss_mb(process.pid)
+        peak = idle
+        totals = Totals()
+        keeper = asyncio.create_task(housekeeping(fake))
+        started = time.perf_counter()
+        games = asyncio.gather(
+            *(play_table(fake, member, channel, args, totals, seed) for seed, (member, channel) in enumerate(tables))
+        )
+        while not games.done():
+            peak = max(peak, rss_mb(process.pid))
+            await asyncio.wait({games}, timeout=0.5)
+        elapsed = time.perf_counter() - started
+        games.result()
+        keeper.cancel()
+    finally:
+        if process.returncode is None:
+            process.send_signal(signal.SIGINT)
+            try:
+                await asyncio.wait_for(process.wait(), 30)
+            except TimeoutError:
+                process.kill()
+        await fake.stop()
+    with sqlite3.connect(database) as db:
+        actions = db.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
+    return {
+        "tables": args.tables,
+        "ack_ms_p50": round(percentile(totals.acks_ms, 0.5), 1),
+        "ack_ms_p99": round(percentile(totals.acks_ms, 0.99), 1),
+        "actions_per_s": round(actions / elapsed, 1),
+        "rss_mb_per_table": round((peak - idle) / args.tables, 2),
+        "acks": len(totals.acks_ms),
+        "ack_ms_p90": round(percentile(totals.acks_ms, 0.9), 1),
+        "ack_ms_max": round(max(totals.acks_ms, default=0.0), 1),
+        "deferred": totals.deferred,
+        "failed": totals.failed,
+        "games_finished": totals.finished,
+        "actions": actions,
+        "seconds": round(elapsed, 1),
+        "bot_rss_mb_idle": round(idle, 1),
+        "bot_rss_mb_peak": round(peak, 1),
+        "cpus": os.cpu_count(),
+    }
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bench.load", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--hands", type=int, default=1, help="hands per game (1-16)")
+    parser.add_argument("--think-ms", type=float, default=400.0, help="mean thinking time of a scripted human")
+    parser.add_argument("--cpu-delay", type=float, default=0.6, help="seconds a CPU waits before acting")
+    parser.add_argument("--hand-pause", type=float, default=1.0)
+    parser.add_argument(
+        "--ack-budget", type=float, default=RuntimeOptions.ack_budget, help="the bot defers answers slower than this"
+    )
+    parser.add_argument("--ramp", type=float, default=5.0, help="tables open over this many seconds")
+    parser.add_argument("--shards", type=int, default=2)
+    parser.add_argument("--spec", action="store_true", help="also validate every request against the OpenAPI spec")
+    parser.add_argument("--bot", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--api", help=argparse.SUPPRESS)
+    parser.add_argument("--gateway", help=argparse.SUPPRESS)
+    parser.add_argument("--token", help=argparse.SUPPRESS)
+    parser.add_argument("--database", help=argparse.SUPPRESS)
+    return parser.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    if args.bot:
+        with contextlib.suppress(KeyboardInterrupt):
+            asyncio.run(run_bot(args))
+        return 0
+    print(json.dumps(asyncio.run(drive(args))), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
