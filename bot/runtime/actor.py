@@ -50,8 +50,9 @@ class TablePresenter(Protocol):
     def panels_changed(self, seats: Collection[int], *, exclude: int | None = None) -> None:
         """These seats' private panels may be out of date (``exclude`` answers its own click)."""
 
-    def hand_ended(self, entry: HandEntry, result: Any) -> None:
-        """A hand ended: show its result card (``result``: a WinView or the engine's draw dict)."""
+    def hand_ended(self, entry: HandEntry, result: Any, reveal: dict[str, Any] | None = None) -> None:
+        """A hand ended: show its result card (``result``: a WinView or the engine's draw dict)
+        and the wall's salt (``reveal``), which lets anyone check the hash shown at its start."""
 
     def notice(self, key: str, **params: Any) -> None:
         """Post a short public notice (an i18n key)."""
@@ -72,7 +73,7 @@ class NullPresenter:
     def panels_changed(self, seats: Collection[int], *, exclude: int | None = None) -> None:
         """Ignore."""
 
-    def hand_ended(self, entry: HandEntry, result: Any) -> None:
+    def hand_ended(self, entry: HandEntry, result: Any, reveal: dict[str, Any] | None = None) -> None:
         """Ignore."""
 
     def notice(self, key: str, **params: Any) -> None:
@@ -431,8 +432,9 @@ class TableActor:
             except (StorageError, OSError, ValueError):
                 log.exception("table %s: could not record hand %d", self.game_id, entry.hand_index)
         result = getattr(self.game, "last_result", None)
+        reveals = {int(e.data.get("hand", -1)): dict(e.data) for e in events if e.type == "wall_revealed"}
         for entry in entries:
-            self.presenter.hand_ended(entry, result)
+            self.presenter.hand_ended(entry, result, reveals.get(entry.hand_index))
         outcome = self.game.outcome()
         if outcome is not None:
             summary: GameSummary | None = None

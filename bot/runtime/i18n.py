@@ -96,6 +96,11 @@ _TEXT: dict[str, tuple[str, str]] = {
     "back_done": ("Welcome back — you are playing again.", "おかえりなさい。手動操作に戻りました。"),
     "button_hand": ("My hand", "手牌"),
     "button_back": ("I'm back", "戻りました"),
+    "wall_commitment": ("🔒 wall sha256 `{digest}…`", "🔒 山 sha256 `{digest}…`"),
+    "wall_revealed": (
+        "🔓 wall salt `{salt}` (the seed in /mahjong replay rebuilds the wall)",
+        "🔓 山のソルト `{salt}`（/mahjong replay のシードで山を再現できます）",
+    ),
     "table_over": ("Final position.", "終局図"),
     "game_finished": ("Game #{game} is over. {reason}", "対局 #{game} 終了。{reason}"),
     "game_cancelled": ("Game #{game} was cancelled by {name}.", "対局 #{game} は {name} さんにより中止されました。"),

@@ -138,6 +138,7 @@ def table_spec(
     auto: Sequence[int],
     over: bool,
     seq: int | None = None,
+    wall: str | None = None,
     locale: Locale | None = None,
 ) -> MessageSpec:
     """The public table message: who is to play and until when, and the My hand / I'm back buttons.
@@ -150,6 +151,8 @@ def table_spec(
     """
     lines = [text("table_header", locale, title=title, game=game_id, round=view.round_label, left=view.tiles_left)]
     deadline = min((d.deadline for d in decisions if d.deadline is not None), default=None)
+    if wall and not over:
+        lines.append(text("wall_commitment", locale, digest=wall[:16]))
     if over:
         lines.append(text("table_over", locale))
     else:

@@ -206,7 +206,7 @@ class DiscordPresenter:
             else:
                 self._panel_tasks[seat] = asyncio.create_task(self._refresh_loop(seat))
 
-    def hand_ended(self, entry: HandEntry, result: Any) -> None:
+    def hand_ended(self, entry: HandEntry, result: Any, reveal: dict[str, Any] | None = None) -> None:
         """Queue the hand's result card, then move the table message below it."""
         names = self._actor.names
         round_label = entry.label
@@ -232,6 +232,9 @@ class DiscordPresenter:
             if isinstance(result, dict):
                 draw = self._draw_view(result, hand.changes)
                 card = functools.partial(self._renderer.render, Priority.TABLE, render_draw, draw, names)
+
+        if reveal and reveal.get("salt"):
+            caption += "\n" + text("wall_revealed", self._actor.locale, salt=reveal["salt"])
 
         async def post() -> None:
             file = None
@@ -355,6 +358,7 @@ class DiscordPresenter:
             auto=actor.auto_seats(),
             over=over or actor.finished,
             seq=view.sequence if posting else self._posted_at,
+            wall=getattr(actor.game, "wall_digest", None),
             locale=actor.locale,
         )
         if not self._repost and spec.key == self._last_key:

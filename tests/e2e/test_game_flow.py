@@ -31,6 +31,9 @@ async def test_full_default_game_one_human_three_cpus(
         assert "1. " in over and "4. " in over
         assert spy.images_checked > 0 and spy.tiles_checked > 0
         assert player.clicks >= 40
+        # Fairness: each hand's wall is committed to by hash on the table, its salt revealed after.
+        texts = world.public_texts()
+        assert sum("wall salt" in text for text in texts) == 16 or "ハコワレ" in over
     async with Store.open(database) as store:
         (game,) = await store.history(world.guild.id, world.channel.id)
         assert game.status is GameStatus.FINISHED
