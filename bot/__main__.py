@@ -13,6 +13,8 @@ from bot.app import JantakuBot
 from bot.config import ConfigError, Settings
 from bot.storage import StorageError, Store
 
+PAYLOAD_LOGGERS = ("discord.http", "discord.webhook.async_", "discord.gateway", "discord.state")
+
 
 class DatabaseError(Exception):
     """The database could not be opened; the message says which and why."""
@@ -37,6 +39,10 @@ def main() -> int:
         print(f"jantaku: {error}", file=sys.stderr)
         return 2
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    # At DEBUG these log whole request and event payloads, private panels (a player's tiles)
+    # included; logs are not a place for hidden information.
+    for name in PAYLOAD_LOGGERS:
+        logging.getLogger(name).setLevel(max(logging.INFO, logging.getLogger().level))
     try:
         asyncio.run(run(settings))
     except discord.LoginFailure:
