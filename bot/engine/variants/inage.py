@@ -13,9 +13,7 @@ There is no dealer: whoever won starts the next hand.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
-import hashlib
 import itertools
 import random
 from collections.abc import Iterable, Sequence
@@ -42,6 +40,7 @@ from bot.engine.game import (
 from bot.engine.melds import Meld, MeldType
 from bot.engine.shapes import FIVE_PAIRS_AND_A_HALF, INAGE_KOKUSHI, ShapeRules, add_tile, count_of, pack
 from bot.engine.tiles import FLOWERS, YAOCHU, Kind, Tile, TileSet, inage_tileset, parse_tiles
+from bot.engine.variants.common import TableSettings, state_digest, wall_digest
 from bot.engine.variants.inage_discards import DiscardRules, DiscardYaku, discard_yaku
 from bot.engine.variants.inage_yaku import HanTable, InageScore, InageScorer, InageWin
 from bot.engine.views import MeldView, PublicView, RiverTile, SeatPublic, SeatView, WinView, YakuLine
@@ -84,7 +83,9 @@ class TimeUp(Action):
 
 
 @dataclass(frozen=True)
-class InageSettings:
+class InageSettings(TableSettings):
+    title = "いなげ麻雀"
+
     """Table settings. Defaults are the seed's rules and the spec's [recommended] rulings."""
 
     end: str = "hands"
@@ -167,19 +168,6 @@ class InageSettings:
             mane_min=self.mane_min,
             chain_from_declaration=self.riichi_chain_at_declaration,
         )
-
-    def to_json(self) -> dict[str, Any]:
-        """The settings as JSON values."""
-        return dataclasses.asdict(self)
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> InageSettings:
-        """Build settings from JSON; unknown keys are an error that names them."""
-        known = {f.name for f in dataclasses.fields(cls)}
-        unknown = set(data) - known
-        if unknown:
-            raise ValueError(f"unknown いなげ麻雀 settings: {', '.join(sorted(unknown))}")
-        return cls(**data)
 
 
 # --- state ------------------------------------------------------------------------------------------
@@ -312,7 +300,7 @@ class InageGame:
             order = list(range(len(self.tiles)))
             rng.shuffle(order)
         self.salt = f"{rng.getrandbits(64):016x}"
-        self.pool_digest = hashlib.sha256(f"{self.salt}:{','.join(map(str, order))}".encode()).hexdigest()
+        self.pool_digest = wall_digest(order, self.salt)
         self.pool: list[int] = order[::-1]
         n = self._players
         self.seats = [_Seat() for _ in range(n)]
@@ -1289,4 +1277,4 @@ class InageGame:
                     seat.nagashi,
                 )
             )
-        return hashlib.sha256(repr(parts).encode()).hexdigest()
+        return state_digest(parts)

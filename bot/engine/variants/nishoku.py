@@ -7,8 +7,6 @@ and are table settings where that document marks them [recommended].
 
 from __future__ import annotations
 
-import dataclasses
-import hashlib
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -32,6 +30,7 @@ from bot.engine.game import (
 from bot.engine.melds import Meld, MeldType
 from bot.engine.shapes import SEVEN_PAIRS, ShapeRules, add_tile, count_of, pack
 from bot.engine.tiles import Kind, Tile, TileSet, nishoku_tileset, parse_tiles
+from bot.engine.variants.common import TableSettings, state_digest, wall_digest
 from bot.engine.variants.nishoku_yaku import NishokuScorer, WinScore
 from bot.engine.views import MeldView, PublicView, RiverTile, SeatPublic, SeatView, WinView, YakuLine
 from bot.engine.yaku.context import WinContext
@@ -43,7 +42,9 @@ WIND_NAMES = "東南西北"
 
 
 @dataclass(frozen=True)
-class NishokuSettings:
+class NishokuSettings(TableSettings):
+    title = "二色麻雀"
+
     """Table settings. Defaults are the seed's rules and the spec's [recommended] rulings."""
 
     red_5p: int = 1
@@ -71,19 +72,6 @@ class NishokuSettings:
             raise ValueError("a game has 1 to 16 hands")
         if self.start_points <= 0:
             raise ValueError("start_points must be positive")
-
-    def to_json(self) -> dict[str, Any]:
-        """The settings as JSON values."""
-        return dataclasses.asdict(self)
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> NishokuSettings:
-        """Build settings from JSON; unknown keys are an error that names them."""
-        known = {f.name for f in dataclasses.fields(cls)}
-        unknown = set(data) - known
-        if unknown:
-            raise ValueError(f"unknown 二色麻雀 settings: {', '.join(sorted(unknown))}")
-        return cls(**data)
 
 
 @dataclass
@@ -186,7 +174,7 @@ class NishokuGame:
             wall = list(range(len(self.tiles)))
             rng.shuffle(wall)
         self.salt = f"{rng.getrandbits(64):016x}"
-        self.wall_digest = _wall_digest(wall, self.salt)
+        self.wall_digest = wall_digest(wall, self.salt)
         # The wall is drawn from its end, so reverse it: wall[-1] is the next tile.
         self.wall: list[int] = wall[::-1]
         self.seats = [_Seat() for _ in range(PLAYERS)]
@@ -724,9 +712,4 @@ class NishokuGame:
                     seat.discarded_once,
                 )
             )
-        return hashlib.sha256(repr(parts).encode()).hexdigest()
-
-
-def _wall_digest(wall: Sequence[int], salt: str) -> str:
-    """Published at the start of a hand, checkable once the wall and salt are revealed."""
-    return hashlib.sha256(f"{salt}:{','.join(map(str, wall))}".encode()).hexdigest()
+        return state_digest(parts)

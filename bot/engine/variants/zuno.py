@@ -32,7 +32,6 @@ until a winner takes them, so ``sum(points) + deposits`` and ``sum(chips)`` neve
 
 from __future__ import annotations
 
-import hashlib
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -59,6 +58,7 @@ from bot.engine.melds import Meld, MeldType
 from bot.engine.scoring import HandScore
 from bot.engine.shapes import SEVEN_PAIRS, THIRTEEN_ORPHANS, ShapeRules, add_tile, count_of, pack, tile_count
 from bot.engine.tiles import Kind, Tile, TileSet, parse_tiles, zuno_tileset
+from bot.engine.variants.common import state_digest, wall_digest
 from bot.engine.variants.zuno_rules import (
     ZERO_HATSU,
     ZunoScorer,
@@ -311,7 +311,7 @@ class ZunoGame:
             wall = list(range(len(self.tiles)))
             rng.shuffle(wall)
         self.salt = f"{rng.getrandbits(64):016x}"
-        self.wall_digest = _wall_digest(wall, self.salt)
+        self.wall_digest = wall_digest(wall, self.salt)
         # 割れ目: the dice come from the hand's own RNG, so a replay rolls the same numbers.
         self.dice: tuple[int, int] = (rng.randint(1, 6), rng.randint(1, 6))
         self.wareme: int | None = wareme_seat(self.dice, self.dealer) if self.settings.wareme else None
@@ -1735,13 +1735,8 @@ class ZunoGame:
             self.sequence,
             self.seats,
         ]
-        return hashlib.sha256(repr(parts).encode()).hexdigest()
+        return state_digest(parts)
 
 
 def _kind_text(kind: int) -> str:
     return str(Tile(kind))
-
-
-def _wall_digest(wall: Sequence[int], salt: str) -> str:
-    """Published at the start of a hand, checkable once the wall and salt are revealed."""
-    return hashlib.sha256(f"{salt}:{','.join(map(str, wall))}".encode()).hexdigest()

@@ -13,14 +13,13 @@ simultaneous discard.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from bot.engine.scoring import HandScore, NoWin, ScoringRules, StandardPoints, score_hand
 from bot.engine.shapes import ShapeRules, count_of
 from bot.engine.tiles import dora_after
+from bot.engine.variants.common import TableSettings
 from bot.engine.yaku.base import Facts, Feature, Scope, Yaku
 from bot.engine.yaku.context import WinContext
 from bot.engine.yaku.situational import Ippatsu
@@ -45,7 +44,9 @@ ZERO_HATSU = "zerohatsu"
 
 
 @dataclass(frozen=True)
-class ZunoSettings:
+class ZunoSettings(TableSettings):
+    title = "ずーの"
+
     """Table settings. Defaults are the seed's 採用ルール and the spec's [recommended] rulings."""
 
     start_points: int = 25_000
@@ -124,19 +125,6 @@ class ZunoSettings:
     def oka(self) -> int:
         """The top player's bonus in thousands: what the four players' returns exceed their starts."""
         return 4 * (self.return_points - self.start_points) // 1000
-
-    def to_json(self) -> dict[str, Any]:
-        """The settings as JSON values."""
-        return dataclasses.asdict(self)
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> ZunoSettings:
-        """Build settings from JSON; unknown keys are an error that names them."""
-        known = {f.name for f in dataclasses.fields(cls)}
-        unknown = set(data) - known
-        if unknown:
-            raise ValueError(f"unknown ずーの settings: {', '.join(sorted(unknown))}")
-        return cls(**data)
 
 
 # --- yaku and points ------------------------------------------------------------------------------
