@@ -21,7 +21,7 @@ from bot.runtime import RuntimeOptions, TableActor
 
 from .fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeMember, FakeMessage, InteractionRecord, SpyEvent
 
-ACT = re.compile(r"jt:act:(?P<game>\d+):(?P<seq>\d+):(?P<kind>[a-z]+)(?::(?P<args>[0-9.]+))?")
+ACT = re.compile(r"jt:act:(?P<game>\d+):(?P<seq>\d+):(?P<kind>[a-z_]+)(?::(?P<args>[0-9.]+))?")
 GAME_OVER = re.compile(r"Game #(\d+) is over")
 
 
@@ -229,7 +229,10 @@ def ephemeral_reply(record: InteractionRecord) -> str:
     return record.message.text
 
 
-TILE_KINDS = ("discard", "riichi", "pon")
+TILE_KINDS = ("discard", "riichi", "pon", "pick", "kan", "set_aside", "zuno_inazuma", "zuno_chi")
+"""Action kinds whose button args are all tile ids."""
+SEAT_LAST_KINDS = ("zuno_pon", "zuno_kan")
+"""Action kinds whose args are tile ids followed by the seat the tile comes from."""
 
 
 class HiddenInformationSpy:
@@ -238,7 +241,8 @@ class HiddenInformationSpy:
 
     * an image rendered by ``render_seat`` (a private panel) sent to anyone but that seat's player;
     * a button carrying a tile id that is concealed in another seat's hand at that moment (tile
-      ids are physical tiles, so this is exact), or any tile-carrying button in a public message;
+      ids are physical tiles, so this is exact; ずーの's draft packet and locked discard count as
+      concealed), or any tile-carrying button in a public message;
     * panel text or action buttons in a public message.
     """
 
@@ -286,11 +290,14 @@ class HiddenInformationSpy:
             if match is None:
                 continue
             assert viewer is not None, f"an action button {custom_id} in a public message"
-            if match["kind"] not in TILE_KINDS or not match["args"]:
+            if match["kind"] not in TILE_KINDS + SEAT_LAST_KINDS or not match["args"]:
                 continue
             actor = self.actors.get(int(match["game"]))
             assert actor is not None, custom_id
-            for tile in map(int, match["args"].split(".")):
+            tiles = list(map(int, match["args"].split(".")))
+            if match["kind"] in SEAT_LAST_KINDS:
+                tiles = tiles[:-1]
+            for tile in tiles:
                 self.tiles_checked += 1
                 for seat, state in enumerate(actor.seats):
                     if state.player.user_id != viewer:
