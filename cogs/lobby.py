@@ -10,7 +10,7 @@ from discord import app_commands
 
 from bot.engine.variants import VARIANTS
 from bot.runtime.customid import LobbyId
-from bot.runtime.errors import ChannelBusy, LobbyGone, NoLobby, NotHost
+from bot.runtime.errors import ChannelBusy, LobbyGone, NotHost
 from bot.runtime.i18n import text
 from bot.runtime.lobby import Lobby
 from bot.runtime.options import TableTimers
@@ -118,11 +118,7 @@ class Lobbies(MahjongCog):
                 ephemeral=True,
             )
             return
-        try:
-            lobby = self.runtime.lobbies.in_channel(channel_id)
-        except NoLobby:
-            raise NoLobby() from None
-        await self._do(interaction, lobby, "cancel")
+        await self._do(interaction, self.runtime.lobbies.in_channel(channel_id), "cancel")
 
     async def on_button(self, interaction: discord.Interaction[Any], button: LobbyId) -> None:
         """A lobby button was clicked."""

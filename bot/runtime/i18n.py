@@ -117,6 +117,7 @@ _TEXT: dict[str, tuple[str, str]] = {
         "**Your hand** · {round} · seat {wind} · {points} pts",
         "**あなたの手牌** · {round} · {wind}家 · {points}点",
     ),
+    "panel_title_no_wind": ("**Your hand** · {round} · {points} pts", "**あなたの手牌** · {round} · {points}点"),
     "panel_turn": (
         "▶ Your turn — choose a tile to discard {deadline}",
         "▶ あなたの番です。打牌を選んでください {deadline}",

@@ -198,7 +198,11 @@ def panel_spec(
     public = view.public
     seat_public = public.seats[view.seat]
     wind = WIND_NAMES.get(Kind(seat_public.wind), "") if seat_public.wind is not None else ""
-    lines = [text("panel_title", locale, round=public.round_label, wind=wind, points=f"{seat_public.points:,}")]
+    points = f"{seat_public.points:,}"
+    if wind:
+        lines = [text("panel_title", locale, round=public.round_label, wind=wind, points=points)]
+    else:
+        lines = [text("panel_title_no_wind", locale, round=public.round_label, points=points)]
     if notice:
         lines.insert(0, notice)
     seq = decision.seq if decision is not None else public.sequence
