@@ -18,7 +18,7 @@ from bot.storage import Store
 
 log = logging.getLogger(__name__)
 
-INITIAL_EXTENSIONS: tuple[str, ...] = ("cogs.lobby", "cogs.table", "cogs.stats", "cogs.info")
+INITIAL_EXTENSIONS: tuple[str, ...] = ("cogs.lobby", "cogs.table", "cogs.stats", "cogs.info", "cogs.admin")
 
 
 class JantakuTree(app_commands.CommandTree["JantakuBot"]):

@@ -149,6 +149,27 @@ _TEXT: dict[str, tuple[str, str]] = {
     "button_ron": ("Ron", "ロン"),
     "button_pon": ("Pon {tiles}", "ポン {tiles}"),
     "button_pass": ("Pass", "パス"),
+    # ずーの and いなげ麻雀 actions (kinds without a special layout get "button_<kind>").
+    "panel_pick": (
+        "▶ Draft — take one tile of the packet {deadline}",
+        "▶ 配牌 — 回ってきた牌から1枚取ってください {deadline}",
+    ),
+    "panel_locked": (
+        "🔒 Locked in: {what} — you may change it until the last player locks in.",
+        "🔒 {what} で確定 — 全員が確定するまで変更できます。",
+    ),
+    "locked_tsumo": ("Tsumo", "ツモ"),
+    "button_zuno_ron": ("Ron on {name} ({tile})", "ロン {name}（{tile}）"),
+    "button_zuno_pon": ("Pon {tiles} ← {name}", "ポン {tiles} ← {name}"),
+    "button_zuno_chi": ("Chi {tiles}", "チー {tiles}"),
+    "button_zuno_kan": ("Kan {tiles} ← {name}", "カン {tiles} ← {name}"),
+    "button_kan": ("Kan {tiles}", "カン {tiles}"),
+    "button_zuno_inazuma": ("⚡ Inazuma riichi {tiles}", "⚡ イナズマリーチ {tiles}"),
+    "button_zuno_pocchi": ("Tsumo (pocchi as {tiles})", "ツモ（ポッチを{tiles}として）"),
+    "button_set_aside": ("Set aside {tiles}", "抜く {tiles}"),
+    "button_juusan_futou": ("Tsumo: 十三不塔", "ツモ：十三不塔"),
+    "button_vote_end": ("Vote to end", "終了に投票"),
+    "button_vote_continue": ("Vote to continue", "続行に投票"),
     "button_cancel_riichi": ("Back", "戻る"),
     "button_dm": ("Send to DM", "DMで受け取る"),
     "button_here": ("Stop DMs", "DMをやめる"),
@@ -158,6 +179,12 @@ _TEXT: dict[str, tuple[str, str]] = {
     "calc_title": ("{han} han · {points} points", "{han}翻 · {points}点"),
     "calc_fu": ("{han} han {fu} fu · {points} points", "{han}翻{fu}符 · {points}点"),
     "calc_payments": ("Payments", "支払い"),
+    # admin
+    "settings_title": ("Table defaults of this server", "このサーバーの卓の既定値"),
+    "settings_saved": (
+        "Saved. New tables use these; running games keep theirs.",
+        "保存しました。新しい卓から適用されます。",
+    ),
     # stats
     "board_title": ("{variant} leaderboard · {period}", "{variant} ランキング · {period}"),
     "board_empty": ("No finished games yet.", "まだ終了した対局がありません。"),

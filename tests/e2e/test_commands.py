@@ -15,7 +15,7 @@ from .fakediscord import FakeDiscord, running_bot
 from .helpers import Player, World, make_bot
 
 SUBCOMMANDS = {"new", "join", "leave", "start", "cancel", "hand", "rules", "calc", "leaderboard", "stats"}
-SUBCOMMANDS |= {"history", "replay"}
+SUBCOMMANDS |= {"history", "replay", "settings"}
 
 
 @pytest.fixture
@@ -142,3 +142,18 @@ async def test_replay_of_a_played_game_and_of_a_running_one(fake_discord: FakeDi
     assert done.message is not None
     assert "東1局" in done.message.text
     assert sorted(a.filename for a in done.message.attachments) == [f"game-{game_id}.json", "standings.png"]
+
+
+async def test_server_settings_shape_new_tables(fake_discord: FakeDiscord, bot: JantakuBot) -> None:
+    world = World.build(fake_discord, "Alice")
+    (alice,) = world.members
+    mod = world.guild.add_member("Mod", manage_guild=True)
+    shown = await alice.slash(world.channel, "mahjong settings")
+    assert shown.message is not None and shown.message.ephemeral and "二色麻雀" in shown.message.text
+    refused = await alice.slash(world.channel, "mahjong settings", turn_seconds=10)
+    assert refused.message is not None and "Manage Server" in refused.message.text
+    changed = await mod.slash(world.channel, "mahjong settings", turn_seconds=12, bank_seconds=5, hints=False)
+    assert changed.message is not None and "Saved" in changed.message.text
+    lobby = await world.open_table(alice)
+    assert "12s per decision + 5s bank" in lobby.text
+    assert "`hints` = off" in lobby.text

@@ -1,0 +1,72 @@
+"""Server settings: the defaults every new table of this server starts from."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Literal
+
+import discord
+from discord import app_commands
+
+from bot.engine.variants import VARIANTS
+from bot.runtime.errors import NotHost
+from bot.runtime.i18n import text
+from bot.runtime.variants import variant_class
+from cogs._shared import MahjongCog, locale_of, require_guild
+
+if TYPE_CHECKING:
+    from bot.app import JantakuBot
+
+VariantName = Literal[tuple(variant.variant for variant in VARIANTS)]  # type: ignore[valid-type]
+
+
+class Admin(MahjongCog):
+    """Server-wide table defaults (Manage Server to change them)."""
+
+    @app_commands.command(name="settings")
+    @app_commands.describe(
+        default_variant="The game tables use when none is named",
+        turn_seconds="Seconds for each decision",
+        bank_seconds="Extra seconds per player for a whole game",
+        hints="Show waits and live tiles on private panels",
+        dm_panels="Send private hands by DM instead of ephemeral messages",
+    )
+    async def settings(
+        self,
+        interaction: discord.Interaction[Any],
+        default_variant: VariantName | None = None,  # type: ignore[valid-type]
+        turn_seconds: app_commands.Range[int, 3, 600] | None = None,
+        bank_seconds: app_commands.Range[int, 0, 1800] | None = None,
+        hints: bool | None = None,
+        dm_panels: bool | None = None,
+    ) -> None:
+        """Show this server's table defaults, or change them (Manage Server)."""
+        guild_id, _ = require_guild(interaction)
+        changes: dict[str, Any] = {
+            "default_variant": str(default_variant) if default_variant is not None else None,
+            "turn_seconds": turn_seconds,
+            "time_bank_seconds": bank_seconds,
+            "hints": hints,
+            "dm_panels": dm_panels,
+        }
+        changes = {key: value for key, value in changes.items() if value is not None}
+        store = self.runtime.store
+        if changes:
+            if not interaction.permissions.manage_guild:
+                raise NotHost()
+            current = await store.update_guild_settings(guild_id, **changes)
+        else:
+            current = await store.guild_settings(guild_id)
+        locale = locale_of(interaction)
+        embed = discord.Embed(title=text("settings_title", locale), colour=0x455A64)
+        embed.add_field(name="default_variant", value=variant_class(current.default_variant).title)
+        embed.add_field(name="turn_seconds", value=str(current.turn_seconds))
+        embed.add_field(name="bank_seconds", value=str(current.time_bank_seconds))
+        embed.add_field(name="hints", value="on" if current.hints else "off")
+        embed.add_field(name="dm_panels", value="on" if current.dm_panels else "off")
+        if changes:
+            embed.set_footer(text=text("settings_saved", locale))
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+async def setup(bot: JantakuBot) -> None:
+    await bot.add_cog(Admin(bot))
