@@ -194,6 +194,9 @@ class TableActor:
         ]
         self._on_finished = on_finished
         self._decisions: dict[int, Decision] = {}
+        self._switches: dict[int, Decision] = {}
+        """Seats that already chose but may still change their choice (ずーの's locked discards):
+        not in the engine's decisions, so no clock and no CPU turn, but their buttons work."""
         self._inbox: asyncio.Queue[_Message] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
 
@@ -232,8 +235,8 @@ class TableActor:
         return any(state.player.user_id == user_id for state in self.seats)
 
     def decision(self, seat: int) -> Decision | None:
-        """The seat's pending decision, if any."""
-        return self._decisions.get(seat)
+        """The seat's pending decision, if any (or the choices a locked-in seat may switch to)."""
+        return self._decisions.get(seat) or self._switches.get(seat)
 
     def decisions(self) -> tuple[Decision, ...]:
         """Every pending decision, by seat."""
@@ -369,7 +372,7 @@ class TableActor:
         button = message.button
         if button.game != self.game_id:
             raise InvalidButton()
-        decision = self._decisions.get(seat)
+        decision = self.decision(seat)
         if decision is None or decision.seq != button.seq:
             current = decision.seq if decision is not None else self.game.sequence
             raise StaleClick(seq=button.seq, current=current)
@@ -384,7 +387,8 @@ class TableActor:
             # Clicking an action is as good as "I'm back".
             state.auto = False
         state.timeouts = 0
-        self._spend_bank(seat)
+        if seat in self._decisions:  # a switch runs on no clock, so it costs no bank
+            self._spend_bank(seat)
         await self._play(seat, action, human=True)
         return seat
 
@@ -456,6 +460,7 @@ class TableActor:
         self.finished = True
         self._cancel_timers()
         self._decisions.clear()
+        self._switches.clear()
         if self._on_finished is not None:
             self._on_finished(self)
 
@@ -477,6 +482,30 @@ class TableActor:
             self._decisions[seat] = Decision(seat, self.game.sequence, new.actions, new.default, None)
             self._arm(seat, self.game.sequence, pause=pause)
             changed.add(seat)
+        return changed | self._sync_switches(current, acted=acted)
+
+    def _sync_switches(self, current: Collection[int], *, acted: int | None) -> set[int]:
+        """Track the seats that locked in and may still switch; returns seats whose changed.
+
+        A switch keeps its sequence number while its options stay the same, so another seat's
+        lock does not turn the buttons of a locked seat stale.
+        """
+        locked_in = getattr(self.game, "locked_in", None)
+        changed: set[int] = set()
+        for seat in range(len(self.seats)):
+            actions: tuple[Action, ...] = ()
+            if callable(locked_in) and seat not in current and locked_in(seat):
+                actions = tuple(self.game.legal_actions(seat))
+            old = self._switches.get(seat)
+            if old is not None and old.actions == actions and seat != acted:
+                continue
+            if old is not None:
+                del self._switches[seat]
+                changed.add(seat)
+            if actions:
+                # The default is never played: a locked seat has no clock, its lock stands.
+                self._switches[seat] = Decision(seat, self.game.sequence, actions, actions[0], None)
+                changed.add(seat)
         return changed
 
     def _arm(self, seat: int, seq: int, *, pause: float) -> None:

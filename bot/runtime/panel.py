@@ -222,16 +222,24 @@ def panel_spec(
         lines.append(text("panel_wait", locale, names=", ".join(waiting_for) or "…"))
     elif riichi_mode:
         lines.append(text("panel_riichi", locale, deadline=when))
+    elif "pick" in by_kind:
+        lines.append(text("panel_pick", locale, deadline=when))
     elif "discard" in by_kind:
         lines.append(text("panel_turn", locale, deadline=when))
     else:
         lines.append(text("panel_claim", locale, what=_last_discard(public, names), deadline=when))
+    # ずーの: a locked-in choice stays private (this panel only) and may be switched.
+    locked, locked_tsumo = getattr(view, "locked", None), bool(getattr(view, "locked_tsumo", False))
+    if (locked is not None or locked_tsumo) and not over:
+        what = text("locked_tsumo", locale) if locked_tsumo else tile_label(locked)
+        lines.append(text("panel_locked", locale, what=what))
     if view.waits and not over:
         waits = " ".join(kind_name(kind) for kind in view.waits)
         furiten = text("panel_furiten", locale) if view.furiten else ""
         lines.append(text("panel_waits", locale, tiles=waits) + furiten)
 
-    tile_kind = "riichi" if riichi_mode else "discard"
+    # ずーの's draft offers picks instead of discards; they lay out the same way.
+    tile_kind = "riichi" if riichi_mode else "pick" if "pick" in by_kind else "discard"
     tile_actions = by_kind.get(tile_kind, [])
     drawn = view.drawn
     # The engine offers the drawn tile itself for its face, so at most one button matches it.
@@ -253,12 +261,15 @@ def panel_spec(
         faces = " ".join(tile_label(tiles[tile]) for tile in action_args(action))
         custom_id = ActionId(game_id, seq, "pon", action_args(action)).custom_id
         calls.append(ButtonSpec(custom_id, text("button_pon", locale, tiles=faces), "primary"))
-    for kind in sorted(set(by_kind) - {"discard", "riichi", "tsumo", "ron", "pon", "pass"}):
-        # Actions of variants this panel has no special layout for still get a plain button.
+    for kind in sorted(set(by_kind) - {"discard", "riichi", "tsumo", "ron", "pon", "pass", "pick"}):
+        # ``time_up`` is the clock's to send (いなげ's timed games), never a player's button.
+        if kind == "time_up":
+            continue
         for action in by_kind[kind]:
             args = action_args(action)
-            label = " ".join([kind, *(tile_label(tiles[t]) for t in args if 0 <= t < len(tiles))])
-            calls.append(ButtonSpec(ActionId(game_id, seq, kind, args).custom_id, label[:80], "primary"))
+            label = _variant_label(action, public, names, tiles, locale)
+            colour: Style = "success" if kind in ("zuno_ron", "zuno_pocchi", "juusan_futou") else "primary"
+            calls.append(ButtonSpec(ActionId(game_id, seq, kind, args).custom_id, label[:80], colour))
     if "pass" in by_kind:
         calls.append(ButtonSpec(ActionId(game_id, seq, "pass").custom_id, text("button_pass", locale), "secondary"))
     if "riichi" in by_kind:
@@ -284,6 +295,35 @@ def panel_spec(
             row += 1
     key = (tuple(lines), tuple(buttons), view.hand, view.drawn, seat_public.points, public.round_label)
     return MessageSpec("\n".join(lines), tuple(buttons), key)
+
+
+def _variant_label(
+    action: Action, public: PublicView, names: Sequence[str], tiles: Sequence[Tile], locale: Locale | None
+) -> str:
+    """The button label of an action kind of ずーの or いなげ麻雀 (or any other variant's).
+
+    Claims name the seat the tile comes from (``from_seat``); every other integer field is a
+    tile id of the seat's own hand, except ポッチ's ``as_kind``, a tile kind.
+    """
+    kind = action.kind
+    fields = {field.name: getattr(action, field.name) for field in dataclasses.fields(action)}
+    source = fields.get("from_seat")
+    name = names[source] if isinstance(source, int) and 0 <= source < len(names) else ""
+    ids = list(fields.get("tiles", ()) or ([fields["tile"]] if "tile" in fields else []))
+    faces = " ".join(tile_label(tiles[t]) for t in ids if 0 <= t < len(tiles))
+    if kind == "zuno_pocchi":
+        return text("button_zuno_pocchi", locale, tiles=kind_name(int(fields["as_kind"])))
+    if kind == "zuno_ron":
+        river = public.seats[source].river if isinstance(source, int) and 0 <= source < len(public.seats) else ()
+        shown = tile_label(river[-1].tile) if river else ""
+        return text("button_zuno_ron", locale, name=name, tile=shown)
+    if kind == "vote_end":
+        return text("button_vote_end" if fields.get("end", True) else "button_vote_continue", locale)
+    try:
+        return text(f"button_{kind}", locale, tiles=faces, name=name)
+    except KeyError:
+        # A kind nobody labelled yet still gets a working button.
+        return " ".join(part for part in (kind, faces) if part)
 
 
 def _last_discard(view: PublicView, names: Sequence[str]) -> str:

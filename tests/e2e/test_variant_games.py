@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from bot.runtime.panel import tile_label
 from bot.storage import GameStatus, Store
 
 from .fakediscord import FakeDiscord, running_bot
-from .helpers import HiddenInformationSpy, Player, World, make_bot
+from .helpers import ACT, HiddenInformationSpy, Player, World, action_buttons, make_bot
 
 
 async def test_zuno_one_human_three_cpus(
@@ -53,3 +56,87 @@ async def test_inage_one_human_two_cpus(
         (game,) = await store.history(world.guild.id, world.channel.id)
         assert game.status is GameStatus.FINISHED
         assert sorted(result.placement for result in game.results) == [1, 2, 3]
+
+
+def _kind(button: dict[str, Any]) -> str:
+    match = ACT.fullmatch(button["custom_id"])
+    assert match is not None
+    return match["kind"]
+
+
+def _picks_only(buttons: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
+    """Draft with the first tile offered; nothing else (the test drives the declare phase)."""
+    return next((b for b in buttons if _kind(b) == "pick"), buttons[0])
+
+
+async def test_zuno_lock_can_be_switched_until_the_last_lock(
+    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A locked seat keeps its discard buttons and may switch; the reveal shows the last choice."""
+    world = World.build(fake_discord, "Alice", "Bob")
+    alice, bob = world.members
+    bot = make_bot(fake_discord, tmp_path / "db.sqlite3")
+    async with running_bot(fake_discord, bot):
+        spy = fake_discord.add_spy(HiddenInformationSpy(bot, monkeypatch))
+        await world.start_game(alice, variant="zuno", humans=[bob], cpus=2)
+        players = [Player(alice), Player(bob)]
+
+        def declaring() -> bool:
+            return all(any(_kind(b) == "discard" for b in world.pending_button(p)) for p in players)
+
+        await world.play(players, policy=_picks_only, until=declaring, seconds=120)
+        actor = bot.runtime.tables.in_channel(world.channel.id)
+        assert actor is not None
+        first, second = players
+        panel = first.panel
+        assert panel is not None
+        discards = [b for b in action_buttons(panel) if _kind(b) == "discard"]
+        assert len(discards) >= 2
+        lock = await first.member.click(panel, discards[0]["custom_id"])
+        await lock.wait_response()
+        assert not lock.failed, lock.errors
+        await fake_discord.wait_for(lambda: "Locked in" in panel.text, what="the lock on Alice's panel")
+        switch_to = next(
+            b for b in action_buttons(panel) if _kind(b) == "discard" and b["label"] != discards[0]["label"]
+        )
+        switched = await first.member.click(panel, switch_to["custom_id"])
+        await switched.wait_response()
+        assert not switched.failed, switched.errors
+        await fake_discord.wait_for(lambda: f"Locked in: {switch_to['label']}" in panel.text, what="the switch")
+        seat = actor.seat_of(first.member.id)
+        assert second.panel is not None
+        last = next(b for b in action_buttons(second.panel) if _kind(b) == "discard")
+        await (await second.member.click(second.panel, last["custom_id"])).wait_response()
+        await fake_discord.wait_for(lambda: bool(actor.game.public_view().seats[seat].river), what="the reveal")
+        revealed = actor.game.public_view().seats[seat].river[-1].tile
+        assert tile_label(revealed) == switch_to["label"]
+        assert spy.tiles_checked > 0
+
+
+def test_every_zuno_and_inage_action_kind_has_a_label() -> None:
+    """No ずーの or いなげ button shows a raw action kind, in either language."""
+    from bot.engine.game import Kan, SetAside
+    from bot.engine.variants.inage import JuusanFutou, VoteEnd
+    from bot.engine.variants.zuno import CallChi, CallKan, CallPon, InazumaRiichi, PocchiTsumo, RonOn, ZunoGame
+    from bot.runtime.panel import _variant_label
+
+    game = ZunoGame(seed=1)
+    public, tiles, names = game.public_view(), game.tiles, ("A", "B", "C", "D")
+    actions = [
+        RonOn(seat=0, from_seat=1),
+        CallPon(seat=0, tiles=(1, 2), from_seat=1),
+        CallChi(seat=0, tiles=(1, 5)),
+        CallKan(seat=0, tiles=(1, 2, 3), from_seat=2),
+        Kan(seat=0, tiles=(1, 2, 3, 4)),
+        InazumaRiichi(seat=0, tile=7),
+        PocchiTsumo(seat=0, as_kind=3),
+        SetAside(seat=0, tile=9),
+        JuusanFutou(seat=0),
+        VoteEnd(seat=0),
+        VoteEnd(seat=0, end=False),
+    ]
+    for locale in ("en-US", "ja"):
+        labels = [_variant_label(action, public, names, tiles, locale) for action in actions]
+        for action, label in zip(actions, labels, strict=True):
+            assert label and not label.startswith(action.kind), (action, label)
+        assert "B" in labels[0] and "B" in labels[1] and "C" in labels[3]
