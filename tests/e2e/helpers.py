@@ -250,6 +250,8 @@ class HiddenInformationSpy:
         self.bot = bot
         self.private_images: dict[str, tuple[int, int]] = {}
         self.actors: dict[int, TableActor] = {}
+        self.hand_started: dict[int, int] = {}
+        """Per game, the sequence number of the action that dealt the current hand."""
         self.images_checked = 0
         self.tiles_checked = 0
         self.public_payloads = 0
@@ -264,7 +266,25 @@ class HiddenInformationSpy:
 
     def _refresh_actors(self) -> None:
         for actor in self.bot.runtime.tables.actors():
+            if actor.game_id not in self.actors:
+                self._watch_deals(actor)
             self.actors[actor.game_id] = actor
+
+    def _watch_deals(self, actor: TableActor) -> None:
+        """Note where each hand begins: a panel drawn just before a deal may reach its player just
+        after it, with buttons (of a stale sequence, which the actor refuses) for tiles that player
+        held in the finished hand and that are now dealt elsewhere; that tells nobody anything."""
+        game = actor.game
+        real_apply = game.apply
+
+        def apply(action: Any) -> Any:
+            before = game.sequence
+            events = real_apply(action)
+            if any(event.type == "hand_start" for event in events):
+                self.hand_started[actor.game_id] = before
+            return events
+
+        game.apply = apply  # type: ignore[method-assign]
 
     def _user_of(self, seat: int) -> int | None:
         owners = {actor.seats[seat].player.user_id for actor in self.actors.values()}
@@ -294,6 +314,8 @@ class HiddenInformationSpy:
                 continue
             actor = self.actors.get(int(match["game"]))
             assert actor is not None, custom_id
+            if int(match["seq"]) <= self.hand_started.get(actor.game_id, -1):
+                continue
             tiles = list(map(int, match["args"].split(".")))
             if match["kind"] in SEAT_LAST_KINDS:
                 tiles = tiles[:-1]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 from pathlib import Path
 from typing import Any
@@ -12,7 +13,7 @@ from bot.runtime.panel import tile_label
 from bot.storage import GameStatus, Store
 
 from .fakediscord import FakeDiscord, running_bot
-from .helpers import ACT, HiddenInformationSpy, Player, World, action_buttons, make_bot
+from .helpers import ACT, HiddenInformationSpy, Player, World, action_buttons, make_bot, simple_policy
 
 
 async def test_zuno_one_human_three_cpus(
@@ -140,3 +141,65 @@ def test_every_zuno_and_inage_action_kind_has_a_label() -> None:
         for action, label in zip(actions, labels, strict=True):
             assert label and not label.startswith(action.kind), (action, label)
         assert "B" in labels[0] and "B" in labels[1] and "C" in labels[3]
+
+
+async def test_zuno_four_humans_click_at_once_and_nothing_is_lost_or_doubled(
+    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Four scripted humans play a ずーの hand; every round, everyone who has buttons clicks at
+    once (asyncio.gather), and each clicks its choice twice, like a double-click. The store's log
+    must hold exactly the accepted clicks, once each, and replay to the live engine's state."""
+    from collections import Counter
+
+    from bot.engine.record import replay
+
+    world = World.build(fake_discord, "Alice", "Bob", "Carol", "Dave")
+    alice, *others = world.members
+    bot = make_bot(fake_discord, tmp_path / "db.sqlite3")
+    async with running_bot(fake_discord, bot):
+        spy = fake_discord.add_spy(HiddenInformationSpy(bot, monkeypatch))
+        await world.start_game(alice, variant="zuno", humans=others, cpus=0, turn_seconds=600)
+        actor = bot.runtime.tables.in_channel(world.channel.id)
+        assert actor is not None
+        players = [Player(member) for member in world.members]
+        for player in players:
+            await world.open_panel(player)
+        rng = random.Random(3)
+        accepted: Counter[tuple[int, str, str]] = Counter()
+        clicks = 0
+        while actor.game.hand_index < 1 and not actor.finished:  # type: ignore[attr-defined]
+            ready = [(p, world.pending_button(p)) for p in players]
+            ready = [(p, b) for p, b in ready if b]
+            if not ready:
+                await fake_discord.wait_for(
+                    lambda: actor.game.hand_index >= 1 or any(world.pending_button(p) for p in players),  # type: ignore[attr-defined]
+                    timeout=10,
+                    what="a decision for a scripted player",
+                )
+                continue
+            batch = []
+            for player, buttons in ready:
+                choice = simple_policy(buttons, rng)
+                player.clicked.add(choice["custom_id"])
+                assert player.panel is not None
+                for _ in range(2):
+                    batch.append((player, choice["custom_id"], player.member.click(player.panel, choice["custom_id"])))
+            records = await asyncio.gather(*(click for _, _, click in batch))
+            await asyncio.gather(*(record.wait_response() for record in records))
+            for (player, custom_id, _), record in zip(batch, records, strict=True):
+                assert not record.failed, record.errors
+                clicks += 1
+                if record.response_type in (6, 7):  # the panel was updated: the action was taken
+                    match = ACT.fullmatch(custom_id)
+                    assert match is not None
+                    accepted[(actor.seat_of(player.member.id), match["kind"], match["args"] or "")] += 1
+        assert clicks > 40
+        logged: Counter[tuple[int, str, str]] = Counter()
+        for entry in await bot.store.actions(actor.game_id):
+            args = [entry[k] for k in entry if k not in ("type", "seat")]
+            flat = [str(int(x)) for a in args for x in (a if isinstance(a, list) else [a]) if not isinstance(x, bool)]
+            logged[(int(entry["seat"]), str(entry["type"]), ".".join(flat))] += 1
+        assert logged == accepted
+        record = await bot.store.record(actor.game_id)
+        assert replay(record).state_hash() == actor.game.state_hash()
+        assert spy.tiles_checked > 0
