@@ -203,3 +203,66 @@ async def test_zuno_four_humans_click_at_once_and_nothing_is_lost_or_doubled(
         record = await bot.store.record(actor.game_id)
         assert replay(record).state_hash() == actor.game.state_hash()
         assert spy.tiles_checked > 0
+
+
+def _inage_policy(buttons: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
+    """Win when possible, set aside whenever offered (to exercise that button), never call."""
+    for kind in ("tsumo", "juusan_futou", "ron", "set_aside", "pass"):
+        offered = [b for b in buttons if _kind(b) == kind]
+        if offered:
+            return offered[0]
+    return simple_policy([b for b in buttons if _kind(b) != "vote_end"] or buttons, rng)
+
+
+async def test_inage_full_three_player_game(
+    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A whole いなげ game with the default number of hands at a 3-seat table (1 human, 2 CPUs);
+    the human sets tiles aside through the panel's button."""
+    world = World.build(fake_discord, "Alice")
+    (alice,) = world.members
+    database = tmp_path / "db.sqlite3"
+    bot = make_bot(fake_discord, database)
+    async with running_bot(fake_discord, bot):
+        spy = fake_discord.add_spy(HiddenInformationSpy(bot, monkeypatch))
+        await world.start_game(alice, variant="inage", cpus=2)
+        actor = bot.runtime.tables.in_channel(world.channel.id)
+        assert actor is not None and actor.game.players == 3
+        await world.play([Player(alice)], policy=_inage_policy, seconds=600)
+        assert world.game_over_text() is not None
+        assert spy.images_checked > 0
+    async with Store.open(database) as store:
+        (game,) = await store.history(world.guild.id, world.channel.id)
+        assert game.status is GameStatus.FINISHED
+        assert sorted(result.placement for result in game.results) == [1, 2, 3]
+        actions = await store.actions(game.game_id)
+        human = actor.seat_of(alice.id)
+        assert any(a["type"] == "set_aside" and a["seat"] == human for a in actions)
+
+
+async def test_inage_two_player_table(
+    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """いなげ seats 2 or 3: a lobby with two players (one a CPU) starts a 2-player game."""
+    world = World.build(fake_discord, "Alice")
+    (alice,) = world.members
+    database = tmp_path / "db.sqlite3"
+    bot = make_bot(fake_discord, database)
+    async with running_bot(fake_discord, bot):
+        fake_discord.add_spy(HiddenInformationSpy(bot, monkeypatch))
+        lobby = await world.open_table(alice, "inage", hands=1)
+        lobby_id = lobby.custom_ids[0].split(":")[2]
+        short = await alice.click(lobby, f"jt:lobby:{lobby_id}:start")
+        assert short.message is not None and "needs 2 players; 1 seated" in short.message.text
+        await alice.click(lobby, f"jt:lobby:{lobby_id}:cpu")
+        start = await alice.click(lobby, f"jt:lobby:{lobby_id}:start")
+        assert start.response_type == 7, start.errors
+        await fake_discord.wait_for(lambda: world.table_message() is not None, what="the table")
+        actor = bot.runtime.tables.in_channel(world.channel.id)
+        assert actor is not None and actor.game.players == 2
+        await world.play([Player(alice)], policy=_inage_policy, seconds=300)
+        assert world.game_over_text() is not None
+    async with Store.open(database) as store:
+        (game,) = await store.history(world.guild.id, world.channel.id)
+        assert game.status is GameStatus.FINISHED
+        assert sorted(result.placement for result in game.results) == [1, 2]
