@@ -45,6 +45,8 @@ from bot.runtime.options import RuntimeOptions
 
 ACT = re.compile(r"jt:act:\d+:\d+:(?P<kind>[a-z]+)(?::[0-9.]+)?")
 POLL_SECONDS = 0.05
+STALL_SECONDS = 60.0
+"""A panel with nothing to do for this long is reopened with /mahjong hand (counted as a stall)."""
 
 
 def percentile(values: Sequence[float], fraction: float) -> float:
@@ -116,6 +118,7 @@ async def run_bot(args: argparse.Namespace) -> None:
 class Totals:
     acks_ms: list[float] = field(default_factory=list)
     deferred: int = 0
+    stalls: int = 0
     failed: int = 0
     refused: int = 0
     finished: int = 0
@@ -149,6 +152,7 @@ async def play_table(fake: Any, member: Any, channel: Any, args: argparse.Namesp
         await asyncio.sleep(POLL_SECONDS)
     panel = record.message
     clicked: set[str] = set()
+    idle_since = time.monotonic()
     while "game is over" not in panel.content:
         buttons = [
             b
@@ -156,8 +160,20 @@ async def play_table(fake: Any, member: Any, channel: Any, args: argparse.Namesp
             if ACT.fullmatch(b.get("custom_id", "")) and b["custom_id"] not in clicked and not b.get("disabled")
         ]
         if not buttons:
+            if time.monotonic() - idle_since > STALL_SECONDS:
+                # What a person would do when the panel seems stuck: open it again.
+                totals.stalls += 1
+                idle_since = time.monotonic()
+                again = await member.slash(channel, "mahjong hand")
+                _ack(again, totals)
+                while again.message is None or again.message.loading:  # noqa: ASYNC110
+                    await asyncio.sleep(POLL_SECONDS)
+                if again.message.ephemeral and "no game" in again.message.content:
+                    break
+                panel = again.message
             await asyncio.sleep(POLL_SECONDS)
             continue
+        idle_since = time.monotonic()
         await asyncio.sleep(args.think_ms / 1000 * (0.5 + rng.random()))
         kinds = {ACT.fullmatch(b["custom_id"])["kind"]: b for b in buttons}  # type: ignore[index]
         choice = next((kinds[k] for k in ("tsumo", "ron", "pass") if k in kinds), None) or rng.choice(buttons)
@@ -262,6 +278,7 @@ async def drive(args: argparse.Namespace) -> dict[str, Any]:
         "ack_ms_max": round(max(totals.acks_ms, default=0.0), 1),
         "deferred": totals.deferred,
         "failed": totals.failed,
+        "stalls": totals.stalls,
         "games_finished": totals.finished,
         "actions": actions,
         "seconds": round(elapsed, 1),

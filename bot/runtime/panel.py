@@ -231,7 +231,7 @@ def panel_spec(
     # ずーの: a locked-in choice stays private (this panel only) and may be switched.
     locked, locked_tsumo = getattr(view, "locked", None), bool(getattr(view, "locked_tsumo", False))
     if (locked is not None or locked_tsumo) and not over:
-        what = text("locked_tsumo", locale) if locked_tsumo else tile_label(locked)
+        what = tile_label(locked) if locked is not None and not locked_tsumo else text("locked_tsumo", locale)
         lines.append(text("panel_locked", locale, what=what))
     if view.waits and not over:
         waits = " ".join(kind_name(kind) for kind in view.waits)

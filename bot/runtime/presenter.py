@@ -167,11 +167,16 @@ class DiscordPresenter:
         self._wake.set()
 
     async def drain(self, timeout: float = 10.0) -> None:  # noqa: ASYNC109 - a plain bound for tests and shutdown
-        """Wait until everything queued so far has been shown."""
-        if self._worker is None or self._worker.done():
-            return
+        """Wait until everything queued so far has been shown: table, cards and panels."""
+
+        async def settled() -> None:
+            if self._worker is not None and not self._worker.done():
+                await self._idle.wait()
+            while pending := [task for task in self._panel_tasks.values() if not task.done()]:
+                await asyncio.wait(pending)
+
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._idle.wait(), timeout)
+            await asyncio.wait_for(settled(), timeout)
 
     async def close(self) -> None:
         """Stop drawing (bot shutdown)."""
