@@ -12,7 +12,6 @@ import asyncio
 import logging
 import secrets
 from collections.abc import Collection
-from typing import Any
 
 import discord
 
@@ -236,7 +235,3 @@ class TableRegistry:
         self._by_channel.clear()
         self._by_game.clear()
         self._presenters.clear()
-
-    def stats(self) -> dict[str, Any]:
-        """Counts for logs and the load benchmark."""
-        return {"tables": len(self._by_game), "retiring": len(self._retiring)}
