@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import sys
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
@@ -47,7 +48,7 @@ class Info(MahjongCog):
         """Explain a variant's rules and its table settings."""
         cls = variant_class(str(variant))
         locale = locale_of(interaction)
-        english, japanese = SUMMARIES.get(cls.variant, (cls.title, cls.title))
+        english, japanese = SUMMARIES.get(cls.variant) or (_module_summary(cls),) * 2
         players = str(cls.max_players) if cls.min_players == cls.max_players else f"{cls.min_players}–{cls.max_players}"
         embed = discord.Embed(
             title=f"{cls.title} ({cls.variant})",
@@ -59,10 +60,18 @@ class Info(MahjongCog):
         lines = []
         for setting in settings_of(cls.variant):
             default = ("on" if setting.default else "off") if isinstance(setting.default, bool) else setting.default
-            doc = setting.doc if len(setting.doc) <= 140 else setting.doc[:139] + "…"
+            doc = setting.doc if len(setting.doc) <= 110 else setting.doc[:109] + "…"
             lines.append(f"`{setting.name}` = **{default}** — {doc}")
-        embed.add_field(name=text("rules_settings", locale), value="\n".join(lines)[:1024] or "—", inline=False)
-        embed.set_footer(text=f"/mahjong new variant:{cls.variant}")
+        # An embed field holds 1024 characters: long lists continue in further fields.
+        title = text("rules_settings", locale)
+        chunk: list[str] = []
+        for line in lines:
+            if chunk and len("\n".join([*chunk, line])) > 1024:
+                embed.add_field(name=title, value="\n".join(chunk), inline=False)
+                title, chunk = "\u200b", []
+            chunk.append(line)
+        embed.add_field(name=title, value="\n".join(chunk) or "—", inline=False)
+        embed.set_footer(text=f"/mahjong new {cls.variant}")
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name="calc")
@@ -152,6 +161,12 @@ class Info(MahjongCog):
         embed.set_image(url="attachment://hand.png")
         embed.set_footer(text=f"{request.variant} · {hand} · {win} {'tsumo' if tsumo else 'ron'}")
         await interaction.response.send_message(embed=embed, file=discord.File(io.BytesIO(png), "hand.png"))
+
+
+def _module_summary(cls: Any) -> str:
+    """A variant without a written summary is described by its module's first paragraph."""
+    doc = sys.modules[cls.__module__].__doc__ or ""
+    return " ".join(doc.split("\n\n")[0].split()).replace("``", "`") or str(getattr(cls, "title", cls.__name__))
 
 
 async def setup(bot: JantakuBot) -> None:

@@ -157,3 +157,13 @@ async def test_server_settings_shape_new_tables(fake_discord: FakeDiscord, bot: 
     lobby = await world.open_table(alice)
     assert "12s per decision + 5s bank" in lobby.text
     assert "`hints` = off" in lobby.text
+
+
+async def test_rules_of_every_variant(fake_discord: FakeDiscord, bot: JantakuBot) -> None:
+    from bot.engine.variants import VARIANTS
+
+    world = World.build(fake_discord, "Alice")
+    for variant in VARIANTS:
+        record = await world.members[0].slash(world.channel, "mahjong rules", variant=variant.variant)
+        assert record.message is not None and variant.title in record.message.text
+        assert "players" in record.message.text
