@@ -19,7 +19,16 @@ from bot.config import Settings
 from bot.engine.views import SeatView
 from bot.runtime import RuntimeOptions, TableActor
 
-from .fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeMember, FakeMessage, InteractionRecord, SpyEvent
+from .fakediscord import (
+    FakeChannel,
+    FakeDiscord,
+    FakeGuild,
+    FakeMember,
+    FakeMessage,
+    InteractionRecord,
+    InteractionRefused,
+    SpyEvent,
+)
 
 ACT = re.compile(r"jt:act:(?P<game>\d+):(?P<seq>\d+):(?P<kind>[a-z_]+)(?::(?P<args>[0-9.]+))?")
 GAME_OVER = re.compile(r"Game #(\d+) is over")
@@ -190,12 +199,21 @@ class World:
                 )
                 continue
             for player, buttons in ready:
+                # Another player's click may have moved the game on since the buttons were read
+                # (a ron ends everyone's claims): pick from what the panel shows now.
+                buttons = [b for b in buttons if b in self.pending_button(player)]
+                if not buttons:
+                    continue
                 choice = policy(buttons, rng)
                 player.clicked.add(choice["custom_id"])
                 panel = player.panel
                 assert panel is not None
                 edits = len(panel.history)
-                record = await player.member.click(panel, choice["custom_id"])
+                try:
+                    record = await player.member.click(panel, choice["custom_id"])
+                except InteractionRefused:
+                    continue  # the panel changed between reading it and clicking, as it can for a person
+
                 await record.wait_response()
                 assert not record.failed, record.errors
                 if record.deferred:
