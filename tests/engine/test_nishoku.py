@@ -391,3 +391,10 @@ def test_atozuke_pon_777z_then_win() -> None:
     play_until_turn(game, 3)
     act(game, 3, Discard, "5s")
     assert has(game, 1, Ron)
+
+
+def test_public_view_does_not_tell_who_may_claim() -> None:
+    game = game_with(["4s", WAITING_ON_4S, "", ""], draws="8p")
+    act(game, 0, Discard, "4s")
+    assert [decision.seat for decision in game.decisions()] == [1]
+    assert game.public_view().deciding == (1, 2, 3)

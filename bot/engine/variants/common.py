@@ -7,7 +7,7 @@ import hashlib
 from collections.abc import Sequence
 from typing import Any, ClassVar, Self
 
-__all__ = ["TableSettings", "state_digest", "wall_digest"]
+__all__ = ["TableSettings", "public_deciding", "state_digest", "wall_digest"]
 
 
 class TableSettings:
@@ -50,3 +50,16 @@ def wall_digest(order: Sequence[int], salt: str) -> str:
 def state_digest(parts: object) -> str:
     """A digest of a state's canonical parts (their ``repr`` is deterministic: ints, tuples, lists)."""
     return hashlib.sha256(repr(parts).encode()).hexdigest()
+
+
+def public_deciding(
+    deciding: Sequence[int], players: int, *, claim_phase: bool, actor: int | None = None
+) -> tuple[int, ...]:
+    """Who the table may be told is deciding.
+
+    During a claim window the real list would tell everyone which seats can ron or call, so
+    the public sees every seat but the one whose tile is on offer (``actor``) instead.
+    """
+    if not claim_phase:
+        return tuple(deciding)
+    return tuple(seat for seat in range(players) if seat != actor)

@@ -40,7 +40,7 @@ from bot.engine.game import (
 from bot.engine.melds import Meld, MeldType
 from bot.engine.shapes import FIVE_PAIRS_AND_A_HALF, INAGE_KOKUSHI, ShapeRules, add_tile, count_of, pack
 from bot.engine.tiles import FLOWERS, YAOCHU, Kind, Tile, TileSet, inage_tileset, parse_tiles
-from bot.engine.variants.common import TableSettings, state_digest, wall_digest
+from bot.engine.variants.common import TableSettings, public_deciding, state_digest, wall_digest
 from bot.engine.variants.inage_discards import DiscardRules, DiscardYaku, discard_yaku
 from bot.engine.variants.inage_yaku import HanTable, InageScore, InageScorer, InageWin
 from bot.engine.views import MeldView, PublicView, RiverTile, SeatPublic, SeatView, WinView, YakuLine
@@ -1169,7 +1169,12 @@ class InageGame:
             tiles_left=len(self.pool),
             dora_indicators=tuple(self.tiles[t] for t in self.dora),
             turn=self.turn if self.phase == "turn" else None,
-            deciding=tuple(decision.seat for decision in self.decisions()),
+            deciding=public_deciding(
+                tuple(decision.seat for decision in self.decisions()),
+                self.players,
+                claim_phase=self.phase in ("claims",),
+                actor=self.last_discard[0] if self.last_discard else None,
+            ),
             phase=self.phase,
             last_discard=self.last_discard,
             sequence=self.sequence,

@@ -30,7 +30,7 @@ from bot.engine.game import (
 from bot.engine.melds import Meld, MeldType
 from bot.engine.shapes import SEVEN_PAIRS, ShapeRules, add_tile, count_of, pack
 from bot.engine.tiles import Kind, Tile, TileSet, nishoku_tileset, parse_tiles
-from bot.engine.variants.common import TableSettings, state_digest, wall_digest
+from bot.engine.variants.common import TableSettings, public_deciding, state_digest, wall_digest
 from bot.engine.variants.nishoku_yaku import NishokuScorer, WinScore
 from bot.engine.views import MeldView, PublicView, RiverTile, SeatPublic, SeatView, WinView, YakuLine
 from bot.engine.yaku.context import WinContext
@@ -628,7 +628,12 @@ class NishokuGame:
             seats=seats,
             tiles_left=len(self.wall),
             turn=self.turn if self.phase == "turn" else None,
-            deciding=tuple(decision.seat for decision in self.decisions()),
+            deciding=public_deciding(
+                tuple(decision.seat for decision in self.decisions()),
+                self.players,
+                claim_phase=self.phase in ("claims",),
+                actor=self.last_discard[0] if self.last_discard else None,
+            ),
             phase=self.phase,
             last_discard=self.last_discard,
             sequence=self.sequence,

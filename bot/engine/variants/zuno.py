@@ -58,7 +58,7 @@ from bot.engine.melds import Meld, MeldType
 from bot.engine.scoring import HandScore
 from bot.engine.shapes import SEVEN_PAIRS, THIRTEEN_ORPHANS, ShapeRules, add_tile, count_of, pack, tile_count
 from bot.engine.tiles import Kind, Tile, TileSet, parse_tiles, zuno_tileset
-from bot.engine.variants.common import state_digest, wall_digest
+from bot.engine.variants.common import public_deciding, state_digest, wall_digest
 from bot.engine.variants.zuno_rules import (
     ZERO_HATSU,
     ZunoScorer,
@@ -1609,7 +1609,12 @@ class ZunoGame:
             honba=self.honba,
             riichi_sticks=self.deposits // RIICHI_STICK,
             turn=single,
-            deciding=tuple(decision.seat for decision in self.decisions()),
+            deciding=public_deciding(
+                tuple(decision.seat for decision in self.decisions()),
+                self.players,
+                claim_phase=self.phase in ("ron", "call", "call_ron"),
+                actor=None,
+            ),
             phase=self.phase,
             last_discard=self.last_discard,
             sequence=self.sequence,
