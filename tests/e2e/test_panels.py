@@ -70,7 +70,8 @@ async def test_expired_token_is_not_used_and_my_hand_reopens(fake_discord: FakeD
     # CPUs think for a moment here, so there is a window in which Alice has nothing to decide.
     bot = make_bot(fake_discord, tmp_path / "db.sqlite3", cpu_delay=0.2)
     async with running_bot(fake_discord, bot):
-        await world.start_game(alice, hands=1)
+        # Several hands, so a quick win in the first cannot end the game before the clock jump.
+        await world.start_game(alice, hands=3)
         actor = bot.runtime.tables.in_channel(world.channel.id)
         assert actor is not None
         seat = actor.seat_of(alice.id)
