@@ -50,8 +50,9 @@ class TablePresenter(Protocol):
     def panels_changed(self, seats: Collection[int], *, exclude: int | None = None) -> None:
         """These seats' private panels may be out of date (``exclude`` answers its own click)."""
 
-    def hand_ended(self, entry: HandEntry, result: Any, reveal: dict[str, Any] | None = None) -> None:
-        """A hand ended: show its result card (``result``: a WinView or the engine's draw dict)
+    def hand_ended(self, entry: HandEntry, results: Sequence[Any], reveal: dict[str, Any] | None = None) -> None:
+        """A hand ended: show its result cards (``results``: one WinView per win, several when
+        one discard or one round paid several winners; or a single DrawView / engine draw dict)
         and the wall's salt (``reveal``), which lets anyone check the hash shown at its start."""
 
     def notice(self, key: str, **params: Any) -> None:
@@ -73,7 +74,7 @@ class NullPresenter:
     def panels_changed(self, seats: Collection[int], *, exclude: int | None = None) -> None:
         """Ignore."""
 
-    def hand_ended(self, entry: HandEntry, result: Any, reveal: dict[str, Any] | None = None) -> None:
+    def hand_ended(self, entry: HandEntry, results: Sequence[Any], reveal: dict[str, Any] | None = None) -> None:
         """Ignore."""
 
     def notice(self, key: str, **params: Any) -> None:
@@ -99,12 +100,19 @@ class SeatState:
     """Consecutive timeouts; acting in time resets it."""
     started: float = 0.0
     """When the current decision's clock started (RuntimeOptions.clock)."""
+    charged: float = 0.0
+    """Bank seconds already charged for the current decision."""
     timer: asyncio.TimerHandle | None = None
 
     @property
     def clocked(self) -> bool:
         """Whether someone waits on this seat's clock (a human not on autopilot)."""
         return not self.player.is_cpu and not self.auto
+
+
+def _narrowed(old: Sequence[Action], new: Sequence[Action]) -> bool:
+    """Whether ``new`` is ``old`` less some options: the rest of one choice, not a new one."""
+    return len(new) < len(old) and set(new) <= set(old)
 
 
 # --- inbox messages -------------------------------------------------------------------------------
@@ -142,11 +150,24 @@ class _Timeout:
 
 
 @dataclass
+class _FreeAct:
+    """A CPU's (or an absent player's) free action, e.g. agreeing to the others' vote to end."""
+
+    seat: int
+    kind: str
+
+
+@dataclass
+class _TimeUp:
+    """The table's time limit ran out (いなげ's timed games)."""
+
+
+@dataclass
 class _Stop:
     future: asyncio.Future[None] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
 
 
-_Message = _Act | _Back | _Cancel | _Auto | _Timeout | _Stop
+_Message = _Act | _Back | _Cancel | _Auto | _Timeout | _TimeUp | _FreeAct | _Stop
 
 
 class TableActor:
@@ -167,6 +188,7 @@ class TableActor:
         tracker: HandTracker | None = None,
         locale: str | None = None,
         on_finished: Callable[[TableActor], None] | None = None,
+        started_at: float | None = None,
     ) -> None:
         if len(players) != game.players:
             raise ValueError(f"{len(players)} players for a {game.players}-seat game")
@@ -179,6 +201,8 @@ class TableActor:
         self.options = options
         self.timers = timers
         self.locale = locale
+        self.started_at = options.wall_clock() if started_at is None else started_at
+        """Unix time the game began (a timed game ends that long after it, across restarts)."""
         self.tracker = tracker or HandTracker.for_game(game)
         self.presenter: TablePresenter = NullPresenter()
         self.finished = False
@@ -197,6 +221,10 @@ class TableActor:
         self._switches: dict[int, Decision] = {}
         """Seats that already chose but may still change their choice (ずーの's locked discards):
         not in the engine's decisions, so no clock and no CPU turn, but their buttons work."""
+        self._free: dict[int, Decision] = {}
+        """Actions a seat may take at any moment besides its decision (いなげ's vote to end):
+        they run on no clock and do not end the seat's decision."""
+        self._time_limit: asyncio.TimerHandle | None = None
         self._inbox: asyncio.Queue[_Message] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
 
@@ -235,8 +263,15 @@ class TableActor:
         return any(state.player.user_id == user_id for state in self.seats)
 
     def decision(self, seat: int) -> Decision | None:
-        """The seat's pending decision, if any (or the choices a locked-in seat may switch to)."""
-        return self._decisions.get(seat) or self._switches.get(seat)
+        """The seat's pending decision, if any (or the choices a locked-in seat may switch to),
+        with the actions it may take at any moment added; those share the decision's number."""
+        decision = self._decisions.get(seat) or self._switches.get(seat)
+        free = self._free.get(seat)
+        if free is None:
+            return decision
+        if decision is None:
+            return free
+        return dataclasses.replace(decision, actions=decision.actions + free.actions)
 
     def decisions(self) -> tuple[Decision, ...]:
         """Every pending decision, by seat."""
@@ -270,6 +305,10 @@ class TableActor:
         self.presenter = presenter
         self._task = asyncio.create_task(self._run(), name=f"table-{self.game_id}")
         self._sync_decisions(acted=None, pause=0.0)
+        limit = getattr(self.game, "time_limit_seconds", None)
+        if limit is not None:
+            left = max(0.0, self.started_at + float(limit) - self.options.wall_clock())
+            self._time_limit = asyncio.get_running_loop().call_later(left, self._post, _TimeUp())
 
     async def stop(self) -> None:
         """Stop the actor (bot shutdown); the game stays running in the store."""
@@ -331,6 +370,10 @@ class TableActor:
                             message.future.set_result(result)
                 elif isinstance(message, _Timeout):
                     await self._handle_timeout(message)
+                elif isinstance(message, _TimeUp):
+                    await self._handle_time_up()
+                elif isinstance(message, _FreeAct):
+                    await self._handle_free(message)
                 else:
                     await self._handle_auto(message)
             except Exception:
@@ -383,14 +426,34 @@ class TableActor:
         if action is None:
             # Well-formed and current, but not one of the buttons this seat was given: forged.
             raise InvalidButton()
-        if state.auto:
+        free = seat in self._free and action in self._free[seat].actions
+        if state.auto and not free:
             # Clicking an action is as good as "I'm back".
             state.auto = False
-        state.timeouts = 0
-        if seat in self._decisions:  # a switch runs on no clock, so it costs no bank
-            self._spend_bank(seat)
-        await self._play(seat, action, human=True)
+        if not free:
+            state.timeouts = 0
+            if seat in self._decisions:  # a switch runs on no clock, so it costs no bank
+                self._spend_bank(seat)
+        await self._play(seat, action, human=True, free=free)
         return seat
+
+    async def _handle_free(self, message: _FreeAct) -> None:
+        free = self._free.get(message.seat)
+        if self.finished or free is None or self.seats[message.seat].clocked:
+            return
+        action = next((a for a in free.actions if a.kind == message.kind and getattr(a, "end", True)), None)
+        if action is not None:
+            await self._play(message.seat, action, human=False, free=True)
+
+    async def _handle_time_up(self) -> None:
+        if self.finished or getattr(self.game, "time_limit_seconds", None) is None:
+            return
+        for seat in range(len(self.seats)):
+            action = next((a for a in self.game.legal_actions(seat) if a.kind == "time_up"), None)
+            if action is not None:
+                self.presenter.notice("time_up")
+                await self._play(seat, action, human=False, free=True)
+                return
 
     async def _handle_timeout(self, message: _Timeout) -> None:
         decision = self._decisions.get(message.seat)
@@ -417,8 +480,11 @@ class TableActor:
 
     # --- playing an action -------------------------------------------------------------------------
 
-    async def _play(self, seat: int, action: Action, *, human: bool) -> None:
-        """Commit, apply, then show: the order that makes every shown action survive a crash."""
+    async def _play(self, seat: int, action: Action, *, human: bool, free: bool = False) -> None:
+        """Commit, apply, then show: the order that makes every shown action survive a crash.
+
+        A ``free`` action (a vote, time-up) is no answer to the seat's decision: the decision
+        and its clock carry on."""
         seq = self.game.sequence
         try:
             await self.store.append_action(self.game_id, seq, action_to_json(action))
@@ -426,19 +492,21 @@ class TableActor:
             log.error("table %s: could not log action %d: %s", self.game_id, seq, error)
             raise SaveFailed() from error
         events = self.game.apply(action)
-        await self._after(events, seat, human=human)
+        await self._after(events, seat, human=human, free=free)
 
-    async def _after(self, events: list[Event], seat: int, *, human: bool) -> None:
+    async def _after(self, events: list[Event], seat: int, *, human: bool, free: bool = False) -> None:
         entries = self.tracker.feed(events)
         for entry in entries:
             try:
                 await self.store.record_hand(self.game_id, entry.hand_index, entry.label, entry.result)
             except (StorageError, OSError, ValueError):
                 log.exception("table %s: could not record hand %d", self.game_id, entry.hand_index)
-        result = getattr(self.game, "last_result", None)
-        reveals = {int(e.data.get("hand", -1)): dict(e.data) for e in events if e.type == "wall_revealed"}
+        reveals = {
+            int(e.data.get("hand", -1)): dict(e.data) for e in events if e.type in ("wall_revealed", "pool_revealed")
+        }
         for entry in entries:
-            self.presenter.hand_ended(entry, result, reveals.get(entry.hand_index))
+            self.presenter.hand_ended(entry, self._hand_results(), reveals.get(entry.hand_index))
+        self._announce(events)
         outcome = self.game.outcome()
         if outcome is not None:
             summary: GameSummary | None = None
@@ -451,16 +519,49 @@ class TableActor:
             self.presenter.game_over(outcome, summary)
             return
         new_hand = any(event.type == "hand_start" for event in events)
-        changed = self._sync_decisions(acted=seat, pause=self.options.hand_pause if entries else 0.0)
+        changed = self._sync_decisions(acted=None if free else seat, pause=self.options.hand_pause if entries else 0.0)
+        if any(event.type == "vote_end" and event.data.get("end") for event in events):
+            self._follow_votes()
         self.presenter.table_changed()
         panels = range(len(self.seats)) if new_hand else changed | {seat}
         self.presenter.panels_changed(panels, exclude=seat if human else None)
+
+    def _hand_results(self) -> tuple[Any, ...]:
+        """Every win of the hand that just ended (ずーの and いなげ pay several at once), else its draw."""
+        wins = tuple(getattr(self.game, "last_results", ()) or ())
+        if wins:
+            return wins
+        result = getattr(self.game, "last_result", None)
+        return (result,) if result is not None else ()
+
+    def _announce(self, events: Sequence[Event]) -> None:
+        """Public notices for what changes no tile: votes to end, and the time limit."""
+        for event in events:
+            if event.type == "vote_end":
+                key = "vote_end_cast" if event.data.get("end") else "vote_end_withdrawn"
+                name = self.names[int(event.data["seat"])]
+                self.presenter.notice(key, name=name, votes=int(event.data["votes"]), needed=len(self.seats))
+
+    def _follow_votes(self) -> None:
+        """CPUs and seats on autopilot agree to end once every player at the keyboard has voted,
+        so that nobody who is not there holds the table hostage."""
+        present = [seat for seat, state in enumerate(self.seats) if state.clocked]
+        if any(self._wants_vote(seat) for seat in present):
+            return
+        for seat, state in enumerate(self.seats):
+            if not state.clocked and self._wants_vote(seat):
+                self._inbox.put_nowait(_FreeAct(seat, "vote_end"))
+
+    def _wants_vote(self, seat: int) -> bool:
+        free = self._free.get(seat)
+        return free is not None and any(a.kind == "vote_end" and getattr(a, "end", False) for a in free.actions)
 
     def _finish(self) -> None:
         self.finished = True
         self._cancel_timers()
         self._decisions.clear()
         self._switches.clear()
+        self._free.clear()
         if self._on_finished is not None:
             self._on_finished(self)
 
@@ -470,9 +571,15 @@ class TableActor:
         """Bring the tracked decisions in line with the engine's; returns seats whose changed."""
         current = {decision.seat: decision for decision in self.game.decisions()}
         changed: set[int] = set()
+        continuing: dict[int, float] = {}
         for seat, old in list(self._decisions.items()):
             new = current.get(seat)
             if new is None or seat == acted or new.actions != old.actions or new.default != old.default:
+                narrowed = new is not None and seat == acted and _narrowed(old.actions, new.actions)
+                if narrowed and old.deadline is not None:
+                    # ずーの's multi-ron: each pick leaves the rest of the same choice, which keeps
+                    # the one deadline the round shares instead of starting a fresh clock.
+                    continuing[seat] = old.deadline
                 self._disarm(seat)
                 del self._decisions[seat]
                 changed.add(seat)
@@ -480,9 +587,26 @@ class TableActor:
             if seat in self._decisions:
                 continue
             self._decisions[seat] = Decision(seat, self.game.sequence, new.actions, new.default, None)
-            self._arm(seat, self.game.sequence, pause=pause)
+            self._arm(seat, self.game.sequence, pause=pause, deadline=continuing.get(seat))
             changed.add(seat)
-        return changed | self._sync_switches(current, acted=acted)
+        return changed | self._sync_switches(current, acted=acted) | self._sync_free()
+
+    def _sync_free(self) -> set[int]:
+        """Track what each seat may do at any moment; returns seats whose changed."""
+        free_actions = getattr(self.game, "free_actions", None)
+        changed: set[int] = set()
+        if not callable(free_actions):
+            return changed
+        for seat in range(len(self.seats)):
+            actions = tuple(free_actions(seat))
+            old = self._free.get(seat)
+            if old is not None and old.actions == actions:
+                continue
+            self._free.pop(seat, None)
+            if actions:
+                self._free[seat] = Decision(seat, self.game.sequence, actions, actions[0], None)
+            changed.add(seat)
+        return changed
 
     def _sync_switches(self, current: Collection[int], *, acted: int | None) -> set[int]:
         """Track the seats that locked in and may still switch; returns seats whose changed.
@@ -508,14 +632,21 @@ class TableActor:
                 changed.add(seat)
         return changed
 
-    def _arm(self, seat: int, seq: int, *, pause: float) -> None:
-        """Start the seat's clock (a human) or schedule its move (a CPU or autopilot)."""
+    def _arm(self, seat: int, seq: int, *, pause: float, deadline: float | None = None) -> None:
+        """Start the seat's clock (a human) or schedule its move (a CPU or autopilot).
+
+        With ``deadline`` the clock keeps running towards it (a choice made in several clicks)."""
         self._disarm(seat)
         state = self.seats[seat]
         loop = asyncio.get_running_loop()
-        state.started = self.options.clock() + pause
+        if deadline is None or not state.clocked:
+            state.started = self.options.clock() + pause
+            state.charged = 0.0
         decision = self._decisions[seat]
-        if state.clocked:
+        if state.clocked and deadline is not None:
+            left = max(0.0, deadline - self.options.wall_clock())
+            state.timer = loop.call_later(left, self._post, _Timeout(seat, seq))
+        elif state.clocked:
             limit = self.timers.limit(bank=state.bank)
             deadline = self.options.wall_clock() + pause + limit
             state.timer = loop.call_later(pause + limit, self._post, _Timeout(seat, seq))
@@ -537,9 +668,14 @@ class TableActor:
     def _cancel_timers(self) -> None:
         for seat in range(len(self.seats)):
             self._disarm(seat)
+        if self._time_limit is not None:
+            self._time_limit.cancel()
+            self._time_limit = None
 
     def _spend_bank(self, seat: int) -> None:
         """Charge the time a seat used beyond the turn's own seconds to its bank."""
         state = self.seats[seat]
-        used = self.options.clock() - state.started
-        state.bank = max(0.0, state.bank - max(0.0, used - self.timers.turn_seconds))
+        over = max(0.0, self.options.clock() - state.started - self.timers.turn_seconds)
+        # A choice made in several clicks is charged once for the same seconds.
+        state.bank = max(0.0, state.bank - max(0.0, over - state.charged))
+        state.charged = max(state.charged, over)

@@ -112,6 +112,15 @@ _TEXT: dict[str, tuple[str, str]] = {
     "hand_won": ("{round}: {winner} wins {points} from {loser}", "{round}: {winner} が {loser} から {points}点の和了"),
     "hand_tsumo": ("{round}: {winner} wins {points} by tsumo", "{round}: {winner} がツモ和了 {points}点"),
     "hand_draw": ("{round}: exhaustive draw", "{round}: 流局"),
+    "vote_end_cast": (
+        "{name} votes to end the game ({votes}/{needed}).",
+        "{name} さんが終了に投票しました（{votes}/{needed}）。",
+    ),
+    "vote_end_withdrawn": (
+        "{name} withdrew their vote to end ({votes}/{needed}).",
+        "{name} さんが終了の投票を取り消しました（{votes}/{needed}）。",
+    ),
+    "time_up": ("⏰ Time is up: this hand is the last.", "⏰ 時間です。この局で終了します。"),
     # panel
     "panel_title": (
         "**Your hand** · {round} · seat {wind} · {points} pts",

@@ -48,6 +48,7 @@ __all__ = ["DiscordPresenter", "RateLimiter"]
 log = logging.getLogger(__name__)
 
 NO_MENTIONS = discord.AllowedMentions.none()
+MAX_REDRAWS = 3
 DM_REFUSED = 50007
 """Discord's "Cannot send messages to this user"."""
 
@@ -92,6 +93,8 @@ class _Panel:
     mode: PanelMode = "discard"
     locale: str | None = None
     shown_key: tuple[Any, ...] | None = None
+    redraws: int = 0
+    """Renders thrown away in a row because the game moved on meanwhile."""
 
     def live(self, now: float, usable_for: float) -> bool:
         """Whether the bot can still update the panel without the player clicking."""
@@ -211,44 +214,42 @@ class DiscordPresenter:
             else:
                 self._panel_tasks[seat] = asyncio.create_task(self._refresh_loop(seat))
 
-    def hand_ended(self, entry: HandEntry, result: Any, reveal: dict[str, Any] | None = None) -> None:
-        """Queue the hand's result card, then move the table message below it."""
+    def hand_ended(self, entry: HandEntry, results: Sequence[Any], reveal: dict[str, Any] | None = None) -> None:
+        """Queue the hand's result: one caption line and one card per win (a ずーの round or a
+        いなげ double ron can pay several winners at once), or the draw card; then move the
+        table message below it."""
         names = self._actor.names
-        round_label = entry.label
-        card: Callable[[], Awaitable[bytes]] | None = None
-        hand = entry.result
-        if hand.winner is not None:
-            winner = names[hand.winner]
-            if hand.from_seat is None:
-                caption = text("hand_tsumo", self._actor.locale, round=round_label, winner=winner, points=hand.points)
-            else:
-                caption = text(
-                    "hand_won",
-                    self._actor.locale,
-                    round=round_label,
-                    winner=winner,
-                    loser=names[hand.from_seat],
-                    points=hand.points,
-                )
-            if isinstance(result, WinView):
-                card = functools.partial(self._renderer.render, Priority.TABLE, render_win, result, names)
+        locale = self._actor.locale
+        wins = [result for result in results if isinstance(result, WinView)]
+        lines: list[str] = []
+        cards: list[Callable[[], Awaitable[bytes]]] = []
+        if wins:
+            for win in wins:
+                lines.append(self._win_line(entry.label, win.winner, win.from_seat, win.points))
+                cards.append(functools.partial(self._renderer.render, Priority.TABLE, render_win, win, names))
+        elif entry.result.winner is not None:
+            hand = entry.result
+            lines.append(self._win_line(entry.label, hand.winner, hand.from_seat, hand.points))
         else:
-            caption = text("hand_draw", self._actor.locale, round=round_label)
-            if isinstance(result, dict):
-                draw = self._draw_view(result, hand.changes)
-                card = functools.partial(self._renderer.render, Priority.TABLE, render_draw, draw, names)
-
+            lines.append(text("hand_draw", locale, round=entry.label))
+            for result in results:
+                draw = result if isinstance(result, DrawView) else None
+                if isinstance(result, dict):
+                    draw = self._draw_view(result, entry.result.changes)
+                if draw is not None:
+                    cards.append(functools.partial(self._renderer.render, Priority.TABLE, render_draw, draw, names))
         if reveal and reveal.get("salt"):
-            caption += "\n" + text("wall_revealed", self._actor.locale, salt=reveal["salt"])
+            lines.append(text("wall_revealed", locale, salt=reveal["salt"]))
+        caption = "\n".join(lines)
 
         async def post() -> None:
-            file = None
-            if card is not None:
-                png = await card()
-                file = discord.File(io.BytesIO(png), "result.png")
+            # Discord takes up to 10 attachments per message; a hand never has more wins than seats.
+            files = [
+                discord.File(io.BytesIO(await card()), f"result-{number}.png") for number, card in enumerate(cards, 1)
+            ]
             await self._limiter.acquire()
-            if file is not None:
-                await self._channel.send(caption, file=file, allowed_mentions=NO_MENTIONS)
+            if files:
+                await self._channel.send(caption, files=files, allowed_mentions=NO_MENTIONS)
             else:
                 await self._channel.send(caption, allowed_mentions=NO_MENTIONS)
             # Keep the table the newest message, so nobody has to scroll up past the cards.
@@ -256,6 +257,13 @@ class DiscordPresenter:
             self._dirty = True
 
         self._queue(post)
+
+    def _win_line(self, round_label: str, winner: int | None, from_seat: int | None, points: int) -> str:
+        names, locale = self._actor.names, self._actor.locale
+        name = names[winner] if winner is not None else ""
+        if from_seat is None:
+            return text("hand_tsumo", locale, round=round_label, winner=name, points=points)
+        return text("hand_won", locale, round=round_label, winner=name, loser=names[from_seat], points=points)
 
     def notice(self, key: str, **params: Any) -> None:
         """Queue a one-line public notice."""
@@ -481,6 +489,14 @@ class DiscordPresenter:
             if spec.key == panel.shown_key:
                 return
             payload = self._as_edit(await self._panel_payload(spec, view, Priority.PANEL))
+            if self._panel_content(seat, panel)[0].key != spec.key and panel.redraws < MAX_REDRAWS:
+                # The game moved on while the image rendered: sending this panel would show
+                # buttons that are already stale. Draw again from the newer state (a few times
+                # at most, so a fast run of CPU moves cannot starve the panel).
+                panel.redraws += 1
+                self._panel_again.add(seat)
+                return
+            panel.redraws = 0
             try:
                 if panel.dm_message is not None:
                     await self._limiter.acquire()

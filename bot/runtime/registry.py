@@ -217,6 +217,7 @@ class TableRegistry:
             timers=TableTimers(guild.turn_seconds, guild.time_bank_seconds),
             tracker=tracker,
             on_finished=self._finished,
+            started_at=row.created_at.timestamp(),
         )
         notice = text("resumed", None, game=row.id, seq=game.sequence)
         self._launch(actor, message_id=row.message_id, notice=notice, dm_panels=guild.dm_panels)

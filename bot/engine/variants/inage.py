@@ -517,10 +517,24 @@ class InageGame:
             if decision.seat == seat:
                 actions = decision.actions
         if 0 <= seat < self._players:
-            actions += (VoteEnd(seat, seat not in self.votes),)
-            if self.settings.end == "time" and not self.time_up:
+            actions += self.free_actions(seat)
+            if self.time_limit_seconds is not None:
                 actions += (TimeUp(seat),)
         return actions
+
+    def free_actions(self, seat: int) -> tuple[Action, ...]:
+        """What ``seat`` may do at any moment, whether or not it is deciding: vote to end the
+        game or take its vote back (「好きな時に終わってかまいません」)."""
+        if self._outcome is not None or not 0 <= seat < self._players:
+            return ()
+        return (VoteEnd(seat, seat not in self.votes),)
+
+    @property
+    def time_limit_seconds(self) -> float | None:
+        """How long after the start the host's clock sends time-up (``end`` is ``time``), or None."""
+        if self.settings.end != "time" or self.time_up or self._outcome is not None:
+            return None
+        return self.settings.minutes * 60.0
 
     def _distinct(self, tiles: Iterable[int], prefer: int | None = None) -> list[int]:
         """One tile id per kind (いなげ has no red fives), preferring ``prefer`` for its kind."""

@@ -1,0 +1,208 @@
+"""The actor's handling of the rules that are more than one seat answering one decision: several
+wins in one hand, a choice made in several clicks under one deadline, the vote to end and the
+time limit. The actor runs on its own here, with a presenter that records what it is told."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Collection, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.engine.game import Action, Game
+from bot.engine.variants import new_game
+from bot.engine.variants.inage import InageGame, InageSettings
+from bot.engine.views import WinView
+from bot.runtime import RuntimeOptions, TableActor, TableTimers
+from bot.runtime.customid import ActionId
+from bot.runtime.panel import action_args
+from bot.storage import HandEntry, PlayerSeat, Store
+from tests.engine import test_inage, test_zuno
+
+
+@dataclass
+class Recorder:
+    """A presenter that keeps what the actor tells it."""
+
+    hands: list[tuple[HandEntry, tuple[Any, ...]]] = field(default_factory=list)
+    notices: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    over: list[Any] = field(default_factory=list)
+    ended: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def table_changed(self) -> None: ...
+    def panels_changed(self, seats: Collection[int], *, exclude: int | None = None) -> None: ...
+
+    def hand_ended(self, entry: HandEntry, results: Sequence[Any], reveal: dict[str, Any] | None = None) -> None:
+        self.hands.append((entry, tuple(results)))
+
+    def notice(self, key: str, **params: Any) -> None:
+        self.notices.append((key, params))
+
+    def game_over(self, outcome: Any, summary: Any) -> None:
+        self.over.append(outcome)
+        self.ended.set()
+
+    def cancelled(self, by: str) -> None: ...
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[Store]:
+    async with Store.open(tmp_path / "db.sqlite3") as opened:
+        yield opened
+
+
+async def _start(
+    store: Store,
+    game: Game,
+    players: Sequence[PlayerSeat],
+    *,
+    started_at: float | None = None,
+    cpu_delay: float = 0.0,
+) -> tuple[TableActor, Recorder]:
+    game_id = await store.create_game(1, 2, game.variant, game.settings_json(), game.seed, players, 100)  # type: ignore[attr-defined]
+    recorder = Recorder()
+    actor = TableActor(
+        game_id=game_id,
+        guild_id=1,
+        channel_id=2,
+        host_id=100,
+        game=game,
+        players=players,
+        store=store,
+        options=RuntimeOptions(cpu_delay=cpu_delay, hand_pause=0),
+        timers=TableTimers(30, 0),
+        started_at=started_at,
+    )
+    actor.start(presenter=recorder)
+    return actor, recorder
+
+
+def _humans(count: int) -> list[PlayerSeat]:
+    return [PlayerSeat.human(100 + seat, f"P{seat}") for seat in range(count)]
+
+
+async def _click(actor: TableActor, seat: int, action: Action) -> None:
+    decision = actor.decision(seat)
+    assert decision is not None and action in decision.actions, (seat, action)
+    await actor.act(100 + seat, ActionId(actor.game_id, decision.seq, action.kind, action_args(action)))
+
+
+async def _click_default(actor: TableActor, seat: int) -> None:
+    decision = next(d for d in actor.decisions() if d.seat == seat)
+    await _click(actor, seat, decision.default)
+
+
+async def test_zuno_ron_on_3s_and_5s_keeps_one_deadline_and_shows_both_wins(store: Store) -> None:
+    """One seat rons two revealed discards in two clicks: the second click runs on the deadline
+    the first one had, and the presenter gets both win cards for the one hand."""
+    game = test_zuno.game_with([test_zuno.TANYAO_READY, "", "", ""], draws="1p3s5s4p")
+    actor, recorder = await _start(store, game, _humans(4))
+    for pick in ("1p", "3s", "5s"):
+        seat = game.drafter  # type: ignore[attr-defined]
+        action = next(a for a in game.legal_actions(seat) if game.kinds[a.tile] == test_zuno.kind(pick))  # type: ignore[attr-defined]
+        await _click(actor, seat, action)
+    while game.phase in ("draft", "declare"):  # type: ignore[attr-defined]
+        await _click_default(actor, actor.decisions()[0].seat)
+    assert game.phase == "ron"  # type: ignore[attr-defined]
+    first = actor.decision(0)
+    assert first is not None and first.deadline is not None
+    rons = [a for a in first.actions if a.kind == "zuno_ron"]
+    assert len(rons) == 2
+    await _click(actor, 0, rons[0])
+    second = actor.decision(0)
+    assert second is not None and second.seq != first.seq
+    assert second.deadline == first.deadline
+    assert [a.kind for a in second.actions] == ["zuno_ron", "pass"]
+    await _click(actor, 0, rons[1])
+    ((entry, results),) = recorder.hands
+    assert entry.result.winner == 0
+    assert [type(r) for r in results] == [WinView, WinView]
+    assert {r.from_seat for r in results} == {1, 2} and {r.winner for r in results} == {0}
+    await actor.stop()
+
+
+async def test_inage_double_ron_7s_gives_the_presenter_both_wins(store: Store) -> None:
+    hands = ["7s", "555z123p456p7s", "666z123s456s7s"]
+    game = test_inage.game_with(hands, draws="8p", multiple_ron=True)
+    actor, recorder = await _start(store, game, _humans(3))
+    discard = next(
+        a for a in game.legal_actions(0) if a.kind == "discard" and game.kinds[a.tile] == test_inage.kind("7s")
+    )  # type: ignore[attr-defined]
+    await _click(actor, 0, discard)
+    for seat in (1, 2):
+        ron = next(a for a in game.legal_actions(seat) if a.kind == "ron")
+        await _click(actor, seat, ron)
+    ((_, results),) = recorder.hands
+    assert sorted(r.winner for r in results) == [1, 2]
+    assert all(r.from_seat == 0 and r.points == 32 for r in results)
+    await actor.stop()
+
+
+async def test_inage_vote_to_end_keeps_the_turn_clock_and_cpus_follow(store: Store) -> None:
+    """The one human votes while it is its turn: its decision keeps its number and deadline (a
+    vote is no answer), the table hears of the vote, and the CPUs agree, which ends the game."""
+    game = InageGame(InageSettings(end="vote"), seed=5, players=3)
+    players = [PlayerSeat.human(100, "P0"), PlayerSeat.cpu("CPU 1"), PlayerSeat.cpu("CPU 2")]
+    actor, recorder = await _start(store, game, players)
+    for _ in range(200):
+        if actor.decisions() and actor.decisions()[0].seat == 0:
+            break
+        await asyncio.sleep(0.01)
+    before = next(d for d in actor.decisions() if d.seat == 0)
+    panel = actor.decision(0)
+    assert panel is not None and panel.seq == before.seq
+    vote = next(a for a in panel.actions if a.kind == "vote_end")
+    await actor.act(100, ActionId(actor.game_id, panel.seq, "vote_end", action_args(vote)))
+    await asyncio.wait_for(recorder.ended.wait(), 5)
+    assert recorder.over[0].reason == "投票で終了"
+    cast = [params for key, params in recorder.notices if key == "vote_end_cast"]
+    assert [p["name"] for p in cast] == ["P0", "CPU 1", "CPU 2"] and cast[-1]["votes"] == 3
+    logged = [a for a in await store.actions(actor.game_id) if a["type"] == "vote_end"]
+    assert [a["seat"] for a in logged] == [0, 1, 2]
+
+
+async def test_inage_vote_alone_does_not_end_and_can_be_withdrawn(store: Store) -> None:
+    """Two humans: one vote is not enough, and the voter's button turns into "keep playing"."""
+    game = InageGame(InageSettings(end="vote"), seed=6, players=2)
+    actor, recorder = await _start(store, game, _humans(2))
+    idle = next(seat for seat in (0, 1) if seat not in {d.seat for d in actor.decisions()})
+    panel = actor.decision(idle)
+    assert panel is not None and [a.kind for a in panel.actions] == ["vote_end"]
+    (vote,) = panel.actions
+    await _click(actor, idle, vote)
+    assert not actor.finished and not recorder.over
+    again = actor.decision(idle)
+    assert again is not None and again.actions != panel.actions
+    (withdraw,) = again.actions
+    assert getattr(withdraw, "end") is False  # noqa: B009 - VoteEnd's field, read generically
+    await _click(actor, idle, withdraw)
+    assert [key for key, _ in recorder.notices] == ["vote_end_cast", "vote_end_withdrawn"]
+    assert recorder.notices[-1][1]["votes"] == 0
+    await actor.stop()
+
+
+async def test_inage_time_limit_counts_from_the_game_start_across_restarts(store: Store) -> None:
+    """A timed table whose hour ran out while the bot was down sends time-up at once; the game
+    then ends after the hand in play, with one time_up in its log."""
+    game = new_game("inage", {"end": "time", "minutes": 1}, seed=7, players=3)
+    players = [PlayerSeat.cpu(f"CPU {seat}") for seat in range(3)]
+    actor, recorder = await _start(store, game, players, started_at=1.0)
+    await asyncio.wait_for(recorder.ended.wait(), 20)
+    assert recorder.over[0].reason == "時間"
+    assert ("time_up", {}) in recorder.notices
+    logged = [a for a in await store.actions(actor.game_id) if a["type"] == "time_up"]
+    assert len(logged) == 1
+
+
+async def test_inage_time_limit_waits_for_its_minutes(store: Store) -> None:
+    game = new_game("inage", {"end": "time", "minutes": 90}, seed=7, players=3)
+    actor, recorder = await _start(store, game, _humans(3))
+    handle = actor._time_limit
+    assert handle is not None
+    loop = asyncio.get_running_loop()
+    assert 90 * 60 - 5 < handle.when() - loop.time() <= 90 * 60
+    await actor.stop()
+    assert actor._time_limit is None and ("time_up", {}) not in recorder.notices
