@@ -21,7 +21,7 @@ import asyncio
 import dataclasses
 import logging
 import sqlite3
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -189,6 +189,7 @@ class TableActor:
         locale: str | None = None,
         on_finished: Callable[[TableActor], None] | None = None,
         started_at: float | None = None,
+        banks: Mapping[int, float] | None = None,
     ) -> None:
         if len(players) != game.players:
             raise ValueError(f"{len(players)} players for a {game.players}-seat game")
@@ -209,7 +210,7 @@ class TableActor:
         self.seats = [
             SeatState(
                 player,
-                bank=timers.bank_seconds,
+                bank=min(timers.bank_seconds, (banks or {}).get(seat, timers.bank_seconds)),
                 cpu=CpuPlayer(game.shapes, game.tiles, seed=game.seed * 8 + seat)  # type: ignore[attr-defined]
                 if player.is_cpu
                 else None,
@@ -486,8 +487,10 @@ class TableActor:
         A ``free`` action (a vote, time-up) is no answer to the seat's decision: the decision
         and its clock carry on."""
         seq = self.game.sequence
+        state = self.seats[seat]
+        bank = None if state.player.is_cpu else state.bank
         try:
-            await self.store.append_action(self.game_id, seq, action_to_json(action))
+            await self.store.append_action(self.game_id, seq, action_to_json(action), bank=bank)
         except (StorageError, sqlite3.Error, OSError, ValueError) as error:
             log.error("table %s: could not log action %d: %s", self.game_id, seq, error)
             raise SaveFailed() from error

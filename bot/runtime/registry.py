@@ -108,7 +108,15 @@ class TableRegistry:
         seating = tuple(getattr(game, "seating", range(count)))
         players = [lobby.players[seating[seat]] for seat in range(count)]
         game_id = await runtime.store.create_game(
-            lobby.guild_id, lobby.channel_id, game.variant, game.settings_json(), seed, players, lobby.host_id
+            lobby.guild_id,
+            lobby.channel_id,
+            game.variant,
+            game.settings_json(),
+            seed,
+            players,
+            lobby.host_id,
+            turn_seconds=lobby.timers.turn_seconds,
+            bank_seconds=lobby.timers.bank_seconds,
         )
         guild = await runtime.store.guild_settings(lobby.guild_id)
         actor = TableActor(
@@ -214,7 +222,11 @@ class TableRegistry:
             players=row.players,
             store=store,
             options=self._runtime.options,
-            timers=TableTimers(guild.turn_seconds, guild.time_bank_seconds),
+            timers=TableTimers(
+                row.turn_seconds if row.turn_seconds is not None else guild.turn_seconds,
+                row.bank_seconds if row.bank_seconds is not None else guild.time_bank_seconds,
+            ),
+            banks=await store.seat_banks(row.id),
             tracker=tracker,
             on_finished=self._finished,
             started_at=row.created_at.timestamp(),

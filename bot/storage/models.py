@@ -122,6 +122,10 @@ class GameRow:
     hands_played: int
     action_count: int
     """How many actions the log holds: the next action's ``seq``."""
+    turn_seconds: float | None = None
+    """The table's own turn clock (None: the guild's default)."""
+    bank_seconds: float | None = None
+    """The table's own time bank (None: the guild's default)."""
 
     @property
     def is_running(self) -> bool:

@@ -79,7 +79,7 @@ _GUILD_FIELDS = tuple(f.name for f in dataclasses.fields(GuildSettings) if f.nam
 
 _GAME_COLUMNS = """
     g.id, g.guild_id, g.channel_id, g.message_id, g.host_id, g.variant, g.settings, g.seed, g.status,
-    g.created_at, g.finished_at, g.end_reason, g.hands_played,
+    g.created_at, g.finished_at, g.end_reason, g.hands_played, g.turn_seconds, g.bank_seconds,
     COALESCE((SELECT MAX(a.seq) + 1 FROM actions AS a WHERE a.game_id = g.id), 0) AS action_count
 """
 
@@ -339,8 +339,13 @@ class Store:
         seed: int,
         players: Sequence[PlayerSeat],
         host_id: int,
+        *,
+        turn_seconds: float | None = None,
+        bank_seconds: float | None = None,
     ) -> int:
         """Store a new running game and return its id. ``players[i]`` sits in engine seat ``i``.
+
+        ``turn_seconds``/``bank_seconds`` are the table's own clock (None: the guild's defaults).
 
         Raises :class:`ChannelBusyError` if the channel already has a running game.
         """
@@ -360,11 +365,23 @@ class Store:
             try:
                 async with db.execute(
                     """
-                    INSERT INTO games (guild_id, channel_id, host_id, variant, settings, seed, created_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO games (
+                        guild_id, channel_id, host_id, variant, settings, seed, created_at, turn_seconds, bank_seconds
+                    )
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                     RETURNING id
                     """,
-                    (guild_id, channel_id, host_id, variant, settings_text, str(seed), self._now()),
+                    (
+                        guild_id,
+                        channel_id,
+                        host_id,
+                        variant,
+                        settings_text,
+                        str(seed),
+                        self._now(),
+                        turn_seconds,
+                        bank_seconds,
+                    ),
                 ) as cursor:
                     row = await cursor.fetchone()
             except sqlite3.IntegrityError as error:  # the schema's one-running-game index, as a backstop
@@ -473,6 +490,8 @@ class Store:
                 end_reason=row["end_reason"],
                 hands_played=row["hands_played"],
                 action_count=row["action_count"],
+                turn_seconds=row["turn_seconds"],
+                bank_seconds=row["bank_seconds"],
             )
             for row in rows
         ]
@@ -498,8 +517,13 @@ class Store:
 
     # --- the action log -------------------------------------------------------------------------
 
-    async def append_action(self, game_id: int, seq: int, action_json: Mapping[str, Any]) -> None:
+    async def append_action(
+        self, game_id: int, seq: int, action_json: Mapping[str, Any], *, bank: float | None = None
+    ) -> None:
         """Log the game's action number ``seq`` (0-based) and commit before returning.
+
+        ``bank`` is the acting seat's time bank after this action (None for CPUs), so that a
+        restart gives every seat back the seconds it had.
 
         ``seq`` must be exactly the next number: a duplicate (a double click that slipped
         through) or a gap raises :class:`ActionOrderError` and logs nothing. A game that is not
@@ -509,12 +533,12 @@ class Store:
         async with self._write() as db:
             cursor = await db.execute(
                 """
-                INSERT INTO actions (game_id, seq, action, created_at)
-                SELECT id, :seq, :action, :now FROM games
+                INSERT INTO actions (game_id, seq, action, created_at, bank)
+                SELECT id, :seq, :action, :now, :bank FROM games
                 WHERE id = :game_id AND status = 'running'
                   AND :seq = (SELECT COALESCE(MAX(seq) + 1, 0) FROM actions WHERE game_id = :game_id)
                 """,
-                {"game_id": game_id, "seq": seq, "action": text, "now": self._now()},
+                {"game_id": game_id, "seq": seq, "action": text, "now": self._now(), "bank": bank},
             )
             if cursor.rowcount == 1:
                 return
@@ -528,6 +552,22 @@ class Store:
         """The game's logged actions in order, as the JSON dicts that were appended."""
         async with self._read() as db:
             return await self._actions(db, game_id)
+
+    async def seat_banks(self, game_id: int) -> dict[int, float]:
+        """Each seat's time bank after its last logged action that recorded one."""
+        async with (
+            self._read() as db,
+            db.execute(
+                "SELECT action, bank FROM actions WHERE game_id = ? AND bank IS NOT NULL ORDER BY seq", (game_id,)
+            ) as cursor,
+        ):
+            rows = await cursor.fetchall()
+        banks: dict[int, float] = {}
+        for row in rows:
+            seat = json.loads(row["action"]).get("seat")
+            if isinstance(seat, int):
+                banks[seat] = float(row["bank"])
+        return banks
 
     async def record(self, game_id: int) -> GameRecord:
         """The game as the engine's :class:`GameRecord`: ``replay(record)`` rebuilds its state."""

@@ -19,12 +19,19 @@ async def test_restart_mid_hand_continues_from_the_exact_action(fake_discord: Fa
 
     first = make_bot(fake_discord, database)
     async with running_bot(fake_discord, first):
-        old_table = await world.start_game(alice, hands=2)
+        # The table's own clock (not the server's 30 + 60 s) must survive the restart too.
+        old_table = await world.start_game(alice, hands=2, turn_seconds=40, bank_seconds=100)
         actor = first.runtime.tables.in_channel(world.channel.id)
         assert actor is not None
-        await world.play([player], seconds=60, max_clicks=6)
+        await world.play([player], seconds=60, max_clicks=5)
         seat = actor.seat_of(alice.id)
         await fake_discord.wait_for(lambda: bool(world.pending_button(player)), timeout=10)
+        # Think for 65 s on one decision: 25 s come out of the 100 s bank.
+        fake_discord.clock.advance(65)
+        await world.play([player], seconds=60, max_clicks=1)
+        await fake_discord.wait_for(lambda: bool(world.pending_button(player)), timeout=10)
+        bank = actor.seats[seat].bank
+        assert 70 <= bank <= 75, bank
         assert actor.decision(seat) is not None
         assert actor.game.public_view().tiles_left > 0, "still in the first hand"
         game_id, sequence, state = actor.game_id, actor.sequence, actor.game.state_hash()
@@ -38,6 +45,9 @@ async def test_restart_mid_hand_continues_from_the_exact_action(fake_discord: Fa
         assert resumed is not None and resumed is not actor
         assert (resumed.game_id, resumed.sequence) == (game_id, sequence)
         assert resumed.game.state_hash() == state
+        assert resumed.timers == actor.timers
+        assert (resumed.timers.turn_seconds, resumed.timers.bank_seconds) == (40, 100)
+        assert resumed.seats[seat].bank == bank
         again = resumed.decision(seat)
         assert again is not None and decision is not None
         assert (again.seq, again.actions) == (decision.seq, decision.actions)

@@ -162,3 +162,12 @@ async def test_unreplayable_json_is_refused_before_it_is_logged(store: Store) ->
     with pytest.raises(TypeError):
         await store.append_action(game_id, 0, {"type": "discard", "seat": 0, "tile": object()})
     assert await store.actions(game_id) == []
+
+
+async def test_each_seat_gets_back_the_bank_of_its_last_action(store: Store) -> None:
+    game_id = await new_game(store)
+    await store.append_action(game_id, 0, discard(0, 1), bank=60.0)
+    await store.append_action(game_id, 1, discard(1, 2), bank=None)  # a CPU
+    await store.append_action(game_id, 2, discard(2, 3), bank=41.5)
+    await store.append_action(game_id, 3, discard(0, 4), bank=12.25)
+    assert await store.seat_banks(game_id) == {0: 12.25, 2: 41.5}

@@ -143,3 +143,25 @@ async def test_a_relative_url_creates_its_directories(tmp_path: Path, monkeypatc
 async def test_an_in_memory_store_works() -> None:
     async with Store.open("sqlite:///:memory:") as store:
         assert (await store.guild_settings(1)).default_variant == "nishoku"
+
+
+async def test_upgrading_a_version_1_database_keeps_its_games(db_path: Path) -> None:
+    """A database written before the table clocks were stored opens with the new columns empty:
+    its tables fall back to the guild's clock and its banks start full."""
+    async with Store.open(db_path, migrations=load_migrations()[:1]):
+        pass
+    with raw(db_path) as db:
+        db.execute(
+            "INSERT INTO games (id, guild_id, channel_id, host_id, variant, settings, seed, created_at)"
+            " VALUES (5, 7, 70, 1, 'nishoku', '{}', '3', 0)"
+        )
+        db.execute("INSERT INTO game_players VALUES (5, 0, 1, 'P1', 0)")
+        db.execute("""INSERT INTO actions VALUES (5, 0, '{"type": "discard", "seat": 0, "tile": 5}', 0)""")
+        db.commit()
+    game_id = 5
+    async with Store.open(db_path) as store:
+        row = await store.game(game_id)
+        assert (row.turn_seconds, row.bank_seconds, row.action_count) == (None, None, 1)
+        assert await store.seat_banks(game_id) == {}
+        clocked = await store.create_game(7, 71, "nishoku", {}, 4, [human(1)], host_id=1, turn_seconds=12.5)
+        assert (await store.game(clocked)).turn_seconds == 12.5
