@@ -94,6 +94,7 @@ class JantakuBot(commands.AutoShardedBot):
             # Before the gateway connects, so no click can reach a table that is not back yet.
             shard_ids = self.shard_ids if self.shard_ids is not None and self.shard_count else None
             await self.runtime.tables.recover(shard_ids=shard_ids, shard_count=self.shard_count or 1)
+            await self.runtime.restore_lobbies()
 
     async def on_ready(self) -> None:
         log.info("logged in as %s across %d shard(s)", self.user, self.shard_count or 1)

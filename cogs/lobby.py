@@ -83,6 +83,7 @@ class Lobbies(MahjongCog):
             self.runtime.lobbies.close(lobby)
             raise
         lobby.message_id = response.message_id
+        await self.runtime.save_lobby(lobby)
 
     # --- /mahjong join, leave, start, cancel ------------------------------------------------------
 
@@ -157,15 +158,16 @@ class Lobbies(MahjongCog):
                 actor = await self.runtime.tables.start_from_lobby(lobby)
             finally:
                 lobby.starting = False
-            self.runtime.lobbies.close(lobby)
+            await self.runtime.close_lobby(lobby)
             closed = self._closed_embed(lobby, text("lobby_started", lobby.locale, game=actor.game_id))
             await self._update(interaction, lobby, closed, view=build_view(()), note="")
             return
         if op == "cancel":
-            self.runtime.lobbies.close(lobby)
+            await self.runtime.close_lobby(lobby)
             closed = self._closed_embed(lobby, text("lobby_cancelled", lobby.locale))
             await self._update(interaction, lobby, closed, view=build_view(()), note=text("lobby_cancelled", locale))
             return
+        await self.runtime.save_lobby(lobby)
         await self._update(interaction, lobby, self._embed(lobby), view=self._view(lobby), note=note)
 
     async def _update(

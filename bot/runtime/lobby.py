@@ -1,7 +1,7 @@
 """Lobbies: a table being gathered in a channel, before its game exists.
 
-Lobbies live in memory only: a restart closes them (their buttons then say so), while games,
-once started, are in the store and survive.
+The cogs store a lobby after every change (:meth:`Lobby.to_json`), so a restart brings it back
+with its players, its message and working buttons (:meth:`LobbyBook.restore`).
 
 >>> book = LobbyBook()
 >>> lobby = book.open(lobby_id=1, guild_id=2, channel_id=3, host=PlayerSeat.human(9, "Host"),
@@ -78,6 +78,52 @@ class Lobby:
         """The human players."""
         return [p for p in self.players if not p.is_cpu]
 
+    def to_json(self) -> dict[str, Any]:
+        """Everything needed to bring the lobby back after a restart.
+
+        >>> lobby = Lobby(1, 2, 3, 9, "inage", {"hands": 4}, TableTimers(20, 40), 3, 2)
+        >>> lobby.join(PlayerSeat.human(9, "Host")); _ = lobby.add_cpu()
+        >>> Lobby.from_json(lobby.to_json()) == lobby
+        True
+        """
+        return {
+            "id": self.id,
+            "guild_id": self.guild_id,
+            "channel_id": self.channel_id,
+            "host_id": self.host_id,
+            "variant": self.variant,
+            "settings": self.settings,
+            "timers": [self.timers.turn_seconds, self.timers.bank_seconds],
+            "size": self.size,
+            "min_size": self.min_size,
+            "players": [[p.user_id, p.name] for p in self.players],
+            "message_id": self.message_id,
+            "locale": self.locale,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Lobby:
+        """The lobby :meth:`to_json` described."""
+        turn, bank = data["timers"]
+        players = [
+            PlayerSeat.cpu(name) if user_id is None else PlayerSeat.human(int(user_id), name)
+            for user_id, name in data["players"]
+        ]
+        return cls(
+            id=int(data["id"]),
+            guild_id=int(data["guild_id"]),
+            channel_id=int(data["channel_id"]),
+            host_id=int(data["host_id"]),
+            variant=str(data["variant"]),
+            settings=dict(data["settings"]),
+            timers=TableTimers(float(turn), float(bank)),
+            size=int(data["size"]),
+            min_size=int(data["min_size"]),
+            players=players,
+            message_id=data.get("message_id"),
+            locale=data.get("locale"),
+        )
+
     def check_ready(self, title: str) -> None:
         """Raise :class:`NeedPlayers` unless enough seats are taken to start."""
         needed = self.min_size or self.size
@@ -117,6 +163,13 @@ class LobbyBook:
         self._by_channel[channel_id] = lobby
         self._by_id[lobby_id] = lobby
         return lobby
+
+    def restore(self, lobby: Lobby) -> None:
+        """Take back a lobby stored before a restart."""
+        if lobby.channel_id in self._by_channel:
+            raise ChannelBusy()
+        self._by_channel[lobby.channel_id] = lobby
+        self._by_id[lobby.id] = lobby
 
     def in_channel(self, channel_id: int) -> Lobby:
         """The channel's lobby; raises :class:`NoLobby`."""

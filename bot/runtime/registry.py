@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import sqlite3
 from collections.abc import Collection
 
 import discord
@@ -55,6 +56,42 @@ class Runtime:
     def attach_store(self, store: Store) -> None:
         """Use this store from now on."""
         self._store = store
+
+    async def save_lobby(self, lobby: Lobby) -> None:
+        """Store the lobby as it is now, so a restart brings it back (a failure only loses that)."""
+        try:
+            await self.store.save_lobby(lobby.id, lobby.guild_id, lobby.channel_id, lobby.to_json())
+        except (StorageError, sqlite3.Error, OSError):
+            log.exception("lobby %d could not be saved; it lives in memory until the next restart", lobby.id)
+
+    async def close_lobby(self, lobby: Lobby) -> None:
+        """Forget the lobby: its game started or it was cancelled."""
+        self.lobbies.close(lobby)
+        try:
+            await self.store.delete_lobby(lobby.id)
+        except (StorageError, sqlite3.Error, OSError):
+            log.exception("lobby %d could not be deleted from the store", lobby.id)
+
+    async def restore_lobbies(self) -> list[Lobby]:
+        """Bring back the lobbies stored before a restart (after the tables are recovered: a lobby
+        whose channel got its game just before the crash is dropped)."""
+        restored: list[Lobby] = []
+        for data in await self.store.lobbies():
+            try:
+                lobby = Lobby.from_json(data)
+            except (KeyError, TypeError, ValueError):
+                log.exception("a stored lobby cannot be read; dropping it: %r", data)
+                if isinstance(data.get("id"), int):
+                    await self.store.delete_lobby(data["id"])
+                continue
+            if self.channel_busy(lobby.channel_id):
+                await self.store.delete_lobby(lobby.id)
+                continue
+            self.lobbies.restore(lobby)
+            restored.append(lobby)
+        if restored:
+            log.info("restored %d open lobb%s", len(restored), "y" if len(restored) == 1 else "ies")
+        return restored
 
     def channel_busy(self, channel_id: int) -> bool:
         """Whether the channel has a lobby or a running table."""

@@ -401,6 +401,30 @@ class Store:
             if cursor.rowcount == 0:
                 raise GameNotFoundError(f"no game #{game_id}")
 
+    # --- lobbies ------------------------------------------------------------------------------------
+
+    async def save_lobby(self, lobby_id: int, guild_id: int, channel_id: int, data: Mapping[str, Any]) -> None:
+        """Store (or replace) an open lobby's state."""
+        async with self._write() as db:
+            await db.execute(
+                """
+                INSERT INTO lobbies (id, guild_id, channel_id, data, updated_at) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (id) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at
+                """,
+                (lobby_id, guild_id, channel_id, _json(data), self._now()),
+            )
+
+    async def delete_lobby(self, lobby_id: int) -> None:
+        """Forget a lobby (started or cancelled); an unknown id is no error."""
+        async with self._write() as db:
+            await db.execute("DELETE FROM lobbies WHERE id = ?", (lobby_id,))
+
+    async def lobbies(self) -> list[dict[str, Any]]:
+        """Every stored lobby's state, oldest first."""
+        async with self._read() as db, db.execute("SELECT data FROM lobbies ORDER BY id") as cursor:
+            rows = await cursor.fetchall()
+        return [json.loads(row["data"]) for row in rows]
+
     async def game(self, game_id: int) -> GameRow:
         """One game; raises :class:`GameNotFoundError` for an unknown id."""
         async with self._read() as db:

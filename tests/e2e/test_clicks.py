@@ -60,6 +60,9 @@ async def test_stale_click_is_explained_and_changes_nothing(game: Game) -> None:
     stale_id = ids(action_buttons(second.panel))[0]
     played = await game.alice.member.click(old_panel, ids(action_buttons(old_panel))[-1])
     assert played.response_type == 7
+    # The CPUs play on after the click: measure once the table waits on Alice again.
+    seat = game.actor.seat_of(game.alice.member.id)
+    await game.world.fake.wait_for(lambda: game.actor.decision(seat) is not None, timeout=10, what="Alice's turn")
     sequence, logged = game.actor.sequence, await game.actions_logged()
 
     stale = await game.alice.member.click(second.panel, stale_id)

@@ -66,3 +66,37 @@ async def test_restart_mid_hand_continues_from_the_exact_action(fake_discord: Fa
         assert row.status is GameStatus.FINISHED
         assert row.action_count > sequence
         assert len(await store.hands(game_id)) == 2
+
+
+async def test_a_lobby_survives_a_restart_with_its_players_and_buttons(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """Players gathering for a table lose nothing when the bot restarts: the same lobby message's
+    buttons still work, with the same seats and settings, and starting it starts that table."""
+    world = World.build(fake_discord, "Alice", "Bob")
+    alice, bob = world.members
+    database = tmp_path / "db.sqlite3"
+
+    first = make_bot(fake_discord, database)
+    async with running_bot(fake_discord, first):
+        lobby = await world.open_table(alice, "inage", hands=1, turn_seconds=45)
+        lobby_id = lobby.custom_ids[0].split(":")[2]
+        joined = await bob.click(lobby, f"jt:lobby:{lobby_id}:join")
+        assert joined.response_type == 7, joined.errors
+
+    second = make_bot(fake_discord, database)
+    async with running_bot(fake_discord, second):
+        restored = second.runtime.lobbies.in_channel(world.channel.id)
+        assert [p.name for p in restored.players] == ["Alice", "Bob"]
+        assert restored.settings["hands"] == 1 and restored.timers.turn_seconds == 45
+        busy = await alice.slash(world.channel, "mahjong new nishoku")
+        assert busy.message is not None and busy.message.ephemeral  # the channel is still taken
+        cpu = await alice.click(lobby, f"jt:lobby:{lobby_id}:cpu")
+        assert cpu.response_type == 7, cpu.errors
+        start = await alice.click(lobby, f"jt:lobby:{lobby_id}:start")
+        assert start.response_type == 7, start.errors
+        await fake_discord.wait_for(lambda: world.table_message() is not None, what="the table")
+        actor = second.runtime.tables.in_channel(world.channel.id)
+        assert actor is not None and sorted(actor.names) == ["Alice", "Bob", "CPU 1"]
+        assert actor.timers.turn_seconds == 45
+        assert await second.store.lobbies() == []

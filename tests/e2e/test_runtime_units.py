@@ -233,7 +233,7 @@ async def test_actor_commits_before_it_applies(store: Store, monkeypatch: pytest
     user = 100 + dealer
     state = actor.game.state_hash()
 
-    async def broken(*args: object) -> None:
+    async def broken(*args: object, **kwargs: object) -> None:
         raise StorageError("disk full")
 
     with monkeypatch.context() as patch:
