@@ -13,7 +13,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.engine.game import Action, Discard, Pass, Pick, Pon, Riichi, Ron, SetAside, Tsumo
+from bot.engine.game import Action, Discard, Kan, Pass, Pick, Pon, Riichi, Ron, SetAside, Tsumo
 from bot.engine.shapes import ShapeRules, add_tile, count_of, pack, remove_tile
 from bot.engine.tiles import HONORS, NUM_STANDARD_KINDS, Kind, Tile, is_honor, suit_of
 from bot.engine.views import SeatView
@@ -46,6 +46,10 @@ class CpuPlayer:
         if picks:
             return self._choose_pick(view, picks)
         discards = [a for a in actions if isinstance(a, Discard | Riichi)]
+        own_kans = [a for a in actions if isinstance(a, Kan) and len(a.tiles) in (1, 4)]
+        kan = self._choose_own_kan(view, own_kans) if discards else None
+        if kan is not None:
+            return kan
         if discards:
             return self._choose_discard(view, actions)
         pons = [a for a in actions if isinstance(a, Pon)]
@@ -121,6 +125,23 @@ class CpuPlayer:
         if shanten == 0 and kind in riichi_by_kind and ukeire > 0 and view.public.tiles_left >= 4:
             return riichi_by_kind[kind]
         return action
+
+    def _choose_own_kan(self, view: SeatView, kans: Sequence[Kan]) -> Kan | None:
+        """A concealed or added kan that costs the hand nothing: the shanten after setting the
+        tiles aside is no worse than the best discard's (a kan adds a dora and a rinshan draw).
+        Never while someone else is in riichi: the new dora helps them as much."""
+        if not kans or self._threats(view):
+            return None
+        board = self._hand_board(view)
+        now = self.shapes.shanten(board)
+        for kan in kans:
+            kind = self.tiles[kan.tiles[0]].kind
+            after = board
+            for _ in kan.tiles:
+                after = remove_tile(after, kind)
+            if self.shapes.shanten(after) <= now:
+                return kan
+        return None
 
     def _choose_pick(self, view: SeatView, picks: Sequence[Pick]) -> Pick:
         """A draft: take the tile after which the best discard leaves the lowest shanten, then the
