@@ -113,7 +113,7 @@ class PanelId(ButtonId):
     """
 
     verb: ClassVar[str] = "panel"
-    OPS: ClassVar[frozenset[str]] = frozenset({"riichi", "discard", "dm", "here", "back"})
+    OPS: ClassVar[frozenset[str]] = frozenset({"riichi", "inazuma", "discard", "dm", "here", "back"})
     game: int
     seq: int
     op: str

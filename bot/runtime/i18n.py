@@ -180,6 +180,11 @@ _TEXT: dict[str, tuple[str, str]] = {
     "button_vote_end": ("Vote to end", "終了に投票"),
     "button_vote_continue": ("Vote to continue", "続行に投票"),
     "button_cancel_riichi": ("Back", "戻る"),
+    "button_inazuma": ("⚡ Inazuma…", "⚡ イナズマ…"),
+    "panel_inazuma": (
+        "⚡ Inazuma riichi (10,000-point stick): choose the tile to discard sideways {deadline}",
+        "⚡ イナズマリーチ（1万点棒）: 横に曲げる牌を選んでください {deadline}",
+    ),
     "button_dm": ("Send to DM", "DMで受け取る"),
     "button_here": ("Stop DMs", "DMをやめる"),
     # info

@@ -12,6 +12,7 @@ lets tests check the button set against the legal actions directly.
 from __future__ import annotations
 
 import dataclasses
+import logging
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -28,14 +29,19 @@ __all__ = [
     "Decision",
     "MessageSpec",
     "action_args",
+    "panel_mode",
     "panel_spec",
     "public_table_view",
     "table_spec",
     "tile_label",
 ]
 
+log = logging.getLogger(__name__)
+
 Style = Literal["primary", "secondary", "success", "danger"]
-PanelMode = Literal["discard", "riichi"]
+PanelMode = Literal["discard", "riichi", "inazuma"]
+"""Which tile buttons the panel shows: discards (or draft picks), riichi discards, or ずーの's
+イナズマリーチ discards. Each mode but ``discard`` is entered by a ``PanelId`` button of that name."""
 
 MAX_ROWS = 5
 ROW_SIZE = 5
@@ -51,6 +57,13 @@ HONOR_NAMES = {
 WIND_NAMES = {Kind.EAST: "東", Kind.SOUTH: "南", Kind.WEST: "西", Kind.NORTH: "北"}
 TILE_ACTIONS = ("discard", "riichi")
 """Action kinds that pick one tile of the hand; they become rows of tile buttons."""
+MODE_KINDS: dict[str, str] = {"riichi": "riichi", "inazuma": "zuno_inazuma"}
+"""The action kind whose tile buttons each mode (other than ``discard``) shows; in any other
+mode those actions hide behind one button that switches to their mode."""
+FREE_KINDS = frozenset({"vote_end", "time_up"})
+"""Actions a seat may take at any moment (いなげ's vote to end): they are no decision of its own."""
+MODE_TEXT = {"riichi": "panel_riichi", "inazuma": "panel_inazuma"}
+MODE_BUTTON = {"riichi": "button_riichi", "inazuma": "button_inazuma"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,6 +186,15 @@ def table_spec(
     return MessageSpec("\n".join(lines), tuple(buttons), key)
 
 
+def panel_mode(mode: str, decision: Decision | None) -> PanelMode:
+    """The mode a panel should be in: ``mode`` while the decision still has actions for it,
+    else ``discard`` (a riichi or イナズマ page never outlives its choices)."""
+    kind = MODE_KINDS.get(mode)
+    if kind is None or decision is None or not any(action.kind == kind for action in decision.actions):
+        return "discard"
+    return "riichi" if mode == "riichi" else "inazuma"
+
+
 def panel_spec(
     *,
     game_id: int,
@@ -191,9 +213,12 @@ def panel_spec(
 ) -> MessageSpec:
     """A seat's private panel: its situation in words and one button per legal action.
 
-    Discards get one button per distinct tile face (the drawn tile green, last), riichi is a
-    toggle that swaps the tile buttons for riichi discards (legacy messages hold 25 buttons,
-    fewer than 14 discards plus 14 riichi discards), and calls share one row.
+    Discards get one button per distinct tile face (the drawn tile green, last). Riichi (and
+    ずーの's イナズマリーチ) is a toggle that swaps the tile buttons for riichi discards: 14
+    discards plus 14 riichi discards would not fit in one message's 25 buttons. Other actions
+    follow on their own rows, then the utility buttons. Every action of the decision is on the
+    panel in some mode; should the buttons ever exceed 5 rows of 5 anyway, they are packed
+    tighter, and what still does not fit is logged as an error (see :func:`_layout`).
     """
     public = view.public
     seat_public = public.seats[view.seat]
@@ -206,22 +231,21 @@ def panel_spec(
     if notice:
         lines.insert(0, notice)
     seq = decision.seq if decision is not None else public.sequence
-    buttons: list[ButtonSpec] = []
     actions = decision.actions if decision is not None and not auto and not over else ()
     when = deadline_text(decision.deadline if decision is not None else None)
     by_kind: dict[str, list[Action]] = {}
     for action in actions:
         by_kind.setdefault(action.kind, []).append(action)
-    riichi_mode = mode == "riichi" and "riichi" in by_kind
+    mode = panel_mode(mode, decision) if actions else "discard"
 
     if over:
         lines.append(text("panel_over", locale))
     elif auto:
         lines.append(text("panel_auto", locale))
-    elif decision is None:
+    elif decision is None or set(by_kind) <= FREE_KINDS:
         lines.append(text("panel_wait", locale, names=", ".join(waiting_for) or "…"))
-    elif riichi_mode:
-        lines.append(text("panel_riichi", locale, deadline=when))
+    elif mode != "discard":
+        lines.append(text(MODE_TEXT[mode], locale, deadline=when))
     elif "pick" in by_kind:
         lines.append(text("panel_pick", locale, deadline=when))
     elif "discard" in by_kind:
@@ -239,18 +263,18 @@ def panel_spec(
         lines.append(text("panel_waits", locale, tiles=waits) + furiten)
 
     # ずーの's draft offers picks instead of discards; they lay out the same way.
-    tile_kind = "riichi" if riichi_mode else "pick" if "pick" in by_kind else "discard"
+    tile_kind = MODE_KINDS[mode] if mode != "discard" else "pick" if "pick" in by_kind else "discard"
     tile_actions = by_kind.get(tile_kind, [])
     drawn = view.drawn
     # The engine offers the drawn tile itself for its face, so at most one button matches it.
     tile_actions.sort(key=lambda a: drawn is not None and tiles[action_args(a)[0]] == drawn)
-    for index, action in enumerate(tile_actions):
+    tile_buttons: list[ButtonSpec] = []
+    for action in tile_actions:
         tile = action_args(action)[0]
         is_drawn = drawn is not None and tiles[tile] == drawn
-        style: Style = "danger" if riichi_mode else "success" if is_drawn else "secondary"
+        style: Style = "danger" if mode != "discard" else "success" if is_drawn else "secondary"
         custom_id = ActionId(game_id, seq, action.kind, action_args(action)).custom_id
-        buttons.append(ButtonSpec(custom_id, tile_label(tiles[tile]), style, row=index // ROW_SIZE))
-    row = math.ceil(len(tile_actions) / ROW_SIZE)
+        tile_buttons.append(ButtonSpec(custom_id, tile_label(tiles[tile]), style))
 
     calls: list[ButtonSpec] = []
     if "tsumo" in by_kind:
@@ -261,7 +285,8 @@ def panel_spec(
         faces = " ".join(tile_label(tiles[tile]) for tile in action_args(action))
         custom_id = ActionId(game_id, seq, "pon", action_args(action)).custom_id
         calls.append(ButtonSpec(custom_id, text("button_pon", locale, tiles=faces), "primary"))
-    for kind in sorted(set(by_kind) - {"discard", "riichi", "tsumo", "ron", "pon", "pass", "pick"}):
+    laid_out = {"discard", "tsumo", "ron", "pon", "pass", "pick", *MODE_KINDS.values()}
+    for kind in sorted(set(by_kind) - laid_out):
         # ``time_up`` is the clock's to send (いなげ's timed games), never a player's button.
         if kind == "time_up":
             continue
@@ -272,12 +297,12 @@ def panel_spec(
             calls.append(ButtonSpec(ActionId(game_id, seq, kind, args).custom_id, label[:80], colour))
     if "pass" in by_kind:
         calls.append(ButtonSpec(ActionId(game_id, seq, "pass").custom_id, text("button_pass", locale), "secondary"))
-    if "riichi" in by_kind:
-        if riichi_mode:
-            back = text("button_cancel_riichi", locale)
-            calls.append(ButtonSpec(PanelId(game_id, seq, "discard").custom_id, back, "secondary"))
-        else:
-            calls.append(ButtonSpec(PanelId(game_id, seq, "riichi").custom_id, text("button_riichi", locale), "danger"))
+    if mode != "discard":
+        back = text("button_cancel_riichi", locale)
+        calls.append(ButtonSpec(PanelId(game_id, seq, "discard").custom_id, back, "secondary"))
+    for other, kind in MODE_KINDS.items():
+        if other != mode and kind in by_kind:
+            calls.append(ButtonSpec(PanelId(game_id, seq, other).custom_id, text(MODE_BUTTON[other], locale), "danger"))
 
     utility: list[ButtonSpec] = []
     if auto and not over:
@@ -286,15 +311,44 @@ def panel_spec(
         op, label = ("here", "button_here") if dm else ("dm", "button_dm")
         utility.append(ButtonSpec(PanelId(game_id, seq, op).custom_id, "📬 " + text(label, locale), "secondary"))
 
-    for group in (calls, utility):
+    buttons = _layout(tile_buttons, calls, utility, where=f"game {game_id} seat {view.seat} mode {mode}")
+    key = (tuple(lines), buttons, view.hand, view.drawn, seat_public.points, public.round_label)
+    return MessageSpec("\n".join(lines), buttons, key)
+
+
+def _rows(count: int) -> int:
+    return math.ceil(count / ROW_SIZE)
+
+
+def _layout(
+    tile_buttons: Sequence[ButtonSpec], calls: Sequence[ButtonSpec], utility: Sequence[ButtonSpec], *, where: str
+) -> tuple[ButtonSpec, ...]:
+    """Give the buttons their rows: Discord shows at most 5 rows of 5 buttons.
+
+    Each group starts a row of its own when that fits; otherwise the calls and the utility
+    buttons share rows, and failing that every button is packed five to a row. A panel that
+    still has more than 25 buttons loses the last ones (utility buttons go first), and that is
+    logged as an error: no variant's decision should ever come to that, and tests check it.
+    """
+    groups: list[Sequence[ButtonSpec]]
+    if _rows(len(tile_buttons)) + _rows(len(calls)) + _rows(len(utility)) <= MAX_ROWS:
+        groups = [tile_buttons, calls, utility]
+    elif _rows(len(tile_buttons)) + _rows(len(calls) + len(utility)) <= MAX_ROWS:
+        groups = [tile_buttons, [*calls, *utility]]
+    else:
+        groups = [[*tile_buttons, *calls, *utility]]
+    laid: list[ButtonSpec] = []
+    row = 0
+    for group in groups:
         for start in range(0, len(group), ROW_SIZE):
-            if row >= MAX_ROWS:
-                break
-            for spec in group[start : start + ROW_SIZE]:
-                buttons.append(dataclasses.replace(spec, row=row))
+            laid += [dataclasses.replace(spec, row=row) for spec in group[start : start + ROW_SIZE]]
             row += 1
-    key = (tuple(lines), tuple(buttons), view.hand, view.drawn, seat_public.points, public.round_label)
-    return MessageSpec("\n".join(lines), tuple(buttons), key)
+    if len(laid) > MAX_ROWS * ROW_SIZE:
+        kept = [*tile_buttons, *calls, *utility][: MAX_ROWS * ROW_SIZE]
+        dropped = [spec.custom_id for spec in [*tile_buttons, *calls, *utility][MAX_ROWS * ROW_SIZE :]]
+        log.error("panel overflow (%s): %d buttons, dropped %s", where, len(laid), dropped)
+        laid = [dataclasses.replace(spec, row=index // ROW_SIZE) for index, spec in enumerate(kept)]
+    return tuple(laid)
 
 
 def _variant_label(
