@@ -185,6 +185,16 @@ _TEXT: dict[str, tuple[str, str]] = {
         "⚡ Inazuma riichi (10,000-point stick): choose the tile to discard sideways {deadline}",
         "⚡ イナズマリーチ（1万点棒）: 横に曲げる牌を選んでください {deadline}",
     ),
+    "panel_zuno_ron": (
+        "▶ You may ron any of the revealed discards — several if you can, one button each — "
+        "before the shared deadline {deadline}",
+        "▶ 公開された捨て牌のどれでもロンできます（複数可・1枚ずつ選択）。締め切りは全員共通です {deadline}",
+    ),
+    "panel_zuno_ron_claimed": (
+        "Ron declared on: {names}. Take any other you want, then press Done.",
+        "ロン宣言済み: {names}。他にもロンする牌を選び、最後に「終了」を押してください。",
+    ),
+    "button_done": ("Done", "終了"),
     "button_dm": ("Send to DM", "DMで受け取る"),
     "button_here": ("Stop DMs", "DMをやめる"),
     # info

@@ -237,6 +237,9 @@ def panel_spec(
     for action in actions:
         by_kind.setdefault(action.kind, []).append(action)
     mode = panel_mode(mode, decision) if actions else "discard"
+    # ずーの's ron phase: every revealed discard the seat can win on, taken one at a time.
+    rons_claimed = tuple(getattr(view, "rons_claimed", ()) or ())
+    multi_ron = "zuno_ron" in by_kind and getattr(public, "phase", "") == "ron"
 
     if over:
         lines.append(text("panel_over", locale))
@@ -250,6 +253,11 @@ def panel_spec(
         lines.append(text("panel_pick", locale, deadline=when))
     elif "discard" in by_kind:
         lines.append(text("panel_turn", locale, deadline=when))
+    elif multi_ron:
+        lines.append(text("panel_zuno_ron", locale, deadline=when))
+        if rons_claimed:
+            claimed = ", ".join(names[seat] for seat in rons_claimed if 0 <= seat < len(names))
+            lines.append(text("panel_zuno_ron_claimed", locale, names=claimed))
     else:
         lines.append(text("panel_claim", locale, what=_last_discard(public, names), deadline=when))
     # ずーの: a locked-in choice stays private (this panel only) and may be switched.
@@ -296,7 +304,8 @@ def panel_spec(
             colour: Style = "success" if kind in ("zuno_ron", "zuno_pocchi", "juusan_futou") else "primary"
             calls.append(ButtonSpec(ActionId(game_id, seq, kind, args).custom_id, label[:80], colour))
     if "pass" in by_kind:
-        calls.append(ButtonSpec(ActionId(game_id, seq, "pass").custom_id, text("button_pass", locale), "secondary"))
+        label = text("button_done" if multi_ron and rons_claimed else "button_pass", locale)
+        calls.append(ButtonSpec(ActionId(game_id, seq, "pass").custom_id, label, "secondary"))
     if mode != "discard":
         back = text("button_cancel_riichi", locale)
         calls.append(ButtonSpec(PanelId(game_id, seq, "discard").custom_id, back, "secondary"))

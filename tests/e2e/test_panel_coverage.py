@@ -21,9 +21,10 @@ import pytest
 
 from bot.engine.ai import CpuPlayer
 from bot.engine.game import Action, Discard, Pass, Pick, Riichi, SetAside
+from bot.engine.tiles import parse_kinds
 from bot.engine.variants import new_game
 from bot.engine.variants.inage import InageGame, JuusanFutou, VoteEnd
-from bot.engine.variants.zuno import InazumaRiichi, PocchiTsumo, ZunoGame
+from bot.engine.variants.zuno import InazumaRiichi, PocchiTsumo, RonOn, ZunoGame
 from bot.runtime.customid import ActionId, PanelId, parse
 from bot.runtime.panel import MAX_ROWS, ROW_SIZE, Decision, MessageSpec, PanelMode, action_args, panel_spec
 from tests.engine.test_zuno import draft, game_with, pocchi_round
@@ -349,8 +350,65 @@ def test_rows_are_packed_tighter_before_anything_is_dropped(caplog: pytest.LogCa
     caplog.clear()
 
 
+# --- ずーの's ron phase -------------------------------------------------------------------------------
+
+
+def zuno_ron_phase() -> ZunoGame:
+    """Seat 0 waits on 2s or 6s (断么九); seats 1 and 2 discard one each in the same round."""
+    game = game_with(["234m567p345s2266s", "2s", "6s", ""], "1z2z3z4z", dealer=0)
+    draft(game, "1z", "2z", "3z")
+    for seat, tile in ((0, "1z"), (1, "2s"), (2, "6s"), (3, "4z")):
+        action = next(
+            a for a in game.legal_actions(seat) if type(a) is Discard and game.kinds[a.tile] == parse_kinds(tile)[0]
+        )
+        game.apply(action)
+    assert game.phase == "ron"
+    return game
+
+
+def ron_panel(game: ZunoGame, locale: str | None) -> MessageSpec:
+    actions = game.legal_actions(0)
+    decision = Decision(0, game.sequence, actions, Pass(0), 1_700_000_000.0)
+    return panel_spec(
+        game_id=GAME,
+        title="t",
+        view=game.view(0),
+        decision=decision,
+        waiting_for=(),
+        names=NAMES,
+        tiles=game.tiles,
+        locale=locale,
+    )
+
+
 def pass_label(spec: MessageSpec) -> str:
     return next(b.label for b in spec.buttons if b.custom_id.endswith(":pass"))
+
+
+def test_zuno_ron_phase_says_several_discards_may_be_ronned() -> None:
+    game = zuno_ron_phase()
+    assert game.legal_actions(0) == (RonOn(0, 1), RonOn(0, 2), Pass(0))
+    english, japanese = ron_panel(game, None), ron_panel(game, "ja")
+    assert "ron any of the revealed discards" in english.content and "several" in english.content
+    assert "shared deadline" in english.content and "<t:1700000000:R>" in english.content
+    assert "どれでもロンできます" in japanese.content and "複数可" in japanese.content
+    assert "全員共通" in japanese.content
+    assert "You may call the discard" not in english.content
+    assert (pass_label(english), pass_label(japanese)) == ("Pass", "パス")
+    assert [b.label for b in english.buttons if ":zuno_ron:" in b.custom_id] == ["Ron on Bob (2s)", "Ron on Carol (6s)"]
+    assert game.view(0).rons_claimed == ()
+
+
+def test_zuno_ron_phase_pass_becomes_done_after_a_ron() -> None:
+    game = zuno_ron_phase()
+    game.apply(RonOn(0, 1))
+    assert game.phase == "ron" and game.legal_actions(0) == (RonOn(0, 2), Pass(0))
+    assert game.view(0).rons_claimed == (1,)
+    english, japanese = ron_panel(game, None), ron_panel(game, "ja")
+    assert (pass_label(english), pass_label(japanese)) == ("Done", "終了")
+    assert "Ron declared on: Bob" in english.content and "ロン宣言済み: Bob" in japanese.content
+    assert "several" in english.content and "複数可" in japanese.content
+    check_seat(game, 0)
 
 
 def test_claims_outside_zunos_ron_phase_keep_the_claim_text() -> None:

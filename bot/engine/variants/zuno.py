@@ -186,6 +186,8 @@ class ZunoSeatView(SeatView):
     packet: tuple[Tile, ...] = ()
     locked: Tile | None = None
     locked_tsumo: bool = False
+    rons_claimed: tuple[int, ...] = ()
+    """In the ron phases: the seats whose discard this seat has declared ron on so far."""
 
 
 # --- state ---------------------------------------------------------------------------------------
@@ -1673,6 +1675,7 @@ class ZunoGame:
             packet=tuple(self.tiles[t] for t in seat.packet),
             locked=self.tiles[locked] if locked is not None else None,
             locked_tsumo=isinstance(lock, Tsumo),
+            rons_claimed=tuple(self.ron_claims.get(seat_index, ())),
         )
 
     def _visible_board(self) -> int:
