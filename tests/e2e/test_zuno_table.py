@@ -1,0 +1,430 @@
+"""ずーの at a table of four people, through the fake Discord: a whole game clicked together,
+multi-ron through the panels, and the draft's timeout.
+
+Rigged hands (``ZunoGame.rig``) are dealt right after the game starts, before anyone opens a
+panel, so no panel of the random deal was ever drawn; the actor is then told to take the new
+decisions and the presenter to redraw (see :func:`_rig`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import random
+from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import bot.runtime.presenter as presenter_module
+from bot.app import JantakuBot
+from bot.engine.record import replay
+from bot.engine.views import PublicView, SeatView, WinView
+from bot.runtime import TableActor
+from bot.storage import GameStatus, Store
+
+from .fakediscord import FakeDiscord, FakeMessage, InteractionRecord, running_bot
+from .helpers import ACT, HiddenInformationSpy, Player, World, action_buttons, make_bot, seq_of
+
+NAMES = ("Alice", "Bob", "Carol", "Dave")
+
+
+def _kind(button: dict[str, Any]) -> str:
+    match = ACT.fullmatch(button["custom_id"])
+    assert match is not None
+    return match["kind"]
+
+
+def _zuno_policy(buttons: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
+    """Win whenever offered (tsumo, ポッチ tsumo, every ron), never call; otherwise draft a random
+    tile and discard the drawn tile (green) or a random one."""
+    for kind in ("tsumo", "zuno_pocchi", "zuno_ron", "pass"):
+        offered = [b for b in buttons if _kind(b) == kind]
+        if offered:
+            return offered[0]
+    picks = [b for b in buttons if _kind(b) == "pick"]
+    if picks:
+        return rng.choice(picks)
+    discards = [b for b in buttons if _kind(b) == "discard"]
+    drawn = [b for b in discards if b.get("style") == 3]
+    if drawn and rng.random() < 0.5:
+        return drawn[0]
+    return rng.choice(discards or buttons)
+
+
+def _panel_is_current(actor: TableActor, player: Player) -> bool:
+    """Whether the player's panel offers exactly the seat's pending decision (or nothing)."""
+    decision = actor.decision(actor.seat_of(player.member.id))
+    buttons = _buttons(player)
+    if decision is None or decision.seat not in {d.seat for d in actor.decisions()}:
+        # Nothing to decide (a locked-in seat's switch buttons may stay: it need not click them).
+        return decision is not None or not buttons
+    return bool(buttons) and all(seq_of(b["custom_id"]) == decision.seq for b in buttons)
+
+
+def _buttons(player: Player) -> list[dict[str, Any]]:
+    """The enabled action buttons on the player's panel."""
+    return action_buttons(player.panel) if player.panel is not None else []
+
+
+def _sha(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+class RenderLog:
+    """Remembers the view every table and panel image was drawn from, by the image's hash, so a
+    test can tell what a message's current picture shows."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.tables: dict[str, PublicView] = {}
+        self.panels: dict[str, SeatView] = {}
+        real_seat, real_table = presenter_module.render_seat, presenter_module.render_table
+
+        def render_seat(view: SeatView, names: Any, **kwargs: Any) -> bytes:
+            png = real_seat(view, names, **kwargs)
+            self.panels[_sha(png)] = view
+            return png
+
+        def render_table(view: PublicView, names: Any, **kwargs: Any) -> bytes:
+            png = real_table(view, names, **kwargs)
+            self.tables[_sha(png)] = view
+            return png
+
+        monkeypatch.setattr(presenter_module, "render_seat", render_seat)
+        monkeypatch.setattr(presenter_module, "render_table", render_table)
+
+    def table_view(self, message: FakeMessage | None) -> PublicView | None:
+        if message is None or not message.attachments:
+            return None
+        return self.tables.get(_sha(message.attachments[0].data))
+
+    def panel_view(self, message: FakeMessage | None) -> SeatView | None:
+        if message is None or not message.attachments:
+            return None
+        return self.panels.get(_sha(message.attachments[0].data))
+
+
+@dataclass
+class Table:
+    world: World
+    bot: JantakuBot
+    actor: TableActor
+    spy: HiddenInformationSpy
+    renders: RenderLog
+
+    @property
+    def fake(self) -> FakeDiscord:
+        return self.world.fake
+
+    def player(self, seat: int, players: Sequence[Player]) -> Player:
+        return next(p for p in players if self.actor.seat_of(p.member.id) == seat)
+
+
+@contextlib.asynccontextmanager
+async def _four_humans(
+    fake: FakeDiscord,
+    database: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    bot_options: dict[str, Any] | None = None,
+    **options: Any,
+) -> AsyncIterator[Table]:
+    """A running ずーの game of Alice, Bob, Carol and Dave, with the spy and a render log;
+    ``options`` are the lobby's, ``bot_options`` the runtime's (see ``make_bot``)."""
+    world = World.build(fake, *NAMES)
+    alice, *others = world.members
+    bot = make_bot(fake, database, **(bot_options or {}))
+    async with running_bot(fake, bot):
+        spy = fake.add_spy(HiddenInformationSpy(bot, monkeypatch))
+        renders = RenderLog(monkeypatch)
+        options.setdefault("turn_seconds", 600)
+        await world.start_game(alice, variant="zuno", humans=others, cpus=0, **options)
+        actor = bot.runtime.tables.in_channel(world.channel.id)
+        assert actor is not None
+        yield Table(world, bot, actor, spy, renders)
+
+
+async def _rig(table: Table, hands: Sequence[str], draws: str) -> None:
+    """Deal a chosen hand in place of the random one, before anyone has opened a panel.
+
+    ``rig`` leaves the sequence number as it was, so the actor's ``_sync_decisions`` swaps the
+    drafter's decision for the rigged packet's (same seq, new actions); then the presenter is
+    told that the table and every panel changed, as the actor does after an action.
+    """
+    actor = table.actor
+    await actor.presenter.drain()  # type: ignore[attr-defined]
+    actor.game.rig(hands, draws)  # type: ignore[attr-defined]
+    actor._sync_decisions(acted=None, pause=0.0)
+    actor.presenter.table_changed()
+    actor.presenter.panels_changed(range(4))
+
+
+async def _click(table: Table, player: Player, custom_id: str) -> InteractionRecord:
+    """Click a button of the player's panel; the action must be taken (the panel updated)."""
+    assert player.panel is not None
+    record = await player.member.click(player.panel, custom_id)
+    await record.wait_response()
+    assert not record.failed, record.errors
+    assert record.response_type in (6, 7), f"{custom_id} was not taken: {[m.text for m in record.messages]}"
+    return record
+
+
+async def _wait_current(table: Table, player: Player, kind: str) -> list[dict[str, Any]]:
+    """Wait until the player's panel shows its current decision with ``kind`` buttons; returns them."""
+    await table.fake.wait_for(
+        lambda: _panel_is_current(table.actor, player) and any(_kind(b) == kind for b in _buttons(player)),
+        timeout=15,
+        what=f"{kind} buttons on {player.member.name}'s panel",
+    )
+    assert player.panel is not None
+    return [b for b in action_buttons(player.panel) if _kind(b) == kind]
+
+
+async def _draft(table: Table, players: Sequence[Player], picks: dict[int, str] | None = None) -> None:
+    """Play round 1's draft through the panels: each drafter picks the tile labelled ``picks[seat]``
+    (default: the first tile offered)."""
+    game: Any = table.actor.game
+    while game.phase == "draft":
+        seat = game.drafter
+        player = table.player(seat, players)
+        offered = await _wait_current(table, player, "pick")
+        wanted = (picks or {}).get(seat)
+        choice = next(b for b in offered if b["label"] == wanted) if wanted else offered[0]
+        await _click(table, player, choice["custom_id"])
+
+
+async def _open_panels(table: Table, players: Sequence[Player]) -> None:
+    for player in players:
+        await table.world.open_panel(player)
+
+
+# --- 1. a whole game -----------------------------------------------------------------------------
+
+
+async def test_zuno_whole_game_four_humans_clicking_together(
+    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A whole 東風戦 of ずーの (every hand, to the game-over message) played by four scripted
+    humans. They read their panels, then everyone whose decision it is clicks at once
+    (asyncio.gather): no click fails or is refused, nothing hidden leaks, the store finishes the
+    game with placements 1-4, and its action log replays to the live state."""
+    database = tmp_path / "db.sqlite3"
+    # Table edits at production pace (one a second at most, the rest coalesced): every edit costs
+    # the fake a schema check, and the panels, which the players wait on, are not throttled.
+    async with _four_humans(fake_discord, database, monkeypatch, {"min_edit_interval": 1.0}) as table:
+        world, actor = table.world, table.actor
+        players = [Player(member) for member in world.members]
+        await _open_panels(table, players)
+        rng = random.Random(11)
+        clicks = together = 0
+        kinds: set[str] = set()
+
+        def settled() -> bool:
+            return world.game_over_text() is not None or (
+                bool(actor.decisions()) and all(_panel_is_current(actor, p) for p in players)
+            )
+
+        while world.game_over_text() is None:
+            # People read their panels before clicking: wait until every panel shows the state
+            # the game is in, then everyone whose decision it is clicks at once.
+            await fake_discord.wait_for(settled, timeout=30, what="every panel to show the current decisions")
+            if world.game_over_text() is not None:
+                break
+            deciding = {decision.seat for decision in actor.decisions()}
+            batch = []
+            for player in players:
+                if actor.seat_of(player.member.id) not in deciding:
+                    continue
+                assert player.panel is not None
+                choice = _zuno_policy(action_buttons(player.panel), rng)
+                kinds.add(_kind(choice))
+                batch.append(player.member.click(player.panel, choice["custom_id"]))
+            assert batch
+            together += len(batch) > 1
+            records = await asyncio.gather(*batch)
+            await asyncio.gather(*(record.wait_response() for record in records))
+            for record in records:
+                assert not record.failed, record.errors
+                assert record.response_type in (6, 7), f"a click on a current panel was refused: {record.messages}"
+                clicks += 1
+        game: Any = actor.game
+        assert actor.finished and game.outcome() is not None
+        assert game.hand_index >= 4, "東風戦 has at least four hands"
+        assert together > 4 * game.hand_index, "the humans rarely clicked at the same time"
+        assert clicks > 100 and {"pick", "discard"} <= kinds
+        assert table.spy.tiles_checked > 0 and table.spy.images_checked > 0
+        record = await table.bot.store.record(actor.game_id)
+        assert len(record.actions) == actor.sequence == clicks
+        assert replay(record).state_hash() == game.state_hash()
+    async with Store.open(database) as store:
+        (stored,) = await store.history(world.guild.id, world.channel.id)
+        assert stored.status is GameStatus.FINISHED
+        assert sorted(result.placement for result in stored.results) == [1, 2, 3, 4]
+
+
+# --- 2. multi-ron ---------------------------------------------------------------------------------
+
+TANYAO_25S = "234567m345p66s34s"
+"""Closed 断么九 (and 平和) waiting on 2s-5s."""
+
+
+def _posted(table: Table) -> set[int]:
+    return {m.id for m in table.fake.messages_in(table.world.channel)}
+
+
+def _cards_after(table: Table, seen: set[int]) -> list[FakeMessage]:
+    """The result-card messages posted since ``seen`` (messages with a result image)."""
+    return [
+        m
+        for m in table.fake.messages_in(table.world.channel)
+        if m.id not in seen and any(a.filename.startswith("result") for a in m.attachments)
+    ]
+
+
+async def _lock_discards(table: Table, players: Sequence[Player], discards: dict[int, str]) -> None:
+    """Every seat locks the discard labelled ``discards[seat]``, all four clicks at once."""
+    chosen = []
+    for seat, label in discards.items():
+        player = table.player(seat, players)
+        offered = await _wait_current(table, player, "discard")
+        chosen.append((player, next(b for b in offered if b["label"] == label)["custom_id"]))
+    await asyncio.gather(*(_click(table, player, custom_id) for player, custom_id in chosen))
+
+
+async def _wait_nothing_to_do(table: Table, players: Sequence[Player]) -> None:
+    """Wait until these players' panels offer no action (the discarders, during the rons)."""
+    for player in players:
+        assert table.actor.decision(table.actor.seat_of(player.member.id)) is None
+        await table.fake.wait_for(
+            lambda p=player: not _buttons(p),
+            timeout=15,
+            what=f"{player.member.name}'s panel to drop its buttons",
+        )
+
+
+async def test_zuno_one_seat_rons_two_discards_through_its_panel(
+    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Seat 0 waits on 2s-5s; Bob's seat discards 2s and Carol's 5s in the same reveal. Seat 0's
+    panel offers a ron button for each; after the first ron it still offers the second; taking
+    both settles the hand with two wins for seat 0, and the result is posted naming the winner."""
+    async with _four_humans(fake_discord, tmp_path / "db.sqlite3", monkeypatch) as table:
+        actor = table.actor
+        game: Any = actor.game
+        hands = (TANYAO_25S, "147m258p2s69s3z5z6z7z", "258m369p5s17s3z4z5z6z", "369m147p9p48s4z5z6z7z")
+        await _rig(table, hands, draws="1z1z1z1z")
+        players = [Player(member) for member in table.world.members]
+        await _open_panels(table, players)
+        await _draft(table, players)
+        before = _posted(table)
+        await _lock_discards(table, players, {0: "東", 1: "2s", 2: "5s", 3: "東"})
+        assert game.phase == "ron"
+
+        winner = table.player(0, players)
+        rons = await _wait_current(table, winner, "zuno_ron")
+        names = actor.names
+        assert len(rons) == 2, rons
+        assert any(names[1] in b["label"] and "2s" in b["label"] for b in rons), rons
+        assert any(names[2] in b["label"] and "5s" in b["label"] for b in rons), rons
+        await _wait_nothing_to_do(table, [p for p in players if p is not winner])
+        first, second = rons
+        await _click(table, winner, first["custom_id"])
+        # The click's answer redraws the panel: the other discard is still on offer.
+        left = [b for b in _buttons(winner) if _kind(b) == "zuno_ron"]
+        assert [b["label"] for b in left] == [second["label"]], left
+        assert any(_kind(b) == "pass" for b in _buttons(winner))
+        assert game.hand_index == 0, "one ron must not end the hand while another is on offer"
+        await _click(table, winner, left[0]["custom_id"])
+
+        assert game.hand_index == 1
+        results: tuple[WinView, ...] = game.last_results
+        results = tuple(sorted(results, key=lambda w: w.from_seat or 0))
+        assert [(w.winner, w.from_seat) for w in results] == [(0, 1), (0, 2)]
+        assert all(w.points > 0 for w in results)
+        await table.fake.wait_for(lambda: bool(_cards_after(table, before)), timeout=15, what="the result card")
+        await actor.presenter.drain()  # type: ignore[attr-defined]
+        # One message for the hand: a line and a card per win.
+        (card,) = _cards_after(table, before)
+        assert f"{names[0]} wins {results[0].points} from {names[1]}" in card.text, card.text
+        assert f"{names[0]} wins {results[1].points} from {names[2]}" in card.text, card.text
+        assert len([a for a in card.attachments if a.filename.startswith("result")]) == 2
+        stored = await table.bot.store.hands(actor.game_id)
+        assert stored and stored[0].result.winner == 0
+
+
+async def test_zuno_two_seats_ron_one_discard_clicking_at_once(
+    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Seats 0 and 1 both wait on 5s and seat 2 discards it: both panels offer ron on it, both
+    click at once, and the hand settles with a win for each; the posted result names both."""
+    async with _four_humans(fake_discord, tmp_path / "db.sqlite3", monkeypatch) as table:
+        actor = table.actor
+        game: Any = actor.game
+        hands = (TANYAO_25S, "234p678p345m678m5s", "147m369p5s17s3z4z5z6z", "369m147p9p48s4z5z6z7z")
+        await _rig(table, hands, draws="1z1z1z1z")
+        players = [Player(member) for member in table.world.members]
+        await _open_panels(table, players)
+        await _draft(table, players)
+        before = _posted(table)
+        await _lock_discards(table, players, {0: "東", 1: "東", 2: "5s", 3: "東"})
+        assert game.phase == "ron"
+
+        names = actor.names
+        winners = [table.player(0, players), table.player(1, players)]
+        clicks = []
+        for player in winners:
+            (ron,) = await _wait_current(table, player, "zuno_ron")
+            assert names[2] in ron["label"] and "5s" in ron["label"], ron
+            clicks.append(ron["custom_id"])
+        await _wait_nothing_to_do(table, [p for p in players if p not in winners])
+        await asyncio.gather(*(_click(table, p, cid) for p, cid in zip(winners, clicks, strict=True)))
+
+        assert game.hand_index == 1
+        results: tuple[WinView, ...] = game.last_results
+        assert sorted((w.winner, w.from_seat) for w in results) == [(0, 2), (1, 2)]
+        await table.fake.wait_for(lambda: bool(_cards_after(table, before)), timeout=15, what="the result card")
+        await actor.presenter.drain()  # type: ignore[attr-defined]
+        (card,) = _cards_after(table, before)
+        assert f"{names[0]} wins" in card.text and f"{names[1]} wins" in card.text, card.text
+        assert len([a for a in card.attachments if a.filename.startswith("result")]) == 2
+
+
+# --- 3. the draft's default on timeout ------------------------------------------------------------
+
+
+async def test_zuno_draft_timeout_keeps_the_first_tile_offered(
+    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A drafter who does not pick before the clock runs out keeps the first tile of the packet
+    (the first pick button), and the rest goes on to the next seat."""
+    async with _four_humans(
+        fake_discord, tmp_path / "db.sqlite3", monkeypatch, turn_seconds=3, bank_seconds=0
+    ) as table:
+        actor = table.actor
+        game: Any = actor.game
+        players = [Player(member) for member in table.world.members]
+        drafter = game.drafter
+        player = table.player(drafter, players)
+        await table.world.open_panel(player)
+        offered = await _wait_current(table, player, "pick")
+        assert len(offered) >= 2
+        first = int(ACT.fullmatch(offered[0]["custom_id"])["args"])  # type: ignore[index]
+        packet = list(game.seats[drafter].packet)
+        assert first == packet[0]
+        await table.fake.wait_for(lambda: game.sequence >= 1, timeout=15, what="the draft's timeout")
+        logged = await table.bot.store.actions(actor.game_id)
+        assert logged[0] == {"type": "pick", "seat": drafter, "tile": first}
+        assert game.seats[drafter].drawn == first
+        assert game.drafter == (drafter + 1) % 4
+        assert sorted(game.seats[game.drafter].packet) == sorted(packet[1:])
+        # The panel shows the kept tile as drawn, and no pick buttons any more.
+        await table.fake.wait_for(
+            lambda: not any(_kind(b) == "pick" for b in _buttons(player)),
+            timeout=10,
+            what="the timed-out drafter's panel to drop its pick buttons",
+        )
+        seen = table.renders.panel_view(player.panel)
+        assert seen is not None and seen.drawn == game.tiles[first]
+        assert player.clicks == 0
