@@ -19,30 +19,32 @@ from __future__ import annotations
 
 import abc
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import ClassVar, NamedTuple
 
 from bot.engine.melds import MeldType
-from bot.engine.shapes import STANDARD, Shape, ShapeRules, tile_count
+from bot.engine.shapes import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, Shape, ShapeRules, tile_count
 from bot.engine.tiles import NUM_KINDS, YAOCHU, Kind, dora_after
 from bot.engine.yaku.base import SUIT_PRESENT, Facts, Feature, Wait, YakuHit, present_features
 from bot.engine.yaku.context import WinContext
 from bot.engine.yaku.fu import FuRules
 from bot.engine.yaku.readings import (
     CONCEALED_SHIFT,
+    HONOR_BLOCKS,
     KANS_SHIFT,
+    MULTI_SPLIT,
     NOT_TERMINAL_SHIFT,
     NOT_YAOCHU_SHIFT,
     OPEN_SHIFT,
     PAIR_SHIFT,
     RUN_COUNT_SHIFT,
     SET_FU_SHIFT,
+    SUIT_BLOCKS,
     TRIPLET_COUNT_SHIFT,
     TRIPLETS_SHIFT,
     TWINS_SHIFT,
-    BlockTable,
-    block_tables,
+    Split,
     honor_features,
     meld_sums,
 )
@@ -264,7 +266,9 @@ _CHI, _PON, _ANKAN, _MINKAN, _KAKAN = _MELD_TYPES
 
 
 class _MeldTable(dict[int, _MeldInfo]):
-    """``type code << 12 | kind << 4 | size`` of a declared set -> what the scorer needs of it."""
+    """``type code << 12 | kind << 4 | size`` of a declared set -> what the scorer needs of it.
+
+    It depends on the set alone, so one table serves every variant."""
 
     def __missing__(self, key: int) -> _MeldInfo:
         meld_type, kind, size = _MELD_TYPES[key >> 12], key >> 4 & 0xFF, key & 0xF
@@ -287,6 +291,8 @@ class _MeldTable(dict[int, _MeldInfo]):
         return info
 
 
+_MELDS = _MeldTable()
+
 _DORA_NAMES = (("ドラ", "Dora"), ("裏ドラ", "Ura dora"), ("赤ドラ", "Red five"), ("抜きドラ", "Nuki dora"))
 
 
@@ -298,6 +304,9 @@ class _DoraLines(dict[int, tuple[YakuHit, ...]]):
         lines = tuple(YakuHit(*_DORA_NAMES[which], count) for which, count in enumerate(counts) if count)
         self[key] = lines
         return lines
+
+
+_DORA_LINES = _DoraLines()
 
 
 class _PaymentTable(dict[int, Payment]):
@@ -360,23 +369,18 @@ class ScoringRules:
     red_dora: bool = True
     ura_dora: bool = True
     nuki_kind: int | None = Kind.NORTH
-    _blocks: tuple[BlockTable, BlockTable, BlockTable, BlockTable] = field(init=False, repr=False)
-    _melds: _MeldTable = field(init=False, repr=False)
     _dora4: tuple[int, ...] = field(init=False, repr=False)
     _pair_fu: _PairFuTable = field(init=False, repr=False)
-    _dora_lines: _DoraLines = field(init=False, repr=False)
     _fu_additions: tuple[tuple[tuple[int, int], ...], ...] = field(init=False, repr=False)
     _payments: _PaymentTable = field(init=False, repr=False)
     _always_pairs: bool = field(init=False, repr=False)
+    _standard_special: bool = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_blocks", block_tables(self.shapes))
-        object.__setattr__(self, "_melds", _MeldTable())
         # 4 × the kind each indicator points to: the shift of that kind's field in a board.
         dora4 = tuple(4 * dora_after(kind, sanma=self.sanma_dora) for kind in range(NUM_KINDS))
         object.__setattr__(self, "_dora4", dora4)
         object.__setattr__(self, "_pair_fu", _PairFuTable(self.fu))
-        object.__setattr__(self, "_dora_lines", _DoraLines())
         additions = tuple(
             tuple(self.fu.additions(closed=bool(closed), tsumo=bool(tsumo)) for tsumo in (0, 1)) for closed in (0, 1)
         )
@@ -384,6 +388,14 @@ class ScoringRules:
         object.__setattr__(self, "_payments", _PaymentTable(self.points, self.players, self.kiriage))
         # A pairs shape with lone tiles (五対子半) may have odd counts, so it is always tried.
         object.__setattr__(self, "_always_pairs", self.shapes.pairs is not None and self.shapes.pairs.singles > 0)
+        # Plain 七対子 and 国士無双 over four copies of every kind read straight off the board.
+        shapes = self.shapes
+        standard_special = (
+            shapes.pairs == SEVEN_PAIRS
+            and shapes.kokushi == THIRTEEN_ORPHANS
+            and all(limit == 4 for limit in shapes.limits[: _FLOWER_SHIFT // 4])
+        )
+        object.__setattr__(self, "_standard_special", standard_special)
 
 
 STANDARD_RULES = ScoringRules()
@@ -392,11 +404,8 @@ STANDARD_RULES = ScoringRules()
 
 # --- scoring ------------------------------------------------------------------------------------
 
-_SUIT = (1 << 36) - 1
-_HONORS = (1 << 28) - 1
-_FLOWER_SHIFT = 4 * 34
-_ONES = sum(1 << (4 * kind) for kind in range(NUM_KINDS))
-_NON_YAOCHU = sum(0xF << (4 * kind) for kind in range(NUM_KINDS) if kind not in YAOCHU)
+_NO_FLOWERS = 1 << _FLOWER_SHIFT
+_YAOCHU_ONES = sum(1 << (4 * kind) for kind in YAOCHU)
 _RUNS = (1 << TRIPLETS_SHIFT) - 1
 _HAN_MASK = (1 << YAKUMAN_SHIFT) - 1
 _SUIT_RUN = (Feature.MAN_RUN, Feature.PIN_RUN, Feature.SOU_RUN)
@@ -404,6 +413,14 @@ _SUIT_TRIPLET = (Feature.MAN_TRIPLET, Feature.PIN_TRIPLET, Feature.SOU_TRIPLET)
 _MAN_ALL, _PIN_ALL, _SOU_ALL = SUIT_PRESENT
 _REGULAR = Shape.REGULAR
 _PAIRS = Shape.PAIRS
+_KOKUSHI = Shape.KOKUSHI
+_SPECIAL = Wait.SPECIAL
+# A special shape's reading: no set, no pair, and (unlike a regular reading with no set, which
+# cannot exist) neither all-么九 nor all-terminal.
+_SPECIAL_SUMS = 1 << NOT_YAOCHU_SHIFT | 1 << NOT_TERMINAL_SHIFT
+_NOT_COMPLETE = NoWin(NoWin.NOT_COMPLETE)
+_new_facts = object.__new__  # a Facts object whose fields the scorer fills itself
+_NO_YAKU = NoWin(NoWin.NO_YAKU)
 
 
 # Honour features by (triplets >> 27) | (pair - 26, or 0) << 7, for hands with honour melds.
@@ -430,9 +447,9 @@ _F_TENHOU = int(Feature.TENHOU)
 _F_CHIIHOU = int(Feature.CHIIHOU)
 _F_RENHOU = int(Feature.RENHOU)
 
-# One candidate: (yakuman weight, han from yaku, fu, hits as (index, count), superseded mask,
-# its score lines when already known).
-_Candidate = tuple[int, int, int | None, Sequence[tuple[int, int]], int, tuple[YakuHit, ...] | None]
+# One candidate reading and wait: (value, fu, score lines); value is the han plus the yakuman
+# weight shifted by YAKUMAN_SHIFT.
+_Candidate = tuple[int, int, tuple[YakuHit, ...]]
 
 
 def score_hand(ctx: WinContext, rules: ScoringRules) -> HandScore | NoWin:
@@ -444,9 +461,13 @@ def score_hand(ctx: WinContext, rules: ScoringRules) -> HandScore | NoWin:
 
     The reading and wait kept are those that pay the most, then (on equal pay) a real yakuman
     over 数え役満, then the most han, then the most fu: what ``mahjong`` keeps.
+
+    Most of a hand is looked up rather than worked out: each suit block's splits and features
+    (:mod:`~bot.engine.yaku.readings`), the yaku its feature flags allow (five look-ups), the
+    value and score lines of each set of yaku, each payment. Yaku whose gate is not their whole
+    condition are asked through a :class:`Facts` object, only when the gate lets them in.
     """
     board = ctx.concealed
-    fu: int | None
     win = ctx.win_tile
     if not board >> (4 * win) & 0xF:
         raise ValueError(f"the winning tile (kind {win}) is not among the concealed tiles")
@@ -456,12 +477,11 @@ def score_hand(ctx: WinContext, rules: ScoringRules) -> HandScore | NoWin:
     # Declared sets: feature flags, run/triplet masks, packed sums and tiles, added up.
     features = meld_rt = meld_sums = meld_board = 0
     if melds:
-        meld_table = rules._melds
         for meld in melds:
             # Enum members hash in Python; identity tests and an int key stay in C.
             kind = meld.type
             code = 0 if kind is _CHI else 1 if kind is _PON else 2 if kind is _ANKAN else 3 if kind is _MINKAN else 4
-            meld_features, rt, sums, tiles = meld_table[code << 12 | meld.kind << 4 | meld.size]
+            meld_features, rt, sums, tiles = _MELDS[code << 12 | meld.kind << 4 | meld.size]
             features |= meld_features
             meld_rt |= rt
             meld_sums += sums
@@ -469,63 +489,75 @@ def score_hand(ctx: WinContext, rules: ScoringRules) -> HandScore | NoWin:
     closed = not meld_sums >> OPEN_SHIFT & 0xF
 
     # The concealed tiles, one memoised block at a time.
-    man_table, pin_table, sou_table, honor_table = rules._blocks
-    man = man_table[board & _SUIT]
-    pin = pin_table[board >> 36 & _SUIT]
-    sou = sou_table[board >> 72 & _SUIT]
-    honors = honor_table[board >> 108 & _HONORS]
+    # One suit table serves the three suits; its entries hold man, pin and sou values side by side.
+    man = SUIT_BLOCKS[board & _SUIT]
+    pin = SUIT_BLOCKS[board >> 36 & _SUIT]
+    sou = SUIT_BLOCKS[board >> 72 & _SUIT]
+    honors = HONOR_BLOCKS[board >> 108 & _HONORS]
     counts = man[0] + pin[0] + sou[0] + honors[0]
-    regular = counts & 0xFF == 1 and not board >> _FLOWER_SHIFT
+    regular = counts & 0xFF == 1 and board < _NO_FLOWERS
     special: tuple[Shape, ...] = ()
     if not melds and (rules._always_pairs or not board & _ONES or not board & _NON_YAOCHU):
-        special = _special_readings(board, rules.shapes)
-        for shape in special:
-            features |= _F_PAIRS_SHAPE if shape is _PAIRS else _F_KOKUSHI_SHAPE
+        if rules._standard_special and board < _NO_FLOWERS:
+            if not board & _ONES:
+                # Every count even: 七対子 when seven kinds are held twice and none four times.
+                if not board >> 2 & _ONES and (board >> 1 & _ONES).bit_count() == 7:
+                    special = (_PAIRS,)
+                    features |= _F_PAIRS_SHAPE
+            elif (board | board >> 1 | board >> 2 | board >> 3) & _YAOCHU_ONES == _YAOCHU_ONES and tile_count(
+                board
+            ) == 14:
+                # Only 么九 (or the test above would have passed), all thirteen held and one
+                # more: 国士無双.
+                special = (_KOKUSHI,)
+                features |= _F_KOKUSHI_SHAPE
+        else:
+            special = _special_readings(board, rules.shapes)
+            for shape in special:
+                features |= _F_PAIRS_SHAPE if shape is _PAIRS else _F_KOKUSHI_SHAPE
     if not regular and not special:
-        return NoWin(NoWin.NOT_COMPLETE)
+        return _NOT_COMPLETE
     everything = board + meld_board
 
     # Coarse features decide which yaku are worth asking (each yaku declares its gate).
-    features |= man[2] | pin[2] | sou[2] | honors[2]
+    features |= man[1][0] | pin[1][1] | sou[1][2] | honors[1]
     honor_triplets = meld_rt >> TRIPLETS_SHIFT >> 27 << 27
     honor_pair = -1
     if regular:
-        honor_split = honors[1][0]
-        honor_pair = honor_split.pair
+        honor_pair = honors[8]
         if honor_triplets:
-            honor_triplets |= honor_split.triplets
+            honor_triplets |= honors[7]
             features |= _HONOR_FEATURES[honor_triplets >> 27 | (honor_pair - 26 if honor_pair > 26 else 0) << 7]
         else:
-            honor_triplets = honor_split.triplets
-            features |= honors[3]
+            honor_triplets = honors[7]
+            features |= honors[6]
     elif honor_triplets:
         features |= _HONOR_FEATURES[honor_triplets >> 27]
+    suits = features & _F_SUITS
+    if suits & (suits - 1):
+        features |= _F_MULTI_SUIT
     present = 0
+    kans = 0
+    concealed_most = counts >> 8 & 0xFF
     if melds:
-        suits = features & _F_SUITS
-        if suits & (suits - 1):
-            features |= _F_MULTI_SUIT
         # A straight may take ranks from concealed tiles and from melds: test the whole hand.
         present = (everything | everything >> 1 | everything >> 2 | everything >> 3) & _ONES
         if present & _MAN_ALL == _MAN_ALL or present & _PIN_ALL == _PIN_ALL or present & _SOU_ALL == _SOU_ALL:
             features |= _F_STRAIGHT
         kans = meld_sums >> KANS_SHIFT & 0xF
         features |= _F_KANS[kans if kans < 4 else 4]
-        concealed_most = (counts >> 8) + (meld_sums >> CONCEALED_SHIFT & 0xF)
-    else:
-        kans = 0
-        concealed_most = counts >> 8
-        suits = features & _F_SUITS
-        if suits & (suits - 1):
-            features |= _F_MULTI_SUIT
+        concealed_most += meld_sums >> CONCEALED_SHIFT & 0xF
     if concealed_most >= 3:
         features |= _F_CONCEALED[concealed_most if concealed_most < 4 else 4]
     seat = ctx.seat_wind
     round_wind = ctx.round_wind
-    if honor_triplets >> seat & 1:
-        features |= _F_SEAT
-    if honor_triplets >> round_wind & 1:
-        features |= _F_ROUND
+    if honor_triplets:
+        if honor_triplets >> seat & 1:
+            features |= _F_SEAT
+        if honor_triplets >> round_wind & 1:
+            features |= _F_ROUND
+    riichi = ctx.riichi
+    double_riichi = ctx.double_riichi
     if tsumo:
         features |= _F_TSUMO
         if ctx.rinshan:
@@ -543,110 +575,33 @@ def score_hand(ctx: WinContext, rules: ScoringRules) -> HandScore | NoWin:
             features |= _F_HOUTEI
         if ctx.renhou:
             features |= _F_RENHOU
-    if ctx.riichi:
-        features |= _F_RIICHI
-    if ctx.double_riichi:
-        features |= _F_DOUBLE_RIICHI
-    if ctx.ippatsu:
+    if riichi or double_riichi:
+        features |= _F_DOUBLE_RIICHI if double_riichi else _F_RIICHI
+        if ctx.ippatsu:
+            features |= _F_IPPATSU
+    elif ctx.ippatsu:
         features |= _F_IPPATSU
 
-    gated = rules.yaku.by_features[features]
+    # The yaku the flags let in: those with an exact gate apply, the others must be asked.
     table = rules.yaku
-    exact_hits = gated.exact
-    exact_yakuman = gated.exact_value >> YAKUMAN_SHIFT
-    exact_han = gated.exact_value & _HAN_MASK
-    exact_drop = gated.exact_drop
-    exact_lines: tuple[YakuHit, ...] | None = gated.exact_lines
-    units = table.units[not closed]
-    drops = table.drops
-    hits: list[tuple[int, int]]
-    hand_hits: list[tuple[int, int]] = []
-    reading_checks = gated.reading
-    wait_checks = gated.wait
-    facts: Facts | None = None
-    if gated.asks or special:
-        if not present:
-            present = (everything | everything >> 1 | everything >> 2 | everything >> 3) & _ONES
-        facts = Facts(
-            board, present, closed, len(melds), kans, win, board >> (4 * win) & 0xF, honor_triplets, honor_pair
-        )
-        hand_hits = [(index, count) for index, check in gated.hand if (count := check(facts, ctx))]
-    with_fu, without_fu = rules._fu_additions[closed][tsumo]
-    candidates: list[_Candidate] = []
+    g0, g1, g2, g3, g4 = table.gate_chunks
+    mask = g0[features & 0x3FF] & g1[features >> 10 & 0x3FF] & g2[features >> 20 & 0x3FF]
+    mask &= g3[features >> 30 & 0x3FF] & g4[features >> 40 & 0x3FF]
+    exact = mask & table.exact_mask
+    ask = mask & table.ask_mask
+    is_open = not closed
+    values = table.values
 
-    if regular:
-        pair_fu = rules._pair_fu[seat << 6 | round_wind]
-        win_block = win // 9
-        for splits in itertools.product(man[1], pin[1], sou[1], honors[1]):
-            s0, s1, s2, s3 = splits
-            sums = meld_sums + s0.sums + s1.sums + s2.sums + s3.sums
-            pair = (sums >> PAIR_SHIFT & 0x3F) - 1
-            base_fu = (sums >> SET_FU_SHIFT & 0xFF) + pair_fu[pair]
-            concealed = sums >> CONCEALED_SHIFT & 0xF
-            reading_hits = hand_hits
-            if facts is not None:
-                rt = meld_rt | s0.rt | s1.rt | s2.rt | s3.rt
-                facts.shape = _REGULAR
-                facts.runs = rt & _RUNS
-                facts.triplets = rt >> TRIPLETS_SHIFT
-                facts.run_count = sums >> RUN_COUNT_SHIFT & 0xF
-                facts.triplet_count = sums >> TRIPLET_COUNT_SHIFT & 0xF
-                facts.twin_runs = sums >> TWINS_SHIFT & 0xF
-                facts.all_yaochu = not sums >> NOT_YAOCHU_SHIFT & 0xF
-                facts.all_terminal = not sums >> NOT_TERMINAL_SHIFT & 0xF
-                facts.pair = pair
-                if reading_checks:
-                    reading_hits = hand_hits + [
-                        (index, count) for index, check in reading_checks if (count := check(facts, ctx))
-                    ]
-            for wait, wait_fu, ron_fu, ron_triplet in splits[win_block].waits[win]:
-                set_fu = base_fu + wait_fu
-                if not tsumo:
-                    set_fu += ron_fu
-                hits = reading_hits
-                if wait_checks and facts is not None:
-                    facts.wait = wait
-                    facts.set_fu = set_fu
-                    facts.concealed_triplets = concealed if tsumo else concealed - ron_triplet
-                    hits = reading_hits + [
-                        (index, count) for index, check in wait_checks if (count := check(facts, ctx))
-                    ]
-                fu = -(-(set_fu + (with_fu if set_fu else without_fu)) // 10) * 10
-                if hits:
-                    candidates.append(_tally(hits, exact_hits, units, drops, fu))
-                else:
-                    candidates.append((exact_yakuman, exact_han, fu, exact_hits, exact_drop, exact_lines))
-
-    for shape in special:
-        assert facts is not None  # built above whenever there is a special shape
-        facts.shape = shape
-        facts.runs = facts.triplets = facts.run_count = facts.triplet_count = facts.twin_runs = 0
-        facts.pair = -1
-        facts.all_yaochu = facts.all_terminal = False
-        facts.wait = Wait.SPECIAL
-        facts.concealed_triplets = facts.set_fu = 0
-        hits = hand_hits + [
-            (index, count)
-            for checks in (reading_checks, wait_checks)
-            for index, check in checks
-            if (count := check(facts, ctx))
-        ]
-        fu = rules.fu.pairs_shape if shape is _PAIRS else -(-without_fu // 10) * 10
-        if hits:
-            candidates.append(_tally(hits, exact_hits, units, drops, fu))
-        else:
-            candidates.append((exact_yakuman, exact_han, fu, exact_hits, exact_drop, exact_lines))
-
-    # Dora, counted once: every candidate gets the same.
+    # Dora: every reading gets the same.
     dora = ura = 0
-    nuki = ctx.nuki_dora
     after = rules._dora4
     for indicator in ctx.dora_indicators:
         dora += everything >> after[indicator] & 0xF
-    ura_counts = (ctx.riichi or ctx.double_riichi) and rules.ura_dora
+    ura_counts = (riichi or double_riichi) and rules.ura_dora
     if ura_counts:
         for indicator in ctx.ura_indicators:
             ura += everything >> after[indicator] & 0xF
+    nuki = ctx.nuki_dora
     if nuki and rules.nuki_kind is not None:
         # Pulled tiles are out of the hand, but the indicators still count them.
         target = 4 * rules.nuki_kind
@@ -656,29 +611,107 @@ def score_hand(ctx: WinContext, rules: ScoringRules) -> HandScore | NoWin:
     red = ctx.red_dora if rules.red_dora else 0
     bonus = dora + ura + red + nuki
 
-    best = candidates[0] if len(candidates) == 1 else _best(candidates, bonus, ctx, rules)
-    yakuman, han, fu, kept_hits, drop, lines = best
-    if not yakuman and not han:
-        return NoWin(NoWin.NO_YAKU)
-    if lines is None:
-        kept = 0
-        once = True
-        for index, count in kept_hits:
-            if not drop >> index & 1:
-                kept |= 1 << index
-                once = once and count == 1
-        if once:
-            lines = table.lines[kept << 1 | (not closed)]
-        else:  # a yaku that applies several times: its line shows the total
-            lines = tuple(
-                table.hit(index, units[index] * count) for index, count in sorted(kept_hits) if not drop >> index & 1
-            )
+    with_fu, without_fu = rules._fu_additions[closed][tsumo]
+    win_block = win // 9
+    win_rank = win - 9 * win_block
+    fu: int | None
+    pair_fu = rules._pair_fu[seat << 6 | round_wind]
+    if counts < MULTI_SPLIT and not special:
+        # The usual hand: each block splits one way, so there is one reading.
+        sums = meld_sums + man[2][0] + pin[2][1] + sou[2][2] + honors[3]
+        pair = (sums >> PAIR_SHIFT & 0x3F) - 1
+        base_fu = (sums >> SET_FU_SHIFT & 0xFF) + pair_fu[pair]
+        waits = (man[4], pin[4], sou[4], honors[5])[win_block][win_rank]
+        if not ask:
+            # Nothing to ask: every wait has the same yaku, so the best has the most fu.
+            value, lines = values[exact << 1 | is_open]
+            if not value:
+                return _NO_YAKU
+            fu = 0
+            for _, wait_fu, ron_fu, _ in waits:
+                set_fu = base_fu + wait_fu if tsumo else base_fu + wait_fu + ron_fu
+                wait_total = -(-(set_fu + (with_fu if set_fu else without_fu)) // 10) * 10
+                if wait_total > fu:
+                    fu = wait_total
+        elif len(waits) == 1:
+            # One reading and one wait: one candidate, so every check is asked once, whatever
+            # its scope, of a Facts object filled in one go.
+            ((wait, wait_fu, ron_fu, ron_triplet),) = waits
+            set_fu = base_fu + wait_fu if tsumo else base_fu + wait_fu + ron_fu
+            fu = -(-(set_fu + (with_fu if set_fu else without_fu)) // 10) * 10
+            if not present:
+                present = (everything | everything >> 1 | everything >> 2 | everything >> 3) & _ONES
+            rt = meld_rt | man[3][0] | pin[3][1] | sou[3][2] | honors[4]
+            concealed = sums >> CONCEALED_SHIFT & 0xF
+            facts = _new_facts(Facts)
+            facts.board = board
+            facts.present = present
+            facts.closed = closed
+            facts.melds = len(melds)
+            facts.kans = kans
+            facts.win_kind = win
+            facts.win_count = board >> (4 * win) & 0xF
+            facts.honor_triplets = honor_triplets
+            facts.honor_pair = honor_pair
+            facts.shape = _REGULAR
+            facts.runs = rt & _RUNS
+            facts.triplets = rt >> TRIPLETS_SHIFT
+            facts.run_count = sums >> RUN_COUNT_SHIFT & 0xF
+            facts.triplet_count = sums >> TRIPLET_COUNT_SHIFT & 0xF
+            facts.twin_runs = sums >> TWINS_SHIFT & 0xF
+            facts.all_yaochu = not sums >> NOT_YAOCHU_SHIFT & 0xF
+            facts.all_terminal = not sums >> NOT_TERMINAL_SHIFT & 0xF
+            facts.pair = pair
+            facts.wait = wait
+            facts.set_fu = set_fu
+            facts.concealed_triplets = concealed if tsumo else concealed - ron_triplet
+            hits = exact
+            several: list[tuple[int, int]] = []
+            for bit, check in table.asked[ask][3]:
+                count = check(facts, ctx)
+                if count:
+                    if count == 1:
+                        hits |= bit
+                    else:
+                        several.append((bit.bit_length() - 1, count))
+            if several:
+                value, fu, lines = _several(table, hits, several, is_open, fu)
+            else:
+                value, lines = values[hits << 1 | is_open]
+        else:
+            facts = _hand_facts(ctx, everything, present, closed, kans, honor_triplets, honor_pair)
+            blocks = (man[5][0], pin[5][1], sou[5][2], honors[2])
+            value, fu, lines = _ask(facts, ctx, rules, exact, ask, regular, special, blocks, meld_sums, meld_rt, bonus)
+    elif not ask and not special:
+        # Several readings, nothing to ask: the best is the one with the most fu.
+        value, lines = values[exact << 1 | is_open]
+        if not value:
+            return _NO_YAKU
+        fu = 0
+        for splits in itertools.product(man[5][0], pin[5][1], sou[5][2], honors[2]):
+            sums = meld_sums + splits[0][0] + splits[1][0] + splits[2][0] + splits[3][0]
+            base_fu = (sums >> SET_FU_SHIFT & 0xFF) + pair_fu[(sums >> PAIR_SHIFT & 0x3F) - 1]
+            for _, wait_fu, ron_fu, _ in splits[win_block][2][win_rank]:
+                set_fu = base_fu + wait_fu if tsumo else base_fu + wait_fu + ron_fu
+                wait_total = -(-(set_fu + (with_fu if set_fu else without_fu)) // 10) * 10
+                if wait_total > fu:
+                    fu = wait_total
+    else:
+        facts = _hand_facts(ctx, everything, present, closed, kans, honor_triplets, honor_pair)
+        blocks = (man[5][0], pin[5][1], sou[5][2], honors[2])
+        value, fu, lines = _ask(facts, ctx, rules, exact, ask, regular, special, blocks, meld_sums, meld_rt, bonus)
+
+    if not value:
+        return _NO_YAKU
+    yakuman = value >> YAKUMAN_SHIFT
     if yakuman:
         han = 0
         fu = None
-    elif bonus:
-        lines += rules._dora_lines[dora | ura << 8 | red << 16 | nuki << 24]
-        han += bonus
+    else:
+        han = value & _HAN_MASK
+        if bonus:
+            lines += _DORA_LINES[dora | ura << 8 | red << 16 | nuki << 24]
+            han += bonus
     points = rules.points
     payment = rules._payments[han | (fu or 0) << 8 | yakuman << 16 | ctx.dealer << 24 | tsumo << 25]
     honba = ctx.honba
@@ -687,23 +720,148 @@ def score_hand(ctx: WinContext, rules: ScoringRules) -> HandScore | NoWin:
     return _new_score(han, fu, lines, yakuman, payment, honba, ctx.riichi_sticks * points.deposit)
 
 
-def _tally(
-    hits: list[tuple[int, int]],
-    exact: tuple[tuple[int, int], ...],
-    units: tuple[int, ...],
-    drops: tuple[int, ...],
-    fu: int,
+def _hand_facts(
+    ctx: WinContext, everything: int, present: int, closed: bool, kans: int, honor_triplets: int, honor_pair: int
+) -> Facts:
+    """A :class:`Facts` object with the hand fields filled."""
+    if not present:
+        present = (everything | everything >> 1 | everything >> 2 | everything >> 3) & _ONES
+    board = ctx.concealed
+    win = ctx.win_tile
+    return Facts(
+        board, present, closed, len(ctx.melds), kans, win, board >> (4 * win) & 0xF, honor_triplets, honor_pair
+    )
+
+
+def _ask(
+    facts: Facts,
+    ctx: WinContext,
+    rules: ScoringRules,
+    exact: int,
+    ask: int,
+    regular: bool,
+    special: tuple[Shape, ...],
+    blocks: tuple[tuple[Split, ...], tuple[Split, ...], tuple[Split, ...], tuple[Split, ...]],
+    meld_sums: int,
+    meld_rt: int,
+    bonus: int,
 ) -> _Candidate:
-    """Sum one candidate's yaku, dropping superseded ones."""
-    hits = [*exact, *hits]
+    """The best candidate of a hand that has several readings or waits (or a special shape)
+    and yaku to ask: each reading and wait, and each special shape, with the yaku that apply."""
+    hand_checks, reading_checks, wait_checks, _ = rules.yaku.asked[ask]
+    table = rules.yaku
+    values = table.values
+    tsumo = ctx.tsumo
+    is_open = not facts.closed
+    # Hits are a bitmask of yaku counted once; a yaku that applies several times goes to
+    # ``several`` as (index, count) instead.
+    hits = exact
+    several: list[tuple[int, int]] = []
+    for bit, check in hand_checks:
+        count = check(facts, ctx)
+        if count:
+            if count == 1:
+                hits |= bit
+            else:
+                several.append((bit.bit_length() - 1, count))
+    with_fu, without_fu = rules._fu_additions[not is_open][tsumo]
+    candidates: list[_Candidate] = []
+
+    if regular:
+        pair_fu = rules._pair_fu[ctx.seat_wind << 6 | ctx.round_wind]
+        win = facts.win_kind
+        win_block = win // 9
+        win_rank = win - 9 * win_block
+        facts.shape = _REGULAR
+        for splits in itertools.product(*blocks):
+            (sums0, rt0, _), (sums1, rt1, _), (sums2, rt2, _), (sums3, rt3, _) = splits
+            sums = meld_sums + sums0 + sums1 + sums2 + sums3
+            pair = (sums >> PAIR_SHIFT & 0x3F) - 1
+            base_fu = (sums >> SET_FU_SHIFT & 0xFF) + pair_fu[pair]
+            concealed = sums >> CONCEALED_SHIFT & 0xF
+            rt = meld_rt | rt0 | rt1 | rt2 | rt3
+            facts.runs = rt & _RUNS
+            facts.triplets = rt >> TRIPLETS_SHIFT
+            facts.run_count = sums >> RUN_COUNT_SHIFT & 0xF
+            facts.triplet_count = sums >> TRIPLET_COUNT_SHIFT & 0xF
+            facts.twin_runs = sums >> TWINS_SHIFT & 0xF
+            facts.all_yaochu = not sums >> NOT_YAOCHU_SHIFT & 0xF
+            facts.all_terminal = not sums >> NOT_TERMINAL_SHIFT & 0xF
+            facts.pair = pair
+            reading_hits = hits
+            reading_several = several
+            for bit, check in reading_checks:
+                count = check(facts, ctx)
+                if count:
+                    if count == 1:
+                        reading_hits |= bit
+                    else:
+                        reading_several = [*reading_several, (bit.bit_length() - 1, count)]
+            for wait, wait_fu, ron_fu, ron_triplet in splits[win_block][2][win_rank]:
+                set_fu = base_fu + wait_fu if tsumo else base_fu + wait_fu + ron_fu
+                fu = -(-(set_fu + (with_fu if set_fu else without_fu)) // 10) * 10
+                wait_hits = reading_hits
+                wait_several = reading_several
+                if wait_checks:
+                    facts.wait = wait
+                    facts.set_fu = set_fu
+                    facts.concealed_triplets = concealed if tsumo else concealed - ron_triplet
+                    for bit, check in wait_checks:
+                        count = check(facts, ctx)
+                        if count:
+                            if count == 1:
+                                wait_hits |= bit
+                            else:
+                                wait_several = [*wait_several, (bit.bit_length() - 1, count)]
+                if wait_several:
+                    candidates.append(_several(table, wait_hits, wait_several, is_open, fu))
+                else:
+                    value, lines = values[wait_hits << 1 | is_open]
+                    candidates.append((value, fu, lines))
+
+    for shape in special:
+        facts.shape = shape
+        facts.runs = facts.triplets = facts.run_count = facts.triplet_count = facts.twin_runs = 0
+        facts.pair = -1
+        facts.all_yaochu = facts.all_terminal = False
+        facts.wait = _SPECIAL
+        facts.concealed_triplets = facts.set_fu = 0
+        shape_hits = hits
+        shape_several = several
+        for bit, check in (*reading_checks, *wait_checks):
+            count = check(facts, ctx)
+            if count:
+                if count == 1:
+                    shape_hits |= bit
+                else:
+                    shape_several = [*shape_several, (bit.bit_length() - 1, count)]
+        fu = rules.fu.pairs_shape if shape is _PAIRS else -(-without_fu // 10) * 10
+        if shape_several:
+            candidates.append(_several(table, shape_hits, shape_several, is_open, fu))
+        else:
+            value, lines = values[shape_hits << 1 | is_open]
+            candidates.append((value, fu, lines))
+
+    if len(candidates) == 1:
+        return candidates[0]
+    return _best(candidates, bonus, ctx, rules)
+
+
+def _several(table: YakuTable, hits: int, several: list[tuple[int, int]], is_open: bool, fu: int) -> _Candidate:
+    """A candidate where some yaku apply more than once: their lines show the total."""
+    counted = [(index, 1) for index in range(len(table.yaku)) if hits >> index & 1]
+    counted += several
     drop = 0
-    for index, _ in hits:
-        drop |= drops[index]
+    for index, _ in counted:
+        drop |= table.drops[index]
+    units = table.units[is_open]
     value = 0
-    for index, count in hits:
+    lines: list[YakuHit] = []
+    for index, count in sorted(counted):
         if not drop >> index & 1:
             value += units[index] * count
-    return (value >> YAKUMAN_SHIFT, value & _HAN_MASK, fu, hits, drop, None)
+            lines.append(table.hit(index, units[index] * count))
+    return (value, fu, tuple(lines))
 
 
 def _best(candidates: list[_Candidate], dora: int, ctx: WinContext, rules: ScoringRules) -> _Candidate:
@@ -712,13 +870,14 @@ def _best(candidates: list[_Candidate], dora: int, ctx: WinContext, rules: Scori
     situation = ctx.dealer << 24 | ctx.tsumo << 25
 
     def rank(candidate: _Candidate) -> tuple[int, int, int, int]:
-        yakuman, han, fu, _, _, _ = candidate
-        if not yakuman and not han:
+        value, fu, _ = candidate
+        if not value:
             return (-1, 0, 0, 0)
+        yakuman = value >> YAKUMAN_SHIFT
         if yakuman:
             return (payments[yakuman << 16 | situation].total, yakuman, 0, 0)
-        total_han = han + dora
-        return (payments[total_han | (fu or 0) << 8 | situation].total, 0, total_han, fu or 0)
+        total_han = (value & _HAN_MASK) + dora
+        return (payments[total_han | fu << 8 | situation].total, 0, total_han, fu)
 
     return max(candidates, key=rank)
 

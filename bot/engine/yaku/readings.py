@@ -1,46 +1,59 @@
 """Readings of a complete hand, as the facts yaku read, memoised one suit block at a time.
 
-The splitting itself is :meth:`bot.engine.shapes.ShapeRules.decompositions`'; this module asks
-it once per distinct suit block (a board holding only that block, plus a stand-in pair when the
-block has none) and keeps, for each way to split the block, the few numbers a reading is made
-of. A whole reading is then four block splits (and the declared sets) combined: their run and
-triplet masks with ``|`` and their counts with a single ``+``, because the counts are packed
-into one int, 4 or 8 bits a field (see the ``*_SHIFT`` constants). A block seen once is never
-split again, and no memo here is keyed by a whole hand.
+A block is one suit's nine 4-bit count fields (or the honours' seven). This module splits a
+block into sets and at most one pair once, and keeps for each way to split it the few numbers
+a reading is made of. A whole reading is then four block splits (and the declared sets)
+combined: their run and triplet masks with ``|`` and their counts with a single ``+``, because
+the counts are packed into one int, 4 or 8 bits a field (see the ``*_SHIFT`` constants).
+
+The memos are shared by every variant (a regular reading does not depend on the variant's
+rules) and keyed by the block alone, never by a whole hand:
+
+- :data:`RANK_SPLITS`: a suit block's splits in ranks 0-8, the same for all three suits
+  (2233m splits as 2233p does), each new block's worked out from a smaller block's;
+- :data:`SUIT_BLOCKS` and :data:`HONOR_BLOCKS`: block key -> what the scorer needs of it
+  (:data:`SuitEntry`, :data:`HonorEntry`): the splits placed in the block's kinds, and the
+  block's feature flags. One suit table serves man, pin and sou: an entry holds what differs
+  between the suits side by side.
 """
 
 from __future__ import annotations
 
-from bot.engine.shapes import Group, Shape, ShapeRules, tile_count
-from bot.engine.tiles import NUM_KINDS, TERMINALS, YAOCHU
+from bot.engine.tiles import NUM_KINDS
 from bot.engine.yaku.base import Feature, Wait, present_features
-from bot.engine.yaku.fu import WAIT_FU, triplet_fu
+from bot.engine.yaku.fu import WAIT_FU
 
 __all__ = [
     "BLOCK_SHIFTS",
     "CONCEALED_SHIFT",
+    "HONOR_BLOCKS",
     "KANS_SHIFT",
+    "MULTI_SPLIT",
     "NOT_TERMINAL_SHIFT",
     "NOT_YAOCHU_SHIFT",
     "OPEN_SHIFT",
     "PAIR_SHIFT",
+    "RANK_SPLITS",
     "RUN_COUNT_SHIFT",
     "SET_FU_SHIFT",
+    "SUIT_BLOCKS",
     "TRIPLETS_SHIFT",
     "TRIPLET_COUNT_SHIFT",
     "TWINS_SHIFT",
-    "BlockEntry",
-    "BlockSplit",
-    "BlockTable",
+    "HonorEntry",
+    "HonorTable",
+    "RankSplit",
+    "RankSplits",
+    "Split",
+    "SuitEntry",
+    "SuitTable",
     "WaitOption",
-    "block_tables",
     "honor_features",
     "meld_sums",
 ]
 
 BLOCK_SHIFTS = (0, 36, 72, 108)
 """Bit offset of the man, pin, sou and honour blocks in a count board."""
-_STAND_IN_PAIR = (27, 27, 27, 0)  # a pair outside the block: East for suits, 1m for honours
 _ONES = sum(1 << (4 * kind) for kind in range(NUM_KINDS))
 
 # Fields of the packed, additive "sums" of a block split or a declared set.
@@ -57,6 +70,9 @@ OPEN_SHIFT = 42  # open melds
 TRIPLETS_SHIFT = 32
 """``rt`` masks hold runs in bits 0-26 and triplets from this bit on."""
 
+MULTI_SPLIT = 1 << 16
+"""Set in a :data:`BlockEntry`'s counts when the block splits more than one way."""
+
 _SUIT_RUN = (int(Feature.MAN_RUN), int(Feature.PIN_RUN), int(Feature.SOU_RUN))
 _SUIT_TRIPLET = (int(Feature.MAN_TRIPLET), int(Feature.PIN_TRIPLET), int(Feature.SOU_TRIPLET))
 _F_TWIN_RUNS = int(Feature.TWIN_RUNS)
@@ -67,122 +83,256 @@ WaitOption = tuple[Wait, int, int, int]
 """``(wait, fu, ron_fu, ron_triplet)``: the wait, its fu, and on a ron the fu change and the
 concealed triplet lost (a 双碰 won by ron makes its triplet an open one)."""
 
-
-class BlockSplit:
-    """One way to split one block into sets and at most one pair, reduced to numbers.
-
-    ``rt`` is the run mask with the triplet mask above it (:data:`TRIPLETS_SHIFT`); ``sums``
-    the packed counts; ``waits`` maps each kind in the block to how a winning tile of that
-    kind may have been waited on.
-    """
-
-    __slots__ = ("pair", "rt", "runs", "sums", "triplets", "waits")
-
-    def __init__(self, groups: tuple[Group, ...], pair: int) -> None:
-        runs = triplets = inner = not_yaochu = not_terminal = fu = run_count = triplet_count = 0
-        waits: dict[int, list[WaitOption]] = {}
-        for kind, is_run in groups:
-            if is_run:
-                run_count += 1
-                runs |= 1 << kind
-                if kind % 9 not in (0, 6):
-                    inner += 1
-                for tile in (kind, kind + 1, kind + 2):
-                    _add(waits, tile, _run_wait(kind, tile))
-            else:
-                triplet_count += 1
-                triplets |= 1 << kind
-                closed_fu = triplet_fu(kind, concealed=True, kan=False)
-                fu += closed_fu
-                not_yaochu += kind not in YAOCHU
-                not_terminal += kind not in TERMINALS
-                _add(waits, kind, (_SHANPON, 0, closed_fu // 2 - closed_fu, 1))
-        if pair >= 0:
-            not_yaochu += pair not in YAOCHU
-            not_terminal += pair not in TERMINALS
-            _add(waits, pair, _TANKI_WAIT)
-        self.runs = runs
-        self.triplets = triplets
-        self.pair = pair
-        self.rt = runs | triplets << TRIPLETS_SHIFT
-        self.sums = (
-            run_count << RUN_COUNT_SHIFT
-            | triplet_count << TRIPLET_COUNT_SHIFT
-            | _twin_pairs(groups) << TWINS_SHIFT
-            | fu << SET_FU_SHIFT
-            | (not_yaochu + inner) << NOT_YAOCHU_SHIFT
-            | (not_terminal + inner) << NOT_TERMINAL_SHIFT
-            | (pair + 1) << PAIR_SHIFT
-            | triplet_count << CONCEALED_SHIFT
-        )
-        self.waits = {tile: tuple(options) for tile, options in waits.items()}
-
-    @property
-    def run_count(self) -> int:
-        return self.sums >> RUN_COUNT_SHIFT & 0xF
-
-    @property
-    def triplet_count(self) -> int:
-        return self.sums >> TRIPLET_COUNT_SHIFT & 0xF
-
-    def __repr__(self) -> str:
-        return f"BlockSplit(runs={self.runs:#x}, triplets={self.triplets:#x}, pair={self.pair})"
-
-
-def _twin_pairs(groups: tuple[Group, ...]) -> int:
-    """Pairs of identical runs (four of one run are two pairs)."""
-    runs = [kind for kind, is_run in groups if is_run]
-    return sum(runs.count(kind) // 2 for kind in set(runs))
-
-
-_SHANPON = Wait.SHANPON
 _TANKI_WAIT: WaitOption = (Wait.TANKI, WAIT_FU, 0, 0)
 _RYANMEN_WAIT: WaitOption = (Wait.RYANMEN, 0, 0, 0)
 _KANCHAN_WAIT: WaitOption = (Wait.KANCHAN, WAIT_FU, 0, 0)
 _PENCHAN_WAIT: WaitOption = (Wait.PENCHAN, WAIT_FU, 0, 0)
+# A concealed triplet is 4 fu (8 for a terminal or honour); won by ron on a 双碰 it is open,
+# worth half: the change is -2 (-4).
+_SIMPLE_SHANPON: WaitOption = (Wait.SHANPON, 0, -2, 1)
+_YAOCHU_SHANPON: WaitOption = (Wait.SHANPON, 0, -4, 1)
+
+_Group = tuple[int, bool]  # (rank of the set's lowest tile, is a run)
 
 
-def _run_wait(start: int, tile: int) -> WaitOption:
-    if tile == start + 1:
-        return _KANCHAN_WAIT
-    rank = start % 9
-    if (tile == start and rank == 6) or (tile == start + 2 and rank == 0):
-        return _PENCHAN_WAIT
-    return _RYANMEN_WAIT
+class RankSplit:
+    """One way to split a block into sets and at most one pair, in ranks (0-8 for a suit,
+    0-6 for the honours), reduced to numbers.
 
+    ``groups`` lists the sets by rank, a triplet before the runs of its rank; ``pair`` is the
+    pair's rank or -1. ``rt`` holds the runs (bit = lowest rank) and, from
+    :data:`TRIPLETS_SHIFT`, the triplets; ``sums`` the packed counts without the pair's field;
+    ``waits`` maps each rank to how a winning tile of that rank may have been waited on (the
+    options of the sets in order, then the pair's).
+    """
 
-def _add(waits: dict[int, list[WaitOption]], tile: int, option: WaitOption) -> None:
-    options = waits.setdefault(tile, [])
-    if option not in options:
-        options.append(option)
+    __slots__ = ("groups", "pair", "rt", "sums", "triplet_count", "waits")
+    groups: tuple[_Group, ...]
+    pair: int
+    rt: int
+    sums: int
+    triplet_count: int
+    waits: dict[int, tuple[WaitOption, ...]]
 
-
-def meld_sums(kind: int, *, run: bool, kan: bool, is_open: bool) -> int:
-    """The packed sums of one declared set."""
-    if run:
-        inner = int(kind % 9 not in (0, 6))
-        sums = 1 << RUN_COUNT_SHIFT | inner << NOT_YAOCHU_SHIFT | inner << NOT_TERMINAL_SHIFT
-    else:
-        sums = (
-            1 << TRIPLET_COUNT_SHIFT
-            | triplet_fu(kind, concealed=not is_open, kan=kan) << SET_FU_SHIFT
-            | int(kind not in YAOCHU) << NOT_YAOCHU_SHIFT
-            | int(kind not in TERMINALS) << NOT_TERMINAL_SHIFT
-            | int(kan) << KANS_SHIFT
-            | int(not is_open) << CONCEALED_SHIFT
+    def extended(self, rank: int, pair_here: bool, triplets: int, runs: int, *, honors: bool) -> RankSplit:
+        """This split (of ranks above ``rank``) with ``rank``'s sets and pair put in front."""
+        split = RankSplit()
+        yaochu = honors or rank == 0 or rank == 8
+        inner = runs if 0 < rank < 6 else 0  # runs holding no terminal
+        simple = 0 if yaochu else triplets + pair_here
+        # A terminal is 么九; an honour is 么九 but no terminal.
+        not_terminal = simple + inner + (triplets + pair_here if honors else 0)
+        split.sums = self.sums + (
+            runs << RUN_COUNT_SHIFT
+            | triplets << TRIPLET_COUNT_SHIFT
+            | runs // 2 << TWINS_SHIFT
+            | triplets * (8 if yaochu else 4) << SET_FU_SHIFT
+            | (simple + inner) << NOT_YAOCHU_SHIFT
+            | not_terminal << NOT_TERMINAL_SHIFT
+            | triplets << CONCEALED_SHIFT
         )
-    return sums | int(is_open) << OPEN_SHIFT
+        split.groups = ((rank, False),) * triplets + ((rank, True),) * runs + self.groups
+        split.pair = rank if pair_here else self.pair
+        split.rt = self.rt | (triplets and 1 << (rank + TRIPLETS_SHIFT)) | (runs and 1 << rank)
+        split.triplet_count = self.triplet_count + triplets
+        waits = dict(self.waits)
+        here: tuple[WaitOption, ...] = ()
+        if triplets:
+            here = (_YAOCHU_SHANPON if yaochu else _SIMPLE_SHANPON,)
+        if runs:
+            here += _RUN_WAITS[rank]
+            # The run's middle and top ranks: its options first, then those of the sets above.
+            for step, option in ((1, _KANCHAN_WAIT), (2, _PENCHAN_WAIT if rank == 0 else _RYANMEN_WAIT)):
+                above = waits.get(rank + step, ())
+                waits[rank + step] = (option, *(other for other in above if other != option))
+        if pair_here:
+            here += (_TANKI_WAIT,)
+        if here:
+            waits[rank] = here
+        split.waits = waits
+        return split
 
 
-BlockEntry = tuple[int, tuple[BlockSplit, ...], int, int]
-"""``(counts, splits, features, honor_features)``.
+_RUN_WAITS = tuple((_PENCHAN_WAIT if rank == 6 else _RYANMEN_WAIT,) for rank in range(7))
+_NO_SPLIT = RankSplit()
+_NO_SPLIT.groups = ()
+_NO_SPLIT.pair = -1
+_NO_SPLIT.rt = _NO_SPLIT.sums = _NO_SPLIT.triplet_count = 0
+_NO_SPLIT.waits = {}
+
+
+class RankSplits(dict[int, tuple[RankSplit, ...]]):
+    """Block key -> every way to split it into sets and at most one pair, sorted by sets then
+    pair (empty when there is none).
+
+    A block's lowest rank holds a pair or not, some triplets, and runs begun there for all the
+    rest, so its splits are those few choices, each put in front of every split of what is
+    left: a smaller block, looked up here too. A new block thus costs a few look-ups and a few
+    splits extended by one rank, not a search.
+    """
+
+    def __init__(self, size: int, *, honors: bool) -> None:
+        super().__init__()
+        self.size = size
+        self.honors = honors
+        self[0] = (_NO_SPLIT,)
+
+    def __missing__(self, key: int) -> tuple[RankSplit, ...]:
+        splits: tuple[RankSplit, ...] = ()
+        tiles = 0
+        probe = key
+        while probe:
+            tiles += probe & 0xF
+            probe >>= 4
+        if tiles % 3 != 1:
+            rank = ((key & -key).bit_length() - 1) // 4
+            count = key >> (4 * rank) & 0xF
+            next1 = key >> (4 * rank + 4) & 0xF
+            next2 = key >> (4 * rank + 8) & 0xF
+            runs_fit = not self.honors and rank + 2 < self.size
+            found: list[RankSplit] = []
+            for pair_here in (False, True) if tiles % 3 == 2 and count >= 2 else (False,):
+                rest = count - 2 if pair_here else count
+                for triplets in range(rest // 3 + 1):
+                    runs = rest - 3 * triplets
+                    if runs and (not runs_fit or next1 < runs or next2 < runs):
+                        continue
+                    below = key - (count << (4 * rank)) - (runs << (4 * rank + 4)) - (runs << (4 * rank + 8))
+                    found += (
+                        split.extended(rank, pair_here, triplets, runs, honors=self.honors) for split in self[below]
+                    )
+            splits = tuple(sorted(found, key=_order))
+        self[key] = splits
+        return splits
+
+
+def _order(split: RankSplit) -> tuple[tuple[_Group, ...], int]:
+    return split.groups, split.pair
+
+
+RANK_SPLITS = RankSplits(9, honors=False)
+"""Suit block key -> its splits, the same for the three suits (2233m splits as 2233p does)."""
+_HONOR_SPLITS = RankSplits(7, honors=True)
+
+Split = tuple[int, int, dict[int, tuple[WaitOption, ...]]]
+"""``(sums, rt, waits)`` of one split placed in its block: the pair's field in ``sums`` and
+the masks in ``rt`` are of kinds, ``waits`` still by rank."""
+
+SuitEntry = tuple[
+    int,
+    tuple[int, int, int],
+    tuple[int, int, int],
+    tuple[int, int, int],
+    dict[int, tuple[WaitOption, ...]],
+    tuple[tuple[Split, ...], tuple[Split, ...], tuple[Split, ...]],
+]
+"""What the scorer needs of a suit block, for each of the three suits it may be:
+``(counts, features, sums, rt, waits, splits)``.
 
 ``counts`` is additive: the status in bits 0-7 (0 complete without a pair, 1 with one pair, 8
-not complete; four blocks sum to 1 exactly when the hand is complete) and the most concealed
-triplets any split holds from bit 8. ``features`` are the block's
-:class:`~bot.engine.yaku.base.Feature` flags (its tiles', and what its splits may or must
-hold); ``honor_features`` those of its honour triplets and pair (:func:`honor_features`).
+not complete; four blocks sum to 1 exactly when the hand is complete), the most concealed
+triplets any split holds from bit 8, and :data:`MULTI_SPLIT` when there are several splits.
+``features``, per suit, are the block's :class:`~bot.engine.yaku.base.Feature` flags: its
+tiles', and what its splits may or must hold. ``sums``, ``rt`` (per suit) and ``waits`` are
+the first split's, for the usual block that splits one way; ``splits`` (per suit) all of them.
 """
+
+HonorEntry = tuple[int, int, tuple[Split, ...], int, int, dict[int, tuple[WaitOption, ...]], int, int, int]
+"""What the scorer needs of the honour block: ``(counts, features, splits, sums, rt, waits,
+honor_features, triplets, pair)``; ``counts`` and ``features`` as in :data:`SuitEntry`, then
+the splits (one at most: honours form no runs), the first split's sums, masks and waits, its
+honour features (:func:`honor_features`), triplets (a compact mask of kinds) and pair kind."""
+
+_NO_WAITS: dict[int, tuple[WaitOption, ...]] = {}
+_RANK_ONES = sum(1 << (4 * rank) for rank in range(9))
+_SUIT_RUN = (int(Feature.MAN_RUN), int(Feature.PIN_RUN), int(Feature.SOU_RUN))
+_SUIT_TRIPLET = (int(Feature.MAN_TRIPLET), int(Feature.PIN_TRIPLET), int(Feature.SOU_TRIPLET))
+
+
+def _placed(split: RankSplit, base: int) -> Split:
+    """A split placed at kind ``base``."""
+    pair = split.pair + base if split.pair >= 0 else -1
+    return (split.sums | (pair + 1) << PAIR_SHIFT, split.rt << base, split.waits)
+
+
+def _shape_features(splits: tuple[RankSplit, ...]) -> tuple[int, bool, bool]:
+    """Features every suit shares (twin runs, runs or triplets in every split), then whether
+    some split has runs and whether some has triplets."""
+    features = 0
+    if any(split.sums >> TWINS_SHIFT & 0xF for split in splits):
+        features |= _F_TWIN_RUNS
+    if all(split.rt & _RANK_RUNS for split in splits):
+        features |= _F_RUN_FORCED
+    if all(split.rt >> TRIPLETS_SHIFT for split in splits):
+        features |= _F_TRIPLET_FORCED
+    return features, any(split.rt & _RANK_RUNS for split in splits), any(split.rt >> TRIPLETS_SHIFT for split in splits)
+
+
+_RANK_RUNS = (1 << TRIPLETS_SHIFT) - 1
+
+
+class SuitTable(dict[int, SuitEntry]):
+    """Suit block key (one suit's nine 4-bit fields) -> its :data:`SuitEntry`, filled on demand.
+
+    One table serves the three suits: an entry holds what differs between them side by side."""
+
+    def __missing__(self, key: int) -> SuitEntry:
+        ranked = RANK_SPLITS[key]
+        present = (key | key >> 1 | key >> 2 | key >> 3) & _RANK_ONES
+        tile_features = tuple(_TILE_FEATURES[suit][present] for suit in range(3))
+        entry: SuitEntry
+        if not ranked:
+            entry = (
+                8,
+                (tile_features[0], tile_features[1], tile_features[2]),
+                (0, 0, 0),
+                (0, 0, 0),
+                _NO_WAITS,
+                ((), (), ()),
+            )
+        else:
+            shared, some_runs, some_triplets = _shape_features(ranked)
+            features = tuple(
+                tile_features[suit]
+                | shared
+                | (_SUIT_RUN[suit] if some_runs else 0)
+                | (_SUIT_TRIPLET[suit] if some_triplets else 0)
+                for suit in range(3)
+            )
+            placed = tuple(tuple(_placed(split, 9 * suit) for split in ranked) for suit in range(3))
+            first = ranked[0]
+            counts = (
+                (1 if first.pair >= 0 else 0)
+                | max(split.triplet_count for split in ranked) << 8
+                | (MULTI_SPLIT if len(ranked) > 1 else 0)
+            )
+            entry = (
+                counts,
+                (features[0], features[1], features[2]),
+                (placed[0][0][0], placed[1][0][0], placed[2][0][0]),
+                (placed[0][0][1], placed[1][0][1], placed[2][0][1]),
+                first.waits,
+                (placed[0], placed[1], placed[2]),
+            )
+        self[key] = entry
+        return entry
+
+
+class _TileFeatures(dict[int, int]):
+    """Nibble mask of the ranks a suit block holds -> the tile features of those ranks in one
+    suit (:func:`~bot.engine.yaku.base.present_features`); 512 keys at most."""
+
+    def __init__(self, suit: int) -> None:
+        super().__init__()
+        self.shift = BLOCK_SHIFTS[suit]
+
+    def __missing__(self, present: int) -> int:
+        features = int(present_features(present << self.shift))
+        self[present] = features
+        return features
+
+
+_TILE_FEATURES = (_TileFeatures(0), _TileFeatures(1), _TileFeatures(2))
 
 
 def honor_features(triplets: int, pair: int) -> int:
@@ -202,53 +352,47 @@ def honor_features(triplets: int, pair: int) -> int:
     return int(features)
 
 
-class BlockTable(dict[int, BlockEntry]):
-    """Block key (that block's 4-bit fields) -> its :data:`BlockEntry`, filled on demand."""
+class HonorTable(dict[int, HonorEntry]):
+    """Honour block key (seven 4-bit fields) -> its :data:`HonorEntry`, filled on demand."""
 
-    def __init__(self, shapes: ShapeRules, block: int) -> None:
-        super().__init__()
-        self.shapes = shapes
-        self.block = block
-
-    def __missing__(self, key: int) -> BlockEntry:
-        board = key << BLOCK_SHIFTS[self.block]
-        tiles = tile_count(board)
-        present = (board | board >> 1 | board >> 2 | board >> 3) & _ONES
-        features = int(present_features(present))
-        entry: BlockEntry = (8, (), features, 0)
-        if tiles % 3 != 1:
-            has_pair = tiles % 3 == 2
-            probe = board if has_pair else board + (2 << (4 * _STAND_IN_PAIR[self.block]))
-            splits = tuple(
-                BlockSplit(reading.sets, reading.pair if has_pair else -1)
-                for reading in self.shapes.decompositions(probe)
-                if reading.shape is Shape.REGULAR
-            )
-            if splits:
-                features |= self._split_features(splits)
-                concealed = max(split.triplet_count for split in splits)
-                # Honours form no runs, so an honour block splits one way only.
-                honors = honor_features(splits[0].triplets, splits[0].pair) if self.block == 3 else 0
-                entry = ((1 if has_pair else 0) | concealed << 8, splits, features, honors)
+    def __missing__(self, key: int) -> HonorEntry:
+        board = key << BLOCK_SHIFTS[3]
+        features = int(present_features((board | board >> 1 | board >> 2 | board >> 3) & _ONES))
+        ranked = _HONOR_SPLITS[key]
+        entry: HonorEntry
+        if ranked:
+            split = ranked[0]
+            shared, _, _ = _shape_features(ranked)
+            placed = _placed(split, 27)
+            triplets = placed[1] >> TRIPLETS_SHIFT
+            pair = split.pair + 27 if split.pair >= 0 else -1
+            counts = (1 if pair >= 0 else 0) | split.triplet_count << 8
+            entry = (counts, features | shared, (placed,), *placed, honor_features(triplets, pair), triplets, pair)
+        else:
+            entry = (8, features, (), 0, 0, _NO_WAITS, 0, 0, -1)
         self[key] = entry
         return entry
 
-    def _split_features(self, splits: tuple[BlockSplit, ...]) -> int:
-        features = 0
-        if self.block < 3:
-            if any(split.runs for split in splits):
-                features |= _SUIT_RUN[self.block]
-            if any(split.triplets for split in splits):
-                features |= _SUIT_TRIPLET[self.block]
-        if any(split.sums >> TWINS_SHIFT & 0xF for split in splits):
-            features |= _F_TWIN_RUNS
-        if all(split.runs for split in splits):
-            features |= _F_RUN_FORCED
-        if all(split.triplets for split in splits):
-            features |= _F_TRIPLET_FORCED
-        return features
+
+SUIT_BLOCKS = SuitTable()
+HONOR_BLOCKS = HonorTable()
 
 
-def block_tables(shapes: ShapeRules) -> tuple[BlockTable, BlockTable, BlockTable, BlockTable]:
-    """Fresh memo tables for the man, pin, sou and honour blocks of one variant's shapes."""
-    return (BlockTable(shapes, 0), BlockTable(shapes, 1), BlockTable(shapes, 2), BlockTable(shapes, 3))
+def meld_sums(kind: int, *, run: bool, kan: bool, is_open: bool) -> int:
+    """The packed sums of one declared set."""
+    if run:
+        inner = int(kind % 9 not in (0, 6))
+        sums = 1 << RUN_COUNT_SHIFT | inner << NOT_YAOCHU_SHIFT | inner << NOT_TERMINAL_SHIFT
+    else:
+        yaochu = kind >= 27 or kind % 9 in (0, 8)
+        terminal = kind < 27 and kind % 9 in (0, 8)
+        fu = (4 if yaochu else 2) * (1 if is_open else 2) * (4 if kan else 1)
+        sums = (
+            1 << TRIPLET_COUNT_SHIFT
+            | fu << SET_FU_SHIFT
+            | int(not yaochu) << NOT_YAOCHU_SHIFT
+            | int(not terminal) << NOT_TERMINAL_SHIFT
+            | int(kan) << KANS_SHIFT
+            | int(not is_open) << CONCEALED_SHIFT
+        )
+    return sums | int(is_open) << OPEN_SHIFT

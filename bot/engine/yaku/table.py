@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import NamedTuple
 
 from bot.engine.yaku.base import Facts, Feature, Scope, Yaku, YakuHit
 from bot.engine.yaku.composition import (
@@ -75,90 +74,107 @@ from bot.engine.yaku.yakuman import (
     Tsuuiisou,
 )
 
-__all__ = ["GATE_CHUNKS", "STANDARD_YAKU", "STANDARD_YAKU_DOUBLES", "YAKUMAN_SHIFT", "Gated", "YakuTable", "YakuValue"]
+__all__ = [
+    "GATE_CHUNKS",
+    "GATE_CHUNK_BITS",
+    "STANDARD_YAKU",
+    "STANDARD_YAKU_DOUBLES",
+    "YAKUMAN_SHIFT",
+    "YakuTable",
+    "YakuValue",
+]
 
 Check = Callable[[Facts, WinContext], int]
 ScopedChecks = tuple[tuple[tuple[int, Check], ...], ...]
-_CHUNK_BITS = 8
-GATE_CHUNKS = 7
-_F_OPEN = int(Feature.OPEN)
-"""Feature flags are looked up 8 bits at a time, in this many chunks (56 bits)."""
+"""Per :class:`Scope`: ``(index, bound count method)``, or in :attr:`YakuTable.asked`
+``(bit, bound count method)`` with ``bit = 1 << index``."""
+GATE_CHUNK_BITS = 10
+GATE_CHUNKS = 5
+"""Feature flags are looked up 10 bits at a time, in this many chunks (50 bits)."""
 YAKUMAN_SHIFT = 16
 """In :attr:`YakuTable.units`, a yakuman's weight is shifted this far above the han."""
 
 
-class Gated(NamedTuple):
-    """What a hand asks, given the yaku whose gates it passes (one memo entry per distinct set).
+class _AskedTable(dict[int, ScopedChecks]):
+    """Mask of the gated-in yaku that must be asked -> their ``(bit, check)`` pairs per scope,
+    then all of them.
 
-    ``hand``, ``reading``, ``wait``: the checks to call per scope. ``exact``: the yaku whose
-    exact gate passed, as ``(index, 1)`` hits, already worth ``exact_value`` (after their own
-    supersession, ``exact_drop``) and shown as ``exact_lines``. ``asks``: whether any check
-    must be called at all.
-    """
-
-    hand: tuple[tuple[int, Check], ...]
-    reading: tuple[tuple[int, Check], ...]
-    wait: tuple[tuple[int, Check], ...]
-    exact: tuple[tuple[int, int], ...]
-    exact_value: int
-    exact_drop: int
-    exact_lines: tuple[YakuHit, ...]
-    asks: bool
-
-
-class _GatedTable(dict[int, Gated]):
-    """``mask << 1 | open`` -> :class:`Gated`, built once per distinct mask of gated-in yaku."""
+    Only yaku without an exact gate are in the key, so there are few distinct keys."""
 
     def __init__(self, table: YakuTable) -> None:
         super().__init__()
         self.table = table
 
-    def __missing__(self, key: int) -> Gated:
-        table = self.table
-        mask = key >> 1
-        units = table.units[key & 1]
-        exact_mask = mask & table.exact_mask
-        hand, reading, wait = (
-            tuple((index, check) for index, check in scoped if mask >> index & 1 and not exact_mask >> index & 1)
-            for scoped in table.checks
+    def __missing__(self, mask: int) -> ScopedChecks:
+        checks = tuple(
+            tuple((1 << index, check) for index, check in scoped if mask >> index & 1) for scoped in self.table.checks
         )
-        exact = tuple((index, 1) for index in range(len(table.yaku)) if exact_mask >> index & 1)
+        # Then all of them, for a hand with one reading and one wait, where scopes do not matter.
+        checks += (tuple(check for scoped in checks for check in scoped),)
+        self[mask] = checks
+        return checks
+
+
+class _ValueTable(dict[int, tuple[int, tuple[YakuHit, ...]]]):
+    """``hits << 1 | open`` -> ``(value, lines)`` of the yaku in the bitmask ``hits``, each
+    counted once: superseded yaku dropped, han plus the yakuman weight shifted by
+    :data:`YAKUMAN_SHIFT`, and the score lines of the yaku kept."""
+
+    def __init__(self, table: YakuTable) -> None:
+        super().__init__()
+        self.table = table
+
+    def __missing__(self, key: int) -> tuple[int, tuple[YakuHit, ...]]:
+        table = self.table
+        hits = key >> 1
+        units = table.units[key & 1]
         drop = 0
-        for index, _ in exact:
+        for index in _indices(hits):
             drop |= table.drops[index]
-        value = sum(units[index] for index, _ in exact if not drop >> index & 1)
-        kept = sum(1 << index for index, _ in exact if not drop >> index & 1)
-        lines = table.lines[kept << 1 | key & 1]
-        gated = Gated(hand, reading, wait, exact, value, drop, lines, bool(hand or reading or wait))
-        self[key] = gated
-        return gated
+        kept = hits & ~drop
+        value = sum(units[index] for index in _indices(kept))
+        entry = (value, table.lines[kept << 1 | key & 1])
+        self[key] = entry
+        return entry
+
+
+def _indices(mask: int) -> Iterator[int]:
+    """The indices of the set bits of ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
 
 
 class _LinesTable(dict[int, tuple[YakuHit, ...]]):
-    """``kept << 1 | open`` -> the score lines of the yaku in the bitmask ``kept``, each once."""
+    """``kept << 1 | open`` -> the score lines of the yaku in the bitmask ``kept``, each once.
+
+    A new set of yaku is put together from the lines of its yaku 8 indices at a time, which
+    are remembered on their own (``chunks``), so a new set costs a few look-ups."""
 
     def __init__(self, table: YakuTable) -> None:
         super().__init__()
         self.table = table
+        self.chunks: dict[int, tuple[YakuHit, ...]] = {}
 
     def __missing__(self, key: int) -> tuple[YakuHit, ...]:
-        kept, units = key >> 1, self.table.units[key & 1]
-        lines = tuple(self.table.hit(index, units[index]) for index in range(len(units)) if kept >> index & 1)
+        kept, is_open = key >> 1, key & 1
+        lines: tuple[YakuHit, ...] = ()
+        start = 0
+        while kept:
+            bits = kept & 0xFF
+            if bits:
+                chunk_key = start << 9 | bits << 1 | is_open
+                part = self.chunks.get(chunk_key)
+                if part is None:
+                    units = self.table.units[is_open]
+                    part = tuple(self.table.hit(start + index, units[start + index]) for index in _indices(bits))
+                    self.chunks[chunk_key] = part
+                lines += part
+            kept >>= 8
+            start += 8
         self[key] = lines
         return lines
-
-
-class _ByFeatures(dict[int, Gated]):
-    """Feature flags -> :class:`Gated`: :meth:`YakuTable.checks_for`, once per distinct flags."""
-
-    def __init__(self, table: YakuTable) -> None:
-        super().__init__()
-        self.table = table
-
-    def __missing__(self, features: int) -> Gated:
-        gated = self.table.checks_for(features, is_open=bool(features & _F_OPEN))
-        self[features] = gated
-        return gated
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,7 +220,10 @@ class YakuTable:
     index, 0 when it does not apply. ``units``: the same, closed then open, with yakuman
     weights shifted by :data:`YAKUMAN_SHIFT` so one sum holds both. ``drops``: per yaku, the
     bitmask of indices it supersedes (:meth:`Yaku.overrides`). ``exact_mask``: yaku with an
-    exact gate. ``gate_chunks`` / ``gated`` / ``by_features``: see :meth:`checks_for`.
+    exact gate; ``ask_mask``: the others, whose :meth:`Yaku.count` must be called.
+    ``gate_chunks``: see :meth:`gate`. ``asked``: gated-in ``ask_mask`` yaku -> their checks
+    per scope. ``values``: a set of hits -> its value and score lines. ``lines``: a set of
+    kept yaku -> their score lines.
     """
 
     entries: tuple[tuple[type[Yaku], YakuValue], ...]
@@ -217,9 +236,10 @@ class YakuTable:
     units: tuple[tuple[int, ...], tuple[int, ...]] = field(init=False, repr=False, compare=False)
     gate_chunks: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
     exact_mask: int = field(init=False, repr=False, compare=False)
+    ask_mask: int = field(init=False, repr=False, compare=False)
     _hits: dict[int, YakuHit] = field(init=False, repr=False, compare=False, default_factory=dict)
-    gated: _GatedTable = field(init=False, repr=False, compare=False)
-    by_features: _ByFeatures = field(init=False, repr=False, compare=False)
+    asked: _AskedTable = field(init=False, repr=False, compare=False)
+    values: _ValueTable = field(init=False, repr=False, compare=False)
     lines: _LinesTable = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -260,15 +280,19 @@ class YakuTable:
                     raise ValueError(f"{cls.__name__}: only a Scope.HAND yaku can have an exact gate")
                 exact |= 1 << index
         object.__setattr__(self, "exact_mask", exact)
-        object.__setattr__(self, "gated", _GatedTable(self))
-        object.__setattr__(self, "by_features", _ByFeatures(self))
+        object.__setattr__(self, "ask_mask", ((1 << len(self.entries)) - 1) & ~exact)
+        object.__setattr__(self, "asked", _AskedTable(self))
+        object.__setattr__(self, "values", _ValueTable(self))
         object.__setattr__(self, "lines", _LinesTable(self))
 
     def _gate_chunks(self) -> tuple[tuple[int, ...], ...]:
-        """Per 8 bits of feature flags, for each value: the bitmask of yaku its bits allow."""
+        """Per 10 bits of feature flags, for each value of them: the bitmask of yaku they allow."""
         bits = max(Feature).bit_length()
-        kill_if_set = [0] * bits
-        kill_if_clear = [0] * bits
+        width = GATE_CHUNKS * GATE_CHUNK_BITS
+        if bits > width:
+            raise ValueError(f"{bits} feature bits do not fit {GATE_CHUNKS} chunks")
+        kill_if_set = [0] * width
+        kill_if_clear = [0] * width
         for index, (cls, value) in enumerate(self.entries):
             requires = int(cls.requires)
             excludes = int(cls.excludes)
@@ -282,18 +306,35 @@ class YakuTable:
                 if excludes >> bit & 1:
                     kill_if_set[bit] |= 1 << index
         every = (1 << len(self.entries)) - 1
-        if bits > GATE_CHUNKS * _CHUNK_BITS:
-            raise ValueError(f"{bits} feature bits do not fit {GATE_CHUNKS} chunks")
+        size = 1 << GATE_CHUNK_BITS
         chunks = []
-        for start in range(0, GATE_CHUNKS * _CHUNK_BITS, _CHUNK_BITS):
-            table = []
-            for flags in range(1 << _CHUNK_BITS):
-                killed = 0
-                for bit in range(start, min(start + _CHUNK_BITS, bits)):
-                    killed |= kill_if_set[bit] if flags >> (bit - start) & 1 else kill_if_clear[bit]
-                table.append(every & ~killed)
-            chunks.append(tuple(table))
+        for start in range(0, width, GATE_CHUNK_BITS):
+            # What the set bits kill and what the clear bits kill, one bit added at a time.
+            if_set = [0] * size
+            if_clear = [0] * size
+            for flags in range(1, size):
+                low = flags & -flags
+                bit = start + low.bit_length() - 1
+                if_set[flags] = if_set[flags ^ low] | kill_if_set[bit]
+                if_clear[flags] = if_clear[flags ^ low] | kill_if_clear[bit]
+            chunks.append(tuple(every & ~(if_set[flags] | if_clear[size - 1 ^ flags]) for flags in range(size)))
         return tuple(chunks)
+
+    def gate(self, features: int) -> int:
+        """The bitmask of yaku a hand with these :class:`Feature` flags may have.
+
+        A yaku is in it when its ``requires`` flags are all set and its ``excludes`` flags all
+        clear; yaku worth nothing in the hand (closed-only ones in an open hand) are gated out
+        too. One look-up per 10 bits of flags; the scorer does the same inline.
+        """
+        g0, g1, g2, g3, g4 = self.gate_chunks
+        return (
+            g0[features & 0x3FF]
+            & g1[features >> 10 & 0x3FF]
+            & g2[features >> 20 & 0x3FF]
+            & g3[features >> 30 & 0x3FF]
+            & g4[features >> 40 & 0x3FF]
+        )
 
     def hit(self, index: int, units: int) -> YakuHit:
         """The score line of the ``index``-th yaku worth ``units`` (han, or a yakuman weight
@@ -308,26 +349,6 @@ class YakuTable:
                 hit = YakuHit(yaku.name, yaku.en, units)
             self._hits[key] = hit
         return hit
-
-    def checks_for(self, features: int, *, is_open: bool) -> Gated:
-        """What a hand with these :class:`Feature` flags asks (see :class:`Gated`).
-
-        Yaku that are worth nothing in the hand (closed-only ones in an open hand) are gated
-        out too. One look-up per 8 bits of flags gives the bitmask of yaku worth asking, and
-        the :class:`Gated` entry for each distinct bitmask is built once; the scorer reads
-        :attr:`by_features`, which remembers the answer per distinct set of flags.
-        """
-        g0, g1, g2, g3, g4, g5, g6 = self.gate_chunks
-        mask = (
-            g0[features & 0xFF]
-            & g1[features >> 8 & 0xFF]
-            & g2[features >> 16 & 0xFF]
-            & g3[features >> 24 & 0xFF]
-            & g4[features >> 32 & 0xFF]
-            & g5[features >> 40 & 0xFF]
-            & g6[features >> 48 & 0xFF]
-        )
-        return self.gated[mask << 1 | is_open]
 
     @classmethod
     def of(cls, values: Mapping[type[Yaku], YakuValue]) -> YakuTable:
