@@ -179,11 +179,8 @@ class RankSplits(dict[int, tuple[RankSplit, ...]]):
 
     def __missing__(self, key: int) -> tuple[RankSplit, ...]:
         splits: tuple[RankSplit, ...] = ()
-        tiles = 0
-        probe = key
-        while probe:
-            tiles += probe & 0xF
-            probe >>= 4
+        # Fields added a byte at a time; a byte is 1 mod 255, so the remainder is their sum.
+        tiles = ((key & _EVEN_FIELDS) + (key >> 4 & _EVEN_FIELDS)) % 255
         if tiles % 3 != 1:
             rank = ((key & -key).bit_length() - 1) // 4
             count = key >> (4 * rank) & 0xF
@@ -201,9 +198,12 @@ class RankSplits(dict[int, tuple[RankSplit, ...]]):
                     found += (
                         split.extended(rank, pair_here, triplets, runs, honors=self.honors) for split in self[below]
                     )
-            splits = tuple(sorted(found, key=_order))
+            splits = tuple(sorted(found, key=_order)) if len(found) > 1 else tuple(found)
         self[key] = splits
         return splits
+
+
+_EVEN_FIELDS = sum(0xF << (8 * byte) for byte in range(5))
 
 
 def _order(split: RankSplit) -> tuple[tuple[_Group, ...], int]:
@@ -258,14 +258,22 @@ def _placed(split: RankSplit, base: int) -> Split:
 def _shape_features(splits: tuple[RankSplit, ...]) -> tuple[int, bool, bool]:
     """Features every suit shares (twin runs, runs or triplets in every split), then whether
     some split has runs and whether some has triplets."""
-    features = 0
-    if any(split.sums >> TWINS_SHIFT & 0xF for split in splits):
-        features |= _F_TWIN_RUNS
-    if all(split.rt & _RANK_RUNS for split in splits):
-        features |= _F_RUN_FORCED
-    if all(split.rt >> TRIPLETS_SHIFT for split in splits):
-        features |= _F_TRIPLET_FORCED
-    return features, any(split.rt & _RANK_RUNS for split in splits), any(split.rt >> TRIPLETS_SHIFT for split in splits)
+    runs_always = triplets_always = True
+    twins = some_runs = some_triplets = False
+    for split in splits:
+        twins = twins or bool(split.sums >> TWINS_SHIFT & 0xF)
+        has_runs = bool(split.rt & _RANK_RUNS)
+        has_triplets = bool(split.rt >> TRIPLETS_SHIFT)
+        runs_always = runs_always and has_runs
+        triplets_always = triplets_always and has_triplets
+        some_runs = some_runs or has_runs
+        some_triplets = some_triplets or has_triplets
+    features = (
+        (_F_TWIN_RUNS if twins else 0)
+        | (_F_RUN_FORCED if runs_always else 0)
+        | (_F_TRIPLET_FORCED if triplets_always else 0)
+    )
+    return features, some_runs, some_triplets
 
 
 _RANK_RUNS = (1 << TRIPLETS_SHIFT) - 1
@@ -337,19 +345,25 @@ _TILE_FEATURES = (_TileFeatures(0), _TileFeatures(1), _TileFeatures(2))
 
 def honor_features(triplets: int, pair: int) -> int:
     """Feature flags of honour triplets (a compact mask, bit k for kind k) and the pair's kind."""
-    features = Feature(0)
-    for kind, flag in ((31, Feature.WHITE_TRIPLET), (32, Feature.GREEN_TRIPLET), (33, Feature.RED_TRIPLET)):
+    features = 0
+    for kind, flag in ((31, _F_WHITE), (32, _F_GREEN), (33, _F_RED)):
         if triplets >> kind & 1:
             features |= flag
     dragons = (triplets >> 31 & 0b111).bit_count()
     winds = (triplets >> 27 & 0b1111).bit_count()
-    features |= {2: Feature.DRAGON_TRIPLETS2, 3: Feature.DRAGON_TRIPLETS3}.get(dragons, Feature(0))
-    features |= {3: Feature.WIND_TRIPLETS3, 4: Feature.WIND_TRIPLETS4}.get(winds, Feature(0))
+    features |= _F_DRAGONS[dragons] | _F_WINDS[winds]
     if 31 <= pair <= 33:
-        features |= Feature.DRAGON_PAIR
+        features |= _F_DRAGON_PAIR
     elif 27 <= pair <= 30:
-        features |= Feature.WIND_PAIR
-    return int(features)
+        features |= _F_WIND_PAIR
+    return features
+
+
+# Plain ints: IntFlag arithmetic runs in Python.
+_F_WHITE, _F_GREEN, _F_RED = int(Feature.WHITE_TRIPLET), int(Feature.GREEN_TRIPLET), int(Feature.RED_TRIPLET)
+_F_DRAGONS = (0, 0, int(Feature.DRAGON_TRIPLETS2), int(Feature.DRAGON_TRIPLETS3))
+_F_WINDS = (0, 0, 0, int(Feature.WIND_TRIPLETS3), int(Feature.WIND_TRIPLETS4))
+_F_DRAGON_PAIR, _F_WIND_PAIR = int(Feature.DRAGON_PAIR), int(Feature.WIND_PAIR)
 
 
 class HonorTable(dict[int, HonorEntry]):
