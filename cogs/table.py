@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 
 from bot.runtime.customid import ActionId, PanelId, TableId
-from bot.runtime.errors import NoTable
+from bot.runtime.errors import InvalidButton, NoTable
 from bot.runtime.i18n import text
 from bot.runtime.replies import STARTED, defer_if_slow
 from cogs._shared import MahjongCog, locale_of, require_guild
@@ -60,12 +60,16 @@ class Table(MahjongCog):
         presenter = self.runtime.tables.presenter(actor)
         if button.op == "riichi":
             await presenter.answer_click(interaction, seat, mode="riichi")
+        elif button.op == "inazuma":
+            await presenter.answer_click(interaction, seat, mode="inazuma")
         elif button.op == "discard":
             await presenter.answer_click(interaction, seat, mode="discard")
         elif button.op == "dm":
             await presenter.open_panel(interaction, seat, dm=True)
         elif button.op == "here":
             await presenter.stop_dms(interaction, seat)
+        elif button.op != "back":
+            raise InvalidButton()
         else:
             await actor.come_back(interaction.user.id)
             await presenter.answer_click(interaction, seat, notice=text("back_done", locale_of(interaction)))

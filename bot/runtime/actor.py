@@ -272,7 +272,9 @@ class TableActor:
             return decision
         if decision is None:
             return free
-        return dataclasses.replace(decision, actions=decision.actions + free.actions)
+        # The newer number of the two: a vote changes the seat's free actions (vote → withdraw)
+        # but not its decision, and a second click on the same vote button must then be stale.
+        return dataclasses.replace(decision, seq=max(decision.seq, free.seq), actions=decision.actions + free.actions)
 
     def decisions(self) -> tuple[Decision, ...]:
         """Every pending decision, by seat."""

@@ -33,7 +33,7 @@ from bot.engine.game import Outcome
 from bot.engine.views import DrawView, SeatView, StandingsView, WinView
 from bot.runtime.i18n import text
 from bot.runtime.options import RuntimeOptions
-from bot.runtime.panel import MessageSpec, PanelMode, panel_spec, table_spec
+from bot.runtime.panel import MessageSpec, PanelMode, panel_mode, panel_spec, table_spec
 from bot.runtime.rendering import Priority, RenderPool
 from bot.runtime.replies import STARTED, defer_if_slow
 from bot.runtime.router import build_view
@@ -436,8 +436,7 @@ class DiscordPresenter:
     def _panel_content(self, seat: int, panel: _Panel, notice: str = "") -> tuple[MessageSpec, SeatView]:
         actor = self._actor
         decision = actor.decision(seat)
-        if panel.mode == "riichi" and (decision is None or not any(a.kind == "riichi" for a in decision.actions)):
-            panel.mode = "discard"
+        panel.mode = panel_mode(panel.mode, decision)
         view = actor.seat_view(seat)
         spec = panel_spec(
             game_id=actor.game_id,

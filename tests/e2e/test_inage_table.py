@@ -4,6 +4,7 @@ hidden-information spy watches every payload."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 import time
 from pathlib import Path
@@ -424,3 +425,26 @@ async def test_inage_time_limit_ends_the_game_after_the_hand_in_play(
         actions = await store.actions(game_id)
         ups = [index for index, action in enumerate(actions) if action["type"] == "time_up"]
         assert len(ups) == 1 and ups[0] < len(actions) - 1  # the hand was played on after time-up
+
+
+async def test_inage_double_click_on_vote_keeps_one_vote(
+    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A player double-clicks "Vote to end" while a decision of theirs is pending (both clicks sent
+    before the panel is redrawn): one vote stands and the second click is stale, as for any other
+    button. (The vote and its withdrawal share a button id; the vote must renumber the panel.)"""
+    world = World.build(fake_discord, "Alice", "Bob")
+    bot = make_bot(fake_discord, tmp_path / "db.sqlite3")
+    async with running_bot(fake_discord, bot):
+        fake_discord.add_spy(HiddenInformationSpy(bot, monkeypatch))
+        actor, alice, bob = await _vote_table(world, bot)
+        await world.fake.wait_for(lambda: _waiting_on_people(actor), timeout=15)
+        deciding = {d.seat for d in actor.decisions()}
+        player = next(p for p in (alice, bob) if actor.seat_of(p.member.id) in deciding)
+        seat = actor.seat_of(player.member.id)
+        vote = await _vote_button(world, actor, player, VOTE_END)
+        assert player.panel is not None
+        records = await asyncio.gather(*(player.member.click(player.panel, vote["custom_id"]) for _ in range(2)))
+        await asyncio.gather(*(r.wait_response() for r in records))
+        assert sorted(r.response_type or 0 for r in records) == [4, 7]  # one played, one told it is stale
+        assert actor.game.votes == {seat}
