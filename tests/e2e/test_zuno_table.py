@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
-import random
+from collections import Counter
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,9 +21,12 @@ import pytest
 
 import bot.runtime.presenter as presenter_module
 from bot.app import JantakuBot
+from bot.engine.ai import CpuPlayer
 from bot.engine.record import replay
 from bot.engine.views import PublicView, SeatView, WinView
 from bot.runtime import TableActor
+from bot.runtime.customid import ActionId
+from bot.runtime.panel import action_args
 from bot.storage import GameStatus, Store
 
 from .fakediscord import FakeDiscord, FakeMessage, InteractionRecord, running_bot
@@ -32,27 +35,15 @@ from .helpers import ACT, HiddenInformationSpy, Player, World, action_buttons, m
 NAMES = ("Alice", "Bob", "Carol", "Dave")
 
 
-def _kind(button: dict[str, Any]) -> str:
-    match = ACT.fullmatch(button["custom_id"])
+def _kind(button: dict[str, Any] | str) -> str:
+    """The action kind of a button (or of a custom_id)."""
+    match = ACT.fullmatch(button if isinstance(button, str) else button["custom_id"])
     assert match is not None
     return match["kind"]
 
 
-def _zuno_policy(buttons: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
-    """Win whenever offered (tsumo, ポッチ tsumo, every ron), never call; otherwise draft a random
-    tile and discard the drawn tile (green) or a random one."""
-    for kind in ("tsumo", "zuno_pocchi", "zuno_ron", "pass"):
-        offered = [b for b in buttons if _kind(b) == kind]
-        if offered:
-            return offered[0]
-    picks = [b for b in buttons if _kind(b) == "pick"]
-    if picks:
-        return rng.choice(picks)
-    discards = [b for b in buttons if _kind(b) == "discard"]
-    drawn = [b for b in discards if b.get("style") == 3]
-    if drawn and rng.random() < 0.5:
-        return drawn[0]
-    return rng.choice(discards or buttons)
+MODE_OF_KIND = {"riichi": "riichi", "zuno_inazuma": "inazuma"}
+"""Actions whose tile buttons sit behind a panel toggle (``jt:panel:…:<mode>``)."""
 
 
 def _panel_is_current(actor: TableActor, player: Player) -> bool:
@@ -217,9 +208,12 @@ async def test_zuno_whole_game_four_humans_clicking_together(
         world, actor = table.world, table.actor
         players = [Player(member) for member in world.members]
         await _open_panels(table, players)
-        rng = random.Random(11)
-        clicks = together = 0
-        kinds: set[str] = set()
+        game: Any = actor.game
+        # Each scripted human plays what a CPU would in its seat, judged from its own view only,
+        # so the game has riichi, calls and wins, not only draws.
+        advisers = {seat: CpuPlayer(game.shapes, game.tiles, seed=seat) for seat in range(4)}
+        clicks = together = toggles = 0
+        kinds: Counter[str] = Counter()
 
         def settled() -> bool:
             return world.game_over_text() is not None or (
@@ -232,28 +226,48 @@ async def test_zuno_whole_game_four_humans_clicking_together(
             await fake_discord.wait_for(settled, timeout=30, what="every panel to show the current decisions")
             if world.game_over_text() is not None:
                 break
-            deciding = {decision.seat for decision in actor.decisions()}
-            batch = []
-            for player in players:
-                if actor.seat_of(player.member.id) not in deciding:
-                    continue
+            chosen: list[tuple[Player, str]] = []
+            for decision in actor.decisions():
+                player = table.player(decision.seat, players)
+                action = advisers[decision.seat].choose(game.view(decision.seat), decision.actions)
+                chosen.append(
+                    (player, ActionId(actor.game_id, decision.seq, action.kind, action_args(action)).custom_id)
+                )
+            # A riichi discard is behind the panel's riichi (or イナズマ) toggle: those players
+            # open that page first, all at once.
+            flips = []
+            for player, custom_id in chosen:
                 assert player.panel is not None
-                choice = _zuno_policy(action_buttons(player.panel), rng)
-                kinds.add(_kind(choice))
-                batch.append(player.member.click(player.panel, choice["custom_id"]))
-            assert batch
-            together += len(batch) > 1
-            records = await asyncio.gather(*batch)
+                mode = MODE_OF_KIND.get(_kind(custom_id))
+                if mode is not None and custom_id not in player.panel.custom_ids:
+                    toggle = next(
+                        c for c in player.panel.custom_ids if c.startswith("jt:panel:") and c.endswith(f":{mode}")
+                    )
+                    flips.append((player, toggle))
+            for record in await asyncio.gather(*(p.member.click(p.panel, c) for p, c in flips)):  # type: ignore[arg-type]
+                await record.wait_response()
+                assert not record.failed, record.errors
+                toggles += 1
+            for player, custom_id in chosen:
+                await fake_discord.wait_for(
+                    lambda p=player, c=custom_id: c in p.panel.custom_ids,  # type: ignore[union-attr]
+                    timeout=15,
+                    what=f"{custom_id} on {player.member.name}'s panel",
+                )
+            together += len(chosen) > 1
+            records = await asyncio.gather(*(p.member.click(p.panel, c) for p, c in chosen))  # type: ignore[arg-type]
             await asyncio.gather(*(record.wait_response() for record in records))
-            for record in records:
+            for record, (_, custom_id) in zip(records, chosen, strict=True):
                 assert not record.failed, record.errors
                 assert record.response_type in (6, 7), f"a click on a current panel was refused: {record.messages}"
+                kinds[_kind(custom_id)] += 1
                 clicks += 1
-        game: Any = actor.game
         assert actor.finished and game.outcome() is not None
         assert game.hand_index >= 4, "東風戦 has at least four hands"
         assert together > 4 * game.hand_index, "the humans rarely clicked at the same time"
-        assert clicks > 100 and {"pick", "discard"} <= kinds
+        assert clicks > 100 and kinds["pick"] and kinds["discard"]
+        hands = await table.bot.store.hands(actor.game_id)
+        assert [h.hand_index for h in hands] == list(range(game.hand_index))
         assert table.spy.tiles_checked > 0 and table.spy.images_checked > 0
         record = await table.bot.store.record(actor.game_id)
         assert len(record.actions) == actor.sequence == clicks
@@ -351,7 +365,7 @@ async def test_zuno_one_seat_rons_two_discards_through_its_panel(
         assert f"{names[0]} wins {results[1].points} from {names[2]}" in card.text, card.text
         assert len([a for a in card.attachments if a.filename.startswith("result")]) == 2
         stored = await table.bot.store.hands(actor.game_id)
-        assert stored and stored[0].result.winner == 0
+        assert [(h.hand_index, h.result.winner) for h in stored] == [(0, 0)]
 
 
 async def test_zuno_two_seats_ron_one_discard_clicking_at_once(
