@@ -38,12 +38,12 @@ from bot.engine.game import (
     placements_by_points,
 )
 from bot.engine.melds import Meld, MeldType
-from bot.engine.shapes import FIVE_PAIRS_AND_A_HALF, INAGE_KOKUSHI, ShapeRules, add_tile, count_of, pack
+from bot.engine.shapes import FIVE_PAIRS_AND_A_HALF, INAGE_KOKUSHI, ShapeRules, add_tile, count_of
 from bot.engine.tiles import FLOWERS, YAOCHU, Kind, Tile, TileSet, inage_tileset, parse_tiles
-from bot.engine.variants.common import TableSettings, public_deciding, state_digest, wall_digest
+from bot.engine.variants.common import TableSettings, VariantGame, public_deciding, state_digest, wall_digest
 from bot.engine.variants.inage_discards import DiscardRules, DiscardYaku, discard_yaku
 from bot.engine.variants.inage_yaku import HanTable, InageScore, InageScorer, InageWin
-from bot.engine.views import MeldView, PublicView, RiverTile, SeatPublic, SeatView, WinView, YakuLine
+from bot.engine.views import PublicView, RiverTile, SeatPublic, SeatView, WinView, YakuLine
 
 __all__ = ["InageGame", "InageSettings", "JuusanFutou", "TimeUp", "VoteEnd", "inage_shapes", "is_juusan_futou"]
 
@@ -227,9 +227,10 @@ def is_juusan_futou(kinds: Sequence[int]) -> bool:
     return True
 
 
-class InageGame:
+class InageGame(VariantGame[InageSettings, _Seat]):
     """One game of いなげ麻雀, from the first hand until the table stops."""
 
+    settings_class = InageSettings
     variant: ClassVar[str] = "inage"
     aliases: ClassVar[tuple[str, ...]] = ("inage", "いなげ", "inage-mahjong")
     title: ClassVar[str] = "いなげ麻雀"
@@ -266,15 +267,6 @@ class InageGame:
         self._start_hand()
 
     # --- the registry's hooks -----------------------------------------------------------------
-
-    @classmethod
-    def settings_from_json(cls, data: dict[str, Any]) -> InageSettings:
-        """Parse table settings."""
-        return InageSettings.from_json(data)
-
-    def settings_json(self) -> dict[str, Any]:
-        """The table settings as JSON values."""
-        return self.settings.to_json()
 
     @property
     def players(self) -> int:
@@ -389,14 +381,6 @@ class InageGame:
         for offset in range(self._players):
             order += dealt[(self.starter + offset) % self._players]
         self._start_hand(order=order + drawn + free)
-
-    def _take(self, seat: _Seat, tile: int) -> None:
-        seat.concealed.append(tile)
-        seat.board = add_tile(seat.board, self.kinds[tile])
-
-    def _give(self, seat: _Seat, tile: int) -> None:
-        seat.concealed.remove(tile)
-        seat.board -= 1 << (4 * self.kinds[tile])
 
     # --- the deal-time set-aside step and 十三不塔 -------------------------------------------------
 
@@ -544,9 +528,6 @@ class InageGame:
         for tile in sorted(tiles):
             chosen.setdefault(self.kinds[tile], tile)
         return sorted(chosen.values(), key=self._sort_key)
-
-    def _sort_key(self, tile: int) -> tuple[int, int]:
-        return (self.kinds[tile], tile)
 
     def _turn_actions(self, seat_index: int) -> tuple[Action, ...]:
         seat = self.seats[seat_index]
@@ -810,20 +791,6 @@ class InageGame:
     def _may_ron(self, seat: _Seat) -> bool:
         """「手牌が１０枚のときはリーチを掛けなければロンあがりできない（人和を除く）」 (INA-A1)."""
         return bool(seat.melds) or seat.riichi or self.first_go_around
-
-    def _furiten(self, seat_index: int, waits: Sequence[int]) -> bool:
-        """Baseline furiten: own river, a passed win this go-around, a passed win in riichi."""
-        seat = self.seats[seat_index]
-        if seat.temporary_furiten or seat.riichi_furiten:
-            return True
-        river_kinds = {self.kinds[entry.tile] for entry in seat.river}
-        return any(kind in river_kinds for kind in waits)
-
-    def _note_missed_win(self, seat_index: int) -> None:
-        seat = self.seats[seat_index]
-        seat.temporary_furiten = True
-        if seat.riichi:
-            seat.riichi_furiten = True
 
     def _resolve_claims(self) -> None:
         source = self.claim_from
@@ -1145,16 +1112,7 @@ class InageGame:
             Event("game_end", {"points": list(self.points), "placements": list(placements), "reason": reason})
         )
 
-    def outcome(self) -> Outcome | None:
-        """None while the game runs."""
-        return self._outcome
-
     # --- views ------------------------------------------------------------------------------------
-
-    def _meld_view(self, meld: Meld) -> MeldView:
-        tiles = tuple(self.tiles[t] for t in meld.tiles)
-        called = meld.tiles.index(meld.called) if meld.called is not None else None
-        return MeldView(meld.type, tiles, called_index=called, from_seat=meld.from_seat)
 
     def public_view(self) -> PublicView:
         """The table as everyone sees it (the ura indicators stay face down)."""
@@ -1205,13 +1163,7 @@ class InageGame:
             if isinstance(action, Discard | SetAside)
         )
         selectable = tuple(dict.fromkeys(selectable))
-        waiting = len(seat.concealed) % 3 == 1
-        waits: tuple[int, ...] = ()
-        ukeire: dict[int, int] = {}
-        if self.settings.hints and waiting:
-            waits = tuple(self.shapes.waits(seat.board))
-            ukeire = self.shapes.ukeire(seat.board, self._visible_board())
-        furiten = self._furiten(seat_index, self.shapes.waits(seat.board)) if waiting else False
+        waits, ukeire, furiten = self._hand_hints(seat_index, seat.board)
         votes = f"終了投票 {len(self.votes)}/{self._players}" if self.votes else ""
         return SeatView(
             public=self.public_view(),
@@ -1224,9 +1176,6 @@ class InageGame:
             furiten=furiten,
             private_note=votes,
         )
-
-    def _visible_board(self) -> int:
-        return pack(self.kinds[tile] for tile in self.public_tiles())
 
     # --- invariants and hashing -------------------------------------------------------------------
 

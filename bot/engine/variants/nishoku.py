@@ -28,11 +28,11 @@ from bot.engine.game import (
     placements_by_points,
 )
 from bot.engine.melds import Meld, MeldType
-from bot.engine.shapes import SEVEN_PAIRS, ShapeRules, add_tile, count_of, pack
+from bot.engine.shapes import SEVEN_PAIRS, ShapeRules, add_tile, count_of
 from bot.engine.tiles import Kind, Tile, TileSet, nishoku_tileset, parse_tiles
-from bot.engine.variants.common import TableSettings, public_deciding, state_digest, wall_digest
+from bot.engine.variants.common import TableSettings, VariantGame, public_deciding, state_digest, wall_digest
 from bot.engine.variants.nishoku_yaku import NishokuScorer, WinScore
-from bot.engine.views import MeldView, PublicView, RiverTile, SeatPublic, SeatView, WinView, YakuLine
+from bot.engine.views import PublicView, RiverTile, SeatPublic, SeatView, WinView, YakuLine
 from bot.engine.yaku.context import WinContext
 
 __all__ = ["NishokuGame", "NishokuSettings"]
@@ -96,9 +96,10 @@ class _Seat:
     discarded_once: bool = False
 
 
-class NishokuGame:
+class NishokuGame(VariantGame[NishokuSettings, _Seat]):
     """One game of 二色麻雀 from the first hand to the final standings."""
 
+    settings_class = NishokuSettings
     variant: ClassVar[str] = "nishoku"
     aliases: ClassVar[tuple[str, ...]] = ("nishoku", "二色", "nisyoku", "two-colour", "two-color")
     title: ClassVar[str] = "二色麻雀"
@@ -131,15 +132,6 @@ class NishokuGame:
         self._start_hand()
 
     # --- the registry's hooks ---------------------------------------------------------------
-
-    @classmethod
-    def settings_from_json(cls, data: dict[str, Any]) -> NishokuSettings:
-        """Parse table settings."""
-        return NishokuSettings.from_json(data)
-
-    def settings_json(self) -> dict[str, Any]:
-        """The table settings as JSON values."""
-        return self.settings.to_json()
 
     @property
     def players(self) -> int:
@@ -228,14 +220,6 @@ class NishokuGame:
                 order.append(dealt[(self.dealer + offset) % PLAYERS][round_])
         self._start_hand(wall=order + drawn + free)
 
-    def _take(self, seat: _Seat, tile: int) -> None:
-        seat.concealed.append(tile)
-        seat.board = add_tile(seat.board, self.kinds[tile])
-
-    def _give(self, seat: _Seat, tile: int) -> None:
-        seat.concealed.remove(tile)
-        seat.board -= 1 << (4 * self.kinds[tile])
-
     def _draw(self, seat_index: int) -> None:
         seat = self.seats[seat_index]
         tile = self.wall.pop()
@@ -277,10 +261,6 @@ class NishokuGame:
         for tile in sorted(tiles, key=self._sort_key):
             chosen.setdefault(self.tiles[tile], tile)
         return sorted(chosen.values(), key=self._sort_key)
-
-    def _sort_key(self, tile: int) -> tuple[int, bool, int]:
-        face = self.tiles[tile]
-        return (face.kind, face.red, tile)
 
     def _turn_actions(self, seat_index: int) -> tuple[Action, ...]:
         seat = self.seats[seat_index]
@@ -390,20 +370,6 @@ class NishokuGame:
         if options:
             options.append(Pass(seat_index))
         return tuple(options)
-
-    def _furiten(self, seat_index: int, waits: Sequence[int]) -> bool:
-        """「フリテンはツモアガリのみ」: own-river, same-go-around and riichi furiten."""
-        seat = self.seats[seat_index]
-        if seat.temporary_furiten or seat.riichi_furiten:
-            return True
-        river_kinds = {self.kinds[entry.tile] for entry in seat.river}
-        return any(kind in river_kinds for kind in waits)
-
-    def _note_missed_win(self, seat_index: int) -> None:
-        seat = self.seats[seat_index]
-        seat.temporary_furiten = True
-        if seat.riichi:
-            seat.riichi_furiten = True
 
     def _resolve_claims(self) -> None:
         discarder, index = self.last_discard or (0, 0)
@@ -523,7 +489,7 @@ class NishokuGame:
             from_seat=from_seat,
             hand=tuple(self.tiles[t] for t in sorted(hand_tiles, key=self._sort_key)),
             win_tile=self.tiles[win_tile],
-            melds=tuple(self._meld_view(meld, winner) for meld in seat.melds),
+            melds=tuple(self._meld_view(meld) for meld in seat.melds),
             yaku=tuple(YakuLine(y.name, y.en, y.han, y.yakuman) for y in score.yaku),
             han=score.han,
             fu=None,
@@ -592,16 +558,7 @@ class NishokuGame:
         self._start_hand()
         self.pending_events = events + self.pending_events
 
-    def outcome(self) -> Outcome | None:
-        """None while the game runs."""
-        return self._outcome
-
     # --- views ----------------------------------------------------------------------------------
-
-    def _meld_view(self, meld: Meld, owner: int) -> MeldView:
-        tiles = tuple(self.tiles[t] for t in meld.tiles)
-        called = meld.tiles.index(meld.called) if meld.called is not None else None
-        return MeldView(meld.type, tiles, called_index=called, from_seat=meld.from_seat)
 
     def public_view(self) -> PublicView:
         """The table as everyone sees it."""
@@ -614,7 +571,7 @@ class NishokuGame:
                     RiverTile(self.tiles[e.tile], riichi=e.riichi, called=e.called, tsumogiri=e.tsumogiri)
                     for e in seat.river
                 ),
-                melds=tuple(self._meld_view(meld, index) for meld in seat.melds),
+                melds=tuple(self._meld_view(meld) for meld in seat.melds),
                 concealed_count=len(seat.concealed),
                 has_drawn=seat.drawn is not None,
                 riichi=seat.riichi,
@@ -647,14 +604,7 @@ class NishokuGame:
         selectable = tuple(
             self.tiles[action.tile] for action in self.legal_actions(seat_index) if isinstance(action, Discard)
         )
-        waits: tuple[int, ...] = ()
-        ukeire: dict[int, int] = {}
-        if self.settings.hints:
-            visible = self._visible_board(seat_index)
-            if len(seat.concealed) % 3 == 1:
-                waits = tuple(self.shapes.waits(seat.board))
-                ukeire = self.shapes.ukeire(seat.board, visible)
-        furiten = self._furiten(seat_index, self.shapes.waits(seat.board)) if len(seat.concealed) % 3 == 1 else False
+        waits, ukeire, furiten = self._hand_hints(seat_index, seat.board)
         return SeatView(
             public=self.public_view(),
             seat=seat_index,
@@ -665,10 +615,6 @@ class NishokuGame:
             ukeire=ukeire,
             furiten=furiten,
         )
-
-    def _visible_board(self, seat_index: int) -> int:
-        """Every tile ``seat_index`` can see outside its own hand."""
-        return pack(self.kinds[tile] for tile in self.public_tiles())
 
     # --- invariants and hashing -------------------------------------------------------------------
 

@@ -56,9 +56,9 @@ from bot.engine.game import (
 )
 from bot.engine.melds import Meld, MeldType
 from bot.engine.scoring import HandScore
-from bot.engine.shapes import SEVEN_PAIRS, THIRTEEN_ORPHANS, ShapeRules, add_tile, count_of, pack, tile_count
+from bot.engine.shapes import SEVEN_PAIRS, THIRTEEN_ORPHANS, ShapeRules, add_tile, count_of, tile_count
 from bot.engine.tiles import Kind, Tile, TileSet, parse_tiles, zuno_tileset
-from bot.engine.variants.common import public_deciding, state_digest, wall_digest
+from bot.engine.variants.common import VariantGame, public_deciding, state_digest, wall_digest
 from bot.engine.variants.zuno_rules import (
     ZERO_HATSU,
     ZunoScorer,
@@ -70,7 +70,6 @@ from bot.engine.variants.zuno_rules import (
 )
 from bot.engine.views import (
     DrawView,
-    MeldView,
     PublicView,
     RiverTile,
     SeatPublic,
@@ -240,9 +239,10 @@ class _Win:
     score: HandScore
 
 
-class ZunoGame:
+class ZunoGame(VariantGame[ZunoSettings, _Seat]):
     """One game of ずーの: 東風戦 with 和了連荘, from 東1局 to the final standings."""
 
+    settings_class = ZunoSettings
     variant: ClassVar[str] = "zuno"
     aliases: ClassVar[tuple[str, ...]] = ("zuno", "ずーの", "ズーノ", "draft")
     title: ClassVar[str] = "ずーの"
@@ -281,15 +281,6 @@ class ZunoGame:
         self._start_hand()
 
     # --- the registry's hooks ---------------------------------------------------------------
-
-    @classmethod
-    def settings_from_json(cls, data: dict[str, Any]) -> ZunoSettings:
-        """Parse table settings."""
-        return ZunoSettings.from_json(data)
-
-    def settings_json(self) -> dict[str, Any]:
-        """The table settings as JSON values."""
-        return self.settings.to_json()
 
     @property
     def players(self) -> int:
@@ -429,14 +420,6 @@ class ZunoGame:
             total = (wareme - self.dealer) % PLAYERS + 5
             self.dice = (total // 2, total - total // 2)
         self._cache_sequence = -1
-
-    def _take(self, seat: _Seat, tile: int) -> None:
-        seat.concealed.append(tile)
-        seat.board = add_tile(seat.board, self.kinds[tile])
-
-    def _give(self, seat: _Seat, tile: int) -> None:
-        seat.concealed.remove(tile)
-        seat.board -= 1 << (4 * self.kinds[tile])
 
     def _draw(self, seat_index: int, tile: int, *, rinshan: bool) -> None:
         seat = self.seats[seat_index]
@@ -588,10 +571,6 @@ class ZunoGame:
         if keep_order:
             return [tile for tile in tiles if chosen[self.tiles[tile]] == tile]
         return sorted(chosen.values(), key=self._sort_key)
-
-    def _sort_key(self, tile: int) -> tuple[int, bool, int]:
-        face = self.tiles[tile]
-        return (face.kind, face.red, tile)
 
     def _declare_default(self, seat_index: int, actions: Sequence[Action]) -> Action:
         # ZUN-A1: a seat that does not answer discards the tile it drafted (or drew from the dead wall).
@@ -944,19 +923,6 @@ class ZunoGame:
         if self._ron_score(seat_index, tile, phase_s=phase_s) is None:
             return "missed"
         return "ron"
-
-    def _furiten(self, seat_index: int, waits: Sequence[int]) -> bool:
-        seat = self.seats[seat_index]
-        if seat.temporary_furiten or seat.riichi_furiten:
-            return True
-        river = {self.kinds[entry.tile] for entry in seat.river}
-        return any(kind in river for kind in waits)
-
-    def _note_missed_win(self, seat_index: int) -> None:
-        seat = self.seats[seat_index]
-        seat.temporary_furiten = True
-        if seat.riichi:
-            seat.riichi_furiten = True
 
     def _answer_ron(self, action: Action) -> None:
         seat_index = action.seat
@@ -1561,16 +1527,7 @@ class ZunoGame:
             )
         )
 
-    def outcome(self) -> Outcome | None:
-        """None while the game runs."""
-        return self._outcome
-
     # --- views ----------------------------------------------------------------------------------
-
-    def _meld_view(self, meld: Meld) -> MeldView:
-        tiles = tuple(self.tiles[t] for t in meld.tiles)
-        called = meld.tiles.index(meld.called) if meld.called is not None else None
-        return MeldView(meld.type, tiles, called_index=called, from_seat=meld.from_seat)
 
     def public_view(self) -> ZunoPublicView:
         """The table as everyone sees it: no concealed tile, packet or locked discard."""
@@ -1654,15 +1611,7 @@ class ZunoGame:
             if isinstance(action, Discard) and action.tile != locked
         )
         board = seat.board - (1 << (4 * self.kinds[locked]) if locked is not None else 0)
-        waits: tuple[int, ...] = ()
-        ukeire: dict[int, int] = {}
-        furiten = False
-        if tile_count(board) % 3 == 1:
-            all_waits = self.shapes.waits(board)
-            furiten = bool(all_waits) and self._furiten(seat_index, all_waits)
-            if self.settings.hints:
-                waits = tuple(all_waits)
-                ukeire = self.shapes.ukeire(board, self._visible_board())
+        waits, ukeire, furiten = self._hand_hints(seat_index, board)
         return ZunoSeatView(
             public=self.public_view(),
             seat=seat_index,
@@ -1677,9 +1626,6 @@ class ZunoGame:
             locked_tsumo=isinstance(lock, Tsumo),
             rons_claimed=tuple(self.ron_claims.get(seat_index, ())),
         )
-
-    def _visible_board(self) -> int:
-        return pack(self.kinds[tile] for tile in self.public_tiles())
 
     # --- invariants and hashing -------------------------------------------------------------------
 
