@@ -26,7 +26,7 @@ from typing import ClassVar, NamedTuple
 from bot.engine.melds import MeldType
 from bot.engine.shapes import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, Shape, ShapeRules, tile_count
 from bot.engine.tiles import NUM_KINDS, YAOCHU, Kind, dora_after
-from bot.engine.yaku.base import SUIT_PRESENT, Facts, Feature, Wait, YakuHit, present_features
+from bot.engine.yaku.base import SUIT_PRESENT, Facts, Feature, Reading, Wait, YakuHit, present_features
 from bot.engine.yaku.context import WinContext
 from bot.engine.yaku.fu import FuRules
 from bot.engine.yaku.readings import (
@@ -47,6 +47,7 @@ from bot.engine.yaku.readings import (
     Split,
     honor_features,
     meld_sums,
+    reading_flags,
 )
 from bot.engine.yaku.table import STANDARD_YAKU, YAKUMAN_SHIFT, YakuTable
 
@@ -257,8 +258,8 @@ class StandardPoints(PointsTable):
 
 # --- rules ----------------------------------------------------------------------------------------
 
-_MeldInfo = tuple[int, int, int, int]
-"""(feature flags, run and triplet masks, packed sums, tiles as a count board)."""
+_MeldInfo = tuple[int, int, int, int, int]
+"""(feature flags, run and triplet masks, packed sums, tiles as a count board, Reading flags)."""
 
 
 _MELD_TYPES = (MeldType.CHI, MeldType.PON, MeldType.ANKAN, MeldType.MINKAN, MeldType.KAKAN)
@@ -286,7 +287,7 @@ class _MeldTable(dict[int, _MeldInfo]):
         if is_open:
             features |= Feature.OPEN
         sums = meld_sums(kind, run=run, kan=meld_type not in (MeldType.CHI, MeldType.PON), is_open=is_open)
-        info = (int(features), rt, sums, tiles)
+        info = (int(features), rt, sums, tiles, reading_flags(sums))
         self[key] = info
         return info
 
@@ -446,6 +447,11 @@ _F_HOUTEI = int(Feature.HOUTEI)
 _F_TENHOU = int(Feature.TENHOU)
 _F_CHIIHOU = int(Feature.CHIIHOU)
 _F_RENHOU = int(Feature.RENHOU)
+_R_TWIN_RUNS, _R_TWIN_RUNS2, _R_NO_FU = int(Reading.TWIN_RUNS), int(Reading.TWIN_RUNS2), int(Reading.NO_FU)
+_R_SAME_RUNS, _R_STRAIGHT, _R_SAME_TRIPLETS = int(Reading.SAME_RUNS), int(Reading.STRAIGHT), int(Reading.SAME_TRIPLETS)
+# Reading flags of a wait, by Wait, and of the concealed triplets it leaves, by their count.
+_WAIT_READING = tuple(int(Reading.TANKI) if wait is Wait.TANKI else 0 for wait in Wait)
+_CONCEALED_READING = (0, 0, 0, int(Reading.CONCEALED3), int(Reading.CONCEALED4))
 
 # One candidate reading and wait: (value, fu, score lines); value is the han plus the yakuman
 # weight shifted by YAKUMAN_SHIFT.
@@ -475,17 +481,18 @@ def score_hand(ctx: WinContext, rules: ScoringRules) -> HandScore | NoWin:
     melds = ctx.melds
 
     # Declared sets: feature flags, run/triplet masks, packed sums and tiles, added up.
-    features = meld_rt = meld_sums = meld_board = 0
+    features = meld_rt = meld_sums = meld_board = meld_reading = 0
     if melds:
         for meld in melds:
             # Enum members hash in Python; identity tests and an int key stay in C.
             kind = meld.type
             code = 0 if kind is _CHI else 1 if kind is _PON else 2 if kind is _ANKAN else 3 if kind is _MINKAN else 4
-            meld_features, rt, sums, tiles = _MELDS[code << 12 | meld.kind << 4 | meld.size]
+            meld_features, rt, sums, tiles, reading = _MELDS[code << 12 | meld.kind << 4 | meld.size]
             features |= meld_features
             meld_rt |= rt
             meld_sums += sums
             meld_board += tiles
+            meld_reading |= reading
     closed = not meld_sums >> OPEN_SHIFT & 0xF
 
     # The concealed tiles, one memoised block at a time.
@@ -633,6 +640,44 @@ def score_hand(ctx: WinContext, rules: ScoringRules) -> HandScore | NoWin:
                 wait_total = -(-(set_fu + (with_fu if set_fu else without_fu)) // 10) * 10
                 if wait_total > fu:
                     fu = wait_total
+        elif not ask & ~table.reading_mask:
+            # Every yaku to ask is decided by its reading gate: the reading's flags, then each
+            # wait's, and one look-up.
+            reading = meld_reading | man[6] | pin[6] | sou[6] | honors[9]
+            if reading & _R_TWIN_RUNS and sums >> TWINS_SHIFT & 0xF > 1:
+                reading |= _R_TWIN_RUNS2
+            if ask & table.pattern_mask:
+                reading |= _patterns(meld_rt | man[3][0] | pin[3][1] | sou[3][2] | honors[4])
+            gates = table.reading_gates
+            concealed = sums >> CONCEALED_SHIFT & 0xF
+            if len(waits) == 1:
+                ((wait, wait_fu, ron_fu, ron_triplet),) = waits
+                if tsumo:
+                    set_fu = base_fu + wait_fu
+                else:
+                    set_fu = base_fu + wait_fu + ron_fu
+                    concealed -= ron_triplet
+                if set_fu:
+                    fu = -(-(set_fu + with_fu) // 10) * 10
+                    reading |= _WAIT_READING[wait] | _CONCEALED_READING[concealed]
+                else:
+                    fu = -(-without_fu // 10) * 10
+                    reading |= _WAIT_READING[wait] | _CONCEALED_READING[concealed] | _R_NO_FU
+                value, lines = values[(exact | ask & gates[reading]) << 1 | is_open]
+            else:
+                candidates: list[_Candidate] = []
+                for wait, wait_fu, ron_fu, ron_triplet in waits:
+                    set_fu = base_fu + wait_fu if tsumo else base_fu + wait_fu + ron_fu
+                    wait_fu = -(-(set_fu + (with_fu if set_fu else without_fu)) // 10) * 10
+                    wait_reading = (
+                        reading
+                        | _WAIT_READING[wait]
+                        | _CONCEALED_READING[concealed if tsumo else concealed - ron_triplet]
+                        | (0 if set_fu else _R_NO_FU)
+                    )
+                    value, lines = values[(exact | ask & gates[wait_reading]) << 1 | is_open]
+                    candidates.append((value, wait_fu, lines))
+                value, fu, lines = _best(candidates, bonus, ctx, rules)
         elif len(waits) == 1:
             # One reading and one wait: one candidate, so every check is asked once, whatever
             # its scope, of a Facts object filled in one go.
@@ -681,7 +726,9 @@ def score_hand(ctx: WinContext, rules: ScoringRules) -> HandScore | NoWin:
         else:
             facts = _hand_facts(ctx, everything, present, closed, kans, honor_triplets, honor_pair)
             blocks = (man[5][0], pin[5][1], sou[5][2], honors[2])
-            value, fu, lines = _ask(facts, ctx, rules, exact, ask, regular, special, blocks, meld_sums, meld_rt, bonus)
+            value, fu, lines = _ask(
+                facts, ctx, rules, exact, ask, regular, special, blocks, meld_sums, meld_rt, meld_reading, bonus
+            )
     elif not ask and not special:
         # Several readings, nothing to ask: the best is the one with the most fu.
         value, lines = values[exact << 1 | is_open]
@@ -697,9 +744,16 @@ def score_hand(ctx: WinContext, rules: ScoringRules) -> HandScore | NoWin:
                 if wait_total > fu:
                     fu = wait_total
     else:
-        facts = _hand_facts(ctx, everything, present, closed, kans, honor_triplets, honor_pair)
+        # Facts only for yaku that must be asked: a special shape asks every one.
+        some_facts = (
+            _hand_facts(ctx, everything, present, closed, kans, honor_triplets, honor_pair)
+            if special or ask & ~table.reading_mask
+            else None
+        )
         blocks = (man[5][0], pin[5][1], sou[5][2], honors[2])
-        value, fu, lines = _ask(facts, ctx, rules, exact, ask, regular, special, blocks, meld_sums, meld_rt, bonus)
+        value, fu, lines = _ask(
+            some_facts, ctx, rules, exact, ask, regular, special, blocks, meld_sums, meld_rt, meld_reading, bonus
+        )
 
     if not value:
         return _NO_YAKU
@@ -734,7 +788,7 @@ def _hand_facts(
 
 
 def _ask(
-    facts: Facts,
+    facts: Facts | None,
     ctx: WinContext,
     rules: ScoringRules,
     exact: int,
@@ -744,21 +798,28 @@ def _ask(
     blocks: tuple[tuple[Split, ...], tuple[Split, ...], tuple[Split, ...], tuple[Split, ...]],
     meld_sums: int,
     meld_rt: int,
+    meld_reading: int,
     bonus: int,
 ) -> _Candidate:
     """The best candidate of a hand that has several readings or waits (or a special shape)
-    and yaku to ask: each reading and wait, and each special shape, with the yaku that apply."""
-    hand_checks, reading_checks, wait_checks, _ = rules.yaku.asked[ask]
+    and yaku to ask: each reading and wait, and each special shape, with the yaku that apply.
+
+    In a regular reading the reading-exact yaku are decided by their reading gates; only the
+    others are asked, through ``facts`` (None when there are none and no special shape)."""
     table = rules.yaku
+    read = ask & table.reading_mask
+    hand_checks, reading_checks, wait_checks, _ = table.asked[ask ^ read]
     values = table.values
+    gates = table.reading_gates
+    patterns = ask & table.pattern_mask
     tsumo = ctx.tsumo
-    is_open = not facts.closed
+    is_open = bool(meld_sums >> OPEN_SHIFT & 0xF)
     # Hits are a bitmask of yaku counted once; a yaku that applies several times goes to
     # ``several`` as (index, count) instead.
     hits = exact
     several: list[tuple[int, int]] = []
     for bit, check in hand_checks:
-        count = check(facts, ctx)
+        count = check(facts, ctx)  # type: ignore[arg-type]  # hand checks come with facts
         if count:
             if count == 1:
                 hits |= bit
@@ -769,43 +830,62 @@ def _ask(
 
     if regular:
         pair_fu = rules._pair_fu[ctx.seat_wind << 6 | ctx.round_wind]
-        win = facts.win_kind
+        win = ctx.win_tile
         win_block = win // 9
         win_rank = win - 9 * win_block
-        facts.shape = _REGULAR
+        fill = facts is not None and bool(reading_checks or wait_checks)
+        if facts is not None:
+            facts.shape = _REGULAR
         for splits in itertools.product(*blocks):
-            (sums0, rt0, _), (sums1, rt1, _), (sums2, rt2, _), (sums3, rt3, _) = splits
+            (
+                (sums0, rt0, _, reading0),
+                (sums1, rt1, _, reading1),
+                (sums2, rt2, _, reading2),
+                (sums3, rt3, _, reading3),
+            ) = splits
             sums = meld_sums + sums0 + sums1 + sums2 + sums3
             pair = (sums >> PAIR_SHIFT & 0x3F) - 1
             base_fu = (sums >> SET_FU_SHIFT & 0xFF) + pair_fu[pair]
             concealed = sums >> CONCEALED_SHIFT & 0xF
             rt = meld_rt | rt0 | rt1 | rt2 | rt3
-            facts.runs = rt & _RUNS
-            facts.triplets = rt >> TRIPLETS_SHIFT
-            facts.run_count = sums >> RUN_COUNT_SHIFT & 0xF
-            facts.triplet_count = sums >> TRIPLET_COUNT_SHIFT & 0xF
-            facts.twin_runs = sums >> TWINS_SHIFT & 0xF
-            facts.all_yaochu = not sums >> NOT_YAOCHU_SHIFT & 0xF
-            facts.all_terminal = not sums >> NOT_TERMINAL_SHIFT & 0xF
-            facts.pair = pair
+            reading = meld_reading | reading0 | reading1 | reading2 | reading3
+            if reading & _R_TWIN_RUNS and sums >> TWINS_SHIFT & 0xF > 1:
+                reading |= _R_TWIN_RUNS2
+            if patterns:
+                reading |= _patterns(rt)
             reading_hits = hits
             reading_several = several
-            for bit, check in reading_checks:
-                count = check(facts, ctx)
-                if count:
-                    if count == 1:
-                        reading_hits |= bit
-                    else:
-                        reading_several = [*reading_several, (bit.bit_length() - 1, count)]
+            if fill:
+                assert facts is not None
+                facts.runs = rt & _RUNS
+                facts.triplets = rt >> TRIPLETS_SHIFT
+                facts.run_count = sums >> RUN_COUNT_SHIFT & 0xF
+                facts.triplet_count = sums >> TRIPLET_COUNT_SHIFT & 0xF
+                facts.twin_runs = sums >> TWINS_SHIFT & 0xF
+                facts.all_yaochu = not sums >> NOT_YAOCHU_SHIFT & 0xF
+                facts.all_terminal = not sums >> NOT_TERMINAL_SHIFT & 0xF
+                facts.pair = pair
+                for bit, check in reading_checks:
+                    count = check(facts, ctx)
+                    if count:
+                        if count == 1:
+                            reading_hits |= bit
+                        else:
+                            reading_several = [*reading_several, (bit.bit_length() - 1, count)]
             for wait, wait_fu, ron_fu, ron_triplet in splits[win_block][2][win_rank]:
                 set_fu = base_fu + wait_fu if tsumo else base_fu + wait_fu + ron_fu
                 fu = -(-(set_fu + (with_fu if set_fu else without_fu)) // 10) * 10
-                wait_hits = reading_hits
+                wait_concealed = concealed if tsumo else concealed - ron_triplet
+                wait_reading = reading | _WAIT_READING[wait] | _CONCEALED_READING[wait_concealed]
+                if not set_fu:
+                    wait_reading |= _R_NO_FU
+                wait_hits = reading_hits | read & gates[wait_reading]
                 wait_several = reading_several
                 if wait_checks:
+                    assert facts is not None
                     facts.wait = wait
                     facts.set_fu = set_fu
-                    facts.concealed_triplets = concealed if tsumo else concealed - ron_triplet
+                    facts.concealed_triplets = wait_concealed
                     for bit, check in wait_checks:
                         count = check(facts, ctx)
                         if count:
@@ -819,32 +899,50 @@ def _ask(
                     value, lines = values[wait_hits << 1 | is_open]
                     candidates.append((value, fu, lines))
 
-    for shape in special:
-        facts.shape = shape
-        facts.runs = facts.triplets = facts.run_count = facts.triplet_count = facts.twin_runs = 0
-        facts.pair = -1
-        facts.all_yaochu = facts.all_terminal = False
-        facts.wait = _SPECIAL
-        facts.concealed_triplets = facts.set_fu = 0
-        shape_hits = hits
-        shape_several = several
-        for bit, check in (*reading_checks, *wait_checks):
-            count = check(facts, ctx)
-            if count:
-                if count == 1:
-                    shape_hits |= bit
-                else:
-                    shape_several = [*shape_several, (bit.bit_length() - 1, count)]
-        fu = rules.fu.pairs_shape if shape is _PAIRS else -(-without_fu // 10) * 10
-        if shape_several:
-            candidates.append(_several(table, shape_hits, shape_several, is_open, fu))
-        else:
-            value, lines = values[shape_hits << 1 | is_open]
-            candidates.append((value, fu, lines))
+    if special:
+        # A special shape asks every yaku, the reading-exact ones included.
+        assert facts is not None
+        _, shape_reading_checks, shape_wait_checks, _ = table.asked[ask]
+        for shape in special:
+            facts.shape = shape
+            facts.runs = facts.triplets = facts.run_count = facts.triplet_count = facts.twin_runs = 0
+            facts.pair = -1
+            facts.all_yaochu = facts.all_terminal = False
+            facts.wait = _SPECIAL
+            facts.concealed_triplets = facts.set_fu = 0
+            shape_hits = hits
+            shape_several = several
+            for bit, check in (*shape_reading_checks, *shape_wait_checks):
+                count = check(facts, ctx)
+                if count:
+                    if count == 1:
+                        shape_hits |= bit
+                    else:
+                        shape_several = [*shape_several, (bit.bit_length() - 1, count)]
+            fu = rules.fu.pairs_shape if shape is _PAIRS else -(-without_fu // 10) * 10
+            if shape_several:
+                candidates.append(_several(table, shape_hits, shape_several, is_open, fu))
+            else:
+                value, lines = values[shape_hits << 1 | is_open]
+                candidates.append((value, fu, lines))
 
     if len(candidates) == 1:
         return candidates[0]
     return _best(candidates, bonus, ctx, rules)
+
+
+def _patterns(rt: int) -> int:
+    """The :class:`Reading` flags of a reading's run and triplet patterns (三色, 一通, 三色同刻)."""
+    flags = 0
+    runs = rt & _RUNS
+    if runs & runs >> 9 & runs >> 18 & 0x1FF:
+        flags |= _R_SAME_RUNS
+    if runs & 0x49 == 0x49 or runs >> 9 & 0x49 == 0x49 or runs >> 18 & 0x49 == 0x49:
+        flags |= _R_STRAIGHT
+    triplets = rt >> TRIPLETS_SHIFT
+    if triplets & triplets >> 9 & triplets >> 18 & 0x1FF:
+        flags |= _R_SAME_TRIPLETS
+    return flags
 
 
 def _several(table: YakuTable, hits: int, several: list[tuple[int, int]], is_open: bool, fu: int) -> _Candidate:

@@ -490,12 +490,15 @@ def test_a_table_rejects_a_yakuman_valued_in_han_and_a_duplicate() -> None:
 
 
 def _ungated(cls: type[Yaku]) -> type[Yaku]:
-    """The same yaku with no gate at all: always asked."""
-    return type(cls.__name__, (cls,), {"requires": Feature(0), "excludes": Feature(0), "exact": False})
+    """The same yaku with no gate at all (nor a reading gate): always asked."""
+    return type(
+        cls.__name__, (cls,), {"requires": Feature(0), "excludes": Feature(0), "exact": False, "reading_exact": False}
+    )
 
 
 def test_gates_never_change_a_score() -> None:
-    """Every gate (and every exact gate) is only a shortcut: with none, all 6,000 hands score alike."""
+    """Every gate (every exact gate and every reading gate) is only a shortcut: with none, all
+    6,000 hands score alike."""
     for table in (STANDARD_YAKU, STANDARD_YAKU_DOUBLES):
         ungated = ScoringRules(yaku=YakuTable(tuple((_ungated(cls), table[cls]) for cls in table)))
         gated = ScoringRules(yaku=table)

@@ -43,6 +43,7 @@ __all__ = [
     "YAOCHU_PRESENT",
     "Facts",
     "Feature",
+    "Reading",
     "Scope",
     "Wait",
     "Yaku",
@@ -200,6 +201,43 @@ class Feature(enum.IntFlag):
     """The regular readings' pair is a dragon."""
     WIND_PAIR = 1 << 49
     """The regular readings' pair is a wind."""
+
+
+class Reading(enum.IntFlag):
+    """Exact facts about one regular reading (and, from :attr:`NO_FU`, one wait of it), for the
+    yaku whose whole condition they are (:attr:`Yaku.reading_exact`).
+
+    Unlike :class:`Feature` flags, which are about every reading of a hand at once, these are
+    true or false of the reading itself, so a yaku that declares its condition in them is never
+    asked about a regular reading: the scorer decides it from the flags.
+    """
+
+    RUNS = 1 << 0
+    """Some run, concealed or declared."""
+    TWIN_RUNS = 1 << 1
+    """A pair of identical concealed runs."""
+    TWIN_RUNS2 = 1 << 2
+    """Two pairs of identical concealed runs."""
+    INNER = 1 << 3
+    """Some set, or the pair, holds no terminal and no honour."""
+    NON_TERMINAL = 1 << 4
+    """Some set, or the pair, holds no terminal."""
+    SAME_RUNS = 1 << 5
+    """The same run in all three number suits."""
+    STRAIGHT = 1 << 6
+    """Runs 123, 456 and 789 of one suit."""
+    SAME_TRIPLETS = 1 << 7
+    """Triplets (or kans) of the same number in all three number suits."""
+    NO_FU = 1 << 8
+    """The wait: no fu from sets, the pair or the wait (``set_fu`` is 0)."""
+    TANKI = 1 << 9
+    """The wait: 単騎."""
+    CONCEALED3 = 1 << 10
+    """The wait: exactly three triplets or kans count as concealed."""
+    CONCEALED4 = 1 << 11
+    """The wait: four triplets or kans count as concealed."""
+    SPECIAL = 1 << 12
+    """Never set: a regular reading is no 七対子 or 国士無双 shape (those are always asked)."""
 
 
 _SUIT_FEATURES = (
@@ -388,6 +426,14 @@ class Yaku:
     """The gate is the whole condition (count 1 when it passes, 0 otherwise), so the scorer
     need not call :meth:`count`; only for :attr:`Scope.HAND` yaku. A test checks that
     :meth:`count` agrees on every seeded hand."""
+
+    reading_exact: ClassVar[bool] = False
+    """For a regular reading, once the gate lets the yaku in, its whole condition is
+    :attr:`reading_requires` all set and :attr:`reading_excludes` all clear (:class:`Reading`
+    flags), and it applies once; the scorer then calls :meth:`count` only for a 七対子 or
+    国士無双 shape. Not for :attr:`Scope.HAND` yaku. A test checks that :meth:`count` agrees."""
+    reading_requires: ClassVar[Reading] = Reading(0)
+    reading_excludes: ClassVar[Reading] = Reading(0)
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         """How many times the yaku applies to this reading (0 = it does not)."""

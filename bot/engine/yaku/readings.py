@@ -20,7 +20,7 @@ rules) and keyed by the block alone, never by a whole hand:
 from __future__ import annotations
 
 from bot.engine.tiles import NUM_KINDS
-from bot.engine.yaku.base import Feature, Wait, present_features
+from bot.engine.yaku.base import Feature, Reading, Wait, present_features
 from bot.engine.yaku.fu import WAIT_FU
 
 __all__ = [
@@ -50,6 +50,7 @@ __all__ = [
     "WaitOption",
     "honor_features",
     "meld_sums",
+    "reading_flags",
 ]
 
 BLOCK_SHIFTS = (0, 36, 72, 108)
@@ -214,9 +215,10 @@ RANK_SPLITS = RankSplits(9, honors=False)
 """Suit block key -> its splits, the same for the three suits (2233m splits as 2233p does)."""
 _HONOR_SPLITS = RankSplits(7, honors=True)
 
-Split = tuple[int, int, dict[int, tuple[WaitOption, ...]]]
-"""``(sums, rt, waits)`` of one split placed in its block: the pair's field in ``sums`` and
-the masks in ``rt`` are of kinds, ``waits`` still by rank."""
+Split = tuple[int, int, dict[int, tuple[WaitOption, ...]], int]
+"""``(sums, rt, waits, reading)`` of one split placed in its block: the pair's field in
+``sums`` and the masks in ``rt`` are of kinds, ``waits`` still by rank; ``reading`` holds the
+split's :class:`~bot.engine.yaku.base.Reading` flags (:func:`reading_flags`)."""
 
 SuitEntry = tuple[
     int,
@@ -225,23 +227,27 @@ SuitEntry = tuple[
     tuple[int, int, int],
     dict[int, tuple[WaitOption, ...]],
     tuple[tuple[Split, ...], tuple[Split, ...], tuple[Split, ...]],
+    int,
 ]
 """What the scorer needs of a suit block, for each of the three suits it may be:
-``(counts, features, sums, rt, waits, splits)``.
+``(counts, features, sums, rt, waits, splits, reading)``.
 
 ``counts`` is additive: the status in bits 0-7 (0 complete without a pair, 1 with one pair, 8
 not complete; four blocks sum to 1 exactly when the hand is complete), the most concealed
 triplets any split holds from bit 8, and :data:`MULTI_SPLIT` when there are several splits.
 ``features``, per suit, are the block's :class:`~bot.engine.yaku.base.Feature` flags: its
 tiles', and what its splits may or must hold. ``sums``, ``rt`` (per suit) and ``waits`` are
-the first split's, for the usual block that splits one way; ``splits`` (per suit) all of them.
+the first split's, for the usual block that splits one way, as is ``reading`` (its
+:class:`~bot.engine.yaku.base.Reading` flags, the same in every suit); ``splits`` (per suit)
+all of them.
 """
 
-HonorEntry = tuple[int, int, tuple[Split, ...], int, int, dict[int, tuple[WaitOption, ...]], int, int, int]
+HonorEntry = tuple[int, int, tuple[Split, ...], int, int, dict[int, tuple[WaitOption, ...]], int, int, int, int]
 """What the scorer needs of the honour block: ``(counts, features, splits, sums, rt, waits,
-honor_features, triplets, pair)``; ``counts`` and ``features`` as in :data:`SuitEntry`, then
-the splits (one at most: honours form no runs), the first split's sums, masks and waits, its
-honour features (:func:`honor_features`), triplets (a compact mask of kinds) and pair kind."""
+honor_features, triplets, pair, reading)``; ``counts`` and ``features`` as in
+:data:`SuitEntry`, then the splits (one at most: honours form no runs), the first split's
+sums, masks and waits, its honour features (:func:`honor_features`), triplets (a compact mask
+of kinds), pair kind and :class:`~bot.engine.yaku.base.Reading` flags."""
 
 _NO_WAITS: dict[int, tuple[WaitOption, ...]] = {}
 _RANK_ONES = sum(1 << (4 * rank) for rank in range(9))
@@ -249,10 +255,28 @@ _SUIT_RUN = (int(Feature.MAN_RUN), int(Feature.PIN_RUN), int(Feature.SOU_RUN))
 _SUIT_TRIPLET = (int(Feature.MAN_TRIPLET), int(Feature.PIN_TRIPLET), int(Feature.SOU_TRIPLET))
 
 
+def reading_flags(sums: int) -> int:
+    """The :class:`~bot.engine.yaku.base.Reading` flags that packed sums (of a split, a
+    declared set or a whole reading) say: runs, twin runs, sets that are not all 么九."""
+    flags = _R_RUNS if sums >> RUN_COUNT_SHIFT & 0xF else 0
+    twins = sums >> TWINS_SHIFT & 0xF
+    if twins:
+        flags |= _R_TWIN_RUNS if twins == 1 else _R_TWIN_RUNS | _R_TWIN_RUNS2
+    if sums >> NOT_YAOCHU_SHIFT & 0xF:
+        flags |= _R_INNER
+    if sums >> NOT_TERMINAL_SHIFT & 0xF:
+        flags |= _R_NON_TERMINAL
+    return flags
+
+
+_R_RUNS, _R_TWIN_RUNS, _R_TWIN_RUNS2 = int(Reading.RUNS), int(Reading.TWIN_RUNS), int(Reading.TWIN_RUNS2)
+_R_INNER, _R_NON_TERMINAL = int(Reading.INNER), int(Reading.NON_TERMINAL)
+
+
 def _placed(split: RankSplit, base: int) -> Split:
     """A split placed at kind ``base``."""
     pair = split.pair + base if split.pair >= 0 else -1
-    return (split.sums | (pair + 1) << PAIR_SHIFT, split.rt << base, split.waits)
+    return (split.sums | (pair + 1) << PAIR_SHIFT, split.rt << base, split.waits, reading_flags(split.sums))
 
 
 def _shape_features(splits: tuple[RankSplit, ...]) -> tuple[int, bool, bool]:
@@ -297,6 +321,7 @@ class SuitTable(dict[int, SuitEntry]):
                 (0, 0, 0),
                 _NO_WAITS,
                 ((), (), ()),
+                0,
             )
         else:
             shared, some_runs, some_triplets = _shape_features(ranked)
@@ -321,6 +346,7 @@ class SuitTable(dict[int, SuitEntry]):
                 (placed[0][0][1], placed[1][0][1], placed[2][0][1]),
                 first.waits,
                 (placed[0], placed[1], placed[2]),
+                placed[0][0][3],
             )
         self[key] = entry
         return entry
@@ -381,9 +407,20 @@ class HonorTable(dict[int, HonorEntry]):
             triplets = placed[1] >> TRIPLETS_SHIFT
             pair = split.pair + 27 if split.pair >= 0 else -1
             counts = (1 if pair >= 0 else 0) | split.triplet_count << 8
-            entry = (counts, features | shared, (placed,), *placed, honor_features(triplets, pair), triplets, pair)
+            entry = (
+                counts,
+                features | shared,
+                (placed,),
+                placed[0],
+                placed[1],
+                placed[2],
+                honor_features(triplets, pair),
+                triplets,
+                pair,
+                placed[3],
+            )
         else:
-            entry = (8, features, (), 0, 0, _NO_WAITS, 0, 0, -1)
+            entry = (8, features, (), 0, 0, _NO_WAITS, 0, 0, -1, 0)
         self[key] = entry
         return entry
 

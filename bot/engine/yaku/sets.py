@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.engine.shapes import Shape
-from bot.engine.yaku.base import Facts, Feature, Scope, Yaku
+from bot.engine.yaku.base import Facts, Feature, Reading, Scope, Yaku
 from bot.engine.yaku.context import WinContext
 
 __all__ = [
@@ -33,6 +33,8 @@ class Pinfu(Yaku):
     en = "Pinfu"
     scope = Scope.WAIT
     excludes = Feature.OPEN | Feature.MELDS | Feature.TRIPLET_FORCED
+    reading_exact = True
+    reading_requires = Reading.NO_FU
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return facts.closed and not facts.set_fu and facts.shape is _REGULAR
@@ -46,6 +48,8 @@ class Iipeikou(Yaku):
     scope = Scope.READING
     requires = Feature.TWIN_RUNS
     excludes = Feature.OPEN
+    reading_exact = True
+    reading_requires = Reading.TWIN_RUNS
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return facts.twin_runs >= 1
@@ -60,6 +64,8 @@ class Ryanpeikou(Yaku):
     supersedes = (Iipeikou,)
     requires = Feature.TWIN_RUNS
     excludes = Feature.OPEN
+    reading_exact = True
+    reading_requires = Reading.TWIN_RUNS2
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return facts.twin_runs >= 2
@@ -72,6 +78,8 @@ class Sanshoku(Yaku):
     en = "Mixed triple sequence"
     scope = Scope.READING
     requires = Feature.MAN_RUN | Feature.PIN_RUN | Feature.SOU_RUN
+    reading_exact = True
+    reading_requires = Reading.SAME_RUNS
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         runs = facts.runs
@@ -85,6 +93,8 @@ class Ittsu(Yaku):
     en = "Pure straight"
     scope = Scope.READING
     requires = Feature.STRAIGHT
+    reading_exact = True
+    reading_requires = Reading.STRAIGHT
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         runs = facts.runs
@@ -103,6 +113,9 @@ class Chanta(Yaku):
     scope = Scope.READING
     requires = Feature.YAOCHU
     excludes = Feature.MIDDLE
+    reading_exact = True
+    reading_requires = Reading.RUNS
+    reading_excludes = Reading.INNER
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return facts.all_yaochu and facts.run_count > 0
@@ -116,6 +129,9 @@ class Junchan(Yaku):
     scope = Scope.READING
     supersedes = (Chanta,)
     excludes = Feature.MIDDLE | Feature.HONOR
+    reading_exact = True
+    reading_requires = Reading.RUNS
+    reading_excludes = Reading.NON_TERMINAL
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return facts.all_terminal and facts.run_count > 0
@@ -128,6 +144,8 @@ class Chiitoitsu(Yaku):
     en = "Seven pairs"
     scope = Scope.READING
     requires = Feature.PAIRS_SHAPE
+    reading_exact = True
+    reading_requires = Reading.SPECIAL
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return facts.shape is _PAIRS
@@ -140,6 +158,8 @@ class Toitoi(Yaku):
     en = "All triplets"
     scope = Scope.READING
     excludes = Feature.RUN_FORCED
+    reading_exact = True
+    reading_excludes = Reading.RUNS
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return not facts.run_count and facts.shape is _REGULAR
@@ -152,6 +172,8 @@ class Sanankou(Yaku):
     en = "Three concealed triplets"
     scope = Scope.WAIT
     requires = Feature.CONCEALED3
+    reading_exact = True
+    reading_requires = Reading.CONCEALED3
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return facts.concealed_triplets == 3
@@ -164,6 +186,8 @@ class SanshokuDoukou(Yaku):
     en = "Triple triplets"
     scope = Scope.READING
     requires = Feature.MAN_TRIPLET | Feature.PIN_TRIPLET | Feature.SOU_TRIPLET
+    reading_exact = True
+    reading_requires = Reading.SAME_TRIPLETS
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         triplets = facts.triplets

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 
-from bot.engine.yaku.base import Facts, Feature, Scope, Yaku, YakuHit
+from bot.engine.yaku.base import Facts, Feature, Reading, Scope, Yaku, YakuHit
 from bot.engine.yaku.composition import (
     Chinitsu,
     Chun,
@@ -138,6 +138,26 @@ class _ValueTable(dict[int, tuple[int, tuple[YakuHit, ...]]]):
         return entry
 
 
+class _ReadingGates(dict[int, int]):
+    """:class:`Reading` flags of one regular reading and wait -> the bitmask of the
+    :attr:`~Yaku.reading_exact` yaku whose reading gate they pass (the hand's gate aside)."""
+
+    def __init__(self, gates: tuple[tuple[int, int, int], ...]) -> None:
+        super().__init__()
+        self.gates = gates
+
+    def __missing__(self, flags: int) -> int:
+        mask = 0
+        for bit, requires, excludes in self.gates:
+            if flags & requires == requires and not flags & excludes:
+                mask |= bit
+        self[flags] = mask
+        return mask
+
+
+_PATTERNS = int(Reading.SAME_RUNS | Reading.STRAIGHT | Reading.SAME_TRIPLETS)
+
+
 def _indices(mask: int) -> Iterator[int]:
     """The indices of the set bits of ``mask``, lowest first."""
     while mask:
@@ -221,9 +241,12 @@ class YakuTable:
     weights shifted by :data:`YAKUMAN_SHIFT` so one sum holds both. ``drops``: per yaku, the
     bitmask of indices it supersedes (:meth:`Yaku.overrides`). ``exact_mask``: yaku with an
     exact gate; ``ask_mask``: the others, whose :meth:`Yaku.count` must be called.
-    ``gate_chunks``: see :meth:`gate`. ``asked``: gated-in ``ask_mask`` yaku -> their checks
-    per scope. ``values``: a set of hits -> its value and score lines. ``lines``: a set of
-    kept yaku -> their score lines.
+    ``gate_chunks``: see :meth:`gate`. ``reading_mask``: the :attr:`~Yaku.reading_exact` yaku,
+    decided for a regular reading by ``reading_gates`` (:class:`Reading` flags -> those of them
+    whose reading gate passes); ``pattern_mask``: those whose gate reads the run and triplet
+    patterns (:attr:`Reading.SAME_RUNS`…), which the scorer works out only for them.
+    ``asked``: gated-in ``ask_mask`` yaku -> their checks per scope. ``values``: a set of hits
+    -> its value and score lines. ``lines``: a set of kept yaku -> their score lines.
     """
 
     entries: tuple[tuple[type[Yaku], YakuValue], ...]
@@ -237,6 +260,9 @@ class YakuTable:
     gate_chunks: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
     exact_mask: int = field(init=False, repr=False, compare=False)
     ask_mask: int = field(init=False, repr=False, compare=False)
+    reading_mask: int = field(init=False, repr=False, compare=False)
+    pattern_mask: int = field(init=False, repr=False, compare=False)
+    reading_gates: _ReadingGates = field(init=False, repr=False, compare=False)
     _hits: dict[int, YakuHit] = field(init=False, repr=False, compare=False, default_factory=dict)
     asked: _AskedTable = field(init=False, repr=False, compare=False)
     values: _ValueTable = field(init=False, repr=False, compare=False)
@@ -281,6 +307,17 @@ class YakuTable:
                 exact |= 1 << index
         object.__setattr__(self, "exact_mask", exact)
         object.__setattr__(self, "ask_mask", ((1 << len(self.entries)) - 1) & ~exact)
+        gates = []
+        for index, (cls, _) in enumerate(self.entries):
+            if cls.reading_exact:
+                if cls.scope is Scope.HAND or cls.exact:
+                    raise ValueError(f"{cls.__name__}: only a Scope.READING or Scope.WAIT yaku can be reading-exact")
+                gates.append((1 << index, int(cls.reading_requires), int(cls.reading_excludes)))
+        object.__setattr__(self, "reading_mask", sum(bit for bit, _, _ in gates))
+        object.__setattr__(
+            self, "pattern_mask", sum(bit for bit, requires, excludes in gates if (requires | excludes) & _PATTERNS)
+        )
+        object.__setattr__(self, "reading_gates", _ReadingGates(tuple(gates)))
         object.__setattr__(self, "asked", _AskedTable(self))
         object.__setattr__(self, "values", _ValueTable(self))
         object.__setattr__(self, "lines", _LinesTable(self))

@@ -14,6 +14,7 @@ from bot.engine.yaku.base import (
     WINDS,
     Facts,
     Feature,
+    Reading,
     Scope,
     Wait,
     Yakuman,
@@ -57,6 +58,8 @@ class Kokushi(Yakuman):
     en = "Thirteen orphans"
     scope = Scope.READING
     requires = Feature.KOKUSHI_SHAPE
+    reading_exact = True
+    reading_requires = Reading.SPECIAL
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return facts.shape is _KOKUSHI
@@ -70,6 +73,8 @@ class Kokushi13(Yakuman):
     scope = Scope.READING
     supersedes = (Kokushi,)
     requires = Feature.KOKUSHI_SHAPE
+    reading_exact = True
+    reading_requires = Reading.SPECIAL
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return facts.shape is _KOKUSHI and facts.win_count == 2
@@ -83,6 +88,8 @@ class Suuankou(Yakuman):
     scope = Scope.WAIT
     requires = Feature.CONCEALED4
     excludes = Feature.OPEN
+    reading_exact = True
+    reading_requires = Reading.CONCEALED4
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return facts.concealed_triplets == 4
@@ -97,6 +104,8 @@ class SuuankouTanki(Yakuman):
     supersedes = (Suuankou,)
     requires = Feature.CONCEALED4
     excludes = Feature.OPEN
+    reading_exact = True
+    reading_requires = Reading.CONCEALED4 | Reading.TANKI
 
     def count(self, facts: Facts, ctx: WinContext) -> int:
         return facts.concealed_triplets == 4 and facts.wait is _TANKI
