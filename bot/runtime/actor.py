@@ -32,7 +32,7 @@ from bot.engine.views import PublicView, SeatView
 from bot.runtime.customid import ActionId
 from bot.runtime.errors import GameOver, InvalidButton, NotAuto, NotSeated, SaveFailed, StaleClick
 from bot.runtime.options import RuntimeOptions, TableTimers
-from bot.runtime.panel import Decision, action_args, public_table_view
+from bot.runtime.panel import Decision, action_args, declarations, public_table_view
 from bot.storage import GameStatus, GameSummary, HandEntry, HandTracker, PlayerSeat, StorageError, Store
 
 __all__ = ["NullPresenter", "SeatState", "TableActor", "TablePresenter"]
@@ -226,6 +226,8 @@ class TableActor:
         """Actions a seat may take at any moment besides its decision (いなげ's vote to end):
         they run on no clock and do not end the seat's decision."""
         self._time_limit: asyncio.TimerHandle | None = None
+        self._declared = declarations(game.public_view())
+        """Every seat's riichi and melds as last shown (see :func:`~bot.runtime.panel.declarations`)."""
         self._inbox: asyncio.Queue[_Message] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
 
@@ -500,6 +502,8 @@ class TableActor:
         await self._after(events, seat, human=human, free=free)
 
     async def _after(self, events: list[Event], seat: int, *, human: bool, free: bool = False) -> None:
+        declared = declarations(self.game.public_view()) != self._declared
+        self._declared = declarations(self.game.public_view())
         entries = self.tracker.feed(events)
         for entry in entries:
             try:
@@ -528,7 +532,8 @@ class TableActor:
         if any(event.type == "vote_end" and event.data.get("end") for event in events):
             self._follow_votes()
         self.presenter.table_changed()
-        panels = range(len(self.seats)) if new_hand else changed | {seat}
+        # A declaration (riichi, a call, a kan) is public at once: every panel shows it.
+        panels = range(len(self.seats)) if new_hand or declared else changed | {seat}
         self.presenter.panels_changed(panels, exclude=seat if human else None)
 
     def _hand_results(self) -> tuple[Any, ...]:

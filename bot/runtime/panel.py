@@ -186,6 +186,11 @@ def table_spec(
     return MessageSpec("\n".join(lines), tuple(buttons), key)
 
 
+def declarations(view: PublicView) -> tuple[tuple[bool, int], ...]:
+    """Each seat's riichi and meld count: the public facts a panel must show as they happen."""
+    return tuple((seat.riichi, len(seat.melds)) for seat in view.seats)
+
+
 def panel_mode(mode: str, decision: Decision | None) -> PanelMode:
     """The mode a panel should be in: ``mode`` while the decision still has actions for it,
     else ``discard`` (a riichi or イナズマ page never outlives its choices)."""
@@ -321,7 +326,10 @@ def panel_spec(
         utility.append(ButtonSpec(PanelId(game_id, seq, op).custom_id, "📬 " + text(label, locale), "secondary"))
 
     buttons = _layout(tile_buttons, calls, utility, where=f"game {game_id} seat {view.seat} mode {mode}")
-    key = (tuple(lines), buttons, view.hand, view.drawn, seat_public.points, public.round_label)
+    # The panel's picture shows the whole table, but redrawing every panel for every discard would
+    # cost an edit per seat per move; declarations (riichi, melds and kans) change how a hand is
+    # played, so they do redraw it (ずーの: 「宣言は即公開」).
+    key = (tuple(lines), buttons, view.hand, view.drawn, seat_public.points, public.round_label, declarations(public))
     return MessageSpec("\n".join(lines), buttons, key)
 
 

@@ -263,7 +263,9 @@ async def test_zuno_whole_game_four_humans_clicking_together(
                 kinds[_kind(custom_id)] += 1
                 clicks += 1
         assert actor.finished and game.outcome() is not None
-        assert game.hand_index >= 4, "東風戦 has at least four hands"
+        outcome = game.outcome()
+        # 東風戦 has at least four hands, unless someone is bust first (トビ ends it at once).
+        assert outcome is not None and (game.hand_index >= 4 or outcome.reason == "トビ"), outcome
         assert together > 4 * game.hand_index, "the humans rarely clicked at the same time"
         assert clicks > 100 and kinds["pick"] and kinds["discard"]
         hands = await table.bot.store.hands(actor.game_id)
@@ -276,6 +278,70 @@ async def test_zuno_whole_game_four_humans_clicking_together(
         (stored,) = await store.history(world.guild.id, world.channel.id)
         assert stored.status is GameStatus.FINISHED
         assert sorted(result.placement for result in stored.results) == [1, 2, 3, 4]
+
+
+# --- riichi is public at once -----------------------------------------------------------------
+
+TENPAI = "123m456p789s1122z"
+"""Seat 0's hand for the riichi test: after drafting 9m, discarding it leaves 1z/2z waits."""
+JUNK = ("147m258p369s3z5z6z7z", "258m369p147s3z4z5z6z", "369m147p258s4z5z6z7z")
+
+
+async def test_zuno_riichi_shows_on_the_table_and_every_panel_at_once(
+    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In the declare phase seat 0 declares riichi (the panel's riichi toggle, then the riichi
+    tile). Before anyone else clicks, the public table picture and the other three players'
+    panel pictures are redrawn from views that show seat 0 in riichi. (No text shows riichi:
+    neither the table message nor a panel names it, so the images' views are checked.)"""
+    async with _four_humans(fake_discord, tmp_path / "db.sqlite3", monkeypatch) as table:
+        actor, renders = table.actor, table.renders
+        await _rig(table, (TENPAI, *JUNK), draws="9m9p9s7z")
+        players = [Player(member) for member in table.world.members]
+        await _open_panels(table, players)
+        await _draft(table, players, picks={0: "9m"})
+        declarer = table.player(0, players)
+        others = [p for p in players if p is not declarer]
+        for player in players:
+            await _wait_current(table, player, "discard")
+
+        def shown_riichi(view: PublicView | None) -> bool:
+            return view is not None and view.seats[0].riichi
+
+        # Nothing shows a riichi yet.
+        assert not shown_riichi(renders.table_view(table.world.table_message()))
+        for player in others:
+            seen = renders.panel_view(player.panel)
+            assert seen is not None and not shown_riichi(seen.public)
+        edits = {id(p): len(p.panel.history) for p in others if p.panel is not None}
+
+        panel = declarer.panel
+        assert panel is not None
+        toggle = next(cid for cid in panel.custom_ids if cid.startswith("jt:panel:") and cid.endswith(":riichi"))
+        record = await declarer.member.click(panel, toggle)
+        await record.wait_response()
+        assert not record.failed, record.errors
+        riichi = [b for b in action_buttons(panel) if _kind(b) == "riichi"]
+        assert [b["label"] for b in riichi if b["label"] == "9m"], riichi
+        await _click(table, declarer, next(b for b in riichi if b["label"] == "9m")["custom_id"])
+        assert actor.game.public_view().seats[0].riichi
+        assert "Locked in: 9m" in panel.text
+
+        await table.fake.wait_for(
+            lambda: shown_riichi(renders.table_view(table.world.table_message())),
+            timeout=15,
+            what="the table picture to show the riichi",
+        )
+        for player in others:
+            await table.fake.wait_for(
+                lambda p=player: (seen := renders.panel_view(p.panel)) is not None and shown_riichi(seen.public),
+                timeout=15,
+                what=f"{player.member.name}'s panel picture to show the riichi",
+            )
+            assert player.panel is not None and len(player.panel.history) > edits[id(player)]
+            assert player.clicks == 0
+        # Nobody else acted: the others still have their declare decisions, untouched.
+        assert {d.seat for d in actor.decisions()} == {1, 2, 3}
 
 
 # --- 2. multi-ron ---------------------------------------------------------------------------------
