@@ -58,13 +58,22 @@ class HandTracker:
                 self._riichi.append(int(data["seat"]))
             elif event.type == "win":
                 from_seat = data.get("from")
+                winner = int(data["winner"])
+                # Several wins in one hand: ずーの lists each ("wins"), いなげ the seats ("winners").
+                wins = data.get("wins") or []
+                winners = [int(w["winner"]) for w in wins] or [int(s) for s in data.get("winners", [winner])]
+                dealt_in = [int(w["from"]) for w in wins if w.get("from") is not None]
+                if not wins and from_seat is not None:
+                    dealt_in = [int(from_seat)]
                 result = HandResult(
-                    winner=int(data["winner"]),
+                    winner=winner,
                     from_seat=None if from_seat is None else int(from_seat),
                     han=int(data.get("han", 0)),
                     points=int(data.get("points", 0)),
                     changes=tuple(int(change) for change in data["changes"]),
                     riichi=tuple(sorted(self._riichi)),
+                    winners=tuple(dict.fromkeys([winner, *winners])),
+                    dealt_in=tuple(dict.fromkeys(dealt_in)),
                 )
                 finished.append(HandEntry(self.hand_index, self.label, result))
             elif event.type == "exhaustive_draw":

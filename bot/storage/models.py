@@ -161,9 +161,26 @@ class HandResult:
     """Seats that declared riichi this hand."""
     tenpai: tuple[int, ...] = ()
     """Seats tenpai at an exhaustive draw."""
+    winners: tuple[int, ...] = ()
+    """Every seat that won this hand (ずーの and いなげ pay several at once); ``winner`` is the
+    first. Empty means just ``winner``."""
+    dealt_in: tuple[int, ...] = ()
+    """Every discarder someone ronned this hand. Empty means just ``from_seat``.
+
+    >>> HandResult(winner=0, from_seat=1, changes=(8, -4, -4), winners=(0, 2), dealt_in=(1, 2)).winners
+    (0, 2)
+    >>> HandResult(winner=0, from_seat=1, changes=(4, -4, 0)).dealt_in
+    (1,)
+    """
 
     def __post_init__(self) -> None:
         seats = range(len(self.changes))
+        if not self.winners and self.winner is not None:
+            object.__setattr__(self, "winners", (self.winner,))
+        if not self.dealt_in and self.from_seat is not None:
+            object.__setattr__(self, "dealt_in", (self.from_seat,))
+        if self.winners and self.winners[0] != self.winner:
+            raise ValueError(f"the first of the winners {self.winners} must be the winner {self.winner}")
         if self.winner is None and self.from_seat is not None:
             raise ValueError("a hand with no winner cannot have a discarder who dealt in")
         if self.from_seat is not None and self.from_seat == self.winner:
@@ -171,7 +188,12 @@ class HandResult:
         for name, seat in (("winner", self.winner), ("from_seat", self.from_seat)):
             if seat is not None and seat not in seats:
                 raise ValueError(f"{name} {seat} is not one of the {len(self.changes)} seats")
-        for name, listed in (("riichi", self.riichi), ("tenpai", self.tenpai)):
+        for name, listed in (
+            ("riichi", self.riichi),
+            ("tenpai", self.tenpai),
+            ("winners", self.winners),
+            ("dealt_in", self.dealt_in),
+        ):
             if any(seat not in seats for seat in listed) or len(set(listed)) != len(listed):
                 raise ValueError(f"{name} seats {listed} must be distinct seats below {len(self.changes)}")
 

@@ -162,6 +162,13 @@ def _datetime(seconds: int | None) -> datetime | None:
     return None if seconds is None else datetime.fromtimestamp(seconds, UTC)
 
 
+def _first_then_rest(first: int | None, seats: Sequence[int]) -> tuple[int, ...]:
+    """``seats`` with ``first`` (the hands row's seat) leading, as HandResult lists them."""
+    if first is None:
+        return tuple(seats)
+    return (first, *(seat for seat in seats if seat != first))
+
+
 def _json(value: Mapping[str, Any]) -> str:
     # Sorted and compact so equal actions are equal text; NaN is not JSON and would fail json_valid.
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
@@ -645,8 +652,8 @@ class Store:
                         hand_index,
                         seat,
                         change,
-                        int(seat == result.winner),
-                        int(result.from_seat is not None and seat == result.from_seat),
+                        int(seat in result.winners),
+                        int(seat in result.dealt_in),
                         int(seat in riichi),
                         int(seat in tenpai),
                     )
@@ -683,6 +690,8 @@ class Store:
                         changes=tuple(row["point_change"] for row in seats),
                         riichi=tuple(row["seat"] for row in seats if row["riichi"]),
                         tenpai=tuple(row["seat"] for row in seats if row["tenpai"]),
+                        winners=_first_then_rest(hand["winner_seat"], [row["seat"] for row in seats if row["won"]]),
+                        dealt_in=_first_then_rest(hand["from_seat"], [row["seat"] for row in seats if row["dealt_in"]]),
                     ),
                 )
             )

@@ -78,3 +78,38 @@ async def test_a_tracked_game_feeds_stats_and_ratings(store: Store) -> None:
         assert row.riichi_hands == sum(seat in entry.result.riichi for entry in entries)
         assert row.average_placement == outcome.placements[seat]
     assert [hand.result for hand in await store.hands(game_id)] == [entry.result for entry in entries]
+
+
+def test_zuno_ron_on_3s_and_5s_is_one_hand_with_two_discarders_dealing_in() -> None:
+    """One seat rons two revealed discards: one hand entry, won by seat 0, dealt in by 1 and 2."""
+    from bot.engine.variants.zuno import RonOn
+    from tests.engine import test_zuno
+
+    game = test_zuno.game_with([test_zuno.TANYAO_READY, "", "", ""], draws="1p3s5s4p")
+    tracker = HandTracker.for_game(game)
+    test_zuno.draft(game, "1p", "3s", "5s")
+    test_zuno.lock_rest(game)
+    entries = tracker.feed(game.apply(RonOn(0, 1))) + tracker.feed(game.apply(RonOn(0, 2)))
+    ((entry,),) = [entries]
+    assert (entry.result.winners, entry.result.dealt_in) == ((0,), (1, 2))
+
+
+def test_inage_double_ron_7s_is_one_hand_with_both_winners() -> None:
+    from bot.engine.game import Discard, Ron
+    from tests.engine import test_inage
+
+    game = test_inage.game_with(["7s", "555z123p456p7s", "666z123s456s7s"], draws="8p", multiple_ron=True)
+    tracker = HandTracker.for_game(game)
+    test_inage.act(game, 0, Discard, "7s")
+    entries = tracker.feed(game.apply(Ron(1))) + tracker.feed(game.apply(Ron(2)))
+    ((entry,),) = [entries]
+    assert (entry.result.winners, entry.result.dealt_in) == ((1, 2), (0,))
+
+
+async def test_every_winner_and_discarder_is_stored_per_seat(store: Store) -> None:
+    players = [PlayerSeat.human(seat + 1, f"P{seat}") for seat in range(3)]
+    game_id = await store.create_game(1, 100, "inage", {}, 1, players, 1)
+    result = HandResult(winner=1, from_seat=0, points=32, changes=(-64, 32, 32), winners=(1, 2), dealt_in=(0,))
+    await store.record_hand(game_id, 0, "第1局", result)
+    (row,) = await store.hands(game_id)
+    assert row.result == result
