@@ -34,6 +34,7 @@ from bot.engine.yaku import (
     Yaku,
     YakuTable,
     YakuValue,
+    readings,
 )
 
 # --- helpers ----------------------------------------------------------------------------------------
@@ -504,6 +505,16 @@ def test_gates_never_change_a_score() -> None:
         gated = ScoringRules(yaku=table)
         for deal in random_deals(3000, 42):
             assert score_hand(deal.ctx, gated) == score_hand(deal.ctx, ungated), deal.ctx
+
+
+def test_split_reading_flags_built_a_rank_at_a_time_match_their_sums() -> None:
+    """Each memoised split adds its Reading flags up rank by rank; they are what its sums say."""
+    for deal in random_deals(2000, 43):
+        score_hand(deal.ctx, STANDARD_RULES)
+    for memo in (readings.RANK_SPLITS, readings._HONOR_SPLITS):
+        for splits in memo.values():
+            for split in splits:
+                assert split.reading == readings.reading_flags(split.sums), split.groups
 
 
 def test_a_table_without_chiitoitsu_still_scores_a_pairs_hand_with_riichi() -> None:

@@ -103,13 +103,15 @@ class RankSplit:
     ``groups`` lists the sets by rank, a triplet before the runs of its rank; ``pair`` is the
     pair's rank or -1. ``rt`` holds the runs (bit = lowest rank) and, from
     :data:`TRIPLETS_SHIFT`, the triplets; ``sums`` the packed counts without the pair's field;
+    ``reading`` its :class:`~bot.engine.yaku.base.Reading` flags (:func:`reading_flags`);
     ``waits`` maps each rank to how a winning tile of that rank may have been waited on (the
     options of the sets in order, then the pair's).
     """
 
-    __slots__ = ("groups", "pair", "rt", "sums", "triplet_count", "waits")
+    __slots__ = ("groups", "pair", "reading", "rt", "sums", "triplet_count", "waits")
     groups: tuple[_Group, ...]
     pair: int
+    reading: int
     rt: int
     sums: int
     triplet_count: int
@@ -123,7 +125,7 @@ class RankSplit:
         simple = 0 if yaochu else triplets + pair_here
         # A terminal is 么九; an honour is 么九 but no terminal.
         not_terminal = simple + inner + (triplets + pair_here if honors else 0)
-        split.sums = self.sums + (
+        sums = self.sums + (
             runs << RUN_COUNT_SHIFT
             | triplets << TRIPLET_COUNT_SHIFT
             | runs // 2 << TWINS_SHIFT
@@ -132,10 +134,22 @@ class RankSplit:
             | not_terminal << NOT_TERMINAL_SHIFT
             | triplets << CONCEALED_SHIFT
         )
+        split.sums = sums
         split.groups = ((rank, False),) * triplets + ((rank, True),) * runs + self.groups
         split.pair = rank if pair_here else self.pair
         split.rt = self.rt | (triplets and 1 << (rank + TRIPLETS_SHIFT)) | (runs and 1 << rank)
         split.triplet_count = self.triplet_count + triplets
+        # The reading flags of the whole split, added to (what reading_flags(sums) says).
+        reading = self.reading
+        if runs:
+            reading |= _R_RUNS
+            if runs > 1:
+                reading |= _R_TWIN_RUNS if sums >> TWINS_SHIFT & 0xF == 1 else _R_TWIN_RUNS | _R_TWIN_RUNS2
+        if simple or inner:
+            reading |= _R_INNER
+        if not_terminal:
+            reading |= _R_NON_TERMINAL
+        split.reading = reading
         waits = dict(self.waits)
         here: tuple[WaitOption, ...] = ()
         if triplets:
@@ -143,9 +157,13 @@ class RankSplit:
         if runs:
             here += _RUN_WAITS[rank]
             # The run's middle and top ranks: its options first, then those of the sets above.
-            for step, option in ((1, _KANCHAN_WAIT), (2, _PENCHAN_WAIT if rank == 0 else _RYANMEN_WAIT)):
-                above = waits.get(rank + step, ())
-                waits[rank + step] = (option, *(other for other in above if other != option))
+            above = waits.get(rank + 1)
+            waits[rank + 1] = (
+                (_KANCHAN_WAIT, *[other for other in above if other != _KANCHAN_WAIT]) if above else _KANCHAN_ONLY
+            )
+            top = _PENCHAN_WAIT if rank == 0 else _RYANMEN_WAIT
+            above = waits.get(rank + 2)
+            waits[rank + 2] = (top, *[other for other in above if other != top]) if above else (top,)
         if pair_here:
             here += (_TANKI_WAIT,)
         if here:
@@ -154,11 +172,12 @@ class RankSplit:
         return split
 
 
+_KANCHAN_ONLY = (_KANCHAN_WAIT,)
 _RUN_WAITS = tuple((_PENCHAN_WAIT if rank == 6 else _RYANMEN_WAIT,) for rank in range(7))
 _NO_SPLIT = RankSplit()
 _NO_SPLIT.groups = ()
 _NO_SPLIT.pair = -1
-_NO_SPLIT.rt = _NO_SPLIT.sums = _NO_SPLIT.triplet_count = 0
+_NO_SPLIT.rt = _NO_SPLIT.sums = _NO_SPLIT.triplet_count = _NO_SPLIT.reading = 0
 _NO_SPLIT.waits = {}
 
 
@@ -196,9 +215,8 @@ class RankSplits(dict[int, tuple[RankSplit, ...]]):
                     if runs and (not runs_fit or next1 < runs or next2 < runs):
                         continue
                     below = key - (count << (4 * rank)) - (runs << (4 * rank + 4)) - (runs << (4 * rank + 8))
-                    found += (
-                        split.extended(rank, pair_here, triplets, runs, honors=self.honors) for split in self[below]
-                    )
+                    for split in self[below]:
+                        found.append(split.extended(rank, pair_here, triplets, runs, honors=self.honors))
             splits = tuple(sorted(found, key=_order)) if len(found) > 1 else tuple(found)
         self[key] = splits
         return splits
@@ -276,7 +294,7 @@ _R_INNER, _R_NON_TERMINAL = int(Reading.INNER), int(Reading.NON_TERMINAL)
 def _placed(split: RankSplit, base: int) -> Split:
     """A split placed at kind ``base``."""
     pair = split.pair + base if split.pair >= 0 else -1
-    return (split.sums | (pair + 1) << PAIR_SHIFT, split.rt << base, split.waits, reading_flags(split.sums))
+    return (split.sums | (pair + 1) << PAIR_SHIFT, split.rt << base, split.waits, split.reading)
 
 
 def _shape_features(splits: tuple[RankSplit, ...]) -> tuple[int, bool, bool]:
@@ -310,23 +328,50 @@ class SuitTable(dict[int, SuitEntry]):
 
     def __missing__(self, key: int) -> SuitEntry:
         ranked = RANK_SPLITS[key]
-        present = (key | key >> 1 | key >> 2 | key >> 3) & _RANK_ONES
-        tile_features = tuple(_TILE_FEATURES[suit][present] for suit in range(3))
+        tile0, tile1, tile2 = _TILE_FEATURES[(key | key >> 1 | key >> 2 | key >> 3) & _RANK_ONES]
         entry: SuitEntry
         if not ranked:
+            entry = (8, (tile0, tile1, tile2), (0, 0, 0), (0, 0, 0), _NO_WAITS, ((), (), ()), 0)
+        elif len(ranked) == 1:
+            # The usual block: one split, so what it may hold it must hold.
+            (split,) = ranked
+            rt = split.rt
+            sums = split.sums
+            pair = split.pair
+            waits = split.waits
+            reading = split.reading
+            shared = _F_TWIN_RUNS if sums >> TWINS_SHIFT & 0xF else 0
+            run0 = run1 = run2 = 0
+            if rt & _RANK_RUNS:
+                shared |= _F_RUN_FORCED
+                run0, run1, run2 = _SUIT_RUN
+            if rt >> TRIPLETS_SHIFT:
+                shared |= _F_TRIPLET_FORCED
+                run0 |= _SUIT_TRIPLET[0]
+                run1 |= _SUIT_TRIPLET[1]
+                run2 |= _SUIT_TRIPLET[2]
+            if pair >= 0:
+                sums0 = sums | (pair + 1) << PAIR_SHIFT
+                sums1 = sums | (pair + 10) << PAIR_SHIFT
+                sums2 = sums | (pair + 19) << PAIR_SHIFT
+            else:
+                sums0 = sums1 = sums2 = sums
+            rt1 = rt << 9
+            rt2 = rt << 18
             entry = (
-                8,
-                (tile_features[0], tile_features[1], tile_features[2]),
-                (0, 0, 0),
-                (0, 0, 0),
-                _NO_WAITS,
-                ((), (), ()),
-                0,
+                (1 if pair >= 0 else 0) | split.triplet_count << 8,
+                (tile0 | shared | run0, tile1 | shared | run1, tile2 | shared | run2),
+                (sums0, sums1, sums2),
+                (rt, rt1, rt2),
+                waits,
+                (((sums0, rt, waits, reading),), ((sums1, rt1, waits, reading),), ((sums2, rt2, waits, reading),)),
+                reading,
             )
         else:
             shared, some_runs, some_triplets = _shape_features(ranked)
+            tiles = (tile0, tile1, tile2)
             features = tuple(
-                tile_features[suit]
+                tiles[suit]
                 | shared
                 | (_SUIT_RUN[suit] if some_runs else 0)
                 | (_SUIT_TRIPLET[suit] if some_triplets else 0)
@@ -334,11 +379,7 @@ class SuitTable(dict[int, SuitEntry]):
             )
             placed = tuple(tuple(_placed(split, 9 * suit) for split in ranked) for suit in range(3))
             first = ranked[0]
-            counts = (
-                (1 if first.pair >= 0 else 0)
-                | max(split.triplet_count for split in ranked) << 8
-                | (MULTI_SPLIT if len(ranked) > 1 else 0)
-            )
+            counts = (1 if first.pair >= 0 else 0) | max(split.triplet_count for split in ranked) << 8 | MULTI_SPLIT
             entry = (
                 counts,
                 (features[0], features[1], features[2]),
@@ -346,27 +387,27 @@ class SuitTable(dict[int, SuitEntry]):
                 (placed[0][0][1], placed[1][0][1], placed[2][0][1]),
                 first.waits,
                 (placed[0], placed[1], placed[2]),
-                placed[0][0][3],
+                first.reading,
             )
         self[key] = entry
         return entry
 
 
-class _TileFeatures(dict[int, int]):
-    """Nibble mask of the ranks a suit block holds -> the tile features of those ranks in one
+class _TileFeatures(dict[int, tuple[int, int, int]]):
+    """Nibble mask of the ranks a suit block holds -> the tile features of those ranks in each
     suit (:func:`~bot.engine.yaku.base.present_features`); 512 keys at most."""
 
-    def __init__(self, suit: int) -> None:
-        super().__init__()
-        self.shift = BLOCK_SHIFTS[suit]
-
-    def __missing__(self, present: int) -> int:
-        features = int(present_features(present << self.shift))
+    def __missing__(self, present: int) -> tuple[int, int, int]:
+        features = (
+            int(present_features(present << BLOCK_SHIFTS[0])),
+            int(present_features(present << BLOCK_SHIFTS[1])),
+            int(present_features(present << BLOCK_SHIFTS[2])),
+        )
         self[present] = features
         return features
 
 
-_TILE_FEATURES = (_TileFeatures(0), _TileFeatures(1), _TileFeatures(2))
+_TILE_FEATURES = _TileFeatures()
 
 
 def honor_features(triplets: int, pair: int) -> int:

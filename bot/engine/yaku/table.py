@@ -127,12 +127,21 @@ class _ValueTable(dict[int, tuple[int, tuple[YakuHit, ...]]]):
     def __missing__(self, key: int) -> tuple[int, tuple[YakuHit, ...]]:
         table = self.table
         hits = key >> 1
-        units = table.units[key & 1]
+        drops = table.drops
         drop = 0
-        for index in _indices(hits):
-            drop |= table.drops[index]
+        rest = hits
+        while rest:
+            low = rest & -rest
+            drop |= drops[low.bit_length() - 1]
+            rest ^= low
         kept = hits & ~drop
-        value = sum(units[index] for index in _indices(kept))
+        units = table.units[key & 1]
+        value = 0
+        rest = kept
+        while rest:
+            low = rest & -rest
+            value += units[low.bit_length() - 1]
+            rest ^= low
         entry = (value, table.lines[kept << 1 | key & 1])
         self[key] = entry
         return entry
