@@ -88,6 +88,18 @@ _TEXT: dict[str, tuple[str, str]] = {
     ),
     "to_discard": ("▶ {name} to play {deadline}", "▶ {name} の手番 {deadline}"),
     "waiting_calls": ("▶ Waiting for calls on the discard {deadline}", "▶ 鳴き・ロンの判断待ち {deadline}"),
+    "waiting_declare": (
+        "▶ Everyone chooses a discard; all four are revealed together once the last one locks in {deadline}",
+        "▶ 全員が打牌を選択中。最後の一人が決めると4枚が一斉に公開されます {deadline}",
+    ),
+    "waiting_zuno_ron": (
+        "▶ Ron calls on the revealed discards {deadline}",
+        "▶ 公開された捨て牌へのロン判断待ち {deadline}",
+    ),
+    "waiting_zuno_call": (
+        "▶ Calls on the revealed discards (kan, pon, then chi) {deadline}",
+        "▶ 公開された捨て牌への鳴き判断待ち（カン→ポン→チー）{deadline}",
+    ),
     "autoplay_note": ("🤖 on autopilot: {names}", "🤖 自動打牌中: {names}"),
     "went_auto": (
         "{name} timed out twice and is now played automatically. Press “I'm back” to take over again.",

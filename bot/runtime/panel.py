@@ -55,6 +55,14 @@ HONOR_NAMES = {
     Kind.RED: "中",
 }
 WIND_NAMES = {Kind.EAST: "東", Kind.SOUTH: "南", Kind.WEST: "西", Kind.NORTH: "北"}
+PHASE_WAITING = {
+    "declare": "waiting_declare",
+    "ron": "waiting_zuno_ron",
+    "call_ron": "waiting_zuno_ron",
+    "call": "waiting_zuno_call",
+}
+"""What the table says while several seats decide at once, by the variant's phase (ずーの's
+simultaneous phases); any other phase with several deciders is a claim on a discard."""
 TILE_ACTIONS = ("discard", "riichi")
 """Action kinds that pick one tile of the hand; they become rows of tile buttons."""
 MODE_KINDS: dict[str, str] = {"riichi": "riichi", "inazuma": "zuno_inazuma"}
@@ -172,7 +180,8 @@ def table_spec(
         if view.turn is not None and any(d.seat == view.turn for d in decisions):
             lines.append(text("to_discard", locale, name=names[view.turn], deadline=deadline_text(deadline)))
         elif decisions:
-            lines.append(text("waiting_calls", locale, deadline=deadline_text(deadline)))
+            key = PHASE_WAITING.get(view.phase, "waiting_calls")
+            lines.append(text(key, locale, deadline=deadline_text(deadline)))
         if auto:
             lines.append(text("autoplay_note", locale, names=", ".join(names[seat] for seat in auto)))
     buttons: list[ButtonSpec] = []

@@ -271,3 +271,30 @@ async def test_simultaneous_claims_keep_their_sequence_numbers(store: Store) -> 
     await actor.act(102, ActionId(actor.game_id, second.seq, "ron"))
     await actor.stop()
     assert actor.finished
+
+
+def test_zuno_table_text_names_the_simultaneous_phase_and_nobody_in_it() -> None:
+    """In ずーの's declare phase the table says everyone is choosing (not "calls on the discard"),
+    and names no one: who has locked in stays private."""
+    from bot.engine.variants.zuno import ZunoGame
+    from bot.runtime.panel import table_spec
+
+    game = ZunoGame(seed=4)
+    while game.phase == "draft":
+        game.apply(game.decisions()[0].default)
+    assert game.phase == "declare"
+    game.apply(game.decisions()[0].default)  # one seat locks in
+    names = ("Alice", "Bob", "Carol", "Dave")
+    decisions = [Decision(d.seat, game.sequence, d.actions, d.default, None) for d in game.decisions()]
+    for locale, phrase in (("en-US", "Everyone chooses a discard"), ("ja", "全員が打牌を選択中")):
+        spec = table_spec(
+            game_id=1,
+            title="ずーの",
+            view=game.public_view(),
+            names=names,
+            decisions=decisions,
+            auto=(),
+            over=False,
+            locale=locale,
+        )
+        assert phrase in spec.content and not any(name in spec.content for name in names), spec.content
