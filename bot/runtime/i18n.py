@@ -207,6 +207,7 @@ _TEXT: dict[str, tuple[str, str]] = {
         "ロン宣言済み: {names}。他にもロンする牌を選び、最後に「終了」を押してください。",
     ),
     "button_done": ("Done", "終了"),
+    "panel_others_riichi": ("🀄 In riichi: {names}", "🀄 リーチ中: {names}"),
     "button_dm": ("Send to DM", "DMで受け取る"),
     "button_here": ("Stop DMs", "DMをやめる"),
     # info

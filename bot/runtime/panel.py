@@ -279,6 +279,10 @@ def panel_spec(
     if (locked is not None or locked_tsumo) and not over:
         what = tile_label(locked) if locked is not None and not locked_tsumo else text("locked_tsumo", locale)
         lines.append(text("panel_locked", locale, what=what))
+    in_riichi = [names[seat.seat] for seat in public.seats if seat.riichi and seat.seat != view.seat]
+    if in_riichi and not over:
+        # Public, and it changes what is safe to discard: said in words, not only drawn.
+        lines.append(text("panel_others_riichi", locale, names=", ".join(in_riichi)))
     if view.waits and not over:
         waits = " ".join(kind_name(kind) for kind in view.waits)
         furiten = text("panel_furiten", locale) if view.furiten else ""

@@ -292,8 +292,8 @@ async def test_zuno_riichi_shows_on_the_table_and_every_panel_at_once(
 ) -> None:
     """In the declare phase seat 0 declares riichi (the panel's riichi toggle, then the riichi
     tile). Before anyone else clicks, the public table picture and the other three players'
-    panel pictures are redrawn from views that show seat 0 in riichi. (No text shows riichi:
-    neither the table message nor a panel names it, so the images' views are checked.)"""
+    panel pictures are redrawn from views that show seat 0 in riichi, and the others' panels say
+    it in words too."""
     async with _four_humans(fake_discord, tmp_path / "db.sqlite3", monkeypatch) as table:
         actor, renders = table.actor, table.renders
         await _rig(table, (TENPAI, *JUNK), draws="9m9p9s7z")
@@ -339,7 +339,9 @@ async def test_zuno_riichi_shows_on_the_table_and_every_panel_at_once(
                 what=f"{player.member.name}'s panel picture to show the riichi",
             )
             assert player.panel is not None and len(player.panel.history) > edits[id(player)]
+            assert f"In riichi: {declarer.member.name}" in player.panel.text
             assert player.clicks == 0
+        assert "In riichi" not in panel.text  # the declarer's own panel lists only the others
         # Nobody else acted: the others still have their declare decisions, untouched.
         assert {d.seat for d in actor.decisions()} == {1, 2, 3}
 
