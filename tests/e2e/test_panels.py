@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 from pathlib import Path
 
@@ -77,9 +78,17 @@ async def test_expired_token_is_not_used_and_my_hand_reopens(fake_discord: FakeD
         seat = actor.seat_of(alice.id)
         player = Player(alice)
         await world.play([player], seconds=60, max_clicks=3)
+        # Wait for a moment in which Alice has nothing to decide. Her last click may have handed
+        # her the next decision at once (a pass, then her own turn): then she plays on.
+        for _ in range(30):
+            with contextlib.suppress(TimeoutError):
+                await fake_discord.wait_for(lambda: actor.decision(seat) is None, timeout=2)
+                break
+            await world.play([player], seconds=30, max_clicks=1)
+        else:
+            raise AssertionError("Alice was never without a decision")
         old_panel = player.panel
         assert old_panel is not None
-        await fake_discord.wait_for(lambda: actor.decision(seat) is None, timeout=10)
 
         fake_discord.advance_clock(15 * 60 + 1)  # every token the bot holds is now dead
         requests_before = len(fake_discord.requests)
