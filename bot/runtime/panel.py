@@ -180,8 +180,8 @@ def table_spec(
         if view.turn is not None and any(d.seat == view.turn for d in decisions):
             lines.append(text("to_discard", locale, name=names[view.turn], deadline=deadline_text(deadline)))
         elif decisions:
-            key = PHASE_WAITING.get(view.phase, "waiting_calls")
-            lines.append(text(key, locale, deadline=deadline_text(deadline)))
+            waiting = PHASE_WAITING.get(view.phase, "waiting_calls")
+            lines.append(text(waiting, locale, deadline=deadline_text(deadline)))
         if auto:
             lines.append(text("autoplay_note", locale, names=", ".join(names[seat] for seat in auto)))
     buttons: list[ButtonSpec] = []
