@@ -147,6 +147,8 @@ class _Auto:
 class _Timeout:
     seat: int
     seq: int
+    retry: bool = False
+    """Playing the default failed to save last time; this is another try, not another timeout."""
 
 
 @dataclass
@@ -465,23 +467,37 @@ class TableActor:
         state = self.seats[message.seat]
         if decision is None or decision.seq != message.seq or not state.clocked:
             return  # the seat answered in time, or the timer belongs to an older decision
-        state.timeouts += 1
-        state.bank = 0.0
-        if state.timeouts >= self.options.timeouts_before_autoplay:
-            state.auto = True
-            self.presenter.notice("went_auto", name=state.player.name)
-        await self._play(message.seat, decision.default, human=False)
+        if not message.retry:
+            state.timeouts += 1
+            state.bank = 0.0
+            if state.timeouts >= self.options.timeouts_before_autoplay:
+                state.auto = True
+                self.presenter.notice("went_auto", name=state.player.name)
+        await self._play_or_retry(message.seat, decision, decision.default)
 
     async def _handle_auto(self, message: _Auto) -> None:
         decision = self._decisions.get(message.seat)
         state = self.seats[message.seat]
         if decision is None or decision.seq != message.seq or state.clocked:
             return
+        action = decision.default
         if state.cpu is not None:
-            action = state.cpu.choose(self.game.view(message.seat), decision.actions)
-        else:
-            action = decision.default
-        await self._play(message.seat, action, human=False)
+            try:
+                action = state.cpu.choose(self.game.view(message.seat), decision.actions)
+            except Exception:
+                # A CPU bug must not stop the table: play the decision's default instead.
+                log.exception("table %s: the CPU in seat %d failed to choose", self.game_id, message.seat)
+        await self._play_or_retry(message.seat, decision, action)
+
+    async def _play_or_retry(self, seat: int, decision: Decision, action: Action) -> None:
+        """Play a move nobody clicked (a CPU's, a timeout's). If the store cannot take it, try
+        again shortly: no one is there to click again, and the table must not wait forever."""
+        try:
+            await self._play(seat, action, human=False)
+        except SaveFailed:
+            state = self.seats[seat]
+            retry = _Timeout(seat, decision.seq, retry=True) if state.clocked else _Auto(seat, decision.seq)
+            state.timer = asyncio.get_running_loop().call_later(self.options.retry_seconds, self._post, retry)
 
     # --- playing an action -------------------------------------------------------------------------
 

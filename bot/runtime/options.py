@@ -61,6 +61,8 @@ class RuntimeOptions:
     token_margin: float = 30.0
     """Stop using a token this long before it expires, so an edit never races the expiry."""
     timeouts_before_autoplay: int = 2
+    retry_seconds: float = 2.0
+    """When the store refuses a move nobody clicked (a CPU's, a timeout's), try again after this."""
     clock: Clock = field(default=time.monotonic)
     """Measures token ages and thinking time; tests swap in the fake Discord's clock."""
     wall_clock: Clock = field(default=time.time)

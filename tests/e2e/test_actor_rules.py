@@ -61,6 +61,7 @@ async def _start(
     *,
     started_at: float | None = None,
     cpu_delay: float = 0.0,
+    retry_seconds: float = 2.0,
 ) -> tuple[TableActor, Recorder]:
     game_id = await store.create_game(1, 2, game.variant, game.settings_json(), game.seed, players, 100)  # type: ignore[attr-defined]
     recorder = Recorder()
@@ -72,7 +73,7 @@ async def _start(
         game=game,
         players=players,
         store=store,
-        options=RuntimeOptions(cpu_delay=cpu_delay, hand_pause=0),
+        options=RuntimeOptions(cpu_delay=cpu_delay, hand_pause=0, retry_seconds=retry_seconds),
         timers=TableTimers(30, 0),
         started_at=started_at,
     )
@@ -206,3 +207,47 @@ async def test_inage_time_limit_waits_for_its_minutes(store: Store) -> None:
     assert 90 * 60 - 5 < handle.when() - loop.time() <= 90 * 60
     await actor.stop()
     assert actor._time_limit is None and ("time_up", {}) not in recorder.notices
+
+
+async def test_a_cpu_that_fails_to_choose_plays_its_default_and_the_game_goes_on(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from bot.engine.ai import CpuPlayer
+
+    calls = {"n": 0}
+    choose = CpuPlayer.choose
+
+    def flaky(self: CpuPlayer, view: Any, actions: Any) -> Action:
+        calls["n"] += 1
+        if calls["n"] % 5 == 0:
+            raise RuntimeError("a CPU bug")
+        return choose(self, view, actions)
+
+    monkeypatch.setattr(CpuPlayer, "choose", flaky)
+    game = new_game("nishoku", {"hands": 1}, seed=3)
+    _, recorder = await _start(store, game, [PlayerSeat.cpu(f"CPU {seat}") for seat in range(4)])
+    await asyncio.wait_for(recorder.ended.wait(), 20)
+    assert calls["n"] >= 10 and recorder.over
+
+
+async def test_a_move_the_store_refuses_is_retried_not_dropped(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nobody clicks a CPU's move again: when the store refuses it, the actor tries again."""
+    from bot.storage import StorageError
+
+    refusals = {"left": 3}
+    append = store.append_action
+
+    async def sometimes(*args: Any, **kwargs: Any) -> None:
+        if refusals["left"] > 0:
+            refusals["left"] -= 1
+            raise StorageError("database is locked")
+        await append(*args, **kwargs)
+
+    monkeypatch.setattr(store, "append_action", sometimes)
+    game = new_game("nishoku", {"hands": 1}, seed=3)
+    actor, recorder = await _start(
+        store, game, [PlayerSeat.cpu(f"CPU {seat}") for seat in range(4)], retry_seconds=0.01
+    )
+    await asyncio.wait_for(recorder.ended.wait(), 20)
+    assert refusals["left"] == 0
+    assert len(await store.actions(actor.game_id)) == game.sequence
