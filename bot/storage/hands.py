@@ -60,11 +60,13 @@ class HandTracker:
                 from_seat = data.get("from")
                 winner = int(data["winner"])
                 # Several wins in one hand: ずーの lists each ("wins"), いなげ the seats ("winners").
-                wins = data.get("wins") or []
-                winners = [int(w["winner"]) for w in wins] or [int(s) for s in data.get("winners", [winner])]
+                wins = data.get("wins") or [{"winner": winner, "from": from_seat, "points": data.get("points", 0)}]
+                points: dict[int, int] = {}
+                for win in wins:
+                    points[int(win["winner"])] = points.get(int(win["winner"]), 0) + int(win.get("points", 0))
+                winners = list(points)
                 dealt_in = [int(w["from"]) for w in wins if w.get("from") is not None]
-                if not wins and from_seat is not None:
-                    dealt_in = [int(from_seat)]
+                tsumo = [int(w["winner"]) for w in wins if w.get("from") is None]
                 result = HandResult(
                     winner=winner,
                     from_seat=None if from_seat is None else int(from_seat),
@@ -72,8 +74,10 @@ class HandTracker:
                     points=int(data.get("points", 0)),
                     changes=tuple(int(change) for change in data["changes"]),
                     riichi=tuple(sorted(self._riichi)),
-                    winners=tuple(dict.fromkeys([winner, *winners])),
+                    winners=tuple(winners),
                     dealt_in=tuple(dict.fromkeys(dealt_in)),
+                    win_points=tuple(points.values()),
+                    tsumo=tuple(dict.fromkeys(tsumo)),
                 )
                 finished.append(HandEntry(self.hand_index, self.label, result))
             elif event.type == "exhaustive_draw":

@@ -172,6 +172,10 @@ class HandResult:
     >>> HandResult(winner=0, from_seat=1, changes=(4, -4, 0)).dealt_in
     (1,)
     """
+    win_points: tuple[int, ...] = ()
+    """What each of ``winners`` won, in the same order. Empty means ``points`` for the winner."""
+    tsumo: tuple[int, ...] = ()
+    """The winners who won by tsumo. Empty means the winner when there is no ``from_seat``."""
 
     def __post_init__(self) -> None:
         seats = range(len(self.changes))
@@ -179,6 +183,14 @@ class HandResult:
             object.__setattr__(self, "winners", (self.winner,))
         if not self.dealt_in and self.from_seat is not None:
             object.__setattr__(self, "dealt_in", (self.from_seat,))
+        if not self.win_points and self.winner is not None:
+            object.__setattr__(self, "win_points", (self.points,) + (0,) * (len(self.winners) - 1))
+        if not self.tsumo and self.winner is not None and self.from_seat is None:
+            object.__setattr__(self, "tsumo", (self.winner,))
+        if len(self.win_points) != len(self.winners):
+            raise ValueError(f"{len(self.win_points)} win points for {len(self.winners)} winners")
+        if any(seat not in self.winners for seat in self.tsumo):
+            raise ValueError(f"tsumo seats {self.tsumo} must be winners {self.winners}")
         if self.winners and self.winners[0] != self.winner:
             raise ValueError(f"the first of the winners {self.winners} must be the winner {self.winner}")
         if self.winner is None and self.from_seat is not None:

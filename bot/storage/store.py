@@ -641,10 +641,13 @@ class Store:
                 (game_id, hand_index, label, result.winner, result.from_seat, result.han, result.points, self._now()),
             )
             riichi, tenpai = set(result.riichi), set(result.tenpai)
+            won_points = dict(zip(result.winners, result.win_points, strict=True))
             await db.executemany(
                 """
-                INSERT INTO hand_seats (game_id, hand_index, seat, point_change, won, dealt_in, riichi, tenpai)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO hand_seats (
+                    game_id, hand_index, seat, point_change, won, dealt_in, riichi, tenpai, win_points, tsumo
+                )
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 [
                     (
@@ -656,6 +659,8 @@ class Store:
                         int(seat in result.dealt_in),
                         int(seat in riichi),
                         int(seat in tenpai),
+                        won_points.get(seat, 0),
+                        int(seat in result.tsumo),
                     )
                     for seat, change in enumerate(result.changes)
                 ],
@@ -677,6 +682,8 @@ class Store:
         result: list[HandRow] = []
         for hand in hands:
             seats = by_hand.get(hand["hand_index"], [])
+            won = {row["seat"]: row for row in seats if row["won"]}
+            winners = _first_then_rest(hand["winner_seat"], list(won))
             result.append(
                 HandRow(
                     game_id=game.id,
@@ -690,7 +697,9 @@ class Store:
                         changes=tuple(row["point_change"] for row in seats),
                         riichi=tuple(row["seat"] for row in seats if row["riichi"]),
                         tenpai=tuple(row["seat"] for row in seats if row["tenpai"]),
-                        winners=_first_then_rest(hand["winner_seat"], [row["seat"] for row in seats if row["won"]]),
+                        winners=winners,
+                        win_points=tuple(won[seat]["win_points"] if seat in won else 0 for seat in winners),
+                        tsumo=tuple(seat for seat in winners if seat in won and won[seat]["tsumo"]),
                         dealt_in=_first_then_rest(hand["from_seat"], [row["seat"] for row in seats if row["dealt_in"]]),
                     ),
                 )
@@ -885,9 +894,9 @@ class Store:
                 f"""
                 WITH {_PLAYED}
                 SELECT COUNT(*) AS hands, COALESCE(SUM(s.won), 0) AS wins,
-                       COALESCE(SUM(s.won AND h.from_seat IS NULL), 0) AS tsumo_wins,
+                       COALESCE(SUM(s.tsumo), 0) AS tsumo_wins,
                        COALESCE(SUM(s.dealt_in), 0) AS deal_ins, COALESCE(SUM(s.riichi), 0) AS riichi_hands,
-                       AVG(CASE WHEN s.won THEN h.points END) AS average_win_points
+                       AVG(CASE WHEN s.won THEN s.win_points END) AS average_win_points
                 FROM played
                 JOIN hand_seats AS s USING (game_id, seat)
                 JOIN hands AS h USING (game_id, hand_index)

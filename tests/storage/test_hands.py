@@ -91,7 +91,9 @@ def test_zuno_ron_on_3s_and_5s_is_one_hand_with_two_discarders_dealing_in() -> N
     test_zuno.lock_rest(game)
     entries = tracker.feed(game.apply(RonOn(0, 1))) + tracker.feed(game.apply(RonOn(0, 2)))
     ((entry,),) = [entries]
-    assert (entry.result.winners, entry.result.dealt_in) == ((0,), (1, 2))
+    assert (entry.result.winners, entry.result.dealt_in, entry.result.tsumo) == ((0,), (1, 2), ())
+    # 断么九 ron, 40 fu, from each discarder: 2,000 twice.
+    assert entry.result.win_points == (4_000,)
 
 
 def test_inage_double_ron_7s_is_one_hand_with_both_winners() -> None:
@@ -104,12 +106,15 @@ def test_inage_double_ron_7s_is_one_hand_with_both_winners() -> None:
     entries = tracker.feed(game.apply(Ron(1))) + tracker.feed(game.apply(Ron(2)))
     ((entry,),) = [entries]
     assert (entry.result.winners, entry.result.dealt_in) == ((1, 2), (0,))
+    assert entry.result.win_points == (32, 32)
 
 
 async def test_every_winner_and_discarder_is_stored_per_seat(store: Store) -> None:
     players = [PlayerSeat.human(seat + 1, f"P{seat}") for seat in range(3)]
     game_id = await store.create_game(1, 100, "inage", {}, 1, players, 1)
-    result = HandResult(winner=1, from_seat=0, points=32, changes=(-64, 32, 32), winners=(1, 2), dealt_in=(0,))
+    result = HandResult(
+        winner=1, from_seat=0, points=32, changes=(-64, 32, 32), winners=(1, 2), dealt_in=(0,), win_points=(32, 40)
+    )
     await store.record_hand(game_id, 0, "第1局", result)
     (row,) = await store.hands(game_id)
     assert row.result == result

@@ -165,3 +165,16 @@ async def test_upgrading_a_version_1_database_keeps_its_games(db_path: Path) -> 
         assert await store.seat_banks(game_id) == {}
         clocked = await store.create_game(7, 71, "nishoku", {}, 4, [human(1)], host_id=1, turn_seconds=12.5)
         assert (await store.game(clocked)).turn_seconds == 12.5
+
+
+async def test_hands_stored_before_per_seat_wins_keep_their_winner_points_and_tsumo(db_path: Path) -> None:
+    async with Store.open(db_path, migrations=load_migrations()[:3]) as old:
+        game_id = await old.create_game(7, 70, "nishoku", {}, 3, [human(1), human(2)], host_id=1)
+    with raw(db_path) as db:
+        db.execute("INSERT INTO hands VALUES (?, 0, '東1局', 1, NULL, 3, 3900, 0)", (game_id,))
+        db.execute("INSERT INTO hand_seats VALUES (?, 0, 0, -3900, 0, 0, 0, 0)", (game_id,))
+        db.execute("INSERT INTO hand_seats VALUES (?, 0, 1, 3900, 1, 0, 0, 0)", (game_id,))
+        db.commit()
+    async with Store.open(db_path) as store:
+        (row,) = await store.hands(game_id)
+        assert (row.result.winners, row.result.win_points, row.result.tsumo) == ((1,), (3900,), (1,))

@@ -1018,6 +1018,7 @@ class InageGame(VariantGame[InageSettings, _Seat]):
                 {
                     "winner": winners[0],
                     "winners": list(winners),
+                    "wins": [{"winner": v.winner, "from": v.from_seat, "points": v.points} for v in views],
                     "from": from_seat,
                     "tile": tile,
                     "hand": sorted(self.seats[winners[0]].concealed, key=self._sort_key),
