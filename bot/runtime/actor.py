@@ -102,6 +102,8 @@ class SeatState:
     """When the current decision's clock started (RuntimeOptions.clock)."""
     charged: float = 0.0
     """Bank seconds already charged for the current decision."""
+    allowance: float = 0.0
+    """Bank seconds the current decision may use (less than ``bank`` under a shared deadline)."""
     timer: asyncio.TimerHandle | None = None
 
     @property
@@ -469,7 +471,9 @@ class TableActor:
             return  # the seat answered in time, or the timer belongs to an older decision
         if not message.retry:
             state.timeouts += 1
-            state.bank = 0.0
+            # The bank this decision was allowed is gone (all of it, unless a shared deadline
+            # allowed less than the seat had).
+            state.bank = max(0.0, state.bank - state.allowance)
             if state.timeouts >= self.options.timeouts_before_autoplay:
                 state.auto = True
                 self.presenter.notice("went_auto", name=state.player.name)
@@ -609,11 +613,21 @@ class TableActor:
                 self._disarm(seat)
                 del self._decisions[seat]
                 changed.add(seat)
-        for seat, new in current.items():
-            if seat in self._decisions:
-                continue
+        opened = [seat for seat in current if seat not in self._decisions]
+        # Seats asked at the same moment (two claims on one discard, ずーの's simultaneous phases)
+        # share one deadline: the turn's seconds plus the smallest bank among them.
+        clocked = [seat for seat in opened if self.seats[seat].clocked and seat not in continuing]
+        shared = None
+        if len(clocked) > 1:
+            limit = min(self.timers.limit(bank=self.seats[seat].bank) for seat in clocked)
+            shared = self.options.wall_clock() + pause + limit
+        for seat in opened:
+            new = current[seat]
             self._decisions[seat] = Decision(seat, self.game.sequence, new.actions, new.default, None)
-            self._arm(seat, self.game.sequence, pause=pause, deadline=continuing.get(seat))
+            if seat in continuing:
+                self._arm(seat, self.game.sequence, pause=pause, deadline=continuing[seat], continuing=True)
+            else:
+                self._arm(seat, self.game.sequence, pause=pause, deadline=shared)
             changed.add(seat)
         return changed | self._sync_switches(current, acted=acted) | self._sync_free()
 
@@ -658,21 +672,28 @@ class TableActor:
                 changed.add(seat)
         return changed
 
-    def _arm(self, seat: int, seq: int, *, pause: float, deadline: float | None = None) -> None:
+    def _arm(
+        self, seat: int, seq: int, *, pause: float, deadline: float | None = None, continuing: bool = False
+    ) -> None:
         """Start the seat's clock (a human) or schedule its move (a CPU or autopilot).
 
-        With ``deadline`` the clock keeps running towards it (a choice made in several clicks)."""
+        ``deadline`` (Unix time) replaces the seat's own limit: one shared with the seats asked
+        at the same moment, or (``continuing``) that of a choice made in several clicks, whose
+        clock keeps running."""
         self._disarm(seat)
         state = self.seats[seat]
         loop = asyncio.get_running_loop()
-        if deadline is None or not state.clocked:
+        if not continuing or not state.clocked:
             state.started = self.options.clock() + pause
             state.charged = 0.0
         decision = self._decisions[seat]
         if state.clocked and deadline is not None:
             left = max(0.0, deadline - self.options.wall_clock())
             state.timer = loop.call_later(left, self._post, _Timeout(seat, seq))
+            if not continuing:
+                state.allowance = min(state.bank, max(0.0, left - pause - self.timers.turn_seconds))
         elif state.clocked:
+            state.allowance = state.bank
             limit = self.timers.limit(bank=state.bank)
             deadline = self.options.wall_clock() + pause + limit
             state.timer = loop.call_later(pause + limit, self._post, _Timeout(seat, seq))

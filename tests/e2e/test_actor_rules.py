@@ -5,6 +5,7 @@ time limit. The actor runs on its own here, with a presenter that records what i
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import AsyncIterator, Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -62,6 +63,7 @@ async def _start(
     started_at: float | None = None,
     cpu_delay: float = 0.0,
     retry_seconds: float = 2.0,
+    timers: TableTimers | None = None,
 ) -> tuple[TableActor, Recorder]:
     game_id = await store.create_game(1, 2, game.variant, game.settings_json(), game.seed, players, 100)  # type: ignore[attr-defined]
     recorder = Recorder()
@@ -74,7 +76,7 @@ async def _start(
         players=players,
         store=store,
         options=RuntimeOptions(cpu_delay=cpu_delay, hand_pause=0, retry_seconds=retry_seconds),
-        timers=TableTimers(30, 0),
+        timers=timers or TableTimers(30, 0),
         started_at=started_at,
     )
     actor.start(presenter=recorder)
@@ -251,3 +253,24 @@ async def test_a_move_the_store_refuses_is_retried_not_dropped(store: Store, mon
     await asyncio.wait_for(recorder.ended.wait(), 20)
     assert refusals["left"] == 0
     assert len(await store.actions(actor.game_id)) == game.sequence
+
+
+async def test_seats_asked_at_once_share_one_deadline_and_the_smaller_bank(store: Store) -> None:
+    """Two seats may ron one 7s: both panels count down to one deadline, the turn's 30 s plus the
+    smaller of their banks; a timeout costs each only the bank that deadline allowed."""
+    hands = ["7s", "555z123p456p7s", "666z123s456s7s"]
+    game = test_inage.game_with(hands, draws="8p", multiple_ron=True)
+    actor, _ = await _start(store, game, _humans(3), timers=TableTimers(30, 60))
+    actor.seats[2].bank = 5.0
+    discard = next(
+        a
+        for a in game.legal_actions(0)
+        if a.kind == "discard" and game.kinds[a.tile] == test_inage.kind("7s")  # type: ignore[attr-defined]
+    )
+    before = time.time()
+    await _click(actor, 0, discard)
+    one, two = (actor.decision(seat) for seat in (1, 2))
+    assert one is not None and two is not None and one.deadline == two.deadline
+    assert one.deadline is not None and before + 35 - 1 < one.deadline < time.time() + 35 + 1
+    assert (actor.seats[1].allowance, actor.seats[2].allowance) == pytest.approx((5.0, 5.0), abs=0.5)
+    await actor.stop()
