@@ -103,6 +103,9 @@ async def test_foreign_clicks_are_refused(game: Game) -> None:
 
     buttons = await game.my_turn()
     sequence = game.actor.sequence
+    # A hand may have ended meanwhile, which moves the table to a new message below its card.
+    table = game.world.table_message()
+    assert table is not None
     stolen = await forge_click(game.bob, table, str(buttons[0]["custom_id"]))
     assert "not seated" in ephemeral_reply(stolen)
     assert game.actor.sequence == sequence
