@@ -110,7 +110,14 @@ async def test_cancel_a_running_game(fake_discord: FakeDiscord, tmp_path: Path) 
     alice, bob = world.members
     database = tmp_path / "db.sqlite3"
     async with running_bot(fake_discord, make_bot(fake_discord, database)) as bot:
-        table = await world.start_game(alice, hands=1)
+        await world.start_game(alice, hands=2)
+        actor = bot.runtime.tables.in_channel(world.channel.id)
+        assert actor is not None
+        # Once the table waits on Alice nothing moves, so the table message stays where it is.
+        seat = actor.seat_of(alice.id)
+        await fake_discord.wait_for(lambda: actor.decision(seat) is not None, timeout=15, what="Alice's turn")
+        table = world.table_message()
+        assert table is not None
         refused = await bob.slash(world.channel, "mahjong cancel")
         assert refused.message is not None and "Only the host" in refused.message.text
         done = await alice.slash(world.channel, "mahjong cancel")
