@@ -278,9 +278,9 @@ class TableActor:
             return decision
         if decision is None:
             return free
-        # The newer number of the two: a vote changes the seat's free actions (vote → withdraw)
-        # but not its decision, and a second click on the same vote button must then be stale.
-        return dataclasses.replace(decision, seq=max(decision.seq, free.seq), actions=decision.actions + free.actions)
+        # Free actions are matched by what they are, not by number (see _handle_request), so a
+        # vote does not make the seat's other buttons stale.
+        return dataclasses.replace(decision, actions=decision.actions + free.actions)
 
     def decisions(self) -> tuple[Decision, ...]:
         """Every pending decision, by seat."""
@@ -425,17 +425,25 @@ class TableActor:
         if button.game != self.game_id:
             raise InvalidButton()
         decision = self.decision(seat)
-        if decision is None or decision.seq != button.seq:
-            current = decision.seq if decision is not None else self.game.sequence
-            raise StaleClick(seq=button.seq, current=current)
-        action = next(
-            (a for a in decision.actions if a.kind == button.kind and action_args(a) == button.args),
-            None,
-        )
+        free_actions = self._free[seat].actions if seat in self._free else ()
+        action = next((a for a in free_actions if a.kind == button.kind and action_args(a) == button.args), None)
+        free = action is not None
+        if action is None and any(a.kind == button.kind for a in free_actions):
+            # The other side of a free choice (a vote already cast, a double click): stale.
+            raise StaleClick(seq=button.seq, current=decision.seq if decision is not None else self.game.sequence)
+        if action is None:
+            # A free action is what it says whatever the panel's number (a vote clicked just as
+            # the seat's turn came); anything else must come from the current decision.
+            if decision is None or decision.seq != button.seq:
+                current = decision.seq if decision is not None else self.game.sequence
+                raise StaleClick(seq=button.seq, current=current)
+            action = next(
+                (a for a in decision.actions if a.kind == button.kind and action_args(a) == button.args),
+                None,
+            )
         if action is None:
             # Well-formed and current, but not one of the buttons this seat was given: forged.
             raise InvalidButton()
-        free = seat in self._free and action in self._free[seat].actions
         if state.auto and not free:
             # Clicking an action is as good as "I'm back".
             state.auto = False

@@ -119,7 +119,8 @@ def tile_label(tile: Tile) -> str:
 
 
 def action_args(action: Action) -> tuple[int, ...]:
-    """The action's integer fields after ``seat``, flattened: what its button carries."""
+    """The action's integer fields after ``seat``, flattened (a flag as 0 or 1): what its button
+    carries. Two actions of one kind never share an id (いなげ's vote and its withdrawal)."""
     args: list[int] = []
     for field in dataclasses.fields(action):
         if field.name == "seat":
@@ -127,8 +128,8 @@ def action_args(action: Action) -> tuple[int, ...]:
         value = getattr(action, field.name)
         if isinstance(value, tuple):
             args.extend(int(item) for item in value)
-        elif isinstance(value, int) and not isinstance(value, bool):
-            args.append(value)
+        elif isinstance(value, int):
+            args.append(int(value))
     return tuple(args)
 
 

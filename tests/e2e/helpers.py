@@ -30,6 +30,8 @@ from .fakediscord import (
     SpyEvent,
 )
 
+FREE_KINDS = ("vote_end",)
+"""Action kinds offered beside every decision (see TableActor.decision)."""
 ACT = re.compile(r"jt:act:(?P<game>\d+):(?P<seq>\d+):(?P<kind>[a-z_]+)(?::(?P<args>[0-9.]+))?")
 GAME_OVER = re.compile(r"Game #(\d+) is over")
 
@@ -165,10 +167,16 @@ class World:
         return record
 
     def pending_button(self, player: Player) -> list[dict[str, Any]]:
-        """Action buttons on the player's panel that were not clicked yet."""
+        """Action buttons on the player's panel that were not clicked yet, leaving out those on
+        offer at any moment (いなげ's vote to end): they answer no decision, and a scripted
+        player who pressed them would end the game (tests that vote press them on purpose)."""
         if player.panel is None:
             return []
-        return [b for b in action_buttons(player.panel) if b["custom_id"] not in player.clicked]
+        return [
+            b
+            for b in action_buttons(player.panel)
+            if b["custom_id"] not in player.clicked and not b["custom_id"].split(":")[4].startswith(FREE_KINDS)
+        ]
 
     async def play(
         self,

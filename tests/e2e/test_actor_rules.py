@@ -274,3 +274,26 @@ async def test_seats_asked_at_once_share_one_deadline_and_the_smaller_bank(store
     assert one.deadline is not None and before + 35 - 1 < one.deadline < time.time() + 35 + 1
     assert (actor.seats[1].allowance, actor.seats[2].allowance) == pytest.approx((5.0, 5.0), abs=0.5)
     await actor.stop()
+
+
+async def test_a_vote_counts_whatever_the_panel_number_and_twice_is_stale(store: Store) -> None:
+    """A vote clicked on a panel drawn before the seat's turn came still counts (it is no answer
+    to the turn); the same vote clicked again is stale, and the turn's buttons stay current."""
+    from bot.runtime.errors import StaleClick
+
+    game = InageGame(InageSettings(end="vote"), seed=6, players=2)
+    actor, recorder = await _start(store, game, _humans(2))
+    seat = actor.decisions()[0].seat
+    turn = actor.decision(seat)
+    assert turn is not None
+    vote = next(a for a in turn.actions if a.kind == "vote_end")
+    old_panel = ActionId(actor.game_id, turn.seq - 1 if turn.seq else 999, "vote_end", action_args(vote))
+    await actor.act(100 + seat, old_panel)
+    assert game.votes == {seat}
+    with pytest.raises(StaleClick):
+        await actor.act(100 + seat, old_panel)
+    assert game.votes == {seat}
+    after = actor.decision(seat)
+    assert after is not None and after.seq == turn.seq
+    assert [key for key, _ in recorder.notices] == ["vote_end_cast"]
+    await actor.stop()

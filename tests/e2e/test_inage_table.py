@@ -389,8 +389,7 @@ async def test_inage_time_limit_ends_the_game_after_the_hand_in_play(
         actor = _actor(first, world)
         await world.play([player], seconds=60, max_clicks=3)
         # Stop while the table waits on Alice, so that nothing moves after the restart until she does.
-        # CPU moves and every request checked against the API schema: slow on a loaded machine.
-        await fake_discord.wait_for(lambda: _waiting_on_people(actor), timeout=45, what="Alice's decision")
+        await fake_discord.wait_for(lambda: _waiting_on_people(actor), timeout=15, what="Alice's decision")
         assert world.game_over_text() is None
         assert not _messages_with(world, "Time is up")
         game_id = actor.game_id

@@ -41,14 +41,15 @@ async def test_zuno_one_human_three_cpus(
 async def test_inage_one_human_two_cpus(
     fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A one-hand いなげ game at a 3-player table, every move a click."""
+    """A three-hand いなげ game at a 3-player table, every move a click. (One hand was not
+    enough: a CPU can win it before the human is ever asked anything, so no panel is drawn.)"""
     world = World.build(fake_discord, "Alice")
     (alice,) = world.members
     database = tmp_path / "db.sqlite3"
     bot = make_bot(fake_discord, database)
     async with running_bot(fake_discord, bot):
         spy = fake_discord.add_spy(HiddenInformationSpy(bot, monkeypatch))
-        await world.start_game(alice, variant="inage", cpus=2, hands=1)
+        await world.start_game(alice, variant="inage", cpus=2, hands=3)
         player = Player(alice)
         await world.play([player], seconds=300)
         assert world.game_over_text() is not None
