@@ -699,14 +699,7 @@ def score_hand(ctx: WinContext, rules: ScoringRules) -> HandScore | NoWin:
             facts.honor_triplets = honor_triplets
             facts.honor_pair = honor_pair
             facts.shape = _REGULAR
-            facts.runs = rt & _RUNS
-            facts.triplets = rt >> TRIPLETS_SHIFT
-            facts.run_count = sums >> RUN_COUNT_SHIFT & 0xF
-            facts.triplet_count = sums >> TRIPLET_COUNT_SHIFT & 0xF
-            facts.twin_runs = sums >> TWINS_SHIFT & 0xF
-            facts.all_yaochu = not sums >> NOT_YAOCHU_SHIFT & 0xF
-            facts.all_terminal = not sums >> NOT_TERMINAL_SHIFT & 0xF
-            facts.pair = pair
+            _set_reading(facts, rt, sums, pair)
             facts.wait = wait
             facts.set_fu = set_fu
             facts.concealed_triplets = concealed if tsumo else concealed - ron_triplet
@@ -787,6 +780,19 @@ def _hand_facts(
     )
 
 
+def _set_reading(facts: Facts, rt: int, sums: int, pair: int) -> None:
+    """Fill in what one reading of the hand says (its runs, triplets and pair) from the summed
+    block facts."""
+    facts.runs = rt & _RUNS
+    facts.triplets = rt >> TRIPLETS_SHIFT
+    facts.run_count = sums >> RUN_COUNT_SHIFT & 0xF
+    facts.triplet_count = sums >> TRIPLET_COUNT_SHIFT & 0xF
+    facts.twin_runs = sums >> TWINS_SHIFT & 0xF
+    facts.all_yaochu = not sums >> NOT_YAOCHU_SHIFT & 0xF
+    facts.all_terminal = not sums >> NOT_TERMINAL_SHIFT & 0xF
+    facts.pair = pair
+
+
 def _ask(
     facts: Facts | None,
     ctx: WinContext,
@@ -857,14 +863,7 @@ def _ask(
             reading_several = several
             if fill:
                 assert facts is not None
-                facts.runs = rt & _RUNS
-                facts.triplets = rt >> TRIPLETS_SHIFT
-                facts.run_count = sums >> RUN_COUNT_SHIFT & 0xF
-                facts.triplet_count = sums >> TRIPLET_COUNT_SHIFT & 0xF
-                facts.twin_runs = sums >> TWINS_SHIFT & 0xF
-                facts.all_yaochu = not sums >> NOT_YAOCHU_SHIFT & 0xF
-                facts.all_terminal = not sums >> NOT_TERMINAL_SHIFT & 0xF
-                facts.pair = pair
+                _set_reading(facts, rt, sums, pair)
                 for bit, check in reading_checks:
                     count = check(facts, ctx)
                     if count:
