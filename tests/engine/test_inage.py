@@ -38,6 +38,7 @@ from bot.engine.variants.inage import (
     VoteEnd,
     is_juusan_futou,
 )
+from tests.engine.padding import pad_hands
 
 # Hands are written with only the tiles a test is about; ``padded`` fills each to 10 with
 # isolated junk of kinds no test string mentions. Junk is never 西, 北 or a flower (those would
@@ -47,35 +48,8 @@ JUNK_ORDER = parse_kinds("1m9m1p5z4p6s9p1s9s1z2z6z7z3p7p3s7s2p8p2s8s6p4s5p5s")
 
 
 def padded(hands: list[str], draws: str) -> list[str]:
-    """Fill each hand to 10 tiles with junk that makes no run, no triplet and at most two pairs."""
-    mentioned = {kind for text in [*[h for h in hands if len(h) < 20], draws] for kind in parse_kinds(text)}
-    used = Counter(kind for text in [*hands, draws] for kind in parse_kinds(text))
-    result = []
-    for text in hands:
-        kinds = parse_kinds(text)
-        extra: list[int] = []
-
-        def fits(junk: int, kinds: list[int] = kinds, extra: list[int] = extra) -> bool:
-            held = Counter(kinds + extra)
-            if junk in mentioned or used[junk] >= 4 or held[junk] >= 2:
-                return False
-            if held[junk] == 1 and sum(count >= 2 for count in held.values()) >= 2:
-                return False
-            if junk < 27:
-                rank = junk % 9
-                near = {d for d in (-2, -1, 1, 2) if 0 <= rank + d <= 8 and held[junk + d]}
-                if {-2, -1} <= near or {-1, 1} <= near or {1, 2} <= near:
-                    return False
-            return True
-
-        while len(kinds) + len(extra) < 10:
-            junk = next((k for k in JUNK_ORDER if fits(k)), None)
-            if junk is None:
-                raise AssertionError(f"cannot pad {text!r} to 10 tiles")
-            extra.append(junk)
-            used[junk] += 1
-        result.append(text + format_kinds(extra))
-    return result
+    """Fill each hand to 10 tiles with this variant's junk (see :func:`pad_hands`)."""
+    return pad_hands(hands, draws, size=10, junk_order=JUNK_ORDER, short_below=20)
 
 
 def game_with(

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 import pytest
@@ -19,7 +18,7 @@ from bot.engine.game import (
 )
 from bot.engine.melds import MeldType
 from bot.engine.sim import check_invariants
-from bot.engine.tiles import Kind, format_kinds, parse_kinds
+from bot.engine.tiles import Kind, parse_kinds
 from bot.engine.variants.zuno import (
     CallChi,
     CallKan,
@@ -31,6 +30,7 @@ from bot.engine.variants.zuno import (
     ZunoSettings,
 )
 from bot.engine.variants.zuno_rules import final_scores, wareme_seat
+from tests.engine.padding import pad_hands
 
 # Hands are written with only the tiles a test is about; ``game_with`` pads each to 13 with
 # isolated junk of kinds no test string mentions, so nothing else can call or win.
@@ -42,35 +42,8 @@ TANYAO_READY = "234m456p678s33s55s"
 
 
 def padded(hands: list[str], draws: str) -> list[str]:
-    """Fill each hand to 13 with junk that makes no run, no triplet and at most two pairs."""
-    mentioned = {kind for text in [*[h for h in hands if len(h) < 12], draws] for kind in parse_kinds(text)}
-    used = Counter(kind for text in [*hands, draws] for kind in parse_kinds(text))
-    result = []
-    for text in hands:
-        kinds = parse_kinds(text)
-        extra: list[int] = []
-
-        def fits(junk: int, kinds: list[int] = kinds, extra: list[int] = extra) -> bool:
-            held = Counter(kinds + extra)
-            if junk in mentioned or used[junk] >= 4 or held[junk] >= 2:
-                return False
-            if held[junk] == 1 and sum(count >= 2 for count in held.values()) >= 2:
-                return False
-            if junk < 27:
-                rank = junk % 9
-                near = {d for d in (-2, -1, 1, 2) if 0 <= rank + d <= 8 and held[junk + d]}
-                if {-2, -1} <= near or {-1, 1} <= near or {1, 2} <= near:
-                    return False
-            return True
-
-        while len(kinds) + len(extra) < 13:
-            junk = next((k for k in JUNK_ORDER if fits(k)), None)
-            if junk is None:
-                raise AssertionError(f"cannot pad {text!r} to 13 tiles")
-            extra.append(junk)
-            used[junk] += 1
-        result.append(text + format_kinds(extra))
-    return result
+    """Fill each hand to 13 tiles with this variant's junk (see :func:`pad_hands`)."""
+    return pad_hands(hands, draws, size=13, junk_order=JUNK_ORDER, short_below=12)
 
 
 def game_with(hands: list[str], draws: str = "", settings: dict[str, Any] | None = None, **rig: Any) -> ZunoGame:

@@ -12,7 +12,7 @@ from bot.engine.game import Outcome
 from bot.engine.melds import Meld
 from bot.engine.shapes import ShapeRules, add_tile, pack, tile_count
 from bot.engine.tiles import Tile
-from bot.engine.views import MeldView
+from bot.engine.views import MeldView, RiverTile, SeatPublic
 
 __all__ = ["HandSeat", "TableSettings", "VariantGame", "public_deciding", "state_digest", "wall_digest"]
 
@@ -78,7 +78,9 @@ class HandSeat(Protocol):
 
     concealed: list[int]
     board: int
+    drawn: int | None
     river: list[Any]
+    melds: list[Meld]
     riichi: bool
     temporary_furiten: bool
     riichi_furiten: bool
@@ -107,6 +109,7 @@ class VariantGame(Generic[SettingsT, SeatT]):
     tiles: tuple[Tile, ...]
     kinds: tuple[int, ...]
     shapes: ShapeRules
+    points: list[int]
     _outcome: Outcome | None
 
     # --- the registry's hooks ---------------------------------------------------------------------
@@ -152,6 +155,26 @@ class VariantGame(Generic[SettingsT, SeatT]):
         tiles = tuple(self.tiles[t] for t in meld.tiles)
         called = meld.tiles.index(meld.called) if meld.called is not None else None
         return MeldView(meld.type, tiles, called_index=called, from_seat=meld.from_seat)
+
+    def _seat_public(self, index: int, *, wind: int | None, dealer: bool, **extra: Any) -> SeatPublic:
+        """What everyone sees of one seat: points, river, melds, how many tiles it hides, riichi
+        (``extra``: a variant's own fields, such as chips or set-aside tiles)."""
+        seat = self.seats[index]
+        return SeatPublic(
+            seat=index,
+            wind=wind,
+            points=self.points[index],
+            river=tuple(
+                RiverTile(self.tiles[e.tile], riichi=e.riichi, called=e.called, tsumogiri=e.tsumogiri)
+                for e in seat.river
+            ),
+            melds=tuple(self._meld_view(meld) for meld in seat.melds),
+            concealed_count=len(seat.concealed),
+            has_drawn=seat.drawn is not None,
+            riichi=seat.riichi,
+            dealer=dealer,
+            **extra,
+        )
 
     def _furiten(self, seat_index: int, waits: Sequence[int]) -> bool:
         """Furiten: a wait in the seat's own river, a win passed this go-around, or one passed

@@ -43,7 +43,7 @@ from bot.engine.tiles import FLOWERS, YAOCHU, Kind, Tile, TileSet, inage_tileset
 from bot.engine.variants.common import TableSettings, VariantGame, public_deciding, state_digest, wall_digest
 from bot.engine.variants.inage_discards import DiscardRules, DiscardYaku, discard_yaku
 from bot.engine.variants.inage_yaku import HanTable, InageScore, InageScorer, InageWin
-from bot.engine.views import PublicView, RiverTile, SeatPublic, SeatView, WinView, YakuLine
+from bot.engine.views import PublicView, SeatView, WinView, YakuLine
 
 __all__ = ["InageGame", "InageSettings", "JuusanFutou", "TimeUp", "VoteEnd", "inage_shapes", "is_juusan_futou"]
 
@@ -1118,20 +1118,11 @@ class InageGame(VariantGame[InageSettings, _Seat]):
     def public_view(self) -> PublicView:
         """The table as everyone sees it (the ura indicators stay face down)."""
         seats = tuple(
-            SeatPublic(
-                seat=index,
+            self._seat_public(
+                index,
                 wind=None,
-                points=self.points[index],
-                river=tuple(
-                    RiverTile(self.tiles[e.tile], riichi=e.riichi, called=e.called, tsumogiri=e.tsumogiri)
-                    for e in seat.river
-                ),
-                melds=tuple(self._meld_view(meld) for meld in seat.melds),
-                set_aside=tuple(self.tiles[t] for t in seat.set_aside),
-                concealed_count=len(seat.concealed),
-                has_drawn=seat.drawn is not None,
-                riichi=seat.riichi,
                 dealer=index == self.starter,
+                set_aside=tuple(self.tiles[t] for t in seat.set_aside),
             )
             for index, seat in enumerate(self.seats)
         )

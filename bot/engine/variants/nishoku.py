@@ -32,7 +32,7 @@ from bot.engine.shapes import SEVEN_PAIRS, ShapeRules, add_tile, count_of
 from bot.engine.tiles import Kind, Tile, TileSet, nishoku_tileset, parse_tiles
 from bot.engine.variants.common import TableSettings, VariantGame, public_deciding, state_digest, wall_digest
 from bot.engine.variants.nishoku_yaku import NishokuScorer, WinScore
-from bot.engine.views import PublicView, RiverTile, SeatPublic, SeatView, WinView, YakuLine
+from bot.engine.views import PublicView, SeatView, WinView, YakuLine
 from bot.engine.yaku.context import WinContext
 
 __all__ = ["NishokuGame", "NishokuSettings"]
@@ -563,21 +563,8 @@ class NishokuGame(VariantGame[NishokuSettings, _Seat]):
     def public_view(self) -> PublicView:
         """The table as everyone sees it."""
         seats = tuple(
-            SeatPublic(
-                seat=index,
-                wind=self.seat_wind(index),
-                points=self.points[index],
-                river=tuple(
-                    RiverTile(self.tiles[e.tile], riichi=e.riichi, called=e.called, tsumogiri=e.tsumogiri)
-                    for e in seat.river
-                ),
-                melds=tuple(self._meld_view(meld) for meld in seat.melds),
-                concealed_count=len(seat.concealed),
-                has_drawn=seat.drawn is not None,
-                riichi=seat.riichi,
-                dealer=index == self.dealer,
-            )
-            for index, seat in enumerate(self.seats)
+            self._seat_public(index, wind=self.seat_wind(index), dealer=index == self.dealer)
+            for index in range(PLAYERS)
         )
         return PublicView(
             variant=self.variant,

@@ -71,8 +71,6 @@ from bot.engine.variants.zuno_rules import (
 from bot.engine.views import (
     DrawView,
     PublicView,
-    RiverTile,
-    SeatPublic,
     SeatView,
     WinView,
     YakuLine,
@@ -1540,22 +1538,8 @@ class ZunoGame(VariantGame[ZunoSettings, _Seat]):
 
     def _public_view(self) -> ZunoPublicView:
         seats = tuple(
-            SeatPublic(
-                seat=index,
-                wind=self.seat_wind(index),
-                points=self.points[index],
-                chips=self.chips[index],
-                river=tuple(
-                    RiverTile(self.tiles[e.tile], riichi=e.riichi, called=e.called, tsumogiri=e.tsumogiri)
-                    for e in seat.river
-                ),
-                melds=tuple(self._meld_view(meld) for meld in seat.melds),
-                concealed_count=len(seat.concealed),
-                has_drawn=seat.drawn is not None,
-                riichi=seat.riichi,
-                dealer=index == self.dealer,
-            )
-            for index, seat in enumerate(self.seats)
+            self._seat_public(index, wind=self.seat_wind(index), dealer=index == self.dealer, chips=self.chips[index])
+            for index in range(PLAYERS)
         )
         holder = self.drafter if self.phase == "draft" else None
         single = holder if holder is not None else self.call_seat if self.phase == "call_discard" else None
