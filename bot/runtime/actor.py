@@ -530,8 +530,8 @@ class TableActor:
         await self._after(events, seat, human=human, free=free)
 
     async def _after(self, events: list[Event], seat: int, *, human: bool, free: bool = False) -> None:
-        declared = declarations(self.game.public_view()) != self._declared
-        self._declared = declarations(self.game.public_view())
+        now_declared = declarations(self.game.public_view())
+        declared, self._declared = now_declared != self._declared, now_declared
         entries = self.tracker.feed(events)
         for entry in entries:
             try:
