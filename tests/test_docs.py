@@ -15,7 +15,8 @@ TEST_REF = re.compile(r"`((?:tests/[\w/]+\.py::)?test_\w+)`")
 
 def defined_tests(path: Path) -> set[str]:
     tree = ast.parse(path.read_text("utf-8"))
-    return {node.name for node in ast.walk(tree) if isinstance(node, ast.FunctionDef) and node.name.startswith("test_")}
+    functions = (node for node in ast.walk(tree) if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef))
+    return {node.name for node in functions if node.name.startswith("test_")}
 
 
 @pytest.mark.parametrize("doc", RULE_DOCS, ids=lambda path: path.stem)
