@@ -4,7 +4,8 @@
 
 Prints one JSON summary and exits non-zero on any invariant violation or exception. After
 every action it checks: every tile is accounted for exactly once; points (and chips, where a
-variant keeps them) are conserved; no seat's view holds a tile it may not see.
+variant keeps them) are conserved; no seat's view holds a tile it may not see; every
+decision's default is one of its legal actions.
 """
 
 from __future__ import annotations
@@ -60,7 +61,13 @@ class SimSummary:
             "hands_per_second": round(self.hands / self.seconds, 2) if self.seconds else 0.0,
             "actions": self.actions,
             "invariant_checks": self.checks,
-            "invariants": ["tiles_accounted_once", "points_conserved", "chips_conserved", "views_hide_concealed_tiles"],
+            "invariants": [
+                "tiles_accounted_once",
+                "points_conserved",
+                "chips_conserved",
+                "views_hide_concealed_tiles",
+                "defaults_legal",
+            ],
             "violations": self.violations[:20],
             "ok": not self.violations,
         }
@@ -108,6 +115,10 @@ def check_invariants(game: Any, start_total: int) -> list[str]:
     chips = getattr(game, "chips", None)
     if chips is not None and sum(chips) != 0:
         problems.append(f"chips: total {sum(chips)} != 0")
+    for decision in game.decisions():
+        # The default is what a timeout plays: the engine must accept it.
+        if decision.default not in decision.actions:
+            problems.append(f"seat {decision.seat}: default {decision.default} is not one of its legal actions")
     public = Counter(_faces_in(game.public_view()))
     expected_public = Counter(game.tiles[t] for t in game.public_tiles())
     if public != expected_public:

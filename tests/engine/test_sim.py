@@ -56,3 +56,16 @@ def test_sim_cli_rejects_an_unknown_variant() -> None:
         [sys.executable, "-m", "bot.engine.sim", "--variant", "mystery"], capture_output=True, text=True, check=False
     )
     assert completed.returncode == 2 and "unknown variant" in completed.stdout
+
+
+def test_the_invariant_check_catches_a_default_that_is_not_legal() -> None:
+    from bot.engine.game import Decision, Discard
+
+    game = NishokuGame(seed=3)
+    assert check_invariants(game, 200_000) == []
+    decision = game.decisions()[0]
+    illegal = Discard(
+        decision.seat, next(t for t in range(len(game.tiles)) if Discard(decision.seat, t) not in decision.actions)
+    )
+    game.decisions = lambda: (Decision(decision.seat, decision.actions, illegal),)  # type: ignore[method-assign]
+    assert any("default" in problem for problem in check_invariants(game, 200_000))

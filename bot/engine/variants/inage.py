@@ -485,7 +485,8 @@ class InageGame(VariantGame[InageSettings, _Seat]):
             seat = self.deal_queue[0]
             return (Decision(seat, self._deal_actions(seat), Pass(seat)),)
         if self.phase == "turn":
-            return (Decision(self.turn, self._turn_actions(self.turn), self._turn_default(self.turn)),)
+            actions = self._turn_actions(self.turn)
+            return (Decision(self.turn, actions, self._turn_default(self.turn, actions)),)
         return tuple(
             Decision(seat, actions, Pass(seat))
             for seat, actions in sorted(self.claims.items())
@@ -586,11 +587,12 @@ class InageGame(VariantGame[InageSettings, _Seat]):
         after = self.shapes.waits(seat.board - (4 << (4 * kind)))
         return bool(before) and before == after
 
-    def _turn_default(self, seat_index: int) -> Action:
+    def _turn_default(self, seat_index: int, actions: tuple[Action, ...]) -> Action:
+        """Tsumogiri; with no drawn tile (after a pon), the highest face the legal list offers."""
         seat = self.seats[seat_index]
-        if seat.drawn is not None:
+        if seat.drawn is not None and Discard(seat_index, seat.drawn) in actions:
             return Discard(seat_index, seat.drawn)
-        return Discard(seat_index, max(seat.concealed, key=self._sort_key))
+        return [action for action in actions if isinstance(action, Discard)][-1]
 
     # --- applying actions ---------------------------------------------------------------------------
 

@@ -239,7 +239,7 @@ class NishokuGame(VariantGame[NishokuSettings, _Seat]):
             return ()
         if self.phase == "turn":
             actions = self._turn_actions(self.turn)
-            return (Decision(self.turn, actions, self._turn_default(self.turn)),)
+            return (Decision(self.turn, actions, self._turn_default(self.turn, actions)),)
         return tuple(
             Decision(seat, actions, Pass(seat))
             for seat, actions in sorted(self.claims.items())
@@ -278,11 +278,12 @@ class NishokuGame(VariantGame[NishokuSettings, _Seat]):
             actions += [Riichi(seat_index, tile) for tile in faces]
         return tuple(actions)
 
-    def _turn_default(self, seat_index: int) -> Action:
+    def _turn_default(self, seat_index: int, actions: tuple[Action, ...]) -> Action:
+        """Tsumogiri; with no drawn tile (after a pon), the highest face the legal list offers."""
         seat = self.seats[seat_index]
-        if seat.drawn is not None:
+        if seat.drawn is not None and Discard(seat_index, seat.drawn) in actions:
             return Discard(seat_index, seat.drawn)
-        return Discard(seat_index, max(seat.concealed, key=self._sort_key))
+        return [action for action in actions if isinstance(action, Discard)][-1]
 
     # --- applying actions -------------------------------------------------------------------------
 
