@@ -27,6 +27,7 @@ from typing import Any, Protocol
 
 from bot.engine.ai import CpuPlayer
 from bot.engine.game import Action, Event, Game, Outcome, action_to_json
+from bot.engine.record import replay
 from bot.engine.tiles import Tile
 from bot.engine.views import PublicView, SeatView
 from bot.runtime.customid import ActionId
@@ -513,11 +514,30 @@ class TableActor:
 
     # --- playing an action -------------------------------------------------------------------------
 
-    async def _play(self, seat: int, action: Action, *, human: bool, free: bool = False) -> None:
-        """Commit, apply, then show: the order that makes every shown action survive a crash.
+    async def _play(
+        self, seat: int, action: Action, *, human: bool, free: bool = False, refused: frozenset[Action] = frozenset()
+    ) -> None:
+        """Check, commit, apply, then show: the order that makes every shown action survive a
+        crash, and keeps every stored game replayable.
+
+        Only an action the engine lists as legal is stored. Should the engine still refuse it
+        once stored (a bug), the action is taken back out of the log and the game rebuilt from
+        the log, so the store never keeps a move that does not replay; a move nobody clicked is
+        then replaced by a legal one, so the table goes on.
 
         A ``free`` action (a vote, time-up) is no answer to the seat's decision: the decision
         and its clock carry on."""
+        if action not in self.game.legal_actions(seat):
+            if human:
+                raise InvalidButton()
+            # Log the kind only: an action's tiles are hidden information.
+            log.error(
+                "table %s: seat %d was handed an illegal %s; playing a legal move", self.game_id, seat, action.kind
+            )
+            fallback = self._fallback(seat, refused=refused | {action})
+            if fallback is None or free:
+                return
+            action = fallback
         seq = self.game.sequence
         state = self.seats[seat]
         bank = None if state.player.is_cpu else state.bank
@@ -526,8 +546,35 @@ class TableActor:
         except (StorageError, sqlite3.Error, OSError, ValueError) as error:
             log.error("table %s: could not log action %d: %s", self.game_id, seq, error)
             raise SaveFailed() from error
-        events = self.game.apply(action)
+        try:
+            events = self.game.apply(action)
+        except Exception:
+            log.exception(
+                "table %s: the engine refused action %d (%s) after it was saved", self.game_id, seq, action.kind
+            )
+            await self._take_back(seq)
+            if human:
+                raise InvalidButton() from None
+            refused |= {action}
+            fallback = None if free else self._fallback(seat, refused=refused)
+            if fallback is not None:
+                await self._play(seat, fallback, human=False, refused=refused)
+            return
         await self._after(events, seat, human=human, free=free)
+
+    def _fallback(self, seat: int, *, refused: Collection[Action]) -> Action | None:
+        """A legal move for a seat whose chosen one was refused: its default if that is legal,
+        else its first legal action not refused yet."""
+        legal = self.game.legal_actions(seat)
+        decision = self._decisions.get(seat)
+        candidates = ([decision.default] if decision is not None else []) + list(legal)
+        return next((action for action in candidates if action not in refused and action in legal), None)
+
+    async def _take_back(self, seq: int) -> None:
+        """Remove a stored action the engine refused and rebuild the game from the log, which
+        undoes whatever the failed ``apply`` changed half-way."""
+        await self.store.retract_action(self.game_id, seq)
+        self.game = replay(await self.store.record(self.game_id))
 
     async def _after(self, events: list[Event], seat: int, *, human: bool, free: bool = False) -> None:
         now_declared = declarations(self.game.public_view())

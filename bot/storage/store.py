@@ -579,6 +579,22 @@ class Store:
                 raise ActionOrderError(f"game #{game_id} already has action {seq}; the next is {expected}")
             raise ActionOrderError(f"game #{game_id} expects action {expected} next, not {seq}")
 
+    async def retract_action(self, game_id: int, seq: int) -> None:
+        """Take back the game's last logged action, number ``seq``: the engine refused it after it
+        was committed, so it must not be replayed. Anything but the last action raises
+        :class:`ActionOrderError` and changes nothing (history is never rewritten)."""
+        async with self._write() as db:
+            cursor = await db.execute(
+                """
+                DELETE FROM actions
+                WHERE game_id = :game_id AND seq = :seq
+                  AND :seq = (SELECT MAX(seq) FROM actions WHERE game_id = :game_id)
+                """,
+                {"game_id": game_id, "seq": seq},
+            )
+            if cursor.rowcount != 1:
+                raise ActionOrderError(f"game #{game_id} has no last action {seq} to take back")
+
     async def actions(self, game_id: int) -> list[dict[str, Any]]:
         """The game's logged actions in order, as the JSON dicts that were appended."""
         async with self._read() as db:

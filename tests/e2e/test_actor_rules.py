@@ -297,3 +297,66 @@ async def test_a_vote_counts_whatever_the_panel_number_and_twice_is_stale(store:
     assert after is not None and after.seq == turn.seq
     assert [key for key, _ in recorder.notices] == ["vote_end_cast"]
     await actor.stop()
+
+
+async def _replays_to_live_state(store: Store, actor: TableActor) -> bool:
+    from bot.engine.record import replay
+
+    record = await store.record(actor.game_id)
+    return len(record.actions) == actor.game.sequence and replay(record).state_hash() == actor.game.state_hash()
+
+
+async def test_an_illegal_default_is_never_stored_and_a_legal_move_is_played(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A timeout plays the decision's default; a default the rules refuse (an engine bug) is
+    replaced by a legal move before anything is stored, and the table goes on."""
+    from bot.engine.game import Decision, Discard
+
+    game = new_game("nishoku", {"hands": 1}, seed=5)
+    decisions = game.decisions
+
+    def broken_defaults() -> tuple[Decision, ...]:
+        return tuple(
+            Decision(
+                d.seat, d.actions, Discard(d.seat, next(t for t in range(200) if Discard(d.seat, t) not in d.actions))
+            )
+            for d in decisions()
+        )
+
+    monkeypatch.setattr(game, "decisions", broken_defaults)
+    actor, _ = await _start(store, game, _humans(4), timers=TableTimers(0.05, 0))
+    for _ in range(200):
+        if game.sequence >= 3:
+            break
+        await asyncio.sleep(0.02)
+    await actor.stop()
+    assert game.sequence >= 3, "the table stalled on an illegal default"
+    assert await _replays_to_live_state(store, actor)
+
+
+async def test_a_move_the_engine_refuses_after_it_is_saved_is_taken_back_and_the_table_goes_on(
+    store: Store,
+) -> None:
+    """Should the engine refuse a move it listed as legal, half-way through applying it, the
+    stored action is taken back and the game rebuilt from the log: what is stored always
+    replays, and a CPU's table plays a legal move instead and finishes."""
+    from bot.engine.game import IllegalActionError
+
+    game = new_game("nishoku", {"hands": 1}, seed=3)
+    apply = game.apply
+    calls = {"n": 0}
+
+    def refuses_the_fifth(action: Action) -> Any:
+        calls["n"] += 1
+        if calls["n"] == 5:
+            game.points[0] += 1_000  # a half-applied move the rebuild must undo
+            raise IllegalActionError("an engine bug")
+        return apply(action)
+
+    game.apply = refuses_the_fifth  # type: ignore[method-assign]
+    actor, recorder = await _start(store, game, [PlayerSeat.cpu(f"CPU {seat}") for seat in range(4)])
+    await asyncio.wait_for(recorder.ended.wait(), 20)
+    assert calls["n"] >= 5 and actor.game is not game, "the refused move was not undone by a rebuild"
+    assert await _replays_to_live_state(store, actor)
+    assert sum(recorder.over[0].points) == 200_000

@@ -54,6 +54,19 @@ async def test_a_duplicate_seq_is_refused_and_the_first_action_kept(store: Store
     assert await store.actions(game_id) == [discard(0, 5)]
 
 
+async def test_only_the_last_action_can_be_taken_back(store: Store) -> None:
+    """A refused move is taken back (the actor's undo); history before it is never rewritten."""
+    game_id = await new_game(store)
+    for seq in range(3):
+        await store.append_action(game_id, seq, discard(0, seq))
+    with pytest.raises(ActionOrderError, match="no last action 1"):
+        await store.retract_action(game_id, 1)
+    await store.retract_action(game_id, 2)
+    assert await store.actions(game_id) == [discard(0, 0), discard(0, 1)]
+    await store.append_action(game_id, 2, discard(0, 7))
+    assert (await store.actions(game_id))[-1] == discard(0, 7)
+
+
 async def test_a_gap_is_refused(store: Store) -> None:
     game_id = await new_game(store)
     with pytest.raises(ActionOrderError, match="expects action 0 next, not 1"):
