@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -17,3 +18,59 @@ def seed_text(name: str) -> str:
     if not path.is_file():
         pytest.skip(f"seed {name} is not available at {SEEDS}")
     return path.read_text("utf-8")
+
+
+# --- capturing the games a test run plays, for bench.corpus ----------------------------------------
+
+_CAPTURED: list[Any] = []
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """With ``JANTAKU_RECORD_CORPUS=FILE``, remember every game the run plays (its variant,
+    settings, seed, rigged deals and accepted actions) and write them to FILE at the end, for
+    ``python -m bench.corpus record --e2e FILE``."""
+    if not os.environ.get("JANTAKU_RECORD_CORPUS"):
+        return
+    from bot.engine.game import action_to_json
+    from bot.engine.variants import VARIANTS
+
+    for cls in VARIANTS:
+        init, apply, rig = cls.__init__, cls.apply, cls.rig  # type: ignore[attr-defined, misc]
+
+        def patched_init(self: Any, *args: Any, _init: Any = init, **kwargs: Any) -> None:
+            _init(self, *args, **kwargs)
+            self._corpus = {"setup": [], "actions": []}
+            _CAPTURED.append(self)
+
+        def patched_apply(self: Any, action: Any, _apply: Any = apply) -> Any:
+            events = _apply(self, action)
+            self._corpus["actions"].append(action_to_json(action))
+            return events
+
+        def patched_rig(self: Any, *args: Any, _rig: Any = rig, **kwargs: Any) -> Any:
+            result = _rig(self, *args, **kwargs)
+            self._corpus["setup"].append(
+                ["rig", self.sequence, [list(a) if isinstance(a, list | tuple) else a for a in args], kwargs]
+            )
+            return result
+
+        cls.__init__, cls.apply, cls.rig = patched_init, patched_apply, patched_rig  # type: ignore[attr-defined, misc]
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    target = os.environ.get("JANTAKU_RECORD_CORPUS")
+    if not target or not _CAPTURED:
+        return
+    import json
+
+    with Path(target).open("w", encoding="utf-8") as out:
+        for game in _CAPTURED:
+            entry = {
+                "variant": game.variant,
+                "players": game.players,
+                "settings": game.settings_json(),
+                "seed": game.seed,
+                **game._corpus,
+                "state_hash": game.state_hash(),
+            }
+            out.write(json.dumps(entry, ensure_ascii=False) + "\n")
