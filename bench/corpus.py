@@ -16,9 +16,9 @@ value, so a view may gain a defaulted field without failing the check. The diges
 and the chain is kept every :data:`CHECKPOINT_EVERY` actions and at the end: a check replays the
 action list on the engine under test and names the first stretch of actions where it differs.
 
-Events are compared in the form the engine writes them (``event_to_json``). An engine whose events
-take another form must say how to write them in this one, so the corpus proves the information is
-all still there.
+Events are compared in the form they had when the corpus was recorded (each variant's own
+``Event(type, data)`` shapes, before the hand engine was shared): :mod:`bench.corpus_legacy`
+writes today's typed events in that form, so the corpus proves the information is all still there.
 """
 
 from __future__ import annotations
@@ -37,8 +37,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bench.corpus_legacy import legacy_events
 from bot.engine.ai import CpuPlayer
-from bot.engine.game import Action, Event, Game, action_from_json, action_to_json, event_to_json
+from bot.engine.events import Event
+from bot.engine.game import Action, Game, action_from_json, action_to_json
 from bot.engine.variants import find_variant, new_game
 
 __all__ = ["CorpusEntry", "canonical", "check_entry", "load", "main", "record_game"]
@@ -72,12 +74,6 @@ def canonical(value: Any) -> Any:
     if isinstance(value, float):
         return repr(value)
     return value
-
-
-def legacy_events(game: Game, events: Sequence[Event]) -> list[dict[str, Any]]:
-    """The events as this engine writes them."""
-    del game
-    return [event_to_json(event) for event in events]
 
 
 def step_digest(game: Game, events: Sequence[Event]) -> bytes:

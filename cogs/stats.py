@@ -224,7 +224,7 @@ def _standings(record: GameRecord, names: tuple[str, ...]) -> bytes:
         else tuple(game.public_view().seats[s].points for s in range(game.players))
     )
     placements = tuple(outcome.placements) if outcome is not None else tuple(range(1, game.players + 1))
-    history = tuple(getattr(game, "history", ())) or (points,)
+    history = tuple(game.history) or (points,)
     return render_standings(
         StandingsView(variant=record.variant, names=names, final_points=points, placements=placements, history=history)
     )

@@ -82,15 +82,15 @@ def _riichi_rules() -> tuple[ScoringRules, Callable[[WinContext], HandScore | No
 
 
 def _inage_rules() -> tuple[ScoringRules, Callable[[WinContext], HandScore | NoWin]]:
-    from bot.engine.variants.inage import inage_shapes
-    from bot.engine.variants.inage_yaku import InageScorer
+    from bot.engine.variants.inage.game import inage_shapes
+    from bot.engine.variants.inage.yaku import InageScorer
 
     rules = InageScorer(inage_shapes()).rules
     return rules, lambda ctx: score_hand(ctx, rules)
 
 
 def _zuno_rules() -> tuple[ScoringRules, Callable[[WinContext], HandScore | NoWin]]:
-    from bot.engine.variants.zuno_calc import zuno_scorer
+    from bot.engine.variants.zuno.calc import zuno_scorer
 
     rules = zuno_scorer().rules
     return rules, lambda ctx: score_hand(ctx, rules)
@@ -220,11 +220,11 @@ class _Parser(argparse.ArgumentParser):
 def calculate(request: CalcRequest) -> dict[str, Any]:
     """Score the request: the JSON-ready result, or raise :class:`CalcError`."""
     if request.variant == "inage":
-        from bot.engine.variants.inage_calc import calculate_inage
+        from bot.engine.variants.inage.calc import calculate_inage
 
         return calculate_inage(request, CalcError)
     if request.variant == "zuno":
-        from bot.engine.variants.zuno_calc import calculate_zuno
+        from bot.engine.variants.zuno.calc import calculate_zuno
 
         return calculate_zuno(request, CalcError)
     rules, score = SCORERS[request.variant]()

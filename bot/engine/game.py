@@ -17,18 +17,19 @@ Discard(seat=2, tile=17)
 from __future__ import annotations
 
 import dataclasses
-import enum
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import Any, ClassVar, Protocol
 
-from bot.engine.views import PublicView, SeatView
+from bot.engine.events import Event, jsonable
+from bot.engine.shapes import ShapeRules
+from bot.engine.tiles import Tile
+from bot.engine.views import DrawView, PublicView, SeatView, WinView
 
 __all__ = [
     "Action",
     "Decision",
     "Discard",
-    "Event",
     "Game",
     "IllegalActionError",
     "Kan",
@@ -41,10 +42,11 @@ __all__ = [
     "Ron",
     "RulesError",
     "SetAside",
+    "TimeUp",
     "Tsumo",
+    "VoteEnd",
     "action_from_json",
     "action_to_json",
-    "event_to_json",
 ]
 
 
@@ -149,9 +151,24 @@ class Pass(Action):
     kind: ClassVar[str] = "pass"
 
 
+@dataclass(frozen=True, slots=True)
+class VoteEnd(Action):
+    """Vote to end the game now (``end``), or take a vote back; a free action, any seat, any time."""
+
+    kind: ClassVar[str] = "vote_end"
+    end: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class TimeUp(Action):
+    """The table's time is up (sent by the host's clock): the game ends with the current hand."""
+
+    kind: ClassVar[str] = "time_up"
+
+
 def action_to_json(action: Action) -> dict[str, Any]:
     """A JSON-ready dict: ``{"type": kind, ...fields}`` with tuples as lists."""
-    return {"type": action.kind, **_jsonable(dataclasses.asdict(action))}
+    return {"type": action.kind, **jsonable(dataclasses.asdict(action))}
 
 
 def action_from_json(data: Mapping[str, Any]) -> Action:
@@ -170,38 +187,7 @@ def action_from_json(data: Mapping[str, Any]) -> Action:
     return cls(**fields)
 
 
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {key: _jsonable(item) for key, item in value.items()}
-    if isinstance(value, list | tuple):
-        return [_jsonable(item) for item in value]
-    if isinstance(value, enum.Enum):
-        return value.value
-    return value
-
-
-# --- events, decisions, outcome ------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Something that happened. ``visible_to`` lists the seats that may see it (None: everyone).
-
-    ``data`` holds the details as plain JSON values; the runtime and presenters read it.
-    """
-
-    type: str
-    data: Mapping[str, Any]
-    visible_to: tuple[int, ...] | None = None
-
-    def visible(self, seat: int | None) -> bool:
-        """Whether this seat (None: a spectator) may see the event."""
-        return self.visible_to is None or (seat is not None and seat in self.visible_to)
-
-
-def event_to_json(event: Event) -> dict[str, Any]:
-    """A JSON-ready dict of an event."""
-    return {"type": event.type, "data": _jsonable(dict(event.data)), "visible_to": event.visible_to}
+# --- decisions and outcome -----------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,20 +210,53 @@ class Outcome:
     reason: str = ""
 
 
-SettingsT = TypeVar("SettingsT")
-
-
 class Game(Protocol):
-    """What every variant's game offers the runtime, the CPU players and the tests."""
+    """What every variant's game offers the runtime, the CPU players, the simulator and the tests.
+
+    This is the whole contract: nothing outside the engine reads a game through anything else.
+    Variants get every member from :class:`bot.engine.table.TableGame`; the optional ones (a time
+    limit, free actions, switchable locked-in choices) have defaults that mean "not in this variant".
+    """
 
     variant: ClassVar[str]
+    title: ClassVar[str]
     seed: int
     sequence: int
-    """Increments whenever the pending decisions change; buttons carry it."""
+    """Increments with every action; a seat's buttons carry the number of its decision."""
+    tiles: tuple[Tile, ...]
+    """The face of every physical tile, by tile id."""
+    shapes: ShapeRules
+    """Which hands win, over the variant's tile set (the CPU players read it)."""
+    history: list[tuple[int, ...]]
+    """Every seat's points at the start and after each hand."""
+    seating: tuple[int, ...]
+    """``seating[s]``: which lobby player sits in seat ``s`` (the engine may draw seats)."""
+    last_results: tuple[WinView | DrawView, ...]
+    """The result cards of the hand that ended last."""
 
     @property
     def players(self) -> int:
         """How many seats the table has."""
+        ...
+
+    @property
+    def points(self) -> list[int]:
+        """Every seat's points now."""
+        ...
+
+    @property
+    def chips(self) -> list[int]:
+        """Every seat's chips (zeros in a variant without them)."""
+        ...
+
+    @property
+    def wall_digest(self) -> str | None:
+        """The current hand's commitment to its wall, shown while it is played."""
+        ...
+
+    @property
+    def time_limit_seconds(self) -> float | None:
+        """Seconds after the game's start at which the host sends :class:`TimeUp`, or None."""
         ...
 
     def decisions(self) -> tuple[Decision, ...]:
@@ -246,6 +265,14 @@ class Game(Protocol):
 
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
         """What ``seat`` may do now (empty when it has nothing to decide)."""
+        ...
+
+    def free_actions(self, seat: int) -> tuple[Action, ...]:
+        """What ``seat`` may do at any moment besides its decision (いなげ's vote to end)."""
+        ...
+
+    def locked_in(self, seat: int) -> bool:
+        """Whether the seat has made a simultaneous choice it may still switch (ずーの)."""
         ...
 
     def apply(self, action: Action) -> list[Event]:
@@ -270,6 +297,22 @@ class Game(Protocol):
 
     def settings_json(self) -> dict[str, Any]:
         """The table settings as JSON values (enough to rebuild the game)."""
+        ...
+
+    def expected_points_total(self) -> int:
+        """What ``sum(points)`` must be now (the simulator checks it after every action)."""
+        ...
+
+    def public_tiles(self) -> list[int]:
+        """Tile ids anyone may see."""
+        ...
+
+    def concealed_tiles(self, seat: int) -> list[int]:
+        """Tile ids only ``seat`` may see."""
+        ...
+
+    def all_tile_locations(self) -> list[int]:
+        """Every tile id wherever it is now, each once."""
         ...
 
 

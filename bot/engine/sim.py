@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.engine.ai import CpuPlayer
+from bot.engine.events import Discarded, HandEnded
 from bot.engine.game import Game
 from bot.engine.tiles import Tile
 from bot.engine.variants import find_variant, new_game
@@ -98,8 +99,9 @@ def _faces_in(value: Any) -> list[Tile]:
     return []
 
 
-def check_invariants(game: Any, start_total: int) -> list[str]:
+def check_invariants(game: Game, start_total: int | None = None) -> list[str]:
     """The invariants after one action; an empty list means all hold."""
+    del start_total  # the game says what its points must add up to (いなげ's tsumo creates points)
     problems: list[str] = []
     locations = sorted(game.all_tile_locations())
     if locations != list(range(len(game.tiles))):
@@ -107,14 +109,12 @@ def check_invariants(game: Any, start_total: int) -> list[str]:
         doubled = [tile for tile, count in seen.items() if count > 1]
         missing = sorted(set(range(len(game.tiles))) - set(seen))
         problems.append(f"tiles: doubled {doubled[:5]} missing {missing[:5]}")
-    # A variant whose ledger is not zero-sum (いなげ: a tsumo only adds) reports what it should be.
-    expected = game.expected_points_total() if hasattr(game, "expected_points_total") else start_total
+    expected = game.expected_points_total()
     if sum(game.points) != expected:
         problems.append(f"points: total {sum(game.points)} != {expected}")
-    # Chips (ずーの's 祝儀) are a second ledger, zero-sum, where a variant keeps one.
-    chips = getattr(game, "chips", None)
-    if chips is not None and sum(chips) != 0:
-        problems.append(f"chips: total {sum(chips)} != 0")
+    # Chips (ずーの's 祝儀) are a second ledger, zero-sum; all zero in a variant without them.
+    if sum(game.chips) != 0:
+        problems.append(f"chips: total {sum(game.chips)} != 0")
     for decision in game.decisions():
         # The default is what a timeout plays: the engine must accept it.
         if decision.default not in decision.actions:
@@ -152,9 +152,7 @@ def simulate(variant: str, games: int, seed: int, players: int | None = None, *,
 
 
 def _play(game: Game, game_seed: int, summary: SimSummary, *, check: bool) -> None:
-    tiles = game.tiles  # type: ignore[attr-defined]
-    cpus = [CpuPlayer(game.shapes, tiles, seed=game_seed + seat) for seat in range(game.players)]  # type: ignore[attr-defined]
-    start_total = sum(game.points)  # type: ignore[attr-defined]
+    cpus = [CpuPlayer(game.shapes, game.tiles, seed=game_seed + seat) for seat in range(game.players)]
     while game.outcome() is None:
         decisions = game.decisions()
         if not decisions:
@@ -162,22 +160,22 @@ def _play(game: Game, game_seed: int, summary: SimSummary, *, check: bool) -> No
         decision = decisions[0]
         action = cpus[decision.seat].choose(game.view(decision.seat), decision.actions)
         for event in game.apply(action):
-            if event.type == "win":
-                summary.wins += 1
+            if isinstance(event, HandEnded):
                 summary.hands += 1
-                if event.data["from"] is None:
-                    summary.tsumo += 1
+                if event.wins:
+                    summary.wins += 1
+                    if event.wins[0].from_seat is None:
+                        summary.tsumo += 1
+                    else:
+                        summary.ron += 1
                 else:
-                    summary.ron += 1
-            elif event.type == "exhaustive_draw":
-                summary.draws += 1
-                summary.hands += 1
-            elif event.type == "discard":
+                    summary.draws += 1
+            elif isinstance(event, Discarded):
                 summary.turns += 1
         summary.actions += 1
         if check:
             summary.checks += 1
-            problems = check_invariants(game, start_total)
+            problems = check_invariants(game)
             if problems:
                 summary.violations += [f"game seed {game_seed}, action {summary.actions}: {p}" for p in problems]
                 return

@@ -117,6 +117,12 @@ class SeatView:
     furiten: bool = False
     private_note: str = ""
     """Anything else only this seat may know (a draft packet summary, ...)."""
+    locked: Tile | None = None
+    """A discard locked in during a simultaneous phase, still private and switchable (ずーの)."""
+    locked_tsumo: bool = False
+    """The locked-in choice is a tsumo."""
+    rons_claimed: tuple[int, ...] = ()
+    """In a window that takes several wins: the seats whose discard this seat has claimed so far."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,10 +26,11 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bot.engine.ai import CpuPlayer
-from bot.engine.game import Action, Event, Game, Outcome, action_to_json
+from bot.engine.events import Event, HandEnded, HandStarted, VoteCast, WallRevealed
+from bot.engine.game import Action, Game, Outcome, TimeUp, VoteEnd, action_to_json
 from bot.engine.record import replay
 from bot.engine.tiles import Tile
-from bot.engine.views import PublicView, SeatView
+from bot.engine.views import DrawView, PublicView, SeatView, WinView
 from bot.runtime.customid import ActionId
 from bot.runtime.errors import GameOver, InvalidButton, NotAuto, NotSeated, SaveFailed, StaleClick
 from bot.runtime.options import RuntimeOptions, TableTimers
@@ -51,10 +52,10 @@ class TablePresenter(Protocol):
     def panels_changed(self, seats: Collection[int], *, exclude: int | None = None) -> None:
         """These seats' private panels may be out of date (``exclude`` answers its own click)."""
 
-    def hand_ended(self, entry: HandEntry, results: Sequence[Any], reveal: dict[str, Any] | None = None) -> None:
+    def hand_ended(self, entry: HandEntry, results: Sequence[ResultCard], reveal: WallRevealed | None = None) -> None:
         """A hand ended: show its result cards (``results``: one WinView per win, several when
-        one discard or one round paid several winners; or a single DrawView / engine draw dict)
-        and the wall's salt (``reveal``), which lets anyone check the hash shown at its start."""
+        one discard or one round paid several winners; or its DrawView) and the wall's salt
+        (``reveal``), which lets anyone check the hash shown at its start."""
 
     def notice(self, key: str, **params: Any) -> None:
         """Post a short public notice (an i18n key)."""
@@ -75,7 +76,7 @@ class NullPresenter:
     def panels_changed(self, seats: Collection[int], *, exclude: int | None = None) -> None:
         """Ignore."""
 
-    def hand_ended(self, entry: HandEntry, results: Sequence[Any], reveal: dict[str, Any] | None = None) -> None:
+    def hand_ended(self, entry: HandEntry, results: Sequence[ResultCard], reveal: WallRevealed | None = None) -> None:
         """Ignore."""
 
     def notice(self, key: str, **params: Any) -> None:
@@ -111,6 +112,15 @@ class SeatState:
     def clocked(self) -> bool:
         """Whether someone waits on this seat's clock (a human not on autopilot)."""
         return not self.player.is_cpu and not self.auto
+
+
+ResultCard = WinView | DrawView
+"""A hand's result as a picture: a win card, or the draw card."""
+
+
+def _casts_vote(action: Action) -> bool:
+    """A free action the actor may play for an absent player: anything but taking a vote back."""
+    return not isinstance(action, VoteEnd) or action.end
 
 
 def _narrowed(old: Sequence[Action], new: Sequence[Action]) -> bool:
@@ -216,9 +226,7 @@ class TableActor:
             SeatState(
                 player,
                 bank=min(timers.bank_seconds, (banks or {}).get(seat, timers.bank_seconds)),
-                cpu=CpuPlayer(game.shapes, game.tiles, seed=game.seed * 8 + seat)  # type: ignore[attr-defined]
-                if player.is_cpu
-                else None,
+                cpu=CpuPlayer(game.shapes, game.tiles, seed=game.seed * 8 + seat) if player.is_cpu else None,
             )
             for seat, player in enumerate(players)
         ]
@@ -241,7 +249,7 @@ class TableActor:
     @property
     def title(self) -> str:
         """The variant's display name."""
-        return str(getattr(type(self.game), "title", self.game.variant))
+        return self.game.title
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -251,8 +259,7 @@ class TableActor:
     @property
     def tiles(self) -> Sequence[Tile]:
         """Faces of the variant's physical tiles, by tile id."""
-        tiles: Sequence[Tile] = self.game.tiles  # type: ignore[attr-defined]
-        return tiles
+        return self.game.tiles
 
     @property
     def sequence(self) -> int:
@@ -315,7 +322,7 @@ class TableActor:
         self.presenter = presenter
         self._task = asyncio.create_task(self._run(), name=f"table-{self.game_id}")
         self._sync_decisions(acted=None, pause=0.0)
-        limit = getattr(self.game, "time_limit_seconds", None)
+        limit = self.game.time_limit_seconds
         if limit is not None:
             left = max(0.0, self.started_at + float(limit) - self.options.wall_clock())
             self._time_limit = asyncio.get_running_loop().call_later(left, self._post, _TimeUp())
@@ -459,15 +466,15 @@ class TableActor:
         free = self._free.get(message.seat)
         if self.finished or free is None or self.seats[message.seat].clocked:
             return
-        action = next((a for a in free.actions if a.kind == message.kind and getattr(a, "end", True)), None)
+        action = next((a for a in free.actions if a.kind == message.kind and _casts_vote(a)), None)
         if action is not None:
             await self._play(message.seat, action, human=False, free=True)
 
     async def _handle_time_up(self) -> None:
-        if self.finished or getattr(self.game, "time_limit_seconds", None) is None:
+        if self.finished or self.game.time_limit_seconds is None:
             return
         for seat in range(len(self.seats)):
-            action = next((a for a in self.game.legal_actions(seat) if a.kind == "time_up"), None)
+            action = next((a for a in self.game.legal_actions(seat) if isinstance(a, TimeUp)), None)
             if action is not None:
                 self.presenter.notice("time_up")
                 await self._play(seat, action, human=False, free=True)
@@ -585,11 +592,10 @@ class TableActor:
                 await self.store.record_hand(self.game_id, entry.hand_index, entry.label, entry.result)
             except (StorageError, OSError, ValueError):
                 log.exception("table %s: could not record hand %d", self.game_id, entry.hand_index)
-        reveals = {
-            int(e.data.get("hand", -1)): dict(e.data) for e in events if e.type in ("wall_revealed", "pool_revealed")
-        }
+        reveals = {event.hand: event for event in events if isinstance(event, WallRevealed)}
+        cards = [card for event in events if isinstance(event, HandEnded) for card in event.cards]
         for entry in entries:
-            self.presenter.hand_ended(entry, self._hand_results(), reveals.get(entry.hand_index))
+            self.presenter.hand_ended(entry, cards, reveals.get(entry.hand_index))
         self._announce(events)
         outcome = self.game.outcome()
         if outcome is not None:
@@ -602,30 +608,21 @@ class TableActor:
             self._finish()
             self.presenter.game_over(outcome, summary)
             return
-        new_hand = any(event.type == "hand_start" for event in events)
+        new_hand = any(isinstance(event, HandStarted) for event in events)
         changed = self._sync_decisions(acted=None if free else seat, pause=self.options.hand_pause if entries else 0.0)
-        if any(event.type == "vote_end" and event.data.get("end") for event in events):
+        if any(isinstance(event, VoteCast) and event.end for event in events):
             self._follow_votes()
         self.presenter.table_changed()
         # A declaration (riichi, a call, a kan) is public at once: every panel shows it.
         panels = range(len(self.seats)) if new_hand or declared else changed | {seat}
         self.presenter.panels_changed(panels, exclude=seat if human else None)
 
-    def _hand_results(self) -> tuple[Any, ...]:
-        """Every win of the hand that just ended (ずーの and いなげ pay several at once), else its draw."""
-        wins = tuple(getattr(self.game, "last_results", ()) or ())
-        if wins:
-            return wins
-        result = getattr(self.game, "last_result", None)
-        return (result,) if result is not None else ()
-
     def _announce(self, events: Sequence[Event]) -> None:
         """Public notices for what changes no tile: votes to end, and the time limit."""
         for event in events:
-            if event.type == "vote_end":
-                key = "vote_end_cast" if event.data.get("end") else "vote_end_withdrawn"
-                name = self.names[int(event.data["seat"])]
-                self.presenter.notice(key, name=name, votes=int(event.data["votes"]), needed=len(self.seats))
+            if isinstance(event, VoteCast):
+                key = "vote_end_cast" if event.end else "vote_end_withdrawn"
+                self.presenter.notice(key, name=self.names[event.seat], votes=event.votes, needed=len(self.seats))
 
     def _follow_votes(self) -> None:
         """CPUs and seats on autopilot agree to end once every player at the keyboard has voted,
@@ -639,7 +636,7 @@ class TableActor:
 
     def _wants_vote(self, seat: int) -> bool:
         free = self._free.get(seat)
-        return free is not None and any(a.kind == "vote_end" and getattr(a, "end", False) for a in free.actions)
+        return free is not None and any(isinstance(a, VoteEnd) and a.end for a in free.actions)
 
     def _finish(self) -> None:
         self.finished = True
@@ -688,12 +685,9 @@ class TableActor:
 
     def _sync_free(self) -> set[int]:
         """Track what each seat may do at any moment; returns seats whose changed."""
-        free_actions = getattr(self.game, "free_actions", None)
         changed: set[int] = set()
-        if not callable(free_actions):
-            return changed
         for seat in range(len(self.seats)):
-            actions = tuple(free_actions(seat))
+            actions = self.game.free_actions(seat)
             old = self._free.get(seat)
             if old is not None and old.actions == actions:
                 continue
@@ -709,11 +703,10 @@ class TableActor:
         A switch keeps its sequence number while its options stay the same, so another seat's
         lock does not turn the buttons of a locked seat stale.
         """
-        locked_in = getattr(self.game, "locked_in", None)
         changed: set[int] = set()
         for seat in range(len(self.seats)):
             actions: tuple[Action, ...] = ()
-            if callable(locked_in) and seat not in current and locked_in(seat):
+            if seat not in current and self.game.locked_in(seat):
                 actions = tuple(self.game.legal_actions(seat))
             old = self._switches.get(seat)
             if old is not None and old.actions == actions and seat != acted:

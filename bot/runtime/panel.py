@@ -253,8 +253,8 @@ def panel_spec(
         by_kind.setdefault(action.kind, []).append(action)
     mode = panel_mode(mode, decision) if actions else "discard"
     # ずーの's ron phase: every revealed discard the seat can win on, taken one at a time.
-    rons_claimed = tuple(getattr(view, "rons_claimed", ()) or ())
-    multi_ron = "zuno_ron" in by_kind and getattr(public, "phase", "") == "ron"
+    rons_claimed = view.rons_claimed
+    multi_ron = "zuno_ron" in by_kind and public.phase == "ron"
 
     if over:
         lines.append(text("panel_over", locale))
@@ -276,7 +276,7 @@ def panel_spec(
     else:
         lines.append(text("panel_claim", locale, what=_last_discard(public, names), deadline=when))
     # ずーの: a locked-in choice stays private (this panel only) and may be switched.
-    locked, locked_tsumo = getattr(view, "locked", None), bool(getattr(view, "locked_tsumo", False))
+    locked, locked_tsumo = view.locked, view.locked_tsumo
     if (locked is not None or locked_tsumo) and not over:
         what = tile_label(locked) if locked is not None and not locked_tsumo else text("locked_tsumo", locale)
         lines.append(text("panel_locked", locale, what=what))

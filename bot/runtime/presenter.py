@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.engine.events import WallRevealed
 from bot.engine.game import Outcome
 from bot.engine.views import DrawView, SeatView, StandingsView, WinView
 from bot.runtime.i18n import text
@@ -41,7 +42,7 @@ from bot.storage import GameSummary, HandEntry, Store
 from render import render_draw, render_seat, render_standings, render_table, render_win
 
 if TYPE_CHECKING:
-    from bot.runtime.actor import TableActor
+    from bot.runtime.actor import ResultCard, TableActor
 
 __all__ = ["DiscordPresenter", "RateLimiter"]
 
@@ -214,7 +215,7 @@ class DiscordPresenter:
             else:
                 self._panel_tasks[seat] = asyncio.create_task(self._refresh_loop(seat))
 
-    def hand_ended(self, entry: HandEntry, results: Sequence[Any], reveal: dict[str, Any] | None = None) -> None:
+    def hand_ended(self, entry: HandEntry, results: Sequence[ResultCard], reveal: WallRevealed | None = None) -> None:
         """Queue the hand's result: one caption line and one card per win (a ずーの round or a
         いなげ double ron can pay several winners at once), or the draw card; then move the
         table message below it."""
@@ -233,13 +234,10 @@ class DiscordPresenter:
         else:
             lines.append(text("hand_draw", locale, round=entry.label))
             for result in results:
-                draw = result if isinstance(result, DrawView) else None
-                if isinstance(result, dict):
-                    draw = self._draw_view(result, entry.result.changes)
-                if draw is not None:
-                    cards.append(functools.partial(self._renderer.render, Priority.TABLE, render_draw, draw, names))
-        if reveal and reveal.get("salt"):
-            lines.append(text("wall_revealed", locale, salt=reveal["salt"]))
+                if isinstance(result, DrawView):
+                    cards.append(functools.partial(self._renderer.render, Priority.TABLE, render_draw, result, names))
+        if reveal is not None:
+            lines.append(text("wall_revealed", locale, salt=reveal.salt))
         caption = "\n".join(lines)
 
         async def post() -> None:
@@ -272,7 +270,7 @@ class DiscordPresenter:
     def game_over(self, outcome: Outcome, summary: GameSummary | None) -> None:
         """Queue the final table and the standings card; then stop."""
         actor = self._actor
-        history = tuple(getattr(actor.game, "history", ()))
+        history = tuple(actor.game.history)
         standings = StandingsView(
             variant=actor.game.variant,
             names=actor.names,
@@ -371,7 +369,7 @@ class DiscordPresenter:
             auto=actor.auto_seats(),
             over=over or actor.finished,
             seq=view.sequence if posting else self._posted_at,
-            wall=getattr(actor.game, "wall_digest", None),
+            wall=actor.game.wall_digest,
             locale=actor.locale,
         )
         if not self._repost and spec.key == self._last_key:
@@ -416,20 +414,6 @@ class DiscordPresenter:
         except discord.HTTPException:
             with contextlib.suppress(discord.HTTPException):
                 await partial.edit(content=text("table_moved", self._actor.locale), attachments=[], view=build_view(()))
-
-    def _draw_view(self, result: dict[str, Any], changes: Sequence[int]) -> DrawView:
-        tiles = self._actor.tiles
-        hands = tuple(
-            tuple(tiles[tile] for tile in hand) if hand is not None else None for hand in result.get("hands", ())
-        )
-        return DrawView(
-            variant=self._actor.game.variant,
-            round_label=str(result.get("round", "")),
-            tenpai=tuple(bool(ready) for ready in result.get("tenpai", ())),
-            hands=hands,
-            melds=tuple(() for _ in hands),
-            point_changes=tuple(changes),
-        )
 
     # --- panels --------------------------------------------------------------------------------------
 

@@ -142,7 +142,7 @@ class TableRegistry:
         count = len(lobby.players)
         game = new_game(lobby.variant, lobby.settings, seed=seed, players=count)
         # The engine draws seats from the seed (「つかみ取り」); store the players in seat order.
-        seating = tuple(getattr(game, "seating", range(count)))
+        seating = game.seating
         players = [lobby.players[seating[seat]] for seat in range(count)]
         game_id = await runtime.store.create_game(
             lobby.guild_id,

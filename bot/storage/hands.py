@@ -1,11 +1,13 @@
 """Turn a game's events into per-hand results for :meth:`Store.record_hand`.
 
-The engine reports a hand as it happens: ``hand_start`` (index and round label), ``discard``
-events whose ``riichi`` flag marks a declaration, then ``win`` (winner, from, han, points,
-changes) or ``exhaustive_draw`` (tenpai per seat, changes). A :class:`HandTracker` follows those
-events and yields one :class:`HandEntry` each time a hand ends.
+The engine reports a hand as it happens, in the typed events every variant shares
+(:mod:`bot.engine.events`): :class:`HandStarted` (index and round label), :class:`Discarded`
+events whose ``riichi`` flag marks a declaration, then :class:`HandEnded` with its wins (winner,
+who dealt in, han, points) or its draw (tenpai per seat), and the points each seat gained or lost.
+A :class:`HandTracker` follows them and yields one :class:`HandEntry` each time a hand ends; it
+never needs to know the variant.
 
-The first hand's ``hand_start`` happens while the game is built, before any ``apply``, so the
+The first hand's ``HandStarted`` happens while the game is built, before any ``apply``, so the
 tracker starts at hand 0 with the label the game shows then. To rebuild a tracker after a
 restart, feed it the events of re-applying the logged actions to a fresh game; recording the
 same hand again is harmless because :meth:`Store.record_hand` replaces it.
@@ -16,7 +18,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from bot.engine.game import Event, Game
+from bot.engine.events import Discarded, Event, HandEnded, HandStarted
+from bot.engine.game import Game
 from bot.storage.models import HandResult
 
 __all__ = ["HandEntry", "HandTracker"]
@@ -49,42 +52,37 @@ class HandTracker:
         """Take the events of one ``apply``; returns the hands they finished (usually none)."""
         finished: list[HandEntry] = []
         for event in events:
-            data = event.data
-            if event.type == "hand_start":
-                self.hand_index = int(data["hand"])
-                self.label = str(data.get("round", self.label))
+            if isinstance(event, HandStarted):
+                self.hand_index = event.hand
+                self.label = event.round
                 self._riichi = []
-            elif event.type == "discard" and data.get("riichi"):
-                self._riichi.append(int(data["seat"]))
-            elif event.type == "win":
-                from_seat = data.get("from")
-                winner = int(data["winner"])
-                # Several wins in one hand: ずーの lists each ("wins"), いなげ the seats ("winners").
-                wins = data.get("wins") or [{"winner": winner, "from": from_seat, "points": data.get("points", 0)}]
-                points: dict[int, int] = {}
-                for win in wins:
-                    points[int(win["winner"])] = points.get(int(win["winner"]), 0) + int(win.get("points", 0))
-                winners = list(points)
-                dealt_in = [int(w["from"]) for w in wins if w.get("from") is not None]
-                tsumo = [int(w["winner"]) for w in wins if w.get("from") is None]
-                result = HandResult(
-                    winner=winner,
-                    from_seat=None if from_seat is None else int(from_seat),
-                    han=int(data.get("han", 0)),
-                    points=int(data.get("points", 0)),
-                    changes=tuple(int(change) for change in data["changes"]),
-                    riichi=tuple(sorted(self._riichi)),
-                    winners=tuple(winners),
-                    dealt_in=tuple(dict.fromkeys(dealt_in)),
-                    win_points=tuple(points.values()),
-                    tsumo=tuple(dict.fromkeys(tsumo)),
-                )
-                finished.append(HandEntry(self.hand_index, self.label, result))
-            elif event.type == "exhaustive_draw":
-                tenpai = tuple(seat for seat, ready in enumerate(data.get("tenpai", ())) if ready)
-                changes = tuple(int(change) for change in data.get("changes", [0] * self.players))
-                result = HandResult(
-                    winner=None, from_seat=None, changes=changes, riichi=tuple(sorted(self._riichi)), tenpai=tenpai
-                )
-                finished.append(HandEntry(self.hand_index, self.label, result))
+            elif isinstance(event, Discarded) and event.riichi:
+                self._riichi.append(event.seat)
+            elif isinstance(event, HandEnded):
+                finished.append(HandEntry(self.hand_index, self.label, self._result(event)))
         return finished
+
+    def _result(self, hand: HandEnded) -> HandResult:
+        riichi = tuple(sorted(self._riichi))
+        if not hand.wins:
+            tenpai = hand.draw.tenpai if hand.draw is not None else ()
+            ready = tuple(seat for seat, is_ready in enumerate(tenpai) if is_ready)
+            return HandResult(winner=None, from_seat=None, changes=hand.changes, riichi=riichi, tenpai=ready)
+        # Several wins in one hand (a double ron, ずーの's round): each winner's points add up.
+        points: dict[int, int] = {}
+        for win in hand.wins:
+            points[win.winner] = points.get(win.winner, 0) + win.points
+        first = hand.wins[0]
+        dealt_in = [win.from_seat for win in hand.wins if win.from_seat is not None]
+        return HandResult(
+            winner=first.winner,
+            from_seat=first.from_seat,
+            han=first.han,
+            points=first.points,
+            changes=hand.changes,
+            riichi=riichi,
+            winners=tuple(points),
+            dealt_in=tuple(dict.fromkeys(dealt_in)),
+            win_points=tuple(points.values()),
+            tsumo=tuple(dict.fromkeys(win.winner for win in hand.wins if win.from_seat is None)),
+        )

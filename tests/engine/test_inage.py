@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from bot.engine.events import HandEnded
 from bot.engine.game import (
     Action,
     Discard,
@@ -146,15 +147,15 @@ def test_deal_10_tiles_each_passed_on_by_the_shimocha(players: int) -> None:
         assert len(game.seats[seat].concealed) == expected
     # 「適当に取って上家に回す」: each hand was grabbed by the owner's 下家 (in 2-player, the other).
     assert game.dealt_by == tuple((seat + 1) % players for seat in range(players))
-    assert len(game.pool) == 112 - 2 - 10 * players - 1
+    assert len(game.wall.live) == 112 - 2 - 10 * players - 1
 
 
 def test_no_wall_each_draw_is_a_random_tile_of_the_pool() -> None:
     first, again, other = InageGame(seed=11), InageGame(seed=11), InageGame(seed=12)
-    assert first.pool == again.pool and first.pool_digest == again.pool_digest
-    assert first.pool != other.pool
+    assert first.wall.live == again.wall.live and first.wall.digest == again.wall.digest
+    assert first.wall.live != other.wall.live
     # Every hand reshuffles the whole set: no wall, no dead wall, nothing built.
-    assert set(first.pool) | set(first.dora) | set(first.ura) | {
+    assert set(first.wall.live) | set(first.wall.dora) | set(first.wall.ura) | {
         t for seat in first.seats for t in seat.concealed + seat.set_aside
     } == set(range(112))
 
@@ -166,12 +167,12 @@ def test_first_starter_is_drawn_from_the_seed() -> None:
 
 def test_two_indicators_ura_face_down() -> None:
     game = InageGame(seed=2)
-    assert len(game.dora) == 1 and len(game.ura) == 1
+    assert len(game.wall.dora) == 1 and len(game.wall.ura) == 1
     public = game.public_view()
-    assert public.dora_indicators == (game.tiles[game.dora[0]],)
-    assert game.ura[0] not in game.public_tiles()
+    assert public.dora_indicators == (game.tiles[game.wall.dora[0]],)
+    assert game.wall.ura[0] not in game.public_tiles()
     for seat in range(3):
-        assert game.ura[0] not in game.concealed_tiles(seat)
+        assert game.wall.ura[0] not in game.concealed_tiles(seat)
 
 
 # --- calls -------------------------------------------------------------------------------------------
@@ -180,7 +181,7 @@ def test_two_indicators_ura_face_down() -> None:
 def test_no_chi_23p_cannot_call_1p() -> None:
     game = game_with(["1p", "23p", ""], draws="7z")
     act(game, 0, Discard, "1p")
-    assert 1 not in game.claims
+    assert 1 not in game.window.options
     assert game.phase == "turn" and game.turn == 1
 
 
@@ -199,12 +200,12 @@ def test_ankan_1111p_two_more_indicators_and_a_replacement() -> None:
     game = game_with(["111p", "", ""], draws="1p" + "7s8s" + "9s")
     act(game, 0, Kan, "1p")
     # 「カンするごとに２枚ずつ増やしていく」: a kan dora and a kan ura, then the replacement.
-    assert len(game.dora) == 2 and len(game.ura) == 2
-    assert game.tiles[game.dora[1]].kind == kind("7s") and game.tiles[game.ura[1]].kind == kind("8s")
+    assert len(game.wall.dora) == 2 and len(game.wall.ura) == 2
+    assert game.tiles[game.wall.dora[1]].kind == kind("7s") and game.tiles[game.wall.ura[1]].kind == kind("8s")
     assert game.tiles[game.seats[0].drawn].kind == kind("9s") and game.rinshan
     assert game.seats[0].melds[0].type is MeldType.ANKAN
     assert game.public_view().dora_indicators[-1].kind == kind("7s")
-    assert game.ura[1] not in game.public_tiles()
+    assert game.wall.ura[1] not in game.public_tiles()
 
 
 def test_daiminkan_777z_on_a_discard() -> None:
@@ -212,7 +213,7 @@ def test_daiminkan_777z_on_a_discard() -> None:
     act(game, 0, Discard, "7z")
     assert has(game, 1, Kan) and has(game, 1, Pon)
     act(game, 1, Kan)
-    assert game.seats[1].melds[0].type is MeldType.MINKAN and len(game.dora) == 2
+    assert game.seats[1].melds[0].type is MeldType.MINKAN and len(game.wall.dora) == 2
     assert game.turn == 1 and game.tiles[game.seats[1].drawn].kind == kind("4s")
 
 
@@ -223,7 +224,7 @@ def test_kakan_5p_can_be_robbed_chankan() -> None:
     act(game, 0, Discard, "5p")
     assert discard is not None and has(game, 1, Pon)
     act(game, 1, Pon)
-    if 2 in game.claims:  # 人和 would let seat 2 ron this first discard; it waits for more
+    if 2 in game.window.options:  # 人和 would let seat 2 ron this first discard; it waits for more
         act(game, 2, Pass)
     act(game, 1, Discard, "1z")
     pass_all(game)
@@ -236,7 +237,7 @@ def test_kakan_5p_can_be_robbed_chankan() -> None:
     assert game.phase == "claims" and has(game, 2, Ron)
     act(game, 2, Ron)
     names = {line.name for line in game.last_result.yaku}
-    assert "槍槓" in names and len(game.dora) == 1  # a robbed kan never stands
+    assert "槍槓" in names and len(game.wall.dora) == 1  # a robbed kan never stands
 
 
 # --- 横ドラ: setting aside flowers, 西 and 北 ---------------------------------------------------------
@@ -477,39 +478,39 @@ def test_winner_starts_the_next_hand() -> None:
 def test_noten_penalty_3p_two_tenpai_24_24_minus48() -> None:
     game = game_with(["123p456p789s1z", "234s567s11p99m", ""], draws="")
     events = play_out(game)
-    draw = next(e for e in events if e.type == "exhaustive_draw")
-    assert draw.data["tenpai"] == [True, True, False]
-    assert draw.data["changes"] == [24, 24, -48]
+    draw = next(e for e in events if isinstance(e, HandEnded) and e.draw is not None)
+    assert draw.draw is not None and draw.draw.tenpai == (True, True, False)
+    assert draw.changes == (24, 24, -48)
 
 
 def test_noten_penalty_3p_one_tenpai_48_minus24_minus24() -> None:
     game = game_with(["123p456p789s1z", "", ""], draws="")
     events = play_out(game)
-    draw = next(e for e in events if e.type == "exhaustive_draw")
-    assert draw.data["changes"] == [48, -24, -24]
+    draw = next(e for e in events if isinstance(e, HandEnded) and e.draw is not None)
+    assert draw.changes == (48, -24, -24)
     assert game.starter == 0  # INA-A13: the same starter again
 
 
 def test_noten_penalty_2p_48_minus48() -> None:
     game = game_with(["123p456p789s1z", ""], draws="", players=2)
     events = play_out(game)
-    draw = next(e for e in events if e.type == "exhaustive_draw")
-    assert draw.data["changes"] == [48, -48]
+    draw = next(e for e in events if isinstance(e, HandEnded) and e.draw is not None)
+    assert draw.changes == (48, -48)
 
 
 def test_formal_tenpai_1111p_waiting_on_the_5th_1p() -> None:
     # 「空テンなし、すなわち５枚目の牌を待っても形テン」.
     game = game_with(["1111p234s567s", "", ""], draws="")
     events = play_out(game)
-    draw = next(e for e in events if e.type == "exhaustive_draw")
-    assert draw.data["tenpai"][0] and draw.data["changes"][0] == 48
+    draw = next(e for e in events if isinstance(e, HandEnded) and e.draw is not None)
+    assert draw.draw is not None and draw.draw.tenpai[0] and draw.changes[0] == 48
 
 
 def test_nobody_pays_when_all_or_none_are_tenpai() -> None:
     game = game_with(["", "", ""], draws="")
     events = play_out(game)
-    draw = next(e for e in events if e.type == "exhaustive_draw")
-    assert draw.data["changes"] == [0, 0, 0]
+    draw = next(e for e in events if isinstance(e, HandEnded) and e.draw is not None)
+    assert draw.changes == (0, 0, 0)
 
 
 # --- limit hands and special endings ---------------------------------------------------------------------
@@ -583,8 +584,8 @@ def test_nagashi_mangan_18_yaochu_discards() -> None:
         draws += [yaochu[turn], others[2 * turn], others[2 * turn + 1]]
     game.rig(hands, "".join(format_kinds([k]) for k in draws), starter=0)
     events = play_out(game)
-    win = next(e for e in events if e.type == "win")
-    assert win.data["winner"] == 0 and win.data["yaku"][0][0] == "流し満貫"
+    win = next(e for e in events if isinstance(e, HandEnded)).wins[0]
+    assert win.winner == 0 and win.yaku[0].name == "流し満貫"
     assert len(game.history) == 2 and game.points == [32, 0, 0] and game.expected_points_total() == 32
 
 
@@ -670,7 +671,7 @@ def test_views_never_show_other_hands_or_the_ura() -> None:
     game = game_with(["111p", "", ""], draws="1p" + "7s8s" + "9s")
     act(game, 0, Kan, "1p")
     assert check_invariants(game, 0) == []
-    hidden = set(game.ura) | set(game.pool) | set(game.seats[1].concealed) | set(game.seats[2].concealed)
+    hidden = set(game.wall.ura) | set(game.wall.live) | set(game.seats[1].concealed) | set(game.seats[2].concealed)
     assert hidden.isdisjoint(game.public_tiles())
     view = game.view(1)
     assert len(view.hand) == 10 and view.public.seats[0].concealed_count == len(game.seats[0].concealed)

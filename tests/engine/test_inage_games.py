@@ -91,7 +91,8 @@ def test_the_check_catches_a_created_point_and_a_shown_ura() -> None:
     game.points[0] += 8  # a tsumo that was never recorded as created
     assert any("points" in problem for problem in check_invariants(game, 0))
     game = InageGame(seed=2)
-    game.dora.append(game.ura[0])  # the ura turned face up while still lying face down
+    game.wall.indicators.append(game.wall.ura[0])
+    game.wall.revealed += 1  # the ura turned face up while still lying face down
     assert any("tiles" in problem for problem in check_invariants(game, 0))
 
 

@@ -6,9 +6,10 @@ import random
 
 import pytest
 
+from bot.engine.events import HandEnded
 from bot.engine.game import Discard, IllegalActionError, NotYourTurnError, Pass, Pon, Riichi, Ron, Tsumo
+from bot.engine.table import wall_digest
 from bot.engine.tiles import Kind, parse_kinds
-from bot.engine.variants.common import wall_digest
 from bot.engine.variants.nishoku import NishokuGame, NishokuSettings
 from tests.engine.padding import pad_hands
 
@@ -74,14 +75,14 @@ def test_start_50000_points_seats_by_random_draw() -> None:
 
 def test_no_dead_wall_every_tile_is_drawn() -> None:
     game = NishokuGame(seed=5)
-    assert len(game.wall) == 100 - 52 - 1  # the dealer has drawn its 14th
+    assert len(game.wall.live) == 100 - 52 - 1  # the dealer has drawn its 14th
     assert len(game.seats[0].concealed) == 14
 
 
 def test_wall_hash_is_published_then_revealed() -> None:
     game = NishokuGame(seed=9)
     digest = game.wall_digest
-    order = list(reversed(game.wall))
+    order = list(reversed(game.wall.live))
     dealt_and_drawn = len(game.tiles) - len(order)
     assert dealt_and_drawn == 53
     events = []
@@ -107,7 +108,7 @@ def test_pon_only_no_chi_no_kan_1111p() -> None:
     assert kinds <= {"Discard", "Riichi", "Tsumo"}
     act(game, 0, Discard, "4p")
     # Seat 1 holds 23p but 二色麻雀 has no chi, so a 4p discard offers seat 1 nothing.
-    assert 1 not in game.claims
+    assert 1 not in game.window.options
 
 
 def test_kuikae_allowed_after_pon() -> None:
@@ -138,12 +139,12 @@ def test_noten_riichi_is_allowed() -> None:
 
 def test_riichi_needs_a_draw_left() -> None:
     game = NishokuGame(seed=11)
-    while len(game.wall) > 0 or game.phase != "turn":
+    while len(game.wall.live) > 0 or game.phase != "turn":
         decision = game.decisions()[0]
         game.apply(decision.default)
         if game.hand_index:
             pytest.skip("the hand ended early")
-    assert not game.wall and game.phase == "turn"
+    assert not game.wall.live and game.phase == "turn"
     assert not has(game, game.turn, Riichi)
 
 
@@ -277,7 +278,7 @@ def test_exhaustive_draw_pays_nothing() -> None:
         decision = game.decisions()[0]
         action = next((a for a in decision.actions if isinstance(a, Pass)), decision.default)
         events += game.apply(action)
-    assert any(e.type == "exhaustive_draw" for e in events)
+    assert any(isinstance(e, HandEnded) and e.draw is not None for e in events)
     assert game.points == [50_000] * 4
 
 
@@ -332,7 +333,7 @@ def test_no_pao_daisangen_tsumo_is_paid_by_all_three() -> None:
 
 
 def test_points_table_matches_the_seed() -> None:
-    from bot.engine.variants.nishoku_yaku import ron_points
+    from bot.engine.variants.nishoku.yaku import ron_points
 
     table = {1: 1_500, 2: 3_000, 3: 6_000, 4: 9_000, 5: 12_000, 6: 15_000, 7: 18_000, 8: 21_000, 9: 24_000, 10: 27_000}
     for han, points in table.items():

@@ -23,7 +23,7 @@ def test_the_invariant_check_catches_a_leak_and_a_lost_tile() -> None:
     game = NishokuGame(seed=2)
     assert check_invariants(game, 200_000) == []
     # A tile taken out of the wall without going anywhere is a lost tile.
-    game.wall.pop()
+    game.wall.live.pop()
     assert any("tiles" in problem for problem in check_invariants(game, 200_000))
     game = NishokuGame(seed=2)
     game.points[0] += 100
@@ -31,9 +31,9 @@ def test_the_invariant_check_catches_a_leak_and_a_lost_tile() -> None:
     # Put another seat's concealed tile in a river without removing it from the hand.
     game = NishokuGame(seed=2)
     stolen = game.seats[1].concealed[0]
-    from bot.engine.variants.nishoku import _River
+    from bot.engine.table import RiverEntry
 
-    game.seats[2].river.append(_River(stolen))
+    game.seats[2].river.append(RiverEntry(stolen))
     assert check_invariants(game, 200_000)
 
 

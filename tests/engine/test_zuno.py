@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from bot.engine.events import HandEnded, Win
 from bot.engine.game import (
     Action,
     Discard,
@@ -29,7 +30,7 @@ from bot.engine.variants.zuno import (
     ZunoGame,
     ZunoSettings,
 )
-from bot.engine.variants.zuno_rules import final_scores, wareme_seat
+from bot.engine.variants.zuno.rules import final_scores, wareme_seat
 from tests.engine.padding import pad_hands
 
 # Hands are written with only the tiles a test is about; ``game_with`` pads each to 13 with
@@ -121,6 +122,16 @@ def events_of(events: list, kind_: str) -> list:
     return [event for event in events if event.type == kind_]
 
 
+def wins_of(events: list) -> list[Win]:
+    """Every win of the hands that ended, settlement order."""
+    return [win for event in events if isinstance(event, HandEnded) for win in event.wins]
+
+
+def draw_of(events: list) -> HandEnded | None:
+    """The drawn hand's end, if a hand was drawn."""
+    return next((event for event in events if isinstance(event, HandEnded) and event.draw is not None), None)
+
+
 # --- deal, wall and draft --------------------------------------------------------------------
 
 
@@ -128,7 +139,7 @@ def test_deal_13_each_dealer_too_live_wall_70() -> None:
     game = ZunoGame(seed=3)
     assert [len(seat.concealed) for seat in game.seats] == [13, 13, 13, 13]
     # 136 - 52 dealt - 14 dead = 70 live; round 1's packet of 4 is already out.
-    assert len(game.live) == 70 - 4 and len(game.rinshan_tiles) == 4
+    assert len(game.wall.live) == 70 - 4 and len(game.wall.rinshan) == 4
     assert game.points == [25_000] * 4 and game.round_label == "東1局"
     assert len(game.public_view().dora_indicators) == 1
 
@@ -238,7 +249,7 @@ def test_riichi_needs_1000_points_and_another_round() -> None:
     assert not has(game, 0, Riichi)
     assert has(game, 0, InazumaRiichi), "借りイナズマ is still open at 900"
     late = game_with([RIICHI_READY, "", "", ""], draws="7z1p2p3p")
-    late.live[:] = late.live[-3:]  # only 3 live tiles after this packet: no next round
+    late.wall.live[:] = late.wall.live[-3:]  # only 3 live tiles after this packet: no next round
     draft(late, "7z")
     assert not has(late, 0, Riichi)
 
@@ -247,13 +258,13 @@ def test_ankan_1111m_draws_rinshan_flips_kan_dora() -> None:
     game = game_with(["111m", "", "", ""], draws="1m2p3p4p", rinshan="6z", dora="1z2z")
     draft(game, "1m")
     events = act(game, 0, Kan)
-    kan = events_of(events, "kan")[0]
-    assert kan.visible_to is None and kan.data["type"] == "ankan"
+    kan = events_of(events, "call")[0]
+    assert kan.visible_to is None and kan.meld is MeldType.ANKAN and kan.from_seat is None
     assert game.seats[0].melds[0].type is MeldType.ANKAN
     assert [str(t) for t in game.public_view().dora_indicators] == ["1z", "2z"]
     draw = events_of(events, "draw")[0]
-    assert draw.visible_to == (0,) and game.kinds[draw.data["tile"]] == kind("6z") and draw.data["rinshan"]
-    assert len(game.live) == 66 - 1, "a live tile moves to the dead wall"
+    assert draw.visible_to == (0,) and game.kinds[draw.tile] == kind("6z") and draw.replacement
+    assert len(game.wall.live) == 66 - 1, "a live tile moves to the dead wall"
     assert not check_invariants(game, 100_000)
     lock_rest(game)
     assert game.kinds[game.seats[0].river[-1].tile] == kind("6z")
@@ -334,8 +345,8 @@ def test_tsumo_on_3s_is_declared_instead_of_a_discard() -> None:
     act(game, 1, Tsumo)
     events = lock_rest(game)
     assert [e.data["seat"] for e in events_of(events, "discard")] == [2, 3, 0]
-    win = events_of(events, "win")[0]
-    assert win.data["winner"] == 1 and win.data["from"] is None
+    win = wins_of(events)[0]
+    assert win.winner == 1 and win.from_seat is None
     # 断么九 + 門前清自摸和, 30 fu: 1,000 from the dealer and 500 from each other player.
     assert game.points == [24_000, 27_000, 24_500, 24_500]
 
@@ -346,7 +357,7 @@ def test_ron_on_a_revealed_3s() -> None:
     lock_rest(game)
     assert game.phase == "ron" and game.legal_actions(1) == (RonOn(1, 2), Pass(1))
     events = act(game, 1, RonOn)
-    assert events_of(events, "win")[0].data["from"] == 2
+    assert wins_of(events)[0].from_seat == 2
     assert game.points == [25_000, 26_300, 23_700, 25_000]
     # 「ツモ・ロンが発生したらその局は終了」: the next hand has begun, dealt by seat 1.
     assert game.hand_index == 1 and game.dealer == 1 and game.phase == "draft"
@@ -360,7 +371,7 @@ def test_one_player_rons_two_discards_3s_5s() -> None:
     act(game, 0, RonOn)
     assert game.legal_actions(0) == (RonOn(0, 2), Pass(0))
     events = act(game, 0, RonOn)
-    assert len(events_of(events, "agari")) == 2
+    assert len(wins_of(events)) == 2
     # The dealer's 断么九 ron, 40 fu: 2,000 from each discarder.
     assert game.points == [29_000, 23_000, 23_000, 25_000]
 
@@ -369,7 +380,7 @@ def test_two_players_ron_the_same_3s() -> None:
     game = game_with(["", TANYAO_READY, "", "234p567m678p45s88p"], draws="1p2p3s4p")
     draft(game, "1p", "2p", "3s")
     lock_rest(game)
-    assert set(game.ron_options) == {1, 3}
+    assert set(game.window.options) == {1, 3}
     act(game, 3, RonOn)
     act(game, 1, RonOn)
     # 断么九 1,300 and 断么九 平和 2,000, both paid by seat 2.
@@ -384,7 +395,7 @@ def test_tsumo_on_3s_then_ron_on_5s_with_13_tiles() -> None:
     # Its ron hand is the 13 tiles without the drafted 3s: 33s 55s waits on 5s.
     assert game.legal_actions(0) == (RonOn(0, 1), Pass(0))
     events = act(game, 0, RonOn)
-    assert [(a.data["winner"], a.data["from"]) for a in events_of(events, "agari")] == [(0, None), (0, 1)]
+    assert [(win.winner, win.from_seat) for win in wins_of(events)] == [(0, None), (0, 1)]
     # Dealer tsumo 断么九 門前清自摸和 1,000 all, then the ron 2,000.
     assert game.points == [30_000, 22_000, 24_000, 24_000]
 
@@ -396,7 +407,7 @@ def test_own_simultaneous_5s_discard_makes_furiten() -> None:
     act(game, 1, Discard, "5s")  # keeps 33s 55s … waiting on 3s / 5s, but throws a 5s
     events = lock_rest(game)
     # The river is updated before rons are judged, so seat 2's 3s cannot be ronned.
-    assert 1 not in game.ron_options and not events_of(events, "win")
+    assert not any(isinstance(a, RonOn) for a in game.legal_actions(1)) and not wins_of(events)
     assert game.seats[1].temporary_furiten, "a winning tile it may not take: furiten for the round"
 
 
@@ -410,7 +421,7 @@ def test_missed_ron_is_furiten_until_the_next_simultaneous_discard() -> None:
     # Round 2: seat 1 starts and is still furiten when it drafts 7p ... until its own discard.
     draft(game, "7p", "3s")
     lock_rest(game)
-    assert 1 in game.ron_options, "its round-2 discard lifted the furiten"
+    assert 1 in game.window.options, "its round-2 discard lifted the furiten"
 
 
 # --- the call phase ----------------------------------------------------------------------------
@@ -458,7 +469,7 @@ def test_caller_discards_3s_after_pon_5z_ron_only() -> None:
     # 「この副露者が行った捨て牌に対しても、ロン宣言は当然できる」, and it cannot be called.
     assert game.phase == "call_ron" and game.legal_actions(1) == (RonOn(1, 2), Pass(1))
     events = act(game, 1, RonOn)
-    assert events_of(events, "win")[0].data["from"] == 2
+    assert wins_of(events)[0].from_seat == 2
 
 
 def test_daiminkan_777z_rinshan_tsumo_3s() -> None:
@@ -468,7 +479,7 @@ def test_daiminkan_777z_rinshan_tsumo_3s() -> None:
     act(game, 1, CallKan)
     assert game.seats[1].rinshan and game.kinds[game.seats[1].drawn] == kind("3s")  # type: ignore[index]
     events = act(game, 1, Tsumo)
-    yaku = [name for name, _, _ in events_of(events, "win")[0].data["yaku"]]
+    yaku = [line.name for line in wins_of(events)[0].yaku]
     assert "嶺上開花" in yaku and "役牌 中" in yaku
 
 
@@ -509,7 +520,7 @@ def test_after_pon_5z_no_ron_on_3s_in_the_same_round() -> None:
     assert game.shapes.waits(game.seats[2].board) == [kind("3s")]
     act(game, 3, Discard, "3s")
     # 「ポンした後に、別の人の牌をロンする。ことはできない」.
-    assert 2 not in game.ron_options and game.round == 2
+    assert 2 not in game.window.options and game.round == 2
 
 
 def test_chi_only_from_kamicha_kuikae_barred() -> None:
@@ -541,8 +552,8 @@ def ron_by_seat_1_on_seat_2(hand: str = TANYAO_READY, winning: str = "3s", **rig
 def test_kiriage_30fu_4han_2s_is_mangan() -> None:
     game = ron_by_seat_1_on_seat_2(KIRIAGE_READY, "2s", dora="1m")
     events = act(game, 1, RonOn)
-    win = events_of(events, "agari")[0].data
-    assert (win["han"], win["fu"], win["limit"]) == (4, 30, "満貫")
+    win = wins_of(events)[0]
+    assert (win.han, win.fu, win.limit) == (4, 30, "満貫")
     # 「30符4翻は切り上げ満貫」: 8,000 rather than 7,700; the red five is also a chip.
     assert game.points == [25_000, 33_000, 17_000, 25_000] and game.chips == [0, 1, -1, 0]
 
@@ -625,8 +636,8 @@ def test_exhaustive_draw_when_a_round_cannot_be_dealt_dealer_passes() -> None:
     # 70 live tiles make 17 rounds; the 2 left cannot make an 18th.
     rounds = [e.data["round"] for e in events_of(events, "round_start")]
     assert rounds == [*range(2, 18), 1] and len(game.history) == 2
-    draw = events_of(events, "exhaustive_draw")[0].data
-    assert draw["tenpai"] == [True, False, False, False]
+    draw = draw_of(events)
+    assert draw is not None and draw.draw is not None and draw.draw.tenpai == (True, False, False, False)
     # The dealer was tenpai but the dealership passes (和了連荘), with one more honba.
     assert (game.dealer, game.honba, game.round_label) == (1, 1, "東2局")
 
@@ -640,25 +651,25 @@ def test_no_abortive_draw_four_1z_discarded() -> None:
 def test_last_round_haitei_houtei_and_no_calls() -> None:
     def last_round(**settings: Any) -> ZunoGame:
         game = game_with(["", TANYAO_READY, "", "33z"], draws="3z2p3s4p", settings=settings or None)
-        game.filler += game.live[:-3]  # only 3 live tiles after this packet: the last round
-        del game.live[:-3]
+        game.wall.filler += game.wall.live[:-3]  # only 3 live tiles after this packet: the last round
+        del game.wall.live[:-3]
         return game
 
     game = last_round()
     draft(game, "3z", "2p", "3s")
     lock_rest(game)
     events = act(game, 1, RonOn)
-    assert "河底撈魚" in [name for name, _, _ in events_of(events, "win")[0].data["yaku"]]
+    assert "河底撈魚" in [line.name for line in wins_of(events)[0].yaku]
     game = last_round()
     draft(game, "3z", "2p", "3s")
     lock_rest(game)
     events = act(game, 1, Pass)
     # Seat 0's 西 cannot be called in the last round: the hand is drawn.
-    assert events_of(events, "exhaustive_draw") and not events_of(events, "calls")
+    assert draw_of(events) and not events_of(events, "calls")
     game = last_round(tenhou=False)
     draft(game, "3z", "3s")
     events = act(game, 1, Tsumo) + lock_rest(game)
-    assert "海底摸月" in [name for name, _, _ in events_of(events, "win")[0].data["yaku"]]
+    assert "海底摸月" in [line.name for line in wins_of(events)[0].yaku]
 
 
 def test_agari_yame_setting_ends_east_4_with_a_top_dealer() -> None:
@@ -704,7 +715,7 @@ def riichi_seat_1(
 
 
 def yaku_of(events: list, number: int = 0) -> dict[str, int]:
-    return {name: han for name, han, _ in events_of(events, "agari")[number].data["yaku"]}
+    return {line.name: line.han for line in wins_of(events)[number].yaku}
 
 
 def test_zerohatsu_ron_on_9p_in_declaration_round_is_2_han() -> None:
@@ -788,8 +799,9 @@ def test_noten_chips_each_noten_pays_each_tenpai(ready: int, expected: list[int]
     hands = [*TENPAI_HANDS[:ready], *[""] * (4 - ready)]
     game = game_with(hands)
     events = play_out(game)
-    draw = events_of(events, "exhaustive_draw")[0].data
-    assert sum(draw["tenpai"]) == ready and draw["chip_changes"] == expected
+    draw = draw_of(events)
+    assert draw is not None and draw.draw is not None
+    assert sum(draw.draw.tenpai) == ready and list(draw.chip_changes) == expected
     assert game.chips == expected and game.points == [25_000] * 4
 
 
@@ -1045,7 +1057,7 @@ def test_ronned_3s_declaration_tile_pays_no_stick() -> None:
     draft(game, "7z", "3s")
     act(game, 1, Riichi, "3s")  # 234m456p678s 99p 1s3s + the drafted 3s: riichi on 3s, waiting on 2s
     events = lock_rest(game)
-    assert game.deposits == 1_000 and not events_of(events, "win")
+    assert game.deposits == 1_000 and not wins_of(events)
     events = act(game, 2, RonOn)
     # Baseline B6: the declaration tile was ronned, so the stick goes back before the settlement.
     assert game.points == [25_000, 23_700, 26_300, 25_000] and game.deposits == 0
@@ -1065,7 +1077,7 @@ def test_kari_inazuma_on_a_drawn_hand_busts_to_the_top() -> None:
     draft(game, "7z", "1z")
     act(game, 1, InazumaRiichi, "1z")
     events = play_out(game)
-    assert events_of(events, "exhaustive_draw") and events_of(events, "kari_inazuma_failed")
+    assert draw_of(events) and events_of(events, "kari_inazuma_failed")
     outcome = game.outcome()
     assert outcome is not None and outcome.reason == "トビ"
     # ZUN-A8: nobody won, so the top player takes both the ▲30 and the ▲10; the stick goes to the top too.

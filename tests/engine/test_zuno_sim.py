@@ -7,7 +7,8 @@ import subprocess
 import sys
 
 from bot.engine.sim import check_invariants, simulate
-from bot.engine.variants.zuno import ZunoGame, _River
+from bot.engine.variants.zuno import ZunoGame
+from bot.engine.variants.zuno.state import ZunoRiver
 
 
 def test_100_hands_of_zuno_keep_every_invariant() -> None:
@@ -31,7 +32,7 @@ def test_the_check_catches_a_leaked_packet_and_lost_chips() -> None:
     assert any("seat 0 view shows" in problem for problem in check_invariants(game, 100_000))
     # A tile in two places at once.
     game = ZunoGame(seed=2)
-    game.seats[2].river.append(_River(game.seats[1].concealed[0], round=1))
+    game.seats[2].river.append(ZunoRiver(game.seats[1].concealed[0], round=1))
     assert any("tiles" in problem for problem in check_invariants(game, 100_000))
 
 

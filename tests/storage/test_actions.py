@@ -150,7 +150,7 @@ async def test_a_game_resumes_mid_hand_from_its_log(db_path: Path) -> None:
             await store.append_action(game_id, live.sequence, action_to_json(action))
             live.apply(action)
     assert live.outcome() is None
-    assert live.wall  # mid-hand: the crash came before the hand ended
+    assert live.wall.live  # mid-hand: the crash came before the hand ended
 
     async with Store.open(db_path) as store:
         (game,) = await store.unfinished_games()

@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING, Any
 from bot.engine.melds import Meld
 from bot.engine.shapes import pack
 from bot.engine.tiles import Kind, kind_name
-from bot.engine.variants.inage import InageSettings, inage_shapes
-from bot.engine.variants.inage_discards import discard_yaku
-from bot.engine.variants.inage_yaku import InageScorer, InageWin
+from bot.engine.variants.inage.discards import discard_yaku
+from bot.engine.variants.inage.game import inage_shapes
+from bot.engine.variants.inage.settings import InageSettings
+from bot.engine.variants.inage.yaku import InageScorer, InageWin
 
 if TYPE_CHECKING:
     from bot.engine.calc import CalcRequest

@@ -21,7 +21,7 @@ from bot.engine.melds import Meld, MeldType
 from bot.engine.scoring import NoWin, Payment, PointsTable, ScoringRules, score_hand
 from bot.engine.shapes import FLOWER_SHIFT, Shape, ShapeRules, count_of, tile_count
 from bot.engine.tiles import FLOWERS, NUM_KINDS, Kind, dora_after, parse_kinds
-from bot.engine.variants.inage_discards import DiscardYaku, readable
+from bot.engine.variants.inage.discards import DiscardYaku, readable
 from bot.engine.views import YakuLine
 from bot.engine.yaku.base import (
     GREEN_PRESENT,

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from bot.engine.melds import Meld
 from bot.engine.shapes import pack
 from bot.engine.tiles import Kind, kind_name
-from bot.engine.variants.zuno_rules import ZERO_HATSU, ZunoScorer, ZunoSettings, transfer_factor, win_chips
+from bot.engine.variants.zuno.rules import ZERO_HATSU, ZunoScorer, ZunoSettings, transfer_factor, win_chips
 from bot.engine.yaku.context import WinContext
 
 if TYPE_CHECKING:
@@ -29,7 +29,7 @@ POCCHI_TILES = frozenset({Kind.WHITE, Kind.GREEN, Kind.NORTH})
 
 def zuno_scorer() -> ZunoScorer:
     """The scorer a ずーの game uses."""
-    from bot.engine.variants.zuno import ZunoGame
+    from bot.engine.variants.zuno.game import ZunoGame
 
     return ZunoGame(seed=0).scorer
 

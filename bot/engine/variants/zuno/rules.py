@@ -18,8 +18,8 @@ from dataclasses import dataclass
 
 from bot.engine.scoring import HandScore, NoWin, ScoringRules, StandardPoints, score_hand
 from bot.engine.shapes import ShapeRules, count_of
+from bot.engine.table import TableSettings
 from bot.engine.tiles import dora_after
-from bot.engine.variants.common import TableSettings
 from bot.engine.yaku.base import Facts, Feature, Scope, Yaku
 from bot.engine.yaku.context import WinContext
 from bot.engine.yaku.situational import Ippatsu

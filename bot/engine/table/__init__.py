@@ -1,0 +1,34 @@
+"""The hand engine every variant stands on: seats and rivers, the wall, the claim window, the
+ledger of points and chips, dice, the turn cycle, and the base class that owns the protocol.
+
+A variant is a subclass of :class:`TableGame` (its own hand loop, like ずーの's) or of
+:class:`TurnGame` (the usual draw–discard–claim cycle) that overrides a few hooks.
+"""
+
+from bot.engine.table.claims import ClaimWindow, seats_after
+from bot.engine.table.dice import roll
+from bot.engine.table.game import TableGame, public_deciding
+from bot.engine.table.ledger import Ledger
+from bot.engine.table.seats import RiverEntry, Seat
+from bot.engine.table.settings import TableSettings
+from bot.engine.table.turns import ClaimSource, Phase, TurnGame
+from bot.engine.table.wall import TileReserve, Wall, shuffled, wall_digest
+
+__all__ = [
+    "ClaimSource",
+    "ClaimWindow",
+    "Ledger",
+    "Phase",
+    "RiverEntry",
+    "Seat",
+    "TableGame",
+    "TableSettings",
+    "TileReserve",
+    "TurnGame",
+    "Wall",
+    "public_deciding",
+    "roll",
+    "seats_after",
+    "shuffled",
+    "wall_digest",
+]

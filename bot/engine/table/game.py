@@ -1,0 +1,546 @@
+"""The base every variant's game subclasses: it owns the bookkeeping and the contract, the
+variant supplies its rules through a few hooks.
+
+:class:`TableGame` keeps what every variant keeps — settings, seed, sequence number, tiles and
+shape rules, the seats, the ledger of points and chips, the history of scores, the outcome —
+and implements the protocol of :class:`bot.engine.game.Game` on top of three hooks:
+
+``_start_hand()``
+    deal a hand (and record it in ``pending_events``);
+``_seat_actions(seat)`` and ``decisions()``
+    what each seat may do now;
+``_apply(action)``
+    carry out one legal action (``apply`` has already checked it).
+
+Everything else has a working default a variant may refine: views, free actions (a vote to end,
+a time limit), furiten, hints, tile accounting and the state hash, which is derived from the
+game's own fields rather than listed by hand.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import hashlib
+import random
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar, Generic, TypeVar, cast
+
+from bot.engine.events import Event, ExhaustiveDraw, GameOver, HandEnded, TimeRanOut, VoteCast, WallRevealed, Win
+from bot.engine.game import (
+    Action,
+    Decision,
+    IllegalActionError,
+    NotYourTurnError,
+    Outcome,
+    TimeUp,
+    VoteEnd,
+    placements_by_points,
+)
+from bot.engine.melds import Meld
+from bot.engine.shapes import ShapeRules, add_tile, pack, tile_count
+from bot.engine.table.ledger import Ledger
+from bot.engine.table.seats import Seat
+from bot.engine.table.settings import TableSettings
+from bot.engine.table.wall import Wall, shuffled
+from bot.engine.tiles import Tile, TileSet
+from bot.engine.views import DrawView, MeldView, PublicView, RiverTile, SeatPublic, SeatView, WinView, YakuLine
+
+__all__ = ["TableGame", "public_deciding"]
+
+SettingsT = TypeVar("SettingsT", bound=TableSettings)
+SeatT = TypeVar("SeatT", bound=Seat)
+
+
+def public_deciding(
+    deciding: Sequence[int], players: int, *, claim_phase: bool, actor: int | None = None
+) -> tuple[int, ...]:
+    """Who the table may be told is deciding.
+
+    During a claim window the real list would tell everyone which seats can ron or call, so
+    the public sees every seat but the one whose tile is on offer (``actor``) instead.
+    """
+    if not claim_phase:
+        return tuple(deciding)
+    return tuple(seat for seat in range(players) if seat != actor)
+
+
+def _canonical(value: Any) -> Any:
+    """A form of the state whose ``repr`` is the same for equal states."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return (type(value).__name__, *(_canonical(getattr(value, f.name)) for f in dataclasses.fields(value)))
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, dict):
+        return tuple(sorted((_canonical(key), _canonical(item)) for key, item in value.items()))
+    if isinstance(value, set | frozenset):
+        return tuple(sorted(_canonical(item) for item in value))
+    if isinstance(value, list | tuple):
+        return tuple(_canonical(item) for item in value)
+    return value
+
+
+class TableGame(Generic[SettingsT, SeatT]):
+    """One game of a variant, from the first deal to the final standings."""
+
+    # --- what the registry reads (each variant sets these) -----------------------------------------
+
+    variant: ClassVar[str]
+    aliases: ClassVar[tuple[str, ...]] = ()
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    players_rule: ClassVar[str] = ""
+    """What to tell someone who asks for another number of players."""
+    settings_class: ClassVar[type[TableSettings]]
+    seat_class: ClassVar[type[Seat]] = Seat
+    has_chips: ClassVar[bool] = False
+    """Chips are shown on the table (ずーの's 祝儀); otherwise the chip ledger stays at zero."""
+    derived: ClassVar[frozenset[str]] = frozenset()
+    """Attributes a variant computes from its settings or caches: not part of the state hash."""
+    _NOT_STATE: ClassVar[frozenset[str]] = frozenset(
+        {"settings", "tileset", "tiles", "kinds", "shapes", "scorer", "pending_events", "last_results"}
+    )
+
+    settings: SettingsT
+    seats: list[SeatT]
+    wall: Wall
+    phase: str
+
+    def __init__(self, settings: SettingsT | None = None, *, seed: int = 0, players: int | None = None) -> None:
+        count = self.max_players if players is None else players
+        if not self.min_players <= count <= self.max_players:
+            raise ValueError(self.players_rule or f"{self.title} is played by {self.min_players}-{self.max_players}")
+        self.settings = settings or cast(SettingsT, self.settings_class())
+        self.seed = seed
+        self.sequence = 0
+        self._players = count
+        self.tileset: TileSet = self._tileset()
+        self.tiles: tuple[Tile, ...] = self.tileset.tiles
+        self.kinds: tuple[int, ...] = tuple(tile.kind for tile in self.tiles)
+        self.shapes: ShapeRules = self._shapes()
+        self.ledger = Ledger.start(self._starting_points())
+        self.history: list[tuple[int, ...]] = [tuple(self.ledger.points)]
+        self.hand_index = 0
+        self.seating: tuple[int, ...] = tuple(range(count))
+        """``seating[s]`` is the lobby's player who sits in seat ``s`` (by default, the join order)."""
+        self.votes: set[int] = set()
+        self.time_up = False
+        self._outcome: Outcome | None = None
+        self.last_results: tuple[WinView | DrawView, ...] = ()
+        self.pending_events: list[Event] = []
+        self._setup()
+        self._start_hand()
+
+    # --- hooks ------------------------------------------------------------------------------------
+
+    def _tileset(self) -> TileSet:
+        """The physical tiles of one hand."""
+        raise NotImplementedError
+
+    def _shapes(self) -> ShapeRules:
+        """Which hands win, over this tile set."""
+        return ShapeRules(limits=self.tileset.copies())
+
+    def _starting_points(self) -> list[int]:
+        """Every seat's points before the first hand."""
+        return [0] * self._players
+
+    def _setup(self) -> None:
+        """Anything else the variant sets up once per game (a scorer, the seating)."""
+
+    def _start_hand(self) -> None:
+        """Deal hand number ``hand_index`` (its events go to ``pending_events``)."""
+        raise NotImplementedError
+
+    def _seat_actions(self, seat: int) -> tuple[Action, ...]:
+        """What ``seat`` may do about its own decision (or its locked-in choice), free actions aside."""
+        raise NotImplementedError
+
+    def decisions(self) -> tuple[Decision, ...]:
+        """Every seat that must act now, with its options and default."""
+        raise NotImplementedError
+
+    def _apply(self, action: Action) -> None:
+        """Carry out one legal action of a seat's decision."""
+        raise NotImplementedError
+
+    # --- the registry's hooks ---------------------------------------------------------------------
+
+    @classmethod
+    def settings_from_json(cls, data: dict[str, Any]) -> SettingsT:
+        """Parse table settings."""
+        return cast(SettingsT, cls.settings_class.from_json(data))
+
+    def settings_json(self) -> dict[str, Any]:
+        """The table settings as JSON values."""
+        return self.settings.to_json()
+
+    # --- the protocol -----------------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        """How many seats the table has."""
+        return self._players
+
+    @property
+    def points(self) -> list[int]:
+        """Every seat's points."""
+        return self.ledger.points
+
+    @property
+    def chips(self) -> list[int]:
+        """Every seat's chips (all zero in a variant without them)."""
+        return self.ledger.chips
+
+    @property
+    def deposits(self) -> int:
+        """Points lying on the table (riichi sticks)."""
+        return self.ledger.deposits
+
+    @property
+    def wall_digest(self) -> str | None:
+        """The current hand's commitment to its wall (see :class:`~bot.engine.table.wall.Wall`)."""
+        return self.wall.digest
+
+    @property
+    def time_limit_seconds(self) -> float | None:
+        """How long after the start the host's clock sends time-up, or None for no limit."""
+        return None
+
+    def free_actions(self, seat: int) -> tuple[Action, ...]:
+        """What ``seat`` may do at any moment, whether or not it is deciding (a vote to end)."""
+        return ()
+
+    def locked_in(self, seat: int) -> bool:
+        """Whether the seat has made this round's choice and may only change it (ずーの)."""
+        return False
+
+    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        """What ``seat`` may do now: its decision's options, then the free actions and time-up."""
+        if self._outcome is not None:
+            return ()
+        return self._seat_actions(seat) + self._any_time_actions(seat)
+
+    def _any_time_actions(self, seat: int) -> tuple[Action, ...]:
+        if not 0 <= seat < self._players:
+            return ()
+        actions = self.free_actions(seat)
+        if self.time_limit_seconds is not None:
+            actions += (TimeUp(seat),)
+        return actions
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply one seat's choice and return what happened; raises :class:`RulesError` if it is
+        not allowed (before changing anything)."""
+        if self._outcome is not None:
+            raise NotYourTurnError("the game is over")
+        own = self._seat_actions(action.seat)
+        free = isinstance(action, VoteEnd | TimeUp)
+        if not free and not own:
+            raise NotYourTurnError("it is not your turn to act")
+        if action not in own and action not in self._any_time_actions(action.seat):
+            raise IllegalActionError(f"{action.kind} is not allowed now")
+        self.pending_events = []
+        if isinstance(action, VoteEnd):
+            self._vote(action)
+        elif isinstance(action, TimeUp):
+            self.time_up = True
+            self.pending_events.append(TimeRanOut(action.seat))
+        else:
+            self._apply(action)
+        self.sequence += 1
+        events, self.pending_events = self.pending_events, []
+        return events
+
+    def outcome(self) -> Outcome | None:
+        """None while the game runs."""
+        return self._outcome
+
+    @property
+    def last_result(self) -> WinView | DrawView | None:
+        """The last hand's first result card."""
+        return self.last_results[0] if self.last_results else None
+
+    def expected_points_total(self) -> int:
+        """What the points must add up to now (see :class:`~bot.engine.table.ledger.Ledger`)."""
+        return self.ledger.expected_total
+
+    def state_hash(self) -> str:
+        """A digest of every attribute that defines the state (so none can be forgotten)."""
+        skip = self._NOT_STATE | self.derived
+        parts = [
+            (name, _canonical(value))
+            for name, value in sorted(vars(self).items())
+            if name not in skip and not callable(value)  # a method patched onto the instance is no state
+        ]
+        return hashlib.sha256(repr(parts).encode()).hexdigest()
+
+    # --- the end of a game by agreement ---------------------------------------------------------------
+
+    def _vote(self, action: VoteEnd) -> None:
+        if action.end:
+            self.votes.add(action.seat)
+        else:
+            self.votes.discard(action.seat)
+        self.pending_events.append(VoteCast(action.seat, action.end, len(self.votes)))
+        if len(self.votes) == self._players:
+            # Everyone agreed: stop now; the hand in progress is not scored.
+            self._reveal_wall()
+            self._finish("投票で終了")
+
+    # --- hands and games ending ---------------------------------------------------------------------
+
+    def _hand_rng(self) -> random.Random:
+        """The RNG of the current hand: every random thing a hand does comes from it, in order."""
+        return random.Random(f"{self.variant}:{self.seed}:hand:{self.hand_index}")
+
+    def _shuffle(self, order: Sequence[int] | None = None) -> tuple[random.Random, list[int]]:
+        """Shuffle the hand's tiles (or take a rigged ``order``) and commit to them; returns the
+        hand's RNG, for whatever else it rolls, and the order to deal from."""
+        rng = self._hand_rng()
+        tiles, salt = shuffled(len(self.tiles), rng, order)
+        self.wall = Wall.committed(tiles, salt)
+        return rng, tiles
+
+    def _reveal_wall(self) -> None:
+        self.pending_events.append(WallRevealed(self.hand_index, self.wall.salt, self.wall.digest))
+
+    def _first_dealer(self) -> int:
+        """The seat ties are broken towards in the final placements."""
+        return 0
+
+    def _finish(self, reason: str) -> None:
+        """End the game: placements by points, ties to the seat nearer the first dealer."""
+        placements = placements_by_points(self.points, first_dealer=self._first_dealer())
+        self._outcome = Outcome(
+            points=tuple(self.points), placements=placements, hands_played=self.hand_index, reason=reason
+        )
+        self.pending_events.append(GameOver(tuple(self.points), placements, reason))
+
+    @property
+    def round_label(self) -> str:
+        """For example 東1局 or 第3局."""
+        raise NotImplementedError
+
+    def _hand_ended(
+        self,
+        changes: Sequence[int],
+        cards: Sequence[WinView | DrawView],
+        *,
+        wins: Sequence[Win] = (),
+        draw: ExhaustiveDraw | None = None,
+        chip_changes: Sequence[int] = (),
+    ) -> None:
+        """Report the end of the hand: its wins or draw, and the cards to show."""
+        self.last_results = tuple(cards)
+        self.pending_events.append(
+            HandEnded(
+                self.hand_index,
+                self.round_label,
+                tuple(changes),
+                wins=tuple(wins),
+                draw=draw,
+                chip_changes=tuple(chip_changes),
+                cards=tuple(cards),
+            )
+        )
+
+    def _win_card(
+        self,
+        winner: int,
+        from_seat: int | None,
+        hand: Iterable[int],
+        tile: int,
+        yaku: Sequence[YakuLine],
+        *,
+        han: int,
+        points: int,
+        point_changes: Sequence[int],
+        limit: str = "",
+        fu: int | None = None,
+        **extra: Any,
+    ) -> WinView:
+        """A win's result card (``hand`` without the winning tile; ``extra``: indicators, chips)."""
+        return WinView(
+            variant=self.variant,
+            round_label=self.round_label,
+            winner=winner,
+            from_seat=from_seat,
+            hand=self._faces(self._sorted(hand)),
+            win_tile=self.tiles[tile],
+            melds=tuple(self._meld_view(meld) for meld in self.seats[winner].melds),
+            yaku=tuple(yaku),
+            han=han,
+            fu=fu,
+            points=points,
+            point_changes=tuple(point_changes),
+            limit_name=limit,
+            **extra,
+        )
+
+    def _draw_card(
+        self, tenpai: Sequence[bool], changes: Sequence[int], **extra: Any
+    ) -> tuple[DrawView, ExhaustiveDraw]:
+        """An exhaustive draw's card and record: tenpai hands shown, the others hidden."""
+        hands = tuple(
+            tuple(self._sorted(seat.concealed)) if tenpai[index] else None for index, seat in enumerate(self.seats)
+        )
+        card = DrawView(
+            variant=self.variant,
+            round_label=self.round_label,
+            tenpai=tuple(tenpai),
+            hands=tuple(None if hand is None else self._faces(hand) for hand in hands),
+            point_changes=tuple(changes),
+            **{"melds": tuple(() for _ in self.seats), **extra},
+        )
+        return card, ExhaustiveDraw(tuple(tenpai), hands)
+
+    def _next_hand(self) -> None:
+        """Deal the next hand, keeping the events of the one that just ended first."""
+        events = self.pending_events
+        self._start_hand()
+        self.pending_events = events + self.pending_events
+
+    # --- tiles in and out of a hand -----------------------------------------------------------------
+
+    def _take(self, seat: SeatT, tile: int) -> None:
+        seat.concealed.append(tile)
+        seat.board = add_tile(seat.board, self.kinds[tile])
+
+    def _give(self, seat: SeatT, tile: int) -> None:
+        seat.concealed.remove(tile)
+        seat.board -= 1 << (4 * self.kinds[tile])
+
+    def _sort_key(self, tile: int) -> tuple[int, bool, int]:
+        """Hand order: by kind, a red five after its plain copies, then by id (stable)."""
+        face = self.tiles[tile]
+        return (face.kind, face.red, tile)
+
+    def _sorted(self, tiles: Iterable[int]) -> list[int]:
+        return sorted(tiles, key=self._sort_key)
+
+    def _distinct_faces(
+        self, tiles: Iterable[int], *, prefer: Iterable[int | None] = (), keep_order: bool = False
+    ) -> list[int]:
+        """One tile id per distinct face, preferring the ids in ``prefer`` (the drawn tile), in
+        hand order (or, ``keep_order``, in the order given)."""
+        tiles = list(tiles)
+        chosen: dict[Tile, int] = {}
+        for tile in prefer:
+            if tile is not None and tile in tiles:
+                chosen.setdefault(self.tiles[tile], tile)
+        for tile in tiles if keep_order else self._sorted(tiles):
+            chosen.setdefault(self.tiles[tile], tile)
+        if keep_order:
+            return [tile for tile in tiles if chosen[self.tiles[tile]] == tile]
+        return self._sorted(chosen.values())
+
+    def _face_pairs(self, tiles: Sequence[int]) -> list[tuple[int, int]]:
+        """Pairs of tiles, one per distinct pair of faces (a red five makes its own pair)."""
+        pairs: dict[tuple[Tile, Tile], tuple[int, int]] = {}
+        ordered = self._sorted(tiles)
+        for i, a in enumerate(ordered):
+            for b in ordered[i + 1 :]:
+                pairs.setdefault((self.tiles[a], self.tiles[b]), (a, b))
+        return list(pairs.values())
+
+    def _held(self, seat: SeatT, kind: int) -> list[int]:
+        """The seat's concealed tiles of one kind, in hand order."""
+        return self._sorted(tile for tile in seat.concealed if self.kinds[tile] == kind)
+
+    # --- furiten and hints ----------------------------------------------------------------------------
+
+    def _note_missed_win(self, seat_index: int) -> None:
+        """Passing a win: furiten until the seat's next discard, and for good once in riichi."""
+        seat = self.seats[seat_index]
+        seat.temporary_furiten = True
+        if seat.riichi:
+            seat.riichi_furiten = True
+
+    def _furiten(self, seat_index: int, waits: Sequence[int]) -> bool:
+        """Furiten: a wait in the seat's own river, a win passed this go-around, or one passed
+        in riichi."""
+        seat = self.seats[seat_index]
+        if seat.temporary_furiten or seat.riichi_furiten:
+            return True
+        river_kinds = {self.kinds[entry.tile] for entry in seat.river}
+        return any(kind in river_kinds for kind in waits)
+
+    def _visible_board(self, seat_index: int) -> int:
+        """Every tile ``seat_index`` can see outside its own hand (counted against its waits)."""
+        return pack(self.kinds[tile] for tile in self.public_tiles())
+
+    def _hand_hints(self, seat_index: int, board: int) -> tuple[tuple[int, ...], dict[int, int], bool]:
+        """For a hand waiting on its next tile: the waits and live counts when the table shows
+        hints, and whether the seat is furiten (shown always: it decides whether ron is legal)."""
+        if tile_count(board) % 3 != 1:
+            return (), {}, False
+        waits = self.shapes.waits(board)
+        furiten = bool(waits) and self._furiten(seat_index, waits)
+        if not self.settings.hints:
+            return (), {}, furiten
+        return tuple(waits), self.shapes.ukeire(board, self._visible_board(seat_index)), furiten
+
+    # --- views ----------------------------------------------------------------------------------------
+
+    def _meld_view(self, meld: Meld) -> MeldView:
+        tiles = tuple(self.tiles[t] for t in meld.tiles)
+        called = meld.tiles.index(meld.called) if meld.called is not None else None
+        return MeldView(meld.type, tiles, called_index=called, from_seat=meld.from_seat)
+
+    def _faces(self, tiles: Iterable[int]) -> tuple[Tile, ...]:
+        return tuple(self.tiles[tile] for tile in tiles)
+
+    def _seat_public(self, index: int, *, wind: int | None, dealer: bool) -> SeatPublic:
+        """What everyone sees of one seat: points, river, melds, tiles set aside, how many tiles
+        it hides, riichi, and chips where the variant has them."""
+        seat = self.seats[index]
+        return SeatPublic(
+            seat=index,
+            wind=wind,
+            points=self.points[index],
+            chips=self.chips[index] if self.has_chips else None,
+            river=tuple(
+                RiverTile(self.tiles[e.tile], riichi=e.riichi, called=e.called, tsumogiri=e.tsumogiri)
+                for e in seat.river
+            ),
+            melds=tuple(self._meld_view(meld) for meld in seat.melds),
+            set_aside=self._faces(seat.set_aside),
+            concealed_count=len(seat.concealed),
+            has_drawn=seat.drawn is not None,
+            riichi=seat.riichi,
+            dealer=dealer,
+        )
+
+    def public_view(self) -> PublicView:
+        """What everyone may see."""
+        raise NotImplementedError
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may see."""
+        raise NotImplementedError
+
+    def _vote_note(self) -> str:
+        return f"終了投票 {len(self.votes)}/{self._players}" if self.votes else ""
+
+    # --- tile accounting (the simulator's invariants) -------------------------------------------------
+
+    def public_tiles(self) -> list[int]:
+        """Tile ids anyone may see: rivers (a claimed tile sits in its meld), melds, tiles set
+        aside, the dora indicators face up."""
+        tiles = [entry.tile for seat in self.seats for entry in seat.river if not entry.called]
+        tiles += [tile for seat in self.seats for meld in seat.melds for tile in meld.tiles]
+        tiles += [tile for seat in self.seats for tile in seat.set_aside]
+        return tiles + self.wall.dora
+
+    def concealed_tiles(self, seat_index: int) -> list[int]:
+        """Tile ids only ``seat_index`` may see."""
+        return list(self.seats[seat_index].concealed)
+
+    def all_tile_locations(self) -> list[int]:
+        """Every tile id wherever it is now: each exactly once."""
+        tiles = self.wall.hidden()
+        for index in range(self._players):
+            tiles += self.concealed_tiles(index)
+        return tiles + self.public_tiles()

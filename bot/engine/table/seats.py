@@ -1,0 +1,44 @@
+"""What every variant keeps per seat: its concealed tiles, river, melds and furiten flags."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bot.engine.melds import Meld
+
+__all__ = ["RiverEntry", "Seat"]
+
+
+@dataclass
+class RiverEntry:
+    """One discard in a river. A variant that remembers more about its discards (when each was
+    made, in which round) subclasses it."""
+
+    tile: int
+    riichi: bool = False
+    """The riichi declaration tile, laid sideways."""
+    called: bool = False
+    """Another seat claimed it: it stays in the river only as a marker."""
+    tsumogiri: bool = False
+    """Discarded straight after it was drawn."""
+
+
+@dataclass
+class Seat:
+    """One seat's part of a hand. ``concealed`` and ``board`` (the same tiles as a count board,
+    see :mod:`bot.engine.shapes`) are kept in step by :meth:`TableGame.take` and
+    :meth:`TableGame.give`. A variant adds its own per-seat facts by subclassing."""
+
+    concealed: list[int] = field(default_factory=list)
+    board: int = 0
+    drawn: int | None = None
+    """The tile just drawn, while it is still in the hand."""
+    river: list[RiverEntry] = field(default_factory=list)
+    melds: list[Meld] = field(default_factory=list)
+    set_aside: list[int] = field(default_factory=list)
+    """Tiles put beside the hand (flowers, 横ドラ, 抜きドラ)."""
+    riichi: bool = False
+    temporary_furiten: bool = False
+    """A winning tile passed since the seat's last discard (同巡内フリテン)."""
+    riichi_furiten: bool = False
+    """A winning tile passed after riichi: furiten for the rest of the hand."""

@@ -1,0 +1,495 @@
+"""The turn cycle most variants share: draw, act, discard, let the others claim, next seat.
+
+:class:`TurnGame` plays a hand the usual way. A seat draws (or takes a replacement tile after a
+kan or a tile set aside); on its turn it may win, discard, declare riichi, set a tile aside or
+declare a kan; after a discard, a tile set aside or an added kan, every other seat that can
+claim it gets a claim window; the window is settled (a win first, then a call), or passes to the
+next draw. A hand may begin with a deal step in which seats set tiles aside from the dealt hand.
+
+A variant says what its rules allow through small hooks — which riichi it offers, what may be
+set aside, when it may ron, how its wins and draws are paid, when its game ends — and keeps
+nothing else. Phases (``game.phase``): ``deal``, ``turn``, ``claims``, ``ended``, ``over``.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from typing import ClassVar, TypeVar
+
+from bot.engine.events import Called, Discarded, DoraRevealed, Drew, KakanDeclared, TileDrawn, TileSetAside
+from bot.engine.game import Action, Decision, Discard, Kan, Pass, Pon, Riichi, Ron, SetAside, Tsumo
+from bot.engine.melds import Meld, MeldType
+from bot.engine.table.claims import ClaimWindow, seats_after
+from bot.engine.table.game import SettingsT, TableGame, public_deciding
+from bot.engine.table.seats import RiverEntry, Seat
+from bot.engine.views import PublicView, SeatView
+
+__all__ = ["ClaimSource", "Phase", "TurnGame"]
+
+SeatT = TypeVar("SeatT", bound=Seat)
+
+
+class Phase(enum.StrEnum):
+    """Where a hand of the turn cycle is."""
+
+    DEAL = "deal"
+    """Seats set tiles aside from their dealt hands, one after another."""
+    TURN = "turn"
+    CLAIMS = "claims"
+    ENDED = "ended"
+    OVER = "over"
+
+
+class ClaimSource(enum.StrEnum):
+    """What a claim window offers."""
+
+    DISCARD = "discard"
+    SET_ASIDE = "set_aside"
+    KAKAN = "kakan"
+    """A tile added to a pon, which only a win may take (槍槓)."""
+
+
+class TurnGame(TableGame[SettingsT, SeatT]):
+    """A game whose hands follow the turn cycle. Subclasses deal (``_start_hand``, ending with
+    :meth:`_begin_play`), score (``_win``, ``_exhaustive_draw``) and refine the hooks below."""
+
+    riichi_kinds: ClassVar[tuple[type[Action], ...]] = (Riichi,)
+
+    turn: int
+    after_pon: bool
+    """The seat on turn claimed a tile and must discard: no draw, so no tsumo, riichi or kan."""
+    rinshan: bool
+    """The seat on turn drew a replacement tile after a kan (嶺上開花)."""
+    any_call: bool
+    last_discard: tuple[int, int] | None
+    """(seat, index in its river) of the latest discard."""
+    window: ClaimWindow
+    deal_queue: list[int]
+
+    # --- hooks ------------------------------------------------------------------------------------
+
+    @property
+    def dealer(self) -> int:
+        """The seat that deals (or, without a dealer, starts) the hand."""
+        raise NotImplementedError
+
+    def seat_wind(self, seat: int) -> int | None:
+        """The seat's wind this hand, or None in a variant without winds."""
+        return None
+
+    def _deal_actions(self, seat: int) -> tuple[Action, ...]:
+        """What a seat may do with its dealt hand before play (set tiles aside); none by default."""
+        return ()
+
+    def _declare_at_deal(self, action: Action) -> None:
+        """A deal-step action other than setting a tile aside or passing (いなげ's 十三不塔)."""
+
+    def _deal_done(self) -> None:
+        """Every seat is through the deal step: the dealer draws."""
+        self._draw(self.dealer)
+
+    def _can_tsumo(self, seat: int) -> bool:
+        """Whether the seat on turn may win on its drawn tile."""
+        return False
+
+    def _riichi_options(self, seat: int, faces: Sequence[int]) -> list[Action]:
+        """Riichi declarations the seat may make with one of these discards."""
+        return []
+
+    def _riichi_turn(self, seat: int) -> list[Action]:
+        """In riichi, what the seat may do besides discarding its drawn tile (set it aside, a kan)."""
+        return []
+
+    def _set_aside_options(self, seat: int) -> list[Action]:
+        """Tiles the seat on turn may set aside instead of discarding."""
+        return []
+
+    def _kan_options(self, seat: int) -> list[Action]:
+        """Concealed and added kans the seat on turn may declare."""
+        return []
+
+    def _on_discard(self, seat: int, tile: int, *, riichi: bool) -> None:
+        """Bookkeeping of a discard before it reaches the river (double riichi, ippatsu)."""
+
+    def _river_entry(self, seat: int, tile: int, *, riichi: bool, tsumogiri: bool) -> RiverEntry:
+        return RiverEntry(tile, riichi=riichi, tsumogiri=tsumogiri)
+
+    def _on_draw(self, seat: int, *, replacement: bool) -> None:
+        """Bookkeeping of a draw (the first go-around)."""
+
+    def _may_ron(self, seat: int, tile: int, window: ClaimWindow) -> bool:
+        """Whether a seat waiting on ``tile`` and not furiten may win on it (it has a yaku)."""
+        return False
+
+    def _may_call(self, seat: int, tile: int, window: ClaimWindow) -> bool:
+        """Whether a seat may call (pon or kan) the tile on offer: not in riichi, not the last
+        tile, and never a tile added to a kan."""
+        return not self.seats[seat].riichi and bool(self.wall.live) and window.source != ClaimSource.KAKAN
+
+    def _open_kan_allowed(self, seat: int, window: ClaimWindow) -> bool:
+        """Whether a seat holding three of the tile on offer may call it for an open kan."""
+        return False
+
+    def _on_call(self) -> None:
+        """A pon or kan was made: it ends the first go-around (and ippatsu, where kept)."""
+        self.any_call = True
+
+    def _ron_winners(self, rons: list[int]) -> list[int]:
+        """Who wins when several seats ron one tile (nearest first): by default the nearest only
+        (頭ハネ, 上家優先)."""
+        return rons[:1]
+
+    def _after_discard_passed(self, seat: int) -> None:
+        """Nobody claimed ``seat``'s discard: the next seat draws."""
+        self._draw((seat + 1) % self._players)
+
+    def _reveal_kan_dora(self) -> None:
+        """A kan was made: turn over a new dora indicator, where the variant has them."""
+
+    def _win(self, winners: list[int], *, from_seat: int | None, tile: int, how: str) -> None:
+        """Settle a win (``how``: ``tsumo`` or the claim source) and end the hand."""
+        raise NotImplementedError
+
+    def _exhaustive_draw(self) -> None:
+        """The wall is empty: settle the draw and end the hand."""
+        raise NotImplementedError
+
+    # --- dealing --------------------------------------------------------------------------------------
+
+    def _new_seats(self) -> list[SeatT]:
+        seats: list[SeatT] = [self.seat_class() for _ in range(self._players)]  # type: ignore[misc]
+        return seats
+
+    def _begin_play(self, *, deal_step: bool = False) -> None:
+        """Reset the turn state of a freshly dealt hand, then run the deal step (``deal_step``)
+        or let the dealer draw."""
+        self.phase = Phase.DEAL if deal_step else Phase.TURN
+        self.turn = self.dealer
+        self.after_pon = False
+        self.rinshan = False
+        self.any_call = False
+        self.last_discard = None
+        self.window = ClaimWindow()
+        self.deal_queue = [(self.dealer + offset) % self._players for offset in range(self._players)]
+        if deal_step:
+            self._advance_deal()
+        else:
+            self.deal_queue = []
+            self._draw(self.dealer)
+
+    def _advance_deal(self) -> None:
+        """Move the deal step to the next seat with something to decide, or start play."""
+        while self.deal_queue and not self._deal_actions(self.deal_queue[0]):
+            self.deal_queue.pop(0)
+        if not self.deal_queue:
+            self._deal_done()
+
+    def _apply_deal(self, action: Action) -> None:
+        seat_index = action.seat
+        seat = self.seats[seat_index]
+        if isinstance(action, SetAside):
+            self._give(seat, action.tile)
+            seat.set_aside.append(action.tile)
+            self.pending_events.append(TileSetAside(seat_index, action.tile, deal=True))
+            # A tile set aside from the deal cannot be claimed: the replacement comes at once.
+            tile = self.wall.draw()
+            self._take(seat, tile)
+            self.pending_events.append(TileDrawn(seat_index, tile))
+            self.pending_events.append(Drew(seat_index, len(self.wall.live), replacement=True))
+        else:
+            self._declare_at_deal(action)
+            self.deal_queue.pop(0)
+        self._advance_deal()
+
+    # --- drawing ----------------------------------------------------------------------------------------
+
+    def _draw(self, seat_index: int, *, replacement: bool = False, after_kan: bool = False) -> None:
+        """The seat draws its next tile and is on turn; an empty wall ends the hand drawn."""
+        if not self.wall.live:
+            self._exhaustive_draw()
+            return
+        seat = self.seats[seat_index]
+        tile = self.wall.draw()
+        self._take(seat, tile)
+        seat.drawn = tile
+        self.turn = seat_index
+        self.phase = Phase.TURN
+        self.after_pon = False
+        self.rinshan = after_kan
+        self._on_draw(seat_index, replacement=replacement)
+        self.pending_events.append(TileDrawn(seat_index, tile, replacement=replacement))
+        self.pending_events.append(Drew(seat_index, len(self.wall.live), replacement=replacement))
+
+    # --- decisions ----------------------------------------------------------------------------------------
+
+    def decisions(self) -> tuple[Decision, ...]:
+        """Who must act now: a seat in the deal step, the seat on turn, or every claimant."""
+        if self._outcome is not None:
+            return ()
+        if self.phase == Phase.DEAL:
+            seat = self.deal_queue[0]
+            return (Decision(seat, self._deal_actions(seat), Pass(seat)),)
+        if self.phase == Phase.TURN:
+            actions = self._turn_actions(self.turn)
+            return (Decision(self.turn, actions, self._turn_default(self.turn, actions)),)
+        if self.phase == Phase.CLAIMS:
+            return self.window.decisions()
+        return ()
+
+    def _seat_actions(self, seat: int) -> tuple[Action, ...]:
+        if self._outcome is not None:
+            return ()
+        for decision in self.decisions():
+            if decision.seat == seat:
+                return decision.actions
+        return ()
+
+    def _turn_actions(self, seat_index: int) -> tuple[Action, ...]:
+        seat = self.seats[seat_index]
+        actions: list[Action] = []
+        if not self.after_pon and self._can_tsumo(seat_index):
+            actions.append(Tsumo(seat_index))
+        if seat.riichi and seat.drawn is not None:
+            # Riichi: the drawn tile goes, unless it wins (or the variant allows a little more).
+            actions.append(Discard(seat_index, seat.drawn))
+            actions += self._riichi_turn(seat_index)
+            return tuple(actions)
+        faces = self._distinct_faces(seat.concealed, prefer=[seat.drawn])
+        actions += [Discard(seat_index, tile) for tile in faces]
+        if self.after_pon:
+            return tuple(actions)
+        actions += self._riichi_options(seat_index, faces)
+        actions += self._set_aside_options(seat_index)
+        actions += self._kan_options(seat_index)
+        return tuple(actions)
+
+    def _turn_default(self, seat_index: int, actions: tuple[Action, ...]) -> Action:
+        """Tsumogiri; with no drawn tile (after a pon), the highest face the legal list offers."""
+        seat = self.seats[seat_index]
+        if seat.drawn is not None and Discard(seat_index, seat.drawn) in actions:
+            return Discard(seat_index, seat.drawn)
+        return [action for action in actions if isinstance(action, Discard)][-1]
+
+    # --- applying actions ------------------------------------------------------------------------------
+
+    def _apply(self, action: Action) -> None:
+        if self.phase == Phase.DEAL:
+            self._apply_deal(action)
+        elif self.phase == Phase.TURN:
+            self._apply_turn(action)
+        else:
+            self.window.answer(action)
+            if self.window.complete:
+                self._resolve_claims()
+
+    def _apply_turn(self, action: Action) -> None:
+        seat_index = action.seat
+        if isinstance(action, Tsumo):
+            tile = self.seats[seat_index].drawn
+            assert tile is not None  # a tsumo is only offered on a drawn tile
+            self._win([seat_index], from_seat=None, tile=tile, how="tsumo")
+        elif isinstance(action, Discard):
+            self._discard(seat_index, action.tile, riichi=False)
+        elif isinstance(action, self.riichi_kinds):
+            assert isinstance(action, Riichi)
+            self._discard(seat_index, action.tile, riichi=True)
+        elif isinstance(action, SetAside):
+            self._set_aside(seat_index, action.tile)
+        elif isinstance(action, Kan):
+            self._declare_kan(seat_index, action.tiles)
+
+    def _discard(self, seat_index: int, tile: int, *, riichi: bool) -> None:
+        seat = self.seats[seat_index]
+        tsumogiri = tile == seat.drawn
+        self._give(seat, tile)
+        seat.drawn = None
+        if riichi:
+            seat.riichi = True
+        self._on_discard(seat_index, tile, riichi=riichi)
+        seat.temporary_furiten = False  # 同巡内フリテン lasts until the seat's next discard
+        self.rinshan = False
+        seat.river.append(self._river_entry(seat_index, tile, riichi=riichi, tsumogiri=tsumogiri))
+        self.last_discard = (seat_index, len(seat.river) - 1)
+        self.pending_events.append(Discarded(seat_index, tile, riichi=riichi, tsumogiri=tsumogiri))
+        self._open_claims(ClaimSource.DISCARD, seat_index, tile)
+
+    def _set_aside(self, seat_index: int, tile: int) -> None:
+        seat = self.seats[seat_index]
+        self._give(seat, tile)
+        seat.drawn = None
+        seat.set_aside.append(tile)
+        self.rinshan = False
+        self.pending_events.append(TileSetAside(seat_index, tile))
+        self._open_claims(ClaimSource.SET_ASIDE, seat_index, tile)
+
+    # --- kans ---------------------------------------------------------------------------------------------
+
+    def _declare_kan(self, seat_index: int, tiles: tuple[int, ...]) -> None:
+        seat = self.seats[seat_index]
+        if len(tiles) == 4:
+            for tile in tiles:
+                self._give(seat, tile)
+            meld = Meld(MeldType.ANKAN, self.kinds[tiles[0]], tiles=tiles)
+            seat.melds.append(meld)
+            self.pending_events.append(Called(seat_index, MeldType.ANKAN, tiles))
+            self._after_kan(seat_index)
+            return
+        # An added kan can be robbed (槍槓) before it stands.
+        self.pending_events.append(KakanDeclared(seat_index, tiles[0]))
+        self._open_claims(ClaimSource.KAKAN, seat_index, tiles[0])
+
+    def _complete_kakan(self, seat_index: int, tile: int) -> None:
+        seat = self.seats[seat_index]
+        self._give(seat, tile)
+        kind = self.kinds[tile]
+        index = next(i for i, meld in enumerate(seat.melds) if meld.type is MeldType.PON and meld.kind == kind)
+        pon = seat.melds[index]
+        seat.melds[index] = Meld(
+            MeldType.KAKAN, pon.kind, tiles=(*pon.tiles, tile), called=pon.called, from_seat=pon.from_seat
+        )
+        self.pending_events.append(Called(seat_index, MeldType.KAKAN, (*pon.tiles, tile)))
+        self._after_kan(seat_index)
+
+    def _after_kan(self, seat_index: int) -> None:
+        self._on_call()
+        self._reveal_kan_dora()
+        self._draw(seat_index, replacement=True, after_kan=True)
+
+    def _reveal_indicator(self) -> None:
+        """Turn the next indicator face up and tell the table."""
+        self.wall.revealed += 1
+        self.pending_events.append(DoraRevealed(self.wall.dora[-1], tuple(self.wall.dora)))
+
+    # --- claims ---------------------------------------------------------------------------------------------
+
+    def _open_claims(self, source: ClaimSource, from_seat: int, tile: int) -> None:
+        window = ClaimWindow(source=source, from_seat=from_seat, tile=tile)
+        self.window = window
+        for other in seats_after(from_seat, self._players):
+            window.offer(other, self._claim_options(other, tile, window))
+        if window.open:
+            self.phase = Phase.CLAIMS
+        else:
+            self._no_claim(window)
+
+    def _claim_options(self, seat_index: int, tile: int, window: ClaimWindow) -> list[Action]:
+        seat = self.seats[seat_index]
+        kind = self.kinds[tile]
+        options: list[Action] = []
+        waits = self.shapes.waits(seat.board)
+        if kind in waits:
+            if not self._furiten(seat_index, waits) and self._may_ron(seat_index, tile, window):
+                options.append(Ron(seat_index))
+            else:
+                # A winning tile the seat cannot take still makes it furiten for the go-around.
+                self._note_missed_win(seat_index)
+        held = self._held(seat, kind)
+        if len(held) >= 2 and self._may_call(seat_index, tile, window):
+            options += [Pon(seat_index, pair) for pair in self._face_pairs(held)]
+            if len(held) == 3 and self._open_kan_allowed(seat_index, window):
+                options.append(Kan(seat_index, tuple(held)))
+        return options
+
+    def _resolve_claims(self) -> None:
+        window = self.window
+        assert window.from_seat is not None
+        assert window.tile is not None
+        order = seats_after(window.from_seat, self._players)
+        rons = [seat for seat in order if any(isinstance(a, Ron) for a in window.taken(seat))]
+        for seat in window.options:
+            if window.declined(seat, Ron):
+                self._note_missed_win(seat)
+        calls = [(seat, action) for seat in order for action in window.taken(seat) if isinstance(action, Pon | Kan)]
+        self.window = ClaimWindow()
+        if rons:
+            self._win(self._ron_winners(rons), from_seat=window.from_seat, tile=window.tile, how=window.source)
+        elif calls:
+            self._call(*calls[0], window)
+        else:
+            self._no_claim(window)
+
+    def _no_claim(self, window: ClaimWindow) -> None:
+        """Nobody claimed: the discard stays, the tile set aside gets its replacement, the kan stands."""
+        assert window.from_seat is not None
+        assert window.tile is not None
+        self.phase = Phase.TURN
+        if window.source == ClaimSource.SET_ASIDE:
+            self._draw(window.from_seat, replacement=True)
+        elif window.source == ClaimSource.KAKAN:
+            self._complete_kakan(window.from_seat, window.tile)
+        else:
+            self._after_discard_passed(window.from_seat)
+
+    def _call(self, seat_index: int, call: Action, window: ClaimWindow) -> None:
+        assert isinstance(call, Pon | Kan)
+        assert window.from_seat is not None
+        assert window.tile is not None
+        seat = self.seats[seat_index]
+        source, tile = window.from_seat, window.tile
+        if window.source == ClaimSource.DISCARD:
+            self.seats[source].river[-1].called = True
+        else:
+            self.seats[source].set_aside.remove(tile)
+        for own in call.tiles:
+            self._give(seat, own)
+        self._on_call()
+        meld_type = MeldType.MINKAN if isinstance(call, Kan) else MeldType.PON
+        meld = Meld(meld_type, self.kinds[tile], tiles=(*call.tiles, tile), called=tile, from_seat=source)
+        seat.melds.append(meld)
+        self.pending_events.append(Called(seat_index, meld_type, meld.tiles, source, tile, window.source))
+        if isinstance(call, Kan):
+            self._after_kan(seat_index)
+            return
+        self.turn = seat_index
+        self.phase = Phase.TURN
+        self.after_pon = True
+        self.rinshan = False
+        seat.drawn = None
+
+    # --- views --------------------------------------------------------------------------------------------
+
+    def public_view(self) -> PublicView:
+        """The table as everyone sees it."""
+        return PublicView(
+            variant=self.variant,
+            round_label=self.round_label,
+            seats=tuple(
+                self._seat_public(index, wind=self.seat_wind(index), dealer=index == self.dealer)
+                for index in range(self._players)
+            ),
+            tiles_left=len(self.wall.live),
+            dora_indicators=self._faces(self.wall.dora),
+            turn=self.turn if self.phase == Phase.TURN else None,
+            deciding=public_deciding(
+                tuple(decision.seat for decision in self.decisions()),
+                self._players,
+                claim_phase=self.phase == Phase.CLAIMS,
+                actor=self.last_discard[0] if self.last_discard else None,
+            ),
+            phase=self.phase,
+            last_discard=self.last_discard,
+            sequence=self.sequence,
+        )
+
+    def view(self, seat: int) -> SeatView:
+        """``seat``'s own hand plus the public table."""
+        own = self.seats[seat]
+        drawn = own.drawn
+        selectable = tuple(
+            dict.fromkeys(
+                self.tiles[action.tile] for action in self.legal_actions(seat) if isinstance(action, Discard | SetAside)
+            )
+        )
+        waits, ukeire, furiten = self._hand_hints(seat, own.board)
+        return SeatView(
+            public=self.public_view(),
+            seat=seat,
+            hand=self._faces(self._sorted(t for t in own.concealed if t != drawn)),
+            drawn=self.tiles[drawn] if drawn is not None else None,
+            selectable=selectable,
+            waits=waits,
+            ukeire=ukeire,
+            furiten=furiten,
+            private_note=self._vote_note(),
+        )

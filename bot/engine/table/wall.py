@@ -1,0 +1,93 @@
+"""The tiles of one hand not yet in play: the live wall, the dead wall's replacement tiles and
+dora indicators, and the commitment that lets players check the shuffle afterwards."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from bot.engine.tiles import Tile, parse_tiles
+
+__all__ = ["TileReserve", "Wall", "shuffled", "wall_digest"]
+
+
+def wall_digest(order: Sequence[int], salt: str) -> str:
+    """Published when a hand starts; anyone can check it once the order and salt are revealed."""
+    return hashlib.sha256(f"{salt}:{','.join(map(str, order))}".encode()).hexdigest()
+
+
+def shuffled(tiles: int, rng: random.Random, order: Sequence[int] | None = None) -> tuple[list[int], str]:
+    """A hand's tile order (``order`` when a test rigged one) and the salt of its commitment,
+    both drawn from the hand's own RNG, in that order, so a replay deals the same."""
+    chosen = list(range(tiles)) if order is None else list(order)
+    if order is None:
+        rng.shuffle(chosen)
+    return chosen, f"{rng.getrandbits(64):016x}"
+
+
+@dataclass
+class Wall:
+    """What a hand draws from. Every list is taken from its end (``live[-1]`` is the next tile).
+
+    ``indicators`` are the dora indicators set aside, the first ``revealed`` of them face up;
+    ``ura`` lie under them. ``filler`` holds live tiles moved to the dead wall to keep its size
+    (ずーの). The ``order`` the hand was dealt from, and the ``salt``, make ``digest``.
+    """
+
+    live: list[int]
+    salt: str
+    digest: str
+    rinshan: list[int] = field(default_factory=list)
+    indicators: list[int] = field(default_factory=list)
+    ura: list[int] = field(default_factory=list)
+    revealed: int = 0
+    filler: list[int] = field(default_factory=list)
+
+    @classmethod
+    def committed(cls, order: Sequence[int], salt: str) -> Wall:
+        """A wall to deal ``order`` from its start (the order the digest commits to)."""
+        return cls(live=list(order)[::-1], salt=salt, digest=wall_digest(order, salt))
+
+    def draw(self) -> int:
+        """The next live tile."""
+        return self.live.pop()
+
+    @property
+    def dora(self) -> list[int]:
+        """The indicators face up."""
+        return self.indicators[: self.revealed]
+
+    def hidden(self) -> list[int]:
+        """Every tile of the wall nobody may see yet."""
+        return [*self.live, *self.rinshan, *self.indicators[self.revealed :], *self.ura, *self.filler]
+
+
+class TileReserve:
+    """Tiles not yet placed by a rigged deal: tests name faces, the reserve hands out ids.
+
+    >>> from bot.engine.tiles import nishoku_tileset
+    >>> reserve = TileReserve(nishoku_tileset().tiles)
+    >>> reserve.take_all("1p1p"), reserve.take_any()
+    ([0, 1], 99)
+    """
+
+    def __init__(self, tiles: Sequence[Tile]) -> None:
+        self._tiles = tiles
+        self.free = list(range(len(tiles)))
+
+    def take(self, face: Tile) -> int:
+        """The lowest free id of ``face``."""
+        for index, tile in enumerate(self.free):
+            if self._tiles[tile] == face:
+                return self.free.pop(index)
+        raise ValueError(f"no {face} left to rig")
+
+    def take_all(self, text: str) -> list[int]:
+        """Ids for every tile of an mpsz string, in order."""
+        return [self.take(face) for face in parse_tiles(text)]
+
+    def take_any(self) -> int:
+        """Any free tile (the highest id): for what a test leaves unrigged."""
+        return self.free.pop()

@@ -1,0 +1,16 @@
+"""いなげ麻雀: 2 or 3 players, 10+1-tile hands drawn from a pool, flowers, discard-order yaku."""
+
+from bot.engine.game import TimeUp, VoteEnd
+from bot.engine.variants.inage.game import InageGame, InageSeat, JuusanFutou, inage_shapes, is_juusan_futou
+from bot.engine.variants.inage.settings import InageSettings
+
+__all__ = [
+    "InageGame",
+    "InageSeat",
+    "InageSettings",
+    "JuusanFutou",
+    "TimeUp",
+    "VoteEnd",
+    "inage_shapes",
+    "is_juusan_futou",
+]

@@ -1,0 +1,101 @@
+"""いなげ麻雀's table settings: the seed's rules, and the spec's INA-A rulings as defaults."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.engine.table import TableSettings
+from bot.engine.variants.inage.discards import DiscardRules
+from bot.engine.variants.inage.yaku import HanTable
+
+__all__ = ["END_MODES", "InageSettings"]
+
+END_MODES = ("hands", "score", "time", "vote")
+
+
+@dataclass(frozen=True)
+class InageSettings(TableSettings):
+    title = "いなげ麻雀"
+
+    """Table settings. Defaults are the seed's rules and the spec's [recommended] rulings."""
+
+    end: str = "hands"
+    """「好きな時に終わってかまいません」: end after a number of ``hands``, at a ``score``, when the
+    ``time`` is up, or only by ``vote``; a unanimous vote ends any game at once."""
+    hands: int = 9
+    """How many hands when ``end`` is ``hands``."""
+    target: int = 200
+    """When ``end`` is ``score``: the game ends after the hand in which a player reaches this."""
+    minutes: int = 60
+    """When ``end`` is ``time``: the host's clock sends time-up after this long (「８時になったらおわり」)."""
+    points_table: str = "1:8,2:12,4:16,8:24,12:32,16:40"
+    """INA-A3 [recommended]: the 早見表 as HAN:POINTS tiers (1 han 8, 16 han 40 are the seed's)."""
+    kazoe_from: int = 20
+    """「２０飜以上は数え切り役満」."""
+    kazoe_per_han: int = 4
+    """「１飜につき４点で、どこまでも伸びる」."""
+    yonbaiman: int = 32
+    """INA-A3 [recommended]: a 四倍満 yaku (天和系, 十三不塔, 流し満貫, リーのみ) is 4 × 8 points."""
+    yakuman: int = 80
+    """INA-A3 [recommended]: a yakuman is the 20-han value, 80 points."""
+    noten_penalty: int = 48
+    """「ノーテン罰符は場に４８点」, split between the tenpai and the no-ten players."""
+    deal_set_aside: bool = True
+    """[recommended] Flowers, 西 and 北 may be set aside from the dealt 10 (「配牌を取って花牌を出した時点で」)."""
+    juusan_futou: bool = True
+    """十三不塔 may be declared on the deal (optional rule, on)."""
+    discard_yaku: bool = True
+    """捨牌役 (optional rule block, on)."""
+    even_palindromes: bool = True
+    """INA-A2 [recommended]: palindromes of even length count too."""
+    mane_min: int = 3
+    """INA-A2: the shortest copy that makes 真似満."""
+    riichi_chain_at_declaration: bool = False
+    """INA-A2: the after-riichi chain starts at the declaration tile (off: at the next discard)."""
+    nagashi: bool = True
+    """流し満貫 (optional rule, on)."""
+    nagashi_ends_hand: bool = True
+    """INA-A10 [recommended]: 流し満貫 is paid at once and ends the hand (off: paid when it ends)."""
+    ippatsu: bool = True
+    """INA-A11: 一発 (optional, on)."""
+    double_riichi: bool = True
+    """ダブル立直 (optional, on)."""
+    multiple_ron: bool = False
+    """INA-A14 [recommended off]: only the first ron in turn order wins (頭ハネ)."""
+    draw_keeps_starter: bool = True
+    """INA-A13 [recommended]: after an exhaustive draw the same player starts (off: the next one)."""
+    dora_count_for_minimum: bool = False
+    """INA-A5 [recommended off]: dora alone do not make a win."""
+    hints: bool = True
+    """Show waits and ukeire on the private panel."""
+
+    def __post_init__(self) -> None:
+        if self.end not in END_MODES:
+            raise ValueError(f"end must be one of {', '.join(END_MODES)}")
+        if not 1 <= self.hands <= 100:
+            raise ValueError("a game has 1 to 100 hands")
+        if self.target <= 0 or self.minutes <= 0:
+            raise ValueError("the target score and the minutes must be positive")
+        if self.noten_penalty < 0 or self.noten_penalty % 2:
+            raise ValueError("the no-ten penalty must be an even number of points, so it splits evenly")
+        if self.mane_min < 1:
+            raise ValueError("mane_min must be at least 1")
+        self.han_table()  # raises for a malformed points table
+
+    def han_table(self) -> HanTable:
+        """The 早見表 these settings describe."""
+        return HanTable.parse(
+            self.points_table,
+            kazoe_from=self.kazoe_from,
+            per_han=self.kazoe_per_han,
+            yonbaiman=self.yonbaiman,
+            yakuman=self.yakuman,
+        )
+
+    def discard_rules(self) -> DiscardRules:
+        """The discard-yaku choices."""
+        return DiscardRules(
+            even_palindromes=self.even_palindromes,
+            mane_min=self.mane_min,
+            chain_from_declaration=self.riichi_chain_at_declaration,
+        )

@@ -1,0 +1,31 @@
+"""ずーの: 4 players, a draft every round, then simultaneous discards and rons."""
+
+from bot.engine.variants.zuno.game import ZunoGame
+from bot.engine.variants.zuno.rules import ZunoSettings
+from bot.engine.variants.zuno.state import (
+    CallChi,
+    CallKan,
+    CallPon,
+    InazumaRiichi,
+    PocchiTsumo,
+    RonOn,
+    ZunoPhase,
+    ZunoPublicView,
+    ZunoSeat,
+    ZunoSeatView,
+)
+
+__all__ = [
+    "CallChi",
+    "CallKan",
+    "CallPon",
+    "InazumaRiichi",
+    "PocchiTsumo",
+    "RonOn",
+    "ZunoGame",
+    "ZunoPhase",
+    "ZunoPublicView",
+    "ZunoSeat",
+    "ZunoSeatView",
+    "ZunoSettings",
+]
