@@ -1,9 +1,15 @@
 """The store: the only code in Jantaku that speaks SQL.
 
-One :class:`Store` wraps one aiosqlite connection. Writes run in ``BEGIN IMMEDIATE``
-transactions behind an asyncio lock, so two coroutines never interleave statements on the
-shared connection; reads take the same lock and see one consistent snapshot. Every method
-returns frozen dataclasses from :mod:`bot.storage.models`.
+One :class:`Store` holds one writer connection and a small pool of reader connections to the
+same WAL database. Writes run in ``BEGIN IMMEDIATE`` transactions on the writer, behind an
+asyncio lock, so two coroutines never interleave statements on it and a read inside a write (a
+game's row while its action is logged) sees that write's own uncommitted rows. Every read-only
+method instead borrows a free reader (``PRAGMA query_only``) and runs in its own snapshot
+transaction: WAL lets a reader see the last committed state while a write is open, and lets a
+write commit while a read is still running, so a slow leaderboard never holds up a table's next
+action and a slow write never holds up ``/mahjong stats``. A ``:memory:`` database exists only
+inside its one connection, so there it has no readers and reads take the writer's lock, as every
+read did before the pool. Every method returns frozen dataclasses from :mod:`bot.storage.models`.
 
 >>> database_path("sqlite:///data/jantaku.sqlite3")
 'data/jantaku.sqlite3'
@@ -60,6 +66,9 @@ Clock = Callable[[], datetime]
 
 BUSY_TIMEOUT_MS = 5_000
 """How long a write waits for another connection's lock before giving up."""
+
+DEFAULT_READERS = 2
+"""Reads that run at once beside the writer: a leaderboard and a stats command together; a third waits its turn."""
 
 MIN_SQLITE = (3, 37, 0)
 """STRICT tables arrived in SQLite 3.37."""
@@ -174,17 +183,48 @@ def _json(value: Mapping[str, Any]) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
 
+@asynccontextmanager
+async def _snapshot(db: aiosqlite.Connection) -> AsyncIterator[aiosqlite.Connection]:
+    # One transaction for the whole read, so its several SELECTs agree with each other; rolled
+    # back, never committed, because a read has nothing to keep.
+    try:
+        await db.execute("BEGIN")
+        yield db
+    finally:
+        # Even when in_transaction says there is nothing to end: a read cancelled while its BEGIN
+        # was still queued would hand its reader to the next read inside that transaction.
+        # aiosqlite runs a connection's statements in order, so this ROLLBACK follows the BEGIN.
+        with contextlib.suppress(sqlite3.Error):
+            await db.execute("ROLLBACK")
+
+
 class Store:
     """Jantaku's persistent state in one SQLite database.
 
     Open it with ``async with Store.open("sqlite:///data/jantaku.sqlite3") as store:``, or
     ``store = await Store.connect(...)`` and later ``await store.close()`` where a context
     manager does not fit (``setup_hook``).
+
+    ``db`` is the writer connection; ``readers`` are open connections to the same file that only
+    ever read, handed out one per read. Without readers (``:memory:``) every read runs on ``db``,
+    behind the writer's lock.
     """
 
-    def __init__(self, db: aiosqlite.Connection, *, path: str, clock: Clock = utc_now) -> None:
+    def __init__(
+        self,
+        db: aiosqlite.Connection,
+        *,
+        path: str,
+        clock: Clock = utc_now,
+        readers: Sequence[aiosqlite.Connection] = (),
+    ) -> None:
         self._db = db
         self._lock = asyncio.Lock()
+        self._readers = tuple(readers)
+        self._free: asyncio.Queue[aiosqlite.Connection] = asyncio.Queue()
+        for reader in self._readers:
+            self._free.put_nowait(reader)
+        self._closed = False
         self._clock = clock
         self.path = path
         """The database file (or ``:memory:``)."""
@@ -198,34 +238,60 @@ class Store:
         *,
         clock: Clock = utc_now,
         migrations: Sequence[Migration] | None = None,
+        readers: int = DEFAULT_READERS,
     ) -> Store:
         """Open (creating if needed) and migrate the database at ``target``.
 
+        ``readers`` is how many reads can run at once beside the writer; 0 puts every read on the
+        writer connection, behind its lock. A ``:memory:`` database always gets 0, since another
+        connection would open a second, empty database.
+
         ``migrations`` replaces the package's own, for tests of the migration machinery.
         """
+        if readers < 0:
+            raise ValueError(f"readers must be 0 or more, not {readers}")
         if sqlite3.sqlite_version_info < MIN_SQLITE:
             raise StorageError(
                 f"SQLite {sqlite3.sqlite_version} is too old; Jantaku needs {'.'.join(map(str, MIN_SQLITE))} or newer"
             )
         path = database_path(target)
-        if path != ":memory:":
+        if path == ":memory:":
+            readers = 0
+        else:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        # isolation_level=None: we issue BEGIN/COMMIT ourselves, so sqlite3 never opens a hidden
-        # transaction that would keep an action uncommitted after append_action returns.
-        db = await aiosqlite.connect(path, isolation_level=None)
+        opened: list[aiosqlite.Connection] = []
         try:
-            db.row_factory = aiosqlite.Row
-            await db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
+            db = await cls._open_connection(path, opened)
             await db.execute("PRAGMA foreign_keys = ON")
             await db.execute("PRAGMA journal_mode = WAL")
             # FULL fsyncs the WAL at every commit: an action the players saw survives a power
             # cut, not only a crash of the process. Actions are a few per second at most.
             await db.execute("PRAGMA synchronous = FULL")
             await migrate(db, load_migrations() if migrations is None else migrations)
+            # Readers open after the migrations, so none of them ever sees an older schema.
+            pool = [await cls._open_connection(path, opened) for _ in range(readers)]
+            for reader in pool:
+                # A write slipped into a read-only method fails loudly here, instead of waiting for the
+                # writer's lock and then vanishing in the read's rollback.
+                await reader.execute("PRAGMA query_only = ON")
         except BaseException:
-            await db.close()
+            for connection in opened:
+                await connection.close()
             raise
-        return cls(db, path=path, clock=clock)
+        return cls(db, path=path, clock=clock, readers=pool)
+
+    @staticmethod
+    async def _open_connection(path: str, opened: list[aiosqlite.Connection]) -> aiosqlite.Connection:
+        # isolation_level=None: we issue BEGIN/COMMIT ourselves, so sqlite3 never opens a hidden
+        # transaction that would keep an action uncommitted after append_action returns (or, on
+        # a reader, keep an old snapshot alive between reads).
+        db = await aiosqlite.connect(path, isolation_level=None)
+        opened.append(db)
+        db.row_factory = aiosqlite.Row
+        # Readers need it too: in WAL a read can still meet SQLITE_BUSY for a moment, while another
+        # connection recovers the WAL index or restarts the log.
+        await db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
+        return db
 
     @classmethod
     @asynccontextmanager
@@ -235,21 +301,34 @@ class Store:
         *,
         clock: Clock = utc_now,
         migrations: Sequence[Migration] | None = None,
+        readers: int = DEFAULT_READERS,
     ) -> AsyncIterator[Store]:
         """``async with Store.open(path_or_url) as store:``: connect, and close on the way out."""
-        store = await cls.connect(target, clock=clock, migrations=migrations)
+        store = await cls.connect(target, clock=clock, migrations=migrations, readers=readers)
         try:
             yield store
         finally:
             await store.close()
 
     async def close(self) -> None:
-        """Close the connection (waiting for any statement in flight)."""
+        """Close every connection, waiting for the reads and the write in flight; closing twice is harmless."""
+        if self._closed:
+            return
+        self._closed = True
+        # Each reader comes back to the queue when its read ends, so taking them all waits for those reads.
+        for _ in self._readers:
+            await (await self._free.get()).close()
         async with self._lock:
             await self._db.close()
 
+    def _check_open(self) -> None:
+        # Without this a read after close() would wait forever for a reader that never comes back.
+        if self._closed:
+            raise ValueError("the store is closed")
+
     @asynccontextmanager
     async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
+        self._check_open()
         async with self._lock:
             # IMMEDIATE takes the write lock up front, so a second process waits at BEGIN
             # (busy_timeout) instead of failing halfway through our statements.
@@ -271,12 +350,18 @@ class Store:
 
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
-        async with self._lock:
-            await self._db.execute("BEGIN")
-            try:
-                yield self._db
-            finally:
-                await self._rollback()
+        """A snapshot of the last committed state, on a reader of its own (the writer for ``:memory:``)."""
+        self._check_open()
+        if not self._readers:
+            async with self._lock, _snapshot(self._db) as db:
+                yield db
+            return
+        reader = await self._free.get()
+        try:
+            async with _snapshot(reader) as db:
+                yield db
+        finally:
+            self._free.put_nowait(reader)
 
     def _now(self) -> int:
         return _timestamp(self._clock())

@@ -1,0 +1,230 @@
+"""Reads and writes do not wait for each other: a slow leaderboard never holds up a table's
+next action, and a long write never holds up ``/mahjong stats``.
+
+SQLite lets an application function replace a built-in one, so the slow read here is the real
+leaderboard query with a two-argument ``max()`` that sleeps once when armed: a fixed, known
+delay however loaded the machine is, where a genuinely heavy query would be slow only roughly.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+import pytest
+
+from bot.storage import GuildSettings, Store
+from tests.storage.helpers import FakeClock, human, play_out
+
+SLOW_READ_SECONDS = 1.0
+FAST_SECONDS = 0.3
+"""Far above an append or a read on an idle connection (milliseconds), far below the slow read."""
+
+
+class SlowMax:
+    """SQLite's scalar ``max(a, b)``, sleeping on the next ``armed`` calls (from any connection)."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.sleeping = threading.Event()
+        self._armed = 0
+        self._guard = threading.Lock()
+
+    def arm(self, times: int = 1) -> None:
+        with self._guard:
+            self._armed += times
+
+    def __call__(self, a: Any, b: Any) -> Any:
+        with self._guard:
+            sleep = self._armed > 0
+            self._armed -= sleep
+        if sleep:
+            self.sleeping.set()
+            time.sleep(self.seconds)
+        return max(a, b)
+
+    async def wait_until_sleeping(self) -> None:
+        assert await asyncio.to_thread(self.sleeping.wait, 5), "the slow read never started"
+
+
+@pytest.fixture
+def slow_max(monkeypatch: pytest.MonkeyPatch) -> SlowMax:
+    """Every connection the store opens from now on gets the sleeping ``max``."""
+    slow = SlowMax(SLOW_READ_SECONDS)
+    real_connect = aiosqlite.connect
+
+    async def connect(*args: Any, **kwargs: Any) -> aiosqlite.Connection:
+        db = await real_connect(*args, **kwargs)
+        await db.create_function("max", 2, slow)
+        return db
+
+    monkeypatch.setattr(aiosqlite, "connect", connect)
+    return slow
+
+
+@pytest.fixture
+async def slow_store(slow_max: SlowMax, db_path: Path, clock: FakeClock) -> AsyncIterator[Store]:
+    async with Store.open(db_path, clock=clock) as store:
+        await play_out(store, [human(1), human(2)], [1, 2])  # a leaderboard with rows to rate
+        yield store
+
+
+async def new_game(store: Store, channel_id: int = 200) -> int:
+    return await store.create_game(1, channel_id, "nishoku", {}, 1, [human(1)], host_id=1)
+
+
+async def test_an_append_does_not_wait_for_a_slow_read(slow_store: Store, slow_max: SlowMax) -> None:
+    game_id = await new_game(slow_store)
+    slow_max.arm()
+    started = time.perf_counter()
+    read = asyncio.create_task(slow_store.leaderboard(1, "nishoku"))
+    await slow_max.wait_until_sleeping()
+
+    before = time.perf_counter()
+    await slow_store.append_action(game_id, 0, {"type": "discard", "seat": 0, "tile": 5})
+    append_seconds = time.perf_counter() - before
+
+    assert append_seconds < FAST_SECONDS, f"append_action waited {append_seconds:.3f}s behind a read"
+    assert not read.done()
+    rows, total = await read
+    assert time.perf_counter() - started >= SLOW_READ_SECONDS  # the read really was slow
+    assert (total, [row.user_id for row in rows]) == (2, [1, 2])
+    assert await slow_store.actions(game_id) == [{"type": "discard", "seat": 0, "tile": 5}]
+
+
+async def test_a_read_does_not_wait_for_a_write_in_progress(store: Store) -> None:
+    """Every read-only method answers while a write transaction is held open, from the last
+    committed state: the uncommitted change is invisible until the write commits."""
+    await store.update_guild_settings(7, turn_seconds=45)
+    await play_out(store, [human(1), human(2)], [2, 1], guild_id=7)
+    game_id = await store.create_game(7, 70, "nishoku", {}, 1, [human(1)], host_id=1)
+    await store.append_action(game_id, 0, {"type": "discard", "seat": 0, "tile": 5}, bank=30.0)
+    await store.save_lobby(3, 7, 71, {"id": 3})
+    holding, release = asyncio.Event(), asyncio.Event()
+
+    async def slow_write() -> None:
+        async with store._write() as db:
+            await db.execute("UPDATE guild_settings SET turn_seconds = 99 WHERE guild_id = 7")
+            await db.execute("DELETE FROM lobbies")
+            holding.set()
+            await release.wait()
+
+    writer = asyncio.create_task(slow_write())
+    await holding.wait()
+    try:
+        before = time.perf_counter()
+        settings, *others = await asyncio.wait_for(
+            asyncio.gather(
+                store.guild_settings(7),
+                store.lobbies(),
+                store.game(game_id),
+                store.unfinished_games(),
+                store.unfinished_games(shard_ids=[0], shard_count=1),
+                store.active_game_in_channel(70),
+                store.actions(game_id),
+                store.seat_banks(game_id),
+                store.record(game_id),
+                store.hands(game_id),
+                store.rating(7, "nishoku", 1),
+                store.leaderboard(7, "nishoku"),
+                store.player_stats(7, 1),
+                store.history(7),
+            ),
+            timeout=2 * FAST_SECONDS,
+        )
+        read_seconds = time.perf_counter() - before
+    finally:
+        release.set()
+        await writer
+
+    assert read_seconds < FAST_SECONDS
+    assert settings == GuildSettings(guild_id=7, turn_seconds=45)
+    assert others[0] == [{"id": 3}]
+    assert (await store.guild_settings(7)).turn_seconds == 99
+    assert await store.lobbies() == []
+
+
+async def test_concurrent_reads_use_separate_connections(slow_store: Store, slow_max: SlowMax) -> None:
+    slow_max.arm(2)
+    started = time.perf_counter()
+    await asyncio.gather(slow_store.leaderboard(1, "nishoku"), slow_store.leaderboard(1, "nishoku"))
+    elapsed = time.perf_counter() - started
+    assert SLOW_READ_SECONDS <= elapsed < 1.8 * SLOW_READ_SECONDS  # side by side, not one after the other
+
+
+async def test_one_reader_takes_reads_in_turn(slow_max: SlowMax, db_path: Path) -> None:
+    async with Store.open(db_path, readers=1) as store:
+        await play_out(store, [human(1), human(2)], [1, 2])
+        game_id = await new_game(store)
+        slow_max.arm(2)
+        started = time.perf_counter()
+        reads = asyncio.gather(store.leaderboard(1, "nishoku"), store.leaderboard(1, "nishoku"))
+        await slow_max.wait_until_sleeping()
+        before = time.perf_counter()
+        await store.append_action(game_id, 0, {"type": "discard", "seat": 0, "tile": 5})
+        assert time.perf_counter() - before < FAST_SECONDS  # the queue of readers holds no writer back
+        await reads
+        assert time.perf_counter() - started >= 2 * SLOW_READ_SECONDS
+
+
+async def test_readers_only_read(store: Store) -> None:
+    assert len(store._readers) == 2
+    for reader in store._readers:
+        for pragma, expected in [("query_only", 1), ("busy_timeout", 5000), ("journal_mode", "wal")]:
+            async with reader.execute(f"PRAGMA {pragma}") as cursor:
+                row = await cursor.fetchone()
+            assert row is not None
+            assert row[0] == expected, pragma
+
+
+async def test_the_pool_size_is_a_connect_argument(db_path: Path) -> None:
+    async with Store.open(db_path, readers=3) as store:
+        assert len(store._readers) == 3
+    with pytest.raises(ValueError, match="readers"):
+        await Store.connect(db_path, readers=-1)
+
+
+async def test_no_readers_reads_on_the_writer(db_path: Path) -> None:
+    async with Store.open(db_path, readers=0) as store:
+        assert store._readers == ()
+        await store.update_guild_settings(7, turn_seconds=45)
+        assert (await store.guild_settings(7)).turn_seconds == 45
+
+
+async def test_an_in_memory_store_reads_its_own_writes() -> None:
+    """``:memory:`` is one database per connection: reads must stay on the writer's."""
+    async with Store.open(":memory:", readers=2) as store:
+        assert store._readers == ()
+        await store.update_guild_settings(7, turn_seconds=45)
+        game_id = await new_game(store)
+        assert (await store.guild_settings(7)).turn_seconds == 45
+        assert [game.id for game in await store.unfinished_games()] == [game_id]
+
+
+async def test_close_waits_for_reads_in_flight_and_later_reads_fail(slow_store: Store, slow_max: SlowMax) -> None:
+    slow_max.arm()
+    read = asyncio.create_task(slow_store.leaderboard(1, "nishoku"))
+    await slow_max.wait_until_sleeping()
+    await slow_store.close()
+    _, total = await read
+    assert total == 2
+    with pytest.raises(ValueError, match="closed"):
+        await asyncio.wait_for(slow_store.guild_settings(1), timeout=1)
+    await slow_store.close()  # twice is harmless (the fixture closes it again)
+
+
+async def test_a_cancelled_read_gives_its_reader_back(slow_store: Store, slow_max: SlowMax) -> None:
+    slow_max.arm()
+    read = asyncio.create_task(slow_store.leaderboard(1, "nishoku"))
+    await slow_max.wait_until_sleeping()
+    read.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await read
+    assert slow_store._free.qsize() == len(slow_store._readers)
+    settings = await asyncio.gather(*(slow_store.guild_settings(guild) for guild in range(6)))
+    assert [s.guild_id for s in settings] == list(range(6))
