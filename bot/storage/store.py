@@ -35,6 +35,7 @@ import aiosqlite
 
 from bot.engine.game import Outcome
 from bot.engine.record import GameRecord
+from bot.storage import rows
 from bot.storage.errors import (
     ActionOrderError,
     ChannelBusyError,
@@ -44,7 +45,6 @@ from bot.storage.errors import (
 )
 from bot.storage.models import (
     PERIODS,
-    FinalResult,
     GameRow,
     GameStatus,
     GameSummary,
@@ -165,17 +165,6 @@ def database_path(target: str | os.PathLike[str]) -> str:
 
 def _timestamp(moment: datetime) -> int:
     return int(moment.timestamp())
-
-
-def _datetime(seconds: int | None) -> datetime | None:
-    return None if seconds is None else datetime.fromtimestamp(seconds, UTC)
-
-
-def _first_then_rest(first: int | None, seats: Sequence[int]) -> tuple[int, ...]:
-    """``seats`` with ``first`` (the hands row's seat) leading, as HandResult lists them."""
-    if first is None:
-        return tuple(seats)
-    return (first, *(seat for seat in seats if seat != first))
 
 
 def _json(value: Mapping[str, Any]) -> str:
@@ -408,17 +397,7 @@ class Store:
     @staticmethod
     async def _guild_settings(db: aiosqlite.Connection, guild_id: int) -> GuildSettings:
         async with db.execute("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,)) as cursor:
-            row = await cursor.fetchone()
-        if row is None:
-            return GuildSettings(guild_id=guild_id)
-        return GuildSettings(
-            guild_id=guild_id,
-            default_variant=row["default_variant"],
-            turn_seconds=row["turn_seconds"],
-            time_bank_seconds=row["time_bank_seconds"],
-            hints=bool(row["hints"]),
-            dm_panels=bool(row["dm_panels"]),
-        )
+            return rows.guild_settings(guild_id, await cursor.fetchone())
 
     # --- games ------------------------------------------------------------------------------------
 
@@ -453,7 +432,7 @@ class Store:
             ) as cursor:
                 busy = await cursor.fetchone()
             if busy is not None:
-                raise ChannelBusyError(f"game #{busy['id']} is still running in this channel")
+                raise ChannelBusyError(f"game #{rows.row_id(busy)} is still running in this channel")
             try:
                 async with db.execute(
                     """
@@ -479,7 +458,7 @@ class Store:
             except sqlite3.IntegrityError as error:  # the schema's one-running-game index, as a backstop
                 raise ChannelBusyError("a game is already running in this channel") from error
             assert row is not None  # RETURNING always yields the new row
-            game_id = int(row["id"])
+            game_id = rows.row_id(row)
             await db.executemany(
                 "INSERT INTO game_players (game_id, seat, user_id, name, is_cpu) VALUES (?, ?, ?, ?, ?)",
                 [(game_id, seat, p.user_id, p.name, int(p.is_cpu)) for seat, p in enumerate(players)],
@@ -514,8 +493,7 @@ class Store:
     async def lobbies(self) -> list[dict[str, Any]]:
         """Every stored lobby's state, oldest first."""
         async with self._read() as db, db.execute("SELECT data FROM lobbies ORDER BY id") as cursor:
-            rows = await cursor.fetchall()
-        return [json.loads(row["data"]) for row in rows]
+            return [rows.lobby(row) for row in await cursor.fetchall()]
 
     async def game(self, game_id: int) -> GameRow:
         """One game; raises :class:`GameNotFoundError` for an unknown id."""
@@ -587,30 +565,10 @@ class Store:
     @staticmethod
     async def _games(db: aiosqlite.Connection, where: str, params: Sequence[Any]) -> list[GameRow]:
         async with db.execute(f"SELECT {_GAME_COLUMNS} FROM games AS g WHERE {where}", params) as cursor:
-            rows = list(await cursor.fetchall())
-        seats = await Store._players(db, [int(row["id"]) for row in rows])
-        return [
-            GameRow(
-                id=row["id"],
-                guild_id=row["guild_id"],
-                channel_id=row["channel_id"],
-                message_id=row["message_id"],
-                host_id=row["host_id"],
-                variant=row["variant"],
-                settings=json.loads(row["settings"]),
-                seed=int(row["seed"]),
-                players=seats.get(row["id"], ()),
-                status=GameStatus(row["status"]),
-                created_at=datetime.fromtimestamp(row["created_at"], UTC),
-                finished_at=_datetime(row["finished_at"]),
-                end_reason=row["end_reason"],
-                hands_played=row["hands_played"],
-                action_count=row["action_count"],
-                turn_seconds=row["turn_seconds"],
-                bank_seconds=row["bank_seconds"],
-            )
-            for row in rows
-        ]
+            found = list(await cursor.fetchall())
+        ids = [rows.row_id(row) for row in found]
+        seats = await Store._players(db, ids)
+        return [rows.game(row, seats.get(game_id, ())) for row, game_id in zip(found, ids, strict=True)]
 
     @staticmethod
     async def _players(db: aiosqlite.Connection, game_ids: Sequence[int]) -> dict[int, tuple[PlayerSeat, ...]]:
@@ -625,11 +583,7 @@ class Store:
             """,
             (json.dumps(list(game_ids)),),
         ) as cursor:
-            rows = await cursor.fetchall()
-        seats: dict[int, list[PlayerSeat]] = {}
-        for row in rows:
-            seats.setdefault(row["game_id"], []).append(PlayerSeat(row["user_id"], row["name"], bool(row["is_cpu"])))
-        return {game_id: tuple(players) for game_id, players in seats.items()}
+            return rows.seats_by_game(await cursor.fetchall())
 
     # --- the action log -------------------------------------------------------------------------
 
@@ -693,13 +647,7 @@ class Store:
                 "SELECT action, bank FROM actions WHERE game_id = ? AND bank IS NOT NULL ORDER BY seq", (game_id,)
             ) as cursor,
         ):
-            rows = await cursor.fetchall()
-        banks: dict[int, float] = {}
-        for row in rows:
-            seat = json.loads(row["action"]).get("seat")
-            if isinstance(seat, int):
-                banks[seat] = float(row["bank"])
-        return banks
+            return rows.seat_banks(await cursor.fetchall())
 
     async def record(self, game_id: int) -> GameRecord:
         """The game as the engine's :class:`GameRecord`: ``replay(record)`` rebuilds its state."""
@@ -716,10 +664,10 @@ class Store:
 
     async def _actions(self, db: aiosqlite.Connection, game_id: int) -> list[dict[str, Any]]:
         async with db.execute("SELECT action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)) as cursor:
-            rows = await cursor.fetchall()
-        if not rows:
+            found = await cursor.fetchall()
+        if not found:
             await self._game(db, game_id)  # an unknown game is an error, not an empty log
-        return [json.loads(row["action"]) for row in rows]
+        return [rows.action(row) for row in found]
 
     # --- results ----------------------------------------------------------------------------------
 
@@ -776,36 +724,8 @@ class Store:
             async with db.execute(
                 "SELECT * FROM hand_seats WHERE game_id = ? ORDER BY hand_index, seat", (game_id,)
             ) as cursor:
-                seat_rows = list(await cursor.fetchall())
-        by_hand: dict[int, list[sqlite3.Row]] = {}
-        for row in seat_rows:
-            by_hand.setdefault(row["hand_index"], []).append(row)
-        result: list[HandRow] = []
-        for hand in hands:
-            seats = by_hand.get(hand["hand_index"], [])
-            won = {row["seat"]: row for row in seats if row["won"]}
-            winners = _first_then_rest(hand["winner_seat"], list(won))
-            result.append(
-                HandRow(
-                    game_id=game.id,
-                    hand_index=hand["hand_index"],
-                    label=hand["label"],
-                    result=HandResult(
-                        winner=hand["winner_seat"],
-                        from_seat=hand["from_seat"],
-                        han=hand["han"],
-                        points=hand["points"],
-                        changes=tuple(row["point_change"] for row in seats),
-                        riichi=tuple(row["seat"] for row in seats if row["riichi"]),
-                        tenpai=tuple(row["seat"] for row in seats if row["tenpai"]),
-                        winners=winners,
-                        win_points=tuple(won[seat]["win_points"] if seat in won else 0 for seat in winners),
-                        tsumo=tuple(seat for seat in winners if seat in won and won[seat]["tsumo"]),
-                        dealt_in=_first_then_rest(hand["from_seat"], [row["seat"] for row in seats if row["dealt_in"]]),
-                    ),
-                )
-            )
-        return result
+                seats = list(await cursor.fetchall())
+        return rows.hands(game.id, hands, seats)
 
     async def record_final(self, game_id: int, outcome: Outcome) -> GameSummary:
         """Finish a game in one transaction: final results per seat, the game's status, and the
@@ -895,8 +815,7 @@ class Store:
             "SELECT mu, sigma FROM ratings WHERE guild_id = ? AND variant = ? AND user_id = ?",
             (guild_id, variant, user_id),
         ) as cursor:
-            row = await cursor.fetchone()
-        return initial_skill() if row is None else Skill(row["mu"], row["sigma"])
+            return rows.skill(await cursor.fetchone())
 
     # --- ratings, leaderboards, stats, history --------------------------------------------------
 
@@ -944,32 +863,14 @@ class Store:
         order = LEADERBOARD_ORDERS[order_by]
         async with self._read() as db:
             async with db.execute(f"{_BOARD} SELECT COUNT(*) FROM board", params) as cursor:
-                count_row = await cursor.fetchone()
+                total = rows.count(await cursor.fetchone())
             async with db.execute(
                 f"{_BOARD} SELECT * FROM board ORDER BY {order}, rating DESC, games DESC, user_id "
                 "LIMIT :limit OFFSET :offset",
                 params,
             ) as cursor:
-                rows = await cursor.fetchall()
-        total = int(count_row[0]) if count_row is not None else 0
-        return [
-            LeaderboardRow(
-                rank=offset + index,
-                user_id=row["user_id"],
-                name=row["name"],
-                games=row["games"],
-                average_placement=row["average_placement"],
-                total_score=row["total_score"],
-                hands=row["hands"],
-                wins=row["wins"],
-                deal_ins=row["deal_ins"],
-                riichi_hands=row["riichi_hands"],
-                rating=row["rating"],
-                mu=row["mu"],
-                sigma=row["sigma"],
-            )
-            for index, row in enumerate(rows, start=1)
-        ], total
+                board = await cursor.fetchall()
+        return [rows.leaderboard_row(rank, row) for rank, row in enumerate(board, start=offset + 1)], total
 
     async def player_stats(
         self, guild_id: int, user_id: int, variant: str | None = None, *, period: Period = "all"
@@ -990,7 +891,7 @@ class Store:
             async with db.execute(
                 f"WITH {_PLAYED} SELECT placement, COUNT(*) AS times FROM played GROUP BY placement", params
             ) as cursor:
-                places = {row["placement"]: row["times"] for row in await cursor.fetchall()}
+                placements = list(await cursor.fetchall())
             async with db.execute(
                 f"""
                 WITH {_PLAYED}
@@ -1004,7 +905,7 @@ class Store:
                 """,
                 params,
             ) as cursor:
-                hands = await cursor.fetchone()
+                hand_totals = await cursor.fetchone()
             async with db.execute(
                 """
                 SELECT p.name FROM game_players AS p JOIN games AS g ON g.id = p.game_id
@@ -1012,29 +913,21 @@ class Store:
                 """,
                 (guild_id, user_id),
             ) as cursor:
-                name_row = await cursor.fetchone()
+                name = await cursor.fetchone()
             ratings = await self._ratings(db, guild_id, user_id, variant)
         # Aggregates without GROUP BY always return exactly one row.
         assert totals is not None
-        assert hands is not None
-        return PlayerStats(
+        assert hand_totals is not None
+        return rows.player_stats(
             guild_id=guild_id,
             user_id=user_id,
-            name=name_row["name"] if name_row is not None else None,
             variant=variant,
             period=period,
-            games=totals["games"],
-            placements=tuple(places.get(place, 0) for place in range(1, max(places, default=0) + 1)),
-            average_placement=totals["average_placement"] or 0.0,
-            total_score=totals["total_score"],
-            best_score=totals["best_score"],
-            hands=hands["hands"],
-            wins=hands["wins"],
-            tsumo_wins=hands["tsumo_wins"],
-            deal_ins=hands["deal_ins"],
-            riichi_hands=hands["riichi_hands"],
-            average_win_points=hands["average_win_points"] or 0.0,
-            ratings=tuple(ratings),
+            totals=totals,
+            placements=placements,
+            hand_totals=hand_totals,
+            name=name,
+            ratings=ratings,
         )
 
     async def history(
@@ -1058,7 +951,7 @@ class Store:
                 """,
                 (guild_id, channel_id, channel_id, json.dumps(statuses), limit, offset),
             ) as cursor:
-                ids = [int(row["id"]) for row in await cursor.fetchall()]
+                ids = [rows.row_id(row) for row in await cursor.fetchall()]
             return await self._summaries(db, ids)
 
     async def _summaries(self, db: aiosqlite.Connection, game_ids: Sequence[int]) -> list[GameSummary]:
@@ -1075,36 +968,9 @@ class Store:
             """,
             (json.dumps(list(game_ids)),),
         ) as cursor:
-            rows = await cursor.fetchall()
-        results: dict[int, list[FinalResult]] = {}
-        for row in rows:
-            results.setdefault(row["game_id"], []).append(
-                FinalResult(
-                    seat=row["seat"],
-                    user_id=row["user_id"],
-                    name=row["name"],
-                    is_cpu=bool(row["is_cpu"]),
-                    points=row["points"],
-                    placement=row["placement"],
-                    final_score=row["final_score"],
-                    rating_before=row["rating_before"],
-                    rating_after=row["rating_after"],
-                )
-            )
+            results = rows.final_results_by_game(await cursor.fetchall())
         return [
-            GameSummary(
-                game_id=game.id,
-                guild_id=game.guild_id,
-                channel_id=game.channel_id,
-                variant=game.variant,
-                status=game.status,
-                created_at=game.created_at,
-                finished_at=game.finished_at,
-                end_reason=game.end_reason,
-                hands_played=game.hands_played,
-                players=game.players,
-                results=tuple(results.get(game.id, ())),
-            )
+            rows.game_summary(game, results.get(game.id, ()))
             for game in (games[game_id] for game_id in game_ids if game_id in games)
         ]
 
@@ -1119,21 +985,7 @@ class Store:
             """,
             (guild_id, user_id, variant, variant),
         ) as cursor:
-            rows = await cursor.fetchall()
-        return [
-            PlayerRating(
-                guild_id=row["guild_id"],
-                variant=row["variant"],
-                user_id=row["user_id"],
-                name=row["name"],
-                mu=row["mu"],
-                sigma=row["sigma"],
-                rating=row["rating"],
-                rated_games=row["rated_games"],
-                updated_at=datetime.fromtimestamp(row["updated_at"], UTC),
-            )
-            for row in rows
-        ]
+            return [rows.rating(row) for row in await cursor.fetchall()]
 
     def _since(self, period: str) -> int | None:
         if period not in PERIODS:
