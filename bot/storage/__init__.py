@@ -2,9 +2,10 @@
 
 :class:`Store` keeps guild settings, games and their seats, the ordered action log each game is
 rebuilt from, per-hand and final results, and Plackett-Luce ratings, in one SQLite database
-(aiosqlite, WAL). The schema lives in numbered ``migrations/NNNN_*.sql`` files tracked by
+(aiosqlite, WAL: one writer connection, and reader connections so that reads and writes never
+wait for each other). The schema lives in numbered ``migrations/NNNN_*.sql`` files tracked by
 ``PRAGMA user_version``. Everything crosses the boundary as the frozen dataclasses of
-:mod:`bot.storage.models`.
+:mod:`bot.storage.models`, built from rows in :mod:`bot.storage.rows`.
 
 Start-up recovery, in outline::
 
