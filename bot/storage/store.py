@@ -8,8 +8,9 @@ method instead borrows a free reader (``PRAGMA query_only``) and runs in its own
 transaction: WAL lets a reader see the last committed state while a write is open, and lets a
 write commit while a read is still running, so a slow leaderboard never holds up a table's next
 action and a slow write never holds up ``/mahjong stats``. A ``:memory:`` database exists only
-inside its one connection, so there it has no readers and reads take the writer's lock, as every
-read did before the pool. Every method returns frozen dataclasses from :mod:`bot.storage.models`.
+inside its one connection, so it gets no readers: its reads run on the writer, behind the same
+lock as the writes (as every read does with ``readers=0``). Rows become the frozen dataclasses of
+:mod:`bot.storage.models` in :mod:`bot.storage.rows`.
 
 >>> database_path("sqlite:///data/jantaku.sqlite3")
 'data/jantaku.sqlite3'
@@ -195,8 +196,8 @@ class Store:
     manager does not fit (``setup_hook``).
 
     ``db`` is the writer connection; ``readers`` are open connections to the same file that only
-    ever read, handed out one per read. Without readers (``:memory:``) every read runs on ``db``,
-    behind the writer's lock.
+    ever read, lent to one read at a time. Without readers (``:memory:``, ``readers=0``) every read
+    runs on ``db``, behind the writer's lock.
     """
 
     def __init__(
@@ -213,6 +214,10 @@ class Store:
         self._free: asyncio.Queue[aiosqlite.Connection] = asyncio.Queue()
         for reader in self._readers:
             self._free.put_nowait(reader)
+        self._reads = 0
+        """Reads begun on the pool and not yet ended, including those still waiting for a reader."""
+        self._no_reads = asyncio.Event()
+        self._no_reads.set()
         self._closed = False
         self._clock = clock
         self.path = path
@@ -260,8 +265,8 @@ class Store:
             # Readers open after the migrations, so none of them ever sees an older schema.
             pool = [await cls._open_connection(path, opened) for _ in range(readers)]
             for reader in pool:
-                # A write slipped into a read-only method fails loudly here, instead of waiting for the
-                # writer's lock and then vanishing in the read's rollback.
+                # A write slipped into a read-only method fails loudly on a reader, instead of waiting
+                # for the writer's lock and then vanishing in the read's rollback.
                 await reader.execute("PRAGMA query_only = ON")
         except BaseException:
             for connection in opened:
@@ -304,9 +309,11 @@ class Store:
         if self._closed:
             return
         self._closed = True
-        # Each reader comes back to the queue when its read ends, so taking them all waits for those reads.
-        for _ in self._readers:
-            await (await self._free.get()).close()
+        # Waiting for the reads rather than taking every reader off the queue: a read already
+        # queued for a reader must still get one, and a close() that competed for them could win.
+        await self._no_reads.wait()
+        for reader in self._readers:
+            await reader.close()
         async with self._lock:
             await self._db.close()
 
@@ -345,12 +352,19 @@ class Store:
             async with self._lock, _snapshot(self._db) as db:
                 yield db
             return
-        reader = await self._free.get()
+        self._reads += 1
+        self._no_reads.clear()
         try:
-            async with _snapshot(reader) as db:
-                yield db
+            reader = await self._free.get()
+            try:
+                async with _snapshot(reader) as db:
+                    yield db
+            finally:
+                self._free.put_nowait(reader)
         finally:
-            self._free.put_nowait(reader)
+            self._reads -= 1
+            if not self._reads:
+                self._no_reads.set()
 
     def _now(self) -> int:
         return _timestamp(self._clock())

@@ -228,3 +228,21 @@ async def test_a_cancelled_read_gives_its_reader_back(slow_store: Store, slow_ma
     assert slow_store._free.qsize() == len(slow_store._readers)
     settings = await asyncio.gather(*(slow_store.guild_settings(guild) for guild in range(6)))
     assert [s.guild_id for s in settings] == list(range(6))
+
+
+async def test_close_lets_reads_queued_for_a_reader_finish(slow_max: SlowMax, db_path: Path) -> None:
+    store = await Store.connect(db_path, readers=1)
+    try:
+        await store.update_guild_settings(7, turn_seconds=45)
+        await play_out(store, [human(1), human(2)], [1, 2], guild_id=7)
+        slow_max.arm()
+        slow = asyncio.create_task(store.leaderboard(7, "nishoku"))
+        await slow_max.wait_until_sleeping()
+        queued = [asyncio.create_task(store.guild_settings(7)) for _ in range(3)]
+        await asyncio.sleep(0)  # each queued read is now waiting for the one reader
+        await asyncio.wait_for(store.close(), timeout=5)
+        _, total = await slow
+        assert total == 2
+        assert [(await read).turn_seconds for read in queued] == [45, 45, 45]
+    finally:
+        await store.close()
