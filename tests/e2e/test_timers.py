@@ -3,6 +3,7 @@ timeouts until "I'm back"."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import re
 from pathlib import Path
@@ -31,7 +32,13 @@ async def test_timeouts_play_the_default_then_autopilot_until_im_back(
 
         # Alice never answers: twice the clock runs out and the default is played for her.
         await fake_discord.wait_for(lambda: any("timed out twice" in text for text in world.public_texts()), timeout=15)
-        logged = await bot.store.actions(actor.game_id)
+        # The notice goes out just before the second default is logged, and a read does not wait
+        # for a write in progress: give that commit a moment to land.
+        for _ in range(500):
+            logged = await bot.store.actions(actor.game_id)
+            if sum(1 for action in logged if action["seat"] == seat) >= 2:
+                break
+            await asyncio.sleep(0.01)
         assert sum(1 for action in logged if action["seat"] == seat) >= 2
         assert actor.seats[seat].auto
         await fake_discord.wait_for(lambda: (t := world.table_message()) is not None and "autopilot" in t.text)
