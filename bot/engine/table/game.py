@@ -45,6 +45,7 @@ from bot.engine.table.settings import TableSettings
 from bot.engine.table.wall import Wall, shuffled
 from bot.engine.tiles import Tile, TileSet
 from bot.engine.views import DrawView, MeldView, PublicView, RiverTile, SeatPublic, SeatView, WinView, YakuLine
+from bot.engine.yaku.context import WinContext
 
 __all__ = ["TableGame", "public_deciding"]
 
@@ -481,6 +482,41 @@ class TableGame(Generic[SettingsT, SeatT]):
         if not self.settings.hints:
             return (), {}, furiten
         return tuple(waits), self.shapes.ukeire(board, self._visible_board(seat_index)), furiten
+
+    # --- winning ----------------------------------------------------------------------------------------
+
+    def _win_context(
+        self,
+        seat_index: int,
+        board: int,
+        win_kind: int,
+        tiles: Iterable[int],
+        *,
+        tsumo: bool,
+        seat_wind: int,
+        round_wind: int,
+        dealer: bool,
+        **situation: Any,
+    ) -> WinContext:
+        """What the scorer needs to know of a seat's win: its hand (``board``, with the winning
+        kind), melds and riichi, and ``situation`` (haitei, ippatsu, flags…). Red fives are
+        counted over ``tiles`` (the concealed tiles, the winning one included) and the melds."""
+        seat = self.seats[seat_index]
+        every = [*tiles, *(tile for meld in seat.melds for tile in meld.tiles)]
+        return WinContext(
+            concealed=board,
+            win_tile=win_kind,
+            melds=tuple(seat.melds),
+            tsumo=tsumo,
+            seat_wind=seat_wind,
+            round_wind=round_wind,
+            dealer=dealer,
+            riichi=seat.riichi,
+            double_riichi=seat.double_riichi,
+            dora_indicators=tuple(self.kinds[tile] for tile in self.wall.dora),
+            red_dora=sum(self.tiles[tile].red for tile in every),
+            **situation,
+        )
 
     # --- views ----------------------------------------------------------------------------------------
 

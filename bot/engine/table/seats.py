@@ -38,6 +38,8 @@ class Seat:
     set_aside: list[int] = field(default_factory=list)
     """Tiles put beside the hand (flowers, 横ドラ, 抜きドラ)."""
     riichi: bool = False
+    double_riichi: bool = False
+    """Riichi declared with the seat's first discard (ダブル立直)."""
     temporary_furiten: bool = False
     """A winning tile passed since the seat's last discard (同巡内フリテン)."""
     riichi_furiten: bool = False

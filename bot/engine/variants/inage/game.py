@@ -86,7 +86,6 @@ class InageRiver(RiverEntry):
 @dataclass
 class InageSeat(Seat):
     riichi_index: int | None = None
-    double_riichi: bool = False
     ippatsu: bool = False
     juusan_futou: bool = False
     nagashi: bool = False

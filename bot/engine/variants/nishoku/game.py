@@ -31,7 +31,6 @@ WIND_NAMES = "東南西北"
 
 @dataclass
 class NishokuSeat(Seat):
-    double_riichi: bool = False
     discarded_once: bool = False
 
 
@@ -145,24 +144,20 @@ class NishokuGame(TurnGame[NishokuSettings, NishokuSeat]):
     def _context(self, seat_index: int, win_tile: int, *, tsumo: bool) -> WinContext:
         seat = self.seats[seat_index]
         board = seat.board if tsumo else add_tile(seat.board, self.kinds[win_tile])
-        tiles = [*seat.concealed, *([] if tsumo else [win_tile])]
-        tiles += [tile for meld in seat.melds for tile in meld.tiles]
         first_draw = tsumo and not seat.discarded_once and not self.any_call
-        return WinContext(
-            concealed=board,
-            win_tile=self.kinds[win_tile],
-            melds=tuple(seat.melds),
+        return self._win_context(
+            seat_index,
+            board,
+            self.kinds[win_tile],
+            [*seat.concealed, *([] if tsumo else [win_tile])],
             tsumo=tsumo,
             seat_wind=self.seat_wind(seat_index),
             round_wind=self.round_wind,
             dealer=seat_index == self.dealer,
-            riichi=seat.riichi,
-            double_riichi=seat.double_riichi,
             haitei=tsumo and not self.wall.live,
             houtei=not tsumo and not self.wall.live,
             tenhou=first_draw and seat_index == self.dealer,
             chiihou=first_draw and seat_index != self.dealer,
-            red_dora=sum(self.tiles[tile].red for tile in tiles),
         )
 
     def _tsumo_score(self, seat_index: int) -> WinScore | None:

@@ -265,26 +265,22 @@ class ZunoHand(TableGame[ZunoSettings, ZunoSeat]):
             and seat.riichi_round == self.round
         )
         first = tsumo and self.settings.tenhou and self.round == 1 and not self.any_call_or_kan
-        every = [*tiles, *(t for meld in seat.melds for t in meld.tiles)]
-        return WinContext(
-            concealed=board,
-            win_tile=win_kind,
-            melds=tuple(seat.melds),
+        return self._win_context(
+            seat_index,
+            board,
+            win_kind,
+            tiles,
             tsumo=tsumo,
             seat_wind=self.seat_wind(seat_index),
             round_wind=Kind.EAST,
             dealer=seat_index == self.dealer,
-            riichi=seat.riichi,
-            double_riichi=seat.double_riichi,
             ippatsu=seat.riichi and seat.ippatsu and phase_s and not zerohatsu,
             haitei=tsumo and last_round and not seat.rinshan,
             houtei=not tsumo and phase_s and last_round,
             rinshan=tsumo and seat.rinshan,
             tenhou=first and seat_index == self.dealer,
             chiihou=first and seat_index != self.dealer,
-            dora_indicators=tuple(self.kinds[t] for t in self.wall.dora),
             ura_indicators=tuple(self.kinds[t] for t in self.wall.ura[: self.wall.revealed]),
-            red_dora=sum(self.tiles[t].red for t in every),
             flags=frozenset({ZERO_HATSU}) if zerohatsu else frozenset(),
         )
 

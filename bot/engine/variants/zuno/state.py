@@ -149,7 +149,6 @@ class ZunoSeat(Seat):
     lock: Action | None = None
     riichi_round: int = 0
     riichi_tile: int | None = None
-    double_riichi: bool = False
     inazuma: bool = False
     borrowed: bool = False
     stick: int = 0
