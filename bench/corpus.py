@@ -1,6 +1,6 @@
 """A corpus of recorded games, to prove that a change of the engine changed no behaviour.
 
-    python -m bench.corpus record [--games 200] [--e2e FILE]   # write tests/engine/corpus/
+    python -m bench.corpus record [--games 200] [--tables T,...] [--e2e FILE]   # tests/engine/corpus/
     python -m bench.corpus check [--sample N]                   # replay it, compare everything
 
 Each entry is one game: its variant, players, settings and seed, any rigged deal a test set up
@@ -319,10 +319,14 @@ def _final_hash(entry: CorpusEntry) -> str | None:
     return game.state_hash()
 
 
-def record(games: int, e2e: Path | None) -> dict[str, int]:
+def record(games: int, e2e: Path | None, tables: Sequence[str] | None = None) -> dict[str, int]:
+    """Record ``games`` seeded games of each table (every table, or the ones named), and the
+    captured e2e games when ``e2e`` is given; other files are left as they are."""
     counts: dict[str, int] = {}
     for variant, players in TABLES:
         table = f"{variant}/{players}"
+        if tables is not None and table not in tables:
+            continue
         rng = random.Random(f"corpus-settings:{table}")
         entries = []
         for number in range(games):
@@ -355,12 +359,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     rec = sub.add_parser("record")
     rec.add_argument("--games", type=int, default=200)
     rec.add_argument("--e2e", type=Path, default=None, help="a JANTAKU_RECORD_CORPUS capture of the e2e suite")
+    rec.add_argument("--tables", default=None, help="only these tables, e.g. chinitsu/3,goto/3 (default: all)")
     chk = sub.add_parser("check")
     chk.add_argument("--sample", type=int, default=None)
     args = parser.parse_args(argv)
     started = time.perf_counter()
     if args.command == "record":
-        counts = record(args.games, args.e2e)
+        tables = args.tables.split(",") if args.tables else None
+        counts = record(args.games, args.e2e, tables)
         print(json.dumps({"recorded": counts, "seconds": round(time.perf_counter() - started, 1)}))
         return 0
     games, actions, problems = check(args.sample)
