@@ -51,17 +51,37 @@ MAX_ACTIONS = 3_000
 """A game the seeded play has not finished by then is cut there (いなげ's vote-only tables)."""
 
 
+_PLAIN = (int, str, bool, type(None))
+_FIELDS: dict[type, tuple[tuple[str, Any], ...] | None] = {}
+"""Per class: its dataclass fields and their defaults (None: not a dataclass)."""
+
+
+def _fields(kind: type) -> tuple[tuple[str, Any], ...] | None:
+    if kind not in _FIELDS:
+        if dataclasses.is_dataclass(kind):
+            found = []
+            for f in dataclasses.fields(kind):
+                default = f.default if f.default_factory is dataclasses.MISSING else f.default_factory()
+                found.append((f.name, default))
+            _FIELDS[kind] = tuple(found)
+        else:
+            _FIELDS[kind] = None
+    return _FIELDS[kind]
+
+
 def canonical(value: Any) -> Any:
     """A JSON-ready form of a view, outcome or action that ignores fields at their defaults."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    fields = _fields(kind)
+    if fields is not None:
         out: dict[str, Any] = {}
-        for f in dataclasses.fields(value):
-            item = getattr(value, f.name)
-            if f.default is not dataclasses.MISSING and item == f.default:
+        for name, default in fields:
+            item = getattr(value, name)
+            if default is not dataclasses.MISSING and item == default:
                 continue
-            if f.default_factory is not dataclasses.MISSING and item == f.default_factory():
-                continue
-            out[f.name] = canonical(item)
+            out[name] = canonical(item)
         return out
     if isinstance(value, enum.Enum):
         return canonical(value.value)
