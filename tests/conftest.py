@@ -28,7 +28,8 @@ _CAPTURED: list[Any] = []
 def pytest_configure(config: pytest.Config) -> None:
     """With ``JANTAKU_RECORD_CORPUS=FILE``, remember every game the run plays (its variant,
     settings, seed, rigged deals and accepted actions) and write them to FILE at the end, for
-    ``python -m bench.corpus record --e2e FILE``."""
+    ``python -m bench.corpus record --e2e FILE``. Capture in one process (``-n0``): each test
+    worker would write its own games over the others'."""
     if not os.environ.get("JANTAKU_RECORD_CORPUS"):
         return
     from bot.engine.game import action_to_json

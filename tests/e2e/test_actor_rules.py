@@ -360,3 +360,18 @@ async def test_a_move_the_engine_refuses_after_it_is_saved_is_taken_back_and_the
     assert calls["n"] >= 5 and actor.game is not game, "the refused move was not undone by a rebuild"
     assert await _replays_to_live_state(store, actor)
     assert sum(recorder.over[0].points) == 200_000
+
+
+@pytest.mark.parametrize(
+    ("variant", "settings", "players"),
+    [("nishoku", {"hands": 2}, 4), ("zuno", {}, 4), ("inage", {"hands": 2}, 3), ("inage", {"hands": 2}, 2)],
+)
+async def test_every_stored_game_replays_to_the_table_it_stored(
+    store: Store, variant: str, settings: dict[str, Any], players: int
+) -> None:
+    """A whole CPU table of each variant: what the store kept rebuilds the live game exactly."""
+    game = new_game(variant, settings, seed=17, players=players)
+    actor, recorder = await _start(store, game, [PlayerSeat.cpu(f"CPU {seat}") for seat in range(players)])
+    await asyncio.wait_for(recorder.ended.wait(), 60)
+    assert await _replays_to_live_state(store, actor)
+    assert len(recorder.hands) == actor.game.outcome().hands_played  # type: ignore[union-attr]

@@ -267,7 +267,8 @@ async def test_zuno_whole_game_four_humans_clicking_together(
         # 東風戦 has at least four hands, unless someone is bust first (トビ ends it at once).
         assert outcome is not None and (game.hand_index >= 4 or outcome.reason == "トビ"), outcome
         assert together > 4 * game.hand_index, "the humans rarely clicked at the same time"
-        assert clicks > 100 and kinds["pick"] and kinds["discard"]
+        # The seed is the lobby's (random): a table can bust a player (トビ) in its first hands.
+        assert (clicks > 100 or outcome.reason == "トビ") and kinds["pick"] and kinds["discard"]
         hands = await table.bot.store.hands(actor.game_id)
         assert [h.hand_index for h in hands] == list(range(game.hand_index))
         assert table.spy.tiles_checked > 0 and table.spy.images_checked > 0
