@@ -53,8 +53,9 @@ async def test_restart_mid_hand_continues_from_the_exact_action(fake_discord: Fa
         assert (again.seq, again.actions) == (decision.seq, decision.actions)
 
         # The table is posted again (the old message retired) with a notice.
+        # The new message is posted first, then the old one deleted (after the store has the new one).
         await fake_discord.wait_for(lambda: (t := world.table_message()) is not None and t is not old_table)
-        assert old_table.deleted
+        await fake_discord.wait_for(lambda: old_table.deleted, timeout=10, what="the old table message to go")
         assert any(f"continues from move #{sequence}" in text for text in world.public_texts())
 
         # The panel from before the restart still works: its buttons are for the same decision.

@@ -22,8 +22,9 @@ from __future__ import annotations
 import dataclasses
 import enum
 import hashlib
+import operator
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from bot.engine.events import Event, ExhaustiveDraw, GameOver, HandEnded, TimeRanOut, VoteCast, WallRevealed, Win
@@ -66,10 +67,36 @@ def public_deciding(
     return tuple(seat for seat in range(players) if seat != actor)
 
 
+_SCALARS = frozenset({int, str, bool, float, type(None)})
+_FIELDS: dict[type, Callable[[Any], tuple[Any, ...]] | None] = {}
+"""Per class: a getter of all its dataclass fields at once (None for anything else)."""
+
+
+def _fields_of(kind: type) -> Callable[[Any], tuple[Any, ...]] | None:
+    if kind not in _FIELDS:
+        names = [f.name for f in dataclasses.fields(kind)] if dataclasses.is_dataclass(kind) else []
+        if not names:
+            _FIELDS[kind] = None
+        else:
+            # attrgetter of one name returns the value itself, not a 1-tuple: name it twice.
+            _FIELDS[kind] = operator.attrgetter(*names, *names[:1] * (len(names) == 1))
+    return _FIELDS[kind]
+
+
 def _canonical(value: Any) -> Any:
-    """A form of the state whose ``repr`` is the same for equal states."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return (type(value).__name__, *(_canonical(getattr(value, f.name)) for f in dataclasses.fields(value)))
+    """A form of the state whose ``repr`` is the same for equal states: dataclasses by field,
+    dicts and sets in sorted order (their iteration order depends on how they were filled)."""
+    kind = type(value)
+    if kind in _SCALARS:
+        return value
+    if kind is list or kind is tuple:
+        # Walls and hands are long lists of tile ids: kept as they are, their repr is canonical.
+        if all(type(item) in _SCALARS for item in value):
+            return value
+        return tuple([_canonical(item) for item in value])
+    fields = _fields_of(kind)
+    if fields is not None:
+        return (kind.__name__, *[item if type(item) in _SCALARS else _canonical(item) for item in fields(value)])
     if isinstance(value, enum.Enum):
         return value.value
     if isinstance(value, dict):
