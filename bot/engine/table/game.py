@@ -45,6 +45,7 @@ from bot.engine.table.seats import Seat
 from bot.engine.table.settings import TableSettings
 from bot.engine.table.wall import Wall, shuffled
 from bot.engine.tiles import Tile, TileSet
+from bot.engine.variant_ui import VariantUI
 from bot.engine.views import DrawView, MeldView, PublicView, RiverTile, SeatPublic, SeatView, WinView, YakuLine
 from bot.engine.yaku.context import WinContext
 
@@ -121,6 +122,8 @@ class TableGame(Generic[SettingsT, SeatT]):
     players_rule: ClassVar[str] = ""
     """What to tell someone who asks for another number of players."""
     settings_class: ClassVar[type[TableSettings]]
+    ui: ClassVar[VariantUI] = VariantUI()
+    """How the variant is presented (texts, panel pages, rules summary, calc); set in its ``ui.py``."""
     seat_class: ClassVar[type[Seat]] = Seat
     has_chips: ClassVar[bool] = False
     """Chips are shown on the table (ずーの's 祝儀); otherwise the chip ledger stays at zero."""

@@ -2,6 +2,13 @@
 
 >>> find_variant("二色麻雀").variant
 'nishoku'
+
+Each class's ``ui`` (a :class:`~bot.engine.variant_ui.VariantUI`, built in the variant's
+``ui.py``) is how it is presented; the shared runtime finds it here, so it keeps no per-variant
+lists: :func:`variant_ui` for a view's variant, :func:`tile_pages` for every panel page id.
+
+>>> variant_ui("no such variant") == VariantUI()
+True
 """
 
 from __future__ import annotations
@@ -9,8 +16,9 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from bot.engine.game import Game
+from bot.engine.variant_ui import TilePage, VariantUI
 
-__all__ = ["VARIANTS", "VariantClass", "find_variant", "new_game"]
+__all__ = ["VARIANTS", "VariantClass", "find_variant", "new_game", "tile_pages", "variant_ui"]
 
 
 class VariantClass(Protocol):
@@ -22,6 +30,7 @@ class VariantClass(Protocol):
     title: str
     min_players: int
     max_players: int
+    ui: VariantUI
 
     def __call__(self, settings: Any = ..., *, seed: int = ..., players: int = ...) -> Game: ...
 
@@ -54,3 +63,23 @@ def new_game(variant: str, settings: dict[str, Any] | None = None, *, seed: int,
     cls = find_variant(variant)
     parsed = cls.settings_from_json(settings or {})
     return cls(parsed, seed=seed, players=players if players is not None else cls.max_players)
+
+
+def variant_ui(name: str) -> VariantUI:
+    """The presentation of a view's variant; an unregistered name (a sample view of a variant
+    still to come) gets the empty one, which means "nothing special"."""
+    try:
+        return find_variant(name).ui
+    except ValueError:
+        return VariantUI()
+
+
+def tile_pages() -> dict[str, TilePage]:
+    """Every tile page any variant's panel may show, by name: the shared riichi page and each
+    variant's own. A name means one page everywhere, since panel button ids carry only the name."""
+    pages: dict[str, TilePage] = {}
+    for variant in VARIANTS:
+        for page in variant.ui.tile_pages:
+            if pages.setdefault(page.name, page) != page:
+                raise ValueError(f"tile page {page.name!r} of {variant.variant} differs from another variant's")
+    return pages

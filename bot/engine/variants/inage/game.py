@@ -29,6 +29,7 @@ from bot.engine.table.turns import Phase
 from bot.engine.tiles import FLOWERS, YAOCHU, Kind, TileSet, inage_tileset
 from bot.engine.variants.inage.discards import DiscardYaku, discard_yaku
 from bot.engine.variants.inage.settings import InageSettings
+from bot.engine.variants.inage.ui import INAGE_UI
 from bot.engine.variants.inage.yaku import InageScore, InageScorer, InageWin
 from bot.engine.views import WinView, YakuLine
 
@@ -127,6 +128,7 @@ class InageGame(TurnGame[InageSettings, InageSeat]):
     max_players: ClassVar[int] = 3
     players_rule: ClassVar[str] = "いなげ麻雀 is played by 3 or 2 players (「３人または２人麻雀」)"
     settings_class = InageSettings
+    ui = INAGE_UI
     seat_class = InageSeat
     derived: ClassVar[frozenset[str]] = frozenset({"table", "discard_rules", "first_starter"})
 

@@ -19,6 +19,7 @@ from bot.engine.table import ClaimWindow, Seat, TileReserve, TurnGame
 from bot.engine.table.turns import Phase
 from bot.engine.tiles import Kind, TileSet, nishoku_tileset
 from bot.engine.variants.nishoku.settings import NishokuSettings
+from bot.engine.variants.nishoku.ui import NISHOKU_UI
 from bot.engine.variants.nishoku.yaku import NishokuScorer, WinScore
 from bot.engine.views import YakuLine
 from bot.engine.yaku.context import WinContext
@@ -44,6 +45,7 @@ class NishokuGame(TurnGame[NishokuSettings, NishokuSeat]):
     max_players: ClassVar[int] = PLAYERS
     players_rule: ClassVar[str] = "二色麻雀 is played by exactly 4 players"
     settings_class = NishokuSettings
+    ui = NISHOKU_UI
     seat_class = NishokuSeat
     derived: ClassVar[frozenset[str]] = frozenset({"seating"})
 

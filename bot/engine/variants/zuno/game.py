@@ -81,6 +81,7 @@ from bot.engine.variants.zuno.state import (
     ZunoSeat,
     ZunoSeatView,
 )
+from bot.engine.variants.zuno.ui import ZUNO_UI
 
 __all__ = [
     "CallChi",
@@ -106,6 +107,7 @@ class ZunoGame(ZunoHand):
     max_players: ClassVar[int] = PLAYERS
     players_rule: ClassVar[str] = "ずーの is played by exactly 4 players"
     settings_class = ZunoSettings
+    ui = ZUNO_UI
     seat_class = ZunoSeat
     has_chips: ClassVar[bool] = True
     derived: ClassVar[frozenset[str]] = frozenset({"_cache", "_views", "_cache_sequence"})

@@ -1,0 +1,123 @@
+"""How a variant meets its players: texts, panel pages, table lines, its rules summary and its calc.
+
+Each variant's package has a ``ui.py`` that builds one :class:`VariantUI`, and its game class
+carries it as ``ui``; the shared runtime (panels, texts, ``/mahjong rules``, result cards) and the
+calc CLI read it through the registry (:mod:`bot.engine.variants`) instead of keeping lists of
+their own. Everything here is plain data (standard library only), so a new variant's presentation
+is one module beside its rules.
+
+It lives beside the registry rather than inside ``bot/engine/variants/`` because
+:class:`~bot.engine.table.TableGame` needs the empty default, and importing anything from the
+variants package first builds the registry, which imports every game, which imports
+``bot.engine.table``: a cycle.
+
+>>> thunder = TilePage(name="thunder", kind="thunder_riichi", prompt="panel_thunder", button="button_thunder")
+>>> [page.name for page in VariantUI(pages=(thunder,)).tile_pages]
+['riichi', 'thunder']
+>>> VariantUI().page("thunder") is None
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from bot.engine.calc import CalcRequest
+
+__all__ = ["RIICHI_PAGE", "CalcFlag", "MultiClaim", "TilePage", "VariantCalc", "VariantUI"]
+
+Texts = Mapping[str, tuple[str, str]]
+"""Text key -> (English, Japanese); ``str.format`` templates, as in :mod:`bot.runtime.i18n`."""
+
+
+@dataclass(frozen=True, slots=True)
+class TilePage:
+    """A page of tile buttons a panel switches to, for actions that pick one tile of the hand
+    besides a plain discard (riichi, ずーの's イナズマリーチ): 14 discards and 14 riichi discards
+    would not fit in one message's 25 buttons.
+
+    ``name`` is the page's panel button id (``jt:panel:<game>:<seq>:<name>``, lower-case letters);
+    the page shows the tile buttons of the actions of ``kind``, under the text ``prompt``, and is
+    opened by a button labelled with the text ``button``.
+    """
+
+    name: str
+    kind: str
+    prompt: str
+    button: str
+
+
+RIICHI_PAGE = TilePage(name="riichi", kind="riichi", prompt="panel_riichi", button="button_riichi")
+"""The shared riichi page, offered by every variant whose decisions include a riichi discard."""
+
+
+@dataclass(frozen=True, slots=True)
+class MultiClaim:
+    """Several claims in one decision, one click each, then a Done button (ずーの's multi-ron).
+
+    While the decision offers actions of ``kind`` in one of ``phases`` (the public view's phase),
+    the panel says ``prompt`` (with ``deadline``), then ``claimed`` (with ``names``) once the seat
+    has claimed some (``SeatView.rons_claimed``), and its pass button reads ``done`` instead.
+    """
+
+    kind: str
+    phases: frozenset[str]
+    prompt: str
+    claimed: str
+    done: str = "button_done"
+
+
+@dataclass(frozen=True, slots=True)
+class CalcFlag:
+    """A calc CLI option only this variant reads: ``--<name>``, a flag (``bool``) or a value.
+
+    The chosen variant's calculator finds each of its options in ``CalcRequest.options`` by
+    ``name``, as given or else ``default``; another variant's option is refused.
+    """
+
+    name: str
+    help: str
+    type: type[bool] | type[int] | type[str] = bool
+    default: int | str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class VariantCalc:
+    """How the calc CLI scores this variant: its own options and its calculator, which returns the
+    JSON-ready result or raises :class:`bot.engine.calc.CalcError`."""
+
+    calculate: Callable[[CalcRequest], dict[str, Any]]
+    flags: tuple[CalcFlag, ...] = ()
+
+
+@dataclass(frozen=True)
+class VariantUI:
+    """A variant's presentation; every field's default means "nothing special here"."""
+
+    summary: tuple[str, str] | None = None
+    """The rules in brief (English, Japanese) for ``/mahjong rules``; None: the game module's
+    docstring says it."""
+    texts: Texts = field(default_factory=lambda: MappingProxyType({}))
+    """The variant's own texts (action buttons ``button_<kind>``, prompts, table lines); shared
+    texts stay in :mod:`bot.runtime.i18n`, and no key may be defined twice."""
+    waiting: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    """Phase -> text key of the table's line while several seats decide at once in that phase
+    (with ``deadline``); any other phase with several deciders is a claim on a discard."""
+    pages: tuple[TilePage, ...] = ()
+    """Tile pages besides the shared :data:`RIICHI_PAGE`."""
+    multi_claim: MultiClaim | None = None
+    calc: VariantCalc | None = None
+    """None: the calc CLI does not score this variant."""
+
+    @property
+    def tile_pages(self) -> tuple[TilePage, ...]:
+        """Every tile page a panel of this variant may show: the shared riichi page, then its own."""
+        return (RIICHI_PAGE, *self.pages)
+
+    def page(self, name: str) -> TilePage | None:
+        """The tile page of that name, or None (``discard`` and unknown names)."""
+        return next((page for page in self.tile_pages if page.name == name), None)
