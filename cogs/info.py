@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Any, Literal
 import discord
 from discord import app_commands
 
-from bot.engine.calc import SCORERS, CalcError, calculate, parse_args
-from bot.engine.variants import VARIANTS
+from bot.engine.calc import CALC_VARIANTS, CalcError, calculate, parse_args
+from bot.engine.variants import VARIANTS, VariantClass
 from bot.runtime.errors import CalcRejected
 from bot.runtime.i18n import is_japanese, text
 from bot.runtime.rendering import Priority
@@ -22,21 +22,10 @@ if TYPE_CHECKING:
     from bot.app import JantakuBot
 
 VariantName = Literal[tuple(variant.variant for variant in VARIANTS)]  # type: ignore[valid-type]
-CalcVariant = Literal[tuple(SCORERS)]  # type: ignore[valid-type]
+CalcVariant = Literal[tuple(CALC_VARIANTS)]  # type: ignore[valid-type]
+DEFAULT_CALC_VARIANT = CALC_VARIANTS[0]
+"""The first registered variant the calc scores (the standard rules come last)."""
 Wind = Literal["E", "S", "W", "N"]
-
-SUMMARIES: dict[str, tuple[str, str]] = {
-    "nishoku": (
-        "Two-colour mahjong for 4 players: the 100 tiles without characters (manzu), 50,000 points each, "
-        "16 hands (East 1 to North 4) and the deal passes every hand. Pon only (no chi, no kan), no dead wall "
-        "(every tile is drawn), red fives are the only dora, one yaku needed. Riichi is free and even a noten or "
-        "furiten riichi is fine; a furiten hand can only win by tsumo. No penalties for a drawn hand, and the game "
-        "ends early when someone drops below zero.",
-        "マンズを抜いた100枚で遊ぶ4人麻雀。5万点持ち、東南西北の一荘戦（16局、連荘なし）。鳴きはポンのみ、王牌なし、"
-        "ドラは赤牌のみ、一翻しばり。立直料なし・ノーテン／フリテンリーチ可、フリテンはツモアガリのみ。"
-        "ノーテン罰なし、ハコワレ終了。",
-    ),
-}
 
 
 class Info(MahjongCog):
@@ -48,7 +37,7 @@ class Info(MahjongCog):
         """Explain a variant's rules and its table settings."""
         cls = variant_class(str(variant))
         locale = locale_of(interaction)
-        english, japanese = SUMMARIES.get(cls.variant) or (_module_summary(cls),) * 2
+        english, japanese = cls.ui.summary or (_module_summary(cls),) * 2
         players = str(cls.max_players) if cls.min_players == cls.max_players else f"{cls.min_players}–{cls.max_players}"
         embed = discord.Embed(
             title=f"{cls.title} ({cls.variant})",
@@ -80,7 +69,7 @@ class Info(MahjongCog):
         hand="Every concealed tile including the winning one, e.g. 234567p345678s99s",
         win="The winning tile, e.g. 2p",
         tsumo="Won by tsumo (off: ron)",
-        variant="Scoring rules (default nishoku)",
+        variant=f"Scoring rules (default {DEFAULT_CALC_VARIANT})",
         melds="Open or concealed melds, e.g. pon:777z,ankan:1111p",
         dora="Dora indicators",
         ura="Ura-dora indicators",
@@ -102,7 +91,7 @@ class Info(MahjongCog):
         hand: str,
         win: str,
         tsumo: bool = False,
-        variant: CalcVariant = "nishoku",  # type: ignore[valid-type]
+        variant: CalcVariant = DEFAULT_CALC_VARIANT,  # type: ignore[valid-type]
         melds: str = "",
         dora: str = "",
         ura: str = "",
@@ -163,10 +152,10 @@ class Info(MahjongCog):
         await interaction.response.send_message(embed=embed, file=discord.File(io.BytesIO(png), "hand.png"))
 
 
-def _module_summary(cls: Any) -> str:
-    """A variant without a written summary is described by its module's first paragraph."""
+def _module_summary(cls: VariantClass) -> str:
+    """A variant without a written summary is described by its game module's first paragraph."""
     doc = sys.modules[cls.__module__].__doc__ or ""
-    return " ".join(doc.split("\n\n")[0].split()).replace("``", "`") or str(getattr(cls, "title", cls.__name__))
+    return " ".join(doc.split("\n\n")[0].split()).replace("``", "`") or cls.title
 
 
 async def setup(bot: JantakuBot) -> None:

@@ -5,6 +5,12 @@
 Prints one JSON object ``{"han", "fu", "yaku": [{"name", "en", "han"}...], "total", "payments"}``
 and exits 0. A hand that is not a legal win prints ``{"error": "<why>"}`` and exits 2, and so
 does a malformed argument.
+
+This module parses the arguments every variant shares, checks what every variant checks, and
+scores standard hands (``--variant riichi``, the oracle's 4-player rules). Each registered
+variant brings its own options and calculator (``ui.calc``, a
+:class:`~bot.engine.variant_ui.VariantCalc`): its options are added to the parser, refused for
+any other variant, and handed to its calculator in :attr:`CalcRequest.options`.
 """
 
 from __future__ import annotations
@@ -12,21 +18,46 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from bot.engine.melds import Meld, MeldType
-from bot.engine.scoring import STANDARD_RULES, HandScore, NoWin, ScoringRules, score_hand
+from bot.engine.scoring import STANDARD_RULES, NoWin, ScoringRules, score_hand
 from bot.engine.shapes import pack
 from bot.engine.tiles import Kind, Tile, TileNotationError, kind_name, parse_tiles
+from bot.engine.variant_ui import CalcFlag, VariantCalc
+from bot.engine.variants import VARIANTS
+from bot.engine.views import YakuLine
+from bot.engine.yaku.base import YakuHit
 from bot.engine.yaku.context import WinContext
 
-__all__ = ["CalcError", "CalcRequest", "calculate", "main", "parse_args"]
+__all__ = [
+    "CALC_VARIANTS",
+    "STANDARD",
+    "CalcError",
+    "CalcRequest",
+    "calculate",
+    "check_hand_size",
+    "check_tile_limits",
+    "main",
+    "option_tiles",
+    "parse_args",
+    "payments",
+    "request_melds",
+    "request_tiles",
+    "score_standard",
+    "win_context",
+    "yaku_json",
+]
 
 WINDS = {"E": Kind.EAST, "S": Kind.SOUTH, "W": Kind.WEST, "N": Kind.NORTH}
 MELD_TYPES = {"pon": MeldType.PON, "chi": MeldType.CHI, "ankan": MeldType.ANKAN, "minkan": MeldType.MINKAN}
 MELD_TYPES["kakan"] = MeldType.KAKAN
+STANDARD = "riichi"
+"""The one scorer that is no variant: standard 4-player rules, as the test oracle scores them."""
+
+OptionValue = bool | int | str | None
 
 
 class CalcError(ValueError):
@@ -47,6 +78,7 @@ class CalcRequest:
     seat: int = Kind.EAST
     round: int = Kind.EAST
     dealer: bool = False
+    """The winner is the dealer: ``--dealer``, or implied by seat East."""
     riichi: bool = False
     double_riichi: bool = False
     ippatsu: bool = False
@@ -56,60 +88,57 @@ class CalcRequest:
     chankan: bool = False
     first_turn: bool = False
     starter: bool = False
-    """いなげ: the winner started the hand (天和 rather than 地和); only ``--dealer`` says so."""
-    river: tuple[int, ...] = ()
-    riichi_at: int | None = None
-    set_aside: tuple[int, ...] = ()
-    robbed_set_aside: bool = False
-    zerohatsu: bool = False
-    """ずーの: 零発 instead of 一発 (a ron in the declaration round's simultaneous discard)."""
-    pocchi: Tile | None = None
-    """ずーの: the winning tile is a wild ポッチ standing for this tile."""
-    inazuma: bool = False
-    wareme: bool = False
-    honba: int = 0
+    """``--dealer`` itself was given: the winner started the hand (天和 rather than 地和) even in a
+    variant without seat winds, where seat East implies nothing."""
+    options: Mapping[str, OptionValue] = field(default_factory=dict)
+    """The chosen variant's own options (its :class:`CalcFlag` names), as given or their defaults."""
+
+    def flag(self, name: str) -> bool:
+        """The variant's on/off option ``--<name>``."""
+        value = self.options[name]
+        if not isinstance(value, bool):
+            raise TypeError(f"--{name} is not an on/off option")
+        return value
+
+    def number(self, name: str) -> int | None:
+        """The variant's integer option ``--<name>``, None when neither given nor defaulted."""
+        value = self.options[name]
+        if isinstance(value, bool) or not isinstance(value, int | None):
+            raise TypeError(f"--{name} is not an integer option")
+        return value
+
+    def words(self, name: str) -> str | None:
+        """The variant's text option ``--<name>``, None when neither given nor defaulted."""
+        value = self.options[name]
+        if not isinstance(value, str | None):
+            raise TypeError(f"--{name} is not a text option")
+        return value
 
 
-def _nishoku_rules() -> tuple[ScoringRules, Callable[[WinContext], HandScore | NoWin]]:
-    from bot.engine.variants.nishoku import NishokuGame
-
-    scorer = NishokuGame(seed=0).scorer
-    return scorer.rules, lambda ctx: score_hand(ctx, scorer.rules)
+def _calculators() -> dict[str, VariantCalc]:
+    return {variant.variant: variant.ui.calc for variant in VARIANTS if variant.ui.calc is not None}
 
 
-def _riichi_rules() -> tuple[ScoringRules, Callable[[WinContext], HandScore | NoWin]]:
-    return STANDARD_RULES, lambda ctx: score_hand(ctx, STANDARD_RULES)
+CALC_VARIANTS: tuple[str, ...] = (*_calculators(), STANDARD)
+"""What ``--variant`` accepts: every registered variant with a calculator, in registry order, then
+the standard rules."""
 
 
-def _inage_rules() -> tuple[ScoringRules, Callable[[WinContext], HandScore | NoWin]]:
-    from bot.engine.variants.inage.game import inage_shapes
-    from bot.engine.variants.inage.yaku import InageScorer
-
-    rules = InageScorer(inage_shapes()).rules
-    return rules, lambda ctx: score_hand(ctx, rules)
-
-
-def _zuno_rules() -> tuple[ScoringRules, Callable[[WinContext], HandScore | NoWin]]:
-    from bot.engine.variants.zuno.calc import zuno_scorer
-
-    rules = zuno_scorer().rules
-    return rules, lambda ctx: score_hand(ctx, rules)
+def _owners() -> dict[str, list[tuple[str, str, CalcFlag]]]:
+    """Every variant option's name -> (variant key, title, flag) of each variant declaring it."""
+    owners: dict[str, list[tuple[str, str, CalcFlag]]] = {}
+    for variant in VARIANTS:
+        for flag in variant.ui.calc.flags if variant.ui.calc is not None else ():
+            owners.setdefault(flag.name, []).append((variant.variant, variant.title, flag))
+    return owners
 
 
-SCORERS: dict[str, Callable[[], tuple[ScoringRules, Callable[[WinContext], HandScore | NoWin]]]] = {
-    "nishoku": _nishoku_rules,
-    "inage": _inage_rules,
-    "zuno": _zuno_rules,
-    "riichi": _riichi_rules,
-}
-"""Variants the calculator scores; ``riichi`` is standard 4-player rules (the oracle's)."""
-
-
-def _tiles(text: str, what: str) -> list[Tile]:
+def option_tiles(text: str, option: str) -> list[Tile]:
+    """Tiles in notation from the option ``--<option>``; a typo is a :class:`CalcError` naming it."""
     try:
         return parse_tiles(text)
     except TileNotationError as error:
-        raise CalcError(f"--{what}: {error}") from error
+        raise CalcError(f"--{option}: {error}") from error
 
 
 def _melds(text: str) -> tuple[tuple[MeldType, tuple[Tile, ...]], ...]:
@@ -119,7 +148,7 @@ def _melds(text: str) -> tuple[tuple[MeldType, tuple[Tile, ...]], ...]:
         if not sep or name not in MELD_TYPES:
             raise CalcError(f"--melds: {part!r} is not TYPE:TILES with TYPE one of {', '.join(MELD_TYPES)}")
         meld_type = MELD_TYPES[name]
-        tiles = _tiles(tiles_text, "melds")
+        tiles = option_tiles(tiles_text, "melds")
         kinds = sorted(tile.kind for tile in tiles)
         size = 3 if meld_type in (MeldType.PON, MeldType.CHI) else 4
         if len(tiles) != size:
@@ -133,10 +162,29 @@ def _melds(text: str) -> tuple[tuple[MeldType, tuple[Tile, ...]], ...]:
     return tuple(melds)
 
 
+def _add_option(parser: argparse.ArgumentParser, name: str, owners: Sequence[tuple[str, str, CalcFlag]]) -> None:
+    """One variant option; ``None`` (or off) is "not given", so a foreign option can be refused."""
+    flag = owners[0][2]
+    if any(other.type is not flag.type for _, _, other in owners):
+        raise ValueError(f"--{name} has a different type in {' and '.join(key for key, _, _ in owners)}")
+    keys = ", ".join(key for key, _, _ in owners)
+    if flag.type is bool:
+        parser.add_argument(f"--{name}", action="store_true", help=f"{keys}: {flag.help}")
+    else:
+        parser.add_argument(f"--{name}", type=flag.type, default=None, help=f"{keys}: {flag.help}")
+
+
+def _foreign(name: str, owners: Sequence[tuple[str, str, CalcFlag]]) -> CalcError:
+    """``--zerohatsu is a ずーの rule (--variant zuno)``: refused, naming where it belongs."""
+    titles = " / ".join(title for _, title, _ in owners)
+    keys = " or ".join(f"--variant {key}" for key, _, _ in owners)
+    return CalcError(f"--{name} is a {titles} rule ({keys})")
+
+
 def parse_args(argv: Sequence[str]) -> CalcRequest:
     """Parse command-line arguments; raises :class:`CalcError` with a clear message."""
     parser = _Parser(prog="python -m bot.engine.calc", description="Score one mahjong hand.")
-    parser.add_argument("--variant", default="riichi", help=f"one of {', '.join(SCORERS)} (default riichi)")
+    parser.add_argument("--variant", default=STANDARD, help=f"one of {', '.join(CALC_VARIANTS)} (default {STANDARD})")
     parser.add_argument("--hand", required=True, help="every concealed tile, the winning tile included")
     parser.add_argument("--win", required=True, help="the winning tile")
     way = parser.add_mutually_exclusive_group(required=True)
@@ -150,63 +198,50 @@ def parse_args(argv: Sequence[str]) -> CalcRequest:
     for flag in ("dealer", "riichi", "double-riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan"):
         parser.add_argument(f"--{flag}", action="store_true")
     parser.add_argument("--first-turn", action="store_true", help="天和 / 地和 (人和 on a ron)")
-    parser.add_argument("--river", default="", help="inage: the winner's discards in order (discard yaku)")
-    parser.add_argument("--riichi-at", type=int, default=None, help="inage: index of the riichi tile in --river")
-    parser.add_argument("--set-aside", default="", help="inage: the winner's set-aside flowers, 西 and 北")
-    parser.add_argument("--robbed-set-aside", action="store_true", help="inage: ron on a set-aside 西/北 (槍ドラ)")
-    parser.add_argument("--zerohatsu", action="store_true", help="zuno: 零発 (2 han) instead of 一発 on this ron")
-    parser.add_argument("--pocchi", default=None, help="zuno: the wild 白 (--win) stands for this tile")
-    parser.add_argument("--inazuma", action="store_true", help="zuno: イナズマリーチ, points and chips ×2")
-    parser.add_argument("--wareme", action="store_true", help="zuno: the winner is 割れ目, all it receives ×2")
-    parser.add_argument("--honba", type=int, default=0, help="zuno: honba, each a chip from each payer (一枚場)")
-    args = parser.parse_args(list(argv))
-    if args.variant not in SCORERS:
-        raise CalcError(f"--variant: unknown variant {args.variant!r} (known: {', '.join(SCORERS)})")
-    zuno_flags = ("zerohatsu", "inazuma", "wareme")
-    for flag in zuno_flags:
-        if getattr(args, flag) and args.variant != "zuno":
-            raise CalcError(f"--{flag} is a ずーの rule (--variant zuno)")
-    if (args.pocchi is not None or args.honba) and args.variant != "zuno":
-        raise CalcError("--pocchi and --honba are ずーの rules (--variant zuno)")
-    pocchi = _tiles(args.pocchi, "pocchi") if args.pocchi is not None else None
-    if pocchi is not None and len(pocchi) != 1:
-        raise CalcError(f"--pocchi: give exactly one tile, not {args.pocchi!r}")
-    hand = _tiles(args.hand, "hand")
-    wins = _tiles(args.win, "win")
+    owners = _owners()
+    for name, declared in owners.items():
+        _add_option(parser, name, declared)
+    args = vars(parser.parse_args(list(argv)))
+    variant = args["variant"]
+    if variant not in CALC_VARIANTS:
+        raise CalcError(f"--variant: unknown variant {variant!r} (known: {', '.join(CALC_VARIANTS)})")
+    options: dict[str, OptionValue] = {}
+    for name, declared in owners.items():
+        given = args[name.replace("-", "_")]
+        mine = next((flag for key, _, flag in declared if key == variant), None)
+        if mine is None:
+            if given not in (None, False):
+                raise _foreign(name, declared)
+            continue
+        options[name] = (False if mine.type is bool else mine.default) if given is None else given
+    hand = option_tiles(args["hand"], "hand")
+    wins = option_tiles(args["win"], "win")
     if len(wins) != 1:
-        raise CalcError(f"--win: give exactly one tile, not {args.win!r}")
+        raise CalcError(f"--win: give exactly one tile, not {args['win']!r}")
     win = wins[0]
     if win not in hand:
         raise CalcError(f"--win: {win} is not in --hand (the hand must include the winning tile)")
     return CalcRequest(
-        variant=args.variant,
+        variant=variant,
         hand=tuple(hand),
         win=win,
-        tsumo=args.tsumo,
-        melds=_melds(args.melds),
-        dora=tuple(tile.kind for tile in _tiles(args.dora, "dora")),
-        ura=tuple(tile.kind for tile in _tiles(args.ura, "ura")),
-        seat=WINDS[args.seat],
-        round=WINDS[args.round],
-        dealer=args.dealer or args.seat == "E",
-        riichi=args.riichi or args.double_riichi,
-        double_riichi=args.double_riichi,
-        ippatsu=args.ippatsu,
-        haitei=args.haitei,
-        houtei=args.houtei,
-        rinshan=args.rinshan,
-        chankan=args.chankan,
-        first_turn=args.first_turn,
-        starter=args.dealer,
-        river=tuple(tile.kind for tile in _tiles(args.river, "river")),
-        riichi_at=args.riichi_at,
-        set_aside=tuple(tile.kind for tile in _tiles(args.set_aside, "set-aside")),
-        robbed_set_aside=args.robbed_set_aside,
-        zerohatsu=args.zerohatsu,
-        pocchi=pocchi[0] if pocchi else None,
-        inazuma=args.inazuma,
-        wareme=args.wareme,
-        honba=args.honba,
+        tsumo=args["tsumo"],
+        melds=_melds(args["melds"]),
+        dora=tuple(tile.kind for tile in option_tiles(args["dora"], "dora")),
+        ura=tuple(tile.kind for tile in option_tiles(args["ura"], "ura")),
+        seat=WINDS[args["seat"]],
+        round=WINDS[args["round"]],
+        dealer=args["dealer"] or args["seat"] == "E",
+        riichi=args["riichi"] or args["double_riichi"],
+        double_riichi=args["double_riichi"],
+        ippatsu=args["ippatsu"],
+        haitei=args["haitei"],
+        houtei=args["houtei"],
+        rinshan=args["rinshan"],
+        chankan=args["chankan"],
+        first_turn=args["first_turn"],
+        starter=args["dealer"],
+        options=options,
     )
 
 
@@ -217,33 +252,44 @@ class _Parser(argparse.ArgumentParser):
         raise CalcError(message)
 
 
-def calculate(request: CalcRequest) -> dict[str, Any]:
-    """Score the request: the JSON-ready result, or raise :class:`CalcError`."""
-    if request.variant == "inage":
-        from bot.engine.variants.inage.calc import calculate_inage
+# --- what every calculator checks and builds ---------------------------------------------------------
 
-        return calculate_inage(request, CalcError)
-    if request.variant == "zuno":
-        from bot.engine.variants.zuno.calc import calculate_zuno
 
-        return calculate_zuno(request, CalcError)
-    rules, score = SCORERS[request.variant]()
-    melds = tuple(Meld(meld_type, min(t.kind for t in tiles)) for meld_type, tiles in request.melds)
-    all_tiles = list(request.hand) + [tile for _, tiles in request.melds for tile in tiles]
-    limits = rules.shapes.limits
-    for kind in {tile.kind for tile in all_tiles}:
-        held = sum(tile.kind == kind for tile in all_tiles)
-        if held > limits[kind]:
-            raise CalcError(f"{held} × {kind_name(kind)}: the {request.variant} set has {limits[kind]}")
-    sets_needed = 4 - len(melds)
-    if len(request.hand) != 3 * sets_needed + 2:
-        raise CalcError(
-            f"--hand has {len(request.hand)} tiles; with {len(melds)} melds a win has {3 * sets_needed + 2}"
-        )
-    ctx = WinContext(
-        concealed=pack(tile.kind for tile in request.hand),
-        win_tile=request.win.kind,
-        melds=melds,
+def check_tile_limits(kinds: Iterable[int], limits: Sequence[int], variant: str, note: str = "") -> None:
+    """Refuse more copies of a kind than the variant's set has (``note`` says more, if anything)."""
+    held = list(kinds)
+    for kind in set(held):
+        if held.count(kind) > limits[kind]:
+            raise CalcError(f"{held.count(kind)} × {kind_name(kind)}: the {variant} set has {limits[kind]}{note}")
+
+
+def check_hand_size(count: int, melds: int, *, sets: int = 4, what: str = "a win") -> None:
+    """Refuse a hand that is not ``sets`` sets and a pair with its melds (``what``: whose win)."""
+    size = 3 * (sets - melds) + 2
+    if count != size:
+        raise CalcError(f"--hand has {count} tiles; with {melds} melds {what} has {size}")
+
+
+def request_melds(request: CalcRequest) -> tuple[Meld, ...]:
+    """The request's melds as the scorers take them."""
+    return tuple(Meld(meld_type, min(tile.kind for tile in tiles)) for meld_type, tiles in request.melds)
+
+
+def request_tiles(request: CalcRequest) -> list[Tile]:
+    """Every tile of the hand and its melds."""
+    return list(request.hand) + [tile for _, tiles in request.melds for tile in tiles]
+
+
+def win_context(
+    request: CalcRequest, *, concealed: Iterable[int] | None = None, win_tile: int | None = None
+) -> WinContext:
+    """The request as a standard :class:`WinContext`. A variant passes the concealed kinds and the
+    winning kind when they are not the tiles given (ずーの's wild ポッチ), and replaces what it
+    scores otherwise (``dataclasses.replace``)."""
+    return WinContext(
+        concealed=pack(tile.kind for tile in request.hand) if concealed is None else pack(concealed),
+        win_tile=request.win.kind if win_tile is None else win_tile,
+        melds=request_melds(request),
         tsumo=request.tsumo,
         seat_wind=request.seat,
         round_wind=request.round,
@@ -260,33 +306,65 @@ def calculate(request: CalcRequest) -> dict[str, Any]:
         renhou=request.first_turn and not request.tsumo,
         dora_indicators=request.dora,
         ura_indicators=request.ura,
-        red_dora=sum(tile.red or tile.gold for tile in all_tiles),
+        red_dora=sum(tile.red or tile.gold for tile in request_tiles(request)),
     )
-    result = score(ctx)
+
+
+def yaku_json(lines: Iterable[YakuHit | YakuLine]) -> list[dict[str, Any]]:
+    """The result's ``yaku`` list: name, English name, han, and the yakuman weight or the detail
+    where there is one."""
+    return [
+        {
+            "name": line.name,
+            "en": line.en,
+            "han": line.han,
+            **({"yakuman": line.yakuman} if line.yakuman else {}),
+            **({"detail": line.detail} if isinstance(line, YakuLine) and line.detail else {}),
+        }
+        for line in lines
+    ]
+
+
+def payments(request: CalcRequest, *, ron: int, tsumo_dealer: int, tsumo_non_dealer: int) -> dict[str, int]:
+    """Who pays the winner what: the discarder on a ron; on a tsumo each player, or the dealer
+    and each other player when they pay differently."""
+    if not request.tsumo:
+        return {"discarder": ron}
+    if request.dealer or tsumo_dealer == tsumo_non_dealer:
+        return {"each": tsumo_non_dealer}
+    return {"dealer": tsumo_dealer, "each_other": tsumo_non_dealer}
+
+
+def score_standard(request: CalcRequest, rules: ScoringRules) -> dict[str, Any]:
+    """Score the request under standard-shaped ``rules`` (the oracle's, or a variant's that keeps
+    to them, such as 二色麻雀's)."""
+    check_tile_limits((tile.kind for tile in request_tiles(request)), rules.shapes.limits, request.variant)
+    check_hand_size(len(request.hand), len(request.melds))
+    result = score_hand(win_context(request), rules)
     if isinstance(result, NoWin):
         raise CalcError(result.reason)
-    if request.tsumo:
-        if request.dealer:
-            payments: dict[str, int] = {"each": result.tsumo_non_dealer}
-        elif result.tsumo_dealer == result.tsumo_non_dealer:
-            payments = {"each": result.tsumo_non_dealer}
-        else:
-            payments = {"dealer": result.tsumo_dealer, "each_other": result.tsumo_non_dealer}
-    else:
-        payments = {"discarder": result.ron}
     return {
         "variant": request.variant,
         "han": result.han,
         "fu": result.fu if getattr(rules.points, "uses_fu", True) else None,
         "yakuman": result.yakuman,
         "limit": result.limit,
-        "yaku": [
-            {"name": hit.name, "en": hit.en, "han": hit.han, **({"yakuman": hit.yakuman} if hit.yakuman else {})}
-            for hit in result.yaku
-        ],
+        "yaku": yaku_json(result.yaku),
         "total": result.total,
-        "payments": payments,
+        "payments": payments(
+            request, ron=result.ron, tsumo_dealer=result.tsumo_dealer, tsumo_non_dealer=result.tsumo_non_dealer
+        ),
     }
+
+
+def calculate(request: CalcRequest) -> dict[str, Any]:
+    """Score the request: the JSON-ready result, or raise :class:`CalcError`."""
+    if request.variant == STANDARD:
+        return score_standard(request, STANDARD_RULES)
+    calculator = _calculators().get(request.variant)
+    if calculator is None:
+        raise CalcError(f"--variant: unknown variant {request.variant!r} (known: {', '.join(CALC_VARIANTS)})")
+    return calculator.calculate(request)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -301,4 +379,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # ``python -m`` runs this file as ``__main__``, a second copy of the module; the variants'
+    # calculators raise the CalcError of ``bot.engine.calc``, so that copy must run the CLI.
+    from bot.engine.calc import main as imported_main
+
+    sys.exit(imported_main())

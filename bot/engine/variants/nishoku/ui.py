@@ -1,13 +1,25 @@
-"""How 二色麻雀 is presented: its rules in brief.
+"""How 二色麻雀 is presented: its rules in brief, and the calc CLI's scorer.
 
 Its panels need nothing special: discards, the shared riichi page, pon, tsumo and ron.
 """
 
 from __future__ import annotations
 
-from bot.engine.variant_ui import VariantUI
+from typing import TYPE_CHECKING, Any
+
+from bot.engine.variant_ui import VariantCalc, VariantUI
+
+if TYPE_CHECKING:
+    from bot.engine.calc import CalcRequest
 
 __all__ = ["NISHOKU_UI"]
+
+
+def _calculate(request: CalcRequest) -> dict[str, Any]:
+    # Imported on use: the calculator imports the game, and the game imports this module.
+    from bot.engine.variants.nishoku.calc import calculate_nishoku
+
+    return calculate_nishoku(request)
 
 
 NISHOKU_UI = VariantUI(
@@ -21,4 +33,5 @@ NISHOKU_UI = VariantUI(
         "ドラは赤牌のみ、一翻しばり。立直料なし・ノーテン／フリテンリーチ可、フリテンはツモアガリのみ。"
         "ノーテン罰なし、ハコワレ終了。",
     ),
+    calc=VariantCalc(calculate=_calculate),
 )

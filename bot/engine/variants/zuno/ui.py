@@ -1,5 +1,5 @@
 """How ずーの is presented: its call and ron buttons, the イナズマ page, the multi-ron panel, what
-the table says in its simultaneous phases.
+the table says in its simultaneous phases, and the calc CLI's options and scorer.
 
 Its draft (:class:`~bot.engine.game.Pick`) and its switchable lock-ins (``Game.locked_in``) are
 core, shown by the shared panel; its rules in brief are the game module's docstring.
@@ -7,10 +7,22 @@ core, shown by the shared panel; its rules in brief are the game module's docstr
 
 from __future__ import annotations
 
-from bot.engine.variant_ui import MultiClaim, TilePage, VariantUI
+from typing import TYPE_CHECKING, Any
+
+from bot.engine.variant_ui import CalcFlag, MultiClaim, TilePage, VariantCalc, VariantUI
 from bot.engine.variants.zuno.state import InazumaRiichi, RonOn, ZunoPhase
 
+if TYPE_CHECKING:
+    from bot.engine.calc import CalcRequest
+
 __all__ = ["ZUNO_UI"]
+
+
+def _calculate(request: CalcRequest) -> dict[str, Any]:
+    # Imported on use: the calculator imports the game, and the game imports this module.
+    from bot.engine.variants.zuno.calc import calculate_zuno
+
+    return calculate_zuno(request)
 
 
 ZUNO_UI = VariantUI(
@@ -64,5 +76,15 @@ ZUNO_UI = VariantUI(
         phases=frozenset({ZunoPhase.RON}),
         prompt="panel_zuno_ron",
         claimed="panel_zuno_ron_claimed",
+    ),
+    calc=VariantCalc(
+        calculate=_calculate,
+        flags=(
+            CalcFlag("zerohatsu", "零発 (2 han) instead of 一発 on this ron"),
+            CalcFlag("pocchi", "the wild 白 (--win) stands for this tile", str),
+            CalcFlag("inazuma", "イナズマリーチ, points and chips ×2"),
+            CalcFlag("wareme", "the winner is 割れ目, all it receives ×2"),
+            CalcFlag("honba", "honba, each a chip from each payer (一枚場)", int, default=0),
+        ),
     ),
 )
