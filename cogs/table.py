@@ -54,16 +54,12 @@ class Table(MahjongCog):
         await presenter.open_panel(interaction, seat, notice=notice)
 
     async def on_panel_button(self, interaction: discord.Interaction[Any], button: PanelId) -> None:
-        """Panel buttons that do not play: riichi tile choice, DM on/off, I'm back."""
+        """Panel buttons that do not play: a tile page (riichi…) or the discards, DM on/off, I'm back."""
         actor = self.runtime.tables.game(button.game)
         seat = actor.seat_of(interaction.user.id)
         presenter = self.runtime.tables.presenter(actor)
-        if button.op == "riichi":
-            await presenter.answer_click(interaction, seat, mode="riichi")
-        elif button.op == "inazuma":
-            await presenter.answer_click(interaction, seat, mode="inazuma")
-        elif button.op == "discard":
-            await presenter.answer_click(interaction, seat, mode="discard")
+        if button.op in PanelId.PAGES or button.op == "discard":
+            await presenter.answer_click(interaction, seat, mode=button.op)
         elif button.op == "dm":
             await presenter.open_panel(interaction, seat, dm=True)
         elif button.op == "here":

@@ -24,6 +24,7 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar
 
+from bot.engine.variants import tile_pages
 from bot.runtime.errors import InvalidButton
 
 __all__ = [
@@ -108,12 +109,17 @@ class TableId(ButtonId):
 class PanelId(ButtonId):
     """A panel button that does not act in the game: ``jt:panel:<game>:<seq>:<op>``.
 
-    ``riichi`` and ``discard`` switch which tile buttons the panel shows, ``dm`` moves the panel
-    to direct messages, ``here`` back to ephemeral messages.
+    A tile page's name (``riichi``, or any registered variant's page, see
+    :func:`bot.engine.variants.tile_pages`) switches the panel to that page and ``discard`` back
+    to the plain discards; ``dm`` moves the panel to direct messages, ``here`` back to ephemeral
+    messages, ``back`` takes the seat off autopilot.
     """
 
     verb: ClassVar[str] = "panel"
-    OPS: ClassVar[frozenset[str]] = frozenset({"riichi", "inazuma", "discard", "dm", "here", "back"})
+    PAGES: ClassVar[frozenset[str]] = frozenset(tile_pages())
+    """Every page name any variant's panel may show; a page of another variant is shown as the
+    discards, like a page whose choices are gone."""
+    OPS: ClassVar[frozenset[str]] = PAGES | {"discard", "dm", "here", "back"}
     game: int
     seq: int
     op: str

@@ -1,5 +1,9 @@
 """The bot's user-facing text in English and Japanese, chosen from the interaction's locale.
 
+The shared texts are here; each variant's own (its action buttons, prompts, table lines) are in
+its ``ui.py`` (``VariantUI.texts``), and :func:`text` finds them through the registry. A key
+means one text everywhere: defining it twice is an error (:func:`defined_twice`).
+
 >>> text("stale_click", "ja", seq=3, current=5)
 'そのボタンは古い手番（#3）のものです。いまは #5 です。最新のパネルを使ってください。'
 >>> text("stale_click", "fr", seq=3, current=5).startswith("That button is from an earlier turn")
@@ -8,9 +12,12 @@ True
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
-__all__ = ["Locale", "is_japanese", "text"]
+from bot.engine.variants import VARIANTS
+
+__all__ = ["Locale", "defined_twice", "has_text", "is_japanese", "text"]
 
 Locale = str
 """A Discord locale code such as ``en-US`` or ``ja``."""
@@ -88,18 +95,6 @@ _TEXT: dict[str, tuple[str, str]] = {
     ),
     "to_discard": ("▶ {name} to play {deadline}", "▶ {name} の手番 {deadline}"),
     "waiting_calls": ("▶ Waiting for calls on the discard {deadline}", "▶ 鳴き・ロンの判断待ち {deadline}"),
-    "waiting_declare": (
-        "▶ Everyone chooses a discard; all four are revealed together once the last one locks in {deadline}",
-        "▶ 全員が打牌を選択中。最後の一人が決めると4枚が一斉に公開されます {deadline}",
-    ),
-    "waiting_zuno_ron": (
-        "▶ Ron calls on the revealed discards {deadline}",
-        "▶ 公開された捨て牌へのロン判断待ち {deadline}",
-    ),
-    "waiting_zuno_call": (
-        "▶ Calls on the revealed discards (kan, pon, then chi) {deadline}",
-        "▶ 公開された捨て牌への鳴き判断待ち（カン→ポン→チー）{deadline}",
-    ),
     "autoplay_note": ("🤖 on autopilot: {names}", "🤖 自動打牌中: {names}"),
     "went_auto": (
         "{name} timed out twice and is now played automatically. Press “I'm back” to take over again.",
@@ -170,7 +165,7 @@ _TEXT: dict[str, tuple[str, str]] = {
     "button_ron": ("Ron", "ロン"),
     "button_pon": ("Pon {tiles}", "ポン {tiles}"),
     "button_pass": ("Pass", "パス"),
-    # ずーの and いなげ麻雀 actions (kinds without a special layout get "button_<kind>").
+    # core actions and panel modes (an action button is "button_<kind>", a variant's own in its ui.py)
     "panel_pick": (
         "▶ Draft — take one tile of the packet {deadline}",
         "▶ 配牌 — 回ってきた牌から1枚取ってください {deadline}",
@@ -180,32 +175,11 @@ _TEXT: dict[str, tuple[str, str]] = {
         "🔒 {what} で確定 — 全員が確定するまで変更できます。",
     ),
     "locked_tsumo": ("Tsumo", "ツモ"),
-    "button_zuno_ron": ("Ron on {name} ({tile})", "ロン {name}（{tile}）"),
-    "button_zuno_pon": ("Pon {tiles} ← {name}", "ポン {tiles} ← {name}"),
-    "button_zuno_chi": ("Chi {tiles}", "チー {tiles}"),
-    "button_zuno_kan": ("Kan {tiles} ← {name}", "カン {tiles} ← {name}"),
     "button_kan": ("Kan {tiles}", "カン {tiles}"),
-    "button_zuno_inazuma": ("⚡ Inazuma riichi {tiles}", "⚡ イナズマリーチ {tiles}"),
-    "button_zuno_pocchi": ("Tsumo (pocchi as {tiles})", "ツモ（ポッチを{tiles}として）"),
     "button_set_aside": ("Set aside {tiles}", "抜く {tiles}"),
-    "button_juusan_futou": ("Tsumo: 十三不塔", "ツモ：十三不塔"),
     "button_vote_end": ("Vote to end", "終了に投票"),
     "button_vote_continue": ("Vote to continue", "続行に投票"),
     "button_cancel_riichi": ("Back", "戻る"),
-    "button_inazuma": ("⚡ Inazuma…", "⚡ イナズマ…"),
-    "panel_inazuma": (
-        "⚡ Inazuma riichi (10,000-point stick): choose the tile to discard sideways {deadline}",
-        "⚡ イナズマリーチ（1万点棒）: 横に曲げる牌を選んでください {deadline}",
-    ),
-    "panel_zuno_ron": (
-        "▶ You may ron any of the revealed discards — several if you can, one button each — "
-        "before the shared deadline {deadline}",
-        "▶ 公開された捨て牌のどれでもロンできます（複数可・1枚ずつ選択）。締め切りは全員共通です {deadline}",
-    ),
-    "panel_zuno_ron_claimed": (
-        "Ron declared on: {names}. Take any other you want, then press Done.",
-        "ロン宣言済み: {names}。他にもロンする牌を選び、最後に「終了」を押してください。",
-    ),
     "button_done": ("Done", "終了"),
     "panel_others_riichi": ("🀄 In riichi: {names}", "🀄 リーチ中: {names}"),
     "button_dm": ("Send to DM", "DMで受け取る"),
@@ -246,9 +220,40 @@ def is_japanese(locale: Locale | None) -> bool:
     return bool(locale) and str(locale).lower().startswith("ja")
 
 
+def _sources() -> dict[str, list[str]]:
+    """Every text key -> where it is defined: ``shared`` (here) or a variant's key."""
+    sources: dict[str, list[str]] = {key: ["shared"] for key in _TEXT}
+    for variant in VARIANTS:
+        for key in variant.ui.texts:
+            sources.setdefault(key, []).append(variant.variant)
+    return sources
+
+
+def defined_twice() -> dict[str, list[str]]:
+    """Text keys defined in more than one place, with the places (empty when all is well)."""
+    return {key: places for key, places in _sources().items() if len(places) > 1}
+
+
+@functools.cache
+def _catalogue() -> dict[str, tuple[str, str]]:
+    """The shared texts and every variant's, in one table."""
+    twice = defined_twice()
+    if twice:
+        raise ValueError(f"text keys defined twice: {twice}")
+    catalogue = dict(_TEXT)
+    for variant in VARIANTS:
+        catalogue.update(variant.ui.texts)
+    return catalogue
+
+
+def has_text(key: str) -> bool:
+    """Whether ``key`` names a text (shared or a variant's)."""
+    return key in _catalogue()
+
+
 def text(key: str, locale: Locale | None = None, /, **params: Any) -> str:
     """The message ``key`` in the locale's language (English unless Japanese), formatted."""
-    english, japanese = _TEXT[key]
+    english, japanese = _catalogue()[key]
     template = japanese if is_japanese(locale) else english
     return template.format(**params) if params else template
 

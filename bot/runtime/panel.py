@@ -18,17 +18,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from bot.engine.game import Action
+from bot.engine.game import Action, Ron, TimeUp, Tsumo, VoteEnd
 from bot.engine.tiles import Kind, Tile, kind_name
+from bot.engine.variant_ui import TilePage
+from bot.engine.variants import tile_pages, variant_ui
 from bot.engine.views import PublicView, SeatView
 from bot.runtime.customid import ActionId, PanelId, TableId
-from bot.runtime.i18n import Locale, text
+from bot.runtime.i18n import Locale, has_text, text
 
 __all__ = [
     "ButtonSpec",
     "Decision",
     "MessageSpec",
     "action_args",
+    "action_label",
     "panel_mode",
     "panel_spec",
     "public_table_view",
@@ -39,9 +42,10 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 Style = Literal["primary", "secondary", "success", "danger"]
-PanelMode = Literal["discard", "riichi", "inazuma"]
-"""Which tile buttons the panel shows: discards (or draft picks), riichi discards, or ずーの's
-イナズマリーチ discards. Each mode but ``discard`` is entered by a ``PanelId`` button of that name."""
+PanelMode = str
+"""Which tile buttons the panel shows: ``discard`` (discards, or draft picks), or the name of a
+tile page (:class:`~bot.engine.variant_ui.TilePage`: the shared riichi page, or a variant's), each
+entered by a ``PanelId`` button of that name."""
 
 MAX_ROWS = 5
 ROW_SIZE = 5
@@ -55,23 +59,12 @@ HONOR_NAMES = {
     Kind.RED: "中",
 }
 WIND_NAMES = {Kind.EAST: "東", Kind.SOUTH: "南", Kind.WEST: "西", Kind.NORTH: "北"}
-PHASE_WAITING = {
-    "declare": "waiting_declare",
-    "ron": "waiting_zuno_ron",
-    "call_ron": "waiting_zuno_ron",
-    "call": "waiting_zuno_call",
-}
-"""What the table says while several seats decide at once, by the variant's phase (ずーの's
-simultaneous phases); any other phase with several deciders is a claim on a discard."""
-TILE_ACTIONS = ("discard", "riichi")
-"""Action kinds that pick one tile of the hand; they become rows of tile buttons."""
-MODE_KINDS: dict[str, str] = {"riichi": "riichi", "inazuma": "zuno_inazuma"}
-"""The action kind whose tile buttons each mode (other than ``discard``) shows; in any other
-mode those actions hide behind one button that switches to their mode."""
-FREE_KINDS = frozenset({"vote_end", "time_up"})
-"""Actions a seat may take at any moment (いなげ's vote to end): they are no decision of its own."""
-MODE_TEXT = {"riichi": "panel_riichi", "inazuma": "panel_inazuma"}
-MODE_BUTTON = {"riichi": "button_riichi", "inazuma": "button_inazuma"}
+PAGES: dict[str, TilePage] = tile_pages()
+"""Every tile page by name, whichever variant shows it (a name means one page everywhere)."""
+FREE_KINDS = frozenset({VoteEnd.kind, TimeUp.kind})
+"""Actions a seat may take at any moment (a vote to end): they are no decision of its own."""
+CALL_ORDER = ("tsumo", "ron", "pon")
+"""The common calls come first among the action buttons; the rest follow by kind."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,7 +174,7 @@ def table_spec(
         if view.turn is not None and any(d.seat == view.turn for d in decisions):
             lines.append(text("to_discard", locale, name=names[view.turn], deadline=deadline_text(deadline)))
         elif decisions:
-            waiting = PHASE_WAITING.get(view.phase, "waiting_calls")
+            waiting = variant_ui(view.variant).waiting.get(view.phase, "waiting_calls")
             lines.append(text(waiting, locale, deadline=deadline_text(deadline)))
         if auto:
             lines.append(text("autoplay_note", locale, names=", ".join(names[seat] for seat in auto)))
@@ -202,12 +195,13 @@ def declarations(view: PublicView) -> tuple[tuple[bool, int], ...]:
 
 
 def panel_mode(mode: str, decision: Decision | None) -> PanelMode:
-    """The mode a panel should be in: ``mode`` while the decision still has actions for it,
-    else ``discard`` (a riichi or イナズマ page never outlives its choices)."""
-    kind = MODE_KINDS.get(mode)
-    if kind is None or decision is None or not any(action.kind == kind for action in decision.actions):
+    """The mode a panel should be in: ``mode`` while the decision still has actions for its
+    page, else ``discard`` (a tile page never outlives its choices, and an unknown name or
+    another variant's page has none)."""
+    page = PAGES.get(mode)
+    if page is None or decision is None or not any(action.kind == page.kind for action in decision.actions):
         return "discard"
-    return "riichi" if mode == "riichi" else "inazuma"
+    return page.name
 
 
 def panel_spec(
@@ -228,14 +222,15 @@ def panel_spec(
 ) -> MessageSpec:
     """A seat's private panel: its situation in words and one button per legal action.
 
-    Discards get one button per distinct tile face (the drawn tile green, last). Riichi (and
-    ずーの's イナズマリーチ) is a toggle that swaps the tile buttons for riichi discards: 14
-    discards plus 14 riichi discards would not fit in one message's 25 buttons. Other actions
+    Discards get one button per distinct tile face (the drawn tile green, last). Riichi (and any
+    other tile page of the variant's) is a toggle that swaps the tile buttons for riichi discards:
+    14 discards plus 14 riichi discards would not fit in one message's 25 buttons. Other actions
     follow on their own rows, then the utility buttons. Every action of the decision is on the
     panel in some mode; should the buttons ever exceed 5 rows of 5 anyway, they are packed
     tighter, and what still does not fit is logged as an error (see :func:`_layout`).
     """
     public = view.public
+    ui = variant_ui(public.variant)
     seat_public = public.seats[view.seat]
     wind = WIND_NAMES.get(Kind(seat_public.wind), "") if seat_public.wind is not None else ""
     points = f"{seat_public.points:,}"
@@ -252,9 +247,12 @@ def panel_spec(
     for action in actions:
         by_kind.setdefault(action.kind, []).append(action)
     mode = panel_mode(mode, decision) if actions else "discard"
-    # ずーの's ron phase: every revealed discard the seat can win on, taken one at a time.
-    rons_claimed = view.rons_claimed
-    multi_ron = "zuno_ron" in by_kind and public.phase == "ron"
+    page = ui.page(mode)
+    # Several claims in one decision (ずーの's multi-ron): each taken with its own click, then Done.
+    multi = ui.multi_claim
+    if multi is not None and not (multi.kind in by_kind and public.phase in multi.phases):
+        multi = None
+    claimed_seats = view.rons_claimed
 
     if over:
         lines.append(text("panel_over", locale))
@@ -262,20 +260,20 @@ def panel_spec(
         lines.append(text("panel_auto", locale))
     elif decision is None or set(by_kind) <= FREE_KINDS:
         lines.append(text("panel_wait", locale, names=", ".join(waiting_for) or "…"))
-    elif mode != "discard":
-        lines.append(text(MODE_TEXT[mode], locale, deadline=when))
+    elif page is not None:
+        lines.append(text(page.prompt, locale, deadline=when))
     elif "pick" in by_kind:
         lines.append(text("panel_pick", locale, deadline=when))
     elif "discard" in by_kind:
         lines.append(text("panel_turn", locale, deadline=when))
-    elif multi_ron:
-        lines.append(text("panel_zuno_ron", locale, deadline=when))
-        if rons_claimed:
-            claimed = ", ".join(names[seat] for seat in rons_claimed if 0 <= seat < len(names))
-            lines.append(text("panel_zuno_ron_claimed", locale, names=claimed))
+    elif multi is not None:
+        lines.append(text(multi.prompt, locale, deadline=when))
+        if claimed_seats:
+            claimed = ", ".join(names[seat] for seat in claimed_seats if 0 <= seat < len(names))
+            lines.append(text(multi.claimed, locale, names=claimed))
     else:
         lines.append(text("panel_claim", locale, what=_last_discard(public, names), deadline=when))
-    # ずーの: a locked-in choice stays private (this panel only) and may be switched.
+    # A locked-in simultaneous choice (ずーの's) stays private (this panel only) and may be switched.
     locked, locked_tsumo = view.locked, view.locked_tsumo
     if (locked is not None or locked_tsumo) and not over:
         what = tile_label(locked) if locked is not None and not locked_tsumo else text("locked_tsumo", locale)
@@ -289,8 +287,8 @@ def panel_spec(
         furiten = text("panel_furiten", locale) if view.furiten else ""
         lines.append(text("panel_waits", locale, tiles=waits) + furiten)
 
-    # ずーの's draft offers picks instead of discards; they lay out the same way.
-    tile_kind = MODE_KINDS[mode] if mode != "discard" else "pick" if "pick" in by_kind else "discard"
+    # A draft offers picks instead of discards; they lay out the same way.
+    tile_kind = page.kind if page is not None else "pick" if "pick" in by_kind else "discard"
     tile_actions = by_kind.get(tile_kind, [])
     drawn = view.drawn
     # The engine offers the drawn tile itself for its face, so at most one button matches it.
@@ -299,38 +297,28 @@ def panel_spec(
     for action in tile_actions:
         tile = action_args(action)[0]
         is_drawn = drawn is not None and tiles[tile] == drawn
-        style: Style = "danger" if mode != "discard" else "success" if is_drawn else "secondary"
+        style: Style = "danger" if page is not None else "success" if is_drawn else "secondary"
         custom_id = ActionId(game_id, seq, action.kind, action_args(action)).custom_id
         tile_buttons.append(ButtonSpec(custom_id, tile_label(tiles[tile]), style))
 
     calls: list[ButtonSpec] = []
-    if "tsumo" in by_kind:
-        calls.append(ButtonSpec(ActionId(game_id, seq, "tsumo").custom_id, text("button_tsumo", locale), "success"))
-    if "ron" in by_kind:
-        calls.append(ButtonSpec(ActionId(game_id, seq, "ron").custom_id, text("button_ron", locale), "success"))
-    for action in by_kind.get("pon", []):
-        faces = " ".join(tile_label(tiles[tile]) for tile in action_args(action))
-        custom_id = ActionId(game_id, seq, "pon", action_args(action)).custom_id
-        calls.append(ButtonSpec(custom_id, text("button_pon", locale, tiles=faces), "primary"))
-    laid_out = {"discard", "tsumo", "ron", "pon", "pass", "pick", *MODE_KINDS.values()}
-    for kind in sorted(set(by_kind) - laid_out):
-        # ``time_up`` is the clock's to send (いなげ's timed games), never a player's button.
-        if kind == "time_up":
-            continue
+    laid_out = {"discard", "pick", "pass", TimeUp.kind, *(page.kind for page in ui.tile_pages)}
+    # ``time_up`` is the clock's to send (a timed table's), never a player's button.
+    rest = sorted(set(by_kind) - laid_out - set(CALL_ORDER))
+    for kind in [*(kind for kind in CALL_ORDER if kind in by_kind), *rest]:
         for action in by_kind[kind]:
-            args = action_args(action)
-            label = _variant_label(action, public, names, tiles, locale)
-            colour: Style = "success" if kind in ("zuno_ron", "zuno_pocchi", "juusan_futou") else "primary"
-            calls.append(ButtonSpec(ActionId(game_id, seq, kind, args).custom_id, label[:80], colour))
+            label = action_label(action, public, names, tiles, locale)
+            colour: Style = "success" if isinstance(action, Tsumo | Ron) else "primary"
+            calls.append(ButtonSpec(ActionId(game_id, seq, kind, action_args(action)).custom_id, label[:80], colour))
     if "pass" in by_kind:
-        label = text("button_done" if multi_ron and rons_claimed else "button_pass", locale)
+        label = text(multi.done if multi is not None and claimed_seats else "button_pass", locale)
         calls.append(ButtonSpec(ActionId(game_id, seq, "pass").custom_id, label, "secondary"))
-    if mode != "discard":
+    if page is not None:
         back = text("button_cancel_riichi", locale)
         calls.append(ButtonSpec(PanelId(game_id, seq, "discard").custom_id, back, "secondary"))
-    for other, kind in MODE_KINDS.items():
-        if other != mode and kind in by_kind:
-            calls.append(ButtonSpec(PanelId(game_id, seq, other).custom_id, text(MODE_BUTTON[other], locale), "danger"))
+    for other in ui.tile_pages:
+        if other is not page and other.kind in by_kind:
+            calls.append(ButtonSpec(PanelId(game_id, seq, other.name).custom_id, text(other.button, locale), "danger"))
 
     utility: list[ButtonSpec] = []
     if auto and not over:
@@ -382,33 +370,37 @@ def _layout(
     return tuple(laid)
 
 
-def _variant_label(
+def action_label(
     action: Action, public: PublicView, names: Sequence[str], tiles: Sequence[Tile], locale: Locale | None
 ) -> str:
-    """The button label of an action kind of ずーの or いなげ麻雀 (or any other variant's).
+    """An action button's label: the text ``button_<kind>`` (shared, or the variant's own).
 
-    Claims name the seat the tile comes from (``from_seat``); every other integer field is a
-    tile id of the seat's own hand, except ポッチ's ``as_kind``, a tile kind.
+    The template may use ``tiles`` (the faces of the action's tile ids, ``tile`` or ``tiles``),
+    ``name`` (the seat a claimed tile comes from, ``from_seat``), ``tile`` (that seat's last
+    discard, the one a ずーの ron claims) and ``kind`` (a tile kind the action names, ``as_kind``:
+    what ポッチ stands for). The vote to end is core and has a label for each way.
     """
-    kind = action.kind
+    if isinstance(action, VoteEnd):
+        return text("button_vote_end" if action.end else "button_vote_continue", locale)
     fields = {field.name: getattr(action, field.name) for field in dataclasses.fields(action)}
     source = fields.get("from_seat")
     name = names[source] if isinstance(source, int) and 0 <= source < len(names) else ""
+    river = public.seats[source].river if isinstance(source, int) and 0 <= source < len(public.seats) else ()
     ids = list(fields.get("tiles", ()) or ([fields["tile"]] if "tile" in fields else []))
     faces = " ".join(tile_label(tiles[t]) for t in ids if 0 <= t < len(tiles))
-    if kind == "zuno_pocchi":
-        return text("button_zuno_pocchi", locale, tiles=kind_name(int(fields["as_kind"])))
-    if kind == "zuno_ron":
-        river = public.seats[source].river if isinstance(source, int) and 0 <= source < len(public.seats) else ()
-        shown = tile_label(river[-1].tile) if river else ""
-        return text("button_zuno_ron", locale, name=name, tile=shown)
-    if kind == "vote_end":
-        return text("button_vote_end" if fields.get("end", True) else "button_vote_continue", locale)
-    try:
-        return text(f"button_{kind}", locale, tiles=faces, name=name)
-    except KeyError:
+    as_kind = fields.get("as_kind")
+    key = f"button_{action.kind}"
+    if not has_text(key):
         # A kind nobody labelled yet still gets a working button.
-        return " ".join(part for part in (kind, faces) if part)
+        return " ".join(part for part in (action.kind, faces) if part)
+    return text(
+        key,
+        locale,
+        tiles=faces,
+        name=name,
+        tile=tile_label(river[-1].tile) if river else "",
+        kind=kind_name(as_kind) if isinstance(as_kind, int) else "",
+    )
 
 
 def _last_discard(view: PublicView, names: Sequence[str]) -> str:

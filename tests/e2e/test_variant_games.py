@@ -120,7 +120,7 @@ def test_every_zuno_and_inage_action_kind_has_a_label() -> None:
     from bot.engine.game import Kan, SetAside
     from bot.engine.variants.inage import JuusanFutou, VoteEnd
     from bot.engine.variants.zuno import CallChi, CallKan, CallPon, InazumaRiichi, PocchiTsumo, RonOn, ZunoGame
-    from bot.runtime.panel import _variant_label
+    from bot.runtime.panel import action_label
 
     game = ZunoGame(seed=1)
     public, tiles, names = game.public_view(), game.tiles, ("A", "B", "C", "D")
@@ -138,7 +138,7 @@ def test_every_zuno_and_inage_action_kind_has_a_label() -> None:
         VoteEnd(seat=0, end=False),
     ]
     for locale in ("en-US", "ja"):
-        labels = [_variant_label(action, public, names, tiles, locale) for action in actions]
+        labels = [action_label(action, public, names, tiles, locale) for action in actions]
         for action, label in zip(actions, labels, strict=True):
             assert label and not label.startswith(action.kind), (action, label)
         assert "B" in labels[0] and "B" in labels[1] and "C" in labels[3]
