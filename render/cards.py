@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from bot.engine.tiles import Tile
+from bot.engine.variants import find_variant
 from bot.engine.views import DrawView, MeldView, StandingsView, WinView
 from render.draw import draw_melds_right, draw_row, melds_length, outline, points_text, signed
 from render.sprites import face_size, thickness
@@ -14,22 +15,19 @@ from render.table import seat_name
 from render.text import draw_text, text_width
 from render.theme import DEFAULT_THEME, Theme
 
-__all__ = ["VARIANT_NAMES", "compose_draw", "compose_standings", "compose_tiles", "compose_win"]
+__all__ = ["compose_draw", "compose_standings", "compose_tiles", "compose_win"]
 
 CARD_WIDTH = 720
 PAD = 20
-VARIANT_NAMES = {
-    "inage": "いなげ麻雀",
-    "zuno": "ずーの",
-    "chinitsu": "チンイツゲーム",
-    "goto": "5等三麻",
-    "nishoku": "二色麻雀",
-}
 _YAKUMAN = {1: "役満", 2: "ダブル役満", 3: "トリプル役満"}
 
 
 def _variant(name: str) -> str:
-    return VARIANT_NAMES.get(name, name)
+    """The variant's title for a card; a name the registry does not know is shown as it is."""
+    try:
+        return find_variant(name).title
+    except ValueError:
+        return name
 
 
 def _tile_height(width: int) -> int:
