@@ -302,8 +302,9 @@ def panel_spec(
         tile_buttons.append(ButtonSpec(custom_id, tile_label(tiles[tile]), style))
 
     calls: list[ButtonSpec] = []
+    # Tile choices are laid out above and pass comes last; ``time_up`` is the clock's to send (a
+    # timed table's), never a player's button.
     laid_out = {"discard", "pick", "pass", TimeUp.kind, *(page.kind for page in ui.tile_pages)}
-    # ``time_up`` is the clock's to send (a timed table's), never a player's button.
     rest = sorted(set(by_kind) - laid_out - set(CALL_ORDER))
     for kind in [*(kind for kind in CALL_ORDER if kind in by_kind), *rest]:
         for action in by_kind[kind]:
