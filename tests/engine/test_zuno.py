@@ -30,7 +30,7 @@ from bot.engine.variants.zuno import (
     ZunoGame,
     ZunoSettings,
 )
-from bot.engine.variants.zuno.rules import final_scores, wareme_seat
+from bot.engine.variants.zuno.payments import final_scores, wareme_seat
 from tests.engine.padding import pad_hands
 
 # Hands are written with only the tiles a test is about; ``game_with`` pads each to 13 with

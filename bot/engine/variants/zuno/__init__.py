@@ -1,7 +1,7 @@
 """ずーの: 4 players, a draft every round, then simultaneous discards and rons."""
 
 from bot.engine.variants.zuno.game import ZunoGame
-from bot.engine.variants.zuno.rules import ZunoSettings
+from bot.engine.variants.zuno.settings import ZunoSettings
 from bot.engine.variants.zuno.state import (
     CallChi,
     CallKan,

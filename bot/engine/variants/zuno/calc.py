@@ -25,7 +25,9 @@ from bot.engine.calc import (
     yaku_json,
 )
 from bot.engine.tiles import Kind, kind_name
-from bot.engine.variants.zuno.rules import ZERO_HATSU, ZunoScorer, ZunoSettings, transfer_factor, win_chips
+from bot.engine.variants.zuno.payments import transfer_factor, win_chips
+from bot.engine.variants.zuno.settings import ZunoSettings
+from bot.engine.variants.zuno.yaku import ZERO_HATSU, ZunoScorer
 
 __all__ = ["POCCHI_TILES", "calculate_zuno", "zuno_scorer"]
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from bot.engine.events import Discarded, Event, GameOver, HandEnded, HandStarted, PrivateEvent, Win
-from bot.engine.variants.zuno.rules import ChipCount
+from bot.engine.variants.zuno.payments import ChipCount
 
 __all__ = [
     "CallsResolved",

@@ -2,7 +2,7 @@
 
 Every rule here cites its seed line in ``docs/rules/zuno.md``; rules the seed leaves open follow
 ``../shared/rules/variants.md`` §2 and its ZUN-A rulings, as table settings where it says
-[recommended] (:class:`~bot.engine.variants.zuno.rules.ZunoSettings`).
+[recommended] (:class:`~bot.engine.variants.zuno.settings.ZunoSettings`).
 
 A hand is a series of rounds (ラウンド), each with a start player (SP) who moves one seat on
 every round. A round has these phases (``game.phase``):
@@ -60,7 +60,8 @@ from bot.engine.variants.zuno.events import (
     ZunoHandStarted,
     ZunoRiichi,
 )
-from bot.engine.variants.zuno.rules import ZunoScorer, ZunoSettings, wareme_seat
+from bot.engine.variants.zuno.payments import wareme_seat
+from bot.engine.variants.zuno.settings import ZunoSettings
 from bot.engine.variants.zuno.settle import ZunoHand
 from bot.engine.variants.zuno.state import (
     INAZUMA_STICK,
@@ -82,6 +83,7 @@ from bot.engine.variants.zuno.state import (
     ZunoSeatView,
 )
 from bot.engine.variants.zuno.ui import ZUNO_UI
+from bot.engine.variants.zuno.yaku import ZunoScorer
 
 __all__ = [
     "CallChi",

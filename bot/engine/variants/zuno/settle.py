@@ -28,15 +28,10 @@ from bot.engine.variants.zuno.events import (
     ZunoHandEnded,
     ZunoWin,
 )
-from bot.engine.variants.zuno.rules import (
-    ZERO_HATSU,
-    ZunoScorer,
-    ZunoSettings,
-    final_scores,
-    transfer_factor,
-    win_chips,
-)
+from bot.engine.variants.zuno.payments import final_scores, transfer_factor, win_chips
+from bot.engine.variants.zuno.settings import ZunoSettings
 from bot.engine.variants.zuno.state import PACKET, PLAYERS, PocchiTsumo, RonOn, ZunoPhase, ZunoRiver, ZunoSeat
+from bot.engine.variants.zuno.yaku import ZERO_HATSU, ZunoScorer
 from bot.engine.views import DrawView, WinView, YakuLine
 from bot.engine.yaku.context import WinContext
 
