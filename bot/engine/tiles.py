@@ -46,6 +46,7 @@ __all__ = [
     "Tile",
     "TileNotationError",
     "TileSet",
+    "chinitsu_game_tileset",
     "chinitsu_tileset",
     "dora_after",
     "format_kinds",
@@ -435,6 +436,19 @@ def chinitsu_tileset(suit: Suit) -> TileSet:
         for back in (Back.BLUE, Back.YELLOW):
             tiles += [Tile(kind, red=(rank == 5), back=back)] * 4
     return TileSet(f"chinitsu-{suit.value}", tuple(tiles))
+
+
+def chinitsu_game_tileset() -> TileSet:
+    """チンイツゲーム for a whole game: 180 tiles, both suits ×8, of which each hand plays 108.
+
+    Tile ids stay the same for the whole game (the runtime and the CPUs map ids to faces once):
+    1m, 9m and the honours first (36), then the pinzu (72), then the souzu (72); a hand of one
+    suit leaves the other suit's 72 in the box.
+    """
+    pinzu = chinitsu_tileset(Suit.PIN).tiles
+    souzu = chinitsu_tileset(Suit.SOU).tiles
+    others = pinzu[:36]
+    return TileSet("chinitsu", (*others, *pinzu[36:], *souzu[36:]))
 
 
 def goto_tileset() -> TileSet:

@@ -96,6 +96,8 @@ class PublicView:
     """(seat, index in that seat's river) of the most recent discard."""
     sequence: int = 0
     """Decision sequence number (what buttons carry)."""
+    wall_backs: tuple[Back, ...] = ()
+    """Back colours of the live wall, the next tile first, where the variant shows them (チンイツゲーム)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -44,7 +44,7 @@ from bot.engine.table.ledger import Ledger
 from bot.engine.table.seats import Seat
 from bot.engine.table.settings import TableSettings
 from bot.engine.table.wall import Wall, shuffled
-from bot.engine.tiles import Tile, TileSet
+from bot.engine.tiles import Back, Tile, TileSet
 from bot.engine.variant_ui import VariantUI
 from bot.engine.views import DrawView, MeldView, PublicView, RiverTile, SeatPublic, SeatView, WinView, YakuLine
 from bot.engine.yaku.context import WinContext
@@ -326,11 +326,14 @@ class TableGame(Generic[SettingsT, SeatT]):
         """The RNG of the current hand: every random thing a hand does comes from it, in order."""
         return random.Random(f"{self.variant}:{self.seed}:hand:{self.hand_index}")
 
-    def _shuffle(self, order: Sequence[int] | None = None) -> tuple[random.Random, list[int]]:
+    def _shuffle(
+        self, order: Sequence[int] | None = None, *, playing: Sequence[int] | None = None
+    ) -> tuple[random.Random, list[int]]:
         """Shuffle the hand's tiles (or take a rigged ``order``) and commit to them; returns the
-        hand's RNG, for whatever else it rolls, and the order to deal from."""
+        hand's RNG, for whatever else it rolls, and the order to deal from. ``playing``: the ids
+        this hand plays, when it plays only some of the game's tiles."""
         rng = self._hand_rng()
-        tiles, salt = shuffled(len(self.tiles), rng, order)
+        tiles, salt = shuffled(len(self.tiles) if playing is None else playing, rng, order)
         self.wall = Wall.committed(tiles, salt)
         return rng, tiles
 
@@ -574,10 +577,15 @@ class TableGame(Generic[SettingsT, SeatT]):
             melds=tuple(self._meld_view(meld) for meld in seat.melds),
             set_aside=self._faces(seat.set_aside),
             concealed_count=len(seat.concealed),
+            concealed_backs=self._concealed_backs(index),
             has_drawn=seat.drawn is not None,
             riichi=seat.riichi,
             dealer=dealer,
         )
+
+    def _concealed_backs(self, seat: int) -> tuple[Back | None, ...]:
+        """The back colours of a seat's standing tiles where the variant shows them (none)."""
+        return ()
 
     def public_view(self) -> PublicView:
         """What everyone may see."""

@@ -23,6 +23,7 @@ from bot.engine.melds import Meld, MeldType
 from bot.engine.table.claims import ClaimWindow, seats_after
 from bot.engine.table.game import SettingsT, TableGame, public_deciding
 from bot.engine.table.seats import RiverEntry, Seat
+from bot.engine.tiles import Back
 from bot.engine.views import PublicView, SeatView
 
 __all__ = ["ClaimSource", "Phase", "TurnGame"]
@@ -118,6 +119,23 @@ class TurnGame(TableGame[SettingsT, SeatT]):
     def _on_draw(self, seat: int, *, replacement: bool) -> None:
         """Bookkeeping of a draw (the first go-around)."""
 
+    def _replacement_tile(self) -> int | None:
+        """The tile a kan or a tile set aside is replaced with (None: none left): by default the
+        next tile of the live wall; a variant with a dead wall takes its 嶺上牌 first."""
+        return self.wall.draw() if self.wall.live else None
+
+    def _discardable(self, seat: int, tile: int) -> bool:
+        """Whether the tile may go to the river (チンイツゲーム's North may only be pulled)."""
+        return True
+
+    def _set_aside_claimable(self, seat: int, tile: int) -> bool:
+        """Whether the others may claim a tile set aside (いなげ's 横ドラ) before it is replaced;
+        otherwise (抜きドラ) the replacement comes at once."""
+        return True
+
+    def _after_set_aside(self, seat: int, tile: int) -> None:
+        """Bookkeeping of a tile set aside, before its replacement (a kan dora for four Norths)."""
+
     def _may_ron(self, seat: int, tile: int, window: ClaimWindow) -> bool:
         """Whether a seat waiting on ``tile`` and not furiten may win on it (it has a yaku)."""
         return False
@@ -192,8 +210,10 @@ class TurnGame(TableGame[SettingsT, SeatT]):
             self._give(seat, action.tile)
             seat.set_aside.append(action.tile)
             self.pending_events.append(TileSetAside(seat_index, action.tile, deal=True))
+            self._after_set_aside(seat_index, action.tile)
             # A tile set aside from the deal cannot be claimed: the replacement comes at once.
-            tile = self.wall.draw()
+            tile = self._replacement_tile()
+            assert tile is not None  # a wall just dealt has tiles to spare
             self._take(seat, tile)
             self.pending_events.append(TileDrawn(seat_index, tile))
             self.pending_events.append(Drew(seat_index, len(self.wall.live), replacement=True))
@@ -205,12 +225,13 @@ class TurnGame(TableGame[SettingsT, SeatT]):
     # --- drawing ----------------------------------------------------------------------------------------
 
     def _draw(self, seat_index: int, *, replacement: bool = False, after_kan: bool = False) -> None:
-        """The seat draws its next tile and is on turn; an empty wall ends the hand drawn."""
-        if not self.wall.live:
+        """The seat draws its next tile (a replacement tile when ``replacement``) and is on turn;
+        a wall with nothing left to draw ends the hand drawn."""
+        tile = self._replacement_tile() if replacement else self.wall.draw() if self.wall.live else None
+        if tile is None:
             self._exhaustive_draw()
             return
         seat = self.seats[seat_index]
-        tile = self.wall.draw()
         self._take(seat, tile)
         seat.drawn = tile
         self.turn = seat_index
@@ -252,10 +273,12 @@ class TurnGame(TableGame[SettingsT, SeatT]):
             actions.append(Tsumo(seat_index))
         if seat.riichi and seat.drawn is not None:
             # Riichi: the drawn tile goes, unless it wins (or the variant allows a little more).
-            actions.append(Discard(seat_index, seat.drawn))
+            if self._discardable(seat_index, seat.drawn):
+                actions.append(Discard(seat_index, seat.drawn))
             actions += self._riichi_turn(seat_index)
             return tuple(actions)
-        faces = self._distinct_faces(seat.concealed, prefer=[seat.drawn])
+        allowed = [tile for tile in seat.concealed if self._discardable(seat_index, tile)]
+        faces = self._distinct_faces(allowed, prefer=[seat.drawn])
         actions += [Discard(seat_index, tile) for tile in faces]
         if self.after_pon:
             return tuple(actions)
@@ -265,11 +288,16 @@ class TurnGame(TableGame[SettingsT, SeatT]):
         return tuple(actions)
 
     def _turn_default(self, seat_index: int, actions: tuple[Action, ...]) -> Action:
-        """Tsumogiri; with no drawn tile (after a pon), the highest face the legal list offers."""
+        """Tsumogiri; with no drawn tile (after a pon), the highest face the legal list offers;
+        with no discard at all (a North that may only be pulled, a kan that must be made), the
+        first action that is no win."""
         seat = self.seats[seat_index]
         if seat.drawn is not None and Discard(seat_index, seat.drawn) in actions:
             return Discard(seat_index, seat.drawn)
-        return [action for action in actions if isinstance(action, Discard)][-1]
+        discards = [action for action in actions if isinstance(action, Discard)]
+        if discards:
+            return discards[-1]
+        return next(action for action in actions if not isinstance(action, Tsumo))
 
     # --- applying actions ------------------------------------------------------------------------------
 
@@ -321,7 +349,11 @@ class TurnGame(TableGame[SettingsT, SeatT]):
         seat.set_aside.append(tile)
         self.rinshan = False
         self.pending_events.append(TileSetAside(seat_index, tile))
-        self._open_claims(ClaimSource.SET_ASIDE, seat_index, tile)
+        self._after_set_aside(seat_index, tile)
+        if self._set_aside_claimable(seat_index, tile):
+            self._open_claims(ClaimSource.SET_ASIDE, seat_index, tile)
+        else:
+            self._draw(seat_index, replacement=True)
 
     # --- kans ---------------------------------------------------------------------------------------------
 
@@ -340,15 +372,23 @@ class TurnGame(TableGame[SettingsT, SeatT]):
         self._open_claims(ClaimSource.KAKAN, seat_index, tiles[0])
 
     def _complete_kakan(self, seat_index: int, tile: int) -> None:
+        """The tile added to a meld stands: a pon becomes a kan, or a kan grows by one tile
+        (チンイツゲーム's 5th to 8th copies, each still one meld)."""
         seat = self.seats[seat_index]
         self._give(seat, tile)
         kind = self.kinds[tile]
-        index = next(i for i, meld in enumerate(seat.melds) if meld.type is MeldType.PON and meld.kind == kind)
-        pon = seat.melds[index]
+        index = next(i for i, meld in enumerate(seat.melds) if meld.kind == kind and meld.type is not MeldType.CHI)
+        old = seat.melds[index]
+        grown = MeldType.KAKAN if old.type is MeldType.PON else old.type
         seat.melds[index] = Meld(
-            MeldType.KAKAN, pon.kind, tiles=(*pon.tiles, tile), called=pon.called, from_seat=pon.from_seat
+            grown,
+            old.kind,
+            tiles=(*old.tiles, tile),
+            called=old.called,
+            from_seat=old.from_seat,
+            size=len(old.tiles) + 1,
         )
-        self.pending_events.append(Called(seat_index, MeldType.KAKAN, (*pon.tiles, tile)))
+        self.pending_events.append(Called(seat_index, grown, seat.melds[index].tiles))
         self._after_kan(seat_index)
 
     def _after_kan(self, seat_index: int) -> None:
@@ -470,7 +510,12 @@ class TurnGame(TableGame[SettingsT, SeatT]):
             phase=self.phase,
             last_discard=self.last_discard,
             sequence=self.sequence,
+            wall_backs=self._wall_backs(),
         )
+
+    def _wall_backs(self) -> tuple[Back, ...]:
+        """The live wall's back colours where the variant shows them (none)."""
+        return ()
 
     def view(self, seat: int) -> SeatView:
         """``seat``'s own hand plus the public table."""

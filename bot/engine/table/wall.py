@@ -18,10 +18,17 @@ def wall_digest(order: Sequence[int], salt: str) -> str:
     return hashlib.sha256(f"{salt}:{','.join(map(str, order))}".encode()).hexdigest()
 
 
-def shuffled(tiles: int, rng: random.Random, order: Sequence[int] | None = None) -> tuple[list[int], str]:
+def shuffled(
+    tiles: int | Sequence[int], rng: random.Random, order: Sequence[int] | None = None
+) -> tuple[list[int], str]:
     """A hand's tile order (``order`` when a test rigged one) and the salt of its commitment,
-    both drawn from the hand's own RNG, in that order, so a replay deals the same."""
-    chosen = list(range(tiles)) if order is None else list(order)
+    both drawn from the hand's own RNG, in that order, so a replay deals the same. ``tiles`` is
+    how many tiles a hand plays (ids 0 to n−1), or the ids themselves when a hand plays only
+    some of the game's tiles (チンイツゲーム's suit of the hand)."""
+    if order is not None:
+        chosen = list(order)
+    else:
+        chosen = list(range(tiles)) if isinstance(tiles, int) else list(tiles)
     if order is None:
         rng.shuffle(chosen)
     return chosen, f"{rng.getrandbits(64):016x}"
@@ -44,6 +51,8 @@ class Wall:
     ura: list[int] = field(default_factory=list)
     revealed: int = 0
     filler: list[int] = field(default_factory=list)
+    box: list[int] = field(default_factory=list)
+    """The game's tiles this hand does not play (チンイツゲーム's other suit)."""
 
     @classmethod
     def committed(cls, order: Sequence[int], salt: str) -> Wall:
@@ -61,7 +70,7 @@ class Wall:
 
     def hidden(self) -> list[int]:
         """Every tile of the wall nobody may see yet."""
-        return [*self.live, *self.rinshan, *self.indicators[self.revealed :], *self.ura, *self.filler]
+        return [*self.live, *self.rinshan, *self.indicators[self.revealed :], *self.ura, *self.filler, *self.box]
 
 
 class TileReserve:
