@@ -29,7 +29,6 @@ def shuffled(
         chosen = list(order)
     else:
         chosen = list(range(tiles)) if isinstance(tiles, int) else list(tiles)
-    if order is None:
         rng.shuffle(chosen)
     return chosen, f"{rng.getrandbits(64):016x}"
 
