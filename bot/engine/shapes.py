@@ -485,12 +485,21 @@ class PairsForm:
     With ``repeats`` one kind may supply several pairs (four of a kind as two pairs in 5等's
     アメリカ七対子, up to four pairs of one kind in チンイツゲーム's 8-copy 七対子); without,
     every pair is a different kind, as in the usual 七対子 and いなげ's 五対子半.
+
+    ``doubled`` narrows ``repeats``: no kind gives more than two pairs, and at most ``doubled``
+    kinds give two (チンイツゲーム with 「8枚使い」 off: two kinds used four times at most).
     """
 
     name: str
     pairs: int
     singles: int = 0
     repeats: bool = False
+    doubled: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.doubled is not None and (not self.repeats or self.singles or self.doubled < 0):
+            # The capped count below knows pairs only: lone tiles would need their own slots.
+            raise ValueError("doubled caps a repeats form of pairs only, with a count of 0 or more")
 
     @property
     def size(self) -> int:
@@ -562,6 +571,7 @@ class ShapeRules:
     _tables: tuple[_BlockTable, ...] = field(init=False, repr=False)
     _yaochu_mask: int = field(init=False, repr=False)
     _upgradable_mask: int = field(init=False, repr=False)
+    _quad_mask: int = field(init=False, repr=False)
     _available: tuple[int, ...] = field(init=False, repr=False)
     _pairs_min_tiles: int = field(init=False, repr=False)
     _kokushi_min_tiles: int = field(init=False, repr=False)
@@ -580,6 +590,7 @@ class ShapeRules:
         object.__setattr__(self, "_available", available)
         object.__setattr__(self, "_yaochu_mask", _mask_of(k for k in available if k in YAOCHU))
         object.__setattr__(self, "_upgradable_mask", _mask_of(k for k in available if limits[k] >= 2))
+        object.__setattr__(self, "_quad_mask", _mask_of(k for k in available if limits[k] >= 4))
         object.__setattr__(self, "_pairs_min_tiles", self.pairs.size - 1 if self.pairs else INFINITE)
         # The fused fast path in shanten() is exact only for the standard forms over a set
         # whose every kind has at least two copies and whose yaochu are all 13 kinds.
@@ -624,6 +635,8 @@ class ShapeRules:
         shifted1 = board >> 1
         shifted2 = board >> 2
         shifted3 = board >> 3
+        if form.doubled is not None:
+            return self._doubled_pairs_shanten(board, form.pairs, form.doubled)
         if form.repeats:
             # A kind may supply several pairs, so count pair units and leftover odd tiles.
             units = (
@@ -645,6 +658,30 @@ class ShapeRules:
         else:
             saved = min(others, form.singles)
         return 2 * missing_pairs + form.singles - saved - 1
+
+    def _doubled_pairs_shanten(self, board: int, pairs: int, doubled: int) -> int:
+        """Pairs shanten when a kind gives one pair, or two for at most ``doubled`` kinds.
+
+        Each kind offers a first pair slot, costing the tiles it lacks of 2, and a second one,
+        costing what it lacks of 4 (at most 2); the cheapest ``pairs`` slots win, taking no
+        more than ``doubled`` second slots. A kind's first slot never costs more than its
+        second, so the cheapest choice never takes a second slot without its first.
+        """
+        two_or_more = ((board >> 1) | (board >> 2) | (board >> 3)) & ONE_PER_KIND
+        four_or_more = ((board >> 2) | (board >> 3)) & ONE_PER_KIND
+        pairable = self._upgradable_mask
+        quads = self._quad_mask
+        free_pairs = (two_or_more & pairable).bit_count()
+        one_short = (board & ~two_or_more & pairable).bit_count()  # a lone tile
+        three = (board & two_or_more & ~four_or_more & quads).bit_count()  # exactly 3
+        free_seconds = min(doubled, (four_or_more & quads).bit_count())
+        cheap_seconds = min(doubled - free_seconds, three)
+        slots = pairable.bit_count() + min(doubled, quads.bit_count())
+        if slots < pairs:
+            return INFINITE
+        free = min(pairs, free_pairs + free_seconds)
+        cheap = min(pairs - free, one_short + cheap_seconds)
+        return cheap + 2 * (pairs - free - cheap) - 1
 
     def kokushi_shanten(self, board: int) -> int:
         """Shanten for the thirteen-orphans shape, or a large number when the table has none."""

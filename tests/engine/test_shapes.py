@@ -3,6 +3,7 @@ for what they cannot do (8 copies, 11-tile hands, いなげ's kokushi and 五対
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 
@@ -19,6 +20,7 @@ from bot.engine.shapes import (
     SEVEN_PAIRS_REPEATED,
     STANDARD,
     Group,
+    PairsForm,
     Shape,
     ShapeRules,
     hand,
@@ -288,6 +290,43 @@ def test_five_pairs_and_a_half_shanten_equals_brute_force() -> None:
         for counts in random_hands(150, size, seed=600 + size, wall=wall):
             kinds = [k for k in range(34) for _ in range(counts[k])]
             assert INAGE.pairs_shanten(pack(kinds)) == reference_shanten(kinds, targets), format_kinds(kinds)
+
+
+SEVEN_PAIRS_TWO_DOUBLED = PairsForm("七対子", pairs=7, repeats=True, doubled=2)
+
+
+def doubled_pairs_targets(kinds: list[int], limits: tuple[int, ...], doubled: int) -> list[Counter[int]]:
+    """Seven pairs, a kind giving two of them for at most ``doubled`` kinds, within the limits."""
+    targets = []
+    for pair_kinds in itertools.combinations_with_replacement(kinds, 7):
+        counts = Counter(pair_kinds)
+        if max(counts.values()) <= 2 and sum(count == 2 for count in counts.values()) <= doubled:
+            target = Counter({kind: 2 * count for kind, count in counts.items()})
+            if all(count <= limits[kind] for kind, count in target.items()):
+                targets.append(target)
+    return targets
+
+
+def test_seven_pairs_two_doubled_11113333557799p_equals_brute_force() -> None:
+    universe = [*range(9, 18), 27, 28]
+    limits = tuple(8 if 9 <= kind < 18 else 4 if kind in (27, 28) else 0 for kind in range(38))
+    rules = ShapeRules(limits=limits, pairs=SEVEN_PAIRS_TWO_DOUBLED, kokushi=None)
+    assert rules.pairs_shanten(hand("11113333557799p")) == -1
+    # A third kind used four times gives one pair: the other two 5p wait for a new kind.
+    assert rules.pairs_shanten(hand("11113333555599p")) == 1
+    targets = doubled_pairs_targets(universe, limits, doubled=2)
+    wall = [kind for kind in universe for _ in range(limits[kind])]
+    for size in (13, 14):
+        for counts in random_hands(100, size, seed=800 + size, wall=wall):
+            kinds = [k for k in range(34) for _ in range(counts[k])]
+            assert rules.pairs_shanten(pack(kinds)) == reference_shanten(kinds, targets), format_kinds(kinds)
+
+
+def test_doubled_needs_a_repeats_form_of_pairs_only() -> None:
+    with pytest.raises(ValueError, match="doubled"):
+        PairsForm("七対子", pairs=7, doubled=2)
+    with pytest.raises(ValueError, match="doubled"):
+        PairsForm("五対子半", pairs=5, singles=1, repeats=True, doubled=1)
 
 
 def test_formal_waits_equal_brute_force_including_the_5th_copy() -> None:
