@@ -43,6 +43,7 @@ __all__ = [
     "main",
     "option_tiles",
     "parse_args",
+    "parse_melds",
     "payments",
     "request_melds",
     "request_tiles",
@@ -54,6 +55,7 @@ __all__ = [
 WINDS = {"E": Kind.EAST, "S": Kind.SOUTH, "W": Kind.WEST, "N": Kind.NORTH}
 MELD_TYPES = {"pon": MeldType.PON, "chi": MeldType.CHI, "ankan": MeldType.ANKAN, "minkan": MeldType.MINKAN}
 MELD_TYPES["kakan"] = MeldType.KAKAN
+MELD_TYPES["kan"] = MeldType.MINKAN  # an open kan, however it was made: the score is the same
 STANDARD = "riichi"
 """The one scorer that is no variant: standard 4-player rules, as the test oracle scores them."""
 
@@ -141,7 +143,9 @@ def option_tiles(text: str, option: str) -> list[Tile]:
         raise CalcError(f"--{option}: {error}") from error
 
 
-def _melds(text: str) -> tuple[tuple[MeldType, tuple[Tile, ...]], ...]:
+def parse_melds(text: str, *, max_kan: int = 4) -> tuple[tuple[MeldType, tuple[Tile, ...]], ...]:
+    """``--melds``: ``TYPE:TILES`` separated by commas; a kan has 4 tiles, or up to ``max_kan``
+    in a variant that adds copies to a kan (チンイツゲーム: 8)."""
     melds = []
     for part in filter(None, (piece.strip() for piece in text.split(","))):
         name, sep, tiles_text = part.partition(":")
@@ -150,9 +154,15 @@ def _melds(text: str) -> tuple[tuple[MeldType, tuple[Tile, ...]], ...]:
         meld_type = MELD_TYPES[name]
         tiles = option_tiles(tiles_text, "melds")
         kinds = sorted(tile.kind for tile in tiles)
-        size = 3 if meld_type in (MeldType.PON, MeldType.CHI) else 4
-        if len(tiles) != size:
-            raise CalcError(f"--melds: a {name} has {size} tiles, {part!r} has {len(tiles)}")
+        if meld_type in (MeldType.PON, MeldType.CHI):
+            size = 3
+            if len(tiles) != size:
+                raise CalcError(f"--melds: a {name} has {size} tiles, {part!r} has {len(tiles)}")
+        else:
+            size = len(tiles)
+            if not 4 <= size <= max_kan:
+                has = "4 tiles" if max_kan == 4 else f"4 to {max_kan} tiles"
+                raise CalcError(f"--melds: a {name} has {has}, {part!r} has {size}")
         if meld_type is MeldType.CHI:
             if kinds[0] >= 27 or kinds != [kinds[0], kinds[0] + 1, kinds[0] + 2] or kinds[0] % 9 > 6:
                 raise CalcError(f"--melds: {part!r} is not a run")
@@ -190,7 +200,7 @@ def parse_args(argv: Sequence[str]) -> CalcRequest:
     way = parser.add_mutually_exclusive_group(required=True)
     way.add_argument("--ron", action="store_true")
     way.add_argument("--tsumo", action="store_true")
-    parser.add_argument("--melds", default="", help='e.g. "pon:777z,chi:123s,ankan:1111p"')
+    parser.add_argument("--melds", default="", help='e.g. "pon:777z,chi:123s,ankan:1111p" (kan: an open kan)')
     parser.add_argument("--dora", default="", help="dora indicators")
     parser.add_argument("--ura", default="", help="ura dora indicators")
     parser.add_argument("--seat", default="E", choices=sorted(WINDS), help="seat wind (default E)")
@@ -214,6 +224,7 @@ def parse_args(argv: Sequence[str]) -> CalcRequest:
                 raise _foreign(name, declared)
             continue
         options[name] = (False if mine.type is bool else mine.default) if given is None else given
+    calculator = _calculators().get(variant)
     hand = option_tiles(args["hand"], "hand")
     wins = option_tiles(args["win"], "win")
     if len(wins) != 1:
@@ -226,7 +237,7 @@ def parse_args(argv: Sequence[str]) -> CalcRequest:
         hand=tuple(hand),
         win=win,
         tsumo=args["tsumo"],
-        melds=_melds(args["melds"]),
+        melds=parse_melds(args["melds"], max_kan=calculator.max_kan if calculator is not None else 4),
         dora=tuple(tile.kind for tile in option_tiles(args["dora"], "dora")),
         ura=tuple(tile.kind for tile in option_tiles(args["ura"], "ura")),
         seat=WINDS[args["seat"]],
@@ -271,8 +282,10 @@ def check_hand_size(count: int, melds: int, *, sets: int = 4, what: str = "a win
 
 
 def request_melds(request: CalcRequest) -> tuple[Meld, ...]:
-    """The request's melds as the scorers take them."""
-    return tuple(Meld(meld_type, min(tile.kind for tile in tiles)) for meld_type, tiles in request.melds)
+    """The request's melds as the scorers take them (a kan as big as its tiles)."""
+    return tuple(
+        Meld(meld_type, min(tile.kind for tile in tiles), size=len(tiles)) for meld_type, tiles in request.melds
+    )
 
 
 def request_tiles(request: CalcRequest) -> list[Tile]:

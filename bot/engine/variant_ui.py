@@ -92,6 +92,8 @@ class VariantCalc:
 
     calculate: Callable[[CalcRequest], dict[str, Any]]
     flags: tuple[CalcFlag, ...] = ()
+    max_kan: int = 4
+    """The most tiles a kan may have in ``--melds`` (チンイツゲーム adds copies to a kan: 8)."""
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,8 @@ import sys
 
 import pytest
 
-from bot.engine.calc import main
+from bot.engine.calc import CalcError, main, parse_melds
+from bot.engine.melds import MeldType
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, dict[str, object]]:
@@ -46,6 +47,27 @@ def test_melds_and_dora(capsys: pytest.CaptureFixture[str]) -> None:
     )
     assert code == 0
     assert {y["name"] for y in out["yaku"]} >= {"役牌 中", "ドラ"}  # type: ignore[union-attr]
+
+
+def test_kan_is_an_open_kan_like_minkan(capsys: pytest.CaptureFixture[str]) -> None:
+    hand = ["--hand", "234p567s88s123m", "--win", "8s", "--ron", "--seat", "W"]
+    code, kan = run(capsys, *hand, "--melds", "kan:7777z")
+    assert code == 0
+    code, minkan = run(capsys, *hand, "--melds", "minkan:7777z")
+    assert code == 0 and kan == minkan and kan["fu"] == 40  # 20 + 16 (open 中 kan) + 2 (tanki)
+
+
+def test_kans_have_4_tiles_unless_the_variant_allows_more() -> None:
+    with pytest.raises(CalcError, match="a kan has 4 tiles, 'kan:55555p' has 5"):
+        parse_melds("kan:55555p")
+    melds = parse_melds("kan:55555p,ankan:11111111p,pon:999p", max_kan=8)
+    assert [(meld_type, len(tiles)) for meld_type, tiles in melds] == [
+        (MeldType.MINKAN, 5),
+        (MeldType.ANKAN, 8),
+        (MeldType.PON, 3),
+    ]
+    with pytest.raises(CalcError, match="4 to 8 tiles, 'ankan:111p' has 3"):
+        parse_melds("ankan:111p", max_kan=8)
 
 
 @pytest.mark.parametrize(
