@@ -52,6 +52,7 @@ from bot.engine.yaku.readings import (
 from bot.engine.yaku.table import STANDARD_YAKU, YAKUMAN_SHIFT, YakuTable
 
 __all__ = [
+    "DORA_LINES",
     "STANDARD_RULES",
     "HandScore",
     "NoWin",
@@ -295,6 +296,9 @@ class _MeldTable(dict[int, _MeldInfo]):
 _MELDS = _MeldTable()
 
 _DORA_NAMES = (("ドラ", "Dora"), ("裏ドラ", "Ura dora"), ("赤ドラ", "Red five"), ("抜きドラ", "Nuki dora"))
+DORA_LINES = frozenset(name for name, _ in _DORA_NAMES)
+"""The names of the score lines that count dora, not yaku (they follow the yaku in
+:attr:`HandScore.yaku`)."""
 
 
 class _DoraLines(dict[int, tuple[YakuHit, ...]]):
