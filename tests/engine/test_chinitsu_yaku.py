@@ -254,13 +254,13 @@ def test_suurenkou_open_pon_444p_111222333p55p_is_yakuman() -> None:
     assert yaku(result) == {"四連刻": 1}
 
 
-def test_seiisou_B123456789p_B11122z_is_double_yakuman() -> None:
-    result = score("123456789p11122z", "2z", flags=BACK)
+def test_seiisou_B123456789p_B111p_B22z_is_double_yakuman() -> None:
+    result = score("123456789p111p22z", "2z", flags=BACK)
     assert yaku(result) == {"背一色": 2} and result.yakuman == 2 and result.total == 64_000
 
 
-def test_seiisou_open_pon_Y555p_Y123p789p44p111z_allowed() -> None:
-    result = score("123p789p44p111z", "4p", melds=(pon("555p"),), flags=BACK)
+def test_seiisou_open_pon_Y555p_Y123p789p999p11z_allowed() -> None:
+    result = score("123p789p999p11z", "1z", melds=(pon("555p"),), flags=BACK)
     assert yaku(result) == {"背一色": 2}
 
 
@@ -324,9 +324,9 @@ def test_tenhou_and_chiihou_123p456p789p111m99m() -> None:
     assert yaku(score("123p456p789p111m99m", "9m", tsumo=True, chiihou=True, seat_wind=Kind.SOUTH)) == {"地和": 1}
 
 
-def test_different_yakuman_stack_daisangen_tsuuiisou_seiisou_is_quadruple() -> None:
-    result = score("111z555z666z777z22z", "1z", flags=BACK, seat_wind=Kind.WEST)
-    assert yaku(result) == {"大三元": 1, "字一色": 1, "背一色": 2}
+def test_different_yakuman_stack_B111p222p333p444p55p_suuankou_suurenkou_seiisou_is_quadruple() -> None:
+    result = score("111p222p333p444p55p", "4p", tsumo=True, flags=BACK)
+    assert yaku(result) == {"四暗刻": 1, "四連刻": 1, "背一色": 2}
     assert result.yakuman == 4 and result.limit == "四倍役満" and result.total == 128_000
 
 
@@ -577,8 +577,8 @@ def test_chips_yakuman_5_from_both_on_a_ron_555z666z777z123p44p() -> None:
     assert chips.owed(discarder=False) == 5
 
 
-def test_chips_seiisou_10_from_each_B123456789p_B11122z() -> None:
-    win = ctx("123456789p11122z", "2z", tsumo=True, flags=BACK)
+def test_chips_seiisou_10_from_each_B123456789p_B111p_B22z() -> None:
+    win = ctx("123456789p111p22z", "2z", tsumo=True, flags=BACK)
     chips = win_chips(win, SCORER.score(win) or pytest.fail("no win"))
     assert chips.per_payer() == {"each": 10} and chips.total == 20
 

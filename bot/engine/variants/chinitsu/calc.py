@@ -1,0 +1,138 @@
+"""The calc CLI's チンイツゲーム scorer: ``python -m bot.engine.calc --variant chinitsu …`` once the
+variant's presentation carries :data:`CHINITSU_CALC`.
+
+Besides the usual hand, melds and flags it takes ``--nuki N`` (北 pulled as 抜きドラ) and
+``--honba N`` (1,000 a honba in all: the discarder pays it, or 500 each on a tsumo). Tiles may
+carry their back colour (``B123p``, ``Y11z``): a hand whose every tile shows one colour is 背一色.
+Every five of the suit is red (「5の牌は全て赤」), however it is written. Kans take 4 to 8 tiles
+(``kan:55555p`` open, ``ankan:1111p`` concealed). The output adds ``honba`` (the points they
+add to ``total``) and ``chips``: what each payer hands over, the total, and the items.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from collections import Counter
+from collections.abc import Iterable
+from typing import Any
+
+from bot.engine.calc import (
+    CalcError,
+    CalcRequest,
+    check_hand_size,
+    check_tile_limits,
+    payments,
+    request_tiles,
+    win_context,
+    yaku_json,
+)
+from bot.engine.scoring import NoWin
+from bot.engine.tiles import Back, Kind, Suit, Tile, kind_name, suit_of
+from bot.engine.variant_ui import CalcFlag, VariantCalc
+from bot.engine.variants.chinitsu.payments import win_chips
+from bot.engine.variants.chinitsu.points import honba_share
+from bot.engine.variants.chinitsu.settings import ChinitsuSettings
+from bot.engine.variants.chinitsu.shapes import chinitsu_limits
+from bot.engine.variants.chinitsu.yaku import ONE_BACK, ChinitsuScorer
+
+__all__ = ["CHINITSU_CALC", "calculate_chinitsu"]
+
+VARIANT = "チンイツゲーム"
+MAX_KAN = 8
+"""「5枚目以降のカンができます」: a kan grows to all 8 copies of a number tile."""
+_REDS = frozenset({Kind.P5, Kind.S5})
+_SEATS = frozenset({Kind.EAST, Kind.SOUTH, Kind.WEST})
+_ROUNDS = frozenset({Kind.EAST, Kind.SOUTH})
+
+
+@functools.cache
+def _scorer() -> ChinitsuScorer:
+    return ChinitsuScorer.from_settings(ChinitsuSettings())
+
+
+def calculate_chinitsu(request: CalcRequest) -> dict[str, Any]:
+    """Score a チンイツゲーム request: the JSON-ready result, or raise :class:`~bot.engine.calc.CalcError`."""
+    settings = ChinitsuSettings()
+    nuki = request.number("nuki") or 0
+    honba = request.number("honba") or 0
+    if not 0 <= nuki <= 4:
+        raise CalcError("--nuki: between 0 and 4 北 can be pulled")
+    if honba < 0:
+        raise CalcError("--honba cannot be negative")
+    if request.seat not in _SEATS:
+        raise CalcError("--seat: three players sit East, South and West (there is no North seat)")
+    if request.round not in _ROUNDS:
+        raise CalcError("--round: the game plays East and South rounds")
+    tiles = request_tiles(request)
+    indicators = [*request.dora, *request.ura]
+    _check_tiles(tiles, indicators, nuki)
+    check_hand_size(len(request.hand), len(request.melds), what="a チンイツゲーム win")
+    backs = {tile.back for tile in tiles}
+    ctx = dataclasses.replace(
+        win_context(request),
+        red_dora=sum(tile.kind in _REDS for tile in tiles),
+        nuki_dora=nuki,
+        renhou=False,  # no 人和 in the table: a first-turn ron is scored as any other
+        flags=frozenset({ONE_BACK}) if len(backs) == 1 and None not in backs else frozenset(),
+    )
+    scorer = _scorer()
+    result = scorer.evaluate(ctx)
+    if isinstance(result, NoWin):
+        raise CalcError(result.reason)
+    share = honba_share(honba, tsumo=request.tsumo, each_payer=settings.honba_each_payer)
+    payment = result.payment
+    chips = win_chips(ctx, result, settings)
+    return {
+        "variant": request.variant,
+        "han": result.han,
+        "fu": result.fu if scorer.points.uses_fu else None,
+        "yakuman": result.yakuman,
+        "limit": result.limit,
+        "yaku": yaku_json(result.yaku),
+        "total": payment.total + share * (2 if request.tsumo else 1),
+        "honba": share * (2 if request.tsumo else 1),
+        "payments": payments(
+            request,
+            ron=payment.ron + share,
+            tsumo_dealer=payment.tsumo_dealer + share,
+            tsumo_non_dealer=payment.tsumo_non_dealer + share,
+        ),
+        "chips": {**chips.per_payer(), "total": chips.total, "items": chips.to_json()},
+    }
+
+
+def _check_tiles(tiles: Iterable[Tile], indicators: Iterable[int], nuki: int) -> None:
+    """Refuse tiles the hand's 108 cannot hold: 2m–8m, flowers, both number suits, more copies
+    than the set has (indicators and pulled 北 are tiles of it too), or more of one back colour
+    than the set has (half of each kind)."""
+    tiles = list(tiles)
+    kinds = [tile.kind for tile in tiles] + list(indicators) + [Kind.NORTH] * nuki
+    for kind in sorted(set(kinds)):
+        suit = suit_of(kind)
+        if suit is Suit.MAN and kind not in (Kind.M1, Kind.M9):
+            raise CalcError(f"{kind_name(kind)}: the {VARIANT} set has no 2m–8m (its manzu are 1m and 9m)")
+        if suit is Suit.FLOWER:
+            raise CalcError(f"{kind_name(kind)}: the {VARIANT} set has no flowers")
+    suits = {suit_of(kind) for kind in kinds} & {Suit.PIN, Suit.SOU}
+    if len(suits) > 1:
+        raise CalcError("a hand plays one number suit: pinzu and souzu together cannot be in it")
+    limits = chinitsu_limits(suits.pop() if suits else None)
+    note = " (counting the indicators and the pulled 北)" if indicators or nuki else ""
+    check_tile_limits(kinds, limits, VARIANT, note)
+    faces = Counter((tile.kind, tile.back) for tile in tiles if tile.back is not None)
+    for (kind, back), count in sorted(faces.items(), key=lambda item: (item[0][0], item[0][1].value)):
+        if count > limits[kind] // 2:
+            colour = "blue" if back is Back.BLUE else "yellow"
+            raise CalcError(f"{count} × {colour} {kind_name(kind)}: the {VARIANT} set has {limits[kind] // 2}")
+
+
+CHINITSU_CALC = VariantCalc(
+    calculate=calculate_chinitsu,
+    flags=(
+        CalcFlag("nuki", "北 pulled as 抜きドラ (0-4)", int, default=0),
+        CalcFlag("honba", "honba, 1,000 points each in all (500 from each payer on a tsumo)", int, default=0),
+    ),
+    max_kan=MAX_KAN,
+)
+"""The variant's calc options and calculator, for its presentation (``VariantUI.calc``)."""

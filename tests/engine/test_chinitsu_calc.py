@@ -1,0 +1,172 @@
+"""The calc's チンイツゲーム scorer (:data:`CHINITSU_CALC`): backs, 4–8 tile kans, 抜きドラ, honba,
+chips and the errors, through the shared CLI.
+
+Until the variant's presentation carries :data:`CHINITSU_CALC`, the registry does not know it, so
+the fixture adds a stand-in entry for these tests (and steps aside once the real one is there).
+"""
+
+from __future__ import annotations
+
+import json
+from types import SimpleNamespace
+
+import pytest
+
+from bot.engine import calc
+from bot.engine.variant_ui import VariantUI
+from bot.engine.variants.chinitsu.calc import CHINITSU_CALC
+
+
+@pytest.fixture(autouse=True)
+def registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    if "chinitsu" not in calc.CALC_VARIANTS:
+        ui = VariantUI(calc=CHINITSU_CALC)
+        entry = SimpleNamespace(variant="chinitsu", title="チンイツゲーム", aliases=(), ui=ui)
+        monkeypatch.setattr(calc, "VARIANTS", (*calc.VARIANTS, entry))
+        monkeypatch.setattr(calc, "CALC_VARIANTS", (*calc.CALC_VARIANTS, "chinitsu"))
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, dict[str, object]]:
+    code = calc.main(["--variant", "chinitsu", *args])
+    return code, json.loads(capsys.readouterr().out)
+
+
+def ok(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object]:
+    code, out = run(capsys, *args)
+    assert code == 0, out
+    return out
+
+
+def names(out: dict[str, object]) -> dict[str, int]:
+    return {line["name"]: line.get("yakuman") or line["han"] for line in out["yaku"]}  # type: ignore[attr-defined]
+
+
+RIICHI_ONLY = ["--hand", "123p678p789p111m99m", "--win", "2p", "--seat", "S", "--riichi"]
+"""A child's riichi with no other yaku and no dora: リーチのみ, a 本役満."""
+
+
+def test_calc_riichi_only_123p678p789p111m99m_ron_is_a_yakuman_with_chips(capsys: pytest.CaptureFixture[str]) -> None:
+    out = ok(capsys, *RIICHI_ONLY, "--ron")
+    assert names(out) == {"リーチのみ": 1} and out["yakuman"] == 1 and out["fu"] is None
+    assert out["total"] == 32_000 and out["payments"] == {"discarder": 32_000}
+    assert out["chips"] == {
+        "discarder": 5,
+        "other": 5,
+        "total": 10,
+        "items": {"一発": 0, "裏ドラ": 0, "本役満": 5},
+    }
+
+
+def test_calc_riichi_only_lost_to_a_pulled_north(capsys: pytest.CaptureFixture[str]) -> None:
+    out = ok(capsys, *RIICHI_ONLY, "--ron", "--nuki", "1")
+    assert names(out) == {"立直": 1, "抜きドラ": 1} and out["yakuman"] == 0 and out["total"] == 2_000
+
+
+def test_calc_seiisou_B123456789p_B111p_B22z_is_double_yakuman(capsys: pytest.CaptureFixture[str]) -> None:
+    out = ok(capsys, "--hand", "B123456789pB111pB22z", "--win", "B2z", "--ron", "--seat", "S")
+    assert names(out) == {"背一色": 2} and out["yakuman"] == 2 and out["total"] == 64_000
+    assert out["chips"]["other"] == 10  # type: ignore[index]
+
+
+def test_calc_seiisou_needs_every_back_shown_and_the_same(capsys: pytest.CaptureFixture[str]) -> None:
+    mixed = ok(capsys, "--hand", "B123456789pY111pB22z", "--win", "B2z", "--ron", "--seat", "S")
+    unknown = ok(capsys, "--hand", "B123456789p111p22z", "--win", "2z", "--ron", "--seat", "S")
+    assert mixed["yakuman"] == unknown["yakuman"] == 0
+
+
+def test_calc_seiisou_open_kan_Y5555p_counts_meld_backs(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["--hand", "Y123789999pY11z", "--win", "Y1z", "--ron", "--seat", "S"]
+    out = ok(capsys, *args, "--melds", "kan:Y5555p")
+    assert names(out) == {"背一色": 2}
+    out = ok(capsys, *args, "--melds", "kan:B5555p")
+    assert out["yakuman"] == 0
+
+
+def test_calc_seiisou_cannot_hold_an_honour_triplet_B111z(capsys: pytest.CaptureFixture[str]) -> None:
+    # 2 blue and 2 yellow of each honour (and of 1m, 9m): one back colour has no triplet of them,
+    # nor a kan past four of a number tile.
+    code, out = run(capsys, "--hand", "B123456789pB11122z", "--win", "B2z", "--ron")
+    assert code == 2 and out["error"] == "3 × blue 1z: the チンイツゲーム set has 2"
+    code, out = run(capsys, "--hand", "B12378999pB11z", "--win", "B1z", "--ron", "--melds", "kan:B55555p")
+    assert code == 2 and out["error"] == "5 × blue 5p: the チンイツゲーム set has 4"
+
+
+def test_calc_kan_55555p_every_five_is_red(capsys: pytest.CaptureFixture[str]) -> None:
+    out = ok(capsys, "--hand", "123p789p44p111z", "--win", "4p", "--ron", "--seat", "S", "--melds", "kan:55555p")
+    assert names(out)["赤ドラ"] == 5 and names(out)["混一色"] == 2 and "清一色" not in names(out)
+
+
+def test_calc_ankan_11111111p_8_tiles(capsys: pytest.CaptureFixture[str]) -> None:
+    out = ok(capsys, "--hand", "234p567p789p99p", "--win", "9p", "--tsumo", "--melds", "ankan:11111111p")
+    assert names(out)["清一色"] == 6 and names(out)["門前清自摸和"] == 1
+
+
+def test_calc_nuki_2_and_a_3z_indicator_make_4_dora(capsys: pytest.CaptureFixture[str]) -> None:
+    out = ok(capsys, *RIICHI_ONLY, "--ron", "--nuki", "2", "--dora", "3z")
+    assert names(out) == {"立直": 1, "ドラ": 2, "抜きドラ": 2} and out["limit"] == "満貫"
+
+
+def test_calc_several_dora_and_ura_indicators_in_one_string(capsys: pytest.CaptureFixture[str]) -> None:
+    out = ok(capsys, *RIICHI_ONLY, "--ron", "--dora", "1m9m", "--ura", "8p6p")
+    assert names(out) == {"立直": 1, "ドラ": 5, "裏ドラ": 3}
+    assert out["chips"]["items"]["裏ドラ"] == 3  # type: ignore[index]
+
+
+def test_calc_honba_3_ron_adds_3000_tsumo_1500_each_500(capsys: pytest.CaptureFixture[str]) -> None:
+    out = ok(capsys, *RIICHI_ONLY, "--ron", "--honba", "3")
+    assert out["total"] == 35_000 and out["honba"] == 3_000 and out["payments"] == {"discarder": 35_000}
+    out = ok(capsys, *RIICHI_ONLY, "--tsumo", "--honba", "3")
+    # Riichi and tsumo: 2 han, 1,000 / 2,000, and 500 a payer for 3 honba.
+    assert out["payments"] == {"dealer": 3_500, "each_other": 2_500} and out["total"] == 6_000
+
+
+def test_calc_seed_example_21_han_tsumo_is_nanabaiman(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["--hand", "123p456p789p222p88p", "--win", "8p", "--tsumo", "--riichi", "--ippatsu", "--seat", "S"]
+    out = ok(capsys, *args, "--dora", "1p7p2p3p")
+    assert (out["han"], out["limit"], out["total"]) == (21, "七倍満", 56_000)
+    assert out["payments"] == {"dealer": 35_000, "each_other": 21_000}
+    assert out["chips"] == {"each": 1, "total": 2, "items": {"一発": 1, "裏ドラ": 0, "本役満": 0}}
+
+
+def test_calc_dealer_yakuman_tsumo_24000_each(capsys: pytest.CaptureFixture[str]) -> None:
+    out = ok(capsys, "--hand", "555z666z777z123p44p", "--win", "4p", "--tsumo")
+    assert out["payments"] == {"each": 24_000} and out["total"] == 48_000 and out["chips"]["total"] == 10  # type: ignore[index]
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["--hand", "111111111p23p44p5p", "--win", "5p"], "9 × 1p: the チンイツゲーム set has 8"),
+        (["--hand", "123p456p789p55555z", "--win", "5z"], "5 × 5z: the チンイツゲーム set has 4"),
+        (["--hand", "123p456p789p1111z", "--win", "1z", "--nuki", "1", "--melds", ""], "a チンイツゲーム win has 14"),
+        (["--hand", "123p456p789p111m44z", "--win", "4z", "--riichi"], "北 in hand is usable only for"),
+        (["--hand", "123p456p789p234m99m", "--win", "9m"], "no 2m–8m"),
+        (["--hand", "123p456p789s111m99m", "--win", "9m"], "one number suit"),
+        (["--hand", "123p456p789p111m9m", "--win", "9m"], "a チンイツゲーム win has 14"),
+        (["--hand", "B11111p234p789p99m", "--win", "9m"], "5 × blue 1p: the チンイツゲーム set has 4"),
+        (["--hand", "123p456p789p111m44z", "--win", "4z", "--nuki", "3"], "5 × 4z"),
+        (["--hand", "123p678p789p111m99m", "--win", "2p", "--nuki", "5"], "--nuki"),
+        (["--hand", "123p678p789p111m99m", "--win", "2p", "--seat", "N"], "no North seat"),
+        (["--hand", "123p678p789p111m99m", "--win", "2p", "--round", "W"], "East and South"),
+        (["--hand", "123p99p", "--win", "9p", "--melds", "kan:555555555p,pon:111z,pon:222z"], "4 to 8 tiles"),
+        (["--hand", "123p678p789p111m99m", "--win", "2p", "--dora", "11111111p"], "counting the indicators"),
+        (["--hand", "123p678p789p111m99m", "--win", "2p"], "no yaku"),
+        (["--hand", "123p678p789p111m19m", "--win", "2p"], "not a complete hand"),
+    ],
+)
+def test_calc_chinitsu_errors(capsys: pytest.CaptureFixture[str], args: list[str], fragment: str) -> None:
+    code, out = run(capsys, *args, "--ron")
+    assert code == 2 and fragment in str(out["error"]), out
+
+
+def test_calc_chinitsu_options_are_refused_elsewhere(capsys: pytest.CaptureFixture[str]) -> None:
+    code = calc.main(["--variant", "riichi", "--hand", "123m456p789s11122z", "--win", "2z", "--ron", "--nuki", "1"])
+    out = json.loads(capsys.readouterr().out)
+    assert code == 2 and "チンイツゲーム" in out["error"]
+
+
+def test_calc_chinitsu_calculator_directly_on_a_request() -> None:
+    request = calc.parse_args(["--variant", "chinitsu", *RIICHI_ONLY, "--ron"])
+    assert request.options == {"nuki": 0, "honba": 0}
+    result = CHINITSU_CALC.calculate(request)
+    assert result["yakuman"] == 1 and result["chips"]["total"] == 10
