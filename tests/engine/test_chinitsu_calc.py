@@ -14,6 +14,7 @@ import pytest
 
 from bot.engine import calc
 from bot.engine.variant_ui import VariantUI
+from bot.engine.variants import VARIANTS
 from bot.engine.variants.chinitsu.calc import CHINITSU_CALC
 
 
@@ -22,7 +23,7 @@ def registered(monkeypatch: pytest.MonkeyPatch) -> None:
     if "chinitsu" not in calc.CALC_VARIANTS:
         ui = VariantUI(calc=CHINITSU_CALC)
         entry = SimpleNamespace(variant="chinitsu", title="チンイツゲーム", aliases=(), ui=ui)
-        monkeypatch.setattr(calc, "VARIANTS", (*calc.VARIANTS, entry))
+        monkeypatch.setattr(calc, "VARIANTS", (*VARIANTS, entry))
         monkeypatch.setattr(calc, "CALC_VARIANTS", (*calc.CALC_VARIANTS, "chinitsu"))
 
 

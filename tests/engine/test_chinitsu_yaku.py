@@ -4,11 +4,16 @@
 
 from __future__ import annotations
 
-import pytest
+import dataclasses
 
+import pytest
+from mahjong.hand_calculating.hand import HandCalculator
+from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
+
+from bench.score import Deal, mahjong_inputs, random_deals
 from bot.engine.melds import Meld, MeldType
 from bot.engine.scoring import HandScore, NoWin, score_hand
-from bot.engine.shapes import add_tile, hand
+from bot.engine.shapes import add_tile, hand, unpack
 from bot.engine.tiles import Kind, Suit, dora_after, format_kinds, parse_kinds
 from bot.engine.variants.chinitsu.payments import WinChips, nagashi_chips, ura_count, win_chips
 from bot.engine.variants.chinitsu.points import (
@@ -29,6 +34,7 @@ from bot.engine.variants.chinitsu.yaku import (
 )
 from bot.engine.yaku import Sanshoku, SanshokuDoukou
 from bot.engine.yaku.context import WinContext
+from tests.engine.test_scoring_vs_mahjong import MAHJONG_NAMES
 
 SCORER = ChinitsuScorer()
 BACK = frozenset({ONE_BACK})
@@ -656,3 +662,70 @@ def test_scorer_uses_sanma_rules_3_players_north_nuki() -> None:
     rules = SCORER.rules
     assert (rules.players, rules.sanma_dora, rules.nuki_kind) == (3, True, Kind.NORTH)
     assert isinstance(score_hand(ctx("123p456p789p111m99m", "9m", riichi=True), rules), HandScore)
+
+
+# --- ordinary hands against mahjong, where the rules coincide ----------------------------------------
+
+# Yaku mahjong does not have, or values differently here: such a hand is left out of the comparison.
+CHINITSU_ONLY = frozenset(
+    {"三風", "三連刻", "小車輪", "大車輪", "萬混", "四連刻", "背一色", "リーチのみ", "国士無双十三面待ち"}
+)
+_CHINITSU_KINDS = frozenset({Kind.M1, Kind.M9, *range(Kind.P1, Kind.S9 + 1), *range(Kind.EAST, Kind.RED + 1)})
+
+
+def _as_chinitsu(deal: Deal) -> Deal | None:
+    """The deal as a チンイツゲーム hand with at most 4 of a kind (what mahjong can hold), or None.
+
+    One number suit plus 1m 9m and honours, no 北 (a different rule), no manzu indicator (1m
+    points to 9m here, to 2m in mahjong); seats E S W and rounds E S, 北 and 西 moved over."""
+    win = deal.ctx
+    kinds = {kind for kind in range(34) if win.concealed >> (4 * kind) & 0xF}
+    kinds |= {tile for meld in win.melds for tile in meld.kinds()}
+    suits = {tile // 9 for tile in kinds if Kind.P1 <= tile <= Kind.S9}
+    indicators = win.dora_indicators + win.ura_indicators
+    if not kinds <= _CHINITSU_KINDS or Kind.NORTH in kinds or len(suits) > 1 or any(i <= Kind.M9 for i in indicators):
+        return None
+    seat = Kind.WEST if win.seat_wind == Kind.NORTH else win.seat_wind
+    round_wind = win.round_wind if win.round_wind in (Kind.EAST, Kind.SOUTH) else Kind.SOUTH
+    config = {**deal.config, "player_wind": seat, "round_wind": round_wind}
+    return dataclasses.replace(deal, ctx=dataclasses.replace(win, seat_wind=seat, round_wind=round_wind), config=config)
+
+
+SKIPPED = "skipped"
+
+
+def _against_mahjong(deal: Deal) -> str | None:
+    """None when mahjong agrees on the yaku and han, :data:`SKIPPED` when the hand has a rule of
+    ours mahjong lacks, else the difference."""
+    tiles, win, melds, dora, _, ura = mahjong_inputs(deal)
+    options = OptionalRules(has_open_tanyao=False, has_aka_dora=True, has_double_yakuman=False)
+    theirs = HandCalculator.estimate_hand_value(
+        tiles, win, melds, dora, HandConfig(options=options, **deal.config), ura_dora_indicators=ura
+    )
+    ours = SCORER.evaluate(deal.ctx)
+    if theirs.error:
+        return None if ours == NoWin(theirs.error.replace("_", " ")) else f"{deal.ctx}: {theirs.error} / {ours}"
+    if not isinstance(ours, HandScore):
+        return f"{deal.ctx}: {theirs} / {ours}"
+    assert theirs.yaku is not None and theirs.han is not None
+    their_names = {MAHJONG_NAMES[type(hit).__name__] for hit in theirs.yaku}
+    our_names = {hit.name for hit in ours.yaku}
+    # 七対子 with four of a kind as two pairs (「8枚使い」) and ツモ平和 are rules of their own here.
+    repeated_pairs = "七対子" in our_names and any(count == 4 for count in unpack(deal.ctx.concealed))
+    if our_names & CHINITSU_ONLY or repeated_pairs or (deal.ctx.tsumo and "平和" in their_names):
+        return SKIPPED
+    yakuman = any(hit.is_yakuman for hit in theirs.yaku)
+    expected = (0 if yakuman else theirs.han, theirs.han // 13 if yakuman else 0, sorted(their_names))
+    actual = (ours.han, ours.yakuman, sorted(hit.name for hit in ours.yaku))
+    return None if expected == actual else f"{deal.ctx}\n  mahjong: {expected}\n  ours: {actual}"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(3))
+def test_ordinary_hands_match_mahjong_yaku_and_han(seed: int) -> None:
+    deals = [fit for deal in random_deals(6000, 900 + seed) if (fit := _as_chinitsu(deal)) is not None]
+    results = [_against_mahjong(deal) for deal in deals]
+    mismatches = [result for result in results if result is not None and result != SKIPPED]
+    assert mismatches == [], "\n".join(mismatches[:5])
+    # About 600 hands fit a チンイツゲーム set; nearly all of them have only rules both share.
+    assert results.count(None) > 500
