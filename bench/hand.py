@@ -13,6 +13,13 @@ Prints one JSON object per operation::
   shine, so the comparison is not only shown where we win.
 - waits: 13-tile tenpai hands; mahjong has no waits call, so its figure is ``is_agari`` over
   the 34 kinds (what its users write); xiangting's is ``calculate_necessary_tiles``.
+- shanten_8copy: random 13- and 14-tile hands from one チンイツゲーム hand's 108 tiles (pinzu ×8,
+  1m 9m and honours ×4), under its shapes (8 copies, 七対子 using a kind up to four times, 国士
+  over 11 kinds). Neither library can express it: xiangting refuses a fifth copy and mahjong
+  misreads one (``11111p23456789p``: 5, not 0). So ``ours_us`` covers every hand, and the
+  libraries are timed, under their own 4-copy rules, on the hands holding at most four of a
+  kind (``compared_hands``, ours on them ``ours_compared_us``, ``same_answer`` how often the
+  rules agree there); the ratios are on those hands.
 
 Each library gets its input in its own native form, converted before timing (ours: a count
 board int; theirs: a list of 34 counts); ``ours_from_list_us`` adds our conversion. Every
@@ -32,15 +39,23 @@ from typing import Any
 
 from bot.engine import shapes
 from bot.engine.shapes import STANDARD, pack_counts
+from bot.engine.tiles import Suit
+from bot.engine.variants.chinitsu.shapes import chinitsu_limits, chinitsu_shapes
 
 WALL = [kind for kind in range(34) for _ in range(4)]
+CHINITSU_WALL = [kind for kind, copies in enumerate(chinitsu_limits(Suit.PIN)[:34]) for _ in range(copies)]
+"""One チンイツゲーム hand's 108 tiles (a pinzu hand)."""
+EIGHT_COPY_REASON = (
+    "mahjong and xiangting assume 4 copies (xiangting refuses a 5th, mahjong misreads it): "
+    "they are timed on the hands with at most 4 of a kind, under their own rules"
+)
 
 
-def random_hands(count: int, size: int, rng: random.Random) -> list[list[int]]:
+def random_hands(count: int, size: int, rng: random.Random, wall: Sequence[int] = WALL) -> list[list[int]]:
     hands = []
     for _ in range(count):
         counts = [0] * 34
-        for kind in rng.sample(WALL, size):
+        for kind in rng.sample(wall, size):
             counts[kind] += 1
         hands.append(counts)
     return hands
@@ -110,7 +125,7 @@ def mahjong_waits(counts: list[int]) -> list[int]:
     return waits
 
 
-def report(op: str, hands: int, ours: float, theirs: float, rust: float | None, **extra: float) -> None:
+def report(op: str, hands: int, ours: float, theirs: float, rust: float | None, **extra: float | str) -> None:
     line: dict[str, object] = {
         "op": op,
         "hands": hands,
@@ -121,7 +136,7 @@ def report(op: str, hands: int, ours: float, theirs: float, rust: float | None, 
     }
     if rust is not None:
         line["ours_vs_xiangting"] = round(ours / rust, 2)
-    line.update({key: round(value, 3) for key, value in extra.items()})
+    line.update({key: value if isinstance(value, str) else round(value, 3) for key, value in extra.items()})
     print(json.dumps(line), flush=True)
 
 
@@ -203,6 +218,32 @@ def main(argv: Sequence[str] | None = None) -> int:
         per_call_us(mahjong_waits, hands),
         per_call_us(lambda c: xiangting.calculate_necessary_tiles(c, four), hands),
         ours_first_pass_us=cold,
+    )
+
+    # shanten of 8-copy one-suit hands
+    eight = chinitsu_shapes(suit=Suit.PIN)
+    three = xiangting.PlayerCount.THREE
+    warm = random_hands(n // 2, 13, warm_rng, CHINITSU_WALL) + random_hands(n // 2, 14, warm_rng, CHINITSU_WALL)
+    hands = random_hands(n // 2, 13, rng, CHINITSU_WALL) + random_hands(n // 2, 14, rng, CHINITSU_WALL)
+    boards = [pack_counts(counts) for counts in hands]
+    cold = first_pass_us(eight.shanten, [pack_counts(c) for c in warm])
+    within = [counts for counts in hands if max(counts) <= 4]
+    within_boards = [pack_counts(counts) for counts in within]
+    first_pass_us(Shanten.calculate_shanten, [c for c in warm if max(c) <= 4])
+    first_pass_us(lambda c: xiangting.calculate_replacement_number(c, three), [c for c in warm if max(c) <= 4])
+    same = sum(eight.shanten(b) == Shanten.calculate_shanten(c) for b, c in zip(within_boards, within, strict=True))
+    ours_within = per_call_us(eight.shanten, within_boards)
+    report(
+        "shanten_8copy",
+        n,
+        ours_within,
+        per_call_us(Shanten.calculate_shanten, within),
+        per_call_us(lambda c: xiangting.calculate_replacement_number(c, three), within),
+        ours_all_us=per_call_us(eight.shanten, boards),
+        ours_first_pass_us=cold,
+        compared_hands=len(within),
+        same_answer=same / len(within),
+        note=EIGHT_COPY_REASON,
     )
     return 0
 
