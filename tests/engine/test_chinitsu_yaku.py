@@ -191,7 +191,7 @@ def test_tanyao_234p456p678p345p88p_closed_only() -> None:
     assert "断么九" not in yaku(opened) and yaku(opened)["清一色"] == 5
 
 
-def test_pinfu_123p456p789p23p99m_on_ron_only_tsumo_is_menzen_tsumo() -> None:
+def test_pinfu_123p456p789p234p99m_on_ron_only_tsumo_is_menzen_tsumo() -> None:
     ron = score("123p456p789p234p99m", "4p")
     assert yaku(ron) == {"平和": 1, "一気通貫": 2}
     tsumo = score("123p456p789p234p99m", "4p", tsumo=True)
