@@ -10,7 +10,7 @@ The CPU only ever picks from the legal actions it is given, so it cannot act ill
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from bot.engine.game import Action, Discard, Kan, Pass, Pick, Pon, Riichi, Ron, SetAside, Tsumo
@@ -39,7 +39,8 @@ class CpuPlayer:
         for action in actions:
             if isinstance(action, Tsumo | Ron):
                 return action
-        set_aside = self._choose_set_aside(view, [a for a in actions if isinstance(a, SetAside)])
+        discardable = {self.tiles[a.tile].kind for a in actions if isinstance(a, Discard | Riichi)}
+        set_aside = self._choose_set_aside(view, [a for a in actions if isinstance(a, SetAside)], discardable)
         if set_aside is not None:
             return set_aside
         picks = [a for a in actions if isinstance(a, Pick)]
@@ -79,13 +80,19 @@ class CpuPlayer:
 
     # --- set-aside tiles (横ドラ, 抜きドラ, flowers) --------------------------------------------------
 
-    def _choose_set_aside(self, view: SeatView, options: Sequence[SetAside]) -> SetAside | None:
-        """Set aside a flower, or an honour held alone: it forms nothing in hand, and setting it
-        aside is worth a dora and a replacement tile."""
+    def _choose_set_aside(
+        self, view: SeatView, options: Sequence[SetAside], discardable: Collection[int]
+    ) -> SetAside | None:
+        """Set aside a flower, a tile the river may not take (チンイツゲーム's North), or an honour
+        held alone: it forms nothing in hand, and setting it aside is worth a dora and a
+        replacement tile."""
         board = self._hand_board(view)
         for action in options:
             kind = self.tiles[action.tile].kind
-            if kind >= NUM_STANDARD_KINDS or (is_honor(kind) and count_of(board, kind) == 1):
+            lone_honour = is_honor(kind) and count_of(board, kind) == 1
+            # On a turn (there are discards), a kind with no discard may only ever be set aside.
+            stuck = bool(discardable) and kind not in discardable
+            if kind >= NUM_STANDARD_KINDS or stuck or lone_honour:
                 return action
         return None
 

@@ -1,30 +1,14 @@
 """The calc's チンイツゲーム scorer (:data:`CHINITSU_CALC`): backs, 4–8 tile kans, 抜きドラ, honba,
-chips and the errors, through the shared CLI.
-
-Until the variant's presentation carries :data:`CHINITSU_CALC`, the registry does not know it, so
-the fixture adds a stand-in entry for these tests (and steps aside once the real one is there).
-"""
+chips and the errors, through the shared CLI and the registry's entry."""
 
 from __future__ import annotations
 
 import json
-from types import SimpleNamespace
 
 import pytest
 
 from bot.engine import calc
-from bot.engine.variant_ui import VariantUI
-from bot.engine.variants import VARIANTS
-from bot.engine.variants.chinitsu.calc import CHINITSU_CALC
-
-
-@pytest.fixture(autouse=True)
-def registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    if "chinitsu" not in calc.CALC_VARIANTS:
-        ui = VariantUI(calc=CHINITSU_CALC)
-        entry = SimpleNamespace(variant="chinitsu", title="チンイツゲーム", aliases=(), ui=ui)
-        monkeypatch.setattr(calc, "VARIANTS", (*VARIANTS, entry))
-        monkeypatch.setattr(calc, "CALC_VARIANTS", (*calc.CALC_VARIANTS, "chinitsu"))
+from bot.engine.variants.chinitsu.ui import CHINITSU_CALC
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, dict[str, object]]:

@@ -38,11 +38,12 @@ class VariantClass(Protocol):
 
 
 def _variants() -> tuple[VariantClass, ...]:
+    from bot.engine.variants.chinitsu import ChinitsuGame
     from bot.engine.variants.inage import InageGame
     from bot.engine.variants.nishoku import NishokuGame
     from bot.engine.variants.zuno import ZunoGame
 
-    return (NishokuGame, InageGame, ZunoGame)
+    return (NishokuGame, InageGame, ZunoGame, ChinitsuGame)
 
 
 VARIANTS: tuple[VariantClass, ...] = _variants()

@@ -1,5 +1,5 @@
-"""The calc CLI's チンイツゲーム scorer: ``python -m bot.engine.calc --variant chinitsu …`` once the
-variant's presentation carries :data:`CHINITSU_CALC`.
+"""The calc CLI's チンイツゲーム scorer: ``python -m bot.engine.calc --variant chinitsu …`` (its
+options are :data:`bot.engine.variants.chinitsu.ui.CHINITSU_CALC`).
 
 Besides the usual hand, melds and flags it takes ``--nuki N`` (北 pulled as 抜きドラ) and
 ``--honba N`` (1,000 a honba in all: the discarder pays it, or 500 each on a tsumo). Tiles may
@@ -29,14 +29,13 @@ from bot.engine.calc import (
 )
 from bot.engine.scoring import NoWin
 from bot.engine.tiles import Back, Kind, Suit, Tile, kind_name, suit_of
-from bot.engine.variant_ui import CalcFlag, VariantCalc
 from bot.engine.variants.chinitsu.payments import win_chips
 from bot.engine.variants.chinitsu.points import honba_share
 from bot.engine.variants.chinitsu.settings import ChinitsuSettings
 from bot.engine.variants.chinitsu.shapes import chinitsu_limits
 from bot.engine.variants.chinitsu.yaku import ONE_BACK, ChinitsuScorer
 
-__all__ = ["CHINITSU_CALC", "calculate_chinitsu"]
+__all__ = ["MAX_KAN", "calculate_chinitsu"]
 
 VARIANT = "チンイツゲーム"
 MAX_KAN = 8
@@ -125,14 +124,3 @@ def _check_tiles(tiles: Iterable[Tile], indicators: Iterable[int], nuki: int) ->
         if count > limits[kind] // 2:
             colour = "blue" if back is Back.BLUE else "yellow"
             raise CalcError(f"{count} × {colour} {kind_name(kind)}: the {VARIANT} set has {limits[kind] // 2}")
-
-
-CHINITSU_CALC = VariantCalc(
-    calculate=calculate_chinitsu,
-    flags=(
-        CalcFlag("nuki", "北 pulled as 抜きドラ (0-4)", int, default=0),
-        CalcFlag("honba", "honba, 1,000 points each in all (500 from each payer on a tsumo)", int, default=0),
-    ),
-    max_kan=MAX_KAN,
-)
-"""The variant's calc options and calculator, for its presentation (``VariantUI.calc``)."""

@@ -1,0 +1,470 @@
+"""チンイツゲーム (「チンゲ」): 3 players, one number suit ×8 per hand, tile backs (seed ``002_0ce3e7aab54c1b25.txt``).
+
+Every rule here cites its seed line in ``docs/rules/chinitsu.md``; rules the seed leaves open
+follow ``../shared/rules/variants.md`` §3 and its CHN-A rulings, as table settings where it says
+[recommended] (:class:`~bot.engine.variants.chinitsu.settings.ChinitsuSettings`).
+
+A hand plays 108 of the game's 180 tiles: 1m, 9m and the honours ×4 and one number suit ×8,
+pinzu and souzu in turn; the other suit stays in the box. Everything else is Kansai sanma on the
+shared turn cycle: North is pulled (抜きドラ) with a replacement tile and never discarded, kans
+may grow past four tiles, furiten is strict (it blocks tsumo too), and a win needs a yaku on every
+wait (完全先付け). Payments, the 返り東場 and the rest of the game live in
+:mod:`bot.engine.variants.chinitsu.settle`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import ClassVar
+
+from bot.engine.events import HandStarted
+from bot.engine.game import Action, Kan, Riichi, SetAside, Tsumo
+from bot.engine.melds import MeldType
+from bot.engine.shapes import ShapeRules, add_tile, count_of
+from bot.engine.table import ClaimSource, ClaimWindow, Seat, TileReserve, TurnGame, Wall
+from bot.engine.table.turns import Phase
+from bot.engine.tiles import YAOCHU, Back, Kind, Suit, TileSet, chinitsu_game_tileset, kind_name, suit_of
+from bot.engine.variants.chinitsu.settings import ChinitsuSettings
+from bot.engine.variants.chinitsu.shapes import chinitsu_shapes
+from bot.engine.variants.chinitsu.ui import CHINITSU_UI
+from bot.engine.variants.chinitsu.yaku import ChinitsuScorer
+from bot.engine.views import PublicView, SeatView
+
+__all__ = ["ChinitsuGame", "ChinitsuSeat", "hand_suit"]
+
+PLAYERS = 3
+HAND = 13
+DEAD_WALL = 14
+OTHERS = 36
+"""Ids 0–35 are 1m, 9m and the honours; 36–107 the pinzu; 108–179 the souzu."""
+RIICHI_STICK = 1_000
+WIND_NAMES = {Kind.EAST: "東", Kind.SOUTH: "南"}
+SUIT_NAMES = {Suit.PIN: "筒子", Suit.SOU: "索子"}
+
+
+def hand_suit(first: Suit, hand_index: int) -> Suit:
+    """The suit of a hand: 「1局1局をピンズだらけとソーズだらけを交互に行います」 (CHN-A16).
+
+    >>> [hand_suit(Suit.PIN, n).value for n in range(4)]
+    ['p', 's', 'p', 's']
+    """
+    other = Suit.SOU if first is Suit.PIN else Suit.PIN
+    return first if hand_index % 2 == 0 else other
+
+
+@dataclass
+class ChinitsuSeat(Seat):
+    ippatsu: bool = False
+    discarded_once: bool = False
+    added_kinds: list[int] = field(default_factory=list)
+    """Kinds this seat added to a meld (加槓, a kan grown past four): a wait among them is furiten."""
+
+
+class ChinitsuGame(TurnGame[ChinitsuSettings, ChinitsuSeat]):
+    """One game of チンイツゲーム: 東南戦 with 返り東場, to 40,000 or a bust."""
+
+    variant: ClassVar[str] = "chinitsu"
+    aliases: ClassVar[tuple[str, ...]] = ("chinitsu", "チンイツゲーム", "チンゲ", "chinge", "chinitsu-game")
+    title: ClassVar[str] = "チンイツゲーム"
+    min_players: ClassVar[int] = PLAYERS
+    max_players: ClassVar[int] = PLAYERS
+    players_rule: ClassVar[str] = "チンイツゲーム is played by exactly 3 players (「3人麻雀」)"
+    settings_class = ChinitsuSettings
+    seat_class = ChinitsuSeat
+    has_chips: ClassVar[bool] = True
+    ui = CHINITSU_UI
+    derived: ClassVar[frozenset[str]] = frozenset({"first_suit"})
+
+    def _tileset(self) -> TileSet:
+        return chinitsu_game_tileset()
+
+    def _shapes(self) -> ShapeRules:
+        return self._hand_shapes(None)
+
+    def _hand_shapes(self, suit: Suit | None) -> ShapeRules:
+        """The shapes of one hand's 108 tiles: its waits and ukeire never list the boxed suit."""
+        return chinitsu_shapes(repeated_pairs=self.settings.repeated_pairs, kokushi=self.settings.kokushi, suit=suit)
+
+    def _starting_points(self) -> list[int]:
+        return [self.settings.start_points] * PLAYERS
+
+    def _setup(self) -> None:
+        self.scorer = ChinitsuScorer.from_settings(self.settings)
+        choice = self.settings.first_suit
+        if choice == "random":
+            choice = random.Random(f"chinitsu:{self.seed}:first-suit").choice(("p", "s"))
+        self.first_suit = Suit(choice)
+        self._dealer = 0
+        self.round_wind = Kind.EAST
+        self.round_hand = 0
+        """0–2: 東1局 … 東3局 (then 南)."""
+        self.kaeri = False
+        """In 返り東場: the regular hands are over and nobody reached 40,000."""
+        self.honba = 0
+        self.minkan_from: int | None = None
+        """Who discarded the tile of the kan just made by claiming it (大明カン's 責任払い)."""
+
+    # --- the round -----------------------------------------------------------------------------
+
+    @property
+    def dealer(self) -> int:
+        return self._dealer
+
+    @property
+    def suit(self) -> Suit:
+        """The number suit of the hand in play."""
+        return hand_suit(self.first_suit, self.hand_index)
+
+    @property
+    def round_label(self) -> str:
+        """東1局 … 南3局, 返り東1局 …, with the hand's suit: 「東1局・筒子」."""
+        prefix = "返り" if self.kaeri else ""
+        return f"{prefix}{WIND_NAMES[self.round_wind]}{self.round_hand + 1}局・{SUIT_NAMES[self.suit]}"
+
+    def seat_wind(self, seat: int) -> int:
+        """東, 南, 西 from the dealer (「3人麻雀」: no North seat)."""
+        return Kind.EAST + (seat - self._dealer) % PLAYERS
+
+    @property
+    def last_regular_hand(self) -> bool:
+        """南3局, the オーラス (返り東場 has none)."""
+        return not self.kaeri and self.round_wind == Kind.SOUTH and self.round_hand == PLAYERS - 1
+
+    # --- dealing -------------------------------------------------------------------------------------
+
+    def _playing(self) -> list[int]:
+        """The ids of this hand's 108 tiles."""
+        start = OTHERS if self.suit is Suit.PIN else OTHERS + 72
+        return [*range(OTHERS), *range(start, start + 72)]
+
+    def _start_hand(self, order: Sequence[int] | None = None) -> None:
+        playing = self._playing()
+        self.shapes = self._hand_shapes(self.suit)
+        _, tiles = self._shuffle(order, playing=playing)
+        dead = tiles[-DEAD_WALL:]
+        # A fixed dead wall of 14 (CHN-A7): 4 replacement tiles, 5 indicators, 5 ura under them.
+        self.wall = Wall(
+            live=tiles[:-DEAD_WALL][::-1],
+            salt=self.wall.salt,
+            digest=self.wall.digest,
+            rinshan=dead[:4][::-1],
+            indicators=dead[4:9],
+            ura=dead[9:14],
+            revealed=1,
+            box=sorted(set(range(len(self.tiles))) - set(playing)),
+        )
+        self.seats = self._new_seats()
+        for _ in range(HAND):
+            for offset in range(PLAYERS):
+                self._take(self.seats[(self._dealer + offset) % PLAYERS], self.wall.draw())
+        self.first_go_around = True
+        self.minkan_from = None
+        self.hand_start_points = tuple(self.points)
+        self.hand_start_chips = tuple(self.chips)
+        self.pending_events = [
+            HandStarted(
+                self.hand_index,
+                self.round_label,
+                self._dealer,
+                self.wall.digest,
+                tuple(self.points),
+                chips=tuple(self.chips),
+                honba=self.honba,
+                deposits=self.deposits,
+                dora_indicators=tuple(self.wall.dora),
+            )
+        ]
+        self._begin_play()
+
+    def rig(
+        self,
+        hands: Sequence[str],
+        draws: str = "",
+        *,
+        rinshan: str = "",
+        dora: str = "",
+        ura: str = "",
+        dealer: int | None = None,
+        honba: int | None = None,
+    ) -> None:
+        """Restart the current hand from chosen tiles (for tests and puzzles).
+
+        ``hands`` are the three seats' 13 tiles in mpsz notation (``B``/``Y`` for backs), seat 0
+        first, in this hand's suit; ``draws`` the next live tiles in draw order (the dealer
+        draws the first at once); ``rinshan``, ``dora`` and ``ura`` fill the dead wall (the first
+        indicator is shown at once). The other tiles follow in id order.
+        """
+        if dealer is not None:
+            self._dealer = dealer
+        if honba is not None:
+            self.honba = honba
+        reserve = TileReserve(self.tiles)
+        box = set(range(len(self.tiles))) - set(self._playing())
+        reserve.free = [tile for tile in reserve.free if tile not in box]
+        dealt = [reserve.take_all(text) for text in hands]
+        if len(dealt) != PLAYERS or any(len(tiles) != HAND for tiles in dealt):
+            raise ValueError("rig needs three hands of 13 tiles")
+        drawn = reserve.take_all(draws)
+        dead = [reserve.take_all(text) for text in (rinshan, dora, ura)]
+        for tiles, size in zip(dead, (4, 5, 5), strict=True):
+            if len(tiles) > size:
+                raise ValueError("the dead wall holds 4 replacement tiles and 5 + 5 indicators")
+            while len(tiles) < size:
+                tiles.append(reserve.take_any())
+        order = [dealt[(self._dealer + offset) % PLAYERS][turn] for turn in range(HAND) for offset in range(PLAYERS)]
+        rest = drawn + reserve.free
+        self._start_hand([*order, *rest, *dead[0][::-1], *dead[1], *dead[2]])
+
+    # --- tiles set aside: North -----------------------------------------------------------------------
+
+    def _discardable(self, seat: int, tile: int) -> bool:
+        # 「北は抜きドラとなり、河には切れません」.
+        return self.kinds[tile] != Kind.NORTH
+
+    def _set_aside_options(self, seat_index: int) -> list[Action]:
+        if self._replacement_left() < 1:
+            return []
+        norths = [tile for tile in self.seats[seat_index].concealed if self.kinds[tile] == Kind.NORTH]
+        return [SetAside(seat_index, tile) for tile in self._distinct_faces(norths)]
+
+    def _set_aside_claimable(self, seat: int, tile: int) -> bool:
+        return False
+
+    def _after_set_aside(self, seat: int, tile: int) -> None:
+        # 「北の4枚抜きでカンドラがめくれる」: one player's fourth North (CHN-A6).
+        if len(self.seats[seat].set_aside) == 4:
+            self._reveal_kan_dora()
+
+    def _replacement_left(self) -> int:
+        return len(self.wall.rinshan) + len(self.wall.live)
+
+    def _replacement_tile(self) -> int | None:
+        # 「リンシャン牌がなくなった場合、普通のツモ山から順に取っていく」 (CHN-A7).
+        if self.wall.rinshan:
+            return self.wall.rinshan.pop()
+        return self.wall.draw() if self.wall.live else None
+
+    def _reveal_kan_dora(self) -> None:
+        # 「都度ドラ表示牌を増やしていきます」; past the dead wall's five, the live wall's last tiles.
+        if self.wall.revealed >= len(self.wall.indicators):
+            if len(self.wall.live) < 2:
+                return
+            self.wall.indicators.append(self.wall.live.pop(0))
+            self.wall.ura.append(self.wall.live.pop(0))
+        self._reveal_indicator()
+
+    # --- the turn --------------------------------------------------------------------------------------
+
+    def _turn_actions(self, seat_index: int) -> tuple[Action, ...]:
+        forced = self._forced_kans(seat_index)
+        if forced:
+            # 「すでに暗カンしているのであれば、ツモ牌でなければ強制カンです」 (CHN-A4).
+            win = (Tsumo(seat_index),) if self._can_tsumo(seat_index) else ()
+            return (*win, *forced)
+        return super()._turn_actions(seat_index)
+
+    def _forced_kans(self, seat_index: int) -> list[Action]:
+        """A tile of a kind the seat holds an ankan of, other than the one just drawn, must join it."""
+        seat = self.seats[seat_index]
+        if self.after_pon or not self.wall.live:
+            return []
+        forced: list[Action] = []
+        for meld in seat.melds:
+            if meld.type is MeldType.ANKAN:
+                extra = [t for t in self._held(seat, meld.kind) if t != seat.drawn]
+                forced += [Kan(seat_index, (tile,)) for tile in self._distinct_faces(extra)]
+        return forced
+
+    def _can_tsumo(self, seat_index: int) -> bool:
+        seat = self.seats[seat_index]
+        if seat.drawn is None or not self.shapes.is_agari(seat.board):
+            return False
+        # 「フリテンは一切不可…同巡にあがり牌が河にある際はツモあがりできません」: furiten blocks tsumo too.
+        rest = seat.board - (1 << (4 * self.kinds[seat.drawn]))
+        if self._furiten(seat_index, self.shapes.waits(rest)):
+            return False
+        from bot.engine.variants.chinitsu import settle
+
+        return settle.win_allowed(self, seat_index, seat.drawn, tsumo=True, how="tsumo")
+
+    def _riichi_options(self, seat_index: int, faces: Sequence[int]) -> list[Action]:
+        seat = self.seats[seat_index]
+        closed = all(meld.type is MeldType.ANKAN for meld in seat.melds)
+        # 「残り1000点からリーチはできます」; one more draw for everyone left.
+        if seat.riichi or not closed or self.points[seat_index] < RIICHI_STICK or len(self.wall.live) < PLAYERS:
+            return []
+        return [
+            Riichi(seat_index, tile)
+            for tile in faces
+            if self.shapes.is_tenpai(seat.board - (1 << (4 * self.kinds[tile])))
+        ]
+
+    def _riichi_turn(self, seat_index: int) -> list[Action]:
+        seat = self.seats[seat_index]
+        assert seat.drawn is not None
+        pull: list[Action] = []
+        if self.kinds[seat.drawn] == Kind.NORTH and self._replacement_left():
+            pull.append(SetAside(seat_index, seat.drawn))
+        # 「リーチ後のカンは自由ですが、待ち牌の変わるカンはできません」.
+        waits = self.shapes.waits(seat.board - (1 << (4 * self.kinds[seat.drawn])))
+        return [*pull, *(kan for kan in self._kans(seat_index) if self._waits_after(seat, kan) == waits)]
+
+    def _waits_after(self, seat: ChinitsuSeat, kan: Action) -> list[int]:
+        assert isinstance(kan, Kan)
+        board = seat.board
+        for tile in kan.tiles:
+            board -= 1 << (4 * self.kinds[tile])
+        return self.shapes.waits(board)
+
+    def _kan_options(self, seat_index: int) -> list[Action]:
+        return self._kans(seat_index)
+
+    def _kans(self, seat_index: int) -> list[Action]:
+        """「1回目のカンは4枚に限り」: a first kan of four, then each further copy added to it (or
+        a tile added to a pon); every one needs a live tile left to replace it."""
+        seat = self.seats[seat_index]
+        if not self.wall.live:
+            return []
+        melded = {meld.kind: meld for meld in seat.melds if meld.type is not MeldType.CHI}
+        kans: list[Action] = []
+        for kind in sorted({self.kinds[tile] for tile in seat.concealed}):
+            held = self._held(seat, kind)
+            if kind in melded:
+                kans += [Kan(seat_index, (tile,)) for tile in self._distinct_faces(held)]
+            elif len(held) >= 4:
+                kans.append(Kan(seat_index, tuple(held[:4])))
+        return kans
+
+    def _on_discard(self, seat_index: int, tile: int, *, riichi: bool) -> None:
+        seat = self.seats[seat_index]
+        if riichi:
+            seat.double_riichi = not seat.discarded_once and not self.any_call
+            seat.ippatsu = True
+            self.ledger.deposit(seat_index, RIICHI_STICK)
+        else:
+            seat.ippatsu = False
+        seat.discarded_once = True
+        self.minkan_from = None
+
+    def _on_draw(self, seat: int, *, replacement: bool) -> None:
+        if not replacement and seat == self._dealer and self.seats[seat].discarded_once:
+            self.first_go_around = False
+
+    def _on_call(self) -> None:
+        self.any_call = True
+        self.first_go_around = False
+        for seat in self.seats:
+            seat.ippatsu = False
+
+    def _complete_kakan(self, seat_index: int, tile: int) -> None:
+        # 「加カンした牌が待ち牌に含まれる場合、フリテン扱いとなります」.
+        self.seats[seat_index].added_kinds.append(self.kinds[tile])
+        self.minkan_from = None
+        super()._complete_kakan(seat_index, tile)
+
+    def _declare_kan(self, seat_index: int, tiles: tuple[int, ...]) -> None:
+        self.minkan_from = None
+        super()._declare_kan(seat_index, tiles)
+
+    def _call(self, seat_index: int, call: Action, window: ClaimWindow) -> None:
+        # 大明カン's 責任払い: a win on its replacement tile is paid by the discarder (pao).
+        self.minkan_from = window.from_seat if isinstance(call, Kan) else None
+        super()._call(seat_index, call, window)
+
+    def _furiten(self, seat_index: int, waits: Sequence[int]) -> bool:
+        """Strict furiten: a wait in the seat's own river, a winning tile passed since its last
+        discard, a win passed in riichi, or a wait the seat added to a meld (加カン)."""
+        if super()._furiten(seat_index, waits):
+            return True
+        added = set(self.seats[seat_index].added_kinds)
+        return any(kind in added for kind in waits)
+
+    # --- claims ----------------------------------------------------------------------------------------
+
+    def _may_ron(self, seat_index: int, tile: int, window: ClaimWindow) -> bool:
+        from bot.engine.variants.chinitsu import settle
+
+        return settle.win_allowed(self, seat_index, tile, tsumo=False, how=window.source)
+
+    def _open_kan_allowed(self, seat: int, window: ClaimWindow) -> bool:
+        return window.source == ClaimSource.DISCARD and bool(self.wall.live)
+
+    def _ron_winners(self, rons: list[int]) -> list[int]:
+        # 「ダブロンあり」: both, the nearer one first (it is paid first).
+        return rons
+
+    def _win(self, winners: list[int], *, from_seat: int | None, tile: int, how: str) -> None:
+        from bot.engine.variants.chinitsu import settle
+
+        settle.settle_win(self, winners, from_seat=from_seat, tile=tile, how=how)
+
+    def _exhaustive_draw(self) -> None:
+        from bot.engine.variants.chinitsu import settle
+
+        settle.settle_draw(self)
+
+    # --- views -------------------------------------------------------------------------------------------
+
+    def _concealed_backs(self, seat: int) -> tuple[Back | None, ...]:
+        # CHN-A10: backs are public, as at a real table; listed by colour, so their order in the
+        # hand (which follows the faces) tells nothing more than how many of each there are.
+        if not self.settings.backs_public:
+            return ()
+        backs = [self.tiles[tile].back for tile in self.seats[seat].concealed]
+        return tuple(sorted(backs, key=lambda back: back.value if back is not None else ""))
+
+    def _wall_backs(self) -> tuple[Back, ...]:
+        if not self.settings.backs_public:
+            return ()
+        return tuple(back for tile in reversed(self.wall.live) if (back := self.tiles[tile].back) is not None)
+
+    def public_view(self) -> PublicView:
+        """The table as everyone sees it: backs where public, honba and riichi sticks."""
+        return replace(super().public_view(), honba=self.honba, riichi_sticks=self.deposits // RIICHI_STICK)
+
+    def view(self, seat: int) -> SeatView:
+        """The seat's hand; a tenpai hand that may not win on every wait is told why."""
+        from bot.engine.variants.chinitsu import settle
+
+        base = super().view(seat)
+        notes = (base.private_note, self._forced_kan_note(seat), settle.sakizuke_note(self, seat))
+        return replace(base, private_note=" · ".join(note for note in notes if note))
+
+    def _forced_kan_note(self, seat: int) -> str:
+        if self.phase is not Phase.TURN or self.turn != seat:
+            return ""
+        forced = self._forced_kans(seat)
+        if not forced:
+            return ""
+        faces = " ".join(
+            sorted({kind_name(self.kinds[tile]) for kan in forced if isinstance(kan, Kan) for tile in kan.tiles})
+        )
+        return f"強制カン {faces}: add it to your ankan or win (暗カンした牌は加えてカン)"
+
+    # --- tile accounting -----------------------------------------------------------------------------------
+
+    def is_yaochu_river(self, seat: int) -> bool:
+        """流し: every discard yaochū and none of them called."""
+        river = self.seats[seat].river
+        return bool(river) and all(self.kinds[e.tile] in YAOCHU and not e.called for e in river)
+
+    def board_with(self, seat: int, tile: int) -> int:
+        """The seat's concealed tiles with ``tile`` added (a ron)."""
+        return add_tile(self.seats[seat].board, self.kinds[tile])
+
+    def single_back(self, seat: int, extra: int | None = None) -> bool:
+        """背一色: every tile of the hand and its melds one back colour (pulled Norths ignored)."""
+        state = self.seats[seat]
+        tiles = [*state.concealed, *(t for meld in state.melds for t in meld.tiles)]
+        if extra is not None:
+            tiles.append(extra)
+        return len({self.tiles[t].back for t in tiles}) == 1
+
+    def suit_kinds(self) -> frozenset[int]:
+        """The kinds of this hand's number suit."""
+        return frozenset(kind for kind in range(34) if kind < 27 and suit_of(kind) is self.suit)
+
+    def held(self, seat: int, kind: int) -> int:
+        return count_of(self.seats[seat].board, kind)

@@ -1,0 +1,52 @@
+"""How チンイツゲーム is presented: its rules in brief, the 北 button, and the calc's options.
+
+Kans, furiten and the 完全先付け explanation are the shared panel's: the game's seat view says
+in its private note when a kan is forced (CHN-A4) and why a waiting hand may not ron.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from bot.engine.variant_ui import CalcFlag, VariantCalc, VariantUI
+
+if TYPE_CHECKING:
+    from bot.engine.calc import CalcRequest
+
+__all__ = ["CHINITSU_CALC", "CHINITSU_UI"]
+
+
+def _calculate(request: CalcRequest) -> dict[str, Any]:
+    # Imported on use: the calculator imports the registry, which imports the game and this module.
+    from bot.engine.variants.chinitsu.calc import calculate_chinitsu
+
+    return calculate_chinitsu(request)
+
+
+CHINITSU_CALC = VariantCalc(
+    calculate=_calculate,
+    flags=(
+        CalcFlag("nuki", "北 pulled as 抜きドラ (0-4)", int, default=0),
+        CalcFlag("honba", "honba, 1,000 points each in all (500 from each payer on a tsumo)", int, default=0),
+    ),
+    max_kan=8,
+)
+"""The variant's calc options and calculator: 「5枚目以降のカンができます」, so a kan has up to 8 tiles."""
+
+CHINITSU_UI = VariantUI(
+    summary=(
+        "3 players, 35,000 to 40,000. Each hand plays one number suit ×8 (pinzu, then souzu, in "
+        "turn) with 1m, 9m and the honours; every 5 is a red dora. Tile backs are blue or yellow "
+        "and public. North is pulled (抜きドラ) and never discarded. A first kan is 4 tiles, "
+        "copies 5–8 join it, and holding another copy of an ankan you must add it. No kuitan, no "
+        "atozuke (完全先付け), strict furiten even on tsumo, 七対子 may repeat kinds. Full value "
+        "on tsumo and ron, n倍満 past 14 han, リーチのみ and 背一色 are yakuman; chips for 一発, 裏 "
+        "and yakuman. 東南戦 with 返り東場 until someone reaches 40,000; ドボン at 0.",
+        "3人打ち、35,000点持ち40,000点返し。各局は筒子か索子の一色×8枚（交互）と1m・9m・字牌、5は全て赤ドラ。"
+        "牌の背は青と黄で公開。北は抜きドラ、河には切れません。1回目のカンは4枚、5枚目からは加えてカン、"
+        "暗カンした牌を持てば強制カン。喰いタン・後付け無し（完全先付け）、フリテンはツモも不可、七対子は同じ牌の重複可。"
+        "ツモ・ロンとも満額、14翻からn倍満、リーチのみ・背一色は役満。一発・裏・役満にご祝儀。"
+        "東南戦、全員40,000点未満なら返り東場、0点でドボン。",
+    ),
+    calc=CHINITSU_CALC,
+)
