@@ -1,0 +1,122 @@
+"""Whole チンイツゲーム games: exact replays, CPU games with every invariant checked, the sim CLI,
+and the 108 tiles a hand plays out of the game's 180."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from collections import Counter
+
+from bot.engine.ai import CpuPlayer
+from bot.engine.events import HandEnded
+from bot.engine.game import Action, Game, Kan, Pass, Ron, SetAside, Tsumo
+from bot.engine.record import GameRecord, replay
+from bot.engine.sim import check_invariants, simulate
+from bot.engine.tiles import Kind, Suit, suit_of
+from bot.engine.variants.chinitsu import ChinitsuGame
+
+
+def greedy_random(rng: random.Random, actions: tuple[Action, ...]) -> Action:
+    """Win whenever possible, otherwise mostly pass claims and play any legal action: fast, and
+    reaches kans past four tiles, 北 pulls and riichi."""
+    for action in actions:
+        if isinstance(action, Tsumo | Ron):
+            return action
+    if rng.random() < 0.7:
+        for action in actions:
+            if isinstance(action, Pass):
+                return action
+    return rng.choice(actions)
+
+
+def play_recorded(seed: int) -> tuple[GameRecord, list[str]]:
+    game = ChinitsuGame(seed=seed)
+    record = GameRecord("chinitsu", game.settings_json(), seed=seed, players=3)
+    rng = random.Random(seed)
+    hashes = [game.state_hash()]
+    while game.outcome() is None:
+        decision = rng.choice(game.decisions())
+        action = greedy_random(rng, decision.actions)
+        game.apply(action)
+        record = record.with_action(action)
+        hashes.append(game.state_hash())
+    return record, hashes
+
+
+def test_replay_of_random_games_matches_the_state_hash_after_every_action() -> None:
+    hands = actions = seed = 0
+    kinds: set[str] = set()
+    extended = False
+    while hands < 60 or not extended:
+        record, hashes = play_recorded(seed)
+        replayed: list[str] = []
+
+        def remember(_index: int, game: Game, hashes: list[str] = replayed) -> None:
+            hashes.append(game.state_hash())
+
+        game = replay(GameRecord.from_json(record.to_json()), on_step=remember)
+        assert replayed == hashes
+        assert isinstance(game, ChinitsuGame)
+        hands += game.hand_index
+        actions += len(record.actions)
+        kinds |= {data["type"] for data in record.actions}
+        extended = extended or any(len(meld.tiles) > 4 for seat in game.seats for meld in seat.melds)
+        seed += 1
+        assert seed < 200, "no kan grew past four tiles in 200 games"
+    assert {"set_aside", "kan", "pon", "riichi", "ron", "tsumo"} <= kinds
+
+
+def test_cpu_games_keep_every_invariant_and_each_hand_plays_108_tiles_of_one_suit() -> None:
+    """The sim's invariants after every action (each of the 180 tile ids in one place, points
+    and chips conserved, no concealed face in another seat's view, legal defaults), and per
+    hand: 108 tiles in play, the other suit's 72 in the box, the suit alternating from pinzu."""
+    hands = pulls = kans = 0
+    outcomes: Counter[str] = Counter()
+    for number in range(6):
+        game = ChinitsuGame(seed=500 + number)
+        cpus = [CpuPlayer(game.shapes, game.tiles, seed=number * 3 + seat) for seat in range(3)]
+        suits: list[Suit] = []
+        while game.outcome() is None:
+            if not suits or len(suits) == game.hand_index:
+                in_play = set(game.all_tile_locations()) - set(game.wall.box)
+                assert len(in_play) == 108
+                numbers = {suit_of(game.kinds[tile]) for tile in in_play if game.kinds[tile] < Kind.EAST}
+                assert numbers == {Suit.MAN, game.suit}
+                assert {suit_of(game.kinds[tile]) for tile in game.wall.box} == {Suit.PIN, Suit.SOU} - {game.suit}
+                suits.append(game.suit)
+            decision = game.decisions()[0]
+            action = cpus[decision.seat].choose(game.view(decision.seat), decision.actions)
+            pulls += isinstance(action, SetAside)
+            kans += isinstance(action, Kan)
+            for event in game.apply(action):
+                hands += isinstance(event, HandEnded)
+            assert check_invariants(game) == []
+        outcome = game.outcome()
+        assert outcome is not None
+        outcomes[outcome.reason] += 1
+        assert suits == [Suit.PIN if index % 2 == 0 else Suit.SOU for index in range(len(suits))]
+        assert sum(game.chips) == 0 and sorted(outcome.placements) == [1, 2, 3]
+    assert hands >= 20 and pulls > 20
+    assert sum(outcomes.values()) == 6
+
+
+def test_sim_summary_of_chinitsu_games_is_ok() -> None:
+    summary = simulate("chinitsu", games=3, seed=2)
+    report = summary.to_json()
+    assert report["ok"], report["violations"]
+    assert summary.checks == summary.actions and summary.hands >= 3
+
+
+def test_sim_cli_chinitsu() -> None:
+    completed = subprocess.run(
+        [sys.executable, "-m", "bot.engine.sim", "--variant", "chinitsu", "--games", "1"],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+    )
+    assert completed.returncode == 0, completed.stdout + completed.stderr
+    summary = json.loads(completed.stdout)
+    assert summary["variant"] == "chinitsu" and summary["ok"] and summary["hands"] >= 1
