@@ -86,11 +86,25 @@ class TileReserve:
         self.free = list(range(len(tiles)))
 
     def take(self, face: Tile) -> int:
-        """The lowest free id of ``face``."""
+        """The lowest free id of ``face``. A face written without a back colour takes either
+        back, and a plain five names the red one in a set whose fives are all red
+        (チンイツゲーム's), so a test writes ``1p`` and ``5p`` there as anywhere else."""
         for index, tile in enumerate(self.free):
-            if self._tiles[tile] == face:
+            if self._matches(self._tiles[tile], face):
                 return self.free.pop(index)
         raise ValueError(f"no {face} left to rig")
+
+    def _matches(self, tile: Tile, face: Tile) -> bool:
+        if tile == face:
+            return True
+        if (tile.kind, tile.gold, tile.pocchi) != (face.kind, face.gold, face.pocchi):
+            return False
+        if face.back is not None and tile.back != face.back:
+            return False
+        if tile.red == face.red:
+            return True
+        # Written plain, red: only where the set has no plain copy of this five at all.
+        return tile.red and not any(t.kind == face.kind and not t.red and not t.gold for t in self._tiles)
 
     def take_all(self, text: str) -> list[int]:
         """Ids for every tile of an mpsz string, in order."""
