@@ -95,13 +95,19 @@ def compose_win(view: WinView, names: Sequence[str], *, theme: Theme = DEFAULT_T
     if view.melds:
         meld_y = tile_y + _tile_height(hand_width) - _tile_height(meld_width)
         draw_melds_right(image, view.melds, CARD_WIDTH - PAD, meld_y, meld_width)
-    dora_y = y + 130 - 12 - _tile_height(24)
+    groups = [
+        (label, tiles) for label, tiles in (("ドラ", view.dora_indicators), ("裏ドラ", view.ura_indicators)) if tiles
+    ]
+    labels = sum(text_width(label, 15) + 8 + 22 for label, _ in groups)
+    count = sum(len(tiles) for _, tiles in groups)
+    # Ten or more indicators each (kans past the dead wall) shrink the row rather than run off the card.
+    dora_width = next((w for w in (24, 22, 20, 18, 16) if labels + count * (w + 2) <= CARD_WIDTH - 2 * PAD), 14)
+    dora_y = y + 130 - 12 - _tile_height(24) + (_tile_height(24) - _tile_height(dora_width)) // 2
     x = PAD
-    for label, tiles in (("ドラ", view.dora_indicators), ("裏ドラ", view.ura_indicators)):
-        if not tiles:
-            continue
-        x += draw_text(image, (x, dora_y + 6), label, 15, theme.muted) + 8
-        placed = draw_row(image, tiles, x, dora_y, 24, gap=2)
+    for label, tiles in groups:
+        label_y = dora_y + 6 + (_tile_height(dora_width) - _tile_height(24)) // 2
+        x += draw_text(image, (x, label_y), label, 15, theme.muted) + 8
+        placed = draw_row(image, tiles, x, dora_y, dora_width, gap=2)
         x = placed[-1][2] + 22
 
     y += 130 + 16

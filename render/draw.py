@@ -20,6 +20,7 @@ __all__ = [
     "PasteOp",
     "back_colour",
     "badge",
+    "count_badge",
     "draw_meld",
     "draw_melds_right",
     "draw_row",
@@ -49,6 +50,11 @@ PHASE_LABELS = {
     "select": "選択",
     "set_aside": "抜き",
     "end": "終局",
+    # The turn cycle's own phase names (bot.engine.table.turns.Phase).
+    "deal": "配牌",
+    "turn": "手番",
+    "ended": "終局",
+    "over": "終局",
 }
 
 
@@ -122,6 +128,13 @@ def draw_row(
     return boxes
 
 
+FAN_FROM = 5
+"""Kans of this many tiles or more (チンイツゲーム grows them up to eight) are fanned: each tile
+but the last two and the turned one half covered by the next, after a ×N badge, so the meld
+stays about as long as an ordinary kan and its count is read, not counted."""
+FAN_STEP = 0.5
+
+
 def _meld_pieces(meld: MeldView, width: int, rotation: int) -> list[tuple[Sprite, Sprite | None]]:
     """Each column of a meld: its sprite and, for a 加槓, the tile stacked on the turned one."""
     tiles = list(meld.tiles)
@@ -139,21 +152,70 @@ def _meld_pieces(meld: MeldView, width: int, rotation: int) -> list[tuple[Sprite
     return pieces
 
 
+def _steps(meld: MeldView, pieces: Sequence[tuple[Sprite, Sprite | None]], frame: Frame) -> list[int]:
+    """How far along the row each column advances: its length, or part of it in a fanned kan."""
+    lengths = [frame.local_size(sprite.width, sprite.height)[0] for sprite, _ in pieces]
+    if len(meld.tiles) < FAN_FROM:
+        return lengths
+    steps = []
+    for index, length in enumerate(lengths):
+        # The last two columns stay whole, so a concealed kan (backs at both ends) shows one face.
+        full = index >= len(lengths) - 2 or index == meld.called_index or index + 1 == meld.called_index
+        steps.append(length if full else max(4, round(length * FAN_STEP)))
+    return steps
+
+
+def _badge_for(meld: MeldView, width: int) -> Sprite | None:
+    return count_badge(len(meld.tiles), max(11, min(14, width // 2 + 1))) if len(meld.tiles) >= FAN_FROM else None
+
+
+BADGE_GAP = 3
+
+
 def meld_length(meld: MeldView, width: int, frame: Frame) -> int:
-    """Length of a meld along its row."""
-    return sum(frame.local_size(s.width, s.height)[0] for s, _ in _meld_pieces(meld, width, frame.rotation))
+    """Length of a meld along its row (a fanned kan's badge included)."""
+    length = sum(_steps(meld, _meld_pieces(meld, width, frame.rotation), frame))
+    badge_sprite = _badge_for(meld, width)
+    if badge_sprite is not None:
+        length += frame.local_size(badge_sprite.width, badge_sprite.height)[0] + BADGE_GAP
+    return length
+
+
+@lru_cache(maxsize=64)
+def count_badge(count: int, size: int) -> Sprite:
+    """The upright ×N pill at the head of a fanned kan (a sprite without shadow margins)."""
+    label = f"×{count}"
+    width = text_width(label, size) + size // 2 + 2
+    height = size + 6
+    image = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    ImageDraw.Draw(image).rounded_rectangle(
+        (0, 0, width - 1, height - 1), radius=height // 2, fill=(24, 22, 30, 230), outline=(250, 214, 96, 255)
+    )
+    draw_text(image, (width // 2, height // 2), label, size, (255, 255, 255), anchor="mm")
+    return Sprite(image, width, height, pad=0)
 
 
 def draw_meld(
     image: Image.Image, meld: MeldView, width: int, frame: Frame, lx: int, depth: int
-) -> tuple[int, list[PasteOp]]:
+) -> tuple[int, list[PasteOp], list[PasteOp]]:
     """Lay a meld along a frame's row starting at ``lx``, tiles aligned to the seat's edge.
 
-    Returns the length used and the pastes, which callers sort (see :func:`flush`).
+    Returns the length used, the tile pastes, which callers sort (see :func:`flush`), and the
+    pastes to lay over them afterwards (a fanned kan's ×N badge, upright whatever the side).
     """
     ops: list[PasteOp] = []
+    overlays: list[PasteOp] = []
     start = lx
-    for sprite, top in _meld_pieces(meld, width, frame.rotation):
+    pieces = _meld_pieces(meld, width, frame.rotation)
+    badge_sprite = _badge_for(meld, width)
+    if badge_sprite is not None and pieces:
+        bw, bd = frame.local_size(badge_sprite.width, badge_sprite.height)
+        first = pieces[0][0]
+        tile_depth = frame.local_size(first.width, first.height)[1]
+        x, y = frame.place(lx, depth - (tile_depth + bd) // 2, bw, bd)
+        overlays.append((y, x, badge_sprite))
+        lx += bw + BADGE_GAP
+    for (sprite, top), step in zip(pieces, _steps(meld, pieces, frame), strict=True):
         lw, ld = frame.local_size(sprite.width, sprite.height)
         x, y = frame.place(lx, depth - ld, lw, ld)
         ops.append((y, x, sprite))
@@ -161,8 +223,8 @@ def draw_meld(
             tw, td = frame.local_size(top.width, top.height)
             x2, y2 = frame.place(lx, depth - ld - td, tw, td)
             ops.append((y2, x2, top))
-        lx += lw
-    return lx - start, ops
+        lx += step
+    return lx - start, ops, overlays
 
 
 def flush(image: Image.Image, ops: list[PasteOp]) -> None:
@@ -179,8 +241,9 @@ def upright_meld_length(meld: MeldView, width: int) -> int:
 def draw_upright_meld(image: Image.Image, meld: MeldView, x: int, y: int, width: int) -> None:
     """A meld left to right with its top-left at (x, y), turned tiles sitting on the baseline."""
     depth = face_size(width)[1] + thickness(width)
-    _, ops = draw_meld(image, meld, width, Frame(x, y, 0), 0, depth)
+    _, ops, overlays = draw_meld(image, meld, width, Frame(x, y, 0), 0, depth)
     flush(image, ops)
+    flush(image, overlays)
 
 
 def draw_melds_right(

@@ -20,6 +20,7 @@ __all__ = [
     "Slot",
     "layout_for",
     "positions",
+    "wall_region",
 ]
 
 BOTTOM, RIGHT, TOP, LEFT = 0, 1, 2, 3
@@ -217,3 +218,16 @@ def _tall_layout(depth: int, rows: int) -> Layout:
         ),
     }
     return Layout("2p", width, height, centre, slots)
+
+
+def wall_region(layout: Layout, position: int) -> Rect:
+    """Between the centre and the rail on ``position``'s side: the river and edge of a chair left
+    empty (three players at a square table), where the live wall is shown when its backs are public."""
+    left, top, right, bottom = layout.centre
+    if position == LEFT:
+        return (INSET, top, left - GAP_CENTRE, bottom)
+    if position == RIGHT:
+        return (right + GAP_CENTRE, top, layout.width - INSET, bottom)
+    if position == TOP:
+        return (left, INSET, right, top - GAP_CENTRE)
+    return (left, bottom + GAP_CENTRE, right, layout.height - INSET)

@@ -2,7 +2,8 @@
 
 Every function is pure: the same seed gives the same view. The tables are plausible mid-game
 positions (rivers, riichi, calls, set-aside tiles, dora) drawn from each variant's real tile
-set, not positions reachable by legal play.
+set, not positions reachable by legal play; the チンイツゲーム table is the exception, played
+by the real game from a rigged deal (:func:`sample_chinitsu_table`).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from bot.engine.tiles import (
     goto_tileset,
     inage_tileset,
     nishoku_tileset,
+    parse_tiles,
     zuno_tileset,
 )
 from bot.engine.views import (
@@ -35,7 +37,10 @@ from bot.engine.views import (
 )
 
 __all__ = [
+    "CHINITSU_RIG",
     "SAMPLE_NAMES",
+    "sample_chinitsu_table",
+    "sample_chinitsu_win",
     "sample_draw",
     "sample_names",
     "sample_seat",
@@ -384,4 +389,89 @@ def sample_standings(seed: int = 0, seat_count: int = 4) -> StandingsView:
         final_scores=scores,
         chips=tuple(rng.randint(-10, 10) for _ in range(seat_count)),
         hand_labels=tuple(labels),
+    )
+
+
+CHINITSU_RIG: tuple[tuple[str, str, str], str, str] = (
+    ("B3333pY333pB44zY44zB1mY9m", "B12406pY6778pB12zY9mB9m", "Y12469pB2468pB5zB6zY7zY1m"),
+    "B9pY9pB7pY2pB6p",
+    "Y1pY2pB8pY6z",
+)
+"""The dealer holds seven 3p and four 北; the replacement tiles and first draws are quiet ones."""
+
+
+def sample_chinitsu_table(seed: int = 3, turns: int = 20, *, settings: dict[str, object] | None = None) -> PublicView:
+    """A チンイツゲーム table from the real game: the dealer pulls four 北 and grows a kan of 3p
+    to seven tiles (six indicators face up), then everyone plays ``turns`` default moves.
+
+    The hands are rigged in pinzu, so ``seed`` must be one whose first hand is pinzu (3 is).
+    """
+    from bot.engine.game import Kan, SetAside
+    from bot.engine.variants import new_game
+    from bot.engine.variants.chinitsu import ChinitsuGame
+
+    game = new_game("chinitsu", dict(settings or {}), seed=seed)
+    assert isinstance(game, ChinitsuGame)
+    if game.suit is not Suit.PIN:
+        raise ValueError(f"seed {seed} starts with a souzu hand; the rig is in pinzu")
+    hands, draws, rinshan = CHINITSU_RIG
+    game.rig(list(hands), draws, rinshan=rinshan, dealer=0)
+    for _ in range(8):
+        actions = game.legal_actions(0)
+        pull = next((a for a in actions if isinstance(a, SetAside)), None)
+        move = pull or next((a for a in actions if isinstance(a, Kan)), None)
+        if move is None:
+            break
+        game.apply(move)
+    for _ in range(turns):
+        decisions = game.decisions()
+        if not decisions:
+            break
+        game.apply(decisions[0].default)
+    return game.public_view()
+
+
+def sample_chinitsu_win(seat_count: int = 3) -> WinView:
+    """A チンイツゲーム 二十倍満 by tsumo: a long yaku list, ten dora, chips to and from everyone."""
+    from bot.engine.variants.chinitsu.points import ChinitsuPoints, limit_name, multiple
+
+    yaku = (
+        YakuLine("立直", "Riichi", 1),
+        YakuLine("一発", "Ippatsu", 1),
+        YakuLine("門前清自摸和", "Menzen tsumo", 1),
+        YakuLine("清一色", "Chinitsu", 6),
+        YakuLine("一気通貫", "Ittsuu", 2),
+        YakuLine("一盃口", "Iipeikou", 1),
+        YakuLine("ドラ", "Dora", 10),
+        YakuLine("裏ドラ", "Ura dora", 14),
+        YakuLine("赤ドラ", "Red five", 3),
+        YakuLine("抜きドラ", "Nuki dora", 8),
+    )
+    han = sum(line.han for line in yaku)
+    payment = ChinitsuPoints().payment(han, None, 0, dealer=False, tsumo=True, players=3, kiriage=False)
+    winner = 1
+    dealer = 0
+    changes = [0] * seat_count
+    for seat in range(seat_count):
+        if seat != winner:
+            changes[seat] = -(payment.tsumo_dealer if seat == dealer else payment.tsumo_non_dealer)
+    changes[winner] = -sum(changes)
+    chips = tuple(12 if seat == winner else -6 for seat in range(seat_count))
+    return WinView(
+        variant="chinitsu",
+        round_label="南2局・索子",
+        winner=winner,
+        from_seat=None,
+        hand=sort_tiles(parse_tiles("Y112233sB4sY0sB6sB78sB0sY0s")),
+        win_tile=parse_tiles("B9s")[0],
+        melds=(),
+        yaku=yaku,
+        han=han,
+        fu=None,
+        points=changes[winner],
+        point_changes=tuple(changes),
+        chip_changes=chips,
+        dora_indicators=tuple(parse_tiles("Y9sB3sY8sY4zB2zB7sY1zB2sY1mB7z")),
+        ura_indicators=tuple(parse_tiles("B9sY9sB3sY7z")),
+        limit_name=limit_name(multiple(han)),
     )

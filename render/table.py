@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.engine.tiles import Tile
+from bot.engine.tiles import Back, Tile
 from bot.engine.views import PublicView, RiverTile, SeatPublic, SeatView
 from render.draw import (
     PHASE_LABELS,
@@ -28,12 +28,25 @@ from render.draw import (
     stick_image,
     upright_meld_length,
 )
-from render.layout import BAND, BAND_TILE, RIVER_TILE, Layout, Slot, layout_for, positions
+from render.layout import (
+    BAND,
+    BAND_TILE,
+    BOTTOM,
+    LEFT,
+    RIGHT,
+    RIVER_TILE,
+    TOP,
+    Layout,
+    Slot,
+    layout_for,
+    positions,
+    wall_region,
+)
 from render.sprites import Shade, face_size, paste, thickness, tile_sprite
 from render.text import draw_text, fit, text_image, text_width
 from render.theme import DEFAULT_THEME, Theme
 
-__all__ = ["compose_seat", "compose_table", "seat_name"]
+__all__ = ["compose_seat", "compose_table", "indicator_grid", "seat_name"]
 
 RIVER_ROW = 6
 STRIP = 26
@@ -135,13 +148,16 @@ def _band(image: Image.Image, slot: Slot, seat: SeatPublic, *, show_hand: bool) 
             ops.append((y, x, sprite))
             lx += lw
     lx = slot.band_length
+    overlays: list[PasteOp] = []
     for meld in reversed(seat.melds):
         length = meld_length(meld, width, frame)
         lx -= length
-        _, meld_ops = draw_meld(image, meld, width, frame, lx, BAND)
+        _, meld_ops, meld_overlays = draw_meld(image, meld, width, frame, lx, BAND)
         ops.extend(meld_ops)
+        overlays.extend(meld_overlays)
         lx -= gap
     flush(image, ops)
+    flush(image, overlays)
 
 
 def _wind_label(seat: SeatPublic) -> str:
@@ -254,7 +270,14 @@ def _strip_image(
 
 
 def _centre(
-    image: Image.Image, layout: Layout, view: PublicView, names: Sequence[str], theme: Theme, now: float | None
+    image: Image.Image,
+    layout: Layout,
+    view: PublicView,
+    names: Sequence[str],
+    theme: Theme,
+    now: float | None,
+    *,
+    wall_in_centre: bool = True,
 ) -> None:
     """Round, counters, dora indicators, and whose move it is with its deadline."""
     left, top, right, _bottom = layout.centre
@@ -262,34 +285,120 @@ def _centre(
     # Keep clear of the 26 px strips along each edge (winds, riichi sticks, turn lights).
     inner = top + STRIP
     room = right - left - 2 * STRIP - 8
-    draw_text(image, (middle, inner + 18), view.round_label, 26, theme.text, anchor="mm", max_width=room)
+    label_size = next((size for size in (26, 24, 22, 20) if text_width(view.round_label, size) <= room), 18)
+    draw_text(image, (middle, inner + 18), view.round_label, label_size, theme.text, anchor="mm", max_width=room)
     y = inner + 38
     parts: list[tuple[Image.Image, str]] = []
     if view.honba:
         parts.append((stick_image(40, 8, False), f"{view.honba}"))
     if view.riichi_sticks:
         parts.append((stick_image(40, 8, True), f"{view.riichi_sticks}"))
+    remaining = f"残り{view.tiles_left}枚"
+    if wall_in_centre and view.wall_backs:
+        remaining += "  " + "  ".join(f"{name}{count}" for name, count in _back_counts(view.wall_backs))
+    indicators = view.dora_indicators
+    one_row = len(indicators) * (24 + 2) - 2 <= room
+    if one_row:
+        _sticks(image, parts, middle, y, theme)
+        draw_text(image, (middle, y + 30), remaining, 15, theme.muted, anchor="mm", max_width=room)
+        if indicators:
+            row = len(indicators) * (24 + 2) - 2
+            draw_row(image, indicators, middle - row // 2, y + 42, 24, gap=2)
+    else:
+        # Many indicators (kans past the dead wall's five): the counters share one line and the
+        # indicators take rows of their own, the largest tiles that fit above the status lines.
+        if parts:
+            parts.append((Image.new("RGBA", (1, 1)), remaining))
+            _sticks(image, parts, middle, y, theme)
+        else:
+            draw_text(image, (middle, y + 8), remaining, 15, theme.muted, anchor="mm", max_width=room)
+        _indicator_rows(image, indicators, middle, y + 26, inner + 124, room)
+    who, when = _status(view, names, now)
+    if who:
+        draw_text(image, (middle, inner + 132), who, 14, theme.accent, anchor="mm", max_width=room)
+    if when:
+        draw_text(image, (middle, inner + 151), when, 13, theme.muted, anchor="mm", max_width=room)
+
+
+def _sticks(image: Image.Image, parts: list[tuple[Image.Image, str]], middle: int, y: int, theme: Theme) -> None:
+    """Honba and riichi sticks with their counts (and any text after them), centred."""
     total = sum(icon.width + 6 + text_width(label, 15) + 12 for icon, label in parts) - 12
     x = middle - total // 2
     for icon, label in parts:
         image.paste(icon, (x, y + 6), icon)
         x += icon.width + 5
         x += draw_text(image, (x, y), label, 15, theme.text) + 13
-    draw_text(image, (middle, y + 30), f"残り{view.tiles_left}枚", 15, theme.muted, anchor="mm")
-    indicators = view.dora_indicators
-    if indicators:
-        width = 24
-        for candidate in (24, 20, 16, 12):
-            width = candidate
-            if len(indicators) * (width + 2) <= room:
-                break
-        row = len(indicators) * (width + 2) - 2
-        draw_row(image, indicators, middle - row // 2, y + 42 + (24 - width), width, gap=2)
-    who, when = _status(view, names, now)
-    if who:
-        draw_text(image, (middle, inner + 132), who, 14, theme.accent, anchor="mm", max_width=room)
-    if when:
-        draw_text(image, (middle, inner + 151), when, 13, theme.muted, anchor="mm", max_width=room)
+
+
+def indicator_grid(count: int, room: int, height: int) -> tuple[int, int]:
+    """(tile width, tiles per row) for ``count`` indicators in ``room`` × ``height`` px."""
+    for width in (24, 22, 20, 18, 16, 14, 12):
+        per_row = max(1, (room + 2) // (width + 2))
+        rows = math.ceil(count / per_row)
+        if rows * (face_size(width)[1] + thickness(width) + 2) <= height:
+            return width, per_row
+    return 12, max(1, (room + 2) // 14)
+
+
+def _indicator_rows(
+    image: Image.Image, indicators: Sequence[Tile], middle: int, top: int, bottom: int, room: int
+) -> list[tuple[int, int, int, int]]:
+    """Every indicator, in rows of equal length centred under each other; returns their boxes."""
+    width, per_row = indicator_grid(len(indicators), room, bottom - top)
+    rows = math.ceil(len(indicators) / per_row)
+    # Balance the rows (7 as 4 + 3, not 6 + 1).
+    per_row = math.ceil(len(indicators) / rows)
+    pitch = face_size(width)[1] + thickness(width) + 2
+    boxes: list[tuple[int, int, int, int]] = []
+    for row in range(rows):
+        tiles = indicators[row * per_row : (row + 1) * per_row]
+        length = len(indicators[:per_row]) * (width + 2) - 2
+        boxes += draw_row(image, tiles, middle - length // 2, top + row * pitch, width, gap=2)
+    return boxes
+
+
+def _back_counts(backs: Sequence[Back]) -> list[tuple[str, int]]:
+    return [(name, sum(1 for b in backs if b is back)) for back, name in ((Back.BLUE, "青"), (Back.YELLOW, "黄"))]
+
+
+WALL_TILE = 14
+WALL_PER_ROW = 13
+
+
+def _wall(image: Image.Image, box: tuple[int, int, int, int], backs: Sequence[Back], theme: Theme) -> None:
+    """The live wall's backs in draw order (the next tile first, outlined), with counts by colour.
+
+    Drawn upright on the side no seat uses, so it reads the same from every chair.
+    """
+    left, top, right, bottom = box
+    pitch = WALL_TILE + 1
+    per_row = min(WALL_PER_ROW, (right - left - 24 + 1) // pitch)
+    tile_height = face_size(WALL_TILE)[1] + thickness(WALL_TILE)
+    rows = max(1, math.ceil(len(backs) / per_row))
+    height = 34 + rows * (tile_height + 3) + 8
+    width = per_row * pitch - 1 + 20
+    panel = (
+        (left + right - width) // 2,
+        (top + bottom - height) // 2,
+        (left + right + width) // 2,
+        (top + bottom + height) // 2,
+    )
+    _translucent(image, panel, theme.panel, 150)
+    x0, y0 = panel[0] + 10, panel[1] + 8
+    x = x0 + draw_text(image, (x0, y0), f"山 {len(backs)}枚", 15, theme.text) + 10
+    for (name, count), back in zip(_back_counts(backs), (Back.BLUE, Back.YELLOW), strict=True):
+        swatch = tile_sprite(None, 12, back=back)
+        paste(image, swatch, x, y0 + 1)
+        x += swatch.width + 4
+        x += draw_text(image, (x, y0 + 1), f"{name}{count}", 14, theme.muted) + 10
+    y = y0 + 26
+    for index, back in enumerate(backs):
+        row, column = divmod(index, per_row)
+        tx, ty = x0 + column * pitch, y + row * (tile_height + 3)
+        sprite = tile_sprite(None, WALL_TILE, back=back)
+        paste(image, sprite, tx, ty)
+        if index == 0:
+            outline(image, (tx, ty, tx + sprite.width, ty + sprite.height), theme.accent, 2)
 
 
 def _status(view: PublicView, names: Sequence[str], now: float | None) -> tuple[str, str]:
@@ -330,7 +439,11 @@ def compose_table(
         _band(image, slot, seat, show_hand=seat.seat != private_seat)
         _plate(image, slot, seat, seat_name(names, seat.seat), view, theme, own=seat.seat == private_seat)
         _strip(image, slot, seat, view, theme)
-    _centre(image, layout, view, names, theme, now)
+    free = [position for position in (LEFT, TOP, RIGHT, BOTTOM) if position not in where.values()]
+    wall_box = wall_region(layout, free[0]) if free and len(layout.slots) == 4 else None
+    if wall_box is not None and view.wall_backs:
+        _wall(image, wall_box, view.wall_backs, theme)
+    _centre(image, layout, view, names, theme, now, wall_in_centre=wall_box is None)
     return image
 
 

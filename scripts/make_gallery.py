@@ -33,6 +33,8 @@ from render import (  # noqa: E402
     render_win,
 )
 from render.samples import (  # noqa: E402
+    sample_chinitsu_table,
+    sample_chinitsu_win,
     sample_draw,
     sample_names,
     sample_seat,
@@ -126,13 +128,12 @@ def make_gallery(out: Path = GALLERY) -> list[Path]:
             render_table(view, sample_names(3, seed), now=NOW),
         )
     )
-    seed = _showcase(3, "chinitsu", _busy)
-    view = sample_table(3, seed, variant="chinitsu")
     images.append(
         (
             "table-3p-chinitsu.png",
-            "3 seats (チンイツゲーム): blue and yellow backs",
-            render_table(view, sample_names(3, seed), now=NOW),
+            "3 seats (チンイツゲーム, played by the real game): blue and yellow backs of hands and live wall,"
+            " a 7-tile kan, four 北 pulled, six indicators",
+            render_table(sample_chinitsu_table(), sample_names(3, 2), now=NOW),
         )
     )
     seed = _showcase(2, "inage", _busy)
@@ -156,6 +157,13 @@ def make_gallery(out: Path = GALLERY) -> list[Path]:
         )
     )
     images.append(("win.png", "win card", render_win(sample_win(3), sample_names(4, 3))))
+    images.append(
+        (
+            "win-chinitsu.png",
+            "チンイツゲーム win card: 二十倍満 by tsumo, ten dora, chips for three",
+            render_win(sample_chinitsu_win(), sample_names(3, 1)),
+        )
+    )
     images.append(("draw.png", "exhaustive-draw card", render_draw(sample_draw(4), sample_names(4, 4))))
     images.append(("standings.png", "final standings with the points chart", render_standings(sample_standings(5))))
     images.append(("tiles.png", "every tile face (38 kinds, red and gold fives, 白ポッチ)", _face_sheet()))
