@@ -198,6 +198,7 @@ SETTING_CHOICES: dict[str, dict[str, Sequence[Any]]] = {
         "mane_min": (2, 3, 4),
     },
     "zuno": {"start_points": (8_000, 25_000), "uma": ("10-30", "5-10"), "chips": ("1/1/1/2", "2/1/3/4")},
+    "chinitsu": {"first_suit": ("p", "s", "random"), "start_points": (35_000, 25_000), "dobon_chips": (0, 2, 5)},
 }
 """Values tried for a variant's non-boolean settings (booleans flip at random)."""
 
@@ -268,7 +269,7 @@ def record_game(variant: str, players: int, seed: int, settings: Mapping[str, An
     )
 
 
-TABLES = (("nishoku", 4), ("zuno", 4), ("inage", 2), ("inage", 3))
+TABLES = (("nishoku", 4), ("zuno", 4), ("inage", 2), ("inage", 3), ("chinitsu", 3))
 
 
 def _file(table: str) -> Path:
