@@ -21,7 +21,7 @@ import pytest
 
 from bot.engine.ai import CpuPlayer
 from bot.engine.game import Action, Discard, Pass, Pick, Riichi, SetAside
-from bot.engine.tiles import parse_kinds
+from bot.engine.tiles import Kind, parse_kinds
 from bot.engine.variants import new_game
 from bot.engine.variants.inage import InageGame, JuusanFutou, VoteEnd
 from bot.engine.variants.zuno import InazumaRiichi, PocchiTsumo, RonOn, ZunoGame
@@ -512,3 +512,18 @@ def test_chinitsu_sakizuke_refusal_is_said_on_the_panel() -> None:
     assert "Waits: 1m 9m" in spec.content
     assert "完全先付け: no ron while 1m 9m has no yaku" in spec.content
     assert "完全先付け" not in chinitsu_panel(game, 2).content
+
+
+def test_chinitsu_strict_furiten_is_said_on_the_panel() -> None:
+    """Seat 1 draws a third 9m and discards it: still waiting on 1m/9m, with a wait in its own
+    river (furiten, which in チンイツゲーム blocks tsumo too), and its panel says so."""
+    game = new_game("chinitsu", {}, seed=11)
+    game.rig(CHINITSU_HANDS, "Y9pB9m")
+    kinds = game.kinds
+    game.apply(next(a for a in game.legal_actions(0) if isinstance(a, Discard) and kinds[a.tile] == Kind.P9))
+    game.apply(Pass(2))  # seat 2 could pon the 9p
+    game.apply(next(a for a in game.legal_actions(1) if isinstance(a, Discard) and kinds[a.tile] == Kind.M9))
+    view = game.view(1)
+    assert view.waits and view.furiten
+    assert "(furiten)" in chinitsu_panel(game, 1).content
+    assert "（フリテン）" in chinitsu_panel(game, 1, "ja").content
