@@ -142,9 +142,14 @@ _TEXT: dict[str, tuple[str, str]] = {
         "Riichi: choose the tile to discard sideways {deadline}",
         "リーチ: 横に曲げる牌を選んでください {deadline}",
     ),
+    "panel_turn_act": (
+        "▶ Your turn — choose an action {deadline}",
+        "▶ あなたの番です。操作を選んでください {deadline}",
+    ),
     "panel_claim": ("▶ You may call the discard ({what}) {deadline}", "▶ 鳴き・ロンできます（{what}） {deadline}"),
     "panel_wait": ("Waiting for {names}.", "{names} を待っています。"),
     "panel_waits": ("Waits: {tiles}", "待ち: {tiles}"),
+    "panel_note": ("ℹ️ {note}", "ℹ️ {note}"),
     "panel_furiten": (" (furiten)", "（フリテン）"),
     "panel_auto": (
         "🤖 You are on autopilot. Press “I'm back” to play again.",
@@ -176,6 +181,7 @@ _TEXT: dict[str, tuple[str, str]] = {
     ),
     "locked_tsumo": ("Tsumo", "ツモ"),
     "button_kan": ("Kan {tiles}", "カン {tiles}"),
+    "button_kan_add": ("Kan: add {tiles}", "加カン {tiles}"),
     "button_set_aside": ("Set aside {tiles}", "抜く {tiles}"),
     "button_vote_end": ("Vote to end", "終了に投票"),
     "button_vote_continue": ("Vote to continue", "続行に投票"),

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from bot.engine.game import Action, Ron, TimeUp, Tsumo, VoteEnd
+from bot.engine.game import Action, Kan, Ron, TimeUp, Tsumo, VoteEnd
 from bot.engine.tiles import Kind, Tile, kind_name
 from bot.engine.variant_ui import TilePage
 from bot.engine.variants import tile_pages, variant_ui
@@ -266,6 +266,10 @@ def panel_spec(
         lines.append(text("panel_pick", locale, deadline=when))
     elif "discard" in by_kind:
         lines.append(text("panel_turn", locale, deadline=when))
+    elif public.turn == view.seat and "pass" not in by_kind:
+        # The seat's own turn without a discard to choose (a forced kan, チンイツゲーム's 強制カン):
+        # no discard is on offer to call.
+        lines.append(text("panel_turn_act", locale, deadline=when))
     elif multi is not None:
         lines.append(text(multi.prompt, locale, deadline=when))
         if claimed_seats:
@@ -286,6 +290,10 @@ def panel_spec(
         waits = " ".join(kind_name(kind) for kind in view.waits)
         furiten = text("panel_furiten", locale) if view.furiten else ""
         lines.append(text("panel_waits", locale, tiles=waits) + furiten)
+    if view.private_note and not over:
+        # The variant's word to this seat alone (a forced kan, why a wait may not win, a vote):
+        # drawn in the hand image too, but said here so it reads without the picture.
+        lines.append(text("panel_note", locale, note=view.private_note))
 
     # A draft offers picks instead of discards; they lay out the same way.
     tile_kind = page.kind if page is not None else "pick" if "pick" in by_kind else "discard"
@@ -391,6 +399,9 @@ def action_label(
     faces = " ".join(tile_label(tiles[t]) for t in ids if 0 <= t < len(tiles))
     as_kind = fields.get("as_kind")
     key = f"button_{action.kind}"
+    if isinstance(action, Kan) and len(action.tiles) == 1:
+        # One tile joins a meld already on the table (加カン, a kan grown past four): not a new kan.
+        key = "button_kan_add"
     if not has_text(key):
         # A kind nobody labelled yet still gets a working button.
         return " ".join(part for part in (action.kind, faces) if part)

@@ -21,7 +21,7 @@ import pytest
 
 from bot.engine.ai import CpuPlayer
 from bot.engine.game import Action, Discard, Pass, Pick, Riichi, SetAside
-from bot.engine.tiles import parse_kinds
+from bot.engine.tiles import Kind, parse_kinds
 from bot.engine.variants import new_game
 from bot.engine.variants.inage import InageGame, JuusanFutou, VoteEnd
 from bot.engine.variants.zuno import InazumaRiichi, PocchiTsumo, RonOn, ZunoGame
@@ -177,12 +177,21 @@ def sweep(variant: str, players: int, games: int, seed: int, *, wander: float = 
 
 @pytest.mark.parametrize(
     ("variant", "players", "games", "seed"),
-    [("nishoku", 4, 3, 100), ("zuno", 4, 3, 200), ("inage", 3, 6, 300), ("inage", 2, 6, 400)],
+    [
+        ("nishoku", 4, 3, 100),
+        ("zuno", 4, 3, 200),
+        ("inage", 3, 6, 300),
+        ("inage", 2, 6, 400),
+        ("chinitsu", 3, 2, 500),
+    ],
 )
 def test_every_action_of_every_decision_has_a_button(variant: str, players: int, games: int, seed: int) -> None:
     seen = sweep(variant, players, games * SCALE, seed)
     assert seen["games"] == games * SCALE and seen["panels"] > 100
     assert seen["mode:riichi"] > 0, seen  # the riichi page was reached and checked
+    if variant == "chinitsu":
+        # 北 is pulled (抜きドラ) and eight copies of each tile make kans common.
+        assert seen["kind:set_aside"] > 0 and seen["kind:kan"] > 0, seen
 
 
 # --- rigged worst cases ------------------------------------------------------------------------------
@@ -442,3 +451,79 @@ def test_draft_picks_still_lay_out_as_tiles() -> None:
     assert found is not None and all(kind == "pick" for kind, _ in found.actions)
     assert isinstance(game.legal_actions(0)[0], Pick)
     assert not any(isinstance(a, InazumaRiichi | PocchiTsumo) for a in game.legal_actions(0))
+
+
+# --- チンイツゲーム: 北, kans past four, the forced kan and 完全先付け -----------------------------------
+
+CHINITSU_HANDS = ("B1111pY1pB234pB0678pB4z", "B234pB067pY888pB1mY1mB9mY9m", "B9988pY7766pY1mY9mB123z")
+"""Seat 0 (the dealer) holds five 1p and a 北; seat 1 waits on 1m/9m with no yaku (no ron: 完全先付け)."""
+
+
+def chinitsu_game() -> Any:
+    game = new_game("chinitsu", {}, seed=11)
+    game.rig(CHINITSU_HANDS, "Y9p")
+    return game
+
+
+def chinitsu_panel(game: Any, seat: int, locale: str | None = None) -> MessageSpec:
+    actions = game.legal_actions(seat)
+    decision = Decision(seat, game.sequence, actions, actions[0], None) if actions else None
+    return panel_spec(
+        game_id=GAME,
+        title="t",
+        view=game.view(seat),
+        decision=decision,
+        waiting_for=("Alice",),
+        names=NAMES[:3],
+        tiles=game.tiles,
+        locale=locale,
+    )
+
+
+def test_chinitsu_north_ankan_forced_kan_and_its_note() -> None:
+    """The dealer may pull 北 or kan four 1p; after the ankan the fifth 1p must join it: the only
+    button is that kan, labelled as an addition, and the panel says why in words."""
+    game = chinitsu_game()
+    assert count_kinds(game, 0) == Counter(discard=10, riichi=2, set_aside=1, kan=1)
+    for locale in (None, "ja"):
+        check_seat(game, 0, locale=locale)
+    labels = [b.label for b in chinitsu_panel(game, 0).buttons]
+    assert "Set aside 北" in labels and "Kan 1p 1p 1p 1p" in labels
+    assert "抜く 北" in [b.label for b in chinitsu_panel(game, 0, "ja").buttons]
+    game.apply(next(a for a in game.legal_actions(0) if a.kind == "kan"))
+    assert count_kinds(game, 0) == Counter(kan=1)
+    check_seat(game, 0)
+    english, japanese = chinitsu_panel(game, 0), chinitsu_panel(game, 0, "ja")
+    assert "Your turn — choose an action" in english.content and "You may call" not in english.content
+    assert "強制カン 1p" in english.content and "強制カン 1p" in japanese.content
+    assert [b.label for b in english.buttons if ":kan:" in b.custom_id] == ["Kan: add 1p"]
+    assert [b.label for b in japanese.buttons if ":kan:" in b.custom_id] == ["加カン 1p"]
+    game.apply(game.legal_actions(0)[0])
+    assert len(game.seats[0].melds[0].tiles) == 5
+    assert "強制カン" not in chinitsu_panel(game, 0).content
+    check_seat(game, 0)
+
+
+def test_chinitsu_sakizuke_refusal_is_said_on_the_panel() -> None:
+    """A closed tenpai hand whose waits have no yaku is told on its panel (not only in the image)
+    that it may not ron: 完全先付け."""
+    game = chinitsu_game()
+    spec = chinitsu_panel(game, 1)
+    assert "Waits: 1m 9m" in spec.content
+    assert "完全先付け: no ron while 1m 9m has no yaku" in spec.content
+    assert "完全先付け" not in chinitsu_panel(game, 2).content
+
+
+def test_chinitsu_strict_furiten_is_said_on_the_panel() -> None:
+    """Seat 1 draws a third 9m and discards it: still waiting on 1m/9m, with a wait in its own
+    river (furiten, which in チンイツゲーム blocks tsumo too), and its panel says so."""
+    game = new_game("chinitsu", {}, seed=11)
+    game.rig(CHINITSU_HANDS, "Y9pB9m")
+    kinds = game.kinds
+    game.apply(next(a for a in game.legal_actions(0) if isinstance(a, Discard) and kinds[a.tile] == Kind.P9))
+    game.apply(Pass(2))  # seat 2 could pon the 9p
+    game.apply(next(a for a in game.legal_actions(1) if isinstance(a, Discard) and kinds[a.tile] == Kind.M9))
+    view = game.view(1)
+    assert view.waits and view.furiten
+    assert "(furiten)" in chinitsu_panel(game, 1).content
+    assert "（フリテン）" in chinitsu_panel(game, 1, "ja").content

@@ -56,7 +56,10 @@ HANDS = {
         "2z2z2z3z3z3z4z4z4z5z5z5z6z",
     ],
     "inage": ["1z2p3p4p6p7p8p2s3s4s", "1z1z7z7z2s3s4s5s6s7s", "1p1p1p5p5p5p9p9p9p5s"],
+    # チンイツゲーム writes each tile's back (B/Y); 北 stays out of the hands (it is pulled).
+    "chinitsu": ["B1zB234pB678pY234pY678p", "Y1zY1zB7zY7zB340pY340pB999p", "B111pY111pB2zB3zB5zB6zY2zY3zY5z"],
 }
+DRAWS = {"chinitsu": "Y9p"}
 
 
 @pytest.mark.parametrize("variant", sorted(HANDS))
@@ -65,7 +68,7 @@ def test_after_pon_of_1z_holding_7z7z_the_default_discard_is_legal(variant: str)
     offers (it used to take the higher copy id of the face, which the list never offers)."""
     game = new_game(variant, {}, seed=0, players=len(HANDS[variant]))
     rig_options = {"starter": 0} if variant == "inage" else {}
-    game.rig(HANDS[variant], "9p", **rig_options)  # type: ignore[attr-defined]
+    game.rig(HANDS[variant], DRAWS.get(variant, "9p"), **rig_options)  # type: ignore[attr-defined]
     kinds = game.kinds  # type: ignore[attr-defined]
     first = game.decisions()[0]
     game.apply(next(a for a in first.actions if isinstance(a, Discard) and kinds[a.tile] == Kind.EAST))

@@ -17,9 +17,9 @@ FIRST_SUITS = ("p", "s", "random")
 
 @dataclass(frozen=True)
 class ChinitsuSettings(TableSettings):
-    title = "チンイツゲーム"
-
     """Table settings. Defaults are the seed's rules and the spec's [recommended] rulings."""
+
+    title = "チンイツゲーム"
 
     first_suit: str = "p"
     """「1局1局をピンズだらけとソーズだらけを交互に行います」: the first hand's suit (``p``, ``s``, or
@@ -67,10 +67,21 @@ class ChinitsuSettings(TableSettings):
     """Show waits and ukeire on the private panel."""
 
     def __post_init__(self) -> None:
+        """Each bad value is named with what it was and what it may be (the lobby shows it as is).
+
+        >>> ChinitsuSettings(start_points=50_000)
+        Traceback (most recent call last):
+        ...
+        ValueError: return_points (40000) must be at least start_points (50000)
+        """
         if self.first_suit not in FIRST_SUITS:
-            raise ValueError(f"first_suit must be one of {', '.join(FIRST_SUITS)}")
-        if self.start_points <= 0 or self.return_points < self.start_points:
-            raise ValueError("start_points must be positive and return_points at least start_points")
+            raise ValueError(f"first_suit must be one of {', '.join(FIRST_SUITS)}, not {self.first_suit!r}")
+        if self.start_points <= 0:
+            raise ValueError(f"start_points must be positive, not {self.start_points}")
+        if self.return_points < self.start_points:
+            raise ValueError(
+                f"return_points ({self.return_points}) must be at least start_points ({self.start_points})"
+            )
         for name in ("ippatsu_chips", "ura_chips", "yakuman_chips", "dobon_chips"):
             if getattr(self, name) < 0:
-                raise ValueError(f"{name} cannot be negative")
+                raise ValueError(f"{name} cannot be negative ({getattr(self, name)})")
