@@ -15,7 +15,7 @@ from bot.engine.melds import Meld, MeldType
 from bot.engine.scoring import HandScore, NoWin, score_hand
 from bot.engine.shapes import add_tile, hand, unpack
 from bot.engine.tiles import Kind, Suit, dora_after, format_kinds, parse_kinds
-from bot.engine.variants.chinitsu.payments import WinChips, nagashi_chips, ura_count, win_chips
+from bot.engine.variants.chinitsu.payments import WinChips, nagashi_chips, win_chips
 from bot.engine.variants.chinitsu.points import (
     ChinitsuPoints,
     honba_share,
@@ -592,12 +592,12 @@ def test_chips_seiisou_10_from_each_B123456789p_B111p_B22z() -> None:
 def test_chips_red_fives_none_and_ura_only_for_riichi_555p() -> None:
     win = ctx("123p456p789p555p99m", "9m", red_dora=3, ura_indicators=(Kind.P4,), dora_indicators=(Kind.P4,))
     result = SCORER.score(win) or pytest.fail("no win")
-    assert ura_count(win) == 0 and win_chips(win, result) == WinChips(tsumo=False)
+    assert win.ura_dora(sanma=True, nuki_kind=Kind.NORTH) == 0 and win_chips(win, result) == WinChips(tsumo=False)
 
 
 def test_chips_ura_counts_pulled_north_under_a_3z_ura_indicator() -> None:
     win = ctx("123p456p789p111m99m", "9m", riichi=True, nuki_dora=2, ura_indicators=(Kind.WEST,))
-    assert ura_count(win) == 2
+    assert win.ura_dora(sanma=True, nuki_kind=Kind.NORTH) == 2
 
 
 def test_chips_setting_off_pays_none() -> None:

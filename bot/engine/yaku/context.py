@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bot.engine.melds import Meld
-from bot.engine.tiles import Kind
+from bot.engine.tiles import Kind, dora_after
 
 __all__ = ["WinContext"]
 
@@ -52,3 +52,21 @@ class WinContext:
     def is_open(self) -> bool:
         """Any open meld (a concealed kan keeps the hand closed)."""
         return any(meld.is_open for meld in self.melds)
+
+    def ura_dora(self, *, sanma: bool = False, nuki_kind: int | None = None) -> int:
+        """裏ドラ of a riichi hand: its tiles, melds included, under the ura indicators (``sanma``
+        order: 1m↔9m), and its ``nuki_dora`` pulled tiles when an indicator points to
+        ``nuki_kind``; 0 without riichi. For chips: the scorer counts the same for han."""
+        if not (self.riichi or self.double_riichi):
+            return 0
+        board = self.concealed
+        for meld in self.melds:
+            for kind in meld.kinds():
+                board += 1 << (4 * kind)
+        count = 0
+        for indicator in self.ura_indicators:
+            dora = dora_after(indicator, sanma=sanma)
+            count += board >> (4 * dora) & 0xF
+            if dora == nuki_kind:
+                count += self.nuki_dora
+        return count

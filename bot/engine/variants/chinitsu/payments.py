@@ -20,12 +20,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.engine.scoring import HandScore
-from bot.engine.shapes import count_of
-from bot.engine.tiles import Kind, dora_after
+from bot.engine.tiles import Kind
 from bot.engine.variants.chinitsu.settings import ChinitsuSettings
 from bot.engine.yaku.context import WinContext
 
-__all__ = ["WinChips", "nagashi_chips", "ura_count", "win_chips"]
+__all__ = ["WinChips", "nagashi_chips", "win_chips"]
 
 _DEFAULT = ChinitsuSettings()
 
@@ -72,22 +71,6 @@ class WinChips:
         return {"一発": self.ippatsu, "裏ドラ": self.ura, "本役満": self.yakuman}
 
 
-def ura_count(ctx: WinContext) -> int:
-    """裏ドラ of a riichi hand: the ura indicators over its tiles, melds and pulled 北 (sanma
-    order: 1m↔9m); 0 without riichi (「裏ドラ」 count only for a riichi winner)."""
-    if not (ctx.riichi or ctx.double_riichi):
-        return 0
-    board = ctx.concealed
-    for meld in ctx.melds:
-        for kind in meld.kinds():
-            board += 1 << (4 * kind)
-    count = 0
-    for indicator in ctx.ura_indicators:
-        dora = dora_after(indicator, sanma=True)
-        count += count_of(board, dora) + (ctx.nuki_dora if dora == Kind.NORTH else 0)
-    return count
-
-
 def win_chips(ctx: WinContext, score: HandScore, settings: ChinitsuSettings = _DEFAULT) -> WinChips:
     """The chips of a scored win; all 0 when the table plays without chips (``chips`` off)."""
     if not settings.chips:
@@ -96,7 +79,7 @@ def win_chips(ctx: WinContext, score: HandScore, settings: ChinitsuSettings = _D
     return WinChips(
         tsumo=ctx.tsumo,
         ippatsu=settings.ippatsu_chips if ctx.ippatsu and riichi else 0,
-        ura=settings.ura_chips * ura_count(ctx),
+        ura=settings.ura_chips * ctx.ura_dora(sanma=True, nuki_kind=Kind.NORTH),
         yakuman=settings.yakuman_chips * score.yakuman,
     )
 

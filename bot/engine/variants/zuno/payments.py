@@ -9,13 +9,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.engine.shapes import count_of
-from bot.engine.tiles import dora_after
 from bot.engine.variants.zuno.settings import ZunoSettings
 from bot.engine.variants.zuno.yaku import ZERO_HATSU
 from bot.engine.yaku.context import WinContext
 
-__all__ = ["ChipCount", "final_scores", "transfer_factor", "ura_count", "wareme_seat", "win_chips"]
+__all__ = ["ChipCount", "final_scores", "transfer_factor", "wareme_seat", "win_chips"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,17 +35,6 @@ class ChipCount:
         return {"赤": self.red, "一発": self.ippatsu, "裏": self.ura, "零発": self.zerohatsu}
 
 
-def ura_count(ctx: WinContext) -> int:
-    """Ura dora in the hand (melds included); only a riichi hand has any."""
-    if not (ctx.riichi or ctx.double_riichi):
-        return 0
-    board = ctx.concealed
-    for meld in ctx.melds:
-        for kind in meld.kinds():
-            board += 1 << (4 * kind)
-    return sum(count_of(board, dora_after(indicator)) for indicator in ctx.ura_indicators)
-
-
 def win_chips(ctx: WinContext, settings: ZunoSettings) -> ChipCount:
     """「赤・一発・裏で1枚、零発で2枚」: the chips each payer owes for this win."""
     red, ippatsu, ura, zero = settings.chip_values()
@@ -56,7 +43,7 @@ def win_chips(ctx: WinContext, settings: ZunoSettings) -> ChipCount:
     return ChipCount(
         red=red * ctx.red_dora if (closed or settings.red_chips_open) else 0,
         ippatsu=ippatsu if ctx.ippatsu and not zerohatsu else 0,
-        ura=ura * ura_count(ctx),
+        ura=ura * ctx.ura_dora(),
         zerohatsu=zero if zerohatsu else 0,
     )
 
