@@ -23,9 +23,9 @@ from bot.engine.events import HandStarted
 from bot.engine.game import Action, Kan, Riichi, SetAside, Tsumo
 from bot.engine.melds import MeldType
 from bot.engine.shapes import ShapeRules, add_tile, count_of
-from bot.engine.table import ClaimSource, ClaimWindow, Seat, TileReserve, TurnGame, Wall
+from bot.engine.table import ClaimSource, ClaimWindow, Seat, TurnGame, Wall
 from bot.engine.table.turns import Phase
-from bot.engine.tiles import YAOCHU, Back, Kind, Suit, TileSet, chinitsu_game_tileset, kind_name, suit_of
+from bot.engine.tiles import YAOCHU, Back, Kind, Suit, TileSet, chinitsu_game_tileset, kind_name, parse_tiles, suit_of
 from bot.engine.variants.chinitsu.settings import ChinitsuSettings
 from bot.engine.variants.chinitsu.shapes import chinitsu_shapes
 from bot.engine.variants.chinitsu.ui import CHINITSU_UI
@@ -200,22 +200,41 @@ class ChinitsuGame(TurnGame[ChinitsuSettings, ChinitsuSeat]):
             self._dealer = dealer
         if honba is not None:
             self.honba = honba
-        reserve = TileReserve(self.tiles)
         box = set(range(len(self.tiles))) - set(self._playing())
-        reserve.free = [tile for tile in reserve.free if tile not in box]
-        dealt = [reserve.take_all(text) for text in hands]
+        free = [tile for tile in range(len(self.tiles)) if tile not in box]
+
+        def take_all(text: str) -> list[int]:
+            # A face written without a back takes either colour; every five is red, so 5p and 0p
+            # name the same tiles (``TileReserve`` matches whole faces, backs and red included).
+            taken = []
+            for face in parse_tiles(text):
+                index = next(
+                    (
+                        i
+                        for i, tile in enumerate(free)
+                        if self.kinds[tile] == face.kind and face.back in (None, self.tiles[tile].back)
+                    ),
+                    None,
+                )
+                if index is None:
+                    raise ValueError(f"no {face} left to rig")
+                taken.append(free.pop(index))
+            return taken
+
+        dealt = [take_all(text) for text in hands]
         if len(dealt) != PLAYERS or any(len(tiles) != HAND for tiles in dealt):
             raise ValueError("rig needs three hands of 13 tiles")
-        drawn = reserve.take_all(draws)
-        dead = [reserve.take_all(text) for text in (rinshan, dora, ura)]
+        drawn = take_all(draws)
+        dead = [take_all(text) for text in (rinshan, dora, ura)]
         for tiles, size in zip(dead, (4, 5, 5), strict=True):
             if len(tiles) > size:
                 raise ValueError("the dead wall holds 4 replacement tiles and 5 + 5 indicators")
             while len(tiles) < size:
-                tiles.append(reserve.take_any())
+                tiles.append(free.pop())
         order = [dealt[(self._dealer + offset) % PLAYERS][turn] for turn in range(HAND) for offset in range(PLAYERS)]
-        rest = drawn + reserve.free
-        self._start_hand([*order, *rest, *dead[0][::-1], *dead[1], *dead[2]])
+        rest = drawn + free
+        # The replacement tiles are drawn in the order written (the wall takes them from its end).
+        self._start_hand([*order, *rest, *dead[0], *dead[1], *dead[2]])
 
     # --- tiles set aside: North -----------------------------------------------------------------------
 
