@@ -575,7 +575,7 @@ def test_double_ron_paid_nearest_winner_first_riichi_stick_and_honba_to_the_firs
     assert game.deposits == 0 and game.honba == 0 and game.dealer == 1
 
 
-@pytest.mark.parametrize(("seat0_points", "busted_by"), [(6_000, 2), (3_000, 1)])
+@pytest.mark.parametrize(("seat0_points", "busted_by"), [(6_000, 2), (3_000, 1), (1_000, 1)])
 def test_dobon_fee_to_the_winner_whose_payment_took_the_discarder_to_zero(seat0_points: int, busted_by: int) -> None:
     game = _double_ron(seat0_points=seat0_points)
     fee = game.settings.dobon_chips
