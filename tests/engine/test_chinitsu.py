@@ -759,3 +759,10 @@ def test_agari_yame_dealer_wins_south_3_and_is_top_ties_too(standing: str, ends:
         assert game.points[2] == max(game.points)
     else:
         assert outcome is None and game.dealer == 2 and game.honba == 1 and game.last_regular_hand
+
+
+def test_agari_yame_below_40000_is_no_end_the_kaeri_toba_follows() -> None:
+    game = _south_3([J1, J2, CHUN_9M])
+    claim(game, 2, Ron)
+    assert game.points[2] == max(game.points) < 40_000
+    assert game.outcome() is None and game.kaeri and game.round_label.startswith("返り東1局")

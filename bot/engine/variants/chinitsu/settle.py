@@ -380,8 +380,12 @@ def end_hand(game: ChinitsuGame, *, dealer_won: bool, dealer_tenpai: bool, drawn
         _finish(game, "ドボン")
         return
     if dealer_won and game.last_regular_hand and game.points[game.dealer] == top:
-        _finish(game, "あがりやめ")
-        return
+        if top >= game.settings.return_points:
+            _finish(game, "あがりやめ")
+            return
+        # The final hand is over but nobody has 40,000 (「原点トップあり」): no 連荘, 返り東場 follows.
+        keeps = False
+        game.honba = 0
     if game.kaeri and top >= game.settings.return_points:
         _finish(game, "返り東場")
         return
