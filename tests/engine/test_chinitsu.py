@@ -688,6 +688,24 @@ def test_chips_riichi_only_yakuman_123p678p789p333z9m_5_from_both_opponents_on_a
     assert changes(game) == [0, 32_000, -32_000]
 
 
+def test_riichi_hand_drawing_the_last_tile_4z_with_no_replacement_left_still_has_a_move() -> None:
+    game = game_with([RIICHI_HAND, J1, J2], "8p6p7p4z")
+    act(game, 0, Riichi, "8p")
+    pass_claims(game)
+    # Every replacement tile already used (as after four kans or pulls); the North is the last tile.
+    game.wall.box += game.wall.rinshan
+    game.wall.rinshan = []
+    shorten(game, 2)  # seat 1 has drawn its 6p
+    tsumogiri(game, 1)
+    tsumogiri(game, 2)
+    assert game.kinds[game.seats[0].drawn or 0] == Kind.NORTH and not game.wall.live
+    decision = game.decisions()[0]
+    assert decision.actions and decision.default in decision.actions
+    game.apply(decision.default)
+    assert game.hand_index == 1, "pulling the last North ends the hand drawn"
+    assert game.last_results[0].tenpai[0]  # type: ignore[union-attr]
+
+
 # --- the end of the game -------------------------------------------------------------------------------
 
 # In 南3局 (seat 2 deals), a 1-han 中 ron on a 9m tanki from seat 1: 1,000 for a child, 2,000 for the dealer.

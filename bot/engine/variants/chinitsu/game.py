@@ -243,8 +243,8 @@ class ChinitsuGame(TurnGame[ChinitsuSettings, ChinitsuSeat]):
         return self.kinds[tile] != Kind.NORTH
 
     def _set_aside_options(self, seat_index: int) -> list[Action]:
-        if self._replacement_left() < 1:
-            return []
+        # With no replacement left (the last tile drawn, the dead wall used up) a North may still
+        # be pulled: the hand then ends drawn. A riichi hand that drew it has no other move.
         norths = [tile for tile in self.seats[seat_index].concealed if self.kinds[tile] == Kind.NORTH]
         return [SetAside(seat_index, tile) for tile in self._distinct_faces(norths)]
 
@@ -255,9 +255,6 @@ class ChinitsuGame(TurnGame[ChinitsuSettings, ChinitsuSeat]):
         # 「北の4枚抜きでカンドラがめくれる」: one player's fourth North (CHN-A6).
         if len(self.seats[seat].set_aside) == 4:
             self._reveal_kan_dora()
-
-    def _replacement_left(self) -> int:
-        return len(self.wall.rinshan) + len(self.wall.live)
 
     def _replacement_tile(self) -> int | None:
         # 「リンシャン牌がなくなった場合、普通のツモ山から順に取っていく」 (CHN-A7).
@@ -324,7 +321,7 @@ class ChinitsuGame(TurnGame[ChinitsuSettings, ChinitsuSeat]):
         seat = self.seats[seat_index]
         assert seat.drawn is not None
         pull: list[Action] = []
-        if self.kinds[seat.drawn] == Kind.NORTH and self._replacement_left():
+        if self.kinds[seat.drawn] == Kind.NORTH:
             pull.append(SetAside(seat_index, seat.drawn))
         # 「リーチ後のカンは自由ですが、待ち牌の変わるカンはできません」.
         waits = self.shapes.waits(seat.board - (1 << (4 * self.kinds[seat.drawn])))
