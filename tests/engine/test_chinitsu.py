@@ -603,6 +603,28 @@ def test_honba_1000_each_ron_from_the_discarder_tsumo_500_from_each(honba: int) 
     assert extra == [-500 * honba, 1_000 * honba, -500 * honba]
 
 
+def test_honba_each_payer_setting_1000_from_each_on_a_tsumo() -> None:
+    base = game_with([J1, PINFU, J2], "2z6z5z3z2p")
+    game = game_with([J1, PINFU, J2], "2z6z5z3z2p", honba=2, honba_each_payer=True)
+    for table in (base, game):
+        for seat in (0, 1, 2, 0):
+            tsumogiri(table, seat)
+        act(table, 1, Tsumo)
+    extra = [c - b for c, b in zip(changes(game), changes(base), strict=True)]
+    assert extra == [-2_000, 4_000, -2_000]
+
+
+def test_ronned_riichi_declaration_tile_returns_its_stick() -> None:
+    # Seat 1 declares riichi with 9m, which the dealer (waiting on 9m) rons.
+    game = game_with([RIICHI_HAND, "123p456p789p222z9m", J2], "2z6z")
+    tsumogiri(game, 0)
+    act(game, 1, Riichi, "9m")
+    assert game.seats[1].riichi and has(game, 0, Ron)
+    claim(game, 0, Ron)
+    moved = changes(game)
+    assert moved[0] > 0 and moved == [moved[0], -moved[0], 0] and game.deposits == 0
+
+
 def test_dealer_win_keeps_the_deal_and_adds_a_honba() -> None:
     game = game_with([PINFU, J1, J2], "2z3z6z2p")
     for seat in (0, 1, 2):
@@ -625,10 +647,11 @@ def test_pao_daiminkan_7777p_rinshan_tsumo_is_paid_by_the_discarder(pao: bool) -
         assert moved[0] < 0 and moved[2] < 0
 
 
-@pytest.mark.parametrize("tsumo", [True, False])
-def test_pao_daisangen_third_dragon_7z_discarder_pays_a_tsumo_in_full_a_ron_by_another_half(tsumo: bool) -> None:
+@pytest.mark.parametrize("win", ["tsumo", "ron", "ron from the responsible"])
+def test_pao_daisangen_third_dragon_7z_discarder_pays_a_tsumo_in_full_a_ron_by_another_half(win: str) -> None:
     # Seat 1 pons 白 from seat 0, 發 and 中 from seat 2, then wins on a 9p tanki.
-    game = game_with([J2, "55z66z77z123p9p1m9m2z", J1], "1z6z7z3z" + ("2z9p" if tsumo else "9p"))
+    last = {"tsumo": "3z2z9p", "ron": "3z9p", "ron from the responsible": "9p"}[win]
+    game = game_with([J2, "55z66z77z123p9p1m9m2z", J1], "1z6z7z" + last)
     act(game, 0, Discard, "5z")
     claim(game, 1, Pon)
     act(game, 1, Discard, "1m")
@@ -641,18 +664,23 @@ def test_pao_daisangen_third_dragon_7z_discarder_pays_a_tsumo_in_full_a_ron_by_a
     claim(game, 1, Pon)
     act(game, 1, Discard, "2z")
     pass_claims(game)
-    tsumogiri(game, 2)
-    if tsumo:
-        tsumogiri(game, 0)
-        act(game, 1, Tsumo)
-    else:
-        game.apply(Discard(0, game.seats[0].drawn or -1))
+    if win == "ron from the responsible":
+        game.apply(Discard(2, game.seats[2].drawn or -1))
         claim(game, 1, Ron)
+    else:
+        tsumogiri(game, 2)
+        if win == "tsumo":
+            tsumogiri(game, 0)
+            act(game, 1, Tsumo)
+        else:
+            game.apply(Discard(0, game.seats[0].drawn or -1))
+            claim(game, 1, Ron)
     card = win_card(game)
     assert "大三元" in {line.name for line in card.yaku}
     won, chips = card.point_changes[1], card.chip_changes[1]
     assert chips == 2 * game.settings.yakuman_chips
-    if tsumo:
+    if win != "ron":
+        # 「3（4）枚目を鳴かせた人の振り込みの場合も、点棒、祝儀両方」.
         assert card.point_changes == (0, won, -won) and card.chip_changes == (0, chips, -chips)
     else:
         assert card.point_changes == (-won // 2, won, -won // 2)
