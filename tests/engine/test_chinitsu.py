@@ -75,6 +75,19 @@ def pass_claims(game: ChinitsuGame) -> None:
         game.apply(Pass(game.decisions()[0].seat))
 
 
+def drawn_kind(game: ChinitsuGame, seat: int) -> int:
+    drawn = game.seats[seat].drawn
+    assert drawn is not None
+    return game.kinds[drawn]
+
+
+def discard_drawn(game: ChinitsuGame, seat: int) -> None:
+    """``seat`` discards what it drew, leaving the claims on it open."""
+    drawn = game.seats[seat].drawn
+    assert drawn is not None
+    game.apply(Discard(seat, drawn))
+
+
 def tsumogiri(game: ChinitsuGame, seat: int) -> None:
     """``seat`` is on turn and discards what it drew; the others pass every claim."""
     assert game.phase == "turn" and game.turn == seat, (game.phase, game.turn, seat)
@@ -240,7 +253,7 @@ def _after_first_discard(riichi: bool) -> ChinitsuGame:
     game = game_with(["123p456p789p77z99m", J1, J2], "1z7z1z2p")
     act(game, 0, Riichi if riichi else Discard, "1z")
     pass_claims(game)
-    game.apply(Discard(1, game.seats[1].drawn or -1))  # claims left open for the test
+    discard_drawn(game, 1)  # claims left open for the test
     return game
 
 
@@ -265,12 +278,12 @@ def test_kan_after_riichi_only_if_waits_unchanged_1111p_changes_2p3p_1111z_does_
     pass_claims(game)
     tsumogiri(game, 1)
     tsumogiri(game, 2)
-    assert game.turn == 0 and game.kinds[game.seats[0].drawn or 0] == kind(draw)
+    assert game.turn == 0 and drawn_kind(game, 0) == kind(draw)
     assert has(game, 0, Kan) is allowed
     if allowed:
         act(game, 0, Kan)
         assert game.seats[0].melds[0].type is MeldType.ANKAN and game.wall.revealed == 2
-        assert game.kinds[game.seats[0].drawn or 0] == Kind.SOUTH
+        assert drawn_kind(game, 0) == Kind.SOUTH
 
 
 # --- North, kans and the dead wall ------------------------------------------------------------------------
@@ -283,7 +296,7 @@ def test_north_4z_cannot_be_discarded_and_is_pulled_with_a_replacement() -> None
     act(game, 0, SetAside, "4z")
     seat = game.seats[0]
     assert seat.set_aside == [north] and north not in seat.concealed and seat.river == []
-    assert game.turn == 0 and game.kinds[seat.drawn or 0] == Kind.SOUTH and len(game.wall.rinshan) == 3
+    assert game.turn == 0 and drawn_kind(game, 0) == Kind.SOUTH and len(game.wall.rinshan) == 3
     assert game.public_view().seats[0].set_aside == (game.tiles[north],)
 
 
@@ -293,7 +306,7 @@ def test_four_norths_4444z_pulled_by_one_player_flip_a_kan_dora_then_rinshan_com
     for pulled in range(1, 5):
         assert game.wall.revealed == 1, pulled
         act(game, 0, SetAside, "4z")
-        replacements.append(game.kinds[game.seats[0].drawn or 0])
+        replacements.append(drawn_kind(game, 0))
     assert game.wall.revealed == 2, "the fourth North turns a kan dora"
     # 「リンシャン牌がなくなった場合、普通のツモ山から順に取っていく」: the four replacement tiles in order,
     # then the live wall's next tile.
@@ -312,7 +325,7 @@ def test_fifth_copy_11111p_the_first_kan_is_exactly_1111p_then_the_5th_extends_i
     game.apply(kans[0])
     seat = game.seats[0]
     assert [len(m.tiles) for m in seat.melds] == [4] and game.wall.revealed == 2
-    assert game.kinds[seat.drawn or 0] == Kind.GREEN
+    assert drawn_kind(game, 0) == Kind.GREEN
     # CHN-A4 強制カン: the fifth 1p was not the tile just drawn, so the kan (or a win) is all there is.
     assert {type(a) for a in game.legal_actions(0)} == {Kan}
     assert "強制カン" in game.view(0).private_note
@@ -320,12 +333,12 @@ def test_fifth_copy_11111p_the_first_kan_is_exactly_1111p_then_the_5th_extends_i
     act(game, 0, Kan, "1p")
     pass_claims(game)
     assert len(seat.melds) == 1 and len(seat.melds[0].tiles) == 5 and seat.melds[0].type is MeldType.ANKAN
-    assert game.wall.revealed == 3 and game.kinds[seat.drawn or 0] == Kind.WEST
+    assert game.wall.revealed == 3 and drawn_kind(game, 0) == Kind.WEST
     # A freshly drawn copy may be kept: the sixth 1p is discardable, and may be added too.
     tsumogiri(game, 0)
     tsumogiri(game, 1)
     tsumogiri(game, 2)
-    assert game.kinds[seat.drawn or 0] == Kind.P1
+    assert drawn_kind(game, 0) == Kind.P1
     assert has(game, 0, Discard, "1p") and has(game, 0, Kan, "1p") and has(game, 0, Discard, "7z")
 
 
@@ -371,7 +384,7 @@ def _kan_then_5p(kakan: bool) -> ChinitsuGame:
         assert game.seats[1].melds[0].type is MeldType.MINKAN
     tsumogiri(game, 1)
     assert set(game.shapes.waits(game.seats[1].board)) == {Kind.P2, Kind.P5}
-    game.apply(Discard(2, game.seats[2].drawn or -1))
+    discard_drawn(game, 2)
     return game
 
 
@@ -392,17 +405,17 @@ def test_strict_furiten_4p_in_own_river_blocks_ron_and_tsumo_on_1p() -> None:
     control = game_with([WAITING_1P_4P, J1, J2], "7z1p")
     act(control, 0, Discard, "7z")
     pass_claims(control)
-    control.apply(Discard(1, control.seats[1].drawn or -1))
+    discard_drawn(control, 1)
     assert has(control, 0, Ron), "not furiten: the 1p may be ronned"
     game = game_with([WAITING_1P_4P, J1, J2], "4p1p2z1p")
     act(game, 0, Discard, "4p")
     pass_claims(game)
     assert game.view(0).furiten
-    game.apply(Discard(1, game.seats[1].drawn or -1))
+    discard_drawn(game, 1)
     assert not has(game, 0, Ron)
     pass_claims(game)
     tsumogiri(game, 2)
-    assert game.kinds[game.seats[0].drawn or 0] == Kind.P1 and game.shapes.is_agari(game.seats[0].board)
+    assert drawn_kind(game, 0) == Kind.P1 and game.shapes.is_agari(game.seats[0].board)
     assert not has(game, 0, Tsumo)
 
 
@@ -416,10 +429,10 @@ def test_strict_furiten_a_passed_1p_since_the_last_discard_blocks_tsumo_on_4p() 
     game = game_with([WAITING_1P_4P, J1, J2], "7z1p3z4p")
     act(game, 0, Discard, "7z")
     pass_claims(game)
-    game.apply(Discard(1, game.seats[1].drawn or -1))
+    discard_drawn(game, 1)
     act(game, 0, Pass)  # the 1p goes by
     tsumogiri(game, 2)
-    assert game.kinds[game.seats[0].drawn or 0] == Kind.P4 and game.shapes.is_agari(game.seats[0].board)
+    assert drawn_kind(game, 0) == Kind.P4 and game.shapes.is_agari(game.seats[0].board)
     assert not has(game, 0, Tsumo)
 
 
@@ -497,7 +510,7 @@ def test_sakizuke_open_pon_then_123p456p78p99p_rons_9p_only_with_a_yaku_common_t
     pass_claims(game)
     note = game.view(1).private_note
     assert ("完全先付け" in note) is not ron
-    game.apply(Discard(2, game.seats[2].drawn or -1))
+    discard_drawn(game, 2)
     assert has(game, 1, Ron) is ron
 
 
@@ -506,13 +519,13 @@ def test_sakizuke_closed_dama_123p456p78p333z99m_no_ron_on_9p_while_6p_has_no_ya
     assert "6p" in game.view(1).private_note and "完全先付け" in game.view(1).private_note
     tsumogiri(game, 0)
     tsumogiri(game, 1)
-    game.apply(Discard(2, game.seats[2].drawn or -1))
+    discard_drawn(game, 2)
     assert not has(game, 1, Ron)
     pass_claims(game)
     for seat in (0, 1, 2, 0):
         tsumogiri(game, seat)
     # 門前清自摸和 is a yaku on every wait of a tsumo, the bare 6p too.
-    assert game.kinds[game.seats[1].drawn or 0] == Kind.P6 and has(game, 1, Tsumo)
+    assert drawn_kind(game, 1) == Kind.P6 and has(game, 1, Tsumo)
 
 
 @pytest.mark.parametrize("dama_ron", [True, False])
@@ -520,7 +533,7 @@ def test_dama_ron_setting_123p456p789p555z9p_closed_ron_on_6p(dama_ron: bool) ->
     game = game_with([J1, "123p456p789p555z9p", J2], "2z6z6p", dama_ron=dama_ron)
     tsumogiri(game, 0)
     tsumogiri(game, 1)
-    game.apply(Discard(2, game.seats[2].drawn or -1))
+    discard_drawn(game, 2)
     assert has(game, 1, Ron) is dama_ron
 
 
@@ -538,7 +551,7 @@ def test_no_tsumo_pinfu_34p456p678p789p11m_tsumo_2p_is_menzen_tsumo_ron_is_pinfu
         tsumogiri(game, 0)
         act(game, 1, Tsumo)
     else:
-        game.apply(Discard(0, game.seats[0].drawn or -1))
+        discard_drawn(game, 0)
         claim(game, 1, Ron)
     names = {line.name for line in win_card(game).yaku}
     assert ("平和" in names) is not tsumo
@@ -656,16 +669,16 @@ def test_pao_daisangen_third_dragon_7z_discarder_pays_a_tsumo_in_full_a_ron_by_a
     claim(game, 1, Pon)
     act(game, 1, Discard, "1m")
     pass_claims(game)
-    game.apply(Discard(2, game.seats[2].drawn or -1))
+    discard_drawn(game, 2)
     claim(game, 1, Pon)
     act(game, 1, Discard, "9m")
     pass_claims(game)
-    game.apply(Discard(2, game.seats[2].drawn or -1))
+    discard_drawn(game, 2)
     claim(game, 1, Pon)
     act(game, 1, Discard, "2z")
     pass_claims(game)
     if win == "ron from the responsible":
-        game.apply(Discard(2, game.seats[2].drawn or -1))
+        discard_drawn(game, 2)
         claim(game, 1, Ron)
     else:
         tsumogiri(game, 2)
@@ -673,7 +686,7 @@ def test_pao_daisangen_third_dragon_7z_discarder_pays_a_tsumo_in_full_a_ron_by_a
             tsumogiri(game, 0)
             act(game, 1, Tsumo)
         else:
-            game.apply(Discard(0, game.seats[0].drawn or -1))
+            discard_drawn(game, 0)
             claim(game, 1, Ron)
     card = win_card(game)
     assert "大三元" in {line.name for line in card.yaku}
@@ -692,7 +705,7 @@ def test_chips_ippatsu_and_ura_from_the_discarder_their_own_ledger() -> None:
     game = game_with([RIICHI_HAND, J1, J2], "7z9m", ura="1m")
     act(game, 0, Riichi, "7z")
     pass_claims(game)
-    game.apply(Discard(1, game.seats[1].drawn or -1))
+    discard_drawn(game, 1)
     claim(game, 0, Ron)
     card = win_card(game)
     han = {line.name: line.han for line in card.yaku}
@@ -708,7 +721,7 @@ def test_chips_riichi_only_yakuman_123p678p789p333z9m_5_from_both_opponents_on_a
     pass_claims(game)
     for seat in (2, 0, 1):
         tsumogiri(game, seat)
-    game.apply(Discard(2, game.seats[2].drawn or -1))
+    discard_drawn(game, 2)
     claim(game, 1, Ron)
     card = win_card(game)
     assert {line.name for line in card.yaku} == {"リーチのみ"}
@@ -726,7 +739,7 @@ def test_riichi_hand_drawing_the_last_tile_4z_with_no_replacement_left_still_has
     shorten(game, 2)  # seat 1 has drawn its 6p
     tsumogiri(game, 1)
     tsumogiri(game, 2)
-    assert game.kinds[game.seats[0].drawn or 0] == Kind.NORTH and not game.wall.live
+    assert drawn_kind(game, 0) == Kind.NORTH and not game.wall.live
     decision = game.decisions()[0]
     assert decision.actions and decision.default in decision.actions
     game.apply(decision.default)
@@ -749,7 +762,7 @@ def _south_3(hands: list[str], points: list[int] | None = None) -> ChinitsuGame:
     assert game.last_regular_hand and game.round_label == "南3局・筒子"
     tsumogiri(game, 2)
     tsumogiri(game, 0)
-    game.apply(Discard(1, game.seats[1].drawn or -1))
+    discard_drawn(game, 1)
     return game
 
 
