@@ -364,6 +364,19 @@ def test_no_suukaikan_four_kans_by_three_players_and_a_fifth_do_not_abort() -> N
     assert game.hand_index == 0 and game.phase == "turn" and [len(m.tiles) for m in game.seats[0].melds] == [5, 4]
 
 
+def test_daiminkan_holding_four_2222p_takes_three_and_the_5th_a_first_kan_of_four() -> None:
+    # With 8 copies a seat may hold four of the discard: pon, or a 大明槓 of three and the discard.
+    game = game_with([J1, "2222p1m9m3z6z147p58p", J2], "1z", rinshan="2z")
+    act(game, 0, Discard, "2p")
+    kans = [a for a in game.legal_actions(1) if isinstance(a, Kan)]
+    assert kans and all(len(k.tiles) == 3 for k in kans) and has(game, 1, Pon)
+    claim(game, 1, Kan)
+    seat = game.seats[1]
+    assert [(m.type, len(m.tiles)) for m in seat.melds] == [(MeldType.MINKAN, 4)]
+    assert sum(game.kinds[t] == Kind.P2 for t in seat.concealed) == 1
+    assert game.wall.revealed == 2 and drawn_kind(game, 1) == Kind.SOUTH
+
+
 def _kan_then_5p(kakan: bool) -> ChinitsuGame:
     """Seat 1 makes a kan of 2p (a pon then 加槓, or 大明槓) and waits on 2p or 5p; seat 2 discards 5p."""
     if kakan:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from itertools import combinations
 from typing import ClassVar
 
 from bot.engine.events import HandStarted
@@ -403,6 +404,18 @@ class ChinitsuGame(TurnGame[ChinitsuSettings, ChinitsuSeat]):
         from bot.engine.variants.chinitsu import settle
 
         return settle.win_allowed(self, seat_index, tile, tsumo=False, how=window.source)
+
+    def _claim_options(self, seat_index: int, tile: int, window: ClaimWindow) -> list[Action]:
+        options = super()._claim_options(seat_index, tile, window)
+        held = self._held(self.seats[seat_index], self.kinds[tile])
+        if len(held) > 3 and self._may_call(seat_index, tile, window) and self._open_kan_allowed(seat_index, window):
+            # With 8 copies a seat may hold four of the tile on offer: its 大明槓 is still a first
+            # kan of four (three of them and the discard), one per distinct choice of faces.
+            triples: dict[tuple[object, ...], tuple[int, ...]] = {}
+            for triple in combinations(held, 3):
+                triples.setdefault(tuple(sorted(str(self.tiles[t]) for t in triple)), triple)
+            options += [Kan(seat_index, triple) for triple in triples.values()]
+        return options
 
     def _open_kan_allowed(self, seat: int, window: ClaimWindow) -> bool:
         return window.source == ClaimSource.DISCARD and bool(self.wall.live)
