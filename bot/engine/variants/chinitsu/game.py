@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from itertools import combinations
 from typing import ClassVar
 
 from bot.engine.events import HandStarted
@@ -200,14 +201,16 @@ class ChinitsuGame(TurnGame[ChinitsuSettings, ChinitsuSeat]):
             self._dealer = dealer
         if honba is not None:
             self.honba = honba
+        # A face written without a back takes either colour, and 5p names a red five (all are).
         reserve = TileReserve(self.tiles)
         box = set(range(len(self.tiles))) - set(self._playing())
         reserve.free = [tile for tile in reserve.free if tile not in box]
-        dealt = [reserve.take_all(text) for text in hands]
+        take_all = reserve.take_all
+        dealt = [take_all(text) for text in hands]
         if len(dealt) != PLAYERS or any(len(tiles) != HAND for tiles in dealt):
             raise ValueError("rig needs three hands of 13 tiles")
-        drawn = reserve.take_all(draws)
-        dead = [reserve.take_all(text) for text in (rinshan, dora, ura)]
+        drawn = take_all(draws)
+        dead = [take_all(text) for text in (rinshan, dora, ura)]
         for tiles, size in zip(dead, (4, 5, 5), strict=True):
             if len(tiles) > size:
                 raise ValueError("the dead wall holds 4 replacement tiles and 5 + 5 indicators")
@@ -215,7 +218,8 @@ class ChinitsuGame(TurnGame[ChinitsuSettings, ChinitsuSeat]):
                 tiles.append(reserve.take_any())
         order = [dealt[(self._dealer + offset) % PLAYERS][turn] for turn in range(HAND) for offset in range(PLAYERS)]
         rest = drawn + reserve.free
-        self._start_hand([*order, *rest, *dead[0][::-1], *dead[1], *dead[2]])
+        # The replacement tiles are drawn in the order written (the wall takes them from its end).
+        self._start_hand([*order, *rest, *dead[0], *dead[1], *dead[2]])
 
     # --- tiles set aside: North -----------------------------------------------------------------------
 
@@ -224,8 +228,8 @@ class ChinitsuGame(TurnGame[ChinitsuSettings, ChinitsuSeat]):
         return self.kinds[tile] != Kind.NORTH
 
     def _set_aside_options(self, seat_index: int) -> list[Action]:
-        # A North may always be pulled: with no tile left to replace it (a North drawn as the
-        # 海底牌), the hand ends drawn, since a riichi hand could neither discard it nor go on.
+        # With no replacement left (the last tile drawn, the dead wall used up) a North may still
+        # be pulled: the hand then ends drawn. A riichi hand that drew it has no other move.
         norths = [tile for tile in self.seats[seat_index].concealed if self.kinds[tile] == Kind.NORTH]
         return [SetAside(seat_index, tile) for tile in self._distinct_faces(norths)]
 
@@ -384,6 +388,18 @@ class ChinitsuGame(TurnGame[ChinitsuSettings, ChinitsuSeat]):
         from bot.engine.variants.chinitsu import settle
 
         return settle.win_allowed(self, seat_index, tile, tsumo=False, how=window.source)
+
+    def _claim_options(self, seat_index: int, tile: int, window: ClaimWindow) -> list[Action]:
+        options = super()._claim_options(seat_index, tile, window)
+        held = self._held(self.seats[seat_index], self.kinds[tile])
+        if len(held) > 3 and self._may_call(seat_index, tile, window) and self._open_kan_allowed(seat_index, window):
+            # With 8 copies a seat may hold four of the tile on offer: its 大明槓 is still a first
+            # kan of four (three of them and the discard), one per distinct choice of faces.
+            triples: dict[tuple[object, ...], tuple[int, ...]] = {}
+            for triple in combinations(held, 3):
+                triples.setdefault(tuple(sorted(str(self.tiles[t]) for t in triple)), triple)
+            options += [Kan(seat_index, triple) for triple in triples.values()]
+        return options
 
     def _open_kan_allowed(self, seat: int, window: ClaimWindow) -> bool:
         return window.source == ClaimSource.DISCARD and bool(self.wall.live)

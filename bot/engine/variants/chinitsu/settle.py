@@ -200,7 +200,10 @@ def settle_win(game: ChinitsuGame, winners: list[int], *, from_seat: int | None,
         else:
             game._give(discarder, tile)
         game._take(game.seats[winners[0]], tile)
-    busted: set[int] = {seat for seat in range(PLAYERS) if game.points[seat] <= 0}
+    # Nobody starts a hand at 0 or less (the game would be over): a seat there now got there by
+    # its own riichi stick, which busts nobody before the settlement (CHN-A8), so the payment that
+    # takes it below is the one that earns the dobon fee.
+    busted: set[int] = set()
     cards: list[WinView] = []
     records: list[Win] = []
     for number, (winner, ctx, score) in enumerate(zip(winners, contexts, scores, strict=True)):
@@ -377,8 +380,12 @@ def end_hand(game: ChinitsuGame, *, dealer_won: bool, dealer_tenpai: bool, drawn
         _finish(game, "ドボン")
         return
     if dealer_won and game.last_regular_hand and game.points[game.dealer] == top:
-        _finish(game, "あがりやめ")
-        return
+        if top >= game.settings.return_points:
+            _finish(game, "あがりやめ")
+            return
+        # The final hand is over but nobody has 40,000 (「原点トップあり」): no 連荘, 返り東場 follows.
+        keeps = False
+        game.honba = 0
     if game.kaeri and top >= game.settings.return_points:
         _finish(game, "返り東場")
         return
