@@ -213,31 +213,38 @@ def settle_win(game: ChinitsuGame, winners: list[int], *, from_seat: int | None,
             _responsible(game, winner, score, tsumo=tsumo),
             from_seat=from_seat,
         )
-        points = [0] * PLAYERS
-        chips = [0] * PLAYERS
-        for payer, (amount, chip_count) in owed.items():
-            points[payer] -= amount
-            points[winner] += amount
-            chips[payer] -= chip_count
-            chips[winner] += chip_count
-        if number == 0:
-            # 「リーチ棒はあがり取り」: to the first winner.
-            points[winner] += game.ledger.release()
-        game.ledger.pay(points, chips)
-        for payer in owed:
-            if payer not in busted and game.points[payer] <= 0:
-                # 「ドボン料」 (CHN-A8): to the winner whose payment took the player to 0 or below.
-                busted.add(payer)
-                fee = game.settings.dobon_chips
-                game.ledger.pay(
-                    (), [fee if seat == winner else -fee if seat == payer else 0 for seat in range(PLAYERS)]
-                )
-                chips = [chips[s] + (fee if s == winner else -fee if s == payer else 0) for s in range(PLAYERS)]
+        points, chips = _pay(game, winner, owed, first=number == 0, busted=busted)
         card, record = _win_card(game, winner, from_seat, tile, score, points, chips)
         cards.append(card)
         records.append(record)
     _report(game, cards, records)
     end_hand(game, dealer_won=game.dealer in winners, dealer_tenpai=False, drawn=False)
+
+
+def _pay(
+    game: ChinitsuGame, winner: int, owed: dict[int, tuple[int, int]], *, first: bool, busted: set[int]
+) -> tuple[list[int], list[int]]:
+    """Move one winner's points and chips, the riichi sticks to the first winner (「リーチ棒は
+    あがり取り」), and the ドボン料 (CHN-A8) to the winner whose payment took a player to 0 or
+    below (``busted`` remembers who already paid one this hand). Returns the changes."""
+    points = [0] * PLAYERS
+    chips = [0] * PLAYERS
+    for payer, (amount, chip_count) in owed.items():
+        points[payer] -= amount
+        points[winner] += amount
+        chips[payer] -= chip_count
+        chips[winner] += chip_count
+    if first:
+        points[winner] += game.ledger.release()
+    game.ledger.pay(points, chips)
+    for payer in owed:
+        if payer not in busted and game.points[payer] <= 0:
+            busted.add(payer)
+            fee = [0] * PLAYERS
+            fee[winner], fee[payer] = game.settings.dobon_chips, -game.settings.dobon_chips
+            game.ledger.pay((), fee)
+            chips = [chip + extra for chip, extra in zip(chips, fee, strict=True)]
+    return points, chips
 
 
 def _win_card(
@@ -332,21 +339,13 @@ def settle_draw(game: ChinitsuGame) -> None:
 
 
 def _pay_nagashi(game: ChinitsuGame, seats: Sequence[int]) -> None:
+    busted: set[int] = set()
     cards: list[WinView] = []
     records: list[Win] = []
     for number, winner in enumerate(seats):
         score = game.scorer.nagashi(dealer=winner == game.dealer)
         owed = _owed(game, winner, score, nagashi_chips(game.settings), from_seat=None, first=number == 0)
-        points = [0] * PLAYERS
-        chips = [0] * PLAYERS
-        for payer, (amount, chip_count) in owed.items():
-            points[payer] -= amount
-            points[winner] += amount
-            chips[payer] -= chip_count
-            chips[winner] += chip_count
-        if number == 0:
-            points[winner] += game.ledger.release()
-        game.ledger.pay(points, chips)
+        points, chips = _pay(game, winner, owed, first=number == 0, busted=busted)
         tile = game.seats[winner].river[-1].tile
         card, record = _win_card(game, winner, None, tile, score, points, chips)
         cards.append(card)
