@@ -15,7 +15,10 @@ from typing import Any
 from bot.engine.events import Event, event_to_json
 from bot.engine.game import Game
 
-__all__ = ["legacy_events"]
+__all__ = ["LEGACY_VARIANTS", "legacy_events"]
+
+LEGACY_VARIANTS = frozenset({"nishoku", "inage", "zuno"})
+"""The variants recorded before the shared engine; a later variant's corpus holds today's events."""
 
 _CHIP_NAMES = {"red": "赤", "ippatsu": "一発", "ura": "裏", "zerohatsu": "零発"}
 
@@ -188,7 +191,9 @@ def _one(variant: str, event: Event) -> list[dict[str, Any]]:
 
 
 def legacy_events(game: Game, events: Sequence[Event]) -> list[dict[str, Any]]:
-    """``events`` as the recording engine wrote them."""
+    """``events`` as the recording engine wrote them (today's form for a later variant)."""
+    if game.variant not in LEGACY_VARIANTS:
+        return [event_to_json(event) for event in events]
     written: list[dict[str, Any]] = []
     for event in events:
         old = _one(game.variant, event)

@@ -31,7 +31,7 @@ ENTRIES = _entries()
 
 def test_the_corpus_has_every_table_and_the_e2e_games() -> None:
     tables = {entry.table for entry in ENTRIES}
-    assert {"nishoku/4", "zuno/4", "inage/2", "inage/3"} <= tables
+    assert {"nishoku/4", "zuno/4", "inage/2", "inage/3", "chinitsu/3"} <= tables
     assert any(table.startswith("e2e:") for table in tables)
     assert all(entry.checkpoints and entry.checkpoints[-1][0] == len(entry.actions) for entry in ENTRIES)
 
