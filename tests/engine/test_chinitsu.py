@@ -300,6 +300,23 @@ def test_north_4z_cannot_be_discarded_and_is_pulled_with_a_replacement() -> None
     assert game.public_view().seats[0].set_aside == (game.tiles[north],)
 
 
+@pytest.mark.parametrize("north_rinshan", [True, False])
+def test_tsumo_on_the_6z_replacing_a_pulled_4z_is_rinshan_123p456p789p55p66z(north_rinshan: bool) -> None:
+    # A Kansai house rule (the `north_rinshan` setting): the tile replacing a pulled North is a
+    # 嶺上牌 as after a kan, so a win on it is 嶺上開花.
+    game = game_with(["123p456p789p55p66z", J1, J2], "2z1z1z4z", rinshan="6z", north_rinshan=north_rinshan)
+    for seat in range(3):
+        act(game, seat, Discard, ("2z", "1z", "1z")[seat])
+        pass_claims(game)
+    act(game, 0, SetAside, "4z")
+    assert drawn_kind(game, 0) == Kind.GREEN
+    act(game, 0, Tsumo)
+    (card,) = [c for c in game.last_results if isinstance(c, WinView)]
+    names = {line.name for line in card.yaku}
+    assert {"門前清自摸和", "役牌 發"} <= names
+    assert ("嶺上開花" in names) is north_rinshan
+
+
 def test_four_norths_4444z_pulled_by_one_player_flip_a_kan_dora_then_rinshan_comes_from_the_live_wall() -> None:
     game = game_with(["4444z123p456p789p", J1, J2], "7z", rinshan="111p2z")
     replacements = []

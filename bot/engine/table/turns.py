@@ -136,6 +136,11 @@ class TurnGame(TableGame[SettingsT, SeatT]):
     def _after_set_aside(self, seat: int, tile: int) -> None:
         """Bookkeeping of a tile set aside, before its replacement (a kan dora for four Norths)."""
 
+    def _set_aside_rinshan(self, seat: int, tile: int) -> bool:
+        """Whether a tsumo on the tile replacing one set aside is 嶺上開花, as after a kan (a
+        house rule of Kansai sanma for 北抜き); by default it is not."""
+        return False
+
     def _may_ron(self, seat: int, tile: int, window: ClaimWindow) -> bool:
         """Whether a seat waiting on ``tile`` and not furiten may win on it (it has a yaku)."""
         return False
@@ -353,7 +358,7 @@ class TurnGame(TableGame[SettingsT, SeatT]):
         if self._set_aside_claimable(seat_index, tile):
             self._open_claims(ClaimSource.SET_ASIDE, seat_index, tile)
         else:
-            self._draw(seat_index, replacement=True)
+            self._draw(seat_index, replacement=True, after_kan=self._set_aside_rinshan(seat_index, tile))
 
     # --- kans ---------------------------------------------------------------------------------------------
 

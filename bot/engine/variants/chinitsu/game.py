@@ -236,7 +236,12 @@ class ChinitsuGame(TurnGame[ChinitsuSettings, ChinitsuSeat]):
     def _set_aside_claimable(self, seat: int, tile: int) -> bool:
         return False
 
+    def _set_aside_rinshan(self, seat: int, tile: int) -> bool:
+        return self.settings.north_rinshan
+
     def _after_set_aside(self, seat: int, tile: int) -> None:
+        # The tile replacing a North is no longer the kan's: a win on it is nobody's 責任払い.
+        self.minkan_from = None
         # 「北の4枚抜きでカンドラがめくれる」: one player's fourth North (CHN-A6).
         if len(self.seats[seat].set_aside) == 4:
             self._reveal_kan_dora()

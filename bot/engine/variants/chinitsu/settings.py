@@ -63,6 +63,9 @@ class ChinitsuSettings(TableSettings):
     dama_ron: bool = True
     """CHN-A1 [recommended]: a closed hand without riichi may ron when every wait has a yaku
     (面前王手飛車); off: no dama ron."""
+    north_rinshan: bool = True
+    """Not in the seed (a Kansai sanma house rule): a tsumo on the tile replacing a pulled 北 is
+    嶺上開花, as after a kan; off: the replacement is an ordinary draw."""
     hints: bool = True
     """Show waits and ukeire on the private panel."""
 
