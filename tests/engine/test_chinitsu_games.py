@@ -4,45 +4,17 @@ and the 108 tiles a hand plays out of the game's 180."""
 from __future__ import annotations
 
 import json
-import random
 import subprocess
 import sys
 from collections import Counter
 
 from bot.engine.ai import CpuPlayer
 from bot.engine.events import HandEnded
-from bot.engine.game import Action, Game, Kan, Pass, Ron, SetAside, Tsumo
-from bot.engine.record import GameRecord, replay
+from bot.engine.game import Kan, SetAside
 from bot.engine.sim import check_invariants, simulate
 from bot.engine.tiles import Kind, Suit, suit_of
 from bot.engine.variants.chinitsu import ChinitsuGame
-
-
-def greedy_random(rng: random.Random, actions: tuple[Action, ...]) -> Action:
-    """Win whenever possible, otherwise mostly pass claims and play any legal action: fast, and
-    reaches kans past four tiles, 北 pulls and riichi."""
-    for action in actions:
-        if isinstance(action, Tsumo | Ron):
-            return action
-    if rng.random() < 0.7:
-        for action in actions:
-            if isinstance(action, Pass):
-                return action
-    return rng.choice(actions)
-
-
-def play_recorded(seed: int) -> tuple[GameRecord, list[str]]:
-    game = ChinitsuGame(seed=seed)
-    record = GameRecord("chinitsu", game.settings_json(), seed=seed, players=3)
-    rng = random.Random(seed)
-    hashes = [game.state_hash()]
-    while game.outcome() is None:
-        decision = rng.choice(game.decisions())
-        action = greedy_random(rng, decision.actions)
-        game.apply(action)
-        record = record.with_action(action)
-        hashes.append(game.state_hash())
-    return record, hashes
+from tests.engine import replays
 
 
 def test_replay_of_random_games_matches_the_state_hash_after_every_action() -> None:
@@ -50,13 +22,8 @@ def test_replay_of_random_games_matches_the_state_hash_after_every_action() -> N
     kinds: set[str] = set()
     extended = False
     while hands < 60 or not extended:
-        record, hashes = play_recorded(seed)
-        replayed: list[str] = []
-
-        def remember(_index: int, game: Game, hashes: list[str] = replayed) -> None:
-            hashes.append(game.state_hash())
-
-        game = replay(GameRecord.from_json(record.to_json()), on_step=remember)
+        record, hashes = replays.play_recorded("chinitsu", seed, 3, pass_rate=0.7)
+        game, replayed = replays.replayed_hashes(record)
         assert replayed == hashes
         assert isinstance(game, ChinitsuGame)
         hands += game.hand_index

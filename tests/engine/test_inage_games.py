@@ -3,57 +3,23 @@
 from __future__ import annotations
 
 import json
-import random
 import subprocess
 import sys
 
 import pytest
 
-from bot.engine.game import Action, Game, Pass, Ron, Tsumo
 from bot.engine.record import GameRecord, replay
 from bot.engine.sim import check_invariants, simulate
-from bot.engine.variants import new_game
 from bot.engine.variants.inage import InageGame, VoteEnd
-
-
-def greedy_random(rng: random.Random, actions: tuple[Action, ...]) -> Action:
-    """Win whenever possible, otherwise any legal action: fast, and reaches every branch
-    (set-aside claims, kans, 槍ドラ, 十三不塔 …)."""
-    for action in actions:
-        if isinstance(action, Tsumo | Ron):
-            return action
-    if rng.random() < 0.6:
-        for action in actions:
-            if isinstance(action, Pass):
-                return action
-    return rng.choice(actions)
-
-
-def play_recorded(seed: int, players: int) -> tuple[GameRecord, list[str]]:
-    game = new_game("inage", {}, seed=seed, players=players)
-    record = GameRecord("inage", game.settings_json(), seed=seed, players=players)
-    rng = random.Random(seed)
-    hashes = [game.state_hash()]
-    while game.outcome() is None:
-        decision = rng.choice(game.decisions())
-        action = greedy_random(rng, decision.actions)
-        game.apply(action)
-        record = record.with_action(action)
-        hashes.append(game.state_hash())
-    return record, hashes
+from tests.engine import replays
 
 
 def test_replay_of_300_hands_matches_the_state_hash_after_every_action() -> None:
     hands = actions = seed = 0
     kinds: set[str] = set()
     while hands < 300:
-        record, hashes = play_recorded(seed, players=3 if seed % 3 else 2)
-        replayed: list[str] = []
-
-        def remember(_index: int, game: Game, hashes: list[str] = replayed) -> None:
-            hashes.append(game.state_hash())
-
-        game = replay(GameRecord.from_json(record.to_json()), on_step=remember)
+        record, hashes = replays.play_recorded("inage", seed, 3 if seed % 3 else 2, pass_rate=0.6)
+        game, replayed = replays.replayed_hashes(record)
         assert replayed == hashes
         hands += game.hand_index  # type: ignore[attr-defined]
         actions += len(record.actions)

@@ -2,39 +2,15 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from bot.engine.game import Action, Game, IllegalActionError, Pass, Ron, Tsumo, action_from_json, action_to_json
+from bot.engine.game import IllegalActionError, action_from_json, action_to_json
 from bot.engine.record import GameRecord, replay
-from bot.engine.variants import new_game
-
-
-def greedy_random(rng: random.Random, actions: tuple[Action, ...]) -> Action:
-    """Win whenever possible, otherwise any legal action: fast, and reaches every branch."""
-    for action in actions:
-        if isinstance(action, Tsumo | Ron):
-            return action
-    if rng.random() < 0.7:
-        for action in actions:
-            if isinstance(action, Pass):
-                return action
-    return rng.choice(actions)
+from tests.engine import replays
 
 
 def play_recorded(seed: int, hands: int) -> tuple[GameRecord, list[str]]:
-    game = new_game("nishoku", {}, seed=seed)
-    record = GameRecord("nishoku", game.settings_json(), seed=seed, players=4)
-    rng = random.Random(seed)
-    hashes = [game.state_hash()]
-    while game.outcome() is None and game.hand_index < hands:  # type: ignore[attr-defined]
-        decision = rng.choice(game.decisions())
-        action = greedy_random(rng, decision.actions)
-        game.apply(action)
-        record = record.with_action(action)
-        hashes.append(game.state_hash())
-    return record, hashes
+    return replays.play_recorded("nishoku", seed, 4, pass_rate=0.7, hands=hands)
 
 
 def test_replay_of_1000_hands_matches_the_state_hash_after_every_action() -> None:
@@ -43,12 +19,7 @@ def test_replay_of_1000_hands_matches_the_state_hash_after_every_action() -> Non
     seed = 0
     while hands < 1000:
         record, hashes = play_recorded(seed, hands=16)
-        replayed: list[str] = []
-
-        def remember(_index: int, game: Game, hashes: list[str] = replayed) -> None:
-            hashes.append(game.state_hash())
-
-        game = replay(GameRecord.from_json(record.to_json()), on_step=remember)
+        game, replayed = replays.replayed_hashes(record)
         assert replayed == hashes
         hands += game.hand_index  # type: ignore[attr-defined]
         actions += len(record.actions)
