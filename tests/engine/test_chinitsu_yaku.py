@@ -154,6 +154,15 @@ def test_ukeire_counts_8_copies_1112345678999p() -> None:
     assert accepted == {kind(f"{rank}p"): 8 - count for rank, count in zip(range(1, 10), held, strict=True)}
 
 
+def test_a_5th_copy_wait_1111p234p567p789p_is_live_until_all_8_are_seen() -> None:
+    # The hand holds four 1p: the other four are its live wait, and it is dead once all are seen.
+    board = hand("1111p234p567p789p")
+    shapes = chinitsu_shapes(suit=Suit.PIN)
+    assert shapes.ukeire(board)[kind("1p")] == 4
+    assert shapes.ukeire(board, hand("111p"))[kind("1p")] == 1
+    assert shapes.ukeire(board, hand("1111p")).get(kind("1p"), 0) == 0
+
+
 # --- dora -------------------------------------------------------------------------------------------------
 
 
