@@ -53,6 +53,11 @@ class WinContext:
         """Any open meld (a concealed kan keeps the hand closed)."""
         return any(meld.is_open for meld in self.melds)
 
+    def holds(self, kind: int) -> bool:
+        """Whether the hand holds a tile of ``kind``, concealed or in a meld (pulled tiles are
+        not in the hand): 北 in a hand limits its yaku in the sanma variants."""
+        return bool(self.concealed >> (4 * kind) & 0xF) or any(meld.kind == kind for meld in self.melds)
+
     def ura_dora(self, *, sanma: bool = False, nuki_kind: int | None = None) -> int:
         """裏ドラ of a riichi hand: its tiles, melds included, under the ura indicators (``sanma``
         order: 1m↔9m), and its ``nuki_dora`` pulled tiles when an indicator points to

@@ -135,7 +135,6 @@ _REGULAR = Shape.REGULAR
 _PAIRS = Shape.PAIRS
 _KOKUSHI = Shape.KOKUSHI
 _RANKS = 0x1FF
-_NORTH_SHIFT = 4 * Kind.NORTH
 # 大車輪: 22 33 44 55 66 77 88 of the pinzu or the souzu, as count boards.
 _WHEELS = tuple(sum(2 << (4 * (start + rank)) for rank in range(1, 8)) for start in (Kind.P1, Kind.S1))
 
@@ -352,10 +351,6 @@ def _lines_without_dora(score: HandScore) -> tuple[YakuHit, ...]:
     return tuple(hit for hit in score.yaku if hit.name not in DORA_LINES)
 
 
-def _holds_north(ctx: WinContext) -> bool:
-    return bool(ctx.concealed >> _NORTH_SHIFT & 0xF) or any(meld.kind == Kind.NORTH for meld in ctx.melds)
-
-
 class ChinitsuScorer:
     """Scores a チンイツゲーム win, or says it is none (not complete, no yaku, 北 misused).
 
@@ -418,7 +413,7 @@ class ChinitsuScorer:
             return result
         # A hand's tiles are the same in every reading, and the yakuman that allow 北 apply to
         # every reading that holds it, so the best reading says whether any reading could.
-        if _holds_north(ctx) and not any(hit.name in NORTH_YAKU for hit in result.yaku):
+        if ctx.holds(Kind.NORTH) and not any(hit.name in NORTH_YAKU for hit in result.yaku):
             return NoWin(NORTH_IN_HAND)
         if not result.yakuman and self._riichi_only(result):
             payment = self.points.payment(0, None, 1, dealer=ctx.dealer, tsumo=ctx.tsumo, players=3, kiriage=False)
