@@ -15,6 +15,7 @@ from bot.engine.melds import Meld, MeldType
 from bot.engine.scoring import HandScore, NoWin, StandardPoints
 from bot.engine.shapes import hand
 from bot.engine.tiles import Kind, goto_tileset, parse_kinds
+from bot.engine.variants.goto.points import GotoPoints
 from bot.engine.variants.goto.settings import GotoSettings
 from bot.engine.variants.goto.shapes import goto_limits, goto_shapes
 from bot.engine.variants.goto.yaku import (
@@ -423,3 +424,18 @@ def test_ordinary_hands_match_mahjong_yaku_and_han() -> None:
     assert mismatches == [], "\n".join(mismatches[:5])
     # About 2,600 hands fit the sanma set without 北; some 2,000 have only rules both share.
     assert results.count(None) > 1_800
+
+
+def test_the_default_scorer_pays_by_the_goto_table_123p456p789p111s99s_riichi_tsumo() -> None:
+    # Riichi, tsumo and 一気通貫 (4 han): the scorer's payment is GotoPoints's, not the baseline's.
+    scorer = GotoScorer.from_settings(GotoSettings())
+    ctx = WinContext(hand("123p456p789p111s99s"), win_tile=Kind.S9, tsumo=True, riichi=True)
+    result = scorer.score(ctx)
+    assert result is not None
+    expected = GotoPoints().payment(
+        result.han, result.fu, result.yakuman, dealer=False, tsumo=True, players=3, kiriage=False
+    )
+    assert result.payment == expected
+    assert result.payment != StandardPoints().payment(
+        result.han, result.fu, result.yakuman, dealer=False, tsumo=True, players=3, kiriage=False
+    )

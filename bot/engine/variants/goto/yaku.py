@@ -39,6 +39,7 @@ from bot.engine.variants.chinitsu.yaku import (
     Shousharin,
     Suurenkou,
 )
+from bot.engine.variants.goto.points import GotoPoints
 from bot.engine.variants.goto.shapes import goto_shapes
 from bot.engine.yaku.base import Facts, Feature, Scope, Yaku, YakuHit
 from bot.engine.yaku.composition import (
@@ -279,7 +280,7 @@ class GotoScorer:
 
     def __init__(
         self,
-        points: PointsTable,
+        points: PointsTable | None = None,
         *,
         open_riichi_han: int = 2,
         riichi_only_strict: bool = True,
@@ -293,15 +294,15 @@ class GotoScorer:
         self.rules = ScoringRules(
             shapes=goto_shapes(),
             yaku=goto_yaku(open_riichi_han=open_riichi_han),
-            points=points,
+            points=GotoPoints() if points is None else points,
             players=3,
             sanma_dora=True,
             nuki_kind=None,
         )
 
     @classmethod
-    def from_settings(cls, settings: GotoSettings, points: PointsTable) -> GotoScorer:
-        """The scorer for a table's settings and points table."""
+    def from_settings(cls, settings: GotoSettings, points: PointsTable | None = None) -> GotoScorer:
+        """The scorer for a table's settings and points table (by default 5等's, :class:`GotoPoints`)."""
         return cls(
             points,
             open_riichi_han=settings.open_riichi_han,
