@@ -45,11 +45,12 @@ def kind(text: str) -> int:
 
 
 def tile_kind(game: ChinitsuGame, action: Action) -> int | None:
-    tile = getattr(action, "tile", None)
-    if tile is None:
-        tiles = getattr(action, "tiles", ())
-        tile = tiles[0] if tiles else None
-    return None if tile is None else game.kinds[tile]
+    """The kind of the tile an action is about (a kan's first tile), None for one without."""
+    if isinstance(action, Discard | Riichi | SetAside):
+        return game.kinds[action.tile]
+    if isinstance(action, Kan | Pon):
+        return game.kinds[action.tiles[0]] if action.tiles else None
+    return None
 
 
 def find(game: ChinitsuGame, seat: int, cls: type, face: str | None = None) -> Action | None:

@@ -65,8 +65,8 @@ def test_cpu_games_keep_every_invariant_and_each_hand_plays_108_tiles_of_one_sui
         outcomes[outcome.reason] += 1
         assert suits == [Suit.PIN if index % 2 == 0 else Suit.SOU for index in range(len(suits))]
         assert sum(game.chips) == 0 and sorted(outcome.placements) == [1, 2, 3]
-    assert hands >= 20 and pulls > 20
-    assert sum(outcomes.values()) == 6
+    assert hands >= 20 and pulls > 20 and kans > 0
+    assert set(outcomes) <= {"ドボン", "あがりやめ", "返り東場", "終局"}, outcomes
 
 
 def test_sim_summary_of_chinitsu_games_is_ok() -> None:

@@ -27,6 +27,7 @@ from bot.engine.shapes import ShapeRules, add_tile, count_of
 from bot.engine.table import ClaimSource, ClaimWindow, Seat, TileReserve, TurnGame, Wall
 from bot.engine.table.turns import Phase
 from bot.engine.tiles import YAOCHU, Back, Kind, Suit, TileSet, chinitsu_game_tileset, kind_name, suit_of
+from bot.engine.variants.chinitsu import settle
 from bot.engine.variants.chinitsu.settings import ChinitsuSettings
 from bot.engine.variants.chinitsu.shapes import chinitsu_shapes
 from bot.engine.variants.chinitsu.ui import CHINITSU_UI
@@ -271,12 +272,12 @@ class ChinitsuGame(TurnGame[ChinitsuSettings, ChinitsuSeat]):
             return (*win, *forced)
         return super()._turn_actions(seat_index)
 
-    def _forced_kans(self, seat_index: int) -> list[Action]:
+    def _forced_kans(self, seat_index: int) -> list[Kan]:
         """A tile of a kind the seat holds an ankan of, other than the one just drawn, must join it."""
         seat = self.seats[seat_index]
         if self.after_pon or not self.wall.live:
             return []
-        forced: list[Action] = []
+        forced: list[Kan] = []
         for meld in seat.melds:
             if meld.type is MeldType.ANKAN:
                 extra = [t for t in self._held(seat, meld.kind) if t != seat.drawn]
@@ -291,8 +292,6 @@ class ChinitsuGame(TurnGame[ChinitsuSettings, ChinitsuSeat]):
         rest = seat.board - (1 << (4 * self.kinds[seat.drawn]))
         if self._furiten(seat_index, self.shapes.waits(rest)):
             return False
-        from bot.engine.variants.chinitsu import settle
-
         return settle.win_allowed(self, seat_index, seat.drawn, tsumo=True, how="tsumo")
 
     def _riichi_options(self, seat_index: int, faces: Sequence[int]) -> list[Action]:
@@ -390,8 +389,6 @@ class ChinitsuGame(TurnGame[ChinitsuSettings, ChinitsuSeat]):
     # --- claims ----------------------------------------------------------------------------------------
 
     def _may_ron(self, seat_index: int, tile: int, window: ClaimWindow) -> bool:
-        from bot.engine.variants.chinitsu import settle
-
         return settle.win_allowed(self, seat_index, tile, tsumo=False, how=window.source)
 
     def _claim_options(self, seat_index: int, tile: int, window: ClaimWindow) -> list[Action]:
@@ -414,13 +411,9 @@ class ChinitsuGame(TurnGame[ChinitsuSettings, ChinitsuSeat]):
         return rons
 
     def _win(self, winners: list[int], *, from_seat: int | None, tile: int, how: str) -> None:
-        from bot.engine.variants.chinitsu import settle
-
         settle.settle_win(self, winners, from_seat=from_seat, tile=tile, how=how)
 
     def _exhaustive_draw(self) -> None:
-        from bot.engine.variants.chinitsu import settle
-
         settle.settle_draw(self)
 
     # --- views -------------------------------------------------------------------------------------------
@@ -444,8 +437,6 @@ class ChinitsuGame(TurnGame[ChinitsuSettings, ChinitsuSeat]):
 
     def view(self, seat: int) -> SeatView:
         """The seat's hand; a tenpai hand that may not win on every wait is told why."""
-        from bot.engine.variants.chinitsu import settle
-
         base = super().view(seat)
         notes = (base.private_note, self._forced_kan_note(seat), settle.sakizuke_note(self, seat))
         return replace(base, private_note=" · ".join(note for note in notes if note))
@@ -456,9 +447,7 @@ class ChinitsuGame(TurnGame[ChinitsuSettings, ChinitsuSeat]):
         forced = self._forced_kans(seat)
         if not forced:
             return ""
-        faces = " ".join(
-            sorted({kind_name(self.kinds[tile]) for kan in forced if isinstance(kan, Kan) for tile in kan.tiles})
-        )
+        faces = " ".join(sorted({kind_name(self.kinds[tile]) for kan in forced for tile in kan.tiles}))
         return f"強制カン {faces}: add it to your ankan or win (暗カンした牌は加えてカン)"
 
     # --- tile accounting -----------------------------------------------------------------------------------

@@ -393,16 +393,16 @@ def end_hand(game: ChinitsuGame, *, dealer_won: bool, dealer_tenpai: bool, drawn
         game.round_hand += 1
         if game.round_hand == PLAYERS:
             game.round_hand = 0
-            if game.kaeri:
-                pass  # 返り東場 goes round the East again until someone reaches 40,000
-            elif game.round_wind == Kind.EAST:
-                game.round_wind = Kind.SOUTH
-            elif top >= game.settings.return_points:
-                _finish(game, "終局")
-                return
-            else:
-                game.kaeri = True
-                game.round_wind = Kind.EAST
+            # 返り東場 goes round the East again until someone reaches 40,000.
+            if not game.kaeri:
+                if game.round_wind == Kind.EAST:
+                    game.round_wind = Kind.SOUTH
+                elif top >= game.settings.return_points:
+                    _finish(game, "終局")
+                    return
+                else:
+                    game.kaeri = True
+                    game.round_wind = Kind.EAST
     game._next_hand()
 
 
