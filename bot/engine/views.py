@@ -14,7 +14,10 @@ from bot.engine.melds import MeldType
 from bot.engine.tiles import Back, Tile
 
 __all__ = [
+    "ChipItem",
+    "DiceLine",
     "DrawView",
+    "FlipLine",
     "MeldView",
     "PublicView",
     "RiverTile",
@@ -70,6 +73,8 @@ class SeatPublic:
     riichi: bool = False
     dealer: bool = False
     auto_played: bool = False
+    open_waits: tuple[int, ...] = ()
+    """The waits (kinds) of an open riichi (5等三麻's オープン立直): public, the hand is not."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +103,9 @@ class PublicView:
     """Decision sequence number (what buttons carry)."""
     wall_backs: tuple[Back, ...] = ()
     """Back colours of the live wall, the next tile first, where the variant shows them (チンイツゲーム)."""
+    note: str = ""
+    """A public line for the table message and every panel, in the variant's words (5等三麻's dice
+    as they are rolled: 「🎲 3+5 = 8枚オール, 1 roll left」); empty when there is nothing to say."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +148,40 @@ class YakuLine:
 
 
 @dataclass(frozen=True, slots=True)
+class ChipItem:
+    """One line of a card's chips: what it is for and what the winner (or holder) received for
+    it from all payers together (5等三麻's 赤, 金, 北, 一発, 春, 三倍満…)."""
+
+    name: str
+    chips: int
+    seat: int | None = None
+    """Who received them, where that is not the card's winner (春 at a draw, トビ)."""
+
+
+@dataclass(frozen=True, slots=True)
+class FlipLine:
+    """One flip of アリス or 半チューリップ, in the order the tiles were turned: the tile, how many
+    tiles of the winning hand it matched, and the chips it earned from each payer (0: the miss
+    that ended the run, or a stocked flip's miss)."""
+
+    tile: Tile
+    matches: int
+    chips: int
+    stocked: bool = False
+    """A free flip after the first miss (即ポ's stock)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DiceLine:
+    """One roll of the winner's dice: the two dice and the chips it took from each opponent;
+    ``note`` says what it added (ゾロ目: another roll; ピンゾロ: the winner's choice)."""
+
+    dice: tuple[int, int]
+    chips: int
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class WinView:
     """A win card: the winning hand, its yaku and what changed hands."""
 
@@ -161,6 +203,13 @@ class WinView:
     ura_indicators: tuple[Tile, ...] = ()
     limit_name: str = ""
     """満貫, 跳満, 役満 ... when the score hit a limit."""
+    chip_items: tuple[ChipItem, ...] = ()
+    """The chips the win moved, itemised (empty where a variant shows only the totals)."""
+    flip_name: str = ""
+    """アリス or 半チューリップ when the win ran one (its flips in ``flips``)."""
+    flips: tuple[FlipLine, ...] = ()
+    dice: tuple[DiceLine, ...] = ()
+    """The winner's dice rolls, in order (5等三麻's 🎲)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,6 +225,8 @@ class DrawView:
     point_changes: tuple[int, ...]
     chip_changes: tuple[int, ...] = ()
     reason: str = "流局"
+    chip_items: tuple[ChipItem, ...] = ()
+    """Chips a drawn hand still moved (5等三麻's 春), itemised."""
 
 
 @dataclass(frozen=True, slots=True)
