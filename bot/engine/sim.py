@@ -24,6 +24,7 @@ from typing import Any
 from bot.engine.ai import CpuPlayer
 from bot.engine.events import Discarded, HandEnded
 from bot.engine.game import Game
+from bot.engine.record import GameRecord, replay
 from bot.engine.tiles import Tile
 from bot.engine.variants import find_variant, new_game
 from bot.engine.views import RiverTile
@@ -68,6 +69,7 @@ class SimSummary:
                 "chips_conserved",
                 "views_hide_concealed_tiles",
                 "defaults_legal",
+                "replays_identically",
             ],
             "violations": self.violations[:20],
             "ok": not self.violations,
@@ -153,12 +155,14 @@ def simulate(variant: str, games: int, seed: int, players: int | None = None, *,
 
 def _play(game: Game, game_seed: int, summary: SimSummary, *, check: bool) -> None:
     cpus = [CpuPlayer(game.shapes, game.tiles, seed=game_seed + seat) for seat in range(game.players)]
+    record = GameRecord(game.variant, game.settings_json(), game.seed, game.players)
     while game.outcome() is None:
         decisions = game.decisions()
         if not decisions:
             raise RuntimeError("a running game has no pending decision")
         decision = decisions[0]
         action = cpus[decision.seat].choose(game.view(decision.seat), decision.actions)
+        record = record.with_action(action)
         for event in game.apply(action):
             if isinstance(event, HandEnded):
                 summary.hands += 1
@@ -179,6 +183,9 @@ def _play(game: Game, game_seed: int, summary: SimSummary, *, check: bool) -> No
             if problems:
                 summary.violations += [f"game seed {game_seed}, action {summary.actions}: {p}" for p in problems]
                 return
+    if check and replay(record).state_hash() != game.state_hash():
+        # Every random thing (the shuffle, dice, Alice's flips) comes from the seed and the log.
+        summary.violations.append(f"game seed {game_seed}: the replayed game differs from the one played")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

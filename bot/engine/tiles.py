@@ -451,18 +451,20 @@ def chinitsu_game_tileset() -> TileSet:
     return TileSet("chinitsu", (*others, *pinzu[36:], *souzu[36:]))
 
 
-def goto_tileset() -> TileSet:
+def goto_tileset(pocchi: int = 1) -> TileSet:
     """5等三麻: 124 tiles (seed 003).
 
-    The sanma 108 (1m/9m only) with 5p and 5s as 黒黒赤金, one dotted 白 (白ポッチ), and four of
-    each season flower.
+    The sanma 108 (1m/9m only) with 5p and 5s as 黒黒赤金, ``pocchi`` dotted 白 (白ポッチ, one by
+    GTS-A10), and four of each season flower.
     """
+    if not 0 <= pocchi <= 4:
+        raise ValueError("between 0 and 4 of the 白 can be 白ポッチ")
     tiles: list[Tile] = []
     for kind in _standard_kinds(manzu=(Kind.M1, Kind.M9)):
         if kind in (Kind.P5, Kind.S5):
             tiles += [Tile(kind), Tile(kind), Tile(kind, red=True), Tile(kind, gold=True)]
         elif kind == Kind.WHITE:
-            tiles += [Tile(kind, pocchi=True), Tile(kind), Tile(kind), Tile(kind)]
+            tiles += [Tile(kind, pocchi=copy < pocchi) for copy in range(4)]
         else:
             tiles += [Tile(kind)] * 4
     for flower in range(Kind.SPRING, Kind.WINTER + 1):

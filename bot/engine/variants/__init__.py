@@ -39,11 +39,12 @@ class VariantClass(Protocol):
 
 def _variants() -> tuple[VariantClass, ...]:
     from bot.engine.variants.chinitsu import ChinitsuGame
+    from bot.engine.variants.goto import GotoGame
     from bot.engine.variants.inage import InageGame
     from bot.engine.variants.nishoku import NishokuGame
     from bot.engine.variants.zuno import ZunoGame
 
-    return (NishokuGame, InageGame, ZunoGame, ChinitsuGame)
+    return (NishokuGame, InageGame, ZunoGame, ChinitsuGame, GotoGame)
 
 
 VARIANTS: tuple[VariantClass, ...] = _variants()

@@ -1,0 +1,441 @@
+"""5等三麻: 3 players, 16 flowers, 白ポッチ, Alice, dice and a chip economy (seed ``003_75c9e8506e78b360.txt``).
+
+Every rule here cites its seed line in ``docs/rules/goto.md``; rules the seed leaves open follow
+``../shared/rules/variants.md`` §4 and its GTS-A rulings, as table settings where it says
+[recommended] (:class:`~bot.engine.variants.goto.settings.GotoSettings`).
+
+Kansai sanma on the shared turn cycle, with 124 tiles: 北 and the flowers are pulled with a
+replacement draw and never discarded, two dora indicators are always up and a kan needs a free
+indicator slot, 白ポッチ is a wild tsumo after riichi, open riichi shows its waits. A win's worth
+is :func:`~bot.engine.variants.goto.assess.assess_win`'s; payments, Alice, the dice and the end of
+the game live in :mod:`bot.engine.variants.goto.settle`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import ClassVar
+
+from bot.engine.events import HandStarted
+from bot.engine.game import Action, Decision, Kan, Riichi, SetAside
+from bot.engine.melds import MeldType
+from bot.engine.shapes import ShapeRules, count_of
+from bot.engine.table import ClaimSource, ClaimWindow, Seat, TileReserve, TurnGame, Wall
+from bot.engine.tiles import NUM_STANDARD_KINDS, YAOCHU, Kind, TileSet, goto_tileset
+from bot.engine.variants.goto import settle
+from bot.engine.variants.goto.actions import (
+    ContinueGame,
+    OpenRiichi,
+    ShubariiRiichi,
+    StopGame,
+)
+from bot.engine.variants.goto.settings import GotoSettings
+from bot.engine.variants.goto.shapes import goto_shapes
+from bot.engine.variants.goto.ui import GOTO_UI
+from bot.engine.views import PublicView, SeatPublic, SeatView
+
+__all__ = ["GotoGame", "GotoPhase", "GotoSeat"]
+
+PLAYERS = 3
+HAND = 13
+DEAD_WALL = 14
+RIICHI_STICK = 1_000
+WIND_NAMES = {Kind.EAST: "東", Kind.SOUTH: "南", Kind.WEST: "西", Kind.NORTH: "北"}
+SEAT_NAMES = {Kind.EAST: "東家", Kind.SOUTH: "南家", Kind.WEST: "西家"}
+
+
+class GotoPhase:
+    """The phases 5等 adds to the turn cycle's (public view names)."""
+
+    DICE = "dice"
+    """The winner rolls the dice (🎲)."""
+    STOP = "stop"
+    """オーラス: the dealer who won decides whether to stop."""
+
+
+@dataclass
+class GotoSeat(Seat):
+    ippatsu: bool = False
+    discarded_once: bool = False
+    open_riichi: bool = False
+    open_waits: tuple[int, ...] = ()
+    """The waits shown by an open riichi (kinds), fixed when it was declared."""
+    shubarii: bool = False
+    """This hand's riichi is シュバリー: chips received count double (Spring aside)."""
+    flowers: list[int] = field(default_factory=list)
+    """The flowers pulled this hand (kinds), in order; 北 are the rest of ``set_aside``."""
+
+
+class GotoGame(TurnGame[GotoSettings, GotoSeat]):
+    """One game of 5等三麻: East, South if the top is under 40,000, to 40,000 or a bust."""
+
+    variant: ClassVar[str] = "goto"
+    aliases: ClassVar[tuple[str, ...]] = ("goto", "5等三麻", "五等三麻", "5等", "gotou", "goto-sanma")
+    title: ClassVar[str] = "5等三麻"
+    min_players: ClassVar[int] = PLAYERS
+    max_players: ClassVar[int] = PLAYERS
+    players_rule: ClassVar[str] = "5等三麻 is played by exactly 3 players (「三人麻雀」)"
+    settings_class = GotoSettings
+    seat_class = GotoSeat
+    has_chips: ClassVar[bool] = True
+    ui = GOTO_UI
+
+    def _tileset(self) -> TileSet:
+        return goto_tileset(self.settings.pocchi_tiles)
+
+    def _shapes(self) -> ShapeRules:
+        return goto_shapes()
+
+    def _starting_points(self) -> list[int]:
+        return [self.settings.start_points] * PLAYERS
+
+    def _setup(self) -> None:
+        self._dealer = 0
+        self.round_wind = Kind.EAST
+        self.round_hand = 0
+        """0–2: 東1局 … 東3局; then 南, and on (GTS-A11)."""
+        self.honba = 0
+        self.shubarii_used: list[bool] = [False] * PLAYERS
+        """「1半荘に1回シュバリー」: who has declared theirs this game."""
+        self.settlement: settle.Settlement | None = None
+        """A hand's wins while the dice are being rolled and the dealer decides (else None)."""
+        self.stop_pending = False
+        """オーラス: the dealer won and may stop (:class:`StopGame`) or play on."""
+
+    # --- the round -----------------------------------------------------------------------------
+
+    @property
+    def dealer(self) -> int:
+        return self._dealer
+
+    @property
+    def round_label(self) -> str:
+        """東1局 … 南3局, 西1局 … (sudden death)."""
+        return f"{WIND_NAMES[self.round_wind]}{self.round_hand + 1}局"
+
+    def seat_wind(self, seat: int) -> int:
+        """東, 南, 西 from the dealer (three players: no North seat)."""
+        return Kind.EAST + (seat - self._dealer) % PLAYERS
+
+    @property
+    def oorasu(self) -> bool:
+        """The wind round's last hand (東3局, 南3局, …)."""
+        return self.round_hand == PLAYERS - 1
+
+    # --- dealing -------------------------------------------------------------------------------------
+
+    def _start_hand(self, order: Sequence[int] | None = None) -> None:
+        _, tiles = self._shuffle(order)
+        dead = tiles[-DEAD_WALL:]
+        # A dead wall of 14: 4 replacement tiles, 5 indicator slots and the ura under them; it is
+        # topped up from the live wall's end after every replacement draw ([baseline sanma]).
+        self.wall = Wall(
+            live=tiles[:-DEAD_WALL][::-1],
+            salt=self.wall.salt,
+            digest=self.wall.digest,
+            rinshan=dead[:4][::-1],
+            indicators=dead[4:9],
+            ura=dead[9:14],
+            # 「ドラは常時2枚めくり」.
+            revealed=2,
+        )
+        self.seats = self._new_seats()
+        for _ in range(HAND):
+            for offset in range(PLAYERS):
+                self._take(self.seats[(self._dealer + offset) % PLAYERS], self.wall.draw())
+        self.first_go_around = True
+        self.settlement = None
+        self.stop_pending = False
+        self.hand_start_points = tuple(self.points)
+        self.hand_start_chips = tuple(self.chips)
+        self.pending_events = [
+            HandStarted(
+                self.hand_index,
+                self.round_label,
+                self._dealer,
+                self.wall.digest,
+                tuple(self.points),
+                chips=tuple(self.chips),
+                honba=self.honba,
+                deposits=self.deposits,
+                dora_indicators=tuple(self.wall.dora),
+            )
+        ]
+        self._begin_play()
+
+    def rig(
+        self,
+        hands: Sequence[str],
+        draws: str = "",
+        *,
+        rinshan: str = "",
+        dora: str = "",
+        ura: str = "",
+        dealer: int | None = None,
+        honba: int | None = None,
+    ) -> None:
+        """Restart the current hand from chosen tiles (for tests and puzzles).
+
+        ``hands`` are the three seats' 13 tiles in mpsz notation (``0z`` 白ポッチ, ``g5p`` gold,
+        ``0p`` red, ``1f``–``4f`` flowers), seat 0 first; ``draws`` the next live tiles in draw
+        order (the dealer draws the first at once); ``rinshan`` (in the order drawn), ``dora`` and
+        ``ura`` fill the dead wall (the first two indicators are up at once). The other tiles
+        follow in id order; the live wall's end, which tops the dead wall up, is the last of them.
+        """
+        if dealer is not None:
+            self._dealer = dealer
+        if honba is not None:
+            self.honba = honba
+        reserve = TileReserve(self.tiles)
+        dealt = [reserve.take_all(text) for text in hands]
+        if len(dealt) != PLAYERS or any(len(tiles) != HAND for tiles in dealt):
+            raise ValueError("rig needs three hands of 13 tiles")
+        drawn = reserve.take_all(draws)
+        dead = [reserve.take_all(text) for text in (rinshan, dora, ura)]
+        for tiles, size in zip(dead, (4, 5, 5), strict=True):
+            if len(tiles) > size:
+                raise ValueError("the dead wall holds 4 replacement tiles and 5 + 5 indicators")
+            while len(tiles) < size:
+                tiles.append(reserve.take_any())
+        order = [dealt[(self._dealer + offset) % PLAYERS][turn] for turn in range(HAND) for offset in range(PLAYERS)]
+        self._start_hand([*order, *drawn, *reserve.free, *dead[0], *dead[1], *dead[2]])
+
+    # --- 北 and the flowers ------------------------------------------------------------------------
+
+    def is_pulled_kind(self, kind: int) -> bool:
+        """北 and the flowers: pulled, never discarded (「北は抜きドラ…河にも切れない」, 「華牌」)."""
+        return kind == Kind.NORTH or kind >= NUM_STANDARD_KINDS
+
+    def _discardable(self, seat: int, tile: int) -> bool:
+        return not self.is_pulled_kind(self.kinds[tile])
+
+    def _set_aside_options(self, seat_index: int) -> list[Action]:
+        pulls = [tile for tile in self.seats[seat_index].concealed if self.is_pulled_kind(self.kinds[tile])]
+        return [SetAside(seat_index, tile) for tile in self._distinct_faces(pulls)]
+
+    def _set_aside_claimable(self, seat: int, tile: int) -> bool:
+        # [recommended] no ron on a pulled tile; the setting allows it on a 北 (never a flower).
+        return self.settings.nuki_ron and self.kinds[tile] == Kind.NORTH
+
+    def _after_set_aside(self, seat: int, tile: int) -> None:
+        kind = self.kinds[tile]
+        if kind >= NUM_STANDARD_KINDS:
+            self.seats[seat].flowers.append(kind)
+
+    def _replacement_tile(self) -> int | None:
+        # The dead wall keeps 14: each replacement is replaced from the live wall's end.
+        if not self.wall.rinshan:
+            return None
+        tile = self.wall.rinshan.pop()
+        if self.wall.live:
+            self.wall.rinshan.insert(0, self.wall.live.pop(0))
+        return tile
+
+    def _reveal_kan_dora(self) -> None:
+        if self.wall.revealed < self.settings.indicator_slots:
+            self._reveal_indicator()
+
+    def kan_slot_free(self) -> bool:
+        """「新ドラを表示できない場合は暗槓・明槓ともにできない」: a kan needs an indicator slot."""
+        return self.wall.revealed < self.settings.indicator_slots and bool(self.wall.live)
+
+    # --- the turn --------------------------------------------------------------------------------------
+
+    def _turn_default(self, seat_index: int, actions: tuple[Action, ...]) -> Action:
+        # A flower is always pulled (it can be neither kept to any use nor discarded); so is a
+        # drawn 北 (a timed-out seat is not building a 国士).
+        seat = self.seats[seat_index]
+        pulls = [action for action in actions if isinstance(action, SetAside)]
+        drawn = next((action for action in pulls if action.tile == seat.drawn), None)
+        if drawn is not None:
+            return drawn
+        flower = next((action for action in pulls if self.kinds[action.tile] >= NUM_STANDARD_KINDS), None)
+        if flower is not None:
+            return flower
+        return super()._turn_default(seat_index, actions)
+
+    def _can_tsumo(self, seat_index: int) -> bool:
+        seat = self.seats[seat_index]
+        if seat.drawn is None:
+            return False
+        return settle.best_tsumo(self, seat_index) is not None
+
+    def pocchi_drawn(self, seat_index: int) -> bool:
+        """A riichi seat drew a 白ポッチ: a wild tsumo (「立直後白ポッチ」)."""
+        seat = self.seats[seat_index]
+        return seat.riichi and seat.drawn is not None and self.tiles[seat.drawn].pocchi
+
+    def _riichi_options(self, seat_index: int, faces: Sequence[int]) -> list[Action]:
+        seat = self.seats[seat_index]
+        closed = all(meld.type is MeldType.ANKAN for meld in seat.melds)
+        # 「立直…1,000点から」 (0 continues); one more draw left; furiten riichi allowed.
+        if seat.riichi or not closed or self.points[seat_index] < RIICHI_STICK or len(self.wall.live) < PLAYERS:
+            return []
+        tenpai = [
+            tile
+            for tile in faces
+            if self._discardable(seat_index, tile) and self.shapes.is_tenpai(seat.board - (1 << (4 * self.kinds[tile])))
+        ]
+        options: list[Action] = [Riichi(seat_index, tile) for tile in tenpai]
+        others = sum(other.riichi for index, other in enumerate(self.seats) if index != seat_index)
+        # 「3軒目はオープン立直不可」; its deposit is 2,000.
+        if self.settings.open_riichi and others < 2 and self.points[seat_index] >= self.settings.open_riichi_deposit:
+            options += [OpenRiichi(seat_index, tile) for tile in tenpai]
+        if self.settings.shubarii and not self.shubarii_used[seat_index]:
+            options += [ShubariiRiichi(seat_index, tile) for tile in tenpai]
+        return options
+
+    def _riichi_turn(self, seat_index: int) -> list[Action]:
+        seat = self.seats[seat_index]
+        assert seat.drawn is not None
+        pull: list[Action] = []
+        if self.is_pulled_kind(self.kinds[seat.drawn]):
+            pull.append(SetAside(seat_index, seat.drawn))
+        # 「立直後の暗槓は待ちが変わらなければ可能(手牌構成変わっても可能)」.
+        waits = self.shapes.waits(seat.board - (1 << (4 * self.kinds[seat.drawn])))
+        kans = [kan for kan in self._ankans(seat_index) if self._waits_after(seat, kan) == waits]
+        return [*pull, *kans]
+
+    def _waits_after(self, seat: GotoSeat, kan: Kan) -> list[int]:
+        board = seat.board
+        for tile in kan.tiles:
+            board -= 1 << (4 * self.kinds[tile])
+        return self.shapes.waits(board)
+
+    def _ankans(self, seat_index: int) -> list[Kan]:
+        seat = self.seats[seat_index]
+        if not self.kan_slot_free():
+            return []
+        kinds = sorted({self.kinds[tile] for tile in seat.concealed})
+        return [
+            Kan(seat_index, tuple(self._held(seat, kind)))
+            for kind in kinds
+            if not self.is_pulled_kind(kind) and len(self._held(seat, kind)) == 4
+        ]
+
+    def _kan_options(self, seat_index: int) -> list[Action]:
+        seat = self.seats[seat_index]
+        if not self.kan_slot_free():
+            return []
+        pons = {meld.kind for meld in seat.melds if meld.type is MeldType.PON}
+        added = [Kan(seat_index, (tile,)) for tile in seat.concealed if self.kinds[tile] in pons]
+        return [*self._ankans(seat_index), *added]
+
+    def _apply_turn(self, action: Action) -> None:
+        seat = self.seats[action.seat]
+        if isinstance(action, OpenRiichi):
+            seat.open_riichi = True
+        elif isinstance(action, ShubariiRiichi):
+            seat.shubarii = True
+            self.shubarii_used[action.seat] = True
+        super()._apply_turn(action)
+
+    def _on_discard(self, seat_index: int, tile: int, *, riichi: bool) -> None:
+        seat = self.seats[seat_index]
+        if riichi:
+            seat.double_riichi = not seat.discarded_once and not self.any_call
+            seat.ippatsu = True
+            deposit = self.settings.open_riichi_deposit if seat.open_riichi else RIICHI_STICK
+            self.ledger.deposit(seat_index, deposit)
+            if seat.open_riichi:
+                # 「待ちのみ開示」: the waits, never the hand.
+                seat.open_waits = tuple(self.shapes.waits(seat.board))
+        else:
+            seat.ippatsu = False
+        seat.discarded_once = True
+
+    def _on_draw(self, seat: int, *, replacement: bool) -> None:
+        if not replacement and seat == self._dealer and self.seats[seat].discarded_once:
+            self.first_go_around = False
+
+    def _on_call(self) -> None:
+        self.any_call = True
+        self.first_go_around = False
+        for seat in self.seats:
+            seat.ippatsu = False
+
+    def _note_missed_win(self, seat_index: int) -> None:
+        # 「立直後の見逃し…あり」 (GTS-A9): a riichi seat that lets a win go may still ron later;
+        # only the go-around's furiten stays.
+        seat = self.seats[seat_index]
+        seat.temporary_furiten = True
+        if seat.riichi and not self.settings.riichi_minogashi:
+            seat.riichi_furiten = True
+
+    # --- claims ----------------------------------------------------------------------------------------
+
+    def _may_ron(self, seat_index: int, tile: int, window: ClaimWindow) -> bool:
+        return settle.ron_score(self, seat_index, tile, how=window.source) is not None
+
+    def _may_call(self, seat: int, tile: int, window: ClaimWindow) -> bool:
+        return window.source == ClaimSource.DISCARD and super()._may_call(seat, tile, window)
+
+    def _open_kan_allowed(self, seat: int, window: ClaimWindow) -> bool:
+        return window.source == ClaimSource.DISCARD and self.kan_slot_free()
+
+    def _ron_winners(self, rons: list[int]) -> list[int]:
+        # 「ダブロンあり」: both, the 上家 (nearer the discarder) first.
+        return rons
+
+    def _win(self, winners: list[int], *, from_seat: int | None, tile: int, how: str) -> None:
+        settle.settle_win(self, winners, from_seat=from_seat, tile=tile, how=how)
+
+    def _exhaustive_draw(self) -> None:
+        settle.settle_draw(self)
+
+    # --- the dice and the オーラス stop ------------------------------------------------------------------
+
+    def decisions(self) -> tuple[Decision, ...]:
+        if self._outcome is None and self.phase == GotoPhase.DICE:
+            return (settle.dice_decision(self),)
+        if self._outcome is None and self.phase == GotoPhase.STOP:
+            stop, play_on = StopGame(self._dealer), ContinueGame(self._dealer)
+            # The timeout (listed first) keeps a top's win (あがりやめ) and plays on otherwise.
+            if self.points[self._dealer] == max(self.points):
+                return (Decision(self._dealer, (stop, play_on), stop),)
+            return (Decision(self._dealer, (play_on, stop), play_on),)
+        return super().decisions()
+
+    def _apply(self, action: Action) -> None:
+        if self.phase == GotoPhase.DICE:
+            settle.apply_dice(self, action)
+        elif self.phase == GotoPhase.STOP:
+            settle.apply_stop(self, stop=isinstance(action, StopGame))
+        else:
+            super()._apply(action)
+
+    # --- views -------------------------------------------------------------------------------------------
+
+    def _seat_public(self, index: int, *, wind: int | None, dealer: bool) -> SeatPublic:
+        return replace(super()._seat_public(index, wind=wind, dealer=dealer), open_waits=self.seats[index].open_waits)
+
+    def public_view(self) -> PublicView:
+        """The table: honba, riichi sticks, open-riichi waits, and the dice as they are rolled."""
+        base = super().public_view()
+        return replace(
+            base,
+            honba=self.honba,
+            riichi_sticks=self.deposits // RIICHI_STICK,
+            note=settle.dice_note(self),
+        )
+
+    def view(self, seat: int) -> SeatView:
+        """The seat's hand; a riichi seat that drew 白ポッチ is told what it stands for."""
+        base = super().view(seat)
+        note = settle.pocchi_note(self, seat)
+        return replace(base, private_note=" · ".join(part for part in (base.private_note, note) if part))
+
+    def seat_name(self, seat: int) -> str:
+        """東家, 南家 or 西家: how the engine's own texts name a seat (the runtime has the names)."""
+        return SEAT_NAMES[Kind(self.seat_wind(seat))]
+
+    # --- tile accounting -----------------------------------------------------------------------------------
+
+    def is_yaochu_river(self, seat: int) -> bool:
+        """流し: every discard yaochū and none of them called."""
+        river = self.seats[seat].river
+        return bool(river) and all(self.kinds[e.tile] in YAOCHU and not e.called for e in river)
+
+    def held(self, seat: int, kind: int) -> int:
+        return count_of(self.seats[seat].board, kind)
