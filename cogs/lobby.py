@@ -59,9 +59,10 @@ class Lobbies(MahjongCog):
             turn_seconds=float(turn if turn is not None else guild.turn_seconds),
             bank_seconds=float(bank if bank is not None else guild.time_bank_seconds),
         )
-        if rules:
-            values = {**parse_rules_text(variant.variant, rules), **values}
         chosen = {key: value for key, value in values.items() if value is not None}
+        if rules:
+            # A setting given both ways: the option wins; a rule for a setting left out still counts.
+            chosen = {**parse_rules_text(variant.variant, rules), **chosen}
         settings = build_settings(variant.variant, chosen, defaults={"hints": guild.hints})
         lobby = self.runtime.lobbies.open(
             lobby_id=interaction.id,

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import logging
+from collections.abc import AsyncIterator, Iterator
 
 import pytest
 
 from .fakediscord import FakeDiscord
+from .spies import LogTrap
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -30,3 +32,19 @@ async def fake_discord() -> AsyncIterator[FakeDiscord]:
     finally:
         await fake.stop()
     fake.assert_clean()
+
+
+@pytest.fixture
+def log_trap() -> Iterator[LogTrap]:
+    trap = LogTrap()
+    loggers = [logging.getLogger(name) for name in ("bot", "cogs")]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.addHandler(trap)
+        logger.setLevel(logging.DEBUG)
+    try:
+        yield trap
+    finally:
+        for logger, level in zip(loggers, levels, strict=True):
+            logger.removeHandler(trap)
+            logger.setLevel(level)

@@ -255,7 +255,10 @@ def ephemeral_reply(record: InteractionRecord) -> str:
     return record.message.text
 
 
-TILE_KINDS = ("discard", "riichi", "pon", "pick", "kan", "set_aside", "zuno_inazuma", "zuno_chi")
+TILE_KINDS = (
+    *("discard", "riichi", "pon", "pick", "kan", "set_aside"),
+    *("zuno_inazuma", "zuno_chi", "goto_open_riichi", "goto_shubarii"),
+)
 """Action kinds whose button args are all tile ids."""
 SEAT_LAST_KINDS = ("zuno_pon", "zuno_kan")
 """Action kinds whose args are tile ids followed by the seat the tile comes from."""

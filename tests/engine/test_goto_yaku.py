@@ -66,7 +66,7 @@ def test_settings_defaults_35000_start_40000_return_open_riichi_2_han_2000_depos
     settings = GotoSettings()
     assert (settings.start_points, settings.return_points) == (35_000, 40_000)
     assert (settings.open_riichi, settings.open_riichi_han, settings.open_riichi_deposit) == (True, 2, 2_000)
-    assert (settings.honba_points, settings.noten_points, settings.kazoe_han) == (2_000, 4_000, 14)
+    assert (settings.honba_points, settings.noten_points) == (2_000, 4_000)
     assert (settings.red_chips, settings.gold_chips, settings.north_chips, settings.four_north_dora) == (1, 2, 1, 8)
     assert (settings.shubarii, settings.monzen_all_star) == (False, False)
     assert GotoSettings.from_json(settings.to_json()) == settings
@@ -81,7 +81,6 @@ def test_settings_defaults_35000_start_40000_return_open_riichi_2_han_2000_depos
         ({"rank_second_chips": 25}, "rank_second_chips (25) cannot exceed rank_top_chips (20)"),
         ({"honba_points": 1_500}, "honba_points must be a multiple of 1,000 and not negative, not 1500"),
         ({"open_riichi_han": 0}, "open_riichi_han must be at least 1, not 0"),
-        ({"kazoe_han": 12}, "kazoe_han must be at least 13 (三倍満 ends at 12), not 12"),
         ({"indicator_slots": 6}, "indicator_slots must be 2 to 5 (two are always shown), not 6"),
         ({"pocchi_tiles": 5}, "pocchi_tiles must be 0 to 4 (there are four 白), not 5"),
         ({"four_north_dora": 3}, "four_north_dora must be at least 4 (one per 北), not 3"),

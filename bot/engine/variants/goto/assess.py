@@ -44,6 +44,9 @@ class Seasons:
     autumn: int = 0
     winter: int = 0
     pulled: int = 0
+    pulled_seasons: int = 0
+    """How many different seasons the seat pulled (4華 of one of each, with
+    ``four_flowers_any_season`` off)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +75,6 @@ def chip_values(settings: GotoSettings) -> ChipValues:
         tobi=settings.tobi_chips,
         top=settings.big_top_chips,
         top_from=settings.big_top_points,
-        chombo=settings.chombo_chips,
         placement_high=(settings.rank_top_chips_second_returns, 0, -settings.rank_top_chips_second_returns),
         placement_low=(
             settings.rank_top_chips,
@@ -155,7 +157,7 @@ def assess_win(
                 furiten=furiten,
                 all_star=settings.monzen_all_star and _all_star(ctx, red, gold),
                 north=pulled_north,
-                flowers=seasons.pulled,
+                flowers=seasons.pulled if settings.four_flowers_any_season else 4 * (seasons.pulled_seasons == 4),
                 gobaiman=ranked.tier is Tier.GOBAIMAN,
             )
         )

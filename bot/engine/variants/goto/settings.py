@@ -27,7 +27,6 @@ _NON_NEGATIVE = (
     "gobaiman_chips",
     "tobi_chips",
     "big_top_chips",
-    "chombo_chips",
     "jackpot_chips",
     "rank_top_chips",
     "rank_top_chips_second_returns",
@@ -42,7 +41,7 @@ class GotoSettings(TableSettings):
 
     title = "5等三麻"
 
-    # --- the game ---------------------------------------------------------------------------
+    # --- the game ----------------------------------------------------------------------------
     start_points: int = 35_000
     """「35,000点持ち40,000点返し」: each player's starting points."""
     return_points: int = 40_000
@@ -52,53 +51,37 @@ class GotoSettings(TableSettings):
     sudden_death: bool = True
     """GTS-A11 [recommended]: South ending with nobody at ``return_points`` goes on into West and
     beyond until someone reaches it or busts; off: the game ends after South."""
-    rank_top_chips_second_returns: int = 15
-    """「2着40,000点以上の場合15枚-0枚-▲15枚」: with the 2nd at 40,000 or more, the top receives this
-    from the last (the 2nd pays nothing)."""
-    rank_top_chips: int = 20
-    """「2着40,000点未満の場合20枚-▲5枚-▲15枚」: with the 2nd below 40,000, the top receives this in
-    all, :attr:`rank_second_chips` of it from the 2nd and the rest from the last."""
-    rank_second_chips: int = 5
-    """「…20枚-▲5枚-▲15枚」: what the 2nd pays the top when below 40,000."""
-    honba_points: int = 2_000
-    """「1本場2,000点」: a honba adds 2,000 to a ron, 1,000 from each payer of a tsumo."""
-    noten_points: int = 4_000
-    """「ノーテン罰符は場に4,000点」: the no-ten penalty in all, shared by the tenpai players."""
-    kazoe_han: int = 14
-    """「数え役満は14翻から」 (13 han is 三倍満); more han add chips only (GTS-A5)."""
-    indicator_slots: int = 5
-    """「ドラは常時2枚めくり」「新ドラを表示できない場合は暗槓・明槓ともにできない」 [recommended]: dora
-    indicator slots in the dead wall; 2 are shown from the start, so 3 kans a hand at most."""
-    pocchi_tiles: int = 1
-    """GTS-A10 [recommended]: how many of the four 白 are 白ポッチ (「立直後白ポッチ」)."""
-    nuki_ron: bool = False
-    """[recommended] off: no ron on a pulled 北 or flower."""
+    chips: bool = True
+    """The chip economy (「完全順位戦」, 「祝儀1枚100p~」); off: no chips at all."""
+    dice: bool = True
+    """「[🎲]」: dice rolls for the listed wins, the pip total from each opponent a roll (GTS-A1);
+    doubles roll again (「ゾロ目の場合続行」)."""
+    hints: bool = True
+    """Show waits and ukeire on the private panel."""
 
-    # --- riichi -------------------------------------------------------------------------------
-    furiten_riichi: bool = True
-    """「フリテン立直…あり」: riichi while furiten is allowed."""
-    riichi_minogashi: bool = True
-    """GTS-A9 「立直後の見逃し…あり」: a riichi player may decline a ron and still ron later (no
-    permanent riichi furiten; own-discard furiten still applies)."""
+    # --- riichi ------------------------------------------------------------------------------
     open_riichi: bool = True
     """「オープン立直あり」: only the waits are shown; not as the third riichi of a hand
     (「3軒目はオープン立直不可」)."""
-    open_riichi_deposit: int = 2_000
-    """「オープン立直は2,000点供託」."""
-    open_riichi_han: int = 2
-    """GTS-A8 [recommended]: an open riichi is worth 2 han (riichi 1 + open 1); an open ダブル立直
-    one more. No penalty for dealing into it."""
-    riichi_only_strict: bool = True
-    """GTS-A14 [recommended]: 立直のみ出和了 (役満) needs no dora of any kind (red, gold, 北, omote,
-    ura) and no 一発; off: dora allowed."""
     shubarii: bool = False
     """「1半荘に1回シュバリー(祝儀倍立直)を打つことができ、春に関する祝儀以外は全て倍」 (「採用しなくても
     良い」): once a game each player may declare it; every chip they receive that hand is doubled,
     Spring chips aside [recommended scope]."""
+    riichi_minogashi: bool = True
+    """GTS-A9 「立直後の見逃し…あり」: a riichi player may decline a ron and still ron later (no
+    permanent riichi furiten; own-discard furiten still applies)."""
+    furiten_riichi: bool = True
+    """「フリテン立直…あり」: riichi while furiten is allowed."""
+    riichi_only_strict: bool = True
+    """GTS-A14 [recommended]: 立直のみ出和了 (役満) needs no dora of any kind (red, gold, 北, omote,
+    ura) and no 一発; off: dora allowed."""
+    open_riichi_han: int = 2
+    """GTS-A8 [recommended]: an open riichi is worth 2 han (riichi 1 + open 1); an open ダブル立直
+    one more. No penalty for dealing into it."""
+    open_riichi_deposit: int = 2_000
+    """「オープン立直は2,000点供託」."""
 
-    # --- North and flowers -----------------------------------------------------------------------
-    four_north_dora: int = 8
-    """「4北抜くとドラ8扱い(祝儀は4枚)」: four 北 pulled by one player count this many dora."""
+    # --- flowers, 北 and 白ポッチ -----------------------------------------------------------------
     spring_without_win: bool = True
     """GTS-A3 [recommended]: 「春: 華牌の枚数×1枚オール ※後引きも含む」 pays at the end of the hand
     whether or not the holder wins; off: only at the holder's win."""
@@ -116,10 +99,34 @@ class GotoSettings(TableSettings):
     four_flowers_any_season: bool = True
     """GTS-A2 [recommended]: 4華 is four flower tiles pulled by one player, of any seasons; off:
     one of each season."""
+    monzen_all_star: bool = False
+    """GTS-A7 [recommended off]: 門前オールスター (a roll), read as a closed win holding all four red
+    and gold fives; undefined in the seed."""
+    pocchi_tiles: int = 1
+    """GTS-A10 [recommended]: how many of the four 白 are 白ポッチ (「立直後白ポッチ」)."""
+    nuki_ron: bool = False
+    """[recommended] off: no ron on a pulled 北 or flower."""
+    four_north_dora: int = 8
+    """「4北抜くとドラ8扱い(祝儀は4枚)」: four 北 pulled by one player count this many dora."""
+    indicator_slots: int = 5
+    """「ドラは常時2枚めくり」「新ドラを表示できない場合は暗槓・明槓ともにできない」 [recommended]: dora
+    indicator slots in the dead wall; 2 are shown from the start, so 3 kans a hand at most."""
 
-    # --- chips (祝儀) ------------------------------------------------------------------------------
-    chips: bool = True
-    """The chip economy (「完全順位戦」, 「祝儀1枚100p~」); off: no chips at all."""
+    # --- points ------------------------------------------------------------------------------
+    honba_points: int = 2_000
+    """「1本場2,000点」: a honba adds 2,000 to a ron, 1,000 from each payer of a tsumo."""
+    noten_points: int = 4_000
+    """「ノーテン罰符は場に4,000点」: the no-ten penalty in all, shared by the tenpai players."""
+
+    # --- chips (祝儀) --------------------------------------------------------------------------
+    rank_top_chips_second_returns: int = 15
+    """「2着40,000点以上の場合15枚-0枚-▲15枚」: with the 2nd at 40,000 or more, the top receives this
+    from the last (the 2nd pays nothing)."""
+    rank_top_chips: int = 20
+    """「2着40,000点未満の場合20枚-▲5枚-▲15枚」: with the 2nd below 40,000, the top receives this in
+    all, :attr:`rank_second_chips` of it from the 2nd and the rest from the last."""
+    rank_second_chips: int = 5
+    """「…20枚-▲5枚-▲15枚」: what the 2nd pays the top when below 40,000."""
     red_chips: int = 1
     """「一発、赤、北、裏ドラ、白ポッチツモ→1枚」: each red five, even in an open hand (「鳴き祝儀」)."""
     gold_chips: int = 2
@@ -137,7 +144,7 @@ class GotoSettings(TableSettings):
     sanbaiman_chips: int = 3
     """「三倍満…→3枚オール」, from everyone whether ron or tsumo."""
     yakuman_chips: int = 5
-    """「数え役満・本役満→5枚オール」, plus one per han above :attr:`kazoe_han` for 数え役満."""
+    """「数え役満・本役満→5枚オール」, plus one per han above 14 for 数え役満 (「数え役満は14翻から」)."""
     gobaiman_chips: int = 10
     """「五倍満(数え役満or本役満+夏)→10枚オール」."""
     tobi_chips: int = 3
@@ -146,19 +153,8 @@ class GotoSettings(TableSettings):
     """「80,000点以上トップ→3枚オール」: the final top's mark for :attr:`big_top_chips`."""
     big_top_chips: int = 3
     """「80,000点以上トップ→3枚オール」, plus one per full 10,000 above the mark."""
-    chombo_chips: int = 5
-    """「チョンボは5枚オール(点棒移動なし)」 (manual mode only: the bot forbids illegal moves)."""
     jackpot_chips: int = 100
     """「4北4華→100枚オール&2回」."""
-    dice: bool = True
-    """「[🎲]」: dice rolls for the listed wins, the pip total from each opponent a roll (GTS-A1);
-    doubles roll again (「ゾロ目の場合続行」)."""
-    monzen_all_star: bool = False
-    """GTS-A7 [recommended off]: 門前オールスター (a roll), read as a closed win holding all four red
-    and gold fives; undefined in the seed."""
-
-    hints: bool = True
-    """Show waits and ukeire on the private panel."""
 
     def __post_init__(self) -> None:
         """Each bad value is named with what it was and what it may be (the lobby shows it as is).
@@ -186,8 +182,6 @@ class GotoSettings(TableSettings):
                 raise ValueError(f"{name} must be a multiple of 1,000 and not negative, not {getattr(self, name)}")
         if self.open_riichi_han < 1:
             raise ValueError(f"open_riichi_han must be at least 1, not {self.open_riichi_han}")
-        if self.kazoe_han < 13:
-            raise ValueError(f"kazoe_han must be at least 13 (三倍満 ends at 12), not {self.kazoe_han}")
         if not 2 <= self.indicator_slots <= 5:
             raise ValueError(f"indicator_slots must be 2 to 5 (two are always shown), not {self.indicator_slots}")
         if not 0 <= self.pocchi_tiles <= 4:
