@@ -130,8 +130,17 @@ class CpuPlayer:
         best = min(options, key=lambda o: (o[2], -o[3], self._keep_value(view, o[0], board)))
         kind, action, shanten, ukeire = best
         if shanten == 0 and kind in riichi_by_kind and ukeire > 0 and view.public.tiles_left >= 4:
-            return riichi_by_kind[kind]
+            return self._riichi_of(actions, riichi_by_kind[kind])
         return action
+
+    def _riichi_of(self, actions: Sequence[Action], plain: Riichi) -> Riichi:
+        """The plain riichi, or now and then another kind on the same tile (5等三麻's open riichi),
+        as often as that kind's ``cpu_share`` says."""
+        for action in actions:
+            chosen = isinstance(action, Riichi) and action.cpu_share > 0 and action.tile == plain.tile
+            if chosen and self._rng.random() < action.cpu_share:
+                return action
+        return plain
 
     def _choose_own_kan(self, view: SeatView, kans: Sequence[Kan]) -> Kan | None:
         """A concealed or added kan that costs the hand nothing: the shanten after setting the

@@ -94,6 +94,9 @@ class Riichi(Action):
     """Declare riichi by discarding ``tile`` sideways."""
 
     kind: ClassVar[str] = "riichi"
+    cpu_share: ClassVar[float] = 0.0
+    """How often a CPU that riichis on a tile declares this kind of riichi (a subclass: 5等三麻's
+    open riichi) rather than the plain one; 0 never."""
     tile: int
 
 

@@ -19,6 +19,7 @@ class OpenRiichi(Riichi):
     """オープン立直: riichi with a 2,000 deposit, its waits shown to the table (「待ちのみ開示」)."""
 
     kind: ClassVar[str] = "goto_open_riichi"
+    cpu_share: ClassVar[float] = 0.25
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +28,7 @@ class ShubariiRiichi(Riichi):
     (Spring aside)."""
 
     kind: ClassVar[str] = "goto_shubarii"
+    cpu_share: ClassVar[float] = 0.3
 
 
 @dataclass(frozen=True, slots=True)
