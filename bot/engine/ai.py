@@ -136,9 +136,9 @@ class CpuPlayer:
     def _riichi_of(self, actions: Sequence[Action], plain: Riichi) -> Riichi:
         """The plain riichi, or now and then another kind on the same tile (5等三麻's open riichi),
         as often as that kind's ``cpu_share`` says."""
-        for action in actions:
-            chosen = isinstance(action, Riichi) and action.cpu_share > 0 and action.tile == plain.tile
-            if chosen and self._rng.random() < action.cpu_share:
+        others = [a for a in actions if isinstance(a, Riichi) and a.cpu_share > 0 and a.tile == plain.tile]
+        for action in others:
+            if self._rng.random() < action.cpu_share:
                 return action
         return plain
 
