@@ -1,5 +1,6 @@
-"""5等三麻 on the table: an open riichi's waits, twenty set-aside tiles, chips that always show,
-gold and red fives and 白ポッチ, and two indicators."""
+"""5等三麻 on the table and the cards: an open riichi's waits, twenty set-aside tiles, chips that
+always show, gold and red fives and 白ポッチ, two indicators, and the chips block of the cards
+(itemised chips, Alice / 半チューリップ flips, dice)."""
 
 from __future__ import annotations
 
@@ -9,16 +10,25 @@ import pytest
 from PIL import Image, ImageChops
 
 from bot.engine.tiles import Kind, Tile, parse_tiles
-from bot.engine.views import PublicView, RiverTile, SeatPublic
+from bot.engine.views import ChipItem, DiceLine, FlipLine, PublicView, RiverTile, SeatPublic, WinView
+from render import render_draw, render_win
+from render.cards import CARD_WIDTH, compose_draw, compose_win
+from render.chips import ChipsBlock, chips_block, die_image, mark_image
 from render.layout import RIVER_TILE, layout_for, positions
 from render.samples import (
     GOTO_OPEN_WAITS,
     GOTO_SET_ASIDE,
+    sample_draw,
+    sample_goto_draw,
     sample_goto_table,
+    sample_goto_win,
+    sample_names,
     sample_table,
+    sample_win,
 )
 from render.table import compose_table
-from tests.render.helpers import band_rect, inside, overlaps
+from render.theme import DEFAULT_THEME
+from tests.render.helpers import band_rect, decode, inside, overlaps
 
 NAMES = ["Alice", "さくら🌸", "山田太郎"]
 Box = tuple[int, int, int, int]
@@ -166,3 +176,102 @@ def test_both_dora_indicators_show(table: PublicView) -> None:
         box = diff_box(image, compose_table(dataclasses.replace(table, dora_indicators=tuple(changed)), NAMES))
         assert box is not None, f"indicator {index} is not drawn"
         assert inside(box, layout_for(3).centre)
+
+
+def plain(view: WinView) -> WinView:
+    return dataclasses.replace(view, chip_items=(), flip_name="", flips=(), dice=())
+
+
+@pytest.mark.parametrize("run", ["alice", "tulip", "none"])
+def test_the_win_card_grows_a_chips_block_and_leaves_the_rest_alone(run: str) -> None:
+    view = sample_goto_win(run)
+    names = sample_names(3, 2)
+    full = decode(render_win(view, names))
+    bare = compose_win(plain(view), names)
+    assert full.width == CARD_WIDTH
+    assert full.height > bare.height
+    grown = full.height - bare.height
+    # Everything above the block (header, hand, yaku, total) and the payment boxes below it are
+    # the same pixels as on the card without the block.
+    payments = 64 + 20 + 16
+    split = bare.height - payments
+    assert (
+        full.crop((0, 0, CARD_WIDTH, split)).tobytes() == bare.convert("RGB").crop((0, 0, CARD_WIDTH, split)).tobytes()
+    )
+    below = full.crop((0, split + grown, CARD_WIDTH, full.height))
+    assert below.tobytes() == bare.crop((0, split, CARD_WIDTH, bare.height)).tobytes()
+
+
+def test_the_sample_runs_are_the_promised_ones() -> None:
+    alice = sample_goto_win("alice")
+    assert alice.flip_name == "アリス"
+    assert len(alice.flips) == 3 and alice.flips[-1].matches == 0
+    assert all(flip.matches for flip in alice.flips[:-1])
+    tulip = sample_goto_win("tulip")
+    assert tulip.flip_name == "半チューリップ" and any(flip.stocked for flip in tulip.flips)
+    assert len(alice.dice) == 2 and alice.chip_items
+
+
+def test_every_flip_and_roll_is_drawn_and_stocked_flips_look_different() -> None:
+    view = sample_goto_win("tulip")
+    names = sample_names(3, 2)
+    image = compose_win(view, names)
+    for index, flip in enumerate(view.flips):
+        flips = list(view.flips)
+        flips[index] = dataclasses.replace(flip, tile=Tile(Kind.RED) if flip.tile.kind != Kind.RED else Tile(Kind.M1))
+        assert diff_box(image, compose_win(dataclasses.replace(view, flips=tuple(flips)), names)) is not None
+        flips[index] = dataclasses.replace(flip, stocked=not flip.stocked)
+        assert diff_box(image, compose_win(dataclasses.replace(view, flips=tuple(flips)), names)) is not None
+    for index, line in enumerate(view.dice):
+        dice = list(view.dice)
+        dice[index] = dataclasses.replace(line, dice=(line.dice[0], 7 - line.dice[1]))
+        assert diff_box(image, compose_win(dataclasses.replace(view, dice=tuple(dice)), names)) is not None
+
+
+def test_chips_block_wraps_long_lists_inside_the_card() -> None:
+    view = dataclasses.replace(
+        sample_goto_win("alice"),
+        chip_items=tuple(ChipItem(f"祝儀{n}", n, seat=n % 3) for n in range(24)),
+        flips=tuple(FlipLine(Tile(n % 34), n % 3, 2 * (n % 3), stocked=n > 12) for n in range(20)),
+        dice=tuple(DiceLine((n % 6 + 1, (n * 5) % 6 + 1), n, "ゾロ目: もう1回" * (n % 2)) for n in range(9)),
+    )
+    image = compose_win(view, ["👑" * 30] * 3)
+    short = compose_win(sample_goto_win("alice"), ["👑" * 30] * 3)
+    assert image.height > short.height + 150
+    assert image.width == CARD_WIDTH
+    # Nothing is drawn past the card's margins (below the title band, which spans the card).
+    background = Image.new("RGB", image.size, DEFAULT_THEME.card)
+    for edge in ((0, 61, 8, image.height), (CARD_WIDTH - 8, 61, CARD_WIDTH, image.height)):
+        assert diff_box(image.crop(edge), background.crop(edge)) is None
+
+
+def test_an_empty_chips_block_takes_no_room() -> None:
+    assert chips_block(None, 0, ChipsBlock(), [], DEFAULT_THEME, left=20, right=700) == 0
+    for view in (sample_win(3), sample_goto_win("none")):
+        names = sample_names(3, 1)
+        assert render_win(plain(view), names) == render_win(dataclasses.replace(plain(view)), names)
+    draw = sample_draw(2, 3)
+    assert draw.chip_items == ()
+    assert (
+        compose_draw(draw, NAMES).tobytes() == compose_draw(dataclasses.replace(draw, chip_items=()), NAMES).tobytes()
+    )
+
+
+def test_the_draw_card_lists_chips_with_who_received_them() -> None:
+    view = sample_goto_draw()
+    assert view.chip_items and view.chip_items[0].seat == 1
+    with_chips = decode(render_draw(view, NAMES))
+    without = compose_draw(dataclasses.replace(view, chip_items=()), NAMES)
+    assert with_chips.height > without.height
+    # The receiver's name is written in the block, between the seat rows and the payment boxes
+    # (which name every seat as well).
+    renamed = compose_draw(view, [NAMES[0], "Bob", NAMES[2]])
+    block = (0, 60 + 16 + 3 * 72, CARD_WIDTH, with_chips.height - 64 - 20 - 8)
+    assert diff_box(compose_draw(view, NAMES).crop(block), renamed.crop(block)) is not None
+
+
+def test_dice_and_marks() -> None:
+    faces = [die_image(value, 22).tobytes() for value in range(1, 7)]
+    assert len(set(faces)) == 6
+    assert die_image(9, 22).size == die_image(1, 22).size  # off the die: a number, same size
+    assert mark_image(True, 13, (0, 255, 0)).tobytes() != mark_image(False, 13, (0, 255, 0)).tobytes()
