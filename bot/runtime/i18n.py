@@ -188,6 +188,7 @@ _TEXT: dict[str, tuple[str, str]] = {
     "button_cancel_riichi": ("Back", "戻る"),
     "button_done": ("Done", "終了"),
     "panel_others_riichi": ("🀄 In riichi: {names}", "🀄 リーチ中: {names}"),
+    "panel_open_waits": ("👁 {name}'s open riichi waits on {tiles}", "👁 {name} のオープン立直の待ち: {tiles}"),
     "button_dm": ("Send to DM", "DMで受け取る"),
     "button_here": ("Stop DMs", "DMをやめる"),
     # info

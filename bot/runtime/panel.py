@@ -168,6 +168,9 @@ def table_spec(
     deadline = min((d.deadline for d in decisions if d.deadline is not None), default=None)
     if wall and not over:
         lines.append(text("wall_commitment", locale, digest=wall[:16]))
+    if view.note:
+        # The variant's public word (dice being rolled, ...), as it gives it.
+        lines.append(view.note)
     if over:
         lines.append(text("table_over", locale))
     else:
@@ -282,10 +285,16 @@ def panel_spec(
     if (locked is not None or locked_tsumo) and not over:
         what = tile_label(locked) if locked is not None and not locked_tsumo else text("locked_tsumo", locale)
         lines.append(text("panel_locked", locale, what=what))
+    if public.note:
+        lines.append(public.note)
     in_riichi = [names[seat.seat] for seat in public.seats if seat.riichi and seat.seat != view.seat]
     if in_riichi and not over:
         # Public, and it changes what is safe to discard: said in words, not only drawn.
         lines.append(text("panel_others_riichi", locale, names=", ".join(in_riichi)))
+        for seat in public.seats:
+            if seat.open_waits and seat.seat != view.seat:
+                waits = " ".join(kind_name(kind) for kind in seat.open_waits)
+                lines.append(text("panel_open_waits", locale, name=names[seat.seat], tiles=waits))
     if view.waits and not over:
         waits = " ".join(kind_name(kind) for kind in view.waits)
         furiten = text("panel_furiten", locale) if view.furiten else ""
