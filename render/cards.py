@@ -9,6 +9,7 @@ from PIL import Image, ImageDraw
 from bot.engine.tiles import Tile
 from bot.engine.variants import find_variant
 from bot.engine.views import DrawView, MeldView, StandingsView, WinView
+from render.chips import ChipsBlock, chips_block
 from render.draw import draw_melds_right, draw_row, melds_length, outline, points_text, signed
 from render.sprites import face_size, thickness
 from render.table import seat_name
@@ -68,7 +69,9 @@ def compose_win(view: WinView, names: Sequence[str], *, theme: Theme = DEFAULT_T
     two_columns = yaku_rows > 8
     yaku_height = 28 * ((yaku_rows + 1) // 2 if two_columns else yaku_rows)
     seats = len(view.point_changes)
-    height = 60 + 16 + 130 + 12 + yaku_height + 16 + 50 + 16 + 64 + PAD
+    extras = ChipsBlock(view.chip_items, view.flip_name, view.flips, view.dice, winner=view.winner)
+    extras_height = chips_block(None, 0, extras, names, theme, left=PAD, right=CARD_WIDTH - PAD)
+    height = 60 + 16 + 130 + 12 + yaku_height + 16 + 50 + 16 + 64 + PAD + extras_height
     image = Image.new("RGB", (CARD_WIDTH, height), theme.card)
     tsumo = view.from_seat is None
     x = _header(
@@ -149,6 +152,7 @@ def compose_win(view: WinView, names: Sequence[str], *, theme: Theme = DEFAULT_T
     draw_text(image, (CARD_WIDTH - PAD, y - 4), f"{points_text(view.points)}点", 32, theme.accent, anchor="ra")
 
     y += 50 + 6
+    y += chips_block(image, y - 6, extras, names, theme, left=PAD, right=CARD_WIDTH - PAD)
     _changes(image, y, names, view.point_changes, view.chip_changes, seats, theme, highlight=view.winner)
     return image
 
@@ -194,7 +198,9 @@ def compose_draw(view: DrawView, names: Sequence[str], *, theme: Theme = DEFAULT
     """An exhaustive draw: each seat's tenpai state, the tenpai hands face up, and the payments."""
     seats = len(view.tenpai)
     row_height = 64
-    height = 60 + 16 + seats * (row_height + 8) + 8 + 64 + PAD
+    extras = ChipsBlock(view.chip_items)
+    extras_height = chips_block(None, 0, extras, names, theme, left=PAD, right=CARD_WIDTH - PAD)
+    height = 60 + 16 + seats * (row_height + 8) + 8 + 64 + PAD + extras_height
     image = Image.new("RGB", (CARD_WIDTH, height), theme.card)
     _header(image, view.reason, (90, 100, 110), f"{_variant(view.variant)} · {view.round_label}", theme)
     y = 76
@@ -220,6 +226,7 @@ def compose_draw(view: DrawView, names: Sequence[str], *, theme: Theme = DEFAULT
                 meld_y = tile_y + _tile_height(hand_width) - _tile_height(meld_width)
                 draw_melds_right(image, melds, CARD_WIDTH - PAD, meld_y, meld_width)
         y += row_height + 8
+    y += chips_block(image, y + 2, extras, names, theme, left=PAD, right=CARD_WIDTH - PAD)
     _changes(image, y + 8, names, view.point_changes, view.chip_changes, seats, theme)
     return image
 

@@ -8,6 +8,7 @@ by the real game from a rigged deal (:func:`sample_chinitsu_table`).
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Sequence
 
@@ -25,7 +26,10 @@ from bot.engine.tiles import (
     zuno_tileset,
 )
 from bot.engine.views import (
+    ChipItem,
+    DiceLine,
     DrawView,
+    FlipLine,
     MeldView,
     PublicView,
     RiverTile,
@@ -42,6 +46,9 @@ __all__ = [
     "sample_chinitsu_table",
     "sample_chinitsu_win",
     "sample_draw",
+    "sample_goto_draw",
+    "sample_goto_table",
+    "sample_goto_win",
     "sample_names",
     "sample_seat",
     "sample_standings",
@@ -474,4 +481,135 @@ def sample_chinitsu_win(seat_count: int = 3) -> WinView:
         dora_indicators=tuple(parse_tiles("Y9sB3sY8sY4zB2zB7sY1zB2sY1mB7z")),
         ura_indicators=tuple(parse_tiles("B9sY9sB3sY7z")),
         limit_name=limit_name(multiple(han)),
+    )
+
+
+GOTO_OPEN_WAITS: tuple[int, ...] = (Kind.P3, Kind.P6, Kind.P9)
+GOTO_SET_ASIDE = "4444f3333f2222f1111f4444z"
+"""Sixteen flowers and four 北: the most one 5等三麻 seat can pull."""
+
+
+def sample_goto_table(
+    seed: int = 2, *, open_waits: Sequence[int] = GOTO_OPEN_WAITS, set_aside: str = GOTO_SET_ASIDE
+) -> PublicView:
+    """A 5等三麻 table with what only it shows: seat 1 in open riichi (its waits public) with a
+    gold 5p, a red 5p, a plain 5p and the 白ポッチ in its river; seat 2 holding ``set_aside``
+    (16 flowers and 4 北 by default); two dora indicators (a gold 5s and 0z); chips for everyone;
+    and the public note of a dice roll."""
+    base = sample_table(3, seed, variant="goto")
+    fives = tuple(RiverTile(tile) for tile in parse_tiles("gp0p5p0z"))
+    seats = list(base.seats)
+    seats[0] = dataclasses.replace(seats[0], chips=-12, set_aside=tuple(parse_tiles("4z1f")))
+    seats[1] = dataclasses.replace(
+        seats[1],
+        river=seats[1].river[:3] + fives + (RiverTile(parse_tiles("9m")[0], riichi=True),),
+        riichi=True,
+        open_waits=tuple(open_waits),
+        melds=(),
+        concealed_count=13 + (1 if seats[1].has_drawn else 0),
+        chips=15,
+    )
+    seats[2] = dataclasses.replace(seats[2], set_aside=tuple(parse_tiles(set_aside)) if set_aside else (), chips=-3)
+    return dataclasses.replace(
+        base,
+        seats=tuple(seats),
+        dora_indicators=tuple(parse_tiles("gs0z")),
+        riichi_sticks=2,
+        last_discard=(1, len(seats[1].river) - 1),
+        note="🎲 3+5 = 8枚オール, 1 roll left",
+    )
+
+
+def sample_goto_win(run: str = "alice") -> WinView:
+    """A 5等三麻 倍満 by tsumo with its chips itemised, two dice rolls (doubles, then 2-5) and a
+    run of flips: ``"alice"`` (アリス, three flips ending on a miss) or ``"tulip"`` (半チューリップ,
+    whose miss is followed by two stocked flips); ``"none"`` leaves the flips out."""
+    from bot.engine.variants.goto.points import limit_name, rank, rank_payment
+
+    yaku = (
+        YakuLine("立直", "Riichi", 1),
+        YakuLine("一発", "Ippatsu", 1),
+        YakuLine("門前清自摸和", "Menzen tsumo", 1),
+        YakuLine("赤ドラ", "Red five", 1),
+        YakuLine("金ドラ", "Gold five", 2),
+        YakuLine("抜きドラ", "Nuki dora", 2),
+    )
+    han = sum(line.han for line in yaku)
+    score = rank(han, 40, 0)
+    payment = rank_payment(score, dealer=False, tsumo=True)
+    winner, dealer = 1, 0
+    changes = [0, 0, 0]
+    for seat in range(3):
+        if seat != winner:
+            changes[seat] = -(payment.tsumo_dealer if seat == dealer else payment.tsumo_non_dealer)
+    changes[winner] = -sum(changes)
+    flips: tuple[FlipLine, ...] = ()
+    flip_name = ""
+    if run == "alice":
+        flip_name = "アリス"
+        flips = (
+            FlipLine(parse_tiles("gp")[0], 2, 4),
+            FlipLine(parse_tiles("3s")[0], 1, 2),
+            FlipLine(parse_tiles("9m")[0], 0, 0),
+        )
+    elif run == "tulip":
+        flip_name = "半チューリップ"
+        flips = (
+            FlipLine(parse_tiles("7p")[0], 1, 2),
+            FlipLine(parse_tiles("6z")[0], 0, 0),
+            FlipLine(parse_tiles("4p")[0], 2, 4, stocked=True),
+            FlipLine(parse_tiles("1m")[0], 0, 0, stocked=True),
+        )
+    alice = sum(flip.chips for flip in flips)
+    items = [
+        ChipItem("赤", 2),
+        ChipItem("金", 4),
+        ChipItem("北", 4),
+        ChipItem("一発", 2),
+        ChipItem("裏ドラ", 2),
+    ]
+    if alice:
+        items.append(ChipItem(flip_name, 2 * alice))
+    dice = (DiceLine((3, 3), 6, "ゾロ目: もう1回"), DiceLine((2, 5), 7))
+    items.append(ChipItem("サイコロ", 2 * sum(line.chips for line in dice)))
+    received = sum(item.chips for item in items)
+    chips = tuple(received if seat == winner else -received // 2 for seat in range(3))
+    return WinView(
+        # Handed the title, as the registry does not know 5等三麻 yet (see sample_standings).
+        variant="5等三麻",
+        round_label="東2局",
+        winner=winner,
+        from_seat=None,
+        hand=sort_tiles(parse_tiles("340pg67p789s3345s")),
+        win_tile=parse_tiles("6s")[0],
+        melds=(),
+        yaku=yaku,
+        han=han,
+        fu=40,
+        points=changes[winner],
+        point_changes=tuple(changes),
+        chip_changes=chips,
+        dora_indicators=tuple(parse_tiles("9s0z")),
+        ura_indicators=tuple(parse_tiles("2s")),
+        limit_name=limit_name(score),
+        chip_items=tuple(items),
+        flip_name=flip_name,
+        flips=flips,
+        dice=dice,
+    )
+
+
+def sample_goto_draw() -> DrawView:
+    """A 5等三麻 exhaustive draw that still moved chips: a seat holding 春 takes them from each
+    opponent (its :class:`ChipItem` names the seat)."""
+    hands = (tuple(sort_tiles(parse_tiles("123p456p789s11z22z"))), None, None)
+    return DrawView(
+        variant="5等三麻",
+        round_label="南1局",
+        tenpai=(True, False, False),
+        hands=hands,
+        melds=((), (), ()),
+        point_changes=(2000, -1000, -1000),
+        chip_changes=(-2, 4, -2),
+        chip_items=(ChipItem("春", 4, seat=1),),
     )

@@ -43,7 +43,7 @@ from render.layout import (
     wall_region,
 )
 from render.sprites import Shade, face_size, paste, thickness, tile_sprite
-from render.text import draw_text, fit, text_image, text_width
+from render.text import draw_text, fit, text_image, text_width, ui_font
 from render.theme import DEFAULT_THEME, Theme
 
 __all__ = ["compose_seat", "compose_table", "indicator_grid", "seat_name"]
@@ -175,28 +175,94 @@ def _translucent(image: Image.Image, box: tuple[int, int, int, int], colour: tup
     image.paste(Image.alpha_composite(region, overlay).convert("RGB"), (left, top))
 
 
+def _tile_pitch(size: int) -> int:
+    """Height of one row of upright tiles ``size`` wide, with the gap under it."""
+    return face_size(size)[1] + thickness(size) + 2
+
+
+SET_ASIDE_SIZES = (22, 18, 14, 12, 10, 8)
+"""Set-aside tiles shrink until they fit the plate (a 5等 seat may hold 16 flowers and 4 北)."""
+
+
 def _set_aside_grid(count: int, width: int, space: int) -> tuple[int, int, int]:
     """(tile width, tiles per row, rows) for the set-aside tiles of a plate ``width`` wide."""
-    for size in (22, 18, 14):
+    for size in SET_ASIDE_SIZES:
         per_row = max(1, (width - 16) // (size + 1))
         rows = math.ceil(count / per_row)
-        if rows * (face_size(size)[1] + thickness(size) + 2) <= space or size == 14:
+        if rows * _tile_pitch(size) <= space or size == SET_ASIDE_SIZES[-1]:
             return size, per_row, rows
     raise AssertionError("unreachable")
 
 
 PLATE_TEXT = 108
+"""Where the set-aside tiles start below a plate's top: under the name, points and badges."""
+BADGES_END = 100
+"""The bottom of the badge row; an open riichi's waits start here."""
+OPEN_LABEL = "オープン"
+OPEN_LABEL_SIZE = 11
+OPEN_COLOUR = (214, 110, 24)
+WAIT_SIZES = (16, 14, 12, 10)
+
+
+def _waits_grid(count: int, room: int) -> tuple[int, int, int]:
+    """(tile width, tiles per row, rows) for an open riichi's waits in ``room`` px beside the label:
+    one row of the largest tiles that fit, else rows of the smallest."""
+    for size in WAIT_SIZES:
+        per_row = max(1, (room + 1) // (size + 1))
+        if count <= per_row:
+            return size, per_row, 1
+    size = WAIT_SIZES[-1]
+    per_row = max(1, (room + 1) // (size + 1))
+    return size, per_row, math.ceil(count / per_row)
+
+
+def _open_label_width() -> int:
+    return text_width(OPEN_LABEL, OPEN_LABEL_SIZE) + OPEN_LABEL_SIZE
+
+
+def _waits_layout(count: int, width: int) -> tuple[int, int, int, int]:
+    """(tile width, per row, rows, block height) of the waits row of a plate ``width`` wide."""
+    room = width - 16 - _open_label_width() - 6
+    size, per_row, rows = _waits_grid(count, room)
+    return size, per_row, rows, max(OPEN_LABEL_SIZE + 8, rows * (_tile_pitch(size) - 1)) + 2
+
+
+def _chips(image: Image.Image, seat: SeatPublic, x: int, box: tuple[int, int, int, int], theme: Theme) -> None:
+    """A seat's chips: after the badges when they fit there, else at the end of the points line
+    (shorter if need be); never left off."""
+    if seat.chips is None:
+        return
+    left, top, right, _ = box
+    label = f"チップ {signed(seat.chips)}"
+    y = top + 78
+    if x + text_width(label, 14) <= right - 8:
+        draw_text(image, (x + 2, y + 2), label, 14, theme.muted)
+        return
+    points_end = left + 10 + text_width(points_text(seat.points), 26) + 8
+    room = right - 8 - points_end
+    candidates = ((label, 14), (label, 12), (label, 11), (signed(seat.chips), 14))
+    shown, size = next(((t, s) for t, s in candidates if text_width(t, s) <= room), candidates[-1])
+    # On the points line's baseline, flush right.
+    baseline = top + 42 + ui_font(26).getmetrics()[0]
+    draw_text(image, (right - 8, baseline), shown, size, theme.muted, anchor="rs", max_width=max(1, room))
 
 
 def _plate(
     image: Image.Image, slot: Slot, seat: SeatPublic, name: str, view: PublicView, theme: Theme, *, own: bool
 ) -> None:
-    """Name, points, chips, status and the set-aside tiles of one seat, upright for legibility."""
+    """Name, points, chips, status, an open riichi's waits and the set-aside tiles of one seat,
+    upright for legibility."""
     left, region_top, right, region_bottom = slot.plate
+    region = region_bottom - region_top
+    waits = seat.open_waits
+    waits_layout = _waits_layout(len(waits), right - left) if waits else None
+    tiles_top = BADGES_END + waits_layout[3] + 3 if waits_layout else PLATE_TEXT
     tiles = seat.set_aside
-    grid = _set_aside_grid(len(tiles), right - left, region_bottom - region_top - PLATE_TEXT - 8) if tiles else None
-    height = PLATE_TEXT + (grid[2] * (face_size(grid[0])[1] + thickness(grid[0]) + 2) + 6 if grid else 0)
-    height = min(height, region_bottom - region_top)
+    grid = _set_aside_grid(len(tiles), right - left, region - tiles_top - 6) if tiles else None
+    height = tiles_top + (grid[2] * _tile_pitch(grid[0]) + 6 if grid else 0)
+    if waits_layout and not grid:
+        height += 3
+    height = min(height, region)
     top = region_top if slot.plate_anchor == "top" else region_bottom - height
     box = (left, top, right, top + height)
     _translucent(image, box, theme.panel, 170)
@@ -218,18 +284,29 @@ def _plate(
         x += badge(image, x, y, "親", 13, (255, 255, 255), (200, 64, 40)) + 4
     if seat.auto_played:
         x += badge(image, x, y, "自動", 13, (20, 20, 20), (200, 200, 200)) + 4
-    if seat.chips is not None:
-        chips = f"チップ {signed(seat.chips)}"
-        if x + text_width(chips, 14) <= right - 8:
-            draw_text(image, (x + 2, y + 2), chips, 14, theme.muted)
+    _chips(image, seat, x, box, theme)
+    if waits_layout is not None:
+        _open_waits(image, waits, waits_layout, left + 8, top + BADGES_END)
     if grid is not None:
         size, per_row, rows = grid
-        pitch = face_size(size)[1] + thickness(size) + 2
+        pitch = _tile_pitch(size)
         for row in range(rows):
-            row_y = top + PLATE_TEXT + row * pitch
+            row_y = top + tiles_top + row * pitch
             if row_y + pitch > top + height + 2:
                 break
             draw_row(image, tiles[row * per_row : (row + 1) * per_row], left + 8, row_y, size)
+
+
+def _open_waits(image: Image.Image, waits: Sequence[int], layout: tuple[int, int, int, int], x: int, y: int) -> None:
+    """The 「オープン」 label and the kinds an open riichi waits on, as small faces."""
+    size, per_row, rows, block = layout
+    label_height = OPEN_LABEL_SIZE + 8
+    label_y = y + (min(block, _tile_pitch(size)) - label_height) // 2
+    x += badge(image, x, label_y, OPEN_LABEL, OPEN_LABEL_SIZE, (255, 255, 255), OPEN_COLOUR) + 6
+    pitch = _tile_pitch(size) - 1
+    for row in range(rows):
+        kinds = waits[row * per_row : (row + 1) * per_row]
+        draw_row(image, [Tile(kind) for kind in kinds], x, y + row * pitch, size)
 
 
 def _strip(image: Image.Image, slot: Slot, seat: SeatPublic, view: PublicView, theme: Theme) -> None:

@@ -36,6 +36,9 @@ from render.samples import (  # noqa: E402
     sample_chinitsu_table,
     sample_chinitsu_win,
     sample_draw,
+    sample_goto_draw,
+    sample_goto_table,
+    sample_goto_win,
     sample_names,
     sample_seat,
     sample_standings,
@@ -136,6 +139,14 @@ def make_gallery(out: Path = GALLERY) -> list[Path]:
             render_table(sample_chinitsu_table(), sample_names(3, 2), now=NOW),
         )
     )
+    images.append(
+        (
+            "table-3p-goto.png",
+            "5等三麻: an open riichi's waits beside 「オープン」, 16 flowers and 4 北 set aside, gold, red and"
+            " plain 5p and 白ポッチ in a river, two indicators, chips",
+            render_table(sample_goto_table(), sample_names(3, 2), now=NOW),
+        )
+    )
     seed = _showcase(2, "inage", _busy)
     view = sample_table(2, seed, variant="inage")
     images.append(("table-2p.png", "2 seats (いなげ麻雀)", render_table(view, sample_names(2, seed), now=NOW)))
@@ -164,7 +175,28 @@ def make_gallery(out: Path = GALLERY) -> list[Path]:
             render_win(sample_chinitsu_win(), sample_names(3, 1)),
         )
     )
+    images.append(
+        (
+            "win-goto-alice.png",
+            "5等三麻 win card: itemised chips, アリス (three flips, the last a miss) and two dice rolls",
+            render_win(sample_goto_win("alice"), sample_names(3, 2)),
+        )
+    )
+    images.append(
+        (
+            "win-goto-tulip.png",
+            "5等三麻 win card: 半チューリップ with two stocked flips after the miss",
+            render_win(sample_goto_win("tulip"), sample_names(3, 2)),
+        )
+    )
     images.append(("draw.png", "exhaustive-draw card", render_draw(sample_draw(4), sample_names(4, 4))))
+    images.append(
+        (
+            "draw-goto.png",
+            "5等三麻 draw card: 春's chips, received by a seat other than a winner",
+            render_draw(sample_goto_draw(), sample_names(3, 2)),
+        )
+    )
     images.append(("standings.png", "final standings with the points chart", render_standings(sample_standings(5))))
     images.append(("tiles.png", "every tile face (38 kinds, red and gold fives, 白ポッチ)", _face_sheet()))
 

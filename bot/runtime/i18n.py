@@ -119,6 +119,11 @@ _TEXT: dict[str, tuple[str, str]] = {
     "hand_won": ("{round}: {winner} wins {points} from {loser}", "{round}: {winner} が {loser} から {points}点の和了"),
     "hand_tsumo": ("{round}: {winner} wins {points} by tsumo", "{round}: {winner} がツモ和了 {points}点"),
     "hand_draw": ("{round}: exhaustive draw", "{round}: 流局"),
+    "result_chips": ("🪙 Chips: {items}", "🪙 チップ: {items}"),
+    "result_flips": ("{name}, from each payer: {flips}", "{name}（1人あたり）: {flips}"),
+    "result_dice": ("🎲 Dice, from each payer: {rolls}", "🎲 サイコロ（1人あたり）: {rolls}"),
+    "result_stocked": ("stocked", "ストック"),
+    "result_flips_default": ("Flips", "めくり"),
     "vote_end_cast": (
         "{name} votes to end the game ({votes}/{needed}).",
         "{name} さんが終了に投票しました（{votes}/{needed}）。",
@@ -188,6 +193,7 @@ _TEXT: dict[str, tuple[str, str]] = {
     "button_cancel_riichi": ("Back", "戻る"),
     "button_done": ("Done", "終了"),
     "panel_others_riichi": ("🀄 In riichi: {names}", "🀄 リーチ中: {names}"),
+    "panel_open_waits": ("👁 {name}'s open riichi waits on {tiles}", "👁 {name} のオープン立直の待ち: {tiles}"),
     "button_dm": ("Send to DM", "DMで受け取る"),
     "button_here": ("Stop DMs", "DMをやめる"),
     # info

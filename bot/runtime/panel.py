@@ -22,7 +22,7 @@ from bot.engine.game import Action, Kan, Ron, TimeUp, Tsumo, VoteEnd
 from bot.engine.tiles import Kind, Tile, kind_name
 from bot.engine.variant_ui import TilePage
 from bot.engine.variants import tile_pages, variant_ui
-from bot.engine.views import PublicView, SeatView
+from bot.engine.views import ChipItem, DiceLine, DrawView, FlipLine, PublicView, SeatView, WinView
 from bot.runtime.customid import ActionId, PanelId, TableId
 from bot.runtime.i18n import Locale, has_text, text
 
@@ -35,6 +35,7 @@ __all__ = [
     "panel_mode",
     "panel_spec",
     "public_table_view",
+    "result_extras",
     "table_spec",
     "tile_label",
 ]
@@ -168,6 +169,9 @@ def table_spec(
     deadline = min((d.deadline for d in decisions if d.deadline is not None), default=None)
     if wall and not over:
         lines.append(text("wall_commitment", locale, digest=wall[:16]))
+    if view.note:
+        # The variant's public word (dice being rolled, ...), as it gives it.
+        lines.append(view.note)
     if over:
         lines.append(text("table_over", locale))
     else:
@@ -282,10 +286,16 @@ def panel_spec(
     if (locked is not None or locked_tsumo) and not over:
         what = tile_label(locked) if locked is not None and not locked_tsumo else text("locked_tsumo", locale)
         lines.append(text("panel_locked", locale, what=what))
+    if public.note:
+        lines.append(public.note)
     in_riichi = [names[seat.seat] for seat in public.seats if seat.riichi and seat.seat != view.seat]
     if in_riichi and not over:
         # Public, and it changes what is safe to discard: said in words, not only drawn.
         lines.append(text("panel_others_riichi", locale, names=", ".join(in_riichi)))
+        for seat in public.seats:
+            if seat.open_waits and seat.seat != view.seat:
+                waits = " ".join(kind_name(kind) for kind in seat.open_waits)
+                lines.append(text("panel_open_waits", locale, name=names[seat.seat], tiles=waits))
     if view.waits and not over:
         waits = " ".join(kind_name(kind) for kind in view.waits)
         furiten = text("panel_furiten", locale) if view.furiten else ""
@@ -424,3 +434,56 @@ def _last_discard(view: PublicView, names: Sequence[str]) -> str:
     if not 0 <= index < len(river):
         return ""
     return f"{names[seat]} · {tile_label(river[index].tile)}"
+
+
+DICE_FACES = "⚀⚁⚂⚃⚄⚅"
+
+
+def _chips(value: int) -> str:
+    return f"+{value}" if value >= 0 else str(value)
+
+
+def _chip_item(item: ChipItem, names: Sequence[str], winner: int | None) -> str:
+    line = f"{item.name} {_chips(item.chips)}"
+    if item.seat is not None and item.seat != winner and 0 <= item.seat < len(names):
+        line += f" → {names[item.seat]}"
+    return line
+
+
+def _flip(flip: FlipLine, locale: Locale | None) -> str:
+    line = (
+        f"{tile_label(flip.tile)} ✓×{flip.matches} {_chips(flip.chips)}"
+        if flip.matches
+        else f"{tile_label(flip.tile)} ✗"
+    )
+    return f"{line} ({text('result_stocked', locale)})" if flip.stocked else line
+
+
+def _roll(roll: DiceLine) -> str:
+    faces = "".join(DICE_FACES[value - 1] if 1 <= value <= 6 else str(value) for value in roll.dice)
+    return f"{faces} {_chips(roll.chips)}" + (f" ({roll.note})" if roll.note else "")
+
+
+def result_extras(result: WinView | DrawView, names: Sequence[str], locale: Locale | None = None) -> str:
+    """The chips a hand's result itemises, its flips and its dice in one compact line for the
+    channel (empty when it has none, as in most variants). An item another seat received names
+    that seat; flips and dice say what each payer paid.
+
+    >>> from bot.engine.views import ChipItem, DrawView
+    >>> spring = ChipItem("春", 4, seat=1)
+    >>> draw = DrawView("x", "南1局", (True, False), (None, None), ((), ()), (0, 0), chip_items=(spring,))
+    >>> result_extras(draw, ["Alice", "Bob"])
+    '🪙 Chips: 春 +4 → Bob'
+    """
+    parts: list[str] = []
+    winner = result.winner if isinstance(result, WinView) else None
+    if result.chip_items:
+        items = " · ".join(_chip_item(item, names, winner) for item in result.chip_items)
+        parts.append(text("result_chips", locale, items=items))
+    if isinstance(result, WinView) and result.flips:
+        flips = " · ".join(_flip(flip, locale) for flip in result.flips)
+        name = result.flip_name or text("result_flips_default", locale)
+        parts.append(text("result_flips", locale, name=name, flips=flips))
+    if isinstance(result, WinView) and result.dice:
+        parts.append(text("result_dice", locale, rolls=" · ".join(_roll(roll) for roll in result.dice)))
+    return " | ".join(parts)

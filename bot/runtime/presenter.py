@@ -34,7 +34,7 @@ from bot.engine.game import Outcome
 from bot.engine.views import DrawView, SeatView, StandingsView, WinView
 from bot.runtime.i18n import text
 from bot.runtime.options import RuntimeOptions
-from bot.runtime.panel import MessageSpec, PanelMode, panel_mode, panel_spec, table_spec
+from bot.runtime.panel import MessageSpec, PanelMode, panel_mode, panel_spec, result_extras, table_spec
 from bot.runtime.rendering import Priority, RenderPool
 from bot.runtime.replies import STARTED, defer_if_slow
 from bot.runtime.router import build_view
@@ -227,6 +227,8 @@ class DiscordPresenter:
         if wins:
             for win in wins:
                 lines.append(self._win_line(entry.label, win.winner, win.from_seat, win.points))
+                if extras := result_extras(win, names, locale):
+                    lines.append(extras)
                 cards.append(functools.partial(self._renderer.render, Priority.TABLE, render_win, win, names))
         elif entry.result.winner is not None:
             hand = entry.result
@@ -235,6 +237,8 @@ class DiscordPresenter:
             lines.append(text("hand_draw", locale, round=entry.label))
             for result in results:
                 if isinstance(result, DrawView):
+                    if extras := result_extras(result, names, locale):
+                        lines.append(extras)
                     cards.append(functools.partial(self._renderer.render, Priority.TABLE, render_draw, result, names))
         if reveal is not None:
             lines.append(text("wall_revealed", locale, salt=reveal.salt))

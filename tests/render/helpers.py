@@ -6,6 +6,8 @@ import io
 
 from PIL import Image
 
+from render.layout import BAND, BOTTOM, RIGHT, TOP, layout_for, positions
+
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
 
@@ -27,3 +29,37 @@ def pixels(image: Image.Image) -> list:
     """Every pixel value, row by row (``getdata`` is deprecated from Pillow 13)."""
     flattened = getattr(image, "get_flattened_data", None)
     return list(flattened() if flattened is not None else image.getdata())
+
+
+def band_rect(seats: int, seat: int, bottom: int = 0) -> tuple[int, int, int, int]:
+    """The image rectangle of a seat's edge band (hand and melds)."""
+    slot = layout_for(seats).slots[positions(seats, bottom)[seat]]
+    frame = slot.band
+    lw, ld = slot.band_length, BAND
+    width, height = (lw, ld) if frame.rotation in (0, 180) else (ld, lw)
+    x, y = frame.place(0, 0, lw, ld)
+    return (x, y, x + width, y + height)
+
+
+def grow_towards_centre(box: tuple[int, int, int, int], position: int, by: int) -> tuple[int, int, int, int]:
+    left, top, right, bottom = box
+    if position == BOTTOM:
+        return (left, top - by, right, bottom)
+    if position == TOP:
+        return (left, top, right, bottom + by)
+    if position == RIGHT:
+        return (left - by, top, right, bottom)
+    return (left, top, right + by, bottom)
+
+
+def inside(inner: tuple[int, int, int, int], outer: tuple[int, int, int, int], slack: int = 0) -> bool:
+    return (
+        inner[0] >= outer[0] - slack
+        and inner[1] >= outer[1] - slack
+        and inner[2] <= outer[2] + slack
+        and inner[3] <= outer[3] + slack
+    )
+
+
+def overlaps(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]

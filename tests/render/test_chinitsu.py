@@ -18,10 +18,10 @@ from render import render_table, render_win
 from render.cards import CARD_WIDTH
 from render.draw import meld_length
 from render.faces import BACK_COLOURS
-from render.layout import BAND, BOTTOM, GAP_BAND, LEFT, RIGHT, TOP, Frame, layout_for, positions, wall_region
+from render.layout import GAP_BAND, LEFT, Frame, layout_for, positions, wall_region
 from render.samples import CHINITSU_RIG, sample_chinitsu_table, sample_chinitsu_win, sample_names, sample_table
 from render.table import compose_table
-from tests.render.helpers import decode, pixels
+from tests.render.helpers import band_rect, decode, grow_towards_centre, inside, overlaps, pixels
 
 NAMES = ["Alice", "さくら🌸", "山田太郎"]
 
@@ -29,40 +29,6 @@ NAMES = ["Alice", "さくら🌸", "山田太郎"]
 def colour_count(image: Image.Image, box: tuple[int, int, int, int], colour: tuple[int, int, int]) -> int:
     """Pixels of exactly a back's colour (the flat middle of a back sprite) inside ``box``."""
     return sum(1 for pixel in pixels(image.crop(box).convert("RGB")) if pixel == colour)
-
-
-def band_rect(seats: int, seat: int, bottom: int = 0) -> tuple[int, int, int, int]:
-    """The image rectangle of a seat's edge band (hand and melds)."""
-    slot = layout_for(seats).slots[positions(seats, bottom)[seat]]
-    frame = slot.band
-    lw, ld = slot.band_length, BAND
-    width, height = (lw, ld) if frame.rotation in (0, 180) else (ld, lw)
-    x, y = frame.place(0, 0, lw, ld)
-    return (x, y, x + width, y + height)
-
-
-def grow_towards_centre(box: tuple[int, int, int, int], position: int, by: int) -> tuple[int, int, int, int]:
-    left, top, right, bottom = box
-    if position == BOTTOM:
-        return (left, top - by, right, bottom)
-    if position == TOP:
-        return (left, top, right, bottom + by)
-    if position == RIGHT:
-        return (left - by, top, right, bottom)
-    return (left, top, right + by, bottom)
-
-
-def inside(inner: tuple[int, int, int, int], outer: tuple[int, int, int, int], slack: int = 0) -> bool:
-    return (
-        inner[0] >= outer[0] - slack
-        and inner[1] >= outer[1] - slack
-        and inner[2] <= outer[2] + slack
-        and inner[3] <= outer[3] + slack
-    )
-
-
-def overlaps(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 @pytest.fixture(scope="module")
