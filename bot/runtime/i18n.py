@@ -61,6 +61,14 @@ _TEXT: dict[str, tuple[str, str]] = {
     "not_auto": ("You are not on autopilot.", "自動打牌になっていません。"),
     "bad_setting": ("Setting not accepted: {detail}", "設定エラー: {detail}"),
     "unknown_variant": ("Unknown variant {name}.", "{name} という種目はありません。"),
+    "bad_option": (
+        "`{option}` cannot be {value!r}: choose {choices}.",
+        "`{option}` に {value!r} は指定できません。{choices} から選んでください。",
+    ),
+    "no_chips": (
+        "{variant} keeps no chips, so its leaderboard cannot be ordered by chips.",
+        "{variant}にはチップがないため、チップ順のランキングはありません。",
+    ),
     "calc_error": ("Cannot score that hand: {detail}", "計算できません: {detail}"),
     "no_game_id": ("There is no game #{game}.", "対局 #{game} はありません。"),
     "internal": (
