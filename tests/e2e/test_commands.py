@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -9,7 +10,10 @@ import pytest
 
 from bot.app import JantakuBot
 from bot.engine.game import Outcome
+from bot.engine.record import replay
+from bot.engine.views import StandingsView
 from bot.storage import PlayerSeat
+from tests.engine import replays
 
 from .fakediscord import FakeDiscord, running_bot
 from .helpers import Player, World, ephemeral_reply, forge_click, forge_slash, make_bot
@@ -216,6 +220,40 @@ async def test_replay_of_a_played_game_and_of_a_running_one(fake_discord: FakeDi
     assert done.message is not None
     assert "東1局" in done.message.text
     assert sorted(a.filename for a in done.message.attachments) == [f"game-{game_id}.json", "standings.png"]
+
+
+async def test_the_replay_of_a_chip_game_shows_its_chips(
+    fake_discord: FakeDiscord, bot: JantakuBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A whole チンイツゲーム game stored as the table would have stored it: its replay's standings
+    card carries the final chips, as the card at the end of the game did."""
+    world = World.build(fake_discord, "Alice")
+    (alice,) = world.members
+    record, _ = replays.play_recorded("chinitsu", 3, 3, pass_rate=0.7)
+    outcome = replay(record).outcome()
+    assert outcome is not None and len(outcome.chips) == 3
+    store = bot.store
+    seats = [PlayerSeat.human(alice.id, "Alice"), PlayerSeat.cpu("CPU 1"), PlayerSeat.cpu("CPU 2")]
+    game_id = await store.create_game(
+        world.guild.id, world.channel.id, "chinitsu", record.settings, record.seed, seats, alice.id
+    )
+    for seq, action in enumerate(record.actions):
+        await store.append_action(game_id, seq, action)
+    await store.record_final(game_id, outcome)
+    drawn: list[StandingsView] = []
+    stats_module = sys.modules["cogs.stats"]  # the module the bot loaded (discord.py loads extensions afresh)
+    real = stats_module.render_standings
+
+    def recording(view: StandingsView) -> bytes:
+        drawn.append(view)
+        return real(view)
+
+    monkeypatch.setattr(stats_module, "render_standings", recording)
+    done = await alice.slash(world.channel, "mahjong replay", game=game_id)
+    await done.wait_followups(1)
+    assert done.message is not None and "standings.png" in [a.filename for a in done.message.attachments]
+    (card,) = drawn
+    assert card.chips == outcome.chips and card.final_scores == outcome.final_scores
 
 
 async def test_server_settings_shape_new_tables(fake_discord: FakeDiscord, bot: JantakuBot) -> None:
