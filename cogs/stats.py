@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
@@ -13,14 +14,14 @@ from bot.engine.record import GameRecord
 from bot.engine.variants import VARIANTS, new_game
 from bot.engine.views import StandingsView
 from bot.runtime.customid import LeaderboardId
-from bot.runtime.errors import InvalidButton, UnknownGame
+from bot.runtime.errors import BadOption, InvalidButton, NoChips, UnknownGame
 from bot.runtime.i18n import period_name, text
 from bot.runtime.panel import ButtonSpec, public_table_view
 from bot.runtime.rendering import Priority
 from bot.runtime.replies import PUBLIC_DEFER
 from bot.runtime.router import build_view
-from bot.runtime.variants import variant_class
-from bot.storage import PERIODS, GameNotFoundError, GameStatus, GameSummary, HandRow
+from bot.runtime.variants import has_chips, variant_class
+from bot.storage import PERIODS, ChipTotals, GameNotFoundError, GameStatus, GameSummary, HandRow, LeaderboardRow
 from cogs._shared import MahjongCog, locale_of, require_guild
 from render import render_standings, render_table
 
@@ -29,6 +30,9 @@ if TYPE_CHECKING:
 
 VariantName = Literal[tuple(variant.variant for variant in VARIANTS)]  # type: ignore[valid-type]
 PeriodName = Literal["all", "30d", "7d"]
+OrderName = Literal["rating", "chips"]
+ORDERS: dict[str, str] = {"rating": "rating", "chips": "chips"}
+"""The leaderboard's ``order`` option -> the store's ``order_by``; ``chips`` only for a variant with chips."""
 PAGE = 10
 PLACES = ("1st", "2nd", "3rd", "4th", "5th")
 
@@ -47,58 +51,76 @@ class Stats(MahjongCog):
     # --- leaderboard -------------------------------------------------------------------------------
 
     @app_commands.command(name="leaderboard")
-    @app_commands.describe(variant="Which game (default: the server's)", period="Which games count")
+    @app_commands.describe(
+        variant="Which game (default: the server's)",
+        period="Which games count",
+        order="Rank by rating (default) or, in a game with chips, by chips won",
+    )
     async def leaderboard(
         self,
         interaction: discord.Interaction[Any],
         variant: VariantName | None = None,  # type: ignore[valid-type]
         period: PeriodName = "all",
+        order: OrderName = "rating",
     ) -> None:
         """The server's best players, ten to a page."""
         guild_id, _ = require_guild(interaction)
         name = str(variant) if variant else (await self.runtime.store.guild_settings(guild_id)).default_variant
-        embed, view = await self._page(interaction, guild_id, variant_class(name).variant, period, 0)
+        key = variant_class(name).variant
+        _check_option("period", period, PERIODS)
+        _check_option("order", order, ORDERS)
+        if order == "chips" and not has_chips(key):
+            raise NoChips(variant=variant_class(key).title)
+        embed, view = await self._page(interaction, guild_id, key, period, 0, order)
         await interaction.response.send_message(embed=embed, view=view)
 
     async def on_page(self, interaction: discord.Interaction[Any], button: LeaderboardId) -> None:
         """Previous / Next on a leaderboard."""
         guild_id, _ = require_guild(interaction)
-        if button.period not in PERIODS:
+        if button.period not in PERIODS or button.order not in ORDERS:
             raise InvalidButton()
-        embed, view = await self._page(
-            interaction, guild_id, variant_class(button.variant).variant, button.period, button.offset
-        )
+        key = variant_class(button.variant).variant
+        if button.order == "chips" and not has_chips(key):
+            raise InvalidButton()
+        embed, view = await self._page(interaction, guild_id, key, button.period, button.offset, button.order)
         await interaction.response.edit_message(embed=embed, view=view)
 
     async def _page(
-        self, interaction: discord.Interaction[Any], guild_id: int, variant: str, period: str, offset: int
+        self,
+        interaction: discord.Interaction[Any],
+        guild_id: int,
+        variant: str,
+        period: str,
+        offset: int,
+        order: str = "rating",
     ) -> tuple[discord.Embed, discord.ui.View]:
         locale = locale_of(interaction)
-        rows, total = await self.runtime.store.leaderboard(guild_id, variant, period=period, offset=offset, limit=PAGE)  # type: ignore[arg-type]
-        title = variant_class(variant).title
-        embed = discord.Embed(
-            title=text("board_title", locale, variant=title, period=period_name(period, locale)), colour=0xF9A825
+        rows, total = await self.runtime.store.leaderboard(
+            guild_id,
+            variant,
+            period=period,  # type: ignore[arg-type]
+            order_by=ORDERS[order],
+            offset=offset,
+            limit=PAGE,
         )
-        medals = {1: "🥇", 2: "🥈", 3: "🥉"}
-        lines = []
-        for row in rows:
-            rank = medals.get(row.rank, f"`{row.rank:>2}.`")
-            lines.append(
-                f"{rank} **{discord.utils.escape_markdown(row.name)}** · rating **{row.rating:.1f}** · "
-                f"{row.games} games · avg place {row.average_placement:.2f} · "
-                f"win {row.win_rate:.0%} · deal-in {row.deal_in_rate:.0%}"
-            )
+        title = variant_class(variant).title
+        heading = "board_title_chips" if order == "chips" else "board_title"
+        embed = discord.Embed(
+            title=text(heading, locale, variant=title, period=period_name(period, locale)), colour=0xF9A825
+        )
+        chips = has_chips(variant)
+        lines = [_board_line(row, chips=chips, locale=locale) for row in rows]
         embed.description = "\n".join(lines) or text("board_empty", locale)
         if rows:
             embed.set_footer(text=text("board_footer", locale, first=offset + 1, last=offset + len(rows), total=total))
         buttons = [
             ButtonSpec(
-                LeaderboardId(variant, period, max(0, offset - PAGE)).custom_id,
+                LeaderboardId(variant, period, max(0, offset - PAGE), order).custom_id,
                 "◀ " + text("board_prev", locale),
                 disabled=offset == 0,
             ),
             ButtonSpec(
-                LeaderboardId(variant, period, offset + PAGE).custom_id,
+                LeaderboardId(variant, period, offset + PAGE, order).custom_id,
                 text("board_next", locale) + " ▶",
                 disabled=offset + PAGE >= total,
             ),
@@ -120,6 +142,7 @@ class Stats(MahjongCog):
         guild_id, _ = require_guild(interaction)
         locale = locale_of(interaction)
         who: discord.abc.User = member or interaction.user
+        _check_option("period", period, PERIODS)
         key = variant_class(str(variant)).variant if variant else None
         stats = await self.runtime.store.player_stats(guild_id, who.id, key, period=period)
         title = variant_class(key).title if key else "all games"
@@ -141,6 +164,9 @@ class Stats(MahjongCog):
         embed.add_field(name="Deal-in rate", value=f"{stats.deal_in_rate:.1%}")
         embed.add_field(name="Riichi rate", value=f"{stats.riichi_rate:.1%}")
         embed.add_field(name="Average win", value=f"{stats.average_win_points:,.0f} points")
+        chips = [totals for totals in stats.chips if has_chips(totals.variant)]
+        if chips:
+            embed.add_field(name="Chips", value=_chips_lines(chips, named=key is None, locale=locale), inline=False)
         if stats.ratings:
             ratings = "\n".join(
                 f"{variant_class(r.variant).title}: **{r.rating:.1f}** "
@@ -160,7 +186,7 @@ class Stats(MahjongCog):
         locale = locale_of(interaction)
         games = await self.runtime.store.history(guild_id, None if everywhere else channel_id, limit=10)
         embed = discord.Embed(title=text("history_title", locale), colour=0x6A1B9A)
-        embed.description = "\n".join(_summary_line(game) for game in games) or text("history_none", locale)
+        embed.description = "\n".join(_summary_line(game, locale) for game in games) or text("history_none", locale)
         embed.set_footer(text="/mahjong replay game:<id>")
         await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
 
@@ -225,16 +251,60 @@ def _standings(record: GameRecord, names: tuple[str, ...]) -> bytes:
     )
     placements = tuple(outcome.placements) if outcome is not None else tuple(range(1, game.players + 1))
     history = tuple(game.history) or (points,)
+    chips: tuple[int, ...] = ()
+    if has_chips(record.variant):
+        chips = tuple(outcome.chips) if outcome is not None else tuple(game.chips)
     return render_standings(
-        StandingsView(variant=record.variant, names=names, final_points=points, placements=placements, history=history)
+        StandingsView(
+            variant=record.variant,
+            names=names,
+            final_points=points,
+            placements=placements,
+            history=history,
+            final_scores=tuple(outcome.final_scores) if outcome is not None else (),
+            chips=chips,
+        )
     )
 
 
-def _summary_line(game: GameSummary) -> str:
+def _check_option(option: str, value: object, choices: Collection[str]) -> None:
+    """Refuse an option value the command does not offer: Discord shows only the choices, but a
+    modified client can send anything."""
+    if value not in choices:
+        raise BadOption(option=option, value=value, choices=", ".join(f"`{choice}`" for choice in choices))
+
+
+def _board_line(row: LeaderboardRow, *, chips: bool, locale: str) -> str:
+    """One player on a leaderboard page; with the chips they won in a variant that keeps them."""
+    medals = {1: "🥇", 2: "🥈", 3: "🥉"}
+    rank = medals.get(row.rank, f"`{row.rank:>2}.`")
+    line = (
+        f"{rank} **{discord.utils.escape_markdown(row.name)}** · rating **{row.rating:.1f}** · "
+        f"{row.games} games · avg place {row.average_placement:.2f} · "
+        f"win {row.win_rate:.0%} · deal-in {row.deal_in_rate:.0%}"
+    )
+    if chips and row.chip_games:
+        line += " · " + text("chips_per_game", locale, chips=row.chips, per_game=row.chips_per_game)
+    return line
+
+
+def _chips_lines(chips: Sequence[ChipTotals], *, named: bool, locale: str) -> str:
+    """A player's chips, one line per variant (named when the stats cover every variant): chips
+    of different variants are different money and are never added together."""
+    lines = []
+    for totals in chips:
+        line = text("chips_per_game", locale, chips=totals.chips, per_game=totals.per_game)
+        lines.append(f"{variant_class(totals.variant).title}: {line}" if named else line)
+    return "\n".join(lines)
+
+
+def _summary_line(game: GameSummary, locale: str) -> str:
     when = f"<t:{int(game.finished_at.timestamp())}:R>" if game.finished_at else ""
+    chips = has_chips(game.variant)
     results = " · ".join(
         f"{r.placement}. {discord.utils.escape_markdown(r.name)} {r.points:,}"
         + (f" ({r.rating_change:+.1f})" if r.rating_change is not None else "")
+        + (" " + text("chips_total", locale, chips=r.chips) if chips and r.chips is not None else "")
         for r in game.results
     )
     return f"**#{game.game_id}** {variant_class(game.variant).title} {when} — {results or game.end_reason}"

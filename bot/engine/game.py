@@ -204,13 +204,16 @@ class Decision:
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How a finished game ended: final points, placements (1-based) and any final scores."""
+    """How a finished game ended: final points, placements (1-based), any final scores and, in a
+    variant with chips (祝儀), every seat's chips."""
 
     points: tuple[int, ...]
     placements: tuple[int, ...]
     final_scores: tuple[float, ...] = ()
     hands_played: int = 0
     reason: str = ""
+    chips: tuple[int, ...] = ()
+    """Every seat's chips at the end; empty in a variant without them."""
 
 
 class Game(Protocol):

@@ -152,16 +152,26 @@ class ActionId(ButtonId):
 
 @dataclass(frozen=True, slots=True)
 class LeaderboardId(ButtonId):
-    """A leaderboard page: ``jt:board:<variant>:<period>:<offset>``; the guild is the clicker's."""
+    """A leaderboard page: ``jt:board:<variant>:<period>:<offset>[:<order>]``; the guild is the
+    clicker's. The default order, by rating, is left out, so those pages keep the ids they had
+    before there was an order.
+
+    >>> parse("jt:board:nishoku:7d:10")
+    LeaderboardId(variant='nishoku', period='7d', offset=10, order='rating')
+    >>> LeaderboardId("nishoku", "all", 0, "chips").custom_id
+    'jt:board:nishoku:all:0:chips'
+    """
 
     verb: ClassVar[str] = "board"
     variant: str
     period: str
     offset: int
+    order: str = "rating"
 
     @property
     def custom_id(self) -> str:
-        return f"{PREFIX}:board:{self.variant}:{self.period}:{self.offset}"
+        base = f"{PREFIX}:board:{self.variant}:{self.period}:{self.offset}"
+        return base if self.order == "rating" else f"{base}:{self.order}"
 
 
 def parse(custom_id: str) -> ButtonId:
@@ -190,6 +200,6 @@ def parse(custom_id: str) -> ButtonId:
         return cls(_number(fields[0]), _number(fields[1]), fields[2])
     if verb == "lobby" and len(fields) == 2 and fields[1] in LobbyId.OPS:
         return LobbyId(_number(fields[0]), fields[1])
-    if verb == "board" and len(fields) == 3 and _WORD.fullmatch(fields[0]) and _WORD.fullmatch(fields[1]):
-        return LeaderboardId(fields[0], fields[1], _number(fields[2]))
+    if verb == "board" and len(fields) in (3, 4) and all(_WORD.fullmatch(field) for field in fields[:2] + fields[3:]):
+        return LeaderboardId(fields[0], fields[1], _number(fields[2]), *fields[3:])
     raise InvalidButton()

@@ -16,6 +16,7 @@ from bot.runtime.i18n import Locale, text
 
 __all__ = [
     "AlreadyJoined",
+    "BadOption",
     "BadSetting",
     "CalcRejected",
     "ChannelBusy",
@@ -26,6 +27,7 @@ __all__ = [
     "LobbyFull",
     "LobbyGone",
     "NeedPlayers",
+    "NoChips",
     "NoLobby",
     "NoTable",
     "NotAuto",
@@ -162,6 +164,24 @@ class BadSetting(JantakuError):
 
     def __init__(self, *, detail: str) -> None:
         super().__init__(detail=detail)
+
+
+class BadOption(JantakuError):
+    """A command option with a value the command does not offer (a client can send anything)."""
+
+    key = "bad_option"
+
+    def __init__(self, *, option: str, value: object, choices: str) -> None:
+        super().__init__(option=option, value=value, choices=choices)
+
+
+class NoChips(JantakuError):
+    """Asking for chips (祝儀) of a variant that keeps none."""
+
+    key = "no_chips"
+
+    def __init__(self, *, variant: str) -> None:
+        super().__init__(variant=variant)
 
 
 class CalcRejected(JantakuError):

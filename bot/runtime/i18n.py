@@ -61,6 +61,14 @@ _TEXT: dict[str, tuple[str, str]] = {
     "not_auto": ("You are not on autopilot.", "自動打牌になっていません。"),
     "bad_setting": ("Setting not accepted: {detail}", "設定エラー: {detail}"),
     "unknown_variant": ("Unknown variant {name}.", "{name} という種目はありません。"),
+    "bad_option": (
+        "`{option}` cannot be {value!r}: choose {choices}.",
+        "`{option}` に {value!r} は指定できません。{choices} から選んでください。",
+    ),
+    "no_chips": (
+        "{variant} keeps no chips, so its leaderboard cannot be ordered by chips.",
+        "{variant}にはチップがないため、チップ順のランキングはありません。",
+    ),
     "calc_error": ("Cannot score that hand: {detail}", "計算できません: {detail}"),
     "no_game_id": ("There is no game #{game}.", "対局 #{game} はありません。"),
     "internal": (
@@ -210,12 +218,15 @@ _TEXT: dict[str, tuple[str, str]] = {
     ),
     # stats
     "board_title": ("{variant} leaderboard · {period}", "{variant} ランキング · {period}"),
+    "board_title_chips": ("{variant} leaderboard by chips · {period}", "{variant} チップランキング · {period}"),
     "board_empty": ("No finished games yet.", "まだ終了した対局がありません。"),
     "board_footer": ("Players {first}–{last} of {total}", "{total}人中 {first}–{last}位"),
     "board_prev": ("Previous", "前へ"),
     "board_next": ("Next", "次へ"),
     "stats_title": ("{name} · {variant}", "{name} · {variant}"),
     "stats_none": ("{name} has not finished a game here yet.", "{name} さんはまだこのサーバーで対局を終えていません。"),
+    "chips_total": ("チップ {chips:+,}", "チップ {chips:+,}"),
+    "chips_per_game": ("チップ {chips:+,} ({per_game:+.1f}/game)", "チップ {chips:+,}（1局平均 {per_game:+.1f}）"),
     "history_title": ("Recent games", "最近の対局"),
     "history_none": ("No finished games yet.", "終了した対局はまだありません。"),
     "replay_running": (

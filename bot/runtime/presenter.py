@@ -38,6 +38,7 @@ from bot.runtime.panel import MessageSpec, PanelMode, panel_mode, panel_spec, re
 from bot.runtime.rendering import Priority, RenderPool
 from bot.runtime.replies import STARTED, defer_if_slow
 from bot.runtime.router import build_view
+from bot.runtime.variants import has_chips
 from bot.storage import GameSummary, HandEntry, Store
 from render import render_draw, render_seat, render_standings, render_table, render_win
 
@@ -275,6 +276,8 @@ class DiscordPresenter:
         """Queue the final table and the standings card; then stop."""
         actor = self._actor
         history = tuple(actor.game.history)
+        # A variant with chips shows them on the card and in the caption, even where all are zero.
+        chips = outcome.chips if has_chips(actor.game.variant) else ()
         standings = StandingsView(
             variant=actor.game.variant,
             names=actor.names,
@@ -282,11 +285,14 @@ class DiscordPresenter:
             placements=outcome.placements,
             history=history or (outcome.points,),
             final_scores=outcome.final_scores,
+            chips=chips,
         )
         lines = [text("game_finished", actor.locale, game=actor.game_id, reason=outcome.reason)]
         results = {result.seat: result for result in summary.results} if summary is not None else {}
         for seat in sorted(range(len(outcome.points)), key=lambda s: outcome.placements[s]):
             line = f"{outcome.placements[seat]}. {actor.names[seat]} — {outcome.points[seat]:,}"
+            if seat < len(chips):
+                line += " · " + text("chips_total", actor.locale, chips=chips[seat])
             change = results[seat].rating_change if seat in results else None
             if change is not None and abs(change) >= 0.005:
                 line += f" (rating {change:+.2f})"

@@ -24,7 +24,15 @@ from typing import Any
 from bot.engine.variants import VARIANTS, VariantClass, find_variant
 from bot.runtime.errors import BadSetting, UnknownVariant
 
-__all__ = ["Setting", "all_settings", "build_settings", "parse_rules_text", "settings_of", "variant_class"]
+__all__ = [
+    "Setting",
+    "all_settings",
+    "build_settings",
+    "has_chips",
+    "parse_rules_text",
+    "settings_of",
+    "variant_class",
+]
 
 _TRUE = {"1", "on", "true", "yes", "y"}
 _FALSE = {"0", "off", "false", "no", "n"}
@@ -47,6 +55,16 @@ def variant_class(name: str) -> VariantClass:
         return find_variant(name)
     except ValueError as error:
         raise UnknownVariant(name=name) from error
+
+
+def has_chips(name: str) -> bool:
+    """Whether the variant keeps chips (祝儀) beside points, so that results, stats and
+    leaderboards show them; an unknown name is a user error.
+
+    >>> has_chips("nishoku")
+    False
+    """
+    return variant_class(name).has_chips
 
 
 @functools.cache

@@ -26,6 +26,7 @@ from bot.storage.errors import (
 from bot.storage.hands import HandEntry, HandTracker
 from bot.storage.models import (
     PERIODS,
+    ChipTotals,
     FinalResult,
     GameRow,
     GameStatus,
@@ -46,6 +47,7 @@ __all__ = [
     "PERIODS",
     "ActionOrderError",
     "ChannelBusyError",
+    "ChipTotals",
     "Clock",
     "FinalResult",
     "GameNotFoundError",

@@ -9,6 +9,7 @@ from typing import Any, Literal
 
 __all__ = [
     "PERIODS",
+    "ChipTotals",
     "FinalResult",
     "GameRow",
     "GameStatus",
@@ -262,6 +263,8 @@ class FinalResult:
     final_score: float
     rating_before: float | None = None
     rating_after: float | None = None
+    chips: int | None = None
+    """The seat's chips (祝儀) at the end; None in a game that kept no chips."""
 
     @property
     def rating_change(self) -> float | None:
@@ -333,6 +336,33 @@ class LeaderboardRow(_HandRates):
     rating: float
     mu: float
     sigma: float
+    chips: int = 0
+    """Chips (祝儀) won over the period's games that kept chips."""
+    chip_games: int = 0
+    """How many of the player's games kept chips (none in a variant without them)."""
+
+    @property
+    def chips_per_game(self) -> float:
+        """Chips per game that kept chips; zero before the first."""
+        return self.chips / self.chip_games if self.chip_games else 0.0
+
+
+@dataclass(frozen=True)
+class ChipTotals:
+    """A player's chips (祝儀) in one variant: games that kept chips and the chips won over them.
+
+    >>> ChipTotals("zuno", games=5, chips=23).per_game
+    4.6
+    """
+
+    variant: str
+    games: int
+    chips: int
+
+    @property
+    def per_game(self) -> float:
+        """Chips per game; zero before the first."""
+        return self.chips / self.games if self.games else 0.0
 
 
 @dataclass(frozen=True)
@@ -359,3 +389,7 @@ class PlayerStats(_HandRates):
     average_win_points: float
     ratings: tuple[PlayerRating, ...]
     """One per variant the player is rated in (just the asked variant when one is given)."""
+    chips: tuple[ChipTotals, ...] = ()
+    """One per variant in which the player finished games that kept chips, by variant (just the
+    asked variant when one is given): chips of different variants are different money, so they
+    are never added together."""

@@ -22,6 +22,7 @@ from sqlite3 import Row
 from typing import Any
 
 from bot.storage.models import (
+    ChipTotals,
     FinalResult,
     GameRow,
     GameStatus,
@@ -146,6 +147,7 @@ def final_results_by_game(found: Iterable[Row]) -> dict[int, tuple[FinalResult, 
                 final_score=row["final_score"],
                 rating_before=row["rating_before"],
                 rating_after=row["rating_after"],
+                chips=row["chips"],
             )
         )
     return {owner: tuple(seats) for owner, seats in results.items()}
@@ -204,6 +206,8 @@ def leaderboard_row(rank: int, row: Row) -> LeaderboardRow:
         rating=row["rating"],
         mu=row["mu"],
         sigma=row["sigma"],
+        chips=row["chips"],
+        chip_games=row["chip_games"],
     )
 
 
@@ -218,9 +222,11 @@ def player_stats(
     hand_totals: Row,
     name: Row | None,
     ratings: Sequence[PlayerRating],
+    chips: Iterable[Row] = (),
 ) -> PlayerStats:
     """``/mahjong stats`` from its queries: the game ``totals``, one ``(placement, times)`` row per
-    place reached, the hand totals, the player's latest seat ``name`` (None if they never sat)."""
+    place reached, the hand totals, the player's latest seat ``name`` (None if they never sat), and
+    one ``(variant, games, chips)`` row per variant whose games kept chips."""
     places = {row["placement"]: row["times"] for row in placements}
     return PlayerStats(
         guild_id=guild_id,
@@ -240,6 +246,7 @@ def player_stats(
         riichi_hands=hand_totals["riichi_hands"],
         average_win_points=hand_totals["average_win_points"] or 0.0,
         ratings=tuple(ratings),
+        chips=tuple(ChipTotals(row["variant"], row["games"], row["chips"]) for row in chips),
     )
 
 

@@ -82,6 +82,8 @@ LEADERBOARD_ORDERS: dict[str, str] = {
     "win_rate": "win_rate DESC",
     "deal_in_rate": "deal_in_rate ASC",
     "riichi_rate": "riichi_rate DESC",
+    "chips": "chips DESC",
+    "chips_per_game": "chips_per_game DESC",
 }
 """What a leaderboard can be sorted by, best first (so lower is better for placement and deal-ins)."""
 
@@ -94,10 +96,10 @@ _GAME_COLUMNS = """
 """
 
 # Every human seat in a finished game of the guild, optionally narrowed to a variant, a player
-# and a period; leaderboards and stats aggregate over it.
+# and a period; leaderboards and stats aggregate over it. chips is NULL where the game kept none.
 _PLAYED = """
 played AS (
-    SELECT p.user_id, f.game_id, f.seat, f.placement, f.final_score
+    SELECT p.user_id, f.game_id, f.seat, f.placement, f.final_score, f.chips, g.variant
     FROM final_results AS f
     JOIN game_players AS p USING (game_id, seat)
     JOIN games AS g ON g.id = f.game_id
@@ -113,7 +115,8 @@ played AS (
 _BOARD = f"""
 WITH {_PLAYED},
 totals AS (
-    SELECT user_id, COUNT(*) AS games, AVG(placement) AS average_placement, SUM(final_score) AS total_score
+    SELECT user_id, COUNT(*) AS games, AVG(placement) AS average_placement, SUM(final_score) AS total_score,
+           COALESCE(SUM(chips), 0) AS chips, COUNT(chips) AS chip_games
     FROM played
     GROUP BY user_id
     HAVING COUNT(*) >= :min_games
@@ -132,7 +135,8 @@ board AS (
            COALESCE(r.rating, :rating0) AS rating, COALESCE(r.mu, :mu0) AS mu, COALESCE(r.sigma, :sigma0) AS sigma,
            CAST(COALESCE(ht.wins, 0) AS REAL) / MAX(COALESCE(ht.hands, 0), 1) AS win_rate,
            CAST(COALESCE(ht.deal_ins, 0) AS REAL) / MAX(COALESCE(ht.hands, 0), 1) AS deal_in_rate,
-           CAST(COALESCE(ht.riichi_hands, 0) AS REAL) / MAX(COALESCE(ht.hands, 0), 1) AS riichi_rate
+           CAST(COALESCE(ht.riichi_hands, 0) AS REAL) / MAX(COALESCE(ht.hands, 0), 1) AS riichi_rate,
+           t.chips, t.chip_games, CAST(t.chips AS REAL) / MAX(t.chip_games, 1) AS chips_per_game
     FROM totals AS t
     LEFT JOIN hand_totals AS ht USING (user_id)
     LEFT JOIN ratings AS r ON r.guild_id = :guild_id AND r.variant = :variant AND r.user_id = t.user_id
@@ -748,7 +752,8 @@ class Store:
         CPUs are not rated, but each human is ranked by their own placement, so CPUs still order
         the humans. A game with a single human changes no rating. When the variant reports no
         final scores, a seat's final score is its points above the table average in thousands
-        (that is ``(points - start) / 1000`` for variants that keep the point total).
+        (that is ``(points - start) / 1000`` for variants that keep the point total). Each seat's
+        final chips are stored where the outcome reports them (a variant with chips), else NULL.
         """
         async with self._write() as db:
             game = await self._running_game(db, game_id)
@@ -759,6 +764,8 @@ class Store:
                 raise ValueError(
                     f"game #{game_id} has {seats} seats; the outcome has {len(outcome.final_scores)} scores"
                 )
+            if outcome.chips and len(outcome.chips) != seats:
+                raise ValueError(f"game #{game_id} has {seats} seats; the outcome has {len(outcome.chips)} chip counts")
             if any(not 1 <= place <= seats for place in outcome.placements):
                 raise ValueError(f"placements must be between 1 and {seats}, got {outcome.placements}")
             average = sum(outcome.points) / seats
@@ -798,8 +805,10 @@ class Store:
                 )
             await db.executemany(
                 """
-                INSERT INTO final_results (game_id, seat, points, placement, final_score, rating_before, rating_after)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO final_results (
+                    game_id, seat, points, placement, final_score, rating_before, rating_after, chips
+                )
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 [
                     (
@@ -809,6 +818,7 @@ class Store:
                         outcome.placements[seat],
                         scores[seat],
                         *change.get(seat, (None, None)),
+                        outcome.chips[seat] if outcome.chips else None,
                     )
                     for seat in range(seats)
                 ],
@@ -854,6 +864,7 @@ class Store:
 
         ``order_by`` is one of :data:`LEADERBOARD_ORDERS`; ties fall back to rating, then games.
         Games count when they finished inside ``period``; the rating is always the current one.
+        Chips count over the games that kept them (none in a variant without chips).
         """
         if order_by not in LEADERBOARD_ORDERS:
             raise ValueError(
@@ -928,6 +939,15 @@ class Store:
                 (guild_id, user_id),
             ) as cursor:
                 name = await cursor.fetchone()
+            async with db.execute(
+                f"""
+                WITH {_PLAYED}
+                SELECT variant, COUNT(*) AS games, SUM(chips) AS chips FROM played
+                WHERE chips IS NOT NULL GROUP BY variant ORDER BY variant
+                """,
+                params,
+            ) as cursor:
+                chips = list(await cursor.fetchall())
             ratings = await self._ratings(db, guild_id, user_id, variant)
         # Aggregates without GROUP BY always return exactly one row.
         assert totals is not None
@@ -942,6 +962,7 @@ class Store:
             hand_totals=hand_totals,
             name=name,
             ratings=ratings,
+            chips=chips,
         )
 
     async def history(

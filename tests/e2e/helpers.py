@@ -16,7 +16,7 @@ import pytest
 import bot.runtime.presenter as bot_module_presenter
 from bot.app import JantakuBot
 from bot.config import Settings
-from bot.engine.views import SeatView
+from bot.engine.views import SeatView, StandingsView
 from bot.runtime import RuntimeOptions, TableActor
 
 from .fakediscord import (
@@ -246,6 +246,42 @@ async def forge_click(member: FakeMember, message: FakeMessage, custom_id: str) 
     finally:
         message.components = real
     return await record.wait_response()
+
+
+async def forge_slash(
+    fake: FakeDiscord, member: FakeMember, channel: FakeChannel, command: str, **values: Any
+) -> InteractionRecord:
+    """Run a slash command with option values outside its choices, as a modified client could.
+
+    The fake only lets users pick what the client offers, so for the call the synced commands
+    list no choices; they are put back afterwards.
+    """
+    specs = [*fake.commands_global, *(c for commands in fake.commands_guild.values() for c in commands)]
+    stripped: list[tuple[dict[str, Any], list[dict[str, Any]]]] = []
+    todo = [option for spec in specs for option in spec.get("options") or []]
+    while todo:
+        option = todo.pop()
+        todo += option.get("options") or []
+        if option.get("choices"):
+            stripped.append((option, option.pop("choices")))
+    try:
+        return await member.slash(channel, command, **values)
+    finally:
+        for option, choices in stripped:
+            option["choices"] = choices
+
+
+def record_standings(monkeypatch: pytest.MonkeyPatch) -> list[StandingsView]:
+    """Every standings card the presenter draws from now on, as the view it drew."""
+    drawn: list[StandingsView] = []
+    real = bot_module_presenter.render_standings
+
+    def recording(view: StandingsView, **kwargs: Any) -> bytes:
+        drawn.append(view)
+        return real(view, **kwargs)
+
+    monkeypatch.setattr(bot_module_presenter, "render_standings", recording)
+    return drawn
 
 
 def ephemeral_reply(record: InteractionRecord) -> str:

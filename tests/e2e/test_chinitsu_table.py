@@ -29,7 +29,7 @@ from bot.runtime.panel import action_args
 from bot.storage import GameStatus, Store
 
 from .fakediscord import FakeDiscord, running_bot
-from .helpers import ACT, Player, World, action_buttons, ephemeral_reply, make_bot, seq_of
+from .helpers import ACT, Player, World, action_buttons, ephemeral_reply, make_bot, record_standings, seq_of
 from .spies import ConcealedFaceSpy, LogTrap
 
 NAMES = ("Alice", "Bob", "Carol")
@@ -131,8 +131,10 @@ async def test_chinitsu_whole_game_one_human_two_cpus(
 ) -> None:
     """A whole チンイツゲーム (to ドボン or the end of 南場/返り東場) by clicks only, with the spy
     on every payload: the game-over message is posted, the store finishes the game with
-    placements 1-3 and every hand, and its action log replays to the live state."""
+    placements 1-3 and every hand, and its action log replays to the live state. The final
+    message, its standings card and the stored results carry every seat's chips."""
     _seed(monkeypatch, WHOLE_GAME_SEED)
+    cards = record_standings(monkeypatch)
     world = World.build(fake_discord, "Alice")
     (alice,) = world.members
     database = tmp_path / "db.sqlite3"
@@ -149,6 +151,11 @@ async def test_chinitsu_whole_game_one_human_two_cpus(
         assert over is not None and f"Game #{actor.game_id} is over" in over
         outcome = game.outcome()
         assert outcome is not None and outcome.reason in over
+        assert len(outcome.chips) == 3 and outcome.chips == tuple(game.chips)
+        for seat in range(3):
+            assert f"{actor.names[seat]} — {outcome.points[seat]:,} · チップ {outcome.chips[seat]:+,}" in over
+        (card,) = cards
+        assert card.chips == outcome.chips
         assert player.clicks >= 5
         assert spy.images_checked > 0 and spy.tiles_checked > 0 and spy.table_views > 0
         hands = await bot.store.hands(actor.game_id)
@@ -164,8 +171,11 @@ async def test_chinitsu_whole_game_one_human_two_cpus(
         (stored,) = await store.history(world.guild.id, world.channel.id)
         assert stored.status is GameStatus.FINISHED and stored.variant == "chinitsu"
         assert sorted(result.placement for result in stored.results) == [1, 2, 3]
+        assert tuple(r.chips for r in sorted(stored.results, key=lambda r: r.seat)) == outcome.chips
         board, total = await store.leaderboard(world.guild.id, "chinitsu", period="all", offset=0, limit=10)
         assert total == 1 and [row.name for row in board] == ["Alice"]
+        alice_seat = actor.seat_of(alice.id)
+        assert (board[0].chips, board[0].chip_games) == (outcome.chips[alice_seat], 1)
 
 
 # --- (b) three people at one table ------------------------------------------------------------------

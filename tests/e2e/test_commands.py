@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -9,10 +10,13 @@ import pytest
 
 from bot.app import JantakuBot
 from bot.engine.game import Outcome
+from bot.engine.record import replay
+from bot.engine.views import StandingsView
 from bot.storage import PlayerSeat
+from tests.engine import replays
 
 from .fakediscord import FakeDiscord, running_bot
-from .helpers import Player, World, make_bot
+from .helpers import Player, World, ephemeral_reply, forge_click, forge_slash, make_bot
 
 SUBCOMMANDS = {"new", "join", "leave", "start", "cancel", "hand", "rules", "calc", "leaderboard", "stats"}
 SUBCOMMANDS |= {"history", "replay", "settings"}
@@ -123,6 +127,80 @@ async def test_leaderboard_pages_stats_history_and_replay(fake_discord: FakeDisc
     assert missing.message is not None and missing.message.ephemeral and "no game #999" in missing.message.text
 
 
+async def _chip_game(
+    bot: JantakuBot,
+    world: World,
+    variant: str,
+    players: list[PlayerSeat],
+    placements: tuple[int, ...],
+    chips: tuple[int, ...],
+) -> None:
+    """Store a finished game with final chips (empty for a variant without them)."""
+    store = bot.store
+    game_id = await store.create_game(
+        world.guild.id, world.channel.id, variant, {}, 1, players, players[0].user_id or 0
+    )
+    points = tuple(40_000 + 10_000 * (2 - place) for place in placements)
+    outcome = Outcome(points=points, placements=placements, hands_played=4, reason="終局", chips=chips)
+    await store.record_final(game_id, outcome)
+
+
+async def test_chips_in_the_leaderboard_stats_and_history_of_a_chip_variant_only(
+    fake_discord: FakeDiscord, bot: JantakuBot
+) -> None:
+    """Alice wins +10 and +13 chips in two チンイツゲーム games, Bob and Carol lose them; the
+    二色麻雀 game beside them keeps no chips, and nothing about chips shows for it."""
+    world = World.build(fake_discord, "Alice")
+    (alice,) = world.members
+    seats = [PlayerSeat.human(alice.id, "Alice"), PlayerSeat.human(2001, "Bob"), PlayerSeat.human(2002, "Carol")]
+    await _chip_game(bot, world, "chinitsu", seats, (1, 2, 3), (10, 2, -12))
+    await _chip_game(bot, world, "chinitsu", seats, (2, 3, 1), (13, -20, 7))
+    fourth = PlayerSeat.human(2003, "Dave")
+    await _chip_game(bot, world, "nishoku", [*seats, fourth], (1, 2, 3, 4), ())
+
+    board = await alice.slash(world.channel, "mahjong leaderboard", variant="chinitsu")
+    assert board.message is not None and not board.message.ephemeral
+    assert "チップ +23 (+11.5/game)" in board.message.text
+    assert "チップ -18 (-9.0/game)" in board.message.text and "チップ -5 (-2.5/game)" in board.message.text
+
+    by_chips = await alice.slash(world.channel, "mahjong leaderboard", variant="chinitsu", order="chips")
+    message = by_chips.message
+    assert message is not None and "leaderboard by chips" in message.text
+    lines = [line for line in message.text.splitlines() if "チップ" in line]
+    assert [line.split("**")[1] for line in lines] == ["Alice", "Carol", "Bob"]
+    assert all(cid.endswith(":chips") for cid in message.custom_ids)
+    again = await forge_click(alice, message, "jt:board:chinitsu:all:0:chips")  # a page by chips stays by chips
+    assert again.response_type == 7 and "leaderboard by chips" in message.text
+
+    plain = await alice.slash(world.channel, "mahjong leaderboard", variant="nishoku")
+    assert plain.message is not None and "🥇" in plain.message.text and "チップ" not in plain.message.text
+    refused = await alice.slash(world.channel, "mahjong leaderboard", variant="nishoku", order="chips")
+    assert "keeps no chips" in ephemeral_reply(refused)
+    assert plain.message.custom_ids and all(not cid.endswith(":chips") for cid in plain.message.custom_ids)
+    page = await forge_click(alice, plain.message, "jt:board:nishoku:all:0:chips")
+    assert "not valid" in ephemeral_reply(page)
+    forged = await forge_slash(fake_discord, alice, world.channel, "mahjong leaderboard", order="money")
+    assert "`order` cannot be 'money'" in ephemeral_reply(forged)
+    forged = await forge_slash(fake_discord, alice, world.channel, "mahjong stats", period="forever")
+    assert "`period` cannot be 'forever'" in ephemeral_reply(forged)
+
+    stats = await alice.slash(world.channel, "mahjong stats", member=alice, variant="chinitsu")
+    assert stats.message is not None and "チップ +23 (+11.5/game)" in stats.message.text
+    every = await alice.slash(world.channel, "mahjong stats", member=alice)
+    assert every.message is not None and "チンイツゲーム: チップ +23 (+11.5/game)" in every.message.text
+    nishoku = await alice.slash(world.channel, "mahjong stats", member=alice, variant="nishoku")
+    assert nishoku.message is not None and "**1**" in nishoku.message.text
+    assert "チップ" not in nishoku.message.text and "Chips" not in nishoku.message.text
+
+    history = await alice.slash(world.channel, "mahjong history")
+    assert history.message is not None
+    chinitsu_lines = [line for line in history.message.text.splitlines() if "チンイツゲーム" in line]
+    assert len(chinitsu_lines) == 2 and all("チップ" in line for line in chinitsu_lines)
+    assert "チップ +13" in history.message.text
+    (nishoku_line,) = [line for line in history.message.text.splitlines() if "二色麻雀" in line]
+    assert "チップ" not in nishoku_line
+
+
 async def test_replay_of_a_played_game_and_of_a_running_one(fake_discord: FakeDiscord, bot: JantakuBot) -> None:
     world = World.build(fake_discord, "Alice")
     (alice,) = world.members
@@ -142,6 +220,40 @@ async def test_replay_of_a_played_game_and_of_a_running_one(fake_discord: FakeDi
     assert done.message is not None
     assert "東1局" in done.message.text
     assert sorted(a.filename for a in done.message.attachments) == [f"game-{game_id}.json", "standings.png"]
+
+
+async def test_the_replay_of_a_chip_game_shows_its_chips(
+    fake_discord: FakeDiscord, bot: JantakuBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A whole チンイツゲーム game stored as the table would have stored it: its replay's standings
+    card carries the final chips, as the card at the end of the game did."""
+    world = World.build(fake_discord, "Alice")
+    (alice,) = world.members
+    record, _ = replays.play_recorded("chinitsu", 3, 3, pass_rate=0.7)
+    outcome = replay(record).outcome()
+    assert outcome is not None and len(outcome.chips) == 3
+    store = bot.store
+    seats = [PlayerSeat.human(alice.id, "Alice"), PlayerSeat.cpu("CPU 1"), PlayerSeat.cpu("CPU 2")]
+    game_id = await store.create_game(
+        world.guild.id, world.channel.id, "chinitsu", record.settings, record.seed, seats, alice.id
+    )
+    for seq, action in enumerate(record.actions):
+        await store.append_action(game_id, seq, action)
+    await store.record_final(game_id, outcome)
+    drawn: list[StandingsView] = []
+    stats_module = sys.modules["cogs.stats"]  # the module the bot loaded (discord.py loads extensions afresh)
+    real = stats_module.render_standings
+
+    def recording(view: StandingsView) -> bytes:
+        drawn.append(view)
+        return real(view)
+
+    monkeypatch.setattr(stats_module, "render_standings", recording)
+    done = await alice.slash(world.channel, "mahjong replay", game=game_id)
+    await done.wait_followups(1)
+    assert done.message is not None and "standings.png" in [a.filename for a in done.message.attachments]
+    (card,) = drawn
+    assert card.chips == outcome.chips and card.final_scores == outcome.final_scores
 
 
 async def test_server_settings_shape_new_tables(fake_discord: FakeDiscord, bot: JantakuBot) -> None:

@@ -10,17 +10,19 @@ import pytest
 from bot.storage import GameStatus, Store
 
 from .fakediscord import FakeDiscord, running_bot
-from .helpers import HiddenInformationSpy, Player, World, make_bot
+from .helpers import HiddenInformationSpy, Player, World, make_bot, record_standings
 
 
 async def test_full_default_game_one_human_three_cpus(
     fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A whole 16-hand 二色麻雀 game: one scripted human, three CPUs, every move a click."""
+    """A whole 16-hand 二色麻雀 game: one scripted human, three CPUs, every move a click. The
+    variant keeps no chips, so neither the final message nor its card nor the results show any."""
     world = World.build(fake_discord, "Alice")
     (alice,) = world.members
     database = tmp_path / "db.sqlite3"
     bot = make_bot(fake_discord, database)
+    cards = record_standings(monkeypatch)
     async with running_bot(fake_discord, bot):
         spy = fake_discord.add_spy(HiddenInformationSpy(bot, monkeypatch))
         await world.start_game(alice)
@@ -29,6 +31,9 @@ async def test_full_default_game_one_human_three_cpus(
         over = world.game_over_text()
         assert over is not None
         assert "1. " in over and "4. " in over
+        assert "チップ" not in over
+        (card,) = cards
+        assert card.chips == ()
         assert spy.images_checked > 0 and spy.tiles_checked > 0
         assert player.clicks >= 40
         # Fairness: each hand's wall is committed to by hash on the table, its salt revealed after.
@@ -39,6 +44,7 @@ async def test_full_default_game_one_human_three_cpus(
         assert game.status is GameStatus.FINISHED
         assert game.hands_played == 16 or game.end_reason == "ハコワレ"
         assert sorted(result.placement for result in game.results) == [1, 2, 3, 4]
+        assert [result.chips for result in game.results] == [None] * 4
         hands = await store.hands(game.game_id)
         assert len(hands) == game.hands_played
 

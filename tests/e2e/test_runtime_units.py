@@ -50,6 +50,7 @@ def test_runtime_doctests(module: str) -> None:
         PanelId(99, 5, "riichi"),
         LobbyId(1576573326246019081, "start"),
         LeaderboardId("nishoku", "30d", 20),
+        LeaderboardId("chinitsu", "all", 10, "chips"),
     ],
 )
 def test_custom_ids_round_trip_and_fit(button: object) -> None:
@@ -70,6 +71,8 @@ def test_custom_ids_round_trip_and_fit(button: object) -> None:
         "jt:table:1:2:steal",
         "jt:lobby:1:launch",
         "jt:board:NISHOKU:all:0",
+        "jt:board:chinitsu:all:0:Chips",
+        "jt:board:chinitsu:all:0:chips:1",
         "jt:x",
         "jt:act:1:2:pass" + "0" * 90,
         "other:act:1:2:pass",
@@ -298,3 +301,8 @@ def test_zuno_table_text_names_the_simultaneous_phase_and_nobody_in_it() -> None
             locale=locale,
         )
         assert phrase in spec.content and not any(name in spec.content for name in names), spec.content
+
+
+def test_a_leaderboard_page_by_rating_keeps_the_id_it_had_before_orders() -> None:
+    assert LeaderboardId("nishoku", "7d", 10).custom_id == "jt:board:nishoku:7d:10"
+    assert parse("jt:board:nishoku:7d:10") == LeaderboardId("nishoku", "7d", 10, "rating")

@@ -13,29 +13,41 @@ from bot.runtime.panel import tile_label
 from bot.storage import GameStatus, Store
 
 from .fakediscord import FakeDiscord, InteractionRefused, running_bot
-from .helpers import ACT, HiddenInformationSpy, Player, World, action_buttons, make_bot, simple_policy
+from .helpers import ACT, HiddenInformationSpy, Player, World, action_buttons, make_bot, record_standings, simple_policy
 
 
 async def test_zuno_one_human_three_cpus(
     fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A whole ずーの game (東風戦: at least four hands) with the spy watching every payload."""
+    """A whole ずーの game (東風戦: at least four hands) with the spy watching every payload; the
+    final message, its standings card and the stored results carry every seat's chips."""
     world = World.build(fake_discord, "Alice")
     (alice,) = world.members
     database = tmp_path / "db.sqlite3"
     bot = make_bot(fake_discord, database)
+    cards = record_standings(monkeypatch)
     async with running_bot(fake_discord, bot):
         spy = fake_discord.add_spy(HiddenInformationSpy(bot, monkeypatch))
         await world.start_game(alice, variant="zuno")
+        actor = bot.runtime.tables.in_channel(world.channel.id)
+        assert actor is not None
         player = Player(alice)
         await world.play([player], seconds=600)
-        assert world.game_over_text() is not None
+        over = world.game_over_text()
+        assert over is not None
         assert spy.images_checked > 0
         assert player.clicks >= 10
+        outcome = actor.game.outcome()
+        assert outcome is not None and len(outcome.chips) == 4
+        for seat in range(4):
+            assert f"{actor.names[seat]} — {outcome.points[seat]:,} · チップ {outcome.chips[seat]:+,}" in over
+        (card,) = cards
+        assert card.chips == outcome.chips
     async with Store.open(database) as store:
         (game,) = await store.history(world.guild.id, world.channel.id)
         assert game.status is GameStatus.FINISHED
         assert sorted(result.placement for result in game.results) == [1, 2, 3, 4]
+        assert tuple(r.chips for r in sorted(game.results, key=lambda r: r.seat)) == outcome.chips
 
 
 async def test_inage_one_human_two_cpus(

@@ -65,8 +65,10 @@ async def play_out(
     channel_id: int = 100,
     variant: str = "nishoku",
     final_scores: Sequence[float] = (),
+    chips: Sequence[int] = (),
 ) -> GameSummary:
-    """Create a game, record its hands, and finish it with the given placements.
+    """Create a game, record its hands, and finish it with the given placements (and final
+    ``chips`` per seat, for a variant that keeps them).
 
     Points follow from the hands (50,000 each to start), so stats and scores agree.
     """
@@ -81,6 +83,7 @@ async def play_out(
         final_scores=tuple(final_scores),
         hands_played=len(hands),
         reason="終局",
+        chips=tuple(chips),
     )
     return await store.record_final(game_id, outcome)
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.engine.game import Outcome
 from bot.storage import SchemaVersionError, Store, database_path
 from bot.storage.schema import Migration, load_migrations, split_statements
 from tests.storage.helpers import human
@@ -178,3 +179,38 @@ async def test_hands_stored_before_per_seat_wins_keep_their_winner_points_and_ts
     async with Store.open(db_path) as store:
         (row,) = await store.hands(game_id)
         assert (row.result.winners, row.result.win_points, row.result.tsumo) == ((1,), (3900,), (1,))
+
+
+async def test_games_finished_before_chips_were_stored_load_with_no_chips(db_path: Path) -> None:
+    """A version-4 database (no chips column) with a finished チンイツゲーム game: after the
+    upgrade the game still loads, its seats have no chips, and stats count chips only from the
+    games finished since."""
+    async with Store.open(db_path, migrations=load_migrations()[:4]) as old:
+        game_id = await old.create_game(7, 70, "chinitsu", {}, 3, [human(1), human(2), human(3)], host_id=1)
+    with raw(db_path) as db:
+        assert "chips" not in {row[1] for row in db.execute("PRAGMA table_info(final_results)")}
+        for seat, (points, place, score) in enumerate([(52_000, 1, 32.0), (40_000, 2, 0.0), (28_000, 3, -32.0)]):
+            db.execute(
+                "INSERT INTO final_results VALUES (?, ?, ?, ?, ?, NULL, NULL)", (game_id, seat, points, place, score)
+            )
+        db.execute("UPDATE games SET status = 'finished', finished_at = 10, hands_played = 4 WHERE id = ?", (game_id,))
+        db.commit()
+    async with Store.open(db_path) as store:
+        (old_game,) = await store.history(7)
+        assert [(r.placement, r.points, r.chips) for r in old_game.results] == [
+            (1, 52_000, None),
+            (2, 40_000, None),
+            (3, 28_000, None),
+        ]
+        assert (await store.player_stats(7, 1, "chinitsu")).chips == ()
+        board, _ = await store.leaderboard(7, "chinitsu")
+        assert {(row.games, row.chips, row.chip_games) for row in board} == {(1, 0, 0)}
+
+        new_game = await store.create_game(7, 70, "chinitsu", {}, 4, [human(1), human(2), human(3)], host_id=1)
+        outcome = Outcome(points=(45_000, 40_000, 35_000), placements=(1, 2, 3), chips=(6, -1, -5))
+        await store.record_final(new_game, outcome)
+        stats = await store.player_stats(7, 1, "chinitsu")
+        assert stats.games == 2
+        assert [(c.variant, c.games, c.chips) for c in stats.chips] == [("chinitsu", 1, 6)]
+    with raw(db_path) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == load_migrations()[-1].version

@@ -347,10 +347,11 @@ class TableGame(Generic[SettingsT, SeatT]):
     def _finish(self, reason: str) -> None:
         """End the game: placements by points, ties to the seat nearer the first dealer."""
         placements = placements_by_points(self.points, first_dealer=self._first_dealer())
+        chips = tuple(self.chips) if self.has_chips else ()
         self._outcome = Outcome(
-            points=tuple(self.points), placements=placements, hands_played=self.hand_index, reason=reason
+            points=tuple(self.points), placements=placements, hands_played=self.hand_index, reason=reason, chips=chips
         )
-        self.pending_events.append(GameOver(tuple(self.points), placements, reason))
+        self.pending_events.append(GameOver(tuple(self.points), placements, reason, chips=chips))
 
     @property
     def round_label(self) -> str:

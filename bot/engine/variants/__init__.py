@@ -30,6 +30,8 @@ class VariantClass(Protocol):
     title: str
     min_players: int
     max_players: int
+    has_chips: bool
+    """The variant keeps chips (祝儀) beside points: results, stats and leaderboards count them."""
     ui: VariantUI
 
     def __call__(self, settings: Any = ..., *, seed: int = ..., players: int = ...) -> Game: ...

@@ -421,6 +421,7 @@ def _finish(game: ChinitsuGame, reason: str) -> None:
         final_scores=scores,
         hands_played=game.hand_index,
         reason=reason,
+        chips=tuple(game.chips),
     )
     game.pending_events.append(
         GameOver(tuple(game.points), placements, reason, chips=tuple(game.chips), final_scores=scores)

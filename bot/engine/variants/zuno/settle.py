@@ -543,6 +543,7 @@ class ZunoHand(TableGame[ZunoSettings, ZunoSeat]):
             final_scores=scores,
             hands_played=self.hand_index,
             reason=reason,
+            chips=tuple(self.chips),
         )
         self.pending_events.append(
             ZunoGameOver(
