@@ -117,9 +117,9 @@ async def test_goto_lobby_takes_its_settings_and_explains_bad_ones(fake_discord:
 TENHOU = ("4f123p456p789p11s9s", "1m9m2z3z147p258s369s", "1m9m5z6z147s258p369p")
 """The dealer (Alice) holds 冬 and, with the 9s it draws, 天和 once the 冬 is pulled and its
 replacement 1s arrives: 123p456p789p 111s 99s."""
-TENHOU_DORA = "7z7z1p5p9s"
+TENHOU_DORA = "7z7z1p2p9s"
 """Two indicators up (7z: the dora is 5z); the three slots after them are Alice's first flips:
-1p, 5p and 9s all match (2 chips a tile, the hand is closed), and the replacement tiles' 2z ends it."""
+1p, 2p and 9s all match (2 chips a tile, the hand is closed), and the replacement tiles' 2z ends it."""
 
 
 def _rig_first_hand(monkeypatch: pytest.MonkeyPatch) -> None:
