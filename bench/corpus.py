@@ -40,7 +40,7 @@ from typing import Any
 from bench.corpus_legacy import legacy_events
 from bot.engine.ai import CpuPlayer
 from bot.engine.events import Event
-from bot.engine.game import Action, Game, action_from_json, action_to_json
+from bot.engine.game import Action, Game, Outcome, action_from_json, action_to_json
 from bot.engine.variants import find_variant, new_game
 
 __all__ = ["CorpusEntry", "canonical", "check_entry", "load", "main", "record_game"]
@@ -107,9 +107,18 @@ def step_digest(game: Game, events: Sequence[Event]) -> bytes:
             [d.seat, [action_to_json(a) for a in d.actions], action_to_json(d.default)] for d in game.decisions()
         ],
         "legal": [[action_to_json(a) for a in game.legal_actions(seat)] for seat in seats],
-        "outcome": canonical(game.outcome()),
+        "outcome": _recorded_outcome(game.outcome()),
     }
     return json.dumps(record, sort_keys=True, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def _recorded_outcome(outcome: Outcome | None) -> Any:
+    """The outcome in the form the corpus recorded: outcomes did not carry the final chips then.
+    They are left out here; every view and the game-end event already show them, and the check
+    compares them there."""
+    if outcome is None:
+        return None
+    return canonical(dataclasses.replace(outcome, chips=()))
 
 
 @dataclass
