@@ -490,6 +490,10 @@ class DiscordPresenter:
                 self._panel_again.add(seat)
                 return
             panel.redraws = 0
+            if not panel.live(self._options.clock(), self._options.token_usable_for):
+                # The token aged past its use while the image rendered (a slow render on a busy
+                # machine): the player reopens the panel with "My hand" instead.
+                return
             try:
                 if panel.dm_message is not None:
                     await self._limiter.acquire()
