@@ -127,7 +127,7 @@ def test_sanbaiman_11_han_ron_234p567p888p22233p_3_chips_from_each_opponent(
     assert chips(out) == {"discarder": 3, "other": 3, "total": 6, "items": {"三倍満": 3}}
 
 
-def test_kazoe_16_han_tsumo_234p567p888p22233p_dora_8_is_5_plus_2_chips_all(
+def test_kazoe_16_han_tsumo_234p567p888p22233p_dora_1p7p_is_5_plus_2_chips_all(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     args = ["--hand", "234p567p888p22233p", "--win", "3p", *CHILD, "--tsumo", "--riichi", "--dora", "1p7p"]
@@ -257,7 +257,7 @@ def test_north_44z_in_123p456p789s111m44z_is_no_win(capsys: pytest.CaptureFixtur
     assert "北 in hand is usable only for" in error
 
 
-def test_north_in_kokushi_19m19p19s1234567z_7z_tsumo_is_a_yakuman_and_a_roll(
+def test_north_in_kokushi_19m19p19s12345677z_tsumo_on_4z_is_a_yakuman_and_a_roll(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     out = ok(capsys, "--hand", "19m19p19s12345677z", "--win", "4z", *CHILD, "--tsumo")
