@@ -1,11 +1,6 @@
 """The calc's 5等三麻 scorer (:data:`GOTO_CALC`): rounded-up points and honba, flowers pulled and
-shown as indicators, 北, 白ポッチ, open riichi, chips, dice and the refusals, through the shared CLI.
-
-Until 5等三麻's game is registered, ``--variant goto`` is unknown to the registry, so each test
-adds a stand-in registry entry carrying :data:`GOTO_UI` (the fixture below): the CLI then parses
-and dispatches exactly as it will for the registered game. The last test runs the real CLI and
-is skipped until then.
-"""
+shown as indicators, 北, 白ポッチ, open riichi, chips, dice and the refusals, through the shared CLI
+(the last test runs ``python -m bot.engine.calc`` itself)."""
 
 from __future__ import annotations
 
@@ -13,7 +8,6 @@ import json
 import subprocess
 import sys
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
@@ -23,18 +17,6 @@ from bot.engine.variants.goto.calc import calculate_goto
 from bot.engine.variants.goto.ui import GOTO_CALC, GOTO_UI
 
 ROOT = Path(__file__).resolve().parents[2]
-REGISTERED = any(variant.variant == "goto" for variant in VARIANTS)
-"""Whether 5等三麻's game is in the registry yet."""
-
-
-@pytest.fixture(autouse=True)
-def goto_variant(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Until the game is registered, a stand-in entry with the variant's UI (and so its calc)."""
-    if REGISTERED:
-        return
-    stand_in = SimpleNamespace(variant="goto", title="5等三麻", ui=GOTO_UI)
-    monkeypatch.setattr(calc, "VARIANTS", (*calc.VARIANTS, stand_in))
-    monkeypatch.setattr(calc, "CALC_VARIANTS", (*calc.CALC_VARIANTS[:-1], "goto", calc.STANDARD))
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, dict[str, object]]:
@@ -474,7 +456,6 @@ def test_calculator_directly_on_a_request_has_the_defaults() -> None:
     assert GOTO_UI.calc is GOTO_CALC
 
 
-@pytest.mark.skipif(not REGISTERED, reason="5等三麻's game is not in the registry yet")
 def test_registered_cli_python_m_bot_engine_calc_variant_goto() -> None:
     (registered,) = (variant for variant in VARIANTS if variant.variant == "goto")
     assert registered.ui.calc is GOTO_CALC and "goto" in calc.CALC_VARIANTS
