@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from bot.engine.game import Action, Discard, Kan, Pass, Pon, Riichi, SetAside, Tsumo
+import pytest
+
+from bot.engine.game import Action, Discard, Kan, Pass, Pon, Riichi, Ron, SetAside, Tsumo
 from bot.engine.tiles import Kind, parse_kinds
 from bot.engine.variants.goto.game import GotoGame
 from bot.engine.variants.goto.settings import GotoSettings
@@ -292,3 +294,20 @@ def test_4z_kept_in_hand_wins_for_kokushi_tsumo_on_4z() -> None:
     act(game, 1, Tsumo)
     roll_all(game)
     assert yaku_of(win_card(game)) == {"国士無双": 1}
+
+
+@pytest.mark.parametrize("nuki_ron", [False, True])
+def test_no_ron_on_a_pulled_4z_by_default_nuki_ron_lets_kokushi_take_it(nuki_ron: bool) -> None:
+    game = game_with([K1, KOKUSHI, K2], "8p8s7s6s", nuki_ron=nuki_ron, **SOUZU_DEAD)  # type: ignore[arg-type]
+    for seat in (0, 1, 2):
+        tsumogiri(game, seat)
+    act(game, 0, SetAside, "4z")
+    if not nuki_ron:
+        assert game.phase == "turn" and game.turn == 0 and drawn_kind(game, 0) == Kind.S2
+        return
+    assert game.phase == "claims" and has(game, 1, Ron)
+    claim(game, 1, Ron)
+    roll_all(game)
+    card = win_card(game)
+    assert card.winner == 1 and card.from_seat == 0 and yaku_of(card) == {"国士無双": 1}
+    assert game.seats[0].set_aside == [] and changes(game) == [-32_000, 32_000, 0]

@@ -283,6 +283,9 @@ def settle_win(game: GotoGame, winners: list[int], *, from_seat: int | None, til
                 game.ledger.refund(from_seat, deposit)
             discarder.river.pop()
             game.last_discard = None
+        elif how == ClaimSource.SET_ASIDE:
+            # 北 pulled and ronned (``nuki_ron``): it leaves the set-aside tiles, not the hand.
+            discarder.set_aside.remove(tile)
         else:
             game._give(discarder, tile)
         game._take(game.seats[winners[0]], tile)
