@@ -256,6 +256,13 @@ def test_timeout_default_keeps_a_dealt_4z_and_discards_the_drawn_tile() -> None:
     assert game.decisions()[0].default == Discard(0, drawn)
 
 
+def test_timeout_default_pulls_a_drawn_4z_while_another_4z_is_held() -> None:
+    game = game_with(["4z123p456p678s11m9s", J1, J2], "4z")
+    drawn = game.seats[0].drawn
+    assert drawn is not None and game.kinds[drawn] == Kind.NORTH
+    assert game.decisions()[0].default == SetAside(0, drawn)
+
+
 def test_pulled_4z_is_a_dora_and_a_chip_tsumo_123p456p678s11m99s() -> None:
     game = game_with(["4z123p456p678s11m9s", J1, J2], "9s2p2s9s", rinshan="3z6z6z6z")
     act(game, 0, SetAside, "4z")

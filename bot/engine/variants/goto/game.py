@@ -211,8 +211,10 @@ class GotoGame(TurnGame[GotoSettings, GotoSeat]):
         return not self.is_pulled_kind(self.kinds[tile])
 
     def _set_aside_options(self, seat_index: int) -> list[Action]:
-        pulls = [tile for tile in self.seats[seat_index].concealed if self.is_pulled_kind(self.kinds[tile])]
-        return [SetAside(seat_index, tile) for tile in self._distinct_faces(pulls)]
+        seat = self.seats[seat_index]
+        pulls = [tile for tile in seat.concealed if self.is_pulled_kind(self.kinds[tile])]
+        # The drawn copy stands for its face, so the timeout's pull of a drawn 北 is offered.
+        return [SetAside(seat_index, tile) for tile in self._distinct_faces(pulls, prefer=[seat.drawn])]
 
     def _set_aside_claimable(self, seat: int, tile: int) -> bool:
         # [recommended] no ron on a pulled tile; the setting allows it on a 北 (never a flower).
