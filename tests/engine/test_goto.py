@@ -12,7 +12,9 @@ from collections import Counter
 import pytest
 
 from bot.engine.game import Action, Discard, Kan, Pass, Pon, Riichi, Ron, SetAside, Tsumo
+from bot.engine.melds import MeldType
 from bot.engine.tiles import Kind, parse_kinds
+from bot.engine.variants.goto.actions import OpenRiichi
 from bot.engine.variants.goto.game import GotoGame
 from bot.engine.variants.goto.settings import GotoSettings
 from bot.engine.views import DrawView, WinView
@@ -318,3 +320,141 @@ def test_no_ron_on_a_pulled_4z_by_default_nuki_ron_lets_kokushi_take_it(nuki_ron
     card = win_card(game)
     assert card.winner == 1 and card.from_seat == 0 and yaku_of(card) == {"国士無双": 1}
     assert game.seats[0].set_aside == [] and changes(game) == [-32_000, 32_000, 0]
+
+
+# --- kans ----------------------------------------------------------------------------------------------
+
+
+def test_three_kans_1111p_2222p_3333p_each_reveal_an_indicator_then_9999p_has_no_slot_left() -> None:
+    game = game_with(["1111p2222p3333p4s", J2, J2], "9p", rinshan="9p9p9p8p")
+    for number, face in enumerate(("1p", "2p", "3p"), start=3):
+        act(game, 0, Kan, face)
+        assert game.wall.revealed == number and len(game.public_view().dora_indicators) == number
+        assert drawn_kind(game, 0) == Kind.P9
+    assert game.held(0, Kind.P9) == 4 and not game.kan_slot_free()
+    assert not has(game, 0, Kan), "「新ドラを表示できない場合は暗槓・明槓ともにできない」"
+    assert [meld.type for meld in game.seats[0].melds] == [MeldType.ANKAN] * 3
+
+
+def test_indicator_slots_3_allow_one_kan_then_no_daiminkan_of_a_discarded_8p_only_a_pon() -> None:
+    game = game_with(["1111p234p567p8p9s2s", "888p1m9m3z147s258s6s", J2], "9p", indicator_slots=3)
+    act(game, 0, Kan, "1p")
+    assert game.wall.revealed == 3 and not game.kan_slot_free()
+    act(game, 0, Discard, "8p")
+    assert has(game, 1, Pon) and not has(game, 1, Kan)
+    fresh = game_with(["1111p234p567p8p9s2s", "888p1m9m3z147s258s6s", J2], "9p")
+    act(fresh, 0, Discard, "8p")
+    assert has(fresh, 1, Kan), "with a slot free the 大明槓 is offered"
+
+
+@pytest.mark.parametrize(
+    ("hand", "draw", "allowed"),
+    [("1112p456p777p678s", "1p", True), ("1112p456p777p678s", "7p", True), ("2223p567p789p678s", "2p", False)],
+)
+def test_ankan_after_riichi_if_waits_unchanged_1111p_of_1112p456p777p_rereads_234p_2222p_of_2223p_does_not(
+    hand: str, draw: str, allowed: bool
+) -> None:
+    # 1112p456p777p678s waits on 2p 3p, and still does after 1111p (2p tanki, or 234p 567p 77p:
+    # 「手牌構成変わっても可能」) or 7777p; 2223p567p789p678s waits on 1p 3p 4p, after 2222p on 3p alone.
+    game = game_with([hand, J2, J2], "3z2s2s" + draw)
+    act(game, 0, Riichi, "3z")
+    pass_claims(game)
+    tsumogiri(game, 1)
+    tsumogiri(game, 2)
+    assert drawn_kind(game, 0) == kind(draw)
+    assert has(game, 0, Kan) is allowed
+    if allowed:
+        act(game, 0, Kan)
+        assert game.seats[0].melds[0].type is MeldType.ANKAN and game.wall.revealed == 3
+        assert drawn_kind(game, 0) == Kind.GREEN and game.seats[0].riichi
+
+
+# --- riichi ------------------------------------------------------------------------------------------
+
+# 23p 456p 678s 99s 555z waits on 1p, 4p or 7p; 白 is a yaku, so a ron on it is no 立直のみ出和了.
+TENPAI_147P = "23p456p678s99s555z"
+
+
+def test_riichi_allowed_at_exactly_1000_points_refused_at_0() -> None:
+    game = game_with([TENPAI_147P, J2, J2], "3z")
+    set_points(game, [1_000, 69_000, 35_000])
+    assert has(game, 0, Riichi, "3z") and not has(game, 0, OpenRiichi), "an open riichi needs its 2,000"
+    act(game, 0, Riichi, "3z")
+    assert game.seats[0].riichi and game.points[0] == 0 and game.deposits == 1_000
+    assert game.outcome() is None and game.phase == "turn" and game.turn == 1
+    broke = game_with([TENPAI_147P, J2, J2], "3z")
+    set_points(broke, [0, 70_000, 35_000])
+    assert not has(broke, 0, Riichi) and has(broke, 0, Discard, "3z")
+
+
+def test_furiten_riichi_on_4p_waiting_1p_4p_7p_is_allowed_no_ron_on_1p_tsumo_on_1p_wins() -> None:
+    game = game_with([TENPAI_147P, J2, J2], "4p2s1p1p", furiten_riichi=True)
+    assert has(game, 0, Riichi, "4p")
+    act(game, 0, Riichi, "4p")
+    pass_claims(game)
+    assert game.view(0).furiten
+    discard_drawn(game, 1)
+    assert game.phase == "turn" and game.turn == 2, "furiten: no ron on the 1p"
+    tsumogiri(game, 2)
+    assert drawn_kind(game, 0) == Kind.P1 and has(game, 0, Tsumo)
+
+
+@pytest.mark.parametrize("minogashi", [True, False])
+def test_minogashi_riichi_passes_a_ron_on_1p_then_rons_the_next_1p_from_another_seat(minogashi: bool) -> None:
+    game = game_with([TENPAI_147P, J2, J2], "3z1p1p2s3s1p", riichi_minogashi=minogashi)
+    act(game, 0, Riichi, "3z")
+    pass_claims(game)
+    discard_drawn(game, 1)
+    assert has(game, 0, Ron)
+    act(game, 0, Pass)
+    discard_drawn(game, 2)
+    assert game.phase == "turn" and game.turn == 0, "the go-around's furiten: no ron before its own discard"
+    tsumogiri(game, 0)
+    tsumogiri(game, 1)
+    discard_drawn(game, 2)
+    # 「立直後の見逃し…あり」 (GTS-A9); riichi_minogashi=False: furiten for the rest of the hand.
+    assert has(game, 0, Ron) is minogashi
+    if minogashi:
+        claim(game, 0, Ron)
+        assert win_card(game).from_seat == 2 and "ダブル立直" in yaku_of(win_card(game))
+
+
+def test_open_riichi_on_23p456p678s99s555z_shows_waits_1p_4p_7p_and_deposits_2000() -> None:
+    game = game_with([TENPAI_147P, J2, J2], "3z")
+    act(game, 0, OpenRiichi, "3z")
+    pass_claims(game)
+    assert game.seats[0].riichi and game.seats[0].open_riichi
+    assert game.points[0] == 33_000 and game.deposits == 2_000
+    public = game.public_view().seats[0]
+    assert public.open_waits == (Kind.P1, Kind.P4, Kind.P7) and public.riichi
+    # 「待ちのみ開示」: the waits, never the hand.
+    assert public.concealed_count == 13 and public.concealed_backs == ()
+    other = game.view(1)
+    assert other.public.seats[0].open_waits == (Kind.P1, Kind.P4, Kind.P7)
+    assert not {Kind.P2, Kind.P3, Kind.P6} & {tile.kind for tile in other.hand}
+    assert all(f"'{face}'" not in repr(other) for face in ("2p", "3p", "6p"))
+
+
+def test_open_riichi_not_offered_as_the_third_riichi() -> None:
+    # Seat 1 deals: seats 1 and 2 declare riichi, then seat 0 may only declare a plain one.
+    hands = ["111p789s888p99m33z", TENPAI_147P, "123s345s567s11m99p"]
+    game = game_with(hands, "2s4s6s", dealer=1)
+    act(game, 1, Riichi, "2s")
+    pass_claims(game)
+    assert has(game, 2, OpenRiichi, "4s"), "the second riichi may be open"
+    act(game, 2, Riichi, "4s")
+    pass_claims(game)
+    assert game.turn == 0 and has(game, 0, Riichi, "6s") and not has(game, 0, OpenRiichi)
+
+
+def test_open_riichi_is_2_han_on_the_win_card_23p456p678s99s555z_tsumo_1p() -> None:
+    game = game_with([TENPAI_147P, J2, J2], "9p9p9p3z8p8p1p")
+    for seat in (0, 1, 2):
+        tsumogiri(game, seat)
+    act(game, 0, OpenRiichi, "3z")
+    pass_claims(game)
+    tsumogiri(game, 1)
+    tsumogiri(game, 2)
+    act(game, 0, Tsumo)
+    roll_all(game)
+    assert yaku_of(win_card(game)) == {"オープン立直": 2, "一発": 1, "門前清自摸和": 1, "役牌 白": 1}
