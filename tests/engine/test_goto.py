@@ -458,3 +458,199 @@ def test_open_riichi_is_2_han_on_the_win_card_23p456p678s99s555z_tsumo_1p() -> N
     act(game, 0, Tsumo)
     roll_all(game)
     assert yaku_of(win_card(game)) == {"オープン立直": 2, "一発": 1, "門前清自摸和": 1, "役牌 白": 1}
+
+
+# --- 白ポッチ -------------------------------------------------------------------------------------------
+
+# 23456789p 678s 99s waits on 1p (一気通貫, the 高め), 4p or 7p.
+ITTSU_147P = "23456789p678s99s"
+
+
+def _riichi_then_pocchi(*, ippatsu: bool, **settings: object) -> GotoGame:
+    """Seat 0 declares riichi on ITTSU_147P and draws 白ポッチ: at once (即ポッチ) or a go-around later."""
+    later = "" if ippatsu else "8p8p8p"
+    game = game_with([ITTSU_147P, J2, J2], "3z9p9p" + later + "0z", **settings)
+    act(game, 0, Riichi, "3z")
+    pass_claims(game)
+    for seat in (1, 2) if ippatsu else (1, 2, 0, 1, 2):
+        tsumogiri(game, seat)
+    assert game.tiles[game.seats[0].drawn or 0].pocchi and game.pocchi_drawn(0)
+    return game
+
+
+def test_riichi_seat_drawing_0z_tsumos_it_as_the_takame_1p_of_23456789p678s99s() -> None:
+    game = _riichi_then_pocchi(ippatsu=False)
+    assert "白ポッチ: tsumo as 1p" in game.view(0).private_note
+    act(game, 0, Tsumo)
+    card = win_card(game)
+    (pocchi,) = [line for line in card.yaku if line.name == "白ポッチ"]
+    assert pocchi.detail == "→ 1p" and pocchi.han == 0
+    names = yaku_of(card)
+    assert names == {"ダブル立直": 2, "門前清自摸和": 1, "平和": 1, "一気通貫": 2, "白ポッチ": 0}
+    assert card.win_tile.pocchi and card.limit_name == "跳満"
+    # 「白ポッチツモ→1枚」 from each opponent; a dealer's 跳満 tsumo: 7,000 all.
+    assert chip_items(card) == {"白ポッチツモ": 2} and game.chips == [2, -1, -1]
+    assert changes(game) == [14_000, -7_000, -7_000]
+
+
+def test_soku_pocchi_3_chips_and_ippatsu_1_from_each_and_a_roll() -> None:
+    game = _riichi_then_pocchi(ippatsu=True)
+    act(game, 0, Tsumo)
+    assert game.phase == "dice"
+    roll_all(game)
+    card = win_card(game)
+    assert {"即ポッチ": 6, "一発": 2}.items() <= chip_items(card).items() and "白ポッチツモ" not in chip_items(card)
+    assert len(card.dice) >= 1 and chips_conserved(game)
+
+
+def test_0z_for_a_non_riichi_seat_is_a_plain_white_no_tsumo_on_23456789p678s99s() -> None:
+    game = game_with([ITTSU_147P, J2, J2], "3z9p9p0z")
+    act(game, 0, Discard, "3z")
+    pass_claims(game)
+    tsumogiri(game, 1)
+    tsumogiri(game, 2)
+    assert game.tiles[game.seats[0].drawn or 0].pocchi and not game.pocchi_drawn(0)
+    assert not has(game, 0, Tsumo) and has(game, 0, Discard, "5z")
+
+
+def test_0z_completes_a_non_riichi_5z_tanki_123456789p678s5z_as_a_white() -> None:
+    game = game_with(["123456789p678s5z", J2, J2], "3z9p9p0z")
+    act(game, 0, Discard, "3z")
+    pass_claims(game)
+    tsumogiri(game, 1)
+    tsumogiri(game, 2)
+    act(game, 0, Tsumo)
+    card = win_card(game)
+    assert card.win_tile.pocchi and "白ポッチ" not in yaku_of(card) and "白ポッチツモ" not in chip_items(card)
+    assert yaku_of(card) == {"一気通貫": 2, "門前清自摸和": 1}
+
+
+# --- the flowers' effects --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("without_win", [True, False])
+def test_spring_1f_with_3f_pays_2_from_each_opponent_at_a_draw_too(without_win: bool) -> None:
+    # Seat 1 pulls 春 and 秋: F = 2 flowers, so its one 春 pays it 2 chips from each (GTS-A3).
+    game = game_with([J2, "1f3f1m9m147p258p369p", J2], "6p7p8p2s3s", spring_without_win=without_win)
+    tsumogiri(game, 0)
+    act(game, 1, SetAside, "1f")
+    act(game, 1, SetAside, "3f")
+    act(game, 1, Discard, "7p")
+    pass_claims(game)
+    shorten(game, 3)
+    play_out(game)
+    draw = game.last_results[0]
+    assert isinstance(draw, DrawView) and draw.tenpai == (False, False, False)
+    assert changes(game) == [0, 0, 0]
+    expected = [-2, 4, -2] if without_win else [0, 0, 0]
+    assert game.chips == expected and list(draw.chip_changes) == expected
+    assert chip_items(draw) == ({"春": 4} if without_win else {})
+
+
+def _flower_then_tsumo(flower: str, hand: str, draw: str, win: str, **settings: object) -> GotoGame:
+    """The dealer pulls ``flower`` at once (a 西 comes instead, and goes), the others pass, and the
+    dealer draws ``win`` and tsumos."""
+    game = game_with([flower + hand, J2, J2], draw + "9p9p" + win, rinshan="3z6z6z6z", **settings)
+    act(game, 0, SetAside, flower)
+    act(game, 0, Discard, "3z")
+    pass_claims(game)
+    tsumogiri(game, 1)
+    tsumogiri(game, 2)
+    act(game, 0, Tsumo)
+    roll_all(game)
+    return game
+
+
+@pytest.mark.parametrize(("flower", "limit", "each"), [("1f", "満貫", 5_000), ("2f", "跳満", 7_000)])
+def test_summer_2f_raises_a_mangan_to_haneman_23406789p678s99s_tsumo_1p(flower: str, limit: str, each: int) -> None:
+    # 門前清自摸和, 平和, 一気通貫 and the red 0p: 5 han, 満貫; with 夏 「満貫→跳満」.
+    game = _flower_then_tsumo(flower, "23406789p78s99s", "6s", "1p")
+    card = win_card(game)
+    assert card.limit_name == limit and changes(game) == [2 * each, -each, -each]
+
+
+def flips(card: WinView) -> list[tuple[str, int, int]]:
+    return [(str(flip.tile), flip.matches, flip.chips) for flip in card.flips]
+
+
+def test_winter_4f_alice_flips_the_next_kan_indicators_first_2_chips_a_tile_closed_north_is_a_miss() -> None:
+    # The winning hand 123456789p 678s 99s; the indicators a kan would turn next: 9p, 8s, 北.
+    game = _flower_then_tsumo("4f", "123456789p78s9s", "6s", "9s", dora="1z1z9p8s4z")
+    card = win_card(game)
+    assert card.flip_name == "アリス"
+    assert flips(card) == [("9p", 1, 2), ("8s", 1, 2), ("4z", 0, 0)]
+    assert chip_items(card)["アリス"] == 8 and chips_conserved(game)
+
+
+def test_winter_alice_flips_go_on_to_the_rinshan_tiles_then_the_ura_a_non_riichi_winner_never_saw() -> None:
+    game = _flower_then_tsumo("4f", "123456789p78s9s", "6s", "9s", dora="1z1z1p2p3p")
+    # After the three kan indicators: the replacement tiles (6z: a miss).
+    assert flips(win_card(game)) == [("1p", 1, 2), ("2p", 1, 2), ("3p", 1, 2), ("6z", 0, 0)]
+
+
+@pytest.mark.parametrize("win", ["ippatsu tsumo", "pocchi tsumo"])
+def test_winter_half_tulip_after_an_ippatsu_or_a_pocchi_tsumo_counts_a_neighbour_too(win: str) -> None:
+    # Riichi on 123456789p 78s 9s; 9p flips 9p and 8p (or 1p), 7s flips 7s and 8s: 2 tiles each, 2 chips a tile.
+    game = game_with(
+        ["4f123456789p78s9s", J2, J2],
+        "6s9p9p" + ("9s" if win == "ippatsu tsumo" else "8p8p8p0z"),
+        rinshan="3z6z6z6z",
+        dora="1z1z9p7s4z",
+    )
+    act(game, 0, SetAside, "4f")
+    act(game, 0, Riichi, "3z")
+    pass_claims(game)
+    for seat in (1, 2) if win == "ippatsu tsumo" else (1, 2, 0, 1, 2):
+        tsumogiri(game, seat)
+    act(game, 0, Tsumo)
+    roll_all(game)
+    card = win_card(game)
+    assert card.flip_name == "半チューリップ"
+    assert flips(card) == [("9p", 2, 4), ("7s", 2, 4), ("4z", 0, 0)]
+    assert chip_items(card)["アリス"] == 16
+
+
+def test_soku_pocchi_half_tulip_has_one_stock_a_free_flip_after_the_first_miss() -> None:
+    game = game_with(["4f123456789p78s9s", J2, J2], "6s9p9p0z", rinshan="3z6z6z6z", dora="1z1z9p4z7s")
+    act(game, 0, SetAside, "4f")
+    act(game, 0, Riichi, "3z")
+    pass_claims(game)
+    tsumogiri(game, 1)
+    tsumogiri(game, 2)
+    act(game, 0, Tsumo)
+    roll_all(game)
+    card = win_card(game)
+    assert [(str(f.tile), f.matches, f.stocked) for f in card.flips][:3] == [
+        ("9p", 2, False),
+        ("4z", 0, False),
+        ("7s", 2, True),
+    ]
+
+
+@pytest.mark.parametrize("shown", [False, True])
+def test_flower_2f_shown_as_a_dora_indicator_gives_the_winner_its_summer(shown: bool) -> None:
+    game = _flower_then_tsumo("1f", "123456789p78s9s", "6s", "9s", dora="1z2f" if shown else "1z1z")
+    each = 5_000 if shown else 3_000
+    assert changes(game) == [2 * each, -each, -each]
+    assert [str(t) for t in win_card(game).dora_indicators] == (["1z", "2f"] if shown else ["1z", "1z"])
+
+
+@pytest.mark.parametrize("fourth", ["pulled", "indicator"])
+def test_four_flowers_3f_pulled_roll_the_dice_a_fourth_shown_as_indicator_does_not(fourth: str) -> None:
+    if fourth == "pulled":
+        game = game_with(["3f3f3f3f123456789p", J2, J2], "7s9p9p5z", rinshan="8s9s5z3z")
+    else:
+        game = game_with(["3f3f3f123456789p7s", J2, J2], "8s9p9p5z", rinshan="9s5z3z6z", dora="1z3f")
+    while has(game, 0, SetAside):
+        act(game, 0, SetAside, "3f")
+    act(game, 0, Discard, "3z")
+    pass_claims(game)
+    tsumogiri(game, 1)
+    tsumogiri(game, 2)
+    act(game, 0, Tsumo)
+    assert (game.phase == "dice") is (fourth == "pulled"), "「4華」: four flowers the winner pulled"
+    roll_all(game)
+    assert yaku_of(win_card(game)) == {"門前清自摸和": 1, "一気通貫": 2}
+
+
+# --- chips -------------------------------------------------------------------------------------------------
