@@ -569,6 +569,18 @@ def test_summer_2f_raises_a_mangan_to_haneman_23406789p678s99s_tsumo_1p(flower: 
     assert card.limit_name == limit and changes(game) == [2 * each, -each, -each]
 
 
+@pytest.mark.parametrize(("flower", "each"), [("1f", 4_000), ("3f", 7_000)])
+def test_autumn_3f_makes_red_0p_and_gold_gp_2_han_each_chips_unchanged_340pg67p123s11m78s(
+    flower: str, each: int
+) -> None:
+    # 門前清自摸和, 平和, 赤 and 金 (one dora each): 4 han 20 fu, 3,000 all → 4,000 all; with 秋 the
+    # fives are 2 han each: 6 han, 跳満 7,000 all. Their chips stay 1 and 2 (「祝儀は変わらない」).
+    game = _flower_then_tsumo(flower, "340pg67p123s11m7s", "8s", "9s")
+    card = win_card(game)
+    assert changes(game) == [2 * each, -each, -each]
+    assert {"赤": 2, "金": 4}.items() <= chip_items(card).items()
+
+
 def flips(card: WinView) -> list[tuple[str, int, int]]:
     return [(str(flip.tile), flip.matches, flip.chips) for flip in card.flips]
 
@@ -654,3 +666,18 @@ def test_four_flowers_3f_pulled_roll_the_dice_a_fourth_shown_as_indicator_does_n
 
 
 # --- chips -------------------------------------------------------------------------------------------------
+
+
+def test_red_0p_1_and_gold_gp_2_count_in_an_open_hand_pon_555z_ron_1m() -> None:
+    # Seat 1 pons 白, then waits on 1m with 340p g67p 123s: 白, 赤 and 金, 3 han 30 fu, 3,900 → 4,000.
+    game = game_with([J1, "55z340pg67p123s1m9s", J2], "5z1m")
+    act(game, 0, Discard, "5z")
+    claim(game, 1, Pon)
+    act(game, 1, Discard, "9s")
+    pass_claims(game)
+    act(game, 2, Discard, "1m")
+    claim(game, 1, Ron)
+    card = win_card(game)
+    assert yaku_of(card) == {"役牌 白": 1, "赤ドラ": 2}
+    assert chip_items(card) == {"赤": 1, "金": 2} and card.chip_changes == (0, 3, -3)
+    assert changes(game) == [0, 4_000, -4_000]

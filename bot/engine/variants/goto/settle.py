@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from bot.engine.events import GameOver, Win
@@ -97,7 +97,7 @@ def win_context(
         tiles = [*state.concealed, tile]
     first = game.first_go_around and not game.any_call and not state.discarded_once
     flags = frozenset({OPEN_RIICHI}) if state.open_riichi else frozenset()
-    return game._win_context(
+    ctx = game._win_context(
         seat,
         board,
         win_kind,
@@ -119,6 +119,9 @@ def win_context(
         honba=game.honba,
         flags=flags,
     )
+    # 「黒黒赤金」: a gold five is a dora as the red one is (the table counts the red alone).
+    gold = sum(game.tiles[t].gold for t in _win_tiles(game, seat, tile, tsumo=tsumo))
+    return replace(ctx, red_dora=ctx.red_dora + gold)
 
 
 def _assess(
