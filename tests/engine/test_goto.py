@@ -561,12 +561,24 @@ def _flower_then_tsumo(flower: str, hand: str, draw: str, win: str, **settings: 
     return game
 
 
+@pytest.mark.parametrize(("flower", "each"), [("1f", 3_000), ("2f", 5_000)])
+def test_summer_2f_adds_a_han_below_mangan_tsumo_123456789p678s99s_3_han_to_4(flower: str, each: int) -> None:
+    # 一気通貫 and 門前清自摸和 on a 9s tanki: 3 han 30 fu (2,000 all → 3,000 all); with 夏 4 han
+    # (3,900 all → 5,000 all): 「満貫以下は1飜増し」.
+    game = _flower_then_tsumo(flower, "123456789p78s9s", "6s", "9s")
+    assert changes(game) == [2 * each, -each, -each]
+    card = win_card(game)
+    assert card.han == (3 if flower == "1f" else 4)
+    assert yaku_of(card).get("夏") == (None if flower == "1f" else 1)
+
+
 @pytest.mark.parametrize(("flower", "limit", "each"), [("1f", "満貫", 5_000), ("2f", "跳満", 7_000)])
 def test_summer_2f_raises_a_mangan_to_haneman_23406789p678s99s_tsumo_1p(flower: str, limit: str, each: int) -> None:
     # 門前清自摸和, 平和, 一気通貫 and the red 0p: 5 han, 満貫; with 夏 「満貫→跳満」.
     game = _flower_then_tsumo(flower, "23406789p78s99s", "6s", "1p")
     card = win_card(game)
     assert card.limit_name == limit and changes(game) == [2 * each, -each, -each]
+    assert ("夏" in yaku_of(card)) is (flower == "2f")
 
 
 @pytest.mark.parametrize(("flower", "each"), [("1f", 4_000), ("3f", 7_000)])

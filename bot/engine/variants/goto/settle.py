@@ -24,7 +24,7 @@ from bot.engine.table.turns import Phase
 from bot.engine.tiles import Kind, kind_name
 from bot.engine.variants.goto.actions import RollDice, SnakeEyesTwenty, SnakeEyesTwo
 from bot.engine.variants.goto.alice import alice
-from bot.engine.variants.goto.assess import Seasons, WinAssessment, assess_win, chip_values
+from bot.engine.variants.goto.assess import Seasons, WinAssessment, assess_win, chip_values, effective_summers
 from bot.engine.variants.goto.chips import final_chips, final_order, spring_chips, tobi_chips
 from bot.engine.variants.goto.dice import DiceRun, SnakeEyes
 from bot.engine.variants.goto.points import honba_share
@@ -218,6 +218,10 @@ class PendingWin:
     ura: tuple[int, ...] = ()
     doubled: bool = False
     """シュバリー: the chips this winner receives count double (Spring aside)."""
+    summers: int = 0
+    """The 夏 that raised the score (「夏: 和了時点数1ランクアップ」), shown on the card."""
+    han: int | None = None
+    """The han paid for, 夏's included (None: the score's own)."""
 
 
 @dataclass
@@ -345,6 +349,7 @@ def _pay_win(
     game.ledger.pay(points, chips)
     held = tuple(t for t in state.concealed if t != tile)
     rolls = result.dice.rolls if game.settings.dice and game.settings.chips else 0
+    summers = effective_summers(game.settings, seasons(game, winner).summer)
     return PendingWin(
         winner=winner,
         from_seat=from_seat,
@@ -361,6 +366,9 @@ def _pay_win(
         run=DiceRun(rolls) if rolls else None,
         ura=tuple(game.wall.ura[: game.wall.revealed]) if state.riichi else (),
         doubled=doubled,
+        summers=summers,
+        # Below 満貫 each 夏 adds a han (「満貫以下は1飜増し」); a limit goes up a row instead.
+        han=max(result.rank.han, score.han),
     )
 
 
@@ -506,6 +514,10 @@ def finish_hand(game: GotoGame) -> None:
 def _win_card(game: GotoGame, win: PendingWin, springs: Sequence[ChipItem]) -> tuple[WinView, Win]:
     score = win.score
     yaku = tuple(YakuLine(hit.name, hit.en, hit.han, hit.yakuman) for hit in score.yaku)
+    han = score.han if win.han is None else win.han
+    if win.summers:
+        detail = "1ランクアップ" + (f" ×{win.summers}" if win.summers > 1 else "")
+        yaku = (*yaku, YakuLine("夏", "Summer", han - score.han, detail=detail))
     if win.as_kind is not None:
         yaku = (*yaku, YakuLine("白ポッチ", "Pocchi", 0, detail=f"→ {kind_name(win.as_kind)}"))
     items = [ChipItem(name, count) for name, count in win.items]
@@ -516,7 +528,7 @@ def _win_card(game: GotoGame, win: PendingWin, springs: Sequence[ChipItem]) -> t
         win.hand,
         win.tile,
         yaku,
-        han=score.han,
+        han=han,
         fu=score.fu,
         points=win.points[win.winner],
         point_changes=win.points,
@@ -534,7 +546,7 @@ def _win_card(game: GotoGame, win: PendingWin, springs: Sequence[ChipItem]) -> t
         win.from_seat,
         win.tile,
         tuple(game._sorted([*win.hand, win.tile])),
-        score.han,
+        han,
         win.points[win.winner],
         yaku,
         tuple(win.points),
