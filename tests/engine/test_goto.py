@@ -14,7 +14,15 @@ import pytest
 from bot.engine.game import Action, Discard, Kan, Pass, Pon, Riichi, Ron, SetAside, Tsumo
 from bot.engine.melds import MeldType
 from bot.engine.tiles import Kind, parse_kinds
-from bot.engine.variants.goto.actions import OpenRiichi
+from bot.engine.variants.goto import settle
+from bot.engine.variants.goto.actions import (
+    ContinueGame,
+    OpenRiichi,
+    RollDice,
+    SnakeEyesTwenty,
+    SnakeEyesTwo,
+    StopGame,
+)
 from bot.engine.variants.goto.game import GotoGame
 from bot.engine.variants.goto.settings import GotoSettings
 from bot.engine.views import DrawView, WinView
@@ -168,9 +176,11 @@ def chip_items(card: WinView | DrawView) -> dict[str, int]:
 
 
 def set_points(game: GotoGame, points: list[int]) -> None:
-    """Move points so the seats hold ``points`` (they must add up to the same total)."""
+    """Move points so the seats hold ``points`` (they must add up to the same total), as if they
+    had started the hand with them."""
     game.ledger.pay([p - q for p, q in zip(points, game.points, strict=True)])
     assert game.points == points
+    game.history[-1] = game.hand_start_points = tuple(points)
 
 
 def chips_conserved(game: GotoGame) -> bool:
@@ -693,3 +703,374 @@ def test_red_0p_1_and_gold_gp_2_count_in_an_open_hand_pon_555z_ron_1m() -> None:
     assert yaku_of(card) == {"役牌 白": 1, "赤ドラ": 2}
     assert chip_items(card) == {"赤": 1, "金": 2} and card.chip_changes == (0, 3, -3)
     assert changes(game) == [0, 4_000, -4_000]
+
+
+def test_sanbaiman_3_chips_from_everyone_even_on_a_ron_double_riichi_chinitsu_123406789p11p23p() -> None:
+    # ダブル立直, 清一色, 一気通貫, 平和 and 赤: 12 han, 三倍満 24,000 from the discarder (the stick back); its 3 chips
+    # come from both opponents (「三倍満~五倍満の祝儀はロン・ツモに関わらず全員から貰える」), 赤 from the discarder.
+    game = game_with([J2, "123406789p11p23p", J2], "8s3z2s9m9m4p")
+    tsumogiri(game, 0)
+    act(game, 1, Riichi, "3z")
+    pass_claims(game)
+    for seat in (2, 0, 1):
+        tsumogiri(game, seat)
+    discard_drawn(game, 2)
+    claim(game, 1, Ron)
+    card = win_card(game)
+    assert card.limit_name == "三倍満" and changes(game) == [0, 24_000, -24_000]
+    assert chip_items(card) == {"赤": 1, "三倍満": 6} and card.chip_changes == (-3, 7, -4)
+    assert chips_conserved(game)
+
+
+def test_yakuman_5_chips_from_everyone_on_a_ron_kokushi_13_sided_and_its_2_rolls() -> None:
+    thirteen = "1m9m1p9p1s9s1z2z3z4z5z6z7z"
+    game = game_with([K2, thirteen, K2], "8p8s7s6s", **SOUZU_DEAD)  # type: ignore[arg-type]
+    for seat in (0, 1, 2):
+        tsumogiri(game, seat)
+    act(game, 0, Discard, "9p")
+    claim(game, 1, Ron)
+    assert game.phase == "dice"
+    roll_all(game)
+    card = win_card(game)
+    assert yaku_of(card) == {"国士無双十三面待ち": 1} and changes(game) == [-32_000, 32_000, 0]
+    assert chip_items(card)["役満"] == 10
+    rolled = sum(line.chips for line in card.dice)
+    assert card.chip_changes == (-5 - rolled, 10 + 2 * rolled, -5 - rolled)
+    assert len(card.dice) >= 2, "「フリテンなし国士無双十三面待ち…→2回」"
+
+
+@pytest.mark.parametrize("riichi", [True, False])
+def test_ura_dora_only_for_riichi_1_chip_each_ura_indicator_8p_under_99p(riichi: bool) -> None:
+    # 123p456p 678s 99p + 7p8p (waits 6p 9p); the ura indicators 8p 1z make the 99p two ura dora.
+    game = game_with(["123p456p678s99p78p", J2, J2], "3z2s2s6p", ura="8p1z")
+    act(game, 0, Riichi if riichi else Discard, "3z")
+    pass_claims(game)
+    tsumogiri(game, 1)
+    tsumogiri(game, 2)
+    act(game, 0, Tsumo)
+    card = win_card(game)
+    assert ("裏ドラ" in yaku_of(card)) is riichi
+    assert chip_items(card).get("裏ドラ") == (4 if riichi else None)
+    assert [str(t) for t in card.ura_indicators] == (["8p", "1z"] if riichi else [])
+
+
+# --- points, double ron, トビ -------------------------------------------------------------------------
+
+# Seat 0 discards 9m into two 9m tanki: seat 1 (一気通貫, 2 han 40 fu) and seat 2, which declared
+# riichi on its first discard the tile before (ダブル立直 and 一発, 3 han 50 fu).
+DOUBLE_RON = ["9m9m2z3z147p258p369p", "123p456p789p222s9m", "111s234s567s888s9m"]
+
+
+def _double_ron(*, dealer: int = 0, honba: int = 0, seat0_points: int | None = None) -> GotoGame:
+    game = game_with(DOUBLE_RON, "3z3z3z2p" if dealer == 0 else "3z3z2p", dealer=dealer, honba=honba)
+    if seat0_points is not None:
+        set_points(game, [seat0_points, 35_000, 70_000 - seat0_points])
+    if dealer == 0:
+        tsumogiri(game, 0)
+    tsumogiri(game, 1)
+    act(game, 2, Riichi, "3z")
+    pass_claims(game)
+    act(game, 0, Discard, "9m")
+    assert has(game, 1, Ron) and has(game, 2, Ron)
+    act(game, 2, Ron)
+    act(game, 1, Ron)
+    return game
+
+
+def test_double_ron_honba_2000_to_both_winners_the_riichi_stick_to_the_kamicha_winner() -> None:
+    game = _double_ron(honba=2)
+    first, second = win_card(game, 0), win_card(game, 1)
+    assert (first.winner, second.winner) == (1, 2), "上家取り: the discarder's 下家 first"
+    # 2,600 → 3,000 and 6,400 → 7,000, each with 2 honba of 2,000 (「本場は両方に払う」); seat 2's
+    # stick goes to seat 1 (「供託…上家取り」).
+    assert first.point_changes == (-7_000, 7_000 + 1_000, 0)
+    assert second.point_changes == (-11_000, 0, 11_000)
+    assert changes(game) == [-18_000, 8_000, 10_000]
+    assert game.deposits == 0 and game.honba == 0 and game.dealer == 1, "the dealer lost: the deal passes"
+    assert chip_items(second) == {"一発": 1} and game.chips == [-1, 0, 1]
+
+
+def test_double_ron_including_the_dealer_keeps_the_deal() -> None:
+    game = _double_ron(dealer=1, honba=1)
+    assert {win_card(game, n).winner for n in (0, 1)} == {1, 2}
+    assert game.dealer == 1 and game.honba == 2 and game.round_label == "東1局"
+
+
+@pytest.mark.parametrize(("seat0_points", "tobi"), [(10_000, 0), (2_000, 3), (0, 4)])
+def test_tobi_below_0_ends_the_game_3_chips_and_1_a_full_10000_to_the_kamicha_winner_0_goes_on(
+    seat0_points: int, tobi: int
+) -> None:
+    # Seat 0 pays 3,000 and 7,000: from 2,000 it is left with -8,000 (3 chips), from 0 with -10,000 (4).
+    game = _double_ron(seat0_points=seat0_points)
+    assert game.points[0] == seat0_points - 10_000
+    items = {item.name: item.chips for item in win_card(game, 0).chip_items}
+    if not tobi:
+        assert game.outcome() is None and "トビ" not in items, "「0点ちょうどは続行」"
+        return
+    outcome = game.outcome()
+    assert outcome is not None and outcome.reason == "トビ"
+    assert items["トビ"] == tobi and "トビ" not in {item.name for item in win_card(game, 1).chip_items}
+    assert win_card(game, 0).chip_changes == (-tobi, tobi, 0)
+    assert chips_conserved(game)
+
+
+def test_points_are_the_4_player_value_rounded_up_haku_1_han_40_fu_ron_1300_is_2000() -> None:
+    game = game_with([J1, "555z123p789p234p9m", J2], "6s6s6s8s")
+    for seat in (0, 1, 2):
+        tsumogiri(game, seat)
+    act(game, 0, Discard, "9m")
+    claim(game, 1, Ron)
+    card = win_card(game)
+    assert (card.han, card.fu, yaku_of(card)) == (1, 40, {"役牌 白": 1})
+    assert changes(game) == [-2_000, 2_000, 0]
+
+
+@pytest.mark.parametrize(("honba", "moved"), [(0, [-3_000, 5_000, -2_000]), (1, [-4_000, 7_000, -3_000])])
+def test_tsumo_1000_added_per_payer_child_1000_2000_is_2000_3000_honba_1000_each(honba: int, moved: list[int]) -> None:
+    # 一気通貫 and 門前清自摸和 on a 9s tanki, 3 han 30 fu: 1,000-2,000 in 4-player.
+    game = game_with([J1, "123456789p678s9s", J2], "4s4s4s8p9s", honba=honba)
+    for seat in (0, 1, 2, 0):
+        tsumogiri(game, seat)
+    act(game, 1, Tsumo)
+    assert changes(game) == moved
+
+
+# Each seat discards a simple twice (no 流し), then the wall is empty.
+DRAW_TILES = "8p2s3s8p2s3s"
+
+
+def _drawn_hand(hands: list[str], **settings: object) -> GotoGame:
+    game = game_with(hands, DRAW_TILES, **settings)
+    shorten(game, len(parse_kinds(DRAW_TILES)) - 1)
+    play_out(game)
+    return game
+
+
+@pytest.mark.parametrize(
+    ("hands", "moved"),
+    [
+        ([J1, TENPAI_147P, J2], [-2_000, 4_000, -2_000]),
+        (["123s456s789s11m99m", TENPAI_147P, J1], [2_000, 2_000, -4_000]),
+    ],
+)
+def test_noten_4000_to_the_field_and_the_noten_dealer_keeps_the_deal(hands: list[str], moved: list[int]) -> None:
+    game = _drawn_hand(hands)
+    draw = game.last_results[0]
+    assert isinstance(draw, DrawView) and sum(draw.tenpai) == (1 if moved[0] < 0 else 2)
+    assert changes(game) == moved
+    assert game.dealer == 0 and game.honba == 1 and game.round_label == "東1局", "「親はノーテンでも続行」"
+
+
+# --- the dice -------------------------------------------------------------------------------------------------
+
+
+def _soku_pocchi_won(seed: int = 1) -> GotoGame:
+    """Seat 0's 即ポッチ tsumo: one roll (「即ポッチ…→1回」), waiting in phase ``dice``."""
+    game = game_with([ITTSU_147P, J2, J2], "3z9p9p0z", seed=seed)
+    act(game, 0, Riichi, "3z")
+    pass_claims(game)
+    tsumogiri(game, 1)
+    tsumogiri(game, 2)
+    act(game, 0, Tsumo)
+    return game
+
+
+def test_dice_a_win_with_rolls_waits_in_phase_dice_for_the_winners_roll_which_pays_its_pips_from_each() -> None:
+    game = _soku_pocchi_won(seed=2)
+    assert game.phase == "dice" and game.last_results == ()
+    (decision,) = game.decisions()
+    assert decision.seat == 0 and decision.actions == (RollDice(0),) and decision.default == RollDice(0)
+    assert game.legal_actions(1) == () and "🎲" in game.public_view().note
+    paid = list(game.chips)
+    game.apply(RollDice(0))
+    card = win_card(game)
+    (line,) = card.dice
+    assert line.chips == sum(line.dice) and line.dice[0] != line.dice[1], "GTS-A1: the pip total"
+    assert [game.chips[s] - paid[s] for s in range(3)] == [2 * line.chips, -line.chips, -line.chips]
+    assert game.phase == "turn" and game.hand_index == 1 and chips_conserved(game)
+
+
+def test_dice_the_same_seed_and_actions_roll_the_same() -> None:
+    rolls = []
+    for seed in (7, 7, 8):
+        game = _soku_pocchi_won(seed)
+        roll_all(game)
+        rolls.append([line.dice for line in win_card(game).dice])
+    assert rolls[0] == rolls[1] and rolls[0] != rolls[2]
+
+
+class LoadedDice:
+    """An RNG whose ``randint`` gives the planned dice of one roll."""
+
+    def __init__(self, dice: tuple[int, int]) -> None:
+        self.dice = list(dice)
+
+    def randint(self, low: int, high: int) -> int:
+        return self.dice.pop(0)
+
+
+def test_dice_doubles_3_3_roll_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    planned = [(3, 3), (2, 5)]
+    monkeypatch.setattr(settle, "_dice_rng", lambda game, win: LoadedDice(planned[len(win.run.rolls)]))
+    game = _soku_pocchi_won()
+    game.apply(RollDice(0))
+    assert game.phase == "dice", "「ゾロ目の場合続行」"
+    game.apply(RollDice(0))
+    assert [(line.dice, line.chips) for line in win_card(game).dice] == [((3, 3), 6), ((2, 5), 7)]
+
+
+@pytest.mark.parametrize(("choice", "lines"), [(SnakeEyesTwenty, [20, 5]), (SnakeEyesTwo, [2, 5, 9])])
+def test_dice_snake_eyes_1_1_offers_20_chips_and_a_roll_or_2_chips_and_two_rolls_twenty_by_default(
+    monkeypatch: pytest.MonkeyPatch, choice: type, lines: list[int]
+) -> None:
+    planned = [(1, 1), (2, 3), (4, 5)]
+    monkeypatch.setattr(settle, "_dice_rng", lambda game, win: LoadedDice(planned[len(win.run.rolls)]))
+    game = _soku_pocchi_won()
+    game.apply(RollDice(0))
+    assert game.phase == "dice" and "ピンゾロ" in game.public_view().note
+    (decision,) = game.decisions()
+    assert decision.actions == (SnakeEyesTwenty(0), SnakeEyesTwo(0)) and decision.default == SnakeEyesTwenty(0)
+    paid = list(game.chips)
+    game.apply(choice(0))
+    roll_all(game)
+    card = win_card(game)
+    assert [line.chips for line in card.dice] == lines and card.dice[0].dice == (1, 1)
+    assert [game.chips[s] - paid[s] for s in range(3)] == [2 * sum(lines), -sum(lines), -sum(lines)]
+
+
+# --- the game -----------------------------------------------------------------------------------------------
+
+# 白 on a 9m tanki: 1 han 40 fu, 1,300 → 2,000 (a dealer's 2,000 too).
+HAKU_9M = "555z123p789p234p9m"
+
+
+def _last_hand(
+    wind: Kind,
+    points: list[int] | None = None,
+    hands: list[str] | None = None,
+    draws: str = "6s6s6s8s8s8s",
+    **settings: object,
+) -> GotoGame:
+    """The wind round's 3局 (seat 2 deals), by default with HAKU_9M in seat 0 and J1 (a 9m) in seat 1."""
+    game = game_with(hands or [HAKU_9M, J1, J2], draws, dealer=2, **settings)
+    game.round_wind = wind
+    game.round_hand = 2
+    if points is not None:
+        set_points(game, points)
+    assert game.oorasu and game.round_label == f"{'東南西'[[Kind.EAST, Kind.SOUTH, Kind.WEST].index(wind)]}3局"
+    return game
+
+
+def _child_ron(game: GotoGame) -> None:
+    """Seat 0 rons seat 1's 9m after a go-around (no 人和)."""
+    for seat in (2, 0, 1, 2, 0):
+        tsumogiri(game, seat)
+    act(game, 1, Discard, "9m")
+    claim(game, 0, Ron)
+    assert changes(game) == [2_000, -2_000, 0]
+
+
+@pytest.mark.parametrize(("top", "ends"), [(37_000, False), (40_000, True)])
+def test_east_only_when_the_top_has_40000_after_east_3_else_south(top: int, ends: bool) -> None:
+    game = _last_hand(Kind.EAST, [top - 2_000, 35_000, 105_000 - top - 33_000])
+    _child_ron(game)
+    outcome = game.outcome()
+    if ends:
+        assert outcome is not None and outcome.reason == "終局"
+    else:
+        assert outcome is None and game.round_label == "南1局" and game.dealer == 0 and game.honba == 0
+
+
+@pytest.mark.parametrize(("seat1", "ends"), [(35_000, False), (36_000, True)])
+def test_south_ends_as_soon_as_someone_has_40000_even_by_the_noten_payment(seat1: int, ends: bool) -> None:
+    game = game_with([J1, TENPAI_147P, J2], DRAW_TILES)
+    game.round_wind = Kind.SOUTH
+    set_points(game, [35_000, seat1, 70_000 - seat1])
+    shorten(game, len(parse_kinds(DRAW_TILES)) - 1)
+    play_out(game)
+    assert game.points[1] == seat1 + 4_000
+    outcome = game.outcome()
+    if ends:
+        assert outcome is not None and outcome.reason == "終局"
+    else:
+        assert outcome is None and game.round_label == "南1局" and game.honba == 1
+
+
+@pytest.mark.parametrize("sudden_death", [True, False])
+def test_south_3_ending_with_nobody_at_40000_goes_on_to_west_as_sudden_death(sudden_death: bool) -> None:
+    game = _last_hand(Kind.SOUTH, sudden_death=sudden_death)
+    _child_ron(game)
+    outcome = game.outcome()
+    if sudden_death:
+        assert outcome is None and game.round_label == "西1局" and game.dealer == 0
+    else:
+        assert outcome is not None and outcome.reason == "終局"
+
+
+def _dealer_wins_east_3(points: list[int]) -> GotoGame:
+    """東3局: the dealer (seat 2, HAKU_9M) rons seat 0's 9m at once: 2,000."""
+    game = _last_hand(Kind.EAST, points, hands=[J1, J2, HAKU_9M])
+    tsumogiri(game, 2)
+    act(game, 0, Discard, "9m")
+    claim(game, 2, Ron)
+    assert changes(game) == [-2_000, 0, 2_000]
+    return game
+
+
+@pytest.mark.parametrize(
+    ("points", "default"), [([35_000, 35_000, 35_000], StopGame), ([40_000, 32_000, 33_000], ContinueGame)]
+)
+def test_oorasu_dealer_win_asks_stop_or_continue_stop_by_default_only_when_top(
+    points: list[int], default: type
+) -> None:
+    game = _dealer_wins_east_3(points)
+    assert game.phase == "stop" and game.outcome() is None
+    (decision,) = game.decisions()
+    assert decision.seat == 2 and set(decision.actions) == {StopGame(2), ContinueGame(2)}
+    assert decision.default == default(2), "「何着でも辞めあり・トップでも続行可能」"
+
+
+def test_oorasu_continue_keeps_the_deal_in_east_3_with_a_honba() -> None:
+    game = _dealer_wins_east_3([45_000, 30_000, 30_000])
+    game.apply(ContinueGame(2))
+    assert game.outcome() is None and game.round_label == "東3局" and game.dealer == 2 and game.honba == 1
+
+
+@pytest.mark.parametrize(("points", "after"), [([35_000, 35_000, 35_000], "南1局"), ([30_000, 35_000, 40_000], "")])
+def test_oorasu_stop_ends_the_wind_round_south_if_the_top_is_below_40000(points: list[int], after: str) -> None:
+    game = _dealer_wins_east_3(points)
+    game.apply(StopGame(2))
+    outcome = game.outcome()
+    if after:
+        assert outcome is None and game.round_label == after and game.dealer == 0 and game.honba == 0
+    else:
+        assert outcome is not None and outcome.reason == "あがりやめ" and game.points[2] == 42_000
+
+
+def test_oorasu_no_stop_after_a_draw_the_dealer_plays_on() -> None:
+    game = _last_hand(Kind.EAST, hands=[J1, J2, TENPAI_147P], draws=DRAW_TILES)
+    shorten(game, len(parse_kinds(DRAW_TILES)) - 1)
+    play_out(game)
+    assert isinstance(game.last_results[0], DrawView) and game.phase == "turn"
+    assert game.round_label == "東3局" and game.dealer == 2 and game.honba == 1
+
+
+@pytest.mark.parametrize(
+    ("before", "chips"),
+    [
+        ([48_000, 42_000, 15_000], [15, 0, -15]),
+        ([58_000, 32_000, 15_000], [20, -5, -15]),
+        ([88_000, 12_000, 5_000], [20 + 2 * 4, -5 - 4, -15 - 4]),
+    ],
+)
+def test_final_rank_payout_15_0_minus15_or_20_minus5_minus15_and_the_80000_top_bonus_final_scores_are_chips(
+    before: list[int], chips: list[int]
+) -> None:
+    # Seat 0 wins 2,000 from seat 1 and East ends (the top has 40,000). With 2nd at 40,000 or more
+    # 「15枚-0枚-▲15枚」, else 「20枚-▲5枚-▲15枚」; a top of 90,000 takes 3 + 1 from each (「80,000点以上トップ」).
+    game = _last_hand(Kind.EAST, before)
+    _child_ron(game)
+    outcome = game.outcome()
+    assert outcome is not None and outcome.reason == "終局" and outcome.placements == (1, 2, 3)
+    assert game.chips == chips and outcome.final_scores == tuple(float(c) for c in chips)
+    assert chips_conserved(game)
