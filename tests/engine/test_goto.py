@@ -955,9 +955,10 @@ def _last_hand(
     game = game_with(hands or [HAKU_9M, J1, J2], draws, dealer=2, **settings)
     game.round_wind = wind
     game.round_hand = 2
+    game.south_entered = wind != Kind.EAST
     if points is not None:
         set_points(game, points)
-    assert game.oorasu and game.round_label == f"{'東南西'[[Kind.EAST, Kind.SOUTH, Kind.WEST].index(wind)]}3局"
+    assert game.oorasu and game.round_label == "東南西北"[wind - Kind.EAST] + "3局"
     return game
 
 
@@ -985,6 +986,7 @@ def test_east_only_when_the_top_has_40000_after_east_3_else_south(top: int, ends
 def test_south_ends_as_soon_as_someone_has_40000_even_by_the_noten_payment(seat1: int, ends: bool) -> None:
     game = game_with([J1, TENPAI_147P, J2], DRAW_TILES)
     game.round_wind = Kind.SOUTH
+    game.south_entered = True
     set_points(game, [35_000, seat1, 70_000 - seat1])
     shorten(game, len(parse_kinds(DRAW_TILES)) - 1)
     play_out(game)
@@ -1005,6 +1007,19 @@ def test_south_3_ending_with_nobody_at_40000_goes_on_to_west_as_sudden_death(sud
         assert outcome is None and game.round_label == "西1局" and game.dealer == 0
     else:
         assert outcome is not None and outcome.reason == "終局"
+
+
+def test_sudden_death_after_north_3_goes_on_in_east_where_40000_still_ends_the_game_at_once() -> None:
+    game = _last_hand(Kind.NORTH)
+    _child_ron(game)
+    assert game.outcome() is None and game.round_label == "東1局"
+    # The fifth wind round is sudden death too: seat 1 reaches 40,000 by the no-ten payment.
+    game.rig([J1, TENPAI_147P, J2], DRAW_TILES, rinshan=RINSHAN, dora=DORA, ura=URA)
+    set_points(game, [33_000, 36_000, 36_000])
+    shorten(game, len(parse_kinds(DRAW_TILES)) - 1)
+    play_out(game)
+    outcome = game.outcome()
+    assert game.points[1] == 40_000 and outcome is not None and outcome.reason == "終局"
 
 
 def _dealer_wins_east_3(points: list[int]) -> GotoGame:

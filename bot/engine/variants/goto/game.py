@@ -95,6 +95,9 @@ class GotoGame(TurnGame[GotoSettings, GotoSeat]):
         self.round_wind = Kind.EAST
         self.round_hand = 0
         """0–2: 東1局 … 東3局; then 南, and on (GTS-A11)."""
+        self.south_entered = False
+        """南入 has happened: from then on 40,000 ends the game at once, in every wind round after
+        South too (West, North, East again: sudden death)."""
         self.honba = 0
         self.shubarii_used: list[bool] = [False] * PLAYERS
         """「1半荘に1回シュバリー」: who has declared theirs this game."""

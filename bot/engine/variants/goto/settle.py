@@ -656,7 +656,7 @@ def end_hand(game: GotoGame, *, dealer_won: bool, drawn: bool) -> None:
     if any(points < 0 for points in game.points):
         _finish(game, "トビ")
         return
-    if game.round_wind != Kind.EAST and max(game.points) >= game.settings.return_points:
+    if game.south_entered and max(game.points) >= game.settings.return_points:
         _finish(game, "終局")
         return
     if dealer_won and game.oorasu:
@@ -695,9 +695,10 @@ def _end_round(game: GotoGame, *, reason: str) -> None:
     if max(game.points) >= game.settings.return_points:
         _finish(game, reason)
         return
-    if game.round_wind != Kind.EAST and not game.settings.sudden_death:
+    if game.south_entered and not game.settings.sudden_death:
         _finish(game, reason)
         return
+    game.south_entered = True
     winds = (Kind.EAST, Kind.SOUTH, Kind.WEST, Kind.NORTH)
     game.round_wind = winds[(winds.index(Kind(game.round_wind)) + 1) % len(winds)]
     game.round_hand = 0
