@@ -669,6 +669,25 @@ def test_flower_2f_shown_as_a_dora_indicator_gives_the_winner_its_summer(shown: 
     assert [str(t) for t in win_card(game).dora_indicators] == (["1z", "2f"] if shown else ["1z", "1z"])
 
 
+@pytest.mark.parametrize("riichi", [True, False])
+def test_flower_2f_under_an_indicator_gives_a_riichi_winner_its_summer_an_ura_nobody_else_sees(riichi: bool) -> None:
+    # 123p456p 678s 99p 78p tsumo on 6p; the ura under 東 is 夏: after (double) riichi the 満貫 is a
+    # 跳満 (「裏ドラに華牌がめくれると、和了った人に効果発動」); without riichi nobody sees the ura.
+    cards = []
+    for ura in ("1z1z", "2f1z"):
+        game = game_with(["123p456p678s99p78p", J2, J2], "3z2s2s6p", ura=ura)
+        act(game, 0, Riichi if riichi else Discard, "3z")
+        pass_claims(game)
+        tsumogiri(game, 1)
+        tsumogiri(game, 2)
+        act(game, 0, Tsumo)
+        cards.append(win_card(game))
+    plain, summer = cards
+    assert (plain.limit_name, summer.limit_name) == (("満貫", "跳満") if riichi else ("", ""))
+    assert ("夏" in yaku_of(summer)) is riichi
+    assert [str(t) for t in summer.ura_indicators] == (["2f", "1z"] if riichi else [])
+
+
 @pytest.mark.parametrize("fourth", ["pulled", "indicator"])
 def test_four_flowers_3f_pulled_roll_the_dice_a_fourth_shown_as_indicator_does_not(fourth: str) -> None:
     if fourth == "pulled":
@@ -859,6 +878,19 @@ def test_noten_4000_to_the_field_and_the_noten_dealer_keeps_the_deal(hands: list
     assert isinstance(draw, DrawView) and sum(draw.tenpai) == (1 if moved[0] < 0 else 2)
     assert changes(game) == moved
     assert game.dealer == 0 and game.honba == 1 and game.round_label == "東1局", "「親はノーテンでも続行」"
+
+
+def test_nagashi_every_discard_yaochu_none_called_is_a_yakuman_tsumo_5_chips_all_the_dealer_stays() -> None:
+    # Seat 1 discards only 1p and 9p; the others discard simples.
+    game = game_with([J2, "1m9m3z5z147p258p369p", J2], "8p1p3s8p9p2s")
+    shorten(game, 5)
+    play_out(game)
+    card = win_card(game)
+    assert card.winner == 1 and "流し" in yaku_of(card)
+    assert changes(game) == [-17_000, 26_000, -9_000], "a child's 役満 tsumo: 9,000-17,000"
+    rolled = sum(line.chips for line in card.dice)
+    assert len(card.dice) >= 1 and card.chip_changes == (-5 - rolled, 10 + 2 * rolled, -5 - rolled)
+    assert game.dealer == 0 and game.honba == 1 and chips_conserved(game)
 
 
 # --- the dice -------------------------------------------------------------------------------------------------
