@@ -298,6 +298,19 @@ def test_4z_kept_in_hand_is_no_win_123p456p678s55z44z_no_ron_on_5z() -> None:
     assert game.shapes.is_agari(game.seats[1].board) and not has(game, 1, Tsumo)
 
 
+def test_no_riichi_on_a_4z_tanki_123p456p678s555z_4z_that_can_never_win() -> None:
+    game = game_with(["123p456p678s555z4z", J2, J2], "3z")
+    assert game.shapes.is_tenpai(game.seats[0].board - (1 << (4 * Kind.WEST))), "tenpai in shape only"
+    assert not has(game, 0, Riichi) and not has(game, 0, OpenRiichi) and has(game, 0, Discard, "3z")
+
+
+def test_a_4z_tanki_123p456p678s555z_4z_is_noten_at_the_draw() -> None:
+    game = _drawn_hand([J2, "123p456p678s555z4z", J2])
+    draw = game.last_results[0]
+    assert isinstance(draw, DrawView) and draw.tenpai == (False, False, False)
+    assert changes(game) == [0, 0, 0]
+
+
 # 国士無双 waiting on 北 alone; the junk hands here hold no honours, the dead wall none either.
 KOKUSHI = "1m9m1p9p1s9s1z2z3z5z6z7z1p"
 K1 = "1m9m1s4z147p258p369p"
@@ -313,6 +326,11 @@ def test_4z_kept_in_hand_wins_for_kokushi_tsumo_on_4z() -> None:
     act(game, 1, Tsumo)
     roll_all(game)
     assert yaku_of(win_card(game)) == {"国士無双": 1}
+
+
+def test_riichi_on_kokushi_13_sided_holding_4z_is_offered() -> None:
+    game = game_with(["1m9m1p9p1s9s1z2z3z4z5z6z7z", K2, K2], "8p", **SOUZU_DEAD)  # type: ignore[arg-type]
+    assert has(game, 0, Riichi, "8p")
 
 
 @pytest.mark.parametrize("nuki_ron", [False, True])

@@ -20,7 +20,7 @@ from typing import ClassVar
 from bot.engine.events import HandStarted
 from bot.engine.game import Action, Decision, Kan, Riichi, SetAside
 from bot.engine.melds import MeldType
-from bot.engine.shapes import ShapeRules, count_of
+from bot.engine.shapes import ShapeRules, add_tile, count_of
 from bot.engine.table import ClaimSource, ClaimWindow, Seat, TileReserve, TurnGame, Wall
 from bot.engine.tiles import NUM_STANDARD_KINDS, YAOCHU, Kind, TileSet, goto_tileset
 from bot.engine.variants.goto import settle
@@ -280,7 +280,8 @@ class GotoGame(TurnGame[GotoSettings, GotoSeat]):
         tenpai = [
             tile
             for tile in faces
-            if self._discardable(seat_index, tile) and self.shapes.is_tenpai(seat.board - (1 << (4 * self.kinds[tile])))
+            if self._discardable(seat_index, tile)
+            and self.is_tenpai(seat_index, seat.board - (1 << (4 * self.kinds[tile])))
         ]
         options: list[Action] = [Riichi(seat_index, tile) for tile in tenpai]
         others = sum(other.riichi for index, other in enumerate(self.seats) if index != seat_index)
@@ -290,6 +291,14 @@ class GotoGame(TurnGame[GotoSettings, GotoSeat]):
         if self.settings.shubarii and not self.shubarii_used[seat_index]:
             options += [ShubariiRiichi(seat_index, tile) for tile in tenpai]
         return options
+
+    def is_tenpai(self, seat_index: int, board: int) -> bool:
+        """Tenpai as 5等 counts it (riichi, the draw): a hand holding 北 waits only on what makes it
+        a 国士無双, 小四喜 or 大四喜, the one hands that may keep it (「北は…手牌使用禁止」)."""
+        waits = self.shapes.waits(board)
+        if not count_of(board, Kind.NORTH):
+            return bool(waits)
+        return any(settle.keeps_north(self, seat_index, add_tile(board, kind), kind) for kind in waits)
 
     def _riichi_turn(self, seat_index: int) -> list[Action]:
         seat = self.seats[seat_index]

@@ -24,7 +24,14 @@ from bot.engine.table.turns import Phase
 from bot.engine.tiles import Kind, kind_name
 from bot.engine.variants.goto.actions import RollDice, SnakeEyesTwenty, SnakeEyesTwo
 from bot.engine.variants.goto.alice import alice
-from bot.engine.variants.goto.assess import Seasons, WinAssessment, assess_win, chip_values, effective_summers
+from bot.engine.variants.goto.assess import (
+    Seasons,
+    WinAssessment,
+    assess_win,
+    chip_values,
+    effective_summers,
+    goto_scorer,
+)
 from bot.engine.variants.goto.chips import final_chips, final_order, spring_chips, tobi_chips
 from bot.engine.variants.goto.dice import DiceRun, SnakeEyes
 from bot.engine.variants.goto.points import honba_share
@@ -174,6 +181,14 @@ def best_tsumo(game: GotoGame, seat: int) -> tuple[int | None, WinAssessment] | 
     if not options:
         return None
     return max(options, key=lambda option: _value(option[1]))
+
+
+def keeps_north(game: GotoGame, seat: int, board: int, kind: int) -> bool:
+    """Whether ``seat``'s hand holding 北, completed by ``kind`` into ``board``, may keep its 北: only
+    as 国士無双, 小四喜 or 大四喜 (「北は…国士無双と小四喜・大四喜以外では手牌使用禁止」). A closed tsumo
+    always has a yaku, so the scorer refuses it for the 北 alone."""
+    ctx = WinContext(board, kind, melds=tuple(game.seats[seat].melds), tsumo=True)
+    return isinstance(goto_scorer(game.settings).evaluate(ctx), HandScore)
 
 
 def ron_score(game: GotoGame, seat: int, tile: int, *, how: str) -> WinAssessment | None:
@@ -566,7 +581,7 @@ def settle_draw(game: GotoGame) -> None:
     if nagashi:
         _settle_nagashi(game, nagashi)
         return
-    tenpai = [game.shapes.is_tenpai(seat.board) for seat in game.seats]
+    tenpai = [game.is_tenpai(seat, game.seats[seat].board) for seat in range(PLAYERS)]
     ready = sum(tenpai)
     changes = [0] * PLAYERS
     if 0 < ready < PLAYERS:
@@ -591,8 +606,6 @@ def settle_draw(game: GotoGame) -> None:
 
 def _settle_nagashi(game: GotoGame, seats: Sequence[int]) -> None:
     """流し (「流し(役満)」): paid as a 役満 tsumo, with its yakuman chips and one roll."""
-    from bot.engine.variants.goto.assess import goto_scorer
-
     settlement = Settlement([], dealer_won=game.dealer in seats, drawn=True)
     values = chip_values(game.settings)
     for number, winner in enumerate(seats):
