@@ -13,6 +13,7 @@ import pytest
 
 from bot.engine.game import Action, Discard, Kan, Pass, Pon, Riichi, Ron, SetAside, Tsumo
 from bot.engine.melds import MeldType
+from bot.engine.shapes import hand
 from bot.engine.tiles import Kind, parse_kinds
 from bot.engine.variants.goto import settle
 from bot.engine.variants.goto.actions import (
@@ -395,6 +396,20 @@ def test_ankan_after_riichi_if_waits_unchanged_1111p_of_1112p456p777p_rereads_23
         act(game, 0, Kan)
         assert game.seats[0].melds[0].type is MeldType.ANKAN and game.wall.revealed == 3
         assert drawn_kind(game, 0) == Kind.GREEN and game.seats[0].riichi
+
+
+def test_no_okurikan_after_riichi_3333p45p789p555z9m_drawing_6p_keeps_the_9m_wait_but_not_the_drawn_tile() -> None:
+    # 3333p 456p would wait on 9m as before, but the drawn 6p would stay in the hand: a riichi hand
+    # discards what it draws ([baseline] B6), so only a kan of the drawn tile's kind is offered.
+    game = game_with(["3333p45p789p555z9m", J2, J2], "3z2s2s6p")
+    act(game, 0, Riichi, "3z")
+    pass_claims(game)
+    tsumogiri(game, 1)
+    tsumogiri(game, 2)
+    assert drawn_kind(game, 0) == Kind.P6
+    assert game.shapes.waits(hand("3333p45p789p555z9m")) == game.shapes.waits(hand("456p789p555z9m")) == [Kind.M9]
+    drawn = game.seats[0].drawn
+    assert not has(game, 0, Kan) and drawn is not None and game.legal_actions(0) == (Discard(0, drawn),)
 
 
 # --- riichi ------------------------------------------------------------------------------------------

@@ -306,9 +306,15 @@ class GotoGame(TurnGame[GotoSettings, GotoSeat]):
         pull: list[Action] = []
         if self.is_pulled_kind(self.kinds[seat.drawn]):
             pull.append(SetAside(seat_index, seat.drawn))
-        # 「立直後の暗槓は待ちが変わらなければ可能(手牌構成変わっても可能)」.
-        waits = self.shapes.waits(seat.board - (1 << (4 * self.kinds[seat.drawn])))
-        kans = [kan for kan in self._ankans(seat_index) if self._waits_after(seat, kan) == waits]
+        # 「立直後の暗槓は待ちが変わらなければ可能(手牌構成変わっても可能)」, of the drawn tile's kind:
+        # a riichi hand discards what it draws, so no 送り槓 keeps it in the hand ([baseline] B6).
+        drawn = self.kinds[seat.drawn]
+        waits = self.shapes.waits(seat.board - (1 << (4 * drawn)))
+        kans = [
+            kan
+            for kan in self._ankans(seat_index)
+            if self.kinds[kan.tiles[0]] == drawn and self._waits_after(seat, kan) == waits
+        ]
         return [*pull, *kans]
 
     def _waits_after(self, seat: GotoSeat, kan: Kan) -> list[int]:
