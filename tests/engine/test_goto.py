@@ -377,15 +377,15 @@ def test_indicator_slots_3_allow_one_kan_then_no_daiminkan_of_a_discarded_8p_onl
 
 
 @pytest.mark.parametrize(
-    ("hand", "draw", "allowed"),
+    ("tiles", "draw", "allowed"),
     [("1112p456p777p678s", "1p", True), ("1112p456p777p678s", "7p", True), ("2223p567p789p678s", "2p", False)],
 )
 def test_ankan_after_riichi_if_waits_unchanged_1111p_of_1112p456p777p_rereads_234p_2222p_of_2223p_does_not(
-    hand: str, draw: str, allowed: bool
+    tiles: str, draw: str, allowed: bool
 ) -> None:
     # 1112p456p777p678s waits on 2p 3p, and still does after 1111p (2p tanki, or 234p 567p 77p:
     # 「手牌構成変わっても可能」) or 7777p; 2223p567p789p678s waits on 1p 3p 4p, after 2222p on 3p alone.
-    game = game_with([hand, J2, J2], "3z2s2s" + draw)
+    game = game_with([tiles, J2, J2], "3z2s2s" + draw)
     act(game, 0, Riichi, "3z")
     pass_claims(game)
     tsumogiri(game, 1)
@@ -590,10 +590,10 @@ def test_spring_1f_with_3f_pays_2_from_each_opponent_at_a_draw_too(without_win: 
     assert chip_items(draw) == ({"春": 4} if without_win else {})
 
 
-def _flower_then_tsumo(flower: str, hand: str, draw: str, win: str, **settings: object) -> GotoGame:
-    """The dealer pulls ``flower`` at once (a 西 comes instead, and goes), the others pass, and the
-    dealer draws ``win`` and tsumos."""
-    game = game_with([flower + hand, J2, J2], draw + "9p9p" + win, rinshan="3z6z6z6z", **settings)
+def _flower_then_tsumo(flower: str, tiles: str, draw: str, win: str, **settings: object) -> GotoGame:
+    """The dealer holds ``flower`` and ``tiles``, draws ``draw``, pulls the flower at once (a 西 comes
+    instead, and goes), the others pass, and the dealer draws ``win`` and tsumos."""
+    game = game_with([flower + tiles, J2, J2], draw + "9p9p" + win, rinshan="3z6z6z6z", **settings)
     act(game, 0, SetAside, flower)
     act(game, 0, Discard, "3z")
     pass_claims(game)
