@@ -20,7 +20,7 @@ from typing import ClassVar
 from bot.engine.events import HandStarted
 from bot.engine.game import Action, Decision, Kan, Riichi, SetAside
 from bot.engine.melds import MeldType
-from bot.engine.shapes import ShapeRules, count_of
+from bot.engine.shapes import ShapeRules, add_tile, count_of
 from bot.engine.table import ClaimSource, ClaimWindow, Seat, TileReserve, TurnGame, Wall
 from bot.engine.tiles import NUM_STANDARD_KINDS, YAOCHU, Kind, TileSet, goto_tileset
 from bot.engine.variants.goto import settle
@@ -95,6 +95,9 @@ class GotoGame(TurnGame[GotoSettings, GotoSeat]):
         self.round_wind = Kind.EAST
         self.round_hand = 0
         """0–2: 東1局 … 東3局; then 南, and on (GTS-A11)."""
+        self.south_entered = False
+        """南入 has happened: from then on 40,000 ends the game at once, in every wind round after
+        South too (West, North, East again: sudden death)."""
         self.honba = 0
         self.shubarii_used: list[bool] = [False] * PLAYERS
         """「1半荘に1回シュバリー」: who has declared theirs this game."""
@@ -211,8 +214,10 @@ class GotoGame(TurnGame[GotoSettings, GotoSeat]):
         return not self.is_pulled_kind(self.kinds[tile])
 
     def _set_aside_options(self, seat_index: int) -> list[Action]:
-        pulls = [tile for tile in self.seats[seat_index].concealed if self.is_pulled_kind(self.kinds[tile])]
-        return [SetAside(seat_index, tile) for tile in self._distinct_faces(pulls)]
+        seat = self.seats[seat_index]
+        pulls = [tile for tile in seat.concealed if self.is_pulled_kind(self.kinds[tile])]
+        # The drawn copy stands for its face, so the timeout's pull of a drawn 北 is offered.
+        return [SetAside(seat_index, tile) for tile in self._distinct_faces(pulls, prefer=[seat.drawn])]
 
     def _set_aside_claimable(self, seat: int, tile: int) -> bool:
         # [recommended] no ron on a pulled tile; the setting allows it on a 北 (never a flower).
@@ -275,7 +280,8 @@ class GotoGame(TurnGame[GotoSettings, GotoSeat]):
         tenpai = [
             tile
             for tile in faces
-            if self._discardable(seat_index, tile) and self.shapes.is_tenpai(seat.board - (1 << (4 * self.kinds[tile])))
+            if self._discardable(seat_index, tile)
+            and self.is_tenpai(seat_index, seat.board - (1 << (4 * self.kinds[tile])))
         ]
         options: list[Action] = [Riichi(seat_index, tile) for tile in tenpai]
         others = sum(other.riichi for index, other in enumerate(self.seats) if index != seat_index)
@@ -286,15 +292,29 @@ class GotoGame(TurnGame[GotoSettings, GotoSeat]):
             options += [ShubariiRiichi(seat_index, tile) for tile in tenpai]
         return options
 
+    def is_tenpai(self, seat_index: int, board: int) -> bool:
+        """Tenpai as 5等 counts it (riichi, the draw): a hand holding 北 waits only on what makes it
+        a 国士無双, 小四喜 or 大四喜, the one hands that may keep it (「北は…手牌使用禁止」)."""
+        waits = self.shapes.waits(board)
+        if not count_of(board, Kind.NORTH):
+            return bool(waits)
+        return any(settle.keeps_north(self, seat_index, add_tile(board, kind), kind) for kind in waits)
+
     def _riichi_turn(self, seat_index: int) -> list[Action]:
         seat = self.seats[seat_index]
         assert seat.drawn is not None
         pull: list[Action] = []
         if self.is_pulled_kind(self.kinds[seat.drawn]):
             pull.append(SetAside(seat_index, seat.drawn))
-        # 「立直後の暗槓は待ちが変わらなければ可能(手牌構成変わっても可能)」.
-        waits = self.shapes.waits(seat.board - (1 << (4 * self.kinds[seat.drawn])))
-        kans = [kan for kan in self._ankans(seat_index) if self._waits_after(seat, kan) == waits]
+        # 「立直後の暗槓は待ちが変わらなければ可能(手牌構成変わっても可能)」, of the drawn tile's kind:
+        # a riichi hand discards what it draws, so no 送り槓 keeps it in the hand ([baseline] B6).
+        drawn = self.kinds[seat.drawn]
+        waits = self.shapes.waits(seat.board - (1 << (4 * drawn)))
+        kans = [
+            kan
+            for kan in self._ankans(seat_index)
+            if self.kinds[kan.tiles[0]] == drawn and self._waits_after(seat, kan) == waits
+        ]
         return [*pull, *kans]
 
     def _waits_after(self, seat: GotoSeat, kan: Kan) -> list[int]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from bot.engine.events import GameOver, Win
@@ -24,7 +24,14 @@ from bot.engine.table.turns import Phase
 from bot.engine.tiles import Kind, kind_name
 from bot.engine.variants.goto.actions import RollDice, SnakeEyesTwenty, SnakeEyesTwo
 from bot.engine.variants.goto.alice import alice
-from bot.engine.variants.goto.assess import Seasons, WinAssessment, assess_win, chip_values
+from bot.engine.variants.goto.assess import (
+    Seasons,
+    WinAssessment,
+    assess_win,
+    chip_values,
+    effective_summers,
+    goto_scorer,
+)
 from bot.engine.variants.goto.chips import final_chips, final_order, spring_chips, tobi_chips
 from bot.engine.variants.goto.dice import DiceRun, SnakeEyes
 from bot.engine.variants.goto.points import honba_share
@@ -97,7 +104,7 @@ def win_context(
         tiles = [*state.concealed, tile]
     first = game.first_go_around and not game.any_call and not state.discarded_once
     flags = frozenset({OPEN_RIICHI}) if state.open_riichi else frozenset()
-    return game._win_context(
+    ctx = game._win_context(
         seat,
         board,
         win_kind,
@@ -119,6 +126,9 @@ def win_context(
         honba=game.honba,
         flags=flags,
     )
+    # 「黒黒赤金」: a gold five is a dora as the red one is (the table counts the red alone).
+    gold = sum(game.tiles[t].gold for t in _win_tiles(game, seat, tile, tsumo=tsumo))
+    return replace(ctx, red_dora=ctx.red_dora + gold)
 
 
 def _assess(
@@ -173,6 +183,14 @@ def best_tsumo(game: GotoGame, seat: int) -> tuple[int | None, WinAssessment] | 
     return max(options, key=lambda option: _value(option[1]))
 
 
+def keeps_north(game: GotoGame, seat: int, board: int, kind: int) -> bool:
+    """Whether ``seat``'s hand holding 北, completed by ``kind`` into ``board``, may keep its 北: only
+    as 国士無双, 小四喜 or 大四喜 (「北は…国士無双と小四喜・大四喜以外では手牌使用禁止」). A closed tsumo
+    always has a yaku, so the scorer refuses it for the 北 alone."""
+    ctx = WinContext(board, kind, melds=tuple(game.seats[seat].melds), tsumo=True)
+    return isinstance(goto_scorer(game.settings).evaluate(ctx), HandScore)
+
+
 def ron_score(game: GotoGame, seat: int, tile: int, *, how: str) -> WinAssessment | None:
     """The seat's ron on ``tile``, or None (no yaku, 北 in a hand that may not hold it)."""
     if not game.shapes.is_agari(add_tile(game.seats[seat].board, game.kinds[tile])):
@@ -215,6 +233,10 @@ class PendingWin:
     ura: tuple[int, ...] = ()
     doubled: bool = False
     """シュバリー: the chips this winner receives count double (Spring aside)."""
+    summers: int = 0
+    """The 夏 that raised the score (「夏: 和了時点数1ランクアップ」), shown on the card."""
+    han: int | None = None
+    """The han paid for, 夏's included (None: the score's own)."""
 
 
 @dataclass
@@ -283,6 +305,9 @@ def settle_win(game: GotoGame, winners: list[int], *, from_seat: int | None, til
                 game.ledger.refund(from_seat, deposit)
             discarder.river.pop()
             game.last_discard = None
+        elif how == ClaimSource.SET_ASIDE:
+            # 北 pulled and ronned (``nuki_ron``): it leaves the set-aside tiles, not the hand.
+            discarder.set_aside.remove(tile)
         else:
             game._give(discarder, tile)
         game._take(game.seats[winners[0]], tile)
@@ -339,6 +364,7 @@ def _pay_win(
     game.ledger.pay(points, chips)
     held = tuple(t for t in state.concealed if t != tile)
     rolls = result.dice.rolls if game.settings.dice and game.settings.chips else 0
+    summers = effective_summers(game.settings, seasons(game, winner).summer)
     return PendingWin(
         winner=winner,
         from_seat=from_seat,
@@ -355,6 +381,9 @@ def _pay_win(
         run=DiceRun(rolls) if rolls else None,
         ura=tuple(game.wall.ura[: game.wall.revealed]) if state.riichi else (),
         doubled=doubled,
+        summers=summers,
+        # Below 満貫 each 夏 adds a han (「満貫以下は1飜増し」); a limit goes up a row instead.
+        han=max(result.rank.han, score.han),
     )
 
 
@@ -500,6 +529,10 @@ def finish_hand(game: GotoGame) -> None:
 def _win_card(game: GotoGame, win: PendingWin, springs: Sequence[ChipItem]) -> tuple[WinView, Win]:
     score = win.score
     yaku = tuple(YakuLine(hit.name, hit.en, hit.han, hit.yakuman) for hit in score.yaku)
+    han = score.han if win.han is None else win.han
+    if win.summers:
+        detail = "1ランクアップ" + (f" ×{win.summers}" if win.summers > 1 else "")
+        yaku = (*yaku, YakuLine("夏", "Summer", han - score.han, detail=detail))
     if win.as_kind is not None:
         yaku = (*yaku, YakuLine("白ポッチ", "Pocchi", 0, detail=f"→ {kind_name(win.as_kind)}"))
     items = [ChipItem(name, count) for name, count in win.items]
@@ -510,7 +543,7 @@ def _win_card(game: GotoGame, win: PendingWin, springs: Sequence[ChipItem]) -> t
         win.hand,
         win.tile,
         yaku,
-        han=score.han,
+        han=han,
         fu=score.fu,
         points=win.points[win.winner],
         point_changes=win.points,
@@ -528,7 +561,7 @@ def _win_card(game: GotoGame, win: PendingWin, springs: Sequence[ChipItem]) -> t
         win.from_seat,
         win.tile,
         tuple(game._sorted([*win.hand, win.tile])),
-        score.han,
+        han,
         win.points[win.winner],
         yaku,
         tuple(win.points),
@@ -548,7 +581,7 @@ def settle_draw(game: GotoGame) -> None:
     if nagashi:
         _settle_nagashi(game, nagashi)
         return
-    tenpai = [game.shapes.is_tenpai(seat.board) for seat in game.seats]
+    tenpai = [game.is_tenpai(seat, game.seats[seat].board) for seat in range(PLAYERS)]
     ready = sum(tenpai)
     changes = [0] * PLAYERS
     if 0 < ready < PLAYERS:
@@ -573,8 +606,6 @@ def settle_draw(game: GotoGame) -> None:
 
 def _settle_nagashi(game: GotoGame, seats: Sequence[int]) -> None:
     """流し (「流し(役満)」): paid as a 役満 tsumo, with its yakuman chips and one roll."""
-    from bot.engine.variants.goto.assess import goto_scorer
-
     settlement = Settlement([], dealer_won=game.dealer in seats, drawn=True)
     values = chip_values(game.settings)
     for number, winner in enumerate(seats):
@@ -638,7 +669,7 @@ def end_hand(game: GotoGame, *, dealer_won: bool, drawn: bool) -> None:
     if any(points < 0 for points in game.points):
         _finish(game, "トビ")
         return
-    if game.round_wind != Kind.EAST and max(game.points) >= game.settings.return_points:
+    if game.south_entered and max(game.points) >= game.settings.return_points:
         _finish(game, "終局")
         return
     if dealer_won and game.oorasu:
@@ -677,9 +708,10 @@ def _end_round(game: GotoGame, *, reason: str) -> None:
     if max(game.points) >= game.settings.return_points:
         _finish(game, reason)
         return
-    if game.round_wind != Kind.EAST and not game.settings.sudden_death:
+    if game.south_entered and not game.settings.sudden_death:
         _finish(game, reason)
         return
+    game.south_entered = True
     winds = (Kind.EAST, Kind.SOUTH, Kind.WEST, Kind.NORTH)
     game.round_wind = winds[(winds.index(Kind(game.round_wind)) + 1) % len(winds)]
     game.round_hand = 0
