@@ -442,6 +442,13 @@ def test_furiten_riichi_on_4p_waiting_1p_4p_7p_is_allowed_no_ron_on_1p_tsumo_on_
     assert drawn_kind(game, 0) == Kind.P1 and has(game, 0, Tsumo)
 
 
+def test_furiten_riichi_off_refuses_riichi_discarding_4p_a_wait_of_23p_and_allows_it_on_3z() -> None:
+    game = game_with([TENPAI_147P, J2, J2], "4p2s1p1p", furiten_riichi=False)
+    assert not has(game, 0, Riichi, "4p") and has(game, 0, Discard, "4p")
+    clean = game_with([TENPAI_147P, J2, J2], "3z2s1p1p", furiten_riichi=False)
+    assert has(clean, 0, Riichi, "3z")
+
+
 @pytest.mark.parametrize("minogashi", [True, False])
 def test_minogashi_riichi_passes_a_ron_on_1p_then_rons_the_next_1p_from_another_seat(minogashi: bool) -> None:
     game = game_with([TENPAI_147P, J2, J2], "3z1p1p2s3s1p", riichi_minogashi=minogashi)
@@ -534,6 +541,12 @@ def test_riichi_seat_drawing_0z_tsumos_it_as_the_takame_1p_of_23456789p678s99s()
     # 「白ポッチツモ→1枚」 from each opponent; a dealer's 跳満 tsumo: 7,000 all.
     assert chip_items(card) == {"白ポッチツモ": 2} and game.chips == [2, -1, -1]
     assert changes(game) == [14_000, -7_000, -7_000]
+
+
+def test_riichi_seat_drawing_0z_times_out_into_the_win_not_a_discard_of_it() -> None:
+    game = _riichi_then_pocchi(ippatsu=False)
+    (decision,) = game.decisions()
+    assert decision.default == Tsumo(0) and Discard(0, game.seats[0].drawn or 0) in decision.actions
 
 
 def test_soku_pocchi_3_chips_and_ippatsu_1_from_each_and_a_roll() -> None:
@@ -739,6 +752,18 @@ def test_four_flowers_3f_pulled_roll_the_dice_a_fourth_shown_as_indicator_does_n
     assert yaku_of(win_card(game)) == {"門前清自摸和": 1, "一気通貫": 2}
 
 
+def test_four_flowers_3f3f3f3f_of_one_season_roll_nothing_when_4_hana_needs_every_season() -> None:
+    game = game_with(["3f3f3f3f123456789p", J2, J2], "7s9p9p5z", rinshan="8s9s5z3z", four_flowers_any_season=False)
+    while has(game, 0, SetAside):
+        act(game, 0, SetAside, "3f")
+    act(game, 0, Discard, "3z")
+    pass_claims(game)
+    tsumogiri(game, 1)
+    tsumogiri(game, 2)
+    act(game, 0, Tsumo)
+    assert game.phase != "dice" and win_card(game).dice == ()
+
+
 # --- chips -------------------------------------------------------------------------------------------------
 
 
@@ -877,10 +902,16 @@ def test_points_are_the_4_player_value_rounded_up_haku_1_han_40_fu_ron_1300_is_2
     assert changes(game) == [-2_000, 2_000, 0]
 
 
-@pytest.mark.parametrize(("honba", "moved"), [(0, [-3_000, 5_000, -2_000]), (1, [-4_000, 7_000, -3_000])])
-def test_tsumo_1000_added_per_payer_child_1000_2000_is_2000_3000_honba_1000_each(honba: int, moved: list[int]) -> None:
-    # 一気通貫 and 門前清自摸和 on a 9s tanki, 3 han 30 fu: 1,000-2,000 in 4-player.
-    game = game_with([J1, "123456789p678s9s", J2], "4s4s4s8p9s", honba=honba)
+@pytest.mark.parametrize(
+    ("honba", "honba_points", "moved"),
+    [(0, 2_000, [-3_000, 5_000, -2_000]), (1, 2_000, [-4_000, 7_000, -3_000]), (1, 1_000, [-3_500, 6_000, -2_500])],
+)
+def test_tsumo_1000_added_per_payer_child_1000_2000_is_2000_3000_honba_1000_each(
+    honba: int, honba_points: int, moved: list[int]
+) -> None:
+    # 一気通貫 and 門前清自摸和 on a 9s tanki, 3 han 30 fu: 1,000-2,000 in 4-player; the honba's
+    # value is a setting (half of it from each tsumo payer).
+    game = game_with([J1, "123456789p678s9s", J2], "4s4s4s8p9s", honba=honba, honba_points=honba_points)
     for seat in (0, 1, 2, 0):
         tsumogiri(game, seat)
     act(game, 1, Tsumo)

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
 from bot.engine.events import HandStarted
-from bot.engine.game import Action, Decision, Kan, Riichi, SetAside
+from bot.engine.game import Action, Decision, Kan, Riichi, SetAside, Tsumo
 from bot.engine.melds import MeldType
 from bot.engine.shapes import ShapeRules, add_tile, count_of
 from bot.engine.table import ClaimSource, ClaimWindow, Seat, TileReserve, TurnGame, Wall
@@ -251,6 +251,10 @@ class GotoGame(TurnGame[GotoSettings, GotoSeat]):
         # A flower is always pulled (it can be neither kept to any use nor discarded); so is a
         # drawn 北 (a timed-out seat is not building a 国士).
         seat = self.seats[seat_index]
+        if self.pocchi_drawn(seat_index) and Tsumo(seat_index) in actions:
+            # 「立直後白ポッチを河に切ってしまっても戻すことができる」: a riichi seat's 白ポッチ is never
+            # thrown away by the clock; it wins.
+            return Tsumo(seat_index)
         pulls = [action for action in actions if isinstance(action, SetAside)]
         drawn = next((action for action in pulls if action.tile == seat.drawn), None)
         if drawn is not None:
@@ -283,6 +287,8 @@ class GotoGame(TurnGame[GotoSettings, GotoSeat]):
             if self._discardable(seat_index, tile)
             and self.is_tenpai(seat_index, seat.board - (1 << (4 * self.kinds[tile])))
         ]
+        if not self.settings.furiten_riichi:
+            tenpai = [tile for tile in tenpai if not self._furiten_after(seat_index, tile)]
         options: list[Action] = [Riichi(seat_index, tile) for tile in tenpai]
         others = sum(other.riichi for index, other in enumerate(self.seats) if index != seat_index)
         # 「3軒目はオープン立直不可」; its deposit is 2,000.
@@ -291,6 +297,14 @@ class GotoGame(TurnGame[GotoSettings, GotoSeat]):
         if self.settings.shubarii and not self.shubarii_used[seat_index]:
             options += [ShubariiRiichi(seat_index, tile) for tile in tenpai]
         return options
+
+    def _furiten_after(self, seat_index: int, tile: int) -> bool:
+        """Whether discarding ``tile`` leaves the seat furiten: a wait in its river, that tile
+        included (the ``furiten_riichi`` setting off refuses such a riichi)."""
+        seat = self.seats[seat_index]
+        waits = self.shapes.waits(seat.board - (1 << (4 * self.kinds[tile])))
+        river = {self.kinds[entry.tile] for entry in seat.river} | {self.kinds[tile]}
+        return seat.temporary_furiten or any(kind in river for kind in waits)
 
     def is_tenpai(self, seat_index: int, board: int) -> bool:
         """Tenpai as 5等 counts it (riichi, the draw): a hand holding 北 waits only on what makes it

@@ -202,15 +202,16 @@ def _up(value: int) -> int:
     return -(-value // UNIT) * UNIT
 
 
-def honba_share(honba: int, *, tsumo: bool) -> int:
+def honba_share(honba: int, *, tsumo: bool, per_honba: int = HONBA) -> int:
     """What each payer adds for ``honba`` honba: 2,000 a honba from the discarder of a ron, 1,000 a
     honba from each payer of a tsumo (「子の満貫1本場はツモの場合3,000-5,000は4,000-6,000、ロンの場合
-    8,000は10,000」). On a double ron the discarder pays it to both winners (「本場は両方に払う」).
+    8,000は10,000」); ``per_honba`` is the table's honba value. On a double ron the discarder pays
+    it to both winners (「本場は両方に払う」).
 
-    >>> honba_share(1, tsumo=False), honba_share(2, tsumo=True)
-    (2000, 2000)
+    >>> honba_share(1, tsumo=False), honba_share(2, tsumo=True), honba_share(1, tsumo=True, per_honba=1_000)
+    (2000, 2000, 500)
     """
-    return (HONBA // 2 if tsumo else HONBA) * honba
+    return (per_honba // 2 if tsumo else per_honba) * honba
 
 
 def noten_payments(tenpai: Sequence[bool]) -> tuple[int, ...]:

@@ -80,6 +80,7 @@ def seasons(game: GotoGame, seat: int) -> Seasons:
         autumn=kinds.count(Kind.AUTUMN),
         winter=kinds.count(Kind.WINTER),
         pulled=len(state.flowers),
+        pulled_seasons=len(set(state.flowers)),
     )
 
 
@@ -344,10 +345,11 @@ def _pay_win(
         if payer == winner:
             continue
         if from_seat is not None:
-            owed = score.ron + honba_share(game.honba, tsumo=False) if payer == from_seat else 0
+            honba = honba_share(game.honba, tsumo=False, per_honba=game.settings.honba_points)
+            owed = score.ron + honba if payer == from_seat else 0
         else:
             base = score.tsumo_dealer if payer == game.dealer else score.tsumo_non_dealer
-            owed = base + honba_share(game.honba, tsumo=True)
+            owed = base + honba_share(game.honba, tsumo=True, per_honba=game.settings.honba_points)
         points[payer] -= owed
         points[winner] += owed
         payer_items = list(result.chips.from_all)
@@ -617,7 +619,7 @@ def _settle_nagashi(game: GotoGame, seats: Sequence[int]) -> None:
             if payer == winner:
                 continue
             base = score.tsumo_dealer if payer == game.dealer else score.tsumo_non_dealer
-            owed = base + honba_share(game.honba, tsumo=True)
+            owed = base + honba_share(game.honba, tsumo=True, per_honba=game.settings.honba_points)
             points[payer] -= owed
             points[winner] += owed
             if game.settings.chips:
@@ -734,6 +736,7 @@ def _finish(game: GotoGame, reason: str) -> None:
         final_scores=scores,
         hands_played=game.hand_index,
         reason=reason,
+        chips=tuple(game.chips),
     )
     game.pending_events.append(
         GameOver(tuple(game.points), placements, reason, chips=tuple(game.chips), final_scores=scores)
