@@ -208,6 +208,13 @@ SETTING_CHOICES: dict[str, dict[str, Sequence[Any]]] = {
     },
     "zuno": {"start_points": (8_000, 25_000), "uma": ("10-30", "5-10"), "chips": ("1/1/1/2", "2/1/3/4")},
     "chinitsu": {"first_suit": ("p", "s", "random"), "start_points": (35_000, 25_000), "dobon_chips": (0, 2, 5)},
+    "goto": {
+        "start_points": (35_000, 25_000),
+        "indicator_slots": (3, 5),
+        "pocchi_tiles": (0, 1, 4),
+        "soku_pocchi_stock": (0, 1, 2),
+        "open_riichi_han": (1, 2),
+    },
 }
 """Values tried for a variant's non-boolean settings (booleans flip at random)."""
 
@@ -278,7 +285,7 @@ def record_game(variant: str, players: int, seed: int, settings: Mapping[str, An
     )
 
 
-TABLES = (("nishoku", 4), ("zuno", 4), ("inage", 2), ("inage", 3), ("chinitsu", 3))
+TABLES = (("nishoku", 4), ("zuno", 4), ("inage", 2), ("inage", 3), ("chinitsu", 3), ("goto", 3))
 
 
 def _file(table: str) -> Path:
