@@ -287,6 +287,19 @@ def test_kan_after_riichi_only_if_waits_unchanged_1111p_changes_2p3p_1111z_does_
         assert drawn_kind(game, 0) == Kind.SOUTH
 
 
+def test_no_okurikan_after_riichi_3333p45p789p555z9m_drawing_6p_keeps_the_9m_wait_but_not_the_drawn_tile() -> None:
+    # 3333p 456p would wait on 9m as before, but the drawn 6p would stay in the hand: a riichi hand
+    # discards what it draws ([baseline] B6), so only a kan of the drawn tile's kind is offered.
+    game = game_with(["3333p45p789p555z9m", J1, J2], "7z6z3z6p")
+    act(game, 0, Riichi, "7z")
+    pass_claims(game)
+    tsumogiri(game, 1)
+    tsumogiri(game, 2)
+    assert drawn_kind(game, 0) == Kind.P6
+    drawn = game.seats[0].drawn
+    assert not has(game, 0, Kan) and drawn is not None and game.legal_actions(0) == (Discard(0, drawn),)
+
+
 # --- North, kans and the dead wall ------------------------------------------------------------------------
 
 

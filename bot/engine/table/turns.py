@@ -17,7 +17,16 @@ import enum
 from collections.abc import Sequence
 from typing import ClassVar, TypeVar
 
-from bot.engine.events import Called, Discarded, DoraRevealed, Drew, KakanDeclared, TileDrawn, TileSetAside
+from bot.engine.events import (
+    Called,
+    Discarded,
+    DoraRevealed,
+    Drew,
+    HandStarted,
+    KakanDeclared,
+    TileDrawn,
+    TileSetAside,
+)
 from bot.engine.game import Action, Decision, Discard, Kan, Pass, Pon, Riichi, Ron, SetAside, Tsumo
 from bot.engine.melds import Meld, MeldType
 from bot.engine.table.claims import ClaimWindow, seats_after
@@ -183,6 +192,32 @@ class TurnGame(TableGame[SettingsT, SeatT]):
     def _new_seats(self) -> list[SeatT]:
         seats: list[SeatT] = [self.seat_class() for _ in range(self._players)]  # type: ignore[misc]
         return seats
+
+    def _deal(self, count: int) -> None:
+        """Deal ``count`` tiles to each seat, one at a time from the dealer round the table."""
+        for _ in range(count):
+            for offset in range(self._players):
+                self._take(self.seats[(self.dealer + offset) % self._players], self.wall.draw())
+
+    def _dealt_order(self, hands: Sequence[Sequence[int]]) -> list[int]:
+        """The wall order that :meth:`_deal` turns into ``hands`` (seat 0's first): for ``rig``."""
+        seats = [hands[(self.dealer + offset) % self._players] for offset in range(self._players)]
+        return [seat[turn] for turn in range(len(hands[0])) for seat in seats]
+
+    def _hand_started(self, *, honba: int = 0) -> HandStarted:
+        """The event of a hand just dealt: its round, dealer, wall commitment, points, chips,
+        honba, deposits and the indicators face up."""
+        return HandStarted(
+            self.hand_index,
+            self.round_label,
+            self.dealer,
+            self.wall.digest,
+            tuple(self.points),
+            chips=tuple(self.chips),
+            honba=honba,
+            deposits=self.deposits,
+            dora_indicators=tuple(self.wall.dora),
+        )
 
     def _begin_play(self, *, deal_step: bool = False) -> None:
         """Reset the turn state of a freshly dealt hand, then run the deal step (``deal_step``)

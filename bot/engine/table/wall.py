@@ -113,3 +113,13 @@ class TileReserve:
     def take_any(self) -> int:
         """Any free tile (the highest id): for what a test leaves unrigged."""
         return self.free.pop()
+
+    def take_padded(self, text: str, size: int, what: str) -> list[int]:
+        """Exactly ``size`` ids: the tiles of ``text`` in order, then any free ones (a part of the
+        dead wall a test fills only in part); more than ``size`` is refused, naming ``what``."""
+        tiles = self.take_all(text)
+        if len(tiles) > size:
+            raise ValueError(f"{what} holds {size} tiles, not {len(tiles)}")
+        while len(tiles) < size:
+            tiles.append(self.take_any())
+        return tiles

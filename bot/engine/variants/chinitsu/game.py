@@ -20,7 +20,6 @@ from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import ClassVar
 
-from bot.engine.events import HandStarted
 from bot.engine.game import Action, Kan, Riichi, SetAside, Tsumo
 from bot.engine.melds import MeldType
 from bot.engine.shapes import ShapeRules, add_tile, count_of
@@ -158,26 +157,12 @@ class ChinitsuGame(TurnGame[ChinitsuSettings, ChinitsuSeat]):
             box=sorted(set(range(len(self.tiles))) - set(playing)),
         )
         self.seats = self._new_seats()
-        for _ in range(HAND):
-            for offset in range(PLAYERS):
-                self._take(self.seats[(self._dealer + offset) % PLAYERS], self.wall.draw())
+        self._deal(HAND)
         self.first_go_around = True
         self.minkan_from = None
         self.hand_start_points = tuple(self.points)
         self.hand_start_chips = tuple(self.chips)
-        self.pending_events = [
-            HandStarted(
-                self.hand_index,
-                self.round_label,
-                self._dealer,
-                self.wall.digest,
-                tuple(self.points),
-                chips=tuple(self.chips),
-                honba=self.honba,
-                deposits=self.deposits,
-                dora_indicators=tuple(self.wall.dora),
-            )
-        ]
+        self.pending_events = [self._hand_started(honba=self.honba)]
         self._begin_play()
 
     def rig(
@@ -211,13 +196,11 @@ class ChinitsuGame(TurnGame[ChinitsuSettings, ChinitsuSeat]):
         if len(dealt) != PLAYERS or any(len(tiles) != HAND for tiles in dealt):
             raise ValueError("rig needs three hands of 13 tiles")
         drawn = take_all(draws)
-        dead = [take_all(text) for text in (rinshan, dora, ura)]
-        for tiles, size in zip(dead, (4, 5, 5), strict=True):
-            if len(tiles) > size:
-                raise ValueError("the dead wall holds 4 replacement tiles and 5 + 5 indicators")
-            while len(tiles) < size:
-                tiles.append(reserve.take_any())
-        order = [dealt[(self._dealer + offset) % PLAYERS][turn] for turn in range(HAND) for offset in range(PLAYERS)]
+        dead = [
+            reserve.take_padded(text, size, what)
+            for text, size, what in ((rinshan, 4, "rinshan"), (dora, 5, "dora"), (ura, 5, "ura"))
+        ]
+        order = self._dealt_order(dealt)
         rest = drawn + reserve.free
         # The replacement tiles are drawn in the order written (the wall takes them from its end).
         self._start_hand([*order, *rest, *dead[0], *dead[1], *dead[2]])
@@ -312,9 +295,18 @@ class ChinitsuGame(TurnGame[ChinitsuSettings, ChinitsuSeat]):
         pull: list[Action] = []
         if self.kinds[seat.drawn] == Kind.NORTH:
             pull.append(SetAside(seat_index, seat.drawn))
-        # 「リーチ後のカンは自由ですが、待ち牌の変わるカンはできません」.
-        waits = self.shapes.waits(seat.board - (1 << (4 * self.kinds[seat.drawn])))
-        return [*pull, *(kan for kan in self._kans(seat_index) if self._waits_after(seat, kan) == waits)]
+        # 「リーチ後のカンは自由ですが、待ち牌の変わるカンはできません」, of the drawn tile's kind: a
+        # riichi hand discards what it draws, so no 送り槓 keeps it in the hand ([baseline] B6).
+        drawn = self.kinds[seat.drawn]
+        waits = self.shapes.waits(seat.board - (1 << (4 * drawn)))
+        return [
+            *pull,
+            *(
+                kan
+                for kan in self._kans(seat_index)
+                if isinstance(kan, Kan) and self.kinds[kan.tiles[0]] == drawn and self._waits_after(seat, kan) == waits
+            ),
+        ]
 
     def _waits_after(self, seat: ChinitsuSeat, kan: Action) -> list[int]:
         assert isinstance(kan, Kan)

@@ -17,7 +17,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
-from bot.engine.events import HandStarted
 from bot.engine.game import Action, Decision, Kan, Riichi, SetAside, Tsumo
 from bot.engine.melds import MeldType
 from bot.engine.shapes import ShapeRules, add_tile, count_of
@@ -144,27 +143,13 @@ class GotoGame(TurnGame[GotoSettings, GotoSeat]):
             revealed=2,
         )
         self.seats = self._new_seats()
-        for _ in range(HAND):
-            for offset in range(PLAYERS):
-                self._take(self.seats[(self._dealer + offset) % PLAYERS], self.wall.draw())
+        self._deal(HAND)
         self.first_go_around = True
         self.settlement = None
         self.stop_pending = False
         self.hand_start_points = tuple(self.points)
         self.hand_start_chips = tuple(self.chips)
-        self.pending_events = [
-            HandStarted(
-                self.hand_index,
-                self.round_label,
-                self._dealer,
-                self.wall.digest,
-                tuple(self.points),
-                chips=tuple(self.chips),
-                honba=self.honba,
-                deposits=self.deposits,
-                dora_indicators=tuple(self.wall.dora),
-            )
-        ]
+        self.pending_events = [self._hand_started(honba=self.honba)]
         self._begin_play()
 
     def rig(
@@ -195,13 +180,11 @@ class GotoGame(TurnGame[GotoSettings, GotoSeat]):
         if len(dealt) != PLAYERS or any(len(tiles) != HAND for tiles in dealt):
             raise ValueError("rig needs three hands of 13 tiles")
         drawn = reserve.take_all(draws)
-        dead = [reserve.take_all(text) for text in (rinshan, dora, ura)]
-        for tiles, size in zip(dead, (4, 5, 5), strict=True):
-            if len(tiles) > size:
-                raise ValueError("the dead wall holds 4 replacement tiles and 5 + 5 indicators")
-            while len(tiles) < size:
-                tiles.append(reserve.take_any())
-        order = [dealt[(self._dealer + offset) % PLAYERS][turn] for turn in range(HAND) for offset in range(PLAYERS)]
+        dead = [
+            reserve.take_padded(text, size, what)
+            for text, size, what in ((rinshan, 4, "rinshan"), (dora, 5, "dora"), (ura, 5, "ura"))
+        ]
+        order = self._dealt_order(dealt)
         self._start_hand([*order, *drawn, *reserve.free, *dead[0], *dead[1], *dead[2]])
 
     # --- 北 and the flowers ------------------------------------------------------------------------
