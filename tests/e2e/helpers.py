@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import random
 import re
+import types
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -14,6 +15,7 @@ from typing import Any
 import pytest
 
 import bot.runtime.presenter as bot_module_presenter
+import bot.runtime.registry as registry_module
 from bot.app import JantakuBot
 from bot.config import Settings
 from bot.engine.views import SeatView, StandingsView
@@ -34,6 +36,18 @@ FREE_KINDS = ("vote_end",)
 """Action kinds offered beside every decision (see TableActor.decision)."""
 ACT = re.compile(r"jt:act:(?P<game>\d+):(?P<seq>\d+):(?P<kind>[a-z_]+)(?::(?P<args>[0-9.]+))?")
 GAME_OVER = re.compile(r"Game #(\d+) is over")
+
+
+def action_kind(button: dict[str, Any] | str) -> str:
+    """The action kind of a button (or of a custom_id)."""
+    match = ACT.fullmatch(button if isinstance(button, str) else button["custom_id"])
+    assert match is not None, button
+    return match["kind"]
+
+
+def fix_seed(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
+    """The next table's seed (the registry draws it with ``secrets.randbits``)."""
+    monkeypatch.setattr(registry_module, "secrets", types.SimpleNamespace(randbits=lambda bits: seed))
 
 
 def make_bot(fake: FakeDiscord, database: Path, **options: Any) -> JantakuBot:

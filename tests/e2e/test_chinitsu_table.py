@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import random
-import types
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
@@ -19,7 +18,6 @@ from typing import Any
 
 import pytest
 
-import bot.runtime.registry as registry_module
 from bot.engine.ai import CpuPlayer
 from bot.engine.record import replay
 from bot.engine.variants.chinitsu import ChinitsuSettings
@@ -29,21 +27,20 @@ from bot.runtime.panel import action_args
 from bot.storage import GameStatus, Store
 
 from .fakediscord import FakeDiscord, running_bot
-from .helpers import ACT, Player, World, action_buttons, ephemeral_reply, make_bot, record_standings, seq_of
+from .helpers import (
+    Player,
+    World,
+    action_buttons,
+    action_kind,
+    ephemeral_reply,
+    fix_seed,
+    make_bot,
+    record_standings,
+    seq_of,
+)
 from .spies import ConcealedFaceSpy, LogTrap
 
 NAMES = ("Alice", "Bob", "Carol")
-
-
-def _kind(button: dict[str, Any] | str) -> str:
-    match = ACT.fullmatch(button if isinstance(button, str) else button["custom_id"])
-    assert match is not None
-    return match["kind"]
-
-
-def _seed(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
-    """The next table's seed (the registry draws it with ``secrets.randbits``)."""
-    monkeypatch.setattr(registry_module, "secrets", types.SimpleNamespace(randbits=lambda bits: seed))
 
 
 def chinitsu_policy(buttons: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
@@ -51,7 +48,7 @@ def chinitsu_policy(buttons: list[dict[str, Any]], rng: random.Random) -> dict[s
     never call, otherwise discard the drawn tile or a random one."""
     by_kind: dict[str, list[dict[str, Any]]] = {}
     for button in buttons:
-        by_kind.setdefault(_kind(button), []).append(button)
+        by_kind.setdefault(action_kind(button), []).append(button)
     for kind in ("tsumo", "ron", "set_aside", "kan", "pass"):
         if kind in by_kind:
             return by_kind[kind][0]
@@ -133,7 +130,7 @@ async def test_chinitsu_whole_game_one_human_two_cpus(
     on every payload: the game-over message is posted, the store finishes the game with
     placements 1-3 and every hand, and its action log replays to the live state. The final
     message, its standings card and the stored results carry every seat's chips."""
-    _seed(monkeypatch, WHOLE_GAME_SEED)
+    fix_seed(monkeypatch, WHOLE_GAME_SEED)
     cards = record_standings(monkeypatch)
     world = World.build(fake_discord, "Alice")
     (alice,) = world.members
@@ -213,7 +210,7 @@ async def test_chinitsu_three_humans_pull_north_kan_and_pon(
     would (the CPU adviser, from its own view only), after a rigged opening clicked by hand: the
     dealer pulls 北, kans four 1p, is then forced to add the fifth (its panel says 強制カン and
     offers only that kan), discards 2p, and the next seat pons it."""
-    _seed(monkeypatch, 7)
+    fix_seed(monkeypatch, 7)
     database = tmp_path / "db.sqlite3"
     world = World.build(fake_discord, *NAMES)
     alice, *others = world.members
@@ -241,7 +238,7 @@ async def test_chinitsu_three_humans_pull_north_kan_and_pon(
             await wait_current()
             player = by_seat[seat]
             assert player.panel is not None
-            buttons = [b for b in action_buttons(player.panel) if _kind(b) == kind]
+            buttons = [b for b in action_buttons(player.panel) if action_kind(b) == kind]
             if label is not None:
                 buttons = [b for b in buttons if b["label"] == label]
             assert buttons, (kind, label, [b["label"] for b in action_buttons(player.panel)])
@@ -284,7 +281,7 @@ async def test_chinitsu_three_humans_pull_north_kan_and_pon(
             for record, (_, custom_id) in zip(records, chosen, strict=True):
                 await record.wait_response()
                 assert not record.failed and record.response_type in (6, 7), record.errors
-                kinds[_kind(custom_id)] += 1
+                kinds[action_kind(custom_id)] += 1
         assert kinds["discard"] > 3, kinds
         hands = await bot.store.hands(actor.game_id)
         assert [h.hand_index for h in hands] == [0]
@@ -305,7 +302,7 @@ async def test_chinitsu_spy_with_backs_hidden(
 ) -> None:
     """``backs_public=False``: two people and a CPU play two hands; no table image carries a back
     colour, and nothing concealed reaches anyone it should not (see :class:`ConcealedFaceSpy`)."""
-    _seed(monkeypatch, 99)
+    fix_seed(monkeypatch, 99)
     world = World.build(fake_discord, "Alice", "Bob")
     alice, bob = world.members
     bot = make_bot(fake_discord, tmp_path / "db.sqlite3")

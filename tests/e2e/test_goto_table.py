@@ -10,14 +10,12 @@ replay still proves the log rebuilds the live game.
 from __future__ import annotations
 
 import random
-import types
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-import bot.runtime.registry as registry_module
 from bot.engine.ai import CpuPlayer
 from bot.engine.record import replay
 from bot.engine.variants.goto import GotoGame
@@ -27,21 +25,10 @@ from bot.runtime.panel import action_args
 from bot.storage import GameStatus, Store
 
 from .fakediscord import FakeDiscord, running_bot
-from .helpers import ACT, Player, World, action_buttons, ephemeral_reply, make_bot
+from .helpers import Player, World, action_buttons, action_kind, ephemeral_reply, fix_seed, make_bot
 from .spies import ConcealedFaceSpy, LogTrap
 
 NAMES = ("Alice", "Bob", "Carol")
-
-
-def _kind(button: dict[str, Any] | str) -> str:
-    match = ACT.fullmatch(button if isinstance(button, str) else button["custom_id"])
-    assert match is not None
-    return match["kind"]
-
-
-def _seed(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
-    """The next table's seed (the registry draws it with ``secrets.randbits``)."""
-    monkeypatch.setattr(registry_module, "secrets", types.SimpleNamespace(randbits=lambda bits: seed))
 
 
 PREFERRED = ("tsumo", "ron", "goto_roll", "goto_snake_twenty", "set_aside", "goto_stop", "pass")
@@ -52,7 +39,7 @@ PREFERRED = ("tsumo", "ron", "goto_roll", "goto_snake_twenty", "set_aside", "got
 def goto_policy(buttons: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
     by_kind: dict[str, list[dict[str, Any]]] = {}
     for button in buttons:
-        by_kind.setdefault(_kind(button), []).append(button)
+        by_kind.setdefault(action_kind(button), []).append(button)
     for kind in PREFERRED:
         if kind in by_kind:
             return by_kind[kind][0]
@@ -145,7 +132,7 @@ async def test_goto_whole_game_one_human_two_cpus_with_alice_and_dice(
     lands, the table saying so), and plays on to the end; the game-over message is posted, the
     store finishes the game with placements 1–3, chips that add up to 0, every hand, and a log
     that replays to the live state."""
-    _seed(monkeypatch, WHOLE_GAME_SEED)
+    fix_seed(monkeypatch, WHOLE_GAME_SEED)
     _rig_first_hand(monkeypatch)
     world = World.build(fake_discord, "Alice")
     (alice,) = world.members
@@ -163,12 +150,12 @@ async def test_goto_whole_game_one_human_two_cpus_with_alice_and_dice(
 
         async def click(kind: str) -> None:
             await fake_discord.wait_for(
-                lambda: player.panel is not None and any(_kind(b) == kind for b in action_buttons(player.panel)),
+                lambda: player.panel is not None and any(action_kind(b) == kind for b in action_buttons(player.panel)),
                 timeout=15,
                 what=f"a {kind} button on Alice's panel",
             )
             assert player.panel is not None
-            button = next(b for b in action_buttons(player.panel) if _kind(b) == kind)
+            button = next(b for b in action_buttons(player.panel) if action_kind(b) == kind)
             record = await alice.click(player.panel, button["custom_id"])
             await record.wait_response()
             assert not record.failed and record.response_type in (6, 7), record.errors
@@ -239,7 +226,7 @@ async def test_goto_three_humans_open_riichi_waits_are_public(
     2,000 deposit is taken and the public table view (drawn for everyone) carries its waits 1s
     and 4s and never its hand; then all three play the hand out through their panels, each
     clicking what a CPU in its seat would, and the spy sees nothing concealed in public."""
-    _seed(monkeypatch, 11)
+    fix_seed(monkeypatch, 11)
     world = World.build(fake_discord, *NAMES)
     alice, *others = world.members
     bot = make_bot(fake_discord, tmp_path / "db.sqlite3")
@@ -264,7 +251,7 @@ async def test_goto_three_humans_open_riichi_waits_are_public(
         page = next(c for c in dealer.panel.custom_ids if c.endswith(":openriichi"))
         await (await dealer.member.click(dealer.panel, page)).wait_response()
         await fake_discord.wait_for(
-            lambda: any(_kind(b) == "goto_open_riichi" for b in action_buttons(dealer.panel)),  # type: ignore[arg-type]
+            lambda: any(action_kind(b) == "goto_open_riichi" for b in action_buttons(dealer.panel)),  # type: ignore[arg-type]
             timeout=15,
             what="the open-riichi discards",
         )

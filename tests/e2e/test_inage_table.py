@@ -24,24 +24,27 @@ from bot.storage import GameStatus, Store
 from tests.engine.test_inage import padded
 
 from .fakediscord import FakeDiscord, FakeMessage, running_bot
-from .helpers import ACT, HiddenInformationSpy, Player, World, action_buttons, make_bot, seq_of, simple_policy
+from .helpers import (
+    HiddenInformationSpy,
+    Player,
+    World,
+    action_buttons,
+    action_kind,
+    make_bot,
+    seq_of,
+    simple_policy,
+)
 
 NORTH = tile_label(Tile(Kind.NORTH))
 VOTE_END = "Vote to end"
 VOTE_CONTINUE = "Vote to continue"
 
 
-def _kind(button: dict[str, Any]) -> str:
-    match = ACT.fullmatch(button["custom_id"])
-    assert match is not None
-    return match["kind"]
-
-
 def _buttons(player: Player, kind: str) -> list[dict[str, Any]]:
     """The enabled action buttons of one kind on the player's panel."""
     if player.panel is None:
         return []
-    return [b for b in action_buttons(player.panel) if _kind(b) == kind]
+    return [b for b in action_buttons(player.panel) if action_kind(b) == kind]
 
 
 def _labelled(player: Player, label: str) -> dict[str, Any] | None:
@@ -59,7 +62,7 @@ def _up_to_date(actor: TableActor, player: Player) -> bool:
     if not buttons or any(seq_of(b["custom_id"]) != decision.seq for b in buttons):
         return False
     votes = [a for a in decision.actions if isinstance(a, VoteEnd)]
-    shown = [b["label"] for b in buttons if _kind(b) == "vote_end"]
+    shown = [b["label"] for b in buttons if action_kind(b) == "vote_end"]
     return shown == [VOTE_END if vote.end else VOTE_CONTINUE for vote in votes]
 
 
@@ -147,13 +150,13 @@ async def _north_set_aside(
     await world.open_panel(second)
     (set_aside,) = _buttons(first, "set_aside")
     assert set_aside["label"] == f"Set aside {NORTH}"
-    assert not any(_kind(b) in ("ron", "pon") for b in action_buttons(second.panel))  # type: ignore[arg-type]
+    assert not any(action_kind(b) in ("ron", "pon") for b in action_buttons(second.panel))  # type: ignore[arg-type]
     await _press(world, first, set_aside)
 
     await world.fake.wait_for(
         lambda: bool(_buttons(second, "ron")) and bool(_buttons(second, "pon")), timeout=15, what="Bob's claim"
     )
-    kinds = [_kind(b) for b in action_buttons(second.panel)]  # type: ignore[arg-type]
+    kinds = [action_kind(b) for b in action_buttons(second.panel)]  # type: ignore[arg-type]
     assert {"ron", "pon", "pass"} <= set(kinds)
     (pon,) = _buttons(second, "pon")
     assert pon["label"] == f"Pon {NORTH} {NORTH}"
@@ -252,7 +255,7 @@ async def _play_moves(world: World, actor: TableActor, players: list[Player], mo
         def playable(player: Player) -> list[dict[str, Any]]:
             if not (_waiting_on_people(actor) and _up_to_date(actor, player)):
                 return []
-            return [b for b in world.pending_button(player) if _kind(b) != "vote_end"]
+            return [b for b in world.pending_button(player) if action_kind(b) != "vote_end"]
 
         await world.fake.wait_for(
             lambda: any(playable(p) for p in players), timeout=15, what="a move for a scripted player"

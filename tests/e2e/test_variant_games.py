@@ -13,7 +13,17 @@ from bot.runtime.panel import tile_label
 from bot.storage import GameStatus, Store
 
 from .fakediscord import FakeDiscord, InteractionRefused, running_bot
-from .helpers import ACT, HiddenInformationSpy, Player, World, action_buttons, make_bot, record_standings, simple_policy
+from .helpers import (
+    ACT,
+    HiddenInformationSpy,
+    Player,
+    World,
+    action_buttons,
+    action_kind,
+    make_bot,
+    record_standings,
+    simple_policy,
+)
 
 
 async def test_zuno_one_human_three_cpus(
@@ -72,15 +82,9 @@ async def test_inage_one_human_two_cpus(
         assert sorted(result.placement for result in game.results) == [1, 2, 3]
 
 
-def _kind(button: dict[str, Any]) -> str:
-    match = ACT.fullmatch(button["custom_id"])
-    assert match is not None
-    return match["kind"]
-
-
 def _picks_only(buttons: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
     """Draft with the first tile offered; nothing else (the test drives the declare phase)."""
-    return next((b for b in buttons if _kind(b) == "pick"), buttons[0])
+    return next((b for b in buttons if action_kind(b) == "pick"), buttons[0])
 
 
 async def test_zuno_lock_can_be_switched_until_the_last_lock(
@@ -96,7 +100,7 @@ async def test_zuno_lock_can_be_switched_until_the_last_lock(
         players = [Player(alice), Player(bob)]
 
         def declaring() -> bool:
-            return all(any(_kind(b) == "discard" for b in world.pending_button(p)) for p in players)
+            return all(any(action_kind(b) == "discard" for b in world.pending_button(p)) for p in players)
 
         await world.play(players, policy=_picks_only, until=declaring, seconds=120)
         actor = bot.runtime.tables.in_channel(world.channel.id)
@@ -104,14 +108,14 @@ async def test_zuno_lock_can_be_switched_until_the_last_lock(
         first, second = players
         panel = first.panel
         assert panel is not None
-        discards = [b for b in action_buttons(panel) if _kind(b) == "discard"]
+        discards = [b for b in action_buttons(panel) if action_kind(b) == "discard"]
         assert len(discards) >= 2
         lock = await first.member.click(panel, discards[0]["custom_id"])
         await lock.wait_response()
         assert not lock.failed, lock.errors
         await fake_discord.wait_for(lambda: "Locked in" in panel.text, what="the lock on Alice's panel")
         switch_to = next(
-            b for b in action_buttons(panel) if _kind(b) == "discard" and b["label"] != discards[0]["label"]
+            b for b in action_buttons(panel) if action_kind(b) == "discard" and b["label"] != discards[0]["label"]
         )
         switched = await first.member.click(panel, switch_to["custom_id"])
         await switched.wait_response()
@@ -119,7 +123,7 @@ async def test_zuno_lock_can_be_switched_until_the_last_lock(
         await fake_discord.wait_for(lambda: f"Locked in: {switch_to['label']}" in panel.text, what="the switch")
         seat = actor.seat_of(first.member.id)
         assert second.panel is not None
-        last = next(b for b in action_buttons(second.panel) if _kind(b) == "discard")
+        last = next(b for b in action_buttons(second.panel) if action_kind(b) == "discard")
         await (await second.member.click(second.panel, last["custom_id"])).wait_response()
         await fake_discord.wait_for(lambda: bool(actor.game.public_view().seats[seat].river), what="the reveal")
         revealed = actor.game.public_view().seats[seat].river[-1].tile
@@ -226,10 +230,10 @@ async def test_zuno_four_humans_click_at_once_and_nothing_is_lost_or_doubled(
 def _inage_policy(buttons: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
     """Win when possible, set aside whenever offered (to exercise that button), never call."""
     for kind in ("tsumo", "juusan_futou", "ron", "set_aside", "pass"):
-        offered = [b for b in buttons if _kind(b) == kind]
+        offered = [b for b in buttons if action_kind(b) == kind]
         if offered:
             return offered[0]
-    return simple_policy([b for b in buttons if _kind(b) != "vote_end"] or buttons, rng)
+    return simple_policy([b for b in buttons if action_kind(b) != "vote_end"] or buttons, rng)
 
 
 async def test_inage_full_three_player_game(

@@ -30,16 +30,9 @@ from bot.runtime.panel import action_args
 from bot.storage import GameStatus, Store
 
 from .fakediscord import FakeDiscord, FakeMessage, InteractionRecord, running_bot
-from .helpers import ACT, HiddenInformationSpy, Player, World, action_buttons, make_bot, seq_of
+from .helpers import ACT, HiddenInformationSpy, Player, World, action_buttons, action_kind, make_bot, seq_of
 
 NAMES = ("Alice", "Bob", "Carol", "Dave")
-
-
-def _kind(button: dict[str, Any] | str) -> str:
-    """The action kind of a button (or of a custom_id)."""
-    match = ACT.fullmatch(button if isinstance(button, str) else button["custom_id"])
-    assert match is not None
-    return match["kind"]
 
 
 MODE_OF_KIND = {"riichi": "riichi", "zuno_inazuma": "inazuma"}
@@ -165,12 +158,12 @@ async def _click(table: Table, player: Player, custom_id: str) -> InteractionRec
 async def _wait_current(table: Table, player: Player, kind: str) -> list[dict[str, Any]]:
     """Wait until the player's panel shows its current decision with ``kind`` buttons; returns them."""
     await table.fake.wait_for(
-        lambda: _panel_is_current(table.actor, player) and any(_kind(b) == kind for b in _buttons(player)),
+        lambda: _panel_is_current(table.actor, player) and any(action_kind(b) == kind for b in _buttons(player)),
         timeout=15,
         what=f"{kind} buttons on {player.member.name}'s panel",
     )
     assert player.panel is not None
-    return [b for b in action_buttons(player.panel) if _kind(b) == kind]
+    return [b for b in action_buttons(player.panel) if action_kind(b) == kind]
 
 
 async def _draft(table: Table, players: Sequence[Player], picks: dict[int, str] | None = None) -> None:
@@ -238,7 +231,7 @@ async def test_zuno_whole_game_four_humans_clicking_together(
             flips = []
             for player, custom_id in chosen:
                 assert player.panel is not None
-                mode = MODE_OF_KIND.get(_kind(custom_id))
+                mode = MODE_OF_KIND.get(action_kind(custom_id))
                 if mode is not None and custom_id not in player.panel.custom_ids:
                     toggle = next(
                         c for c in player.panel.custom_ids if c.startswith("jt:panel:") and c.endswith(f":{mode}")
@@ -260,7 +253,7 @@ async def test_zuno_whole_game_four_humans_clicking_together(
             for record, (_, custom_id) in zip(records, chosen, strict=True):
                 assert not record.failed, record.errors
                 assert record.response_type in (6, 7), f"a click on a current panel was refused: {record.messages}"
-                kinds[_kind(custom_id)] += 1
+                kinds[action_kind(custom_id)] += 1
                 clicks += 1
         assert actor.finished and game.outcome() is not None
         outcome = game.outcome()
@@ -322,7 +315,7 @@ async def test_zuno_riichi_shows_on_the_table_and_every_panel_at_once(
         record = await declarer.member.click(panel, toggle)
         await record.wait_response()
         assert not record.failed, record.errors
-        riichi = [b for b in action_buttons(panel) if _kind(b) == "riichi"]
+        riichi = [b for b in action_buttons(panel) if action_kind(b) == "riichi"]
         assert [b["label"] for b in riichi if b["label"] == "9m"], riichi
         await _click(table, declarer, next(b for b in riichi if b["label"] == "9m")["custom_id"])
         assert actor.game.public_view().seats[0].riichi
@@ -415,9 +408,9 @@ async def test_zuno_one_seat_rons_two_discards_through_its_panel(
         first, second = rons
         await _click(table, winner, first["custom_id"])
         # The click's answer redraws the panel: the other discard is still on offer.
-        left = [b for b in _buttons(winner) if _kind(b) == "zuno_ron"]
+        left = [b for b in _buttons(winner) if action_kind(b) == "zuno_ron"]
         assert [b["label"] for b in left] == [second["label"]], left
-        assert any(_kind(b) == "pass" for b in _buttons(winner))
+        assert any(action_kind(b) == "pass" for b in _buttons(winner))
         assert game.hand_index == 0, "one ron must not end the hand while another is on offer"
         await _click(table, winner, left[0]["custom_id"])
 
@@ -504,7 +497,7 @@ async def test_zuno_draft_timeout_keeps_the_first_tile_offered(
         assert sorted(game.seats[game.drafter].packet) == sorted(packet[1:])
         # The panel shows the kept tile as drawn, and no pick buttons any more.
         await table.fake.wait_for(
-            lambda: not any(_kind(b) == "pick" for b in _buttons(player)),
+            lambda: not any(action_kind(b) == "pick" for b in _buttons(player)),
             timeout=10,
             what="the timed-out drafter's panel to drop its pick buttons",
         )

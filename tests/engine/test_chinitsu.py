@@ -10,12 +10,13 @@ from collections import Counter
 
 import pytest
 
-from bot.engine.game import Action, Discard, Kan, Pass, Pon, Riichi, Ron, SetAside, Tsumo
+from bot.engine.game import Discard, Kan, Pass, Pon, Riichi, Ron, SetAside, Tsumo
 from bot.engine.melds import MeldType
 from bot.engine.tiles import Back, Kind, Suit, kind_of, parse_kinds, suit_of
 from bot.engine.variants.chinitsu.game import ChinitsuGame
 from bot.engine.variants.chinitsu.settings import ChinitsuSettings
 from bot.engine.views import WinView
+from tests.engine.rigging import act, discard_drawn, drawn_kind, has, kind, pass_claims, tsumogiri
 
 # Junk for the seats a test is not about: 123456789p makes three sets, and the four lone
 # yaochū tiles keep the hand two away from tenpai, with no pair to call. Each holds one 1m and one 9m.
@@ -38,64 +39,6 @@ def game_with(
     game = ChinitsuGame(ChinitsuSettings(**settings), seed=1)  # type: ignore[arg-type]
     game.rig(hands, draws, rinshan=rinshan, dora=dora, ura=ura, dealer=dealer, honba=honba)
     return game
-
-
-def kind(text: str) -> int:
-    return parse_kinds(text)[0]
-
-
-def tile_kind(game: ChinitsuGame, action: Action) -> int | None:
-    """The kind of the tile an action is about (a kan's first tile), None for one without."""
-    if isinstance(action, Discard | Riichi | SetAside):
-        return game.kinds[action.tile]
-    if isinstance(action, Kan | Pon):
-        return game.kinds[action.tiles[0]] if action.tiles else None
-    return None
-
-
-def find(game: ChinitsuGame, seat: int, cls: type, face: str | None = None) -> Action | None:
-    for action in game.legal_actions(seat):
-        if isinstance(action, cls) and (face is None or tile_kind(game, action) == kind(face)):
-            return action
-    return None
-
-
-def act(game: ChinitsuGame, seat: int, cls: type, face: str | None = None) -> None:
-    """Apply the first legal action of ``cls`` (on a tile of ``face`` when given)."""
-    action = find(game, seat, cls, face)
-    assert action is not None, f"seat {seat} has no {cls.__name__} {face or ''}: {game.legal_actions(seat)}"
-    game.apply(action)
-
-
-def has(game: ChinitsuGame, seat: int, cls: type, face: str | None = None) -> bool:
-    return find(game, seat, cls, face) is not None
-
-
-def pass_claims(game: ChinitsuGame) -> None:
-    while game.phase == "claims":
-        game.apply(Pass(game.decisions()[0].seat))
-
-
-def drawn_kind(game: ChinitsuGame, seat: int) -> int:
-    drawn = game.seats[seat].drawn
-    assert drawn is not None
-    return game.kinds[drawn]
-
-
-def discard_drawn(game: ChinitsuGame, seat: int) -> None:
-    """``seat`` discards what it drew, leaving the claims on it open."""
-    drawn = game.seats[seat].drawn
-    assert drawn is not None
-    game.apply(Discard(seat, drawn))
-
-
-def tsumogiri(game: ChinitsuGame, seat: int) -> None:
-    """``seat`` is on turn and discards what it drew; the others pass every claim."""
-    assert game.phase == "turn" and game.turn == seat, (game.phase, game.turn, seat)
-    drawn = game.seats[seat].drawn
-    assert drawn is not None
-    game.apply(Discard(seat, drawn))
-    pass_claims(game)
 
 
 def claim(game: ChinitsuGame, seat: int, cls: type) -> None:

@@ -11,7 +11,7 @@ from collections import Counter
 
 import pytest
 
-from bot.engine.game import Action, Discard, Kan, Pass, Pon, Riichi, Ron, SetAside, Tsumo
+from bot.engine.game import Discard, Kan, Pass, Pon, Riichi, Ron, SetAside, Tsumo
 from bot.engine.melds import MeldType
 from bot.engine.shapes import hand
 from bot.engine.tiles import Kind, parse_kinds
@@ -27,6 +27,7 @@ from bot.engine.variants.goto.actions import (
 from bot.engine.variants.goto.game import GotoGame
 from bot.engine.variants.goto.settings import GotoSettings
 from bot.engine.views import DrawView, WinView
+from tests.engine.rigging import act, discard_drawn, drawn_kind, has, kind, pass_claims, tsumogiri
 
 # Junk for the seats a test is not about: 123456789 of a suit makes three sets, and the four lone
 # tiles keep the hand two away from tenpai, with no pair to call. Each holds one 1m, 9m, 2z, 3z.
@@ -58,63 +59,6 @@ def game_with(
     game = GotoGame(GotoSettings(**settings), seed=seed)  # type: ignore[arg-type]
     game.rig(hands, draws, rinshan=rinshan, dora=dora, ura=ura, dealer=dealer, honba=honba)
     return game
-
-
-def kind(text: str) -> int:
-    return parse_kinds(text)[0]
-
-
-def tile_kind(game: GotoGame, action: Action) -> int | None:
-    """The kind of the tile an action is about (a kan's first tile), None for one without."""
-    if isinstance(action, Discard | Riichi | SetAside):
-        return game.kinds[action.tile]
-    if isinstance(action, Kan | Pon):
-        return game.kinds[action.tiles[0]] if action.tiles else None
-    return None
-
-
-def find(game: GotoGame, seat: int, cls: type, face: str | None = None) -> Action | None:
-    """The first legal action of exactly ``cls`` (an OpenRiichi is no Riichi here)."""
-    for action in game.legal_actions(seat):
-        if type(action) is cls and (face is None or tile_kind(game, action) == kind(face)):
-            return action
-    return None
-
-
-def act(game: GotoGame, seat: int, cls: type, face: str | None = None) -> None:
-    """Apply the first legal action of ``cls`` (on a tile of ``face`` when given)."""
-    action = find(game, seat, cls, face)
-    assert action is not None, f"seat {seat} has no {cls.__name__} {face or ''}: {game.legal_actions(seat)}"
-    game.apply(action)
-
-
-def has(game: GotoGame, seat: int, cls: type, face: str | None = None) -> bool:
-    return find(game, seat, cls, face) is not None
-
-
-def pass_claims(game: GotoGame) -> None:
-    while game.phase == "claims":
-        game.apply(Pass(game.decisions()[0].seat))
-
-
-def drawn_kind(game: GotoGame, seat: int) -> int:
-    drawn = game.seats[seat].drawn
-    assert drawn is not None
-    return game.kinds[drawn]
-
-
-def discard_drawn(game: GotoGame, seat: int) -> None:
-    """``seat`` discards what it drew, leaving the claims on it open."""
-    drawn = game.seats[seat].drawn
-    assert drawn is not None
-    game.apply(Discard(seat, drawn))
-
-
-def tsumogiri(game: GotoGame, seat: int) -> None:
-    """``seat`` is on turn and discards what it drew; the others pass every claim."""
-    assert game.phase == "turn" and game.turn == seat, (game.phase, game.turn, seat)
-    discard_drawn(game, seat)
-    pass_claims(game)
 
 
 def claim(game: GotoGame, seat: int, cls: type) -> None:
