@@ -30,6 +30,7 @@ from bot.engine.variants.goto.actions import (
     StopGame,
 )
 from bot.engine.variants.goto.settings import GotoSettings
+from bot.engine.variants.goto.settle import GotoPhase
 from bot.engine.variants.goto.shapes import goto_shapes
 from bot.engine.variants.goto.ui import GOTO_UI
 from bot.engine.views import PublicView, SeatPublic, SeatView
@@ -42,15 +43,6 @@ DEAD_WALL = 14
 RIICHI_STICK = 1_000
 WIND_NAMES = {Kind.EAST: "東", Kind.SOUTH: "南", Kind.WEST: "西", Kind.NORTH: "北"}
 SEAT_NAMES = {Kind.EAST: "東家", Kind.SOUTH: "南家", Kind.WEST: "西家"}
-
-
-class GotoPhase:
-    """The phases 5等 adds to the turn cycle's (public view names)."""
-
-    DICE = "dice"
-    """The winner rolls the dice (🎲)."""
-    STOP = "stop"
-    """オーラス: the dealer who won decides whether to stop."""
 
 
 @dataclass
@@ -102,8 +94,6 @@ class GotoGame(TurnGame[GotoSettings, GotoSeat]):
         """「1半荘に1回シュバリー」: who has declared theirs this game."""
         self.settlement: settle.Settlement | None = None
         """A hand's wins while the dice are being rolled and the dealer decides (else None)."""
-        self.stop_pending = False
-        """オーラス: the dealer won and may stop (:class:`StopGame`) or play on."""
 
     # --- the round -----------------------------------------------------------------------------
 
@@ -146,7 +136,6 @@ class GotoGame(TurnGame[GotoSettings, GotoSeat]):
         self._deal(HAND)
         self.first_go_around = True
         self.settlement = None
-        self.stop_pending = False
         self.hand_start_points = tuple(self.points)
         self.hand_start_chips = tuple(self.chips)
         self.pending_events = [self._hand_started(honba=self.honba)]

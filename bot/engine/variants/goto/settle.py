@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from bot.engine.variants.goto.game import GotoGame
 
 __all__ = [
+    "GotoPhase",
     "PendingWin",
     "Settlement",
     "apply_dice",
@@ -58,6 +59,15 @@ __all__ = [
 ]
 
 PLAYERS = 3
+
+
+class GotoPhase:
+    """The phases 5等 adds to the turn cycle's (public view names)."""
+
+    DICE = "dice"
+    """The winner rolls the dice (🎲)."""
+    STOP = "stop"
+    """オーラス: the dealer who won decides whether to stop."""
 
 
 # --- what a win is worth ----------------------------------------------------------------------------
@@ -441,7 +451,7 @@ def _rolling(game: GotoGame) -> PendingWin | None:
 
 def _next_roll_or_finish(game: GotoGame) -> None:
     if _rolling(game) is not None:
-        game.phase = "dice"
+        game.phase = GotoPhase.DICE
     else:
         finish_hand(game)
 
@@ -495,7 +505,7 @@ def apply_dice(game: GotoGame, action: Action) -> None:
 def dice_note(game: GotoGame) -> str:
     """The table's line while dice are rolled: the last roll and what is left."""
     win = _rolling(game)
-    if game.phase != "dice" or win is None or win.run is None:
+    if game.phase != GotoPhase.DICE or win is None or win.run is None:
         return ""
     name = game.seat_name(win.winner)
     last = ""
@@ -675,8 +685,7 @@ def end_hand(game: GotoGame, *, dealer_won: bool, drawn: bool) -> None:
         _finish(game, "終局")
         return
     if dealer_won and game.oorasu:
-        game.phase = "stop"
-        game.stop_pending = True
+        game.phase = GotoPhase.STOP
         return
     _advance(game, keeps=keeps)
 
@@ -684,7 +693,6 @@ def end_hand(game: GotoGame, *, dealer_won: bool, drawn: bool) -> None:
 def apply_stop(game: GotoGame, *, stop: bool) -> None:
     """The dealer's choice at オーラス: a stop ends the wind round (the South-entry rule then
     applies, [recommended]); playing on keeps the seat."""
-    game.stop_pending = False
     if stop:
         game.honba = 0
         _end_round(game, reason="あがりやめ")
