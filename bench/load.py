@@ -1,10 +1,13 @@
-"""Many tables at once against the fake Discord: acknowledgement latency, throughput, memory.
+"""Many tables at once against the fake Discord: acknowledgement latency, CPU, bytes and requests per move.
 
-    python -m bench.load [--tables 100] [--hands 1] [--think-ms 400] [--cpu-delay 0.6]
+    python -m bench.load [--tables 100] [--baseline REV] [--runs 3] [--hog] [--burst] [--sweep 100,200,300]
 
-Prints one JSON line::
+Prints one JSON line per run, then (with ``--baseline`` or ``--runs`` above 1) a summary line per
+figure: the median and range of each bot's runs and, with a baseline, this commit's median over
+the baseline's::
 
-    {"tables": N, "ack_ms_p50": .., "ack_ms_p99": .., "actions_per_s": .., "rss_mb_per_table": .., ...}
+    {"bot": "this", "tables": N, "ack_ms_p50": .., "ack_ms_p99": .., "failed": 0,
+     "bot_cpu_ms_per_action": .., "bytes_per_action": .., "requests_per_action": .., ...}
 
 Two processes, as in production where Discord is elsewhere: this one runs the fake Discord and
 the scripted players, the other runs the unmodified bot (``JantakuBot``, real SQLite store, real
@@ -13,10 +16,23 @@ rendering). Every table is one scripted human and three CPUs: the human opens a 
 decision through its buttons after ``--think-ms``, until the game is over.
 
 * ``ack_ms``: from an interaction's creation to the bot's initial response, over every slash
-  command and click of every table (what Discord's 3-second rule is about).
-* ``actions_per_s``: game actions committed to the store (humans and CPUs) per second of the run.
+  command and click of every table (what Discord's 3-second rule is about); ``lobby_ack_ms``
+  the lobby's alone (``/mahjong new``, the CPUs and the start, which arrive in a burst).
+* ``failed``: interactions never acknowledged in time (a click lost).
+* ``bot_cpu_ms_per_action``: CPU time of the bot process and its render workers over the games,
+  per game action committed to the store (humans' and CPUs'); ``driver_cpu_ms_per_action`` the
+  same for this process (the fake and the players), to show they stay lean.
+* ``bytes_per_action`` / ``requests_per_action``: request bodies (JSON and uploads) and API
+  requests the bot sent the fake per action; ``file_kb_per_action`` the uploads alone.
 * ``rss_mb_per_table``: the bot's peak resident memory (with its render workers) above its idle
   size, per table.
+
+``--baseline REV`` runs the same load against the bot at another commit (checked out into a git
+worktree in the temp directory, run with this interpreter) side by side with this one, in
+alternating order, ``--runs`` times each: on a shared, noisy machine a ratio from one run is not
+a figure. ``--hog`` starts a busy process beside the bot for the run. ``--burst`` opens every
+lobby within one second (``--ramp 1``). ``--sweep`` runs this commit at several table counts and
+reports where ack p99 crosses one second.
 
 The pace (``--cpu-delay`` 0.6 s, ``--think-ms`` 400) is about twice as brisk as real play, to
 load the machine. ``JANTAKU_PROFILE=/tmp/bot.prof`` writes a cProfile of the bot process.
@@ -113,10 +129,37 @@ async def run_bot(args: argparse.Namespace) -> None:
 
 # --- the driving process -----------------------------------------------------------------------------
 
+ROOT = Path(__file__).resolve().parents[1]
+TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+def _children(pid: int) -> list[int]:
+    found: list[int] = []
+    with contextlib.suppress(OSError):
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            found.extend(int(child) for child in (task / "children").read_text().split())
+    return found
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU of a process and its live descendants, with its reaped children (Linux)."""
+    total = 0.0
+    with contextlib.suppress(OSError):
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        # After the command name: state is fields[0], so utime..cstime are fields[11:15].
+        total += sum(int(value) for value in fields[11:15]) / TICK
+    return total + sum(cpu_seconds(child) for child in _children(pid))
+
+
+def own_cpu_seconds() -> float:
+    times = os.times()
+    return times.user + times.system
+
 
 @dataclass
 class Totals:
     acks_ms: list[float] = field(default_factory=list)
+    lobby_acks_ms: list[float] = field(default_factory=list)
     deferred: int = 0
     stalls: int = 0
     failed: int = 0
@@ -125,11 +168,14 @@ class Totals:
     clicks: int = 0
 
 
-def _ack(record: Any, totals: Totals) -> None:
+def _ack(record: Any, totals: Totals, *, lobby: bool = False) -> None:
     if record.failed or record.responded_at is None:
         totals.failed += 1
     else:
-        totals.acks_ms.append((record.responded_at - record.created_at) * 1000)
+        elapsed = (record.responded_at - record.created_at) * 1000
+        totals.acks_ms.append(elapsed)
+        if lobby:
+            totals.lobby_acks_ms.append(elapsed)
         totals.deferred += record.response_type in (5, 6)
 
 
@@ -140,12 +186,12 @@ async def play_table(fake: Any, member: Any, channel: Any, args: argparse.Namesp
     rng = random.Random(seed)
     await asyncio.sleep(rng.random() * args.ramp)  # tables do not all open in the same millisecond
     record = await member.slash(channel, "mahjong new nishoku", hands=args.hands)
-    _ack(record, totals)
+    _ack(record, totals, lobby=True)
     lobby = record.message
     lobby_id = lobby.custom_ids[0].split(":")[2]
     for op in ("cpu", "cpu", "cpu", "start"):
         click = await member.click(lobby, f"jt:lobby:{lobby_id}:{op}")
-        _ack(click, totals)
+        _ack(click, totals, lobby=True)
     record = await member.slash(channel, "mahjong hand")
     _ack(record, totals)
     while record.message is None or record.message.loading:  # noqa: ASYNC110 - polling is cheaper than 100 wait_for()s
@@ -205,9 +251,46 @@ async def housekeeping(fake: Any) -> None:
             del fake.attachments[attachment_id]
 
 
-async def drive(args: argparse.Namespace) -> dict[str, Any]:
+@dataclass(frozen=True)
+class Build:
+    """A bot to measure: this checkout, or another commit in a worktree of its own."""
+
+    label: str
+    directory: Path
+    revision: str
+
+
+def this_build() -> Build:
+    return Build("this", ROOT, _git("rev-parse", "--short", "HEAD", cwd=ROOT) or "working tree")
+
+
+def _git(*command: str, cwd: Path) -> str:
+    import subprocess
+
+    done = subprocess.run(["git", *command], cwd=cwd, capture_output=True, text=True, check=False)
+    return done.stdout.strip() if done.returncode == 0 else ""
+
+
+def baseline_build(revision: str) -> Build:
+    """The bot at ``revision``, checked out (once) into a detached worktree in the temp directory."""
+    import subprocess
+
+    commit = _git("rev-parse", "--verify", f"{revision}^{{commit}}", cwd=ROOT)
+    if not commit:
+        raise SystemExit(f"--baseline: {revision!r} is not a commit of {ROOT}")
+    directory = Path(tempfile.gettempdir()) / f"jantaku-baseline-{commit[:12]}"
+    if not directory.is_dir() or _git("rev-parse", "HEAD", cwd=directory) != commit:
+        subprocess.run(["git", "worktree", "remove", "--force", str(directory)], cwd=ROOT, capture_output=True)
+        subprocess.run(["git", "worktree", "prune"], cwd=ROOT, capture_output=True)
+        subprocess.run(["git", "worktree", "add", "--detach", "--quiet", str(directory), commit], cwd=ROOT, check=True)
+    return Build("baseline", directory, commit[:7])
+
+
+async def drive(args: argparse.Namespace, build: Build | None = None) -> dict[str, Any]:
+    """One run: a fresh fake, a fresh bot of ``build`` on a fresh database, every table to its end."""
     from tests.e2e.fakediscord import FakeDiscord
 
+    build = build or this_build()
     fake = await FakeDiscord.start(spec_path=None if args.spec else False, shard_count=args.shards)
     tables = []
     for index in range(args.tables):
@@ -215,6 +298,7 @@ async def drive(args: argparse.Namespace) -> dict[str, Any]:
         tables.append((guild.add_member(f"Player {index}"), guild.add_text_channel("mahjong")))
     workdir = Path(tempfile.mkdtemp(prefix="jantaku-load-"))
     database = workdir / "load.sqlite3"
+    # Only the flags every revision's --bot understands, so that a baseline runs the same load.
     command = [
         sys.executable,
         "-m",
@@ -235,7 +319,10 @@ async def drive(args: argparse.Namespace) -> dict[str, Any]:
         "--ack-budget",
         str(args.ack_budget),
     ]
-    process = await asyncio.create_subprocess_exec(*command)
+    process = await asyncio.create_subprocess_exec(*command, cwd=build.directory)
+    hog = None
+    if args.hog:
+        hog = await asyncio.create_subprocess_exec(sys.executable, "-c", "while True: pass")
     try:
         await fake.wait_for(
             lambda: fake.sync_count > 0 and len(fake.gateway.identifies) >= args.shards,
@@ -247,6 +334,8 @@ async def drive(args: argparse.Namespace) -> dict[str, Any]:
         peak = idle
         totals = Totals()
         keeper = asyncio.create_task(housekeeping(fake))
+        fake.traffic.reset()
+        bot_cpu, driver_cpu = cpu_seconds(process.pid), own_cpu_seconds()
         started = time.perf_counter()
         games = asyncio.gather(
             *(play_table(fake, member, channel, args, totals, seed) for seed, (member, channel) in enumerate(tables))
@@ -255,9 +344,14 @@ async def drive(args: argparse.Namespace) -> dict[str, Any]:
             peak = max(peak, rss_mb(process.pid))
             await asyncio.wait({games}, timeout=0.5)
         elapsed = time.perf_counter() - started
+        bot_cpu, driver_cpu = cpu_seconds(process.pid) - bot_cpu, own_cpu_seconds() - driver_cpu
+        traffic = fake.traffic
         games.result()
         keeper.cancel()
     finally:
+        if hog is not None:
+            hog.kill()
+            await hog.wait()
         if process.returncode is None:
             process.send_signal(signal.SIGINT)
             try:
@@ -267,25 +361,81 @@ async def drive(args: argparse.Namespace) -> dict[str, Any]:
         await fake.stop()
     with sqlite3.connect(database) as db:
         actions = db.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
+    per_action = max(1, actions)
     return {
+        "bot": build.label,
+        "revision": build.revision,
         "tables": args.tables,
+        "hog": bool(args.hog),
         "ack_ms_p50": round(percentile(totals.acks_ms, 0.5), 1),
         "ack_ms_p99": round(percentile(totals.acks_ms, 0.99), 1),
+        "failed": totals.failed,
+        "bot_cpu_ms_per_action": round(bot_cpu * 1000 / per_action, 2),
+        "bytes_per_action": round(traffic.bytes / per_action),
+        "requests_per_action": round(traffic.requests / per_action, 3),
         "actions_per_s": round(actions / elapsed, 1),
         "rss_mb_per_table": round((peak - idle) / args.tables, 2),
         "acks": len(totals.acks_ms),
         "ack_ms_p90": round(percentile(totals.acks_ms, 0.9), 1),
         "ack_ms_max": round(max(totals.acks_ms, default=0.0), 1),
+        "lobby_ack_ms_p99": round(percentile(totals.lobby_acks_ms, 0.99), 1),
+        "lobby_ack_ms_max": round(max(totals.lobby_acks_ms, default=0.0), 1),
         "deferred": totals.deferred,
-        "failed": totals.failed,
         "stalls": totals.stalls,
         "games_finished": totals.finished,
         "actions": actions,
+        "file_kb_per_action": round(traffic.file_bytes / 1024 / per_action, 1),
+        "interaction_requests_per_action": round(traffic.interaction_requests / per_action, 3),
+        "driver_cpu_ms_per_action": round(driver_cpu * 1000 / per_action, 2),
+        "bot_cpu_s": round(bot_cpu, 1),
         "seconds": round(elapsed, 1),
         "bot_rss_mb_idle": round(idle, 1),
         "bot_rss_mb_peak": round(peak, 1),
         "cpus": os.cpu_count(),
     }
+
+
+SUMMARISED = (
+    "ack_ms_p50",
+    "ack_ms_p99",
+    "lobby_ack_ms_p99",
+    "failed",
+    "bot_cpu_ms_per_action",
+    "bytes_per_action",
+    "requests_per_action",
+    "actions_per_s",
+    "driver_cpu_ms_per_action",
+)
+
+
+def summarise(runs: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Per figure: each bot's median and range over its runs, and this one's median over the baseline's."""
+    import statistics
+
+    lines = []
+    for figure in SUMMARISED:
+        line: dict[str, Any] = {"figure": figure}
+        medians: dict[str, float] = {}
+        for label in ("baseline", "this"):
+            values = [run[figure] for run in runs if run["bot"] == label]
+            if values:
+                medians[label] = statistics.median(values)
+                line[label] = {"median": medians[label], "min": min(values), "max": max(values), "runs": len(values)}
+        if "baseline" in medians and "this" in medians and medians["baseline"]:
+            line["this_over_baseline"] = round(medians["this"] / medians["baseline"], 3)
+        lines.append(line)
+    return lines
+
+
+def sweep(args: argparse.Namespace) -> list[dict[str, Any]]:
+    """This commit at each table count; where ack p99 first crosses one second."""
+    results = []
+    for count in args.sweep:
+        run = asyncio.run(drive(argparse.Namespace(**{**vars(args), "tables": count})))
+        print(json.dumps(run), flush=True)
+        results.append(run)
+    crossing = next((run["tables"] for run in results if run["ack_ms_p99"] > 1000), None)
+    return [{"sweep": [run["tables"] for run in results], "p99_crosses_1s_at": crossing}]
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
@@ -299,6 +449,15 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         "--ack-budget", type=float, default=RuntimeOptions.ack_budget, help="the bot defers answers slower than this"
     )
     parser.add_argument("--ramp", type=float, default=5.0, help="tables open over this many seconds")
+    parser.add_argument("--burst", action="store_true", help="open every lobby within one second (--ramp 1)")
+    parser.add_argument("--hog", action="store_true", help="run a busy process beside the bot")
+    parser.add_argument("--baseline", metavar="REV", help="also measure the bot at this commit, side by side")
+    parser.add_argument("--runs", type=int, default=1, help="runs of each bot (alternating with the baseline)")
+    parser.add_argument(
+        "--sweep",
+        type=lambda text: [int(part) for part in text.split(",")],
+        help="table counts to run this commit at, e.g. 100,200,300",
+    )
     parser.add_argument("--shards", type=int, default=2)
     parser.add_argument("--spec", action="store_true", help="also validate every request against the OpenAPI spec")
     parser.add_argument("--bot", action="store_true", help=argparse.SUPPRESS)
@@ -306,7 +465,10 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--gateway", help=argparse.SUPPRESS)
     parser.add_argument("--token", help=argparse.SUPPRESS)
     parser.add_argument("--database", help=argparse.SUPPRESS)
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    if args.burst:
+        args.ramp = 1.0
+    return args
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -315,7 +477,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         with contextlib.suppress(KeyboardInterrupt):
             asyncio.run(run_bot(args))
         return 0
-    print(json.dumps(asyncio.run(drive(args))), flush=True)
+    if args.sweep:
+        for line in sweep(args):
+            print(json.dumps(line), flush=True)
+        return 0
+    builds = [this_build()]
+    if args.baseline:
+        builds.append(baseline_build(args.baseline))
+    runs = []
+    for number in range(args.runs):
+        # Alternate which bot goes first, so a slow stretch of the machine does not favour one.
+        for build in builds if number % 2 == 0 else builds[::-1]:
+            run = asyncio.run(drive(args, build))
+            print(json.dumps(run), flush=True)
+            runs.append(run)
+    if len(runs) > 1:
+        for line in summarise(runs):
+            print(json.dumps(line), flush=True)
     return 0
 
 

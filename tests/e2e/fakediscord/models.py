@@ -699,6 +699,26 @@ class UploadedFile:
     content_type: str | None = None
 
 
+@dataclass
+class Traffic:
+    """What the bot sent the API, as running totals: requests (all, and interaction callbacks
+    and follow-ups apart, since Discord's global rate limit does not count those) and bytes of
+    request bodies (JSON and uploaded files; ``file_bytes`` the files alone)."""
+
+    requests: int = 0
+    interaction_requests: int = 0
+    bytes: int = 0
+    file_bytes: int = 0
+
+    def count(self, request: RequestRecord) -> None:
+        self.requests += 1
+        if request.path.startswith(("/interactions/", "/webhooks/")):
+            self.interaction_requests += 1
+
+    def reset(self) -> None:
+        self.requests = self.interaction_requests = self.bytes = self.file_bytes = 0
+
+
 @dataclass(eq=False)
 class RequestRecord:
     """One HTTP request the bot made, as the fake saw and answered it."""

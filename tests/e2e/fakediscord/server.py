@@ -30,6 +30,7 @@ from .models import (
     RequestRecord,
     Spy,
     SpyEvent,
+    Traffic,
     UploadedFile,
     Violation,
 )
@@ -99,6 +100,8 @@ class FakeDiscord:
         self._dm_channels: dict[int, FakeChannel] = {}
 
         self.requests: list[RequestRecord] = []
+        self.traffic = Traffic()
+        """Running totals of the bot's API requests, kept when ``requests`` is cleared (load benches)."""
         self.violations: list[Violation] = []
         self.unknown_routes: list[tuple[str, str]] = []
         self.internal_errors: list[str] = []
@@ -413,6 +416,9 @@ class FakeDiscord:
                 if not isinstance(part, BodyPartReader):
                     continue
                 data = await part.read(decode=False)
+                self.traffic.bytes += len(data)
+                if part.name != "payload_json":
+                    self.traffic.file_bytes += len(data)
                 if part.name == "payload_json":
                     ctx.body = json.loads(bytes(data).decode())
                 else:
@@ -423,6 +429,7 @@ class FakeDiscord:
                     )
             return
         raw = await request.read()
+        self.traffic.bytes += len(raw)
         if raw:
             try:
                 ctx.body = json.loads(raw)
@@ -465,6 +472,7 @@ class FakeDiscord:
         )
         request[CTX] = ctx
         self.requests.append(ctx)
+        self.traffic.count(ctx)
         try:
             await self._read_body(request, ctx)
             if not known:
