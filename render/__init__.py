@@ -39,14 +39,23 @@ __all__ = [
     "render_win",
 ]
 
-PNG_COMPRESS_LEVEL = 1
-"""zlib level 1: measured about twice as fast as the default 6 for a few percent more bytes."""
+PALETTE_COLOURS = 256
+PNG_COMPRESS_LEVEL = 6
+"""zlib's default: on a palette image it costs little (one byte a pixel) and saves a fifth."""
 
 
 def encode_png(image: Image.Image) -> bytes:
-    """PNG bytes of an image, tuned for speed (the images are mostly flat colour and compress well anyway)."""
+    """Opaque 256-colour palette PNG bytes of an image.
+
+    The pictures are flat cloth, tile faces and text: reduced with Pillow's fast octree and no
+    dithering, a 4-player table measured about a quarter of its full-colour size and encodes in
+    less time than the full-colour PNG, with a mean pixel difference near 1/255 that does not
+    show at Discord's size (``tests/render/test_palette.py`` bounds it).
+    """
+    rgb = image if image.mode == "RGB" else image.convert("RGB")
+    palette = rgb.quantize(PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
+    palette.save(buffer, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
     return buffer.getvalue()
 
 

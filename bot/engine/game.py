@@ -229,6 +229,9 @@ class Game(Protocol):
     seed: int
     sequence: int
     """Increments with every action; a seat's buttons carry the number of its decision."""
+    revision: int
+    """Moves whenever a view could change: every action, and a rigged deal (tests, puzzles).
+    Whoever keeps a view of the game rebuilds it when this moves."""
     tiles: tuple[Tile, ...]
     """The face of every physical tile, by tile id."""
     shapes: ShapeRules

@@ -23,7 +23,7 @@ import logging
 import sqlite3
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar, cast
 
 from bot.engine.ai import CpuPlayer
 from bot.engine.events import Event, HandEnded, HandStarted, VoteCast, WallRevealed
@@ -40,6 +40,8 @@ from bot.storage import GameStatus, GameSummary, HandEntry, HandTracker, PlayerS
 __all__ = ["NullPresenter", "SeatState", "TableActor", "TablePresenter"]
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 
 class TablePresenter(Protocol):
@@ -243,6 +245,9 @@ class TableActor:
         """Every seat's riichi and melds as last shown (see :func:`~bot.runtime.panel.declarations`)."""
         self._inbox: asyncio.Queue[_Message] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
+        self._views: dict[object, Any] = {}
+        """Views built since the game last moved (see :meth:`_cached`)."""
+        self._views_of: tuple[int, int] = (id(game), -1)
 
     # --- reading the state (for the presenter and the cogs) ----------------------------------------
 
@@ -298,19 +303,45 @@ class TableActor:
         """Seats on autopilot."""
         return tuple(seat for seat, state in enumerate(self.seats) if state.auto)
 
+    def _cached(self, key: object, build: Callable[[], T]) -> T:
+        """A view of the game as it is now, built once for every reader of it.
+
+        The presenter, the panels and the cogs ask for the same views many times between two
+        moves (every table redraw, every panel's key check); the engine only changes in
+        ``apply`` (or a test's rigged deal), which moves ``revision``, and a rebuilt game
+        (:meth:`_take_back`) is a new object, so the pair says when a view is stale.
+        """
+        now = (id(self.game), self.game.revision)
+        if now != self._views_of:
+            self._views.clear()
+            self._views_of = now
+        if key not in self._views:
+            self._views[key] = build()
+        return cast(T, self._views[key])
+
+    def _game_public(self) -> PublicView:
+        return self._cached("public", self.game.public_view)
+
     def public_view(self) -> PublicView:
         """The table as the channel may see it (see :func:`~bot.runtime.panel.public_table_view`)."""
         deadline = min((d.deadline for d in self._decisions.values() if d.deadline is not None), default=None)
-        return public_table_view(self.game.public_view(), deadline=deadline, auto=self.auto_seats())
+        auto = self.auto_seats()
+        return self._cached(
+            ("table", deadline, auto),
+            lambda: public_table_view(self._game_public(), deadline=deadline, auto=auto),
+        )
 
     def seat_view(self, seat: int) -> SeatView:
         """One seat's private view, with the same public part as :meth:`public_view`."""
-        view = self.game.view(seat)
-        return dataclasses.replace(view, public=self.public_view())
+        public = self.public_view()
+        # By identity: the public view is itself cached (and kept alive) until the game moves.
+        return self._cached(
+            ("seat", seat, id(public)), lambda: dataclasses.replace(self.game.view(seat), public=public)
+        )
 
     def waiting_for(self) -> tuple[str, ...]:
         """Names of the seats the table waits on, for a panel; claim deciders stay anonymous."""
-        public = self.game.public_view()
+        public = self._game_public()
         if public.turn is not None and public.turn in self._decisions:
             return (self.names[public.turn],)
         return ()
@@ -584,7 +615,7 @@ class TableActor:
         self.game = replay(await self.store.record(self.game_id))
 
     async def _after(self, events: list[Event], seat: int, *, human: bool, free: bool = False) -> None:
-        now_declared = declarations(self.game.public_view())
+        now_declared = declarations(self._game_public())
         declared, self._declared = now_declared != self._declared, now_declared
         entries = self.tracker.feed(events)
         for entry in entries:

@@ -33,9 +33,11 @@ __all__ = [
     "action_args",
     "action_label",
     "panel_mode",
+    "panel_picture",
     "panel_spec",
     "public_table_view",
     "result_extras",
+    "table_picture",
     "table_spec",
     "tile_label",
 ]
@@ -196,6 +198,29 @@ def table_spec(
 def declarations(view: PublicView) -> tuple[tuple[bool, int], ...]:
     """Each seat's riichi and meld count: the public facts a panel must show as they happen."""
     return tuple((seat.riichi, len(seat.melds)) for seat in view.seats)
+
+
+def table_picture(view: PublicView) -> PublicView:
+    """What the table image is drawn from: the view less its sequence number, which the image
+    does not show (a switched ずーの lock moves the sequence and changes no pixel)."""
+    return dataclasses.replace(view, sequence=0)
+
+
+def panel_picture(view: SeatView, deciding: bool) -> tuple[Any, ...]:
+    """What a panel's image must show; while it is unchanged, an edit sends no new image.
+
+    A deciding seat sees the table as it is now (it chooses from it, a claim on the last discard
+    above all). A waiting seat's image changes only with its own tiles and the public facts the
+    panel's key follows (points, round, declarations): the other seats' moves while it waits
+    update the text, and the table message shows them; its next decision brings the table up to
+    date.
+    """
+    if deciding:
+        return ("deciding", dataclasses.replace(view, public=table_picture(view.public)))
+    public = view.public
+    # Live counts (hints) move with every discard anyone makes, like the rivers.
+    own = tuple(getattr(view, item.name) for item in dataclasses.fields(view) if item.name not in ("public", "ukeire"))
+    return ("waiting", own, public.seats[view.seat].points, public.round_label, declarations(public))
 
 
 def panel_mode(mode: str, decision: Decision | None) -> PanelMode:

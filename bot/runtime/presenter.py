@@ -34,7 +34,16 @@ from bot.engine.game import Outcome
 from bot.engine.views import DrawView, SeatView, StandingsView, WinView
 from bot.runtime.i18n import text
 from bot.runtime.options import RuntimeOptions
-from bot.runtime.panel import MessageSpec, PanelMode, panel_mode, panel_spec, result_extras, table_spec
+from bot.runtime.panel import (
+    MessageSpec,
+    PanelMode,
+    panel_mode,
+    panel_picture,
+    panel_spec,
+    result_extras,
+    table_picture,
+    table_spec,
+)
 from bot.runtime.rendering import Priority, RenderPool
 from bot.runtime.replies import STARTED, defer_if_slow
 from bot.runtime.router import build_view
@@ -95,6 +104,9 @@ class _Panel:
     mode: PanelMode = "discard"
     locale: str | None = None
     shown_key: tuple[Any, ...] | None = None
+    picture: tuple[object, object] | None = None
+    """(which message, what picture) the panel shows now: an edit of that message with the same
+    picture sends no image (Discord keeps the attachment)."""
     redraws: int = 0
     """Renders thrown away in a row because the game moved on meanwhile."""
 
@@ -117,6 +129,16 @@ class _Panel:
 
 
 Payload = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class _PanelContent:
+    """One seat's panel as it should be now: text and buttons, the view its image is drawn
+    from, and what that image shows (see :func:`~bot.runtime.panel.panel_picture`)."""
+
+    spec: MessageSpec
+    view: SeatView
+    picture: tuple[Any, ...]
 
 
 class DiscordPresenter:
@@ -144,7 +166,10 @@ class DiscordPresenter:
         self.message_id = message_id
         self._repost = True
         self._dirty = True
-        self._last_key: tuple[Any, ...] | None = None
+        self._shown: tuple[object, ...] | None = None
+        """(text, buttons, picture) of the table message as last sent: the same again is not sent."""
+        self._picture: object | None = None
+        """What the table message's image shows: an edit that would not change it sends none."""
         self._posted_at = 0
         """Sequence number when the current table message was posted; its buttons carry it."""
         self._jobs: deque[Callable[[], Awaitable[None]]] = deque()
@@ -382,33 +407,32 @@ class DiscordPresenter:
             wall=actor.game.wall_digest,
             locale=actor.locale,
         )
-        if not self._repost and spec.key == self._last_key:
-            return
-        png = await self._renderer.render(Priority.TABLE, render_table, view, actor.names, bottom=self.bottom)
-        file = discord.File(io.BytesIO(png), "table.png")
+        picture = (table_picture(view), actor.names, self.bottom)
+        shown = (spec.content, spec.buttons, picture)
+        if not posting and shown == self._shown:
+            return  # the same message again (a switched ずーの lock, say): no request at all
+        edit: dict[str, Any] = {"content": spec.content, "view": build_view(spec.buttons)}
+        if posting or picture != self._picture:
+            png = await self._renderer.render(Priority.TABLE, render_table, view, actor.names, bottom=self.bottom)
+            edit["attachments"] = [discord.File(io.BytesIO(png), "table.png")]
         await self._limiter.acquire()
-        if not self._repost and self.message_id is not None:
+        if not posting and self.message_id is not None:
             try:
-                await self._channel.get_partial_message(self.message_id).edit(
-                    content=spec.content,
-                    attachments=[file],
-                    view=build_view(spec.buttons),
-                    allowed_mentions=NO_MENTIONS,
-                )
+                await self._channel.get_partial_message(self.message_id).edit(**edit, allowed_mentions=NO_MENTIONS)
             except discord.NotFound:
                 # Someone deleted the table message: post a new one next time round.
                 self._repost = True
                 self._dirty = True
                 return
-            self._last_key = spec.key
+            self._shown, self._picture = shown, picture
             return
         message = await self._channel.send(
-            spec.content, file=file, view=build_view(spec.buttons), allowed_mentions=NO_MENTIONS
+            spec.content, files=edit["attachments"], view=edit["view"], allowed_mentions=NO_MENTIONS
         )
         old, self.message_id = self.message_id, message.id
         self._posted_at = view.sequence
         self._repost = False
-        self._last_key = spec.key
+        self._shown, self._picture = shown, picture
         await self._store.set_game_message(actor.game_id, message.id)
         if old is not None:
             await self._retire(old)
@@ -427,7 +451,7 @@ class DiscordPresenter:
 
     # --- panels --------------------------------------------------------------------------------------
 
-    def _panel_content(self, seat: int, panel: _Panel, notice: str = "") -> tuple[MessageSpec, SeatView]:
+    def _panel_content(self, seat: int, panel: _Panel, notice: str = "") -> _PanelContent:
         actor = self._actor
         decision = actor.decision(seat)
         panel.mode = panel_mode(panel.mode, decision)
@@ -447,21 +471,36 @@ class DiscordPresenter:
             notice=notice,
             locale=panel.locale,
         )
-        return spec, view
+        return _PanelContent(spec, view, panel_picture(view, deciding=decision is not None))
 
-    async def _panel_payload(self, spec: MessageSpec, view: SeatView, priority: Priority = Priority.CLICK) -> Payload:
-        png = await self._renderer.render(priority, render_seat, view, self._actor.names)
-        return {
-            "content": spec.content,
-            "file": discord.File(io.BytesIO(png), "hand.png"),
-            "view": build_view(spec.buttons),
-        }
+    async def _panel_payload(
+        self, content: _PanelContent, panel: _Panel, where: object, priority: Priority = Priority.CLICK
+    ) -> Payload:
+        """The message for ``where`` (the panel's message, or None for a new one): its image only
+        when that message does not show this picture already."""
+        payload: Payload = {"content": content.spec.content, "view": build_view(content.spec.buttons)}
+        if where is None or panel.picture != (where, content.picture):
+            png = await self._renderer.render(priority, render_seat, content.view, self._actor.names)
+            payload["file"] = discord.File(io.BytesIO(png), "hand.png")
+        return payload
 
     @staticmethod
     def _as_edit(payload: Payload) -> Payload:
+        """An edit: a new image replaces the old attachment; without one, Discord keeps it."""
         edit = dict(payload)
-        edit["attachments"] = [edit.pop("file")]
+        if "file" in edit:
+            edit["attachments"] = [edit.pop("file")]
         return edit
+
+    @staticmethod
+    def _clicked(interaction: discord.Interaction[Any]) -> object:
+        """The message a click came from (its original response is that message)."""
+        return ("message", interaction.message.id if interaction.message is not None else interaction.id)
+
+    @staticmethod
+    def _reply(interaction: discord.Interaction[Any]) -> object:
+        """The new message an interaction answered with."""
+        return ("reply", interaction.id)
 
     async def _refresh_loop(self, seat: int) -> None:
         while True:
@@ -478,11 +517,13 @@ class DiscordPresenter:
         async with panel.lock:
             if not panel.live(self._options.clock(), self._options.token_usable_for):
                 return
-            spec, view = self._panel_content(seat, panel)
-            if spec.key == panel.shown_key:
+            content = self._panel_content(seat, panel)
+            if content.spec.key == panel.shown_key:
                 return
-            payload = self._as_edit(await self._panel_payload(spec, view, Priority.PANEL))
-            if self._panel_content(seat, panel)[0].key != spec.key and panel.redraws < MAX_REDRAWS:
+            # The message the panel lives in, as recorded when it was opened or last clicked.
+            where = panel.picture[0] if panel.picture is not None else None
+            payload = self._as_edit(await self._panel_payload(content, panel, where, Priority.PANEL))
+            if self._panel_content(seat, panel).spec.key != content.spec.key and panel.redraws < MAX_REDRAWS:
                 # The game moved on while the image rendered: sending this panel would show
                 # buttons that are already stale. Draw again from the newer state (a few times
                 # at most, so a fast run of CPU moves cannot starve the panel).
@@ -505,8 +546,10 @@ class DiscordPresenter:
                 log.info("table %s: panel of seat %d is gone: %s", self._actor.game_id, seat, error)
                 panel.interaction = None
                 panel.dm_message = None
+                panel.picture = None
                 return
-            panel.shown_key = spec.key
+            panel.shown_key = content.spec.key
+            panel.picture = (where, content.picture) if where is not None else None
 
     @contextlib.asynccontextmanager
     async def _locked(
@@ -537,10 +580,11 @@ class DiscordPresenter:
             if mode is not None:
                 panel.mode = mode
             panel.locale = str(interaction.locale) if interaction.locale else panel.locale
-            spec, view = self._panel_content(seat, panel, notice)
+            content = self._panel_content(seat, panel, notice)
+            where = self._clicked(interaction)
             payload, deferred = await defer_if_slow(
                 interaction,
-                self._panel_payload(spec, view),
+                self._panel_payload(content, panel, where),
                 budget=self._budget(interaction),
                 defer=interaction.response.defer,
             )
@@ -549,7 +593,8 @@ class DiscordPresenter:
             else:
                 await interaction.response.edit_message(**self._as_edit(payload))
             panel.adopt(interaction, self._options.clock())
-            panel.shown_key = spec.key
+            panel.shown_key = content.spec.key
+            panel.picture = (where, content.picture)
         self._catch_up(seat)
 
     async def open_panel(
@@ -564,10 +609,10 @@ class DiscordPresenter:
             if panel.prefers_dm:
                 await self._open_in_dm(interaction, panel, notice)
                 return
-            spec, view = self._panel_content(seat, panel, notice)
+            content = self._panel_content(seat, panel, notice)
             payload, deferred = await defer_if_slow(
                 interaction,
-                self._panel_payload(spec, view),
+                self._panel_payload(content, panel, None),
                 budget=self._budget(interaction),
                 defer=lambda: interaction.response.defer(ephemeral=True, thinking=True),
             )
@@ -577,7 +622,8 @@ class DiscordPresenter:
                 await interaction.response.send_message(ephemeral=True, **payload)
             panel.interaction, panel.dm_message = interaction, None
             panel.opened_at = self._options.clock()
-            panel.shown_key = spec.key
+            panel.shown_key = content.spec.key
+            panel.picture = (self._reply(interaction), content.picture)
         self._catch_up(seat)
 
     def _catch_up(self, seat: int) -> None:
@@ -592,8 +638,8 @@ class DiscordPresenter:
         # Opening a DM and uploading takes two requests: acknowledge first.
         if not interaction.response.is_done():
             await interaction.response.defer(ephemeral=True, thinking=True)
-        spec, view = self._panel_content(panel.seat, panel, notice)
-        payload = await self._panel_payload(spec, view)
+        content = self._panel_content(panel.seat, panel, notice)
+        payload = await self._panel_payload(content, panel, None)
         try:
             await self._limiter.acquire()
             channel = await interaction.user.create_dm()
@@ -603,15 +649,17 @@ class DiscordPresenter:
                 raise
             panel.prefers_dm = False
             notice = text("panel_dm_failed", panel.locale)
-            spec, view = self._panel_content(panel.seat, panel, notice)
-            payload = await self._panel_payload(spec, view)
+            content = self._panel_content(panel.seat, panel, notice)
+            payload = await self._panel_payload(content, panel, None)
             await interaction.edit_original_response(**self._as_edit(payload))
             panel.interaction, panel.dm_message = interaction, None
             panel.opened_at = self._options.clock()
-            panel.shown_key = spec.key
+            panel.shown_key = content.spec.key
+            panel.picture = (self._reply(interaction), content.picture)
             return
         panel.dm_message, panel.interaction = message, None
-        panel.shown_key = spec.key
+        panel.shown_key = content.spec.key
+        panel.picture = (("message", message.id), content.picture)
         await interaction.edit_original_response(content=text("panel_dm_sent", panel.locale))
 
     async def stop_dms(self, interaction: discord.Interaction[Any], seat: int) -> None:

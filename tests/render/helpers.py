@@ -20,6 +20,12 @@ def decode(png: bytes) -> Image.Image:
     return image
 
 
+def is_opaque(image: Image.Image) -> bool:
+    """No alpha and no transparent palette entry: the picture reads the same on Discord's light
+    and dark themes."""
+    return image.mode in ("RGB", "P", "L") and "transparency" not in image.info
+
+
 def mean_brightness(image: Image.Image, box: tuple[int, int, int, int]) -> float:
     values = pixels(image.crop(box).convert("L"))
     return sum(values) / len(values)

@@ -22,7 +22,8 @@ def test_bench_reports_every_field(capsys: pytest.CaptureFixture[str]) -> None:
         assert isinstance(result[key], float)
     main(["--tables", "2"])
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
-    assert [line["layout"] for line in lines] == ["2p", "3p", "4p"]
+    assert [line["layout"] for line in lines] == ["2p", "2p-seat", "3p", "3p-seat", "4p", "4p-seat"]
+    assert all(line["png_kb_p50"] < line["full_colour_kb_p50"] for line in lines)
 
 
 def test_gallery_script_writes_decodable_images(tmp_path: Path) -> None:

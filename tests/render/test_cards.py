@@ -12,7 +12,7 @@ from bot.engine.views import MeldView, StandingsView, YakuLine
 from render import render_draw, render_standings, render_tiles, render_win
 from render.cards import CARD_WIDTH
 from render.samples import sample_draw, sample_names, sample_standings, sample_win
-from tests.render.helpers import decode
+from tests.render.helpers import decode, is_opaque
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
@@ -21,7 +21,7 @@ def test_win_card(seats: int) -> None:
         image = decode(render_win(sample_win(seed, seats), sample_names(seats, seed)))
         assert image.width == CARD_WIDTH
         assert 300 < image.height < 700
-        assert image.mode == "RGB"
+        assert is_opaque(image)
 
 
 def test_win_card_with_many_yaku_yakuman_melds_and_no_fu() -> None:

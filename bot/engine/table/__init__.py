@@ -7,7 +7,7 @@ A variant is a subclass of :class:`TableGame` (its own hand loop, like ずーの
 
 from bot.engine.table.claims import ClaimWindow, seats_after
 from bot.engine.table.dice import roll
-from bot.engine.table.game import TableGame, public_deciding
+from bot.engine.table.game import TableGame, public_deciding, rigging
 from bot.engine.table.ledger import Ledger
 from bot.engine.table.seats import RiverEntry, Seat
 from bot.engine.table.settings import TableSettings
@@ -27,6 +27,7 @@ __all__ = [
     "TurnGame",
     "Wall",
     "public_deciding",
+    "rigging",
     "roll",
     "seats_after",
     "shuffled",

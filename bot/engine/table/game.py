@@ -21,11 +21,12 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import hashlib
 import operator
 import random
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, ClassVar, Generic, TypeVar, cast
+from typing import Any, ClassVar, Concatenate, Generic, ParamSpec, TypeVar, cast
 
 from bot.engine.events import Event, ExhaustiveDraw, GameOver, HandEnded, TimeRanOut, VoteCast, WallRevealed, Win
 from bot.engine.game import (
@@ -109,6 +110,25 @@ def _canonical(value: Any) -> Any:
     return value
 
 
+P = ParamSpec("P")
+R = TypeVar("R")
+GameT = TypeVar("GameT", bound="TableGame[Any, Any]")
+
+
+def rigging(method: Callable[Concatenate[GameT, P], R]) -> Callable[Concatenate[GameT, P], R]:
+    """Marks a method that sets the state outside :meth:`TableGame.apply` (``rig``, for tests and
+    puzzles): it moves ``revision``, so whoever keeps views of the game knows they are stale."""
+
+    @functools.wraps(method)
+    def changed(self: GameT, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return method(self, *args, **kwargs)
+        finally:
+            self.revision += 1
+
+    return changed
+
+
 class TableGame(Generic[SettingsT, SeatT]):
     """One game of a variant, from the first deal to the final standings."""
 
@@ -145,6 +165,7 @@ class TableGame(Generic[SettingsT, SeatT]):
         self.settings = settings or cast(SettingsT, self.settings_class())
         self.seed = seed
         self.sequence = 0
+        self.revision = 0
         self._players = count
         self.tileset: TileSet = self._tileset()
         self.tiles: tuple[Tile, ...] = self.tileset.tiles
@@ -281,6 +302,7 @@ class TableGame(Generic[SettingsT, SeatT]):
         else:
             self._apply(action)
         self.sequence += 1
+        self.revision += 1
         events, self.pending_events = self.pending_events, []
         return events
 

@@ -23,7 +23,7 @@ from typing import ClassVar
 from bot.engine.game import Action, Kan, Riichi, SetAside, Tsumo
 from bot.engine.melds import MeldType
 from bot.engine.shapes import ShapeRules, add_tile, count_of
-from bot.engine.table import ClaimSource, ClaimWindow, Seat, TileReserve, TurnGame, Wall
+from bot.engine.table import ClaimSource, ClaimWindow, Seat, TileReserve, TurnGame, Wall, rigging
 from bot.engine.table.turns import Phase
 from bot.engine.tiles import YAOCHU, Back, Kind, Suit, TileSet, chinitsu_game_tileset, kind_name, suit_of
 from bot.engine.variants.chinitsu import settle
@@ -165,6 +165,7 @@ class ChinitsuGame(TurnGame[ChinitsuSettings, ChinitsuSeat]):
         self.pending_events = [self._hand_started(honba=self.honba)]
         self._begin_play()
 
+    @rigging
     def rig(
         self,
         hands: Sequence[str],

@@ -20,7 +20,7 @@ from typing import ClassVar
 from bot.engine.game import Action, Decision, Kan, Riichi, SetAside, Tsumo
 from bot.engine.melds import MeldType
 from bot.engine.shapes import ShapeRules, add_tile, count_of
-from bot.engine.table import ClaimSource, ClaimWindow, Seat, TileReserve, TurnGame, Wall
+from bot.engine.table import ClaimSource, ClaimWindow, Seat, TileReserve, TurnGame, Wall, rigging
 from bot.engine.tiles import NUM_STANDARD_KINDS, YAOCHU, Kind, TileSet, goto_tileset
 from bot.engine.variants.goto import settle
 from bot.engine.variants.goto.actions import (
@@ -141,6 +141,7 @@ class GotoGame(TurnGame[GotoSettings, GotoSeat]):
         self.pending_events = [self._hand_started(honba=self.honba)]
         self._begin_play()
 
+    @rigging
     def rig(
         self,
         hands: Sequence[str],

@@ -24,7 +24,7 @@ from bot.engine.events import Event, HandStarted, PrivateEvent, Win
 from bot.engine.game import Action, Kan, Pass, Riichi, SetAside, Tsumo, VoteEnd
 from bot.engine.melds import MeldType
 from bot.engine.shapes import FIVE_PAIRS_AND_A_HALF, INAGE_KOKUSHI, ShapeRules, add_tile, count_of
-from bot.engine.table import ClaimSource, ClaimWindow, RiverEntry, Seat, TileReserve, TurnGame
+from bot.engine.table import ClaimSource, ClaimWindow, RiverEntry, Seat, TileReserve, TurnGame, rigging
 from bot.engine.table.turns import Phase
 from bot.engine.tiles import FLOWERS, YAOCHU, Kind, TileSet, inage_tileset
 from bot.engine.variants.inage.discards import DiscardYaku, discard_yaku
@@ -212,6 +212,7 @@ class InageGame(TurnGame[InageSettings, InageSeat]):
         ]
         self._begin_play(deal_step=True)
 
+    @rigging
     def rig(
         self,
         hands: Sequence[str],

@@ -15,7 +15,7 @@ from typing import ClassVar
 from bot.engine.events import HandStarted, Win
 from bot.engine.game import Action, Riichi
 from bot.engine.shapes import SEVEN_PAIRS, ShapeRules, add_tile
-from bot.engine.table import ClaimWindow, Seat, TileReserve, TurnGame
+from bot.engine.table import ClaimWindow, Seat, TileReserve, TurnGame, rigging
 from bot.engine.table.turns import Phase
 from bot.engine.tiles import Kind, TileSet, nishoku_tileset
 from bot.engine.variants.nishoku.settings import NishokuSettings
@@ -104,6 +104,7 @@ class NishokuGame(TurnGame[NishokuSettings, NishokuSeat]):
         ]
         self._begin_play()
 
+    @rigging
     def rig(self, hands: Sequence[str], draws: str = "") -> None:
         """Restart the current hand from chosen tiles (for tests and puzzles).
 

@@ -40,7 +40,7 @@ from bot.engine.events import Called, DoraRevealed, Drew, TileDrawn
 from bot.engine.game import Action, Decision, Discard, Kan, Pick, Riichi, Tsumo
 from bot.engine.melds import Meld, MeldType
 from bot.engine.shapes import SEVEN_PAIRS, THIRTEEN_ORPHANS, ShapeRules, count_of
-from bot.engine.table import ClaimWindow, Ledger, TileReserve, Wall, public_deciding
+from bot.engine.table import ClaimWindow, Ledger, TileReserve, Wall, public_deciding, rigging
 from bot.engine.table.dice import roll
 from bot.engine.tiles import Kind, TileSet, zuno_tileset
 from bot.engine.variants.zuno.events import (
@@ -201,6 +201,7 @@ class ZunoGame(ZunoHand):
         ]
         self._start_round()
 
+    @rigging
     def rig(
         self,
         hands: Sequence[str],
