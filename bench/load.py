@@ -20,7 +20,8 @@ decision through its buttons after ``--think-ms``, until the game is over.
   the lobby's alone (``/mahjong new``, the CPUs and the start, which arrive in a burst).
 * ``failed``: interactions never acknowledged in time (a click lost).
 * ``bot_cpu_ms_per_action``: CPU time of the bot process and its render workers over the games,
-  per game action committed to the store (humans' and CPUs'); ``driver_cpu_ms_per_action`` the
+  per game action committed to the store (humans' and CPUs'); ``bot_process_cpu_ms_per_action``
+  the bot process alone (its event loop and threads, without the workers); ``driver_cpu_ms_per_action`` the
   same for this process (the fake and the players), to show they stay lean.
 * ``bytes_per_action`` / ``requests_per_action``: request bodies (JSON and uploads) and API
   requests the bot sent the fake per action; ``file_kb_per_action`` the uploads alone.
@@ -141,13 +142,16 @@ def _children(pid: int) -> list[int]:
     return found
 
 
-def cpu_seconds(pid: int) -> float:
-    """User and system CPU of a process and its live descendants, with its reaped children (Linux)."""
+def cpu_seconds(pid: int, *, children: bool = True) -> float:
+    """User and system CPU of a process and (unless ``children`` is false) its live descendants,
+    with its reaped children (Linux)."""
     total = 0.0
     with contextlib.suppress(OSError):
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         # After the command name: state is fields[0], so utime..cstime are fields[11:15].
-        total += sum(int(value) for value in fields[11:15]) / TICK
+        total += sum(int(value) for value in fields[11 : 15 if children else 13]) / TICK
+    if not children:
+        return total
     return total + sum(cpu_seconds(child) for child in _children(pid))
 
 
@@ -335,7 +339,11 @@ async def drive(args: argparse.Namespace, build: Build | None = None) -> dict[st
         totals = Totals()
         keeper = asyncio.create_task(housekeeping(fake))
         fake.traffic.reset()
-        bot_cpu, driver_cpu = cpu_seconds(process.pid), own_cpu_seconds()
+        bot_cpu, loop_cpu, driver_cpu = (
+            cpu_seconds(process.pid),
+            cpu_seconds(process.pid, children=False),
+            own_cpu_seconds(),
+        )
         started = time.perf_counter()
         games = asyncio.gather(
             *(play_table(fake, member, channel, args, totals, seed) for seed, (member, channel) in enumerate(tables))
@@ -344,7 +352,11 @@ async def drive(args: argparse.Namespace, build: Build | None = None) -> dict[st
             peak = max(peak, rss_mb(process.pid))
             await asyncio.wait({games}, timeout=0.5)
         elapsed = time.perf_counter() - started
-        bot_cpu, driver_cpu = cpu_seconds(process.pid) - bot_cpu, own_cpu_seconds() - driver_cpu
+        bot_cpu, loop_cpu, driver_cpu = (
+            cpu_seconds(process.pid) - bot_cpu,
+            cpu_seconds(process.pid, children=False) - loop_cpu,
+            own_cpu_seconds() - driver_cpu,
+        )
         traffic = fake.traffic
         games.result()
         keeper.cancel()
@@ -386,12 +398,14 @@ async def drive(args: argparse.Namespace, build: Build | None = None) -> dict[st
         "actions": actions,
         "file_kb_per_action": round(traffic.file_bytes / 1024 / per_action, 1),
         "interaction_requests_per_action": round(traffic.interaction_requests / per_action, 3),
+        "bot_process_cpu_ms_per_action": round(loop_cpu * 1000 / per_action, 2),
         "driver_cpu_ms_per_action": round(driver_cpu * 1000 / per_action, 2),
         "bot_cpu_s": round(bot_cpu, 1),
         "seconds": round(elapsed, 1),
         "bot_rss_mb_idle": round(idle, 1),
         "bot_rss_mb_peak": round(peak, 1),
         "cpus": os.cpu_count(),
+        "requests_by_route": dict(traffic.routes.most_common()),
     }
 
 
@@ -404,6 +418,7 @@ SUMMARISED = (
     "bytes_per_action",
     "requests_per_action",
     "actions_per_s",
+    "bot_process_cpu_ms_per_action",
     "driver_cpu_ms_per_action",
 )
 

@@ -40,8 +40,9 @@ __all__ = [
 ]
 
 PALETTE_COLOURS = 256
-PNG_COMPRESS_LEVEL = 6
-"""zlib's default: on a palette image it costs little (one byte a pixel) and saves a fifth."""
+PNG_COMPRESS_LEVEL = 3
+"""On a palette image (one byte a pixel): measured half the time of zlib's default 6 for about
+a sixth more bytes, and still a quarter of the full-colour file."""
 
 
 def encode_png(image: Image.Image) -> bytes:

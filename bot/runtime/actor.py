@@ -340,9 +340,12 @@ class TableActor:
         )
 
     def waiting_for(self) -> tuple[str, ...]:
-        """Names of the seats the table waits on, for a panel; claim deciders stay anonymous."""
+        """Names of the people the table waits on, for a panel; claim deciders stay anonymous.
+
+        A CPU's turn names nobody: a waiting panel then reads the same through a run of CPU
+        moves and costs no edit each (the table message shows whose turn it is)."""
         public = self._game_public()
-        if public.turn is not None and public.turn in self._decisions:
+        if public.turn is not None and public.turn in self._decisions and not self.seats[public.turn].player.is_cpu:
             return (self.names[public.turn],)
         return ()
 

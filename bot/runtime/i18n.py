@@ -161,6 +161,7 @@ _TEXT: dict[str, tuple[str, str]] = {
     ),
     "panel_claim": ("▶ You may call the discard ({what}) {deadline}", "▶ 鳴き・ロンできます（{what}） {deadline}"),
     "panel_wait": ("Waiting for {names}.", "{names} を待っています。"),
+    "panel_wait_others": ("Waiting for the other players.", "他のプレイヤーを待っています。"),
     "panel_waits": ("Waits: {tiles}", "待ち: {tiles}"),
     "panel_note": ("ℹ️ {note}", "ℹ️ {note}"),
     "panel_furiten": (" (furiten)", "（フリテン）"),

@@ -269,7 +269,10 @@ def panel_spec(
         lines = [text("panel_title_no_wind", locale, round=public.round_label, points=points)]
     if notice:
         lines.insert(0, notice)
-    seq = decision.seq if decision is not None else public.sequence
+    # A waiting panel's buttons (DM, I'm back) are never stale, so their ids need no number that
+    # moves with every move elsewhere: the panel then reads the same through others' moves and
+    # costs no edit each.
+    seq = decision.seq if decision is not None else 0
     actions = decision.actions if decision is not None and not auto and not over else ()
     when = deadline_text(decision.deadline if decision is not None else None)
     by_kind: dict[str, list[Action]] = {}
@@ -288,7 +291,10 @@ def panel_spec(
     elif auto:
         lines.append(text("panel_auto", locale))
     elif decision is None or set(by_kind) <= FREE_KINDS:
-        lines.append(text("panel_wait", locale, names=", ".join(waiting_for) or "…"))
+        if waiting_for:
+            lines.append(text("panel_wait", locale, names=", ".join(waiting_for)))
+        else:
+            lines.append(text("panel_wait_others", locale))
     elif page is not None:
         lines.append(text(page.prompt, locale, deadline=when))
     elif "pick" in by_kind:

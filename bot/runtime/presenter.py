@@ -18,9 +18,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import functools
+import hashlib
 import io
 import logging
+import math
 import time
 from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Sequence
@@ -91,6 +94,19 @@ class RateLimiter:
                 await asyncio.sleep((1 - self._tokens) / self.rate)
 
 
+@dataclass(frozen=True)
+class _Picture:
+    """What a message's image shows: on which message, drawn from what, and its pixels' hash."""
+
+    where: object
+    key: object
+    digest: bytes
+
+
+def _digest(png: bytes) -> bytes:
+    return hashlib.blake2b(png, digest_size=16).digest()
+
+
 @dataclass
 class _Panel:
     """Where one seat's private panel lives and what it last showed."""
@@ -104,11 +120,15 @@ class _Panel:
     mode: PanelMode = "discard"
     locale: str | None = None
     shown_key: tuple[Any, ...] | None = None
-    picture: tuple[object, object] | None = None
-    """(which message, what picture) the panel shows now: an edit of that message with the same
-    picture sends no image (Discord keeps the attachment)."""
+    picture: _Picture | None = None
+    """Which message the panel lives in and what its image shows: an edit of that message with
+    the same picture, or the same pixels, sends no image (Discord keeps the attachment)."""
     redraws: int = 0
     """Renders thrown away in a row because the game moved on meanwhile."""
+    shown_at: float = -math.inf
+    """When the panel was last sent (RuntimeOptions.clock)."""
+    urgent: asyncio.Event = field(default_factory=asyncio.Event)
+    """Set when the seat has a decision: a paced refresh waits no longer."""
 
     def live(self, now: float, usable_for: float) -> bool:
         """Whether the bot can still update the panel without the player clicking."""
@@ -170,6 +190,8 @@ class DiscordPresenter:
         """(text, buttons, picture) of the table message as last sent: the same again is not sent."""
         self._picture: object | None = None
         """What the table message's image shows: an edit that would not change it sends none."""
+        self._digest: bytes | None = None
+        """A hash of the image the table message shows: the same pixels are not sent again."""
         self._posted_at = 0
         """Sequence number when the current table message was posted; its buttons carry it."""
         self._jobs: deque[Callable[[], Awaitable[None]]] = deque()
@@ -235,6 +257,8 @@ class DiscordPresenter:
             panel = self.panels.get(seat)
             if seat == exclude or panel is None or not panel.live(now, self._options.token_usable_for):
                 continue
+            if self._actor.decision(seat) is not None:
+                panel.urgent.set()
             task = self._panel_tasks.get(seat)
             if task is not None and not task.done():
                 self._panel_again.add(seat)
@@ -412,9 +436,17 @@ class DiscordPresenter:
         if not posting and shown == self._shown:
             return  # the same message again (a switched ずーの lock, say): no request at all
         edit: dict[str, Any] = {"content": spec.content, "view": build_view(spec.buttons)}
+        digest = self._digest
         if posting or picture != self._picture:
             png = await self._renderer.render(Priority.TABLE, render_table, view, actor.names, bottom=self.bottom)
-            edit["attachments"] = [discord.File(io.BytesIO(png), "table.png")]
+            digest = _digest(png)
+            if posting or digest != self._digest:
+                edit["attachments"] = [discord.File(io.BytesIO(png), "table.png")]
+            elif self._shown is not None and (spec.content, spec.buttons) == self._shown[:2]:
+                # A view that differs in what the image does not draw (ずーの's deciding seats):
+                # the same pixels and the same text, so nothing to send.
+                self._shown, self._picture = shown, picture
+                return
         await self._limiter.acquire()
         if not posting and self.message_id is not None:
             try:
@@ -424,7 +456,7 @@ class DiscordPresenter:
                 self._repost = True
                 self._dirty = True
                 return
-            self._shown, self._picture = shown, picture
+            self._shown, self._picture, self._digest = shown, picture, digest
             return
         message = await self._channel.send(
             spec.content, files=edit["attachments"], view=edit["view"], allowed_mentions=NO_MENTIONS
@@ -432,7 +464,7 @@ class DiscordPresenter:
         old, self.message_id = self.message_id, message.id
         self._posted_at = view.sequence
         self._repost = False
-        self._shown, self._picture = shown, picture
+        self._shown, self._picture, self._digest = shown, picture, digest
         await self._store.set_game_message(actor.game_id, message.id)
         if old is not None:
             await self._retire(old)
@@ -475,14 +507,21 @@ class DiscordPresenter:
 
     async def _panel_payload(
         self, content: _PanelContent, panel: _Panel, where: object, priority: Priority = Priority.CLICK
-    ) -> Payload:
-        """The message for ``where`` (the panel's message, or None for a new one): its image only
-        when that message does not show this picture already."""
+    ) -> tuple[Payload, _Picture]:
+        """The message for ``where`` (the panel's message, or None for a new one), with its image
+        only when that message does not show this picture (or these very pixels) already; and
+        what the message shows once it is sent."""
         payload: Payload = {"content": content.spec.content, "view": build_view(content.spec.buttons)}
-        if where is None or panel.picture != (where, content.picture):
-            png = await self._renderer.render(priority, render_seat, content.view, self._actor.names)
+        shown = (
+            panel.picture if where is not None and panel.picture is not None and panel.picture.where == where else None
+        )
+        if shown is not None and shown.key == content.picture:
+            return payload, shown
+        png = await self._renderer.render(priority, render_seat, content.view, self._actor.names)
+        digest = _digest(png)
+        if shown is None or shown.digest != digest:
             payload["file"] = discord.File(io.BytesIO(png), "hand.png")
-        return payload
+        return payload, _Picture(where, content.picture, digest)
 
     @staticmethod
     def _as_edit(payload: Payload) -> Payload:
@@ -504,6 +543,7 @@ class DiscordPresenter:
 
     async def _refresh_loop(self, seat: int) -> None:
         while True:
+            await self._pace(seat)
             self._panel_again.discard(seat)
             try:
                 await self._refresh_panel(seat)
@@ -511,6 +551,19 @@ class DiscordPresenter:
                 log.exception("table %s: failed to refresh the panel of seat %d", self._actor.game_id, seat)
             if seat not in self._panel_again:
                 return
+
+    async def _pace(self, seat: int) -> None:
+        """Space the refreshes of a waiting panel like table edits (``min_edit_interval``): while
+        others play, its text follows whose turn it is, and a run of CPU moves costs one edit,
+        not one each. A panel whose seat must decide is sent at once."""
+        panel = self.panels[seat]
+        panel.urgent.clear()
+        if self._actor.decision(seat) is not None:
+            return
+        delay = panel.shown_at + self._options.min_edit_interval - self._options.clock()
+        if delay > 0:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(panel.urgent.wait(), delay)
 
     async def _refresh_panel(self, seat: int) -> None:
         panel = self.panels[seat]
@@ -521,8 +574,9 @@ class DiscordPresenter:
             if content.spec.key == panel.shown_key:
                 return
             # The message the panel lives in, as recorded when it was opened or last clicked.
-            where = panel.picture[0] if panel.picture is not None else None
-            payload = self._as_edit(await self._panel_payload(content, panel, where, Priority.PANEL))
+            where = panel.picture.where if panel.picture is not None else None
+            edit, picture = await self._panel_payload(content, panel, where, Priority.PANEL)
+            payload = self._as_edit(edit)
             if self._panel_content(seat, panel).spec.key != content.spec.key and panel.redraws < MAX_REDRAWS:
                 # The game moved on while the image rendered: sending this panel would show
                 # buttons that are already stale. Draw again from the newer state (a few times
@@ -549,7 +603,8 @@ class DiscordPresenter:
                 panel.picture = None
                 return
             panel.shown_key = content.spec.key
-            panel.picture = (where, content.picture) if where is not None else None
+            panel.picture = picture if where is not None else None
+            panel.shown_at = self._options.clock()
 
     @contextlib.asynccontextmanager
     async def _locked(
@@ -582,7 +637,19 @@ class DiscordPresenter:
             panel.locale = str(interaction.locale) if interaction.locale else panel.locale
             content = self._panel_content(seat, panel, notice)
             where = self._clicked(interaction)
-            payload, deferred = await defer_if_slow(
+            if (
+                content.spec.key == panel.shown_key
+                and panel.picture is not None
+                and (panel.picture.where, panel.picture.key) == (where, content.picture)
+            ):
+                # The clicked panel already shows this (a refresh got there first): acknowledge
+                # without sending the same message again.
+                if not interaction.response.is_done():
+                    await interaction.response.defer()
+                panel.adopt(interaction, self._options.clock())
+                self._catch_up(seat)
+                return
+            (payload, picture), deferred = await defer_if_slow(
                 interaction,
                 self._panel_payload(content, panel, where),
                 budget=self._budget(interaction),
@@ -594,7 +661,8 @@ class DiscordPresenter:
                 await interaction.response.edit_message(**self._as_edit(payload))
             panel.adopt(interaction, self._options.clock())
             panel.shown_key = content.spec.key
-            panel.picture = (where, content.picture)
+            panel.picture = picture
+            panel.shown_at = self._options.clock()
         self._catch_up(seat)
 
     async def open_panel(
@@ -610,20 +678,24 @@ class DiscordPresenter:
                 await self._open_in_dm(interaction, panel, notice)
                 return
             content = self._panel_content(seat, panel, notice)
-            payload, deferred = await defer_if_slow(
+            (payload, picture), deferred = await defer_if_slow(
                 interaction,
                 self._panel_payload(content, panel, None),
                 budget=self._budget(interaction),
                 defer=lambda: interaction.response.defer(ephemeral=True, thinking=True),
             )
+            where: object = self._reply(interaction)
             if deferred or interaction.response.is_done():
-                await interaction.edit_original_response(**self._as_edit(payload))
+                where = ("message", (await interaction.edit_original_response(**self._as_edit(payload))).id)
             else:
-                await interaction.response.send_message(ephemeral=True, **payload)
+                response = await interaction.response.send_message(ephemeral=True, **payload)
+                if response.message_id is not None:
+                    where = ("message", response.message_id)
             panel.interaction, panel.dm_message = interaction, None
             panel.opened_at = self._options.clock()
             panel.shown_key = content.spec.key
-            panel.picture = (self._reply(interaction), content.picture)
+            panel.picture = dataclasses.replace(picture, where=where)
+            panel.shown_at = self._options.clock()
         self._catch_up(seat)
 
     def _catch_up(self, seat: int) -> None:
@@ -639,7 +711,7 @@ class DiscordPresenter:
         if not interaction.response.is_done():
             await interaction.response.defer(ephemeral=True, thinking=True)
         content = self._panel_content(panel.seat, panel, notice)
-        payload = await self._panel_payload(content, panel, None)
+        payload, picture = await self._panel_payload(content, panel, None)
         try:
             await self._limiter.acquire()
             channel = await interaction.user.create_dm()
@@ -650,16 +722,16 @@ class DiscordPresenter:
             panel.prefers_dm = False
             notice = text("panel_dm_failed", panel.locale)
             content = self._panel_content(panel.seat, panel, notice)
-            payload = await self._panel_payload(content, panel, None)
-            await interaction.edit_original_response(**self._as_edit(payload))
+            payload, picture = await self._panel_payload(content, panel, None)
+            reply = await interaction.edit_original_response(**self._as_edit(payload))
             panel.interaction, panel.dm_message = interaction, None
             panel.opened_at = self._options.clock()
             panel.shown_key = content.spec.key
-            panel.picture = (self._reply(interaction), content.picture)
+            panel.picture = dataclasses.replace(picture, where=("message", reply.id))
             return
         panel.dm_message, panel.interaction = message, None
         panel.shown_key = content.spec.key
-        panel.picture = (("message", message.id), content.picture)
+        panel.picture = dataclasses.replace(picture, where=("message", message.id))
         await interaction.edit_original_response(content=text("panel_dm_sent", panel.locale))
 
     async def stop_dms(self, interaction: discord.Interaction[Any], seat: int) -> None:

@@ -32,6 +32,7 @@ async def fake_discord() -> AsyncIterator[FakeDiscord]:
     finally:
         await fake.stop()
     fake.assert_clean()
+    fake.assert_lean()
 
 
 @pytest.fixture

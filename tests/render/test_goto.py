@@ -197,9 +197,7 @@ def test_the_win_card_grows_a_chips_block_and_leaves_the_rest_alone(run: str) ->
     # the same pixels as on the card without the block.
     payments = 64 + 20 + 16
     split = bare.height - payments
-    assert (
-        full.crop((0, 0, CARD_WIDTH, split)).tobytes() == bare.crop((0, 0, CARD_WIDTH, split)).tobytes()
-    )
+    assert full.crop((0, 0, CARD_WIDTH, split)).tobytes() == bare.crop((0, 0, CARD_WIDTH, split)).tobytes()
     below = full.crop((0, split + grown, CARD_WIDTH, full.height))
     assert below.tobytes() == bare.crop((0, split, CARD_WIDTH, bare.height)).tobytes()
 

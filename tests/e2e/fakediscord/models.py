@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
@@ -709,14 +710,18 @@ class Traffic:
     interaction_requests: int = 0
     bytes: int = 0
     file_bytes: int = 0
+    routes: Counter[str] = field(default_factory=Counter)
+    """Requests by method and route template (``PATCH /channels/{channel_id}/messages/{message_id}``)."""
 
     def count(self, request: RequestRecord) -> None:
         self.requests += 1
+        self.routes[f"{request.method} {request.route or request.path}"] += 1
         if request.path.startswith(("/interactions/", "/webhooks/")):
             self.interaction_requests += 1
 
     def reset(self) -> None:
         self.requests = self.interaction_requests = self.bytes = self.file_bytes = 0
+        self.routes.clear()
 
 
 @dataclass(eq=False)

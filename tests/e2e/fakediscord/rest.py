@@ -471,7 +471,9 @@ class RestApi:
             problems.append(limits.Problem(50006, "the edit would leave the message empty"))
         self._raise_problems(problems)
         self._check_files(files)
-        message.history.append(message.payload())
+        before = message.payload()
+        shown = [attachment.data for attachment in message.attachments]
+        message.history.append(before)
         message.edited_at.append(fake.clock.now())
         message.flags = flags
         message.attachments = attachments
@@ -480,9 +482,23 @@ class RestApi:
             message.embeds = self._normalise_embeds(data["embeds"], attachments)
         if "components" in data:
             message.components = self._normalise_components(data["components"], attachments)
+        self._note_waste(message, before, shown, files)
         message.edited_timestamp = fake.clock.iso()
         self._broadcast(message, "MESSAGE_UPDATE")
         return message
+
+    def _note_waste(
+        self, message: FakeMessage, before: dict[str, Any], shown: list[bytes], files: list[UploadedFile]
+    ) -> None:
+        """Count edits that changed nothing a user sees, and uploads of the very image the
+        message already shows (what a bot that knows its own messages never sends)."""
+        uploaded = [file.data for file in files]
+        if uploaded and uploaded == shown:
+            self.fake.reuploads.append(message.id)
+        after = message.payload()
+        same_image = [attachment.data for attachment in message.attachments] == shown
+        if same_image and all(before.get(key) == after.get(key) for key in ("content", "embeds", "components")):
+            self.fake.identical_edits.append(message.id)
 
     def delete_message(self, message: FakeMessage) -> None:
         message.deleted = True

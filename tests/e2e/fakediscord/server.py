@@ -100,6 +100,10 @@ class FakeDiscord:
         self._dm_channels: dict[int, FakeChannel] = {}
 
         self.requests: list[RequestRecord] = []
+        self.identical_edits: list[int] = []
+        """Message ids of edits that changed nothing a user sees (text, embeds, components, image)."""
+        self.reuploads: list[int] = []
+        """Message ids of edits that uploaded the very image the message already showed."""
         self.traffic = Traffic()
         """Running totals of the bot's API requests, kept when ``requests`` is cleared (load benches)."""
         self.violations: list[Violation] = []
@@ -285,6 +289,19 @@ class FakeDiscord:
         problems = self.problems()
         if problems:
             raise AssertionError("fake Discord recorded problems:\n  " + "\n  ".join(problems))
+
+    def waste(self) -> list[str]:
+        """Requests a careful bot does not make: edits that change nothing, and uploads of the
+        image a message already shows."""
+        return [f"an edit of message {m} changed nothing" for m in self.identical_edits] + [
+            f"an edit of message {m} uploaded the image it already showed" for m in self.reuploads
+        ]
+
+    def assert_lean(self) -> None:
+        """Fail when the bot made a request that :meth:`waste` counts."""
+        waste = self.waste()
+        if waste:
+            raise AssertionError("the bot sent what changed nothing:\n  " + "\n  ".join(waste))
 
     def add_spy(self, spy: Spy) -> Spy:
         """Call ``spy(SpyEvent)`` for every payload the bot sends; exceptions become violations."""
