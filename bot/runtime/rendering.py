@@ -3,6 +3,8 @@
 Drawing a table takes about 15 ms of pure Python and Pillow. In threads, a busy bot's drawing
 holds the GIL so often that the event loop itself lags, and every acknowledgement with it; in
 worker processes the loop keeps its core. Views are plain frozen dataclasses, so they pickle.
+The workers run at a lower priority than the bot (``os.nice``): when the machine is short of CPU,
+acknowledgements come first and pictures wait.
 
 With two or more workers, one serves only the **urgent lane** (the panel a click is waiting for,
 then panel refreshes) and the others the **background lane** (table redraws and result cards).
@@ -14,11 +16,13 @@ updates less often, while clicks never wait behind it.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import enum
 import functools
 import itertools
 import logging
 import multiprocessing
+import os
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -40,9 +44,23 @@ class Priority(enum.IntEnum):
     """The public table or a result card."""
 
 
+URGENT_NICENESS = 5
+BACKGROUND_NICENESS = 10
+"""How much a worker yields the CPU (``os.nice``): on a busy machine the event loop, which
+acknowledges every click, runs first, then the panel a click waits for, then table redraws
+(which coalesce: a late one draws the latest state)."""
+
+
 def _warm() -> None:
     """Load the renderer and its fonts once per worker, not on its first job."""
     import render  # noqa: F401
+
+
+def _start_worker(niceness: int) -> None:
+    """A worker process's start: yield the CPU to the bot's event loop, then load the renderer."""
+    with contextlib.suppress(OSError, AttributeError):  # not on every platform
+        os.nice(niceness)
+    _warm()
 
 
 Job = tuple[int, int, Callable[[], bytes], "asyncio.Future[bytes]"]
@@ -74,7 +92,8 @@ class RenderPool:
                 self._lanes = {"urgent": _Lane(1), "background": _Lane(self.workers - 1)}
             for name, lane in self._lanes.items():
                 if lane.executor is None:
-                    lane.executor = self._executor(lane.workers, name)
+                    niceness = URGENT_NICENESS if name == "urgent" or self.workers == 1 else BACKGROUND_NICENESS
+                    lane.executor = self._executor(lane.workers, name, niceness)
                     lane.runners = [
                         asyncio.create_task(self._run(lane), name=f"render-{name}-{n}") for n in range(lane.workers)
                     ]
@@ -89,10 +108,12 @@ class RenderPool:
             *(loop.run_in_executor(lane.executor, _warm) for lane in lanes for _ in range(lane.workers))
         )
 
-    def _executor(self, workers: int, name: str) -> Executor:
+    def _executor(self, workers: int, name: str, niceness: int) -> Executor:
         if self.processes:
             context = multiprocessing.get_context("spawn")
-            return ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_warm)
+            return ProcessPoolExecutor(
+                max_workers=workers, mp_context=context, initializer=_start_worker, initargs=(niceness,)
+            )
         return ThreadPoolExecutor(max_workers=workers, thread_name_prefix=f"render-{name}")
 
     async def render(self, priority: Priority, function: Callable[..., bytes], *args: Any, **kwargs: Any) -> bytes:
