@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import inspect
 from typing import TYPE_CHECKING, Any
 
@@ -15,6 +16,7 @@ from bot.runtime.i18n import text
 from bot.runtime.lobby import Lobby
 from bot.runtime.options import TableTimers
 from bot.runtime.panel import ButtonSpec
+from bot.runtime.replies import STARTED, defer_if_slow
 from bot.runtime.router import build_view
 from bot.runtime.variants import Setting, build_settings, parse_rules_text, settings_of, variant_class
 from bot.storage import PlayerSeat
@@ -22,6 +24,7 @@ from cogs._shared import MahjongCog, can_manage, display_name, guild_locale_of, 
 
 if TYPE_CHECKING:
     from bot.app import JantakuBot
+    from bot.runtime.actor import TableActor
 
 TIMER_OPTIONS = {
     "turn_seconds": (app_commands.Range[int, 3, 600], "Seconds for each decision (default: the server's, 30)"),
@@ -155,11 +158,22 @@ class Lobbies(MahjongCog):
             if lobby.starting:
                 raise LobbyGone()
             lobby.starting = True
-            try:
+
+            async def start() -> TableActor:
                 actor = await self.runtime.tables.start_from_lobby(lobby)
+                await self.runtime.close_lobby(lobby)
+                return actor
+
+            try:
+                # Creating the game writes to the store: on a busy store, acknowledge first.
+                actor, _ = await defer_if_slow(
+                    interaction,
+                    start(),
+                    budget=self._budget(interaction),
+                    defer=functools.partial(self._defer, interaction, lobby),
+                )
             finally:
                 lobby.starting = False
-            await self.runtime.close_lobby(lobby)
             closed = self._closed_embed(lobby, text("lobby_started", lobby.locale, game=actor.game_id))
             await self._update(interaction, lobby, closed, view=build_view(()), note="")
             return
@@ -168,8 +182,10 @@ class Lobbies(MahjongCog):
             closed = self._closed_embed(lobby, text("lobby_cancelled", lobby.locale))
             await self._update(interaction, lobby, closed, view=build_view(()), note=text("lobby_cancelled", locale))
             return
-        await self.runtime.save_lobby(lobby)
+        # Answer first: the lobby in memory is the truth, and storing it (for a restart) can
+        # wait behind the store's other writes without holding up the click.
         await self._update(interaction, lobby, self._embed(lobby), view=self._view(lobby), note=note)
+        await self.runtime.save_lobby(lobby)
 
     async def _update(
         self,
@@ -180,16 +196,39 @@ class Lobbies(MahjongCog):
         view: discord.ui.View,
         note: str,
     ) -> None:
-        """Redraw the lobby message: in place for its own buttons, by a channel edit otherwise."""
-        on_lobby = interaction.message is not None and interaction.message.id == lobby.message_id
+        """Redraw the lobby message: in place for its own buttons, by a channel edit otherwise
+        (through the deferred response when :meth:`_defer` acknowledged the click already)."""
+        on_lobby = self._on_lobby(interaction, lobby)
+        deferred = interaction.response.is_done()
         if on_lobby:
-            await interaction.response.edit_message(embed=embed, view=view)
+            if deferred:
+                await interaction.edit_original_response(embed=embed, view=view)
+            else:
+                await interaction.response.edit_message(embed=embed, view=view)
             return
-        await interaction.response.send_message(note or embed.description or "✓", ephemeral=True)
+        if deferred:
+            await interaction.edit_original_response(content=note or embed.description or "✓")
+        else:
+            await interaction.response.send_message(note or embed.description or "✓", ephemeral=True)
         if lobby.message_id is not None and interaction.channel is not None:
             await self.runtime.limiter.acquire()
             channel = self.bot.get_partial_messageable(lobby.channel_id, guild_id=lobby.guild_id)
             await channel.get_partial_message(lobby.message_id).edit(embed=embed, view=view)
+
+    @staticmethod
+    def _on_lobby(interaction: discord.Interaction[Any], lobby: Lobby) -> bool:
+        return interaction.message is not None and interaction.message.id == lobby.message_id
+
+    async def _defer(self, interaction: discord.Interaction[Any], lobby: Lobby) -> None:
+        if self._on_lobby(interaction, lobby):
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+
+    def _budget(self, interaction: discord.Interaction[Any]) -> float:
+        options = self.runtime.options
+        started = float(interaction.extras.get(STARTED, options.clock()))
+        return options.ack_budget - (options.clock() - started)
 
     # --- drawing -----------------------------------------------------------------------------------
 

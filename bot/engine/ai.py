@@ -112,14 +112,23 @@ class CpuPlayer:
                 current = by_kind.get(face.kind)
                 if current is None or (self.tiles[current.tile].red and not face.red):  # type: ignore[attr-defined]
                     by_kind[face.kind] = action
+        shantens = {kind: self.shapes.shanten(remove_tile(board, kind)) for kind in by_kind}
+        best_shanten = min(shantens.values())
+        threats = self._threats(view)
+        # Live tiles (34 shanten calls a candidate) only where they can decide: among the best
+        # discards, or, against a riichi, wherever the fold or the weave below may look.
+        if not threats:
+            worth = best_shanten
+        elif best_shanten >= 2:
+            worth = max(shantens.values())
+        else:
+            worth = best_shanten + 1
         options = []
         for kind, action in by_kind.items():
-            after = remove_tile(board, kind)
-            shanten = self.shapes.shanten(after)
-            ukeire = sum(self.shapes.ukeire(after, visible).values()) if shanten < 8 else 0
+            shanten = shantens[kind]
+            counted = shanten <= worth and shanten < 8
+            ukeire = sum(self.shapes.ukeire(remove_tile(board, kind), visible).values()) if counted else 0
             options.append((kind, action, shanten, ukeire))
-        best_shanten = min(option[2] for option in options)
-        threats = self._threats(view)
         if threats and best_shanten >= 2:
             return min(options, key=lambda o: (self._danger(view, o[0], threats), o[2], -o[3]))[1]
         if threats and best_shanten == 1:

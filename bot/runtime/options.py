@@ -56,6 +56,10 @@ class RuntimeOptions:
     tables and cards (see :mod:`bot.runtime.rendering`)."""
     render_processes: bool = True
     """Draw in worker processes, so drawing never competes with the event loop for the GIL."""
+    freeze_heap: bool = True
+    """After start-up, move every object loaded so far out of the cyclic collector's sight
+    (``gc.freeze``): the engine's shape tables alone made a full collection stop the event loop
+    for about 100 ms. Tests that start many bots in one process turn it off."""
     token_lifetime: float = 15 * 60.0
     """Interaction tokens last 15 minutes."""
     token_margin: float = 30.0

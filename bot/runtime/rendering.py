@@ -19,6 +19,7 @@ import asyncio
 import contextlib
 import enum
 import functools
+import gc
 import itertools
 import logging
 import multiprocessing
@@ -61,6 +62,9 @@ def _start_worker(niceness: int) -> None:
     with contextlib.suppress(OSError, AttributeError):  # not on every platform
         os.nice(niceness)
     _warm()
+    # The renderer's fonts and caches stay for good: keep full collections from walking them.
+    gc.collect()
+    gc.freeze()
 
 
 Job = tuple[int, int, Callable[[], bytes], "asyncio.Future[bytes]"]

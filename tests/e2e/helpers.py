@@ -63,6 +63,8 @@ def make_bot(fake: FakeDiscord, database: Path, **options: Any) -> JantakuBot:
         "render_processes": False,
         "render_workers": 2,
         "ack_budget": 2.0,
+        # gc.freeze() is for one long-lived process, not for a test process that starts hundreds.
+        "freeze_heap": False,
     }
     defaults.update(options)
     settings = Settings(token=fake.token, database=str(database))
@@ -118,6 +120,8 @@ class World:
     guild: FakeGuild
     channel: FakeChannel
     members: list[FakeMember]
+    start_record: InteractionRecord | None = None
+    """The last start click of :meth:`start_game`."""
 
     @classmethod
     def build(cls, fake: FakeDiscord, *names: str, channel: str = "table-1") -> World:
@@ -161,7 +165,9 @@ class World:
         for _ in range(cpus):
             await host.click(lobby, f"jt:lobby:{lobby_id}:cpu")
         start = await host.click(lobby, f"jt:lobby:{lobby_id}:start")
-        assert start.response_type == 7, start.errors
+        self.start_record = start
+        # 7: the lobby updated in the answer; 6: acknowledged first (a slow store), updated after.
+        assert start.response_type in (6, 7), start.errors
         await self.fake.wait_for(lambda: self.table_message() is not None, timeout=10, what="the table message")
         table = self.table_message()
         assert table is not None

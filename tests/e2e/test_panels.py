@@ -170,6 +170,12 @@ async def test_slow_answers_are_deferred_and_still_update_the_panel(fake_discord
     (alice,) = world.members
     async with running_bot(fake_discord, make_bot(fake_discord, tmp_path / "db.sqlite3", ack_budget=0.0)):
         await world.start_game(alice, hands=1)
+        # The start writes the game to the store: acknowledged first, the lobby closed after.
+        start = world.start_record
+        assert start is not None and start.response_type == 6
+        lobby = start.message
+        assert lobby is not None
+        await fake_discord.wait_for(lambda: "started below" in str(lobby.embeds), timeout=10)
         player = Player(alice)
         opened = await world.open_panel(player)
         assert opened.response_type == 5 and opened.ephemeral
