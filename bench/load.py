@@ -91,6 +91,10 @@ def rss_mb(pid: int) -> float:
 # --- the bot process ------------------------------------------------------------------------------
 
 
+def _write_json(path: Path, value: object) -> None:
+    path.write_text(json.dumps(value))
+
+
 async def run_bot(args: argparse.Namespace) -> None:
     """The bot, pointed at the fake, until SIGINT/SIGTERM."""
     import discord
@@ -126,6 +130,9 @@ async def run_bot(args: argparse.Namespace) -> None:
         if profile is not None:
             profile.disable()
             profile.dump_stats(os.environ["JANTAKU_PROFILE"])
+            drawn = getattr(bot.runtime.renderer, "drawn", None)  # a baseline's pool may not count
+            if drawn is not None:
+                _write_json(Path(os.environ["JANTAKU_PROFILE"] + ".drawn.json"), drawn)
 
 
 # --- the driving process -----------------------------------------------------------------------------

@@ -101,6 +101,10 @@ class _Picture:
     where: object
     key: object
     digest: bytes
+    waiting: object = None
+    """What the image shows to a seat that waits (see :func:`~bot.runtime.panel.panel_picture`):
+    a panel drawn while its seat decided still serves once the seat waits with the same tiles
+    (a passed claim keeps the picture it was offered on)."""
 
 
 def _digest(png: bytes) -> bytes:
@@ -159,6 +163,8 @@ class _PanelContent:
     spec: MessageSpec
     view: SeatView
     picture: tuple[Any, ...]
+    waiting: tuple[Any, ...]
+    """The picture as a waiting seat's: what a later waiting panel may keep showing."""
 
 
 class DiscordPresenter:
@@ -503,7 +509,9 @@ class DiscordPresenter:
             notice=notice,
             locale=panel.locale,
         )
-        return _PanelContent(spec, view, panel_picture(view, deciding=decision is not None))
+        waiting = panel_picture(view, deciding=False)
+        picture = panel_picture(view, deciding=True) if decision is not None else waiting
+        return _PanelContent(spec, view, picture, waiting)
 
     async def _panel_payload(
         self, content: _PanelContent, panel: _Panel, where: object, priority: Priority = Priority.CLICK
@@ -515,13 +523,13 @@ class DiscordPresenter:
         shown = (
             panel.picture if where is not None and panel.picture is not None and panel.picture.where == where else None
         )
-        if shown is not None and shown.key == content.picture:
+        if shown is not None and content.picture in (shown.key, shown.waiting):
             return payload, shown
         png = await self._renderer.render(priority, render_seat, content.view, self._actor.names)
         digest = _digest(png)
         if shown is None or shown.digest != digest:
             payload["file"] = discord.File(io.BytesIO(png), "hand.png")
-        return payload, _Picture(where, content.picture, digest)
+        return payload, _Picture(where, content.picture, digest, content.waiting)
 
     @staticmethod
     def _as_edit(payload: Payload) -> Payload:
@@ -640,7 +648,8 @@ class DiscordPresenter:
             if (
                 content.spec.key == panel.shown_key
                 and panel.picture is not None
-                and (panel.picture.where, panel.picture.key) == (where, content.picture)
+                and panel.picture.where == where
+                and content.picture in (panel.picture.key, panel.picture.waiting)
             ):
                 # The clicked panel already shows this (a refresh got there first): acknowledge
                 # without sending the same message again.

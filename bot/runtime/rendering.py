@@ -24,6 +24,7 @@ import itertools
 import logging
 import multiprocessing
 import os
+from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -86,6 +87,8 @@ class RenderPool:
         self.processes = processes
         self._lanes: dict[str, _Lane] = {}
         self._order = itertools.count()
+        self.drawn: Counter[str] = Counter()
+        """Pictures drawn so far, by render function (what ``bench.load`` reports)."""
 
     def _lane(self, priority: Priority) -> _Lane:
         if not self._lanes:
@@ -124,6 +127,7 @@ class RenderPool:
         """Draw in a worker once everything more urgent queued before is done."""
         future: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
         job = functools.partial(function, *args, **kwargs)
+        self.drawn[function.__name__] += 1
         self._lane(priority).queue.put_nowait((int(priority), next(self._order), job, future))
         return await future
 

@@ -1,0 +1,61 @@
+"""``bench.load`` runs (two quick tables, the bot in its own process) and reports every figure
+the performance targets are about; its summary compares bots by median and range."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bench.load import cpu_seconds, parse_args, percentile, summarise
+from bench.load import drive as drive_load
+
+
+def test_two_quick_tables_report_acks_cpu_bytes_and_requests() -> None:
+    args = parse_args(
+        ["--tables", "2", "--cpu-delay", "0.05", "--think-ms", "20", "--hand-pause", "0", "--ramp", "0.2"]
+    )
+    run = asyncio.run(drive_load(args))
+    assert run["bot"] == "this" and run["tables"] == 2
+    assert run["games_finished"] == 2 and run["failed"] == 0
+    assert run["actions"] > 20 and run["acks"] >= 2 * 6
+    # The bot did work, and the fake counted what it sent: every table posts images.
+    assert run["bot_cpu_ms_per_action"] > 0
+    assert 0 < run["bot_process_cpu_ms_per_action"] <= run["bot_cpu_ms_per_action"]
+    assert run["bytes_per_action"] > 1000 and run["file_kb_per_action"] > 0
+    assert run["requests_per_action"] > run["interaction_requests_per_action"] > 0
+    routes = run["requests_by_route"]
+    assert routes["POST /channels/{channel_id}/messages"] >= 2  # each table message, at least
+    assert sum(routes.values()) == round(run["requests_per_action"] * run["actions"])
+    assert run["ack_ms_p50"] <= run["ack_ms_p99"] <= run["ack_ms_max"]
+
+
+def test_the_summary_gives_medians_ranges_and_the_ratio() -> None:
+    runs = [
+        {"bot": "baseline", "bot_cpu_ms_per_action": 80.0, "bytes_per_action": 200},
+        {"bot": "this", "bot_cpu_ms_per_action": 30.0, "bytes_per_action": 40},
+        {"bot": "this", "bot_cpu_ms_per_action": 34.0, "bytes_per_action": 44},
+        {"bot": "baseline", "bot_cpu_ms_per_action": 70.0, "bytes_per_action": 180},
+    ]
+    for run in runs:
+        for figure in ("ack_ms_p50", "ack_ms_p99", "lobby_ack_ms_p99", "failed", "requests_per_action"):
+            run.setdefault(figure, 1)
+        for figure in ("actions_per_s", "bot_process_cpu_ms_per_action", "driver_cpu_ms_per_action"):
+            run.setdefault(figure, 1)
+    lines = {line["figure"]: line for line in summarise(runs)}
+    cpu = lines["bot_cpu_ms_per_action"]
+    assert cpu["this"] == {"median": 32.0, "min": 30.0, "max": 34.0, "runs": 2}
+    assert cpu["baseline"]["median"] == 75.0
+    assert cpu["this_over_baseline"] == round(32 / 75, 3)
+    assert lines["bytes_per_action"]["this_over_baseline"] == round(42 / 190, 3)
+
+
+def test_percentile_and_cpu_reading() -> None:
+    import os
+
+    assert percentile([], 0.99) == 0.0
+    assert percentile(list(range(1, 101)), 0.5) == 50
+    assert percentile(list(range(1, 101)), 0.99) >= 99
+    assert percentile([5.0], 0.5) == 5.0
+    mine = cpu_seconds(os.getpid(), children=False)
+    assert mine > 0
+    assert cpu_seconds(os.getpid()) >= mine
+    assert cpu_seconds(2**22 + 12345) == 0.0  # no such process: nothing, not an error
