@@ -36,11 +36,22 @@ class Table(MahjongCog):
     async def hand(self, interaction: discord.Interaction[Any], dm: bool | None = None) -> None:
         """Open your private hand panel for this channel's game."""
         _, channel_id = require_guild(interaction)
-        actor = self.runtime.tables.in_channel(channel_id)
+        tables = self.runtime.tables
+        if tables.in_channel(channel_id) is None and tables.is_starting(channel_id):
+            # The start was acknowledged before the game was stored: wait for it (deferring,
+            # should that take a while) rather than say there is no game.
+            actor, _ = await defer_if_slow(
+                interaction,
+                tables.in_channel_or_starting(channel_id),
+                budget=self.runtime.options.ack_budget,
+                defer=lambda: interaction.response.defer(ephemeral=True, thinking=True),
+            )
+        else:
+            actor = tables.in_channel(channel_id)
         if actor is None:
             raise NoTable()
         seat = actor.seat_of(interaction.user.id)
-        await self.runtime.tables.presenter(actor).open_panel(interaction, seat, dm=dm)
+        await tables.presenter(actor).open_panel(interaction, seat, dm=dm)
 
     async def on_table_button(self, interaction: discord.Interaction[Any], button: TableId) -> None:
         """ "My hand" or "I'm back" on the public table message."""

@@ -112,6 +112,9 @@ class TableRegistry:
         self._by_game: dict[int, TableActor] = {}
         self._presenters: dict[int, DiscordPresenter] = {}
         self._retiring: dict[asyncio.Task[None], DiscordPresenter] = {}
+        self._starting: dict[int, asyncio.Future[TableActor]] = {}
+        """Channels whose game is being created (the start was acknowledged before the store
+        wrote it): "My hand" waits for it instead of finding no game."""
 
     def __len__(self) -> int:
         return len(self._by_game)
@@ -119,6 +122,19 @@ class TableRegistry:
     def in_channel(self, channel_id: int) -> TableActor | None:
         """The channel's running table, if any."""
         return self._by_channel.get(channel_id)
+
+    async def in_channel_or_starting(self, channel_id: int) -> TableActor | None:
+        """The channel's running table, waiting for one that is being started."""
+        actor = self._by_channel.get(channel_id)
+        starting = self._starting.get(channel_id)
+        if actor is not None or starting is None:
+            return actor
+        await asyncio.wait({starting})
+        return None if starting.cancelled() else starting.result()
+
+    def is_starting(self, channel_id: int) -> bool:
+        """Whether the channel's game is being created right now."""
+        return channel_id in self._starting
 
     def game(self, game_id: int) -> TableActor:
         """A running table by game id (from a button); raises :class:`GameOver`."""
@@ -137,6 +153,19 @@ class TableRegistry:
 
     async def start_from_lobby(self, lobby: Lobby) -> TableActor:
         """Create the game in the store, seat the lobby's players, and start the table."""
+        starting: asyncio.Future[TableActor] = asyncio.get_running_loop().create_future()
+        self._starting[lobby.channel_id] = starting
+        try:
+            actor = await self._start_from_lobby(lobby)
+        except BaseException:
+            starting.cancel()  # waiters find no game (and the starter gets the error)
+            raise
+        finally:
+            self._starting.pop(lobby.channel_id, None)
+        starting.set_result(actor)
+        return actor
+
+    async def _start_from_lobby(self, lobby: Lobby) -> TableActor:
         runtime = self._runtime
         seed = secrets.randbits(62)
         count = len(lobby.players)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import dataclasses
 from pathlib import Path
@@ -184,3 +185,37 @@ async def test_slow_answers_are_deferred_and_still_update_the_panel(fake_discord
         clicks = [r for r in fake_discord.interactions.values() if (r.custom_id or "").startswith("jt:act:")]
         assert clicks and all(r.response_type == 6 for r in clicks)  # deferred updates
         assert len(player.panel.history) >= 4  # each then drawn through the token
+
+
+async def test_my_hand_right_after_a_deferred_start_waits_for_the_game(
+    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A start acknowledged before the store has written the game (a slow store): "My hand"
+    sent in that moment waits for the game and opens the panel, instead of "no game here"."""
+    world = World.build(fake_discord, "Alice")
+    (alice,) = world.members
+    bot = make_bot(fake_discord, tmp_path / "db.sqlite3", ack_budget=0.0)
+    async with running_bot(fake_discord, bot):
+        lobby = await world.open_table(alice, hands=1)
+        lobby_id = lobby.custom_ids[0].split(":")[2]
+        for _ in range(3):
+            await alice.click(lobby, f"jt:lobby:{lobby_id}:cpu")
+        store = bot.runtime.store
+        written = asyncio.Event()
+        real_create = store.create_game
+
+        async def slow_create(*args: object, **kwargs: object) -> int:
+            await written.wait()
+            return await real_create(*args, **kwargs)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(store, "create_game", slow_create)
+        start = await alice.click(lobby, f"jt:lobby:{lobby_id}:start")
+        assert start.response_type == 6  # acknowledged, the game not written yet
+        assert bot.runtime.tables.in_channel(world.channel.id) is None
+        hand = await alice.slash(world.channel, "mahjong hand")
+        assert hand.deferred and hand.ephemeral
+        written.set()
+        await fake_discord.wait_for(
+            lambda: hand.message is not None and "Your hand" in hand.message.content, timeout=10, what="the panel"
+        )
+        assert "no game" not in hand.message.content.lower()
