@@ -218,9 +218,14 @@ def panel_picture(view: SeatView, deciding: bool) -> tuple[Any, ...]:
     if deciding:
         return ("deciding", dataclasses.replace(view, public=table_picture(view.public)))
     public = view.public
-    # Live counts (hints) move with every discard anyone makes, like the rivers.
-    own = tuple(getattr(view, item.name) for item in dataclasses.fields(view) if item.name not in ("public", "ukeire"))
+    # The seat's own view without the table, and without the live counts (hints), which move
+    # with every discard anyone makes, like the rivers.
+    own = dataclasses.replace(view, public=_NO_TABLE, ukeire={})
     return ("waiting", own, public.seats[view.seat].points, public.round_label, declarations(public))
+
+
+_NO_TABLE = PublicView(variant="", round_label="", seats=(), tiles_left=0)
+"""Stands in for the table in a waiting panel's picture key (see :func:`panel_picture`)."""
 
 
 def panel_mode(mode: str, decision: Decision | None) -> PanelMode:

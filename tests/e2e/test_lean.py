@@ -7,11 +7,31 @@ uploads the image a message already shows; see ``FakeDiscord.assert_lean``.)
 
 from __future__ import annotations
 
+import contextlib
 import gc
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .fakediscord import FakeDiscord, running_bot
 from .helpers import Player, World, make_bot
+
+if TYPE_CHECKING:
+    from collections.abc import AsyncIterator
+
+    from bot.runtime import TableActor
+
+
+@contextlib.asynccontextmanager
+async def one_human_table(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[tuple[World, TableActor, Player]]:
+    """Alice and three CPUs, the game started, Alice's panel not opened yet."""
+    world = World.build(fake, "Alice")
+    (alice,) = world.members
+    bot = make_bot(fake, tmp_path / "db.sqlite3")
+    async with running_bot(fake, bot):
+        await world.start_game(alice, hands=1)
+        actor = bot.runtime.tables.in_channel(world.channel.id)
+        assert actor is not None
+        yield world, actor, Player(alice)
 
 
 async def test_the_heap_is_frozen_after_start_up_and_thawed_at_close(fake_discord: FakeDiscord, tmp_path: Path) -> None:
@@ -23,41 +43,27 @@ async def test_the_heap_is_frozen_after_start_up_and_thawed_at_close(fake_discor
 
 
 async def test_views_are_built_once_per_move_and_again_after_it(fake_discord: FakeDiscord, tmp_path: Path) -> None:
-    world = World.build(fake_discord, "Alice")
-    (alice,) = world.members
-    bot = make_bot(fake_discord, tmp_path / "db.sqlite3")
-    async with running_bot(fake_discord, bot):
-        await world.start_game(alice, hands=1)
-        actor = bot.runtime.tables.in_channel(world.channel.id)
-        assert actor is not None
+    async with one_human_table(fake_discord, tmp_path) as (world, actor, player):
         assert actor.public_view() is actor.public_view()
         assert actor.seat_view(0) is actor.seat_view(0)
         before, sequence = actor.public_view(), actor.sequence
-        player = Player(alice)
         await world.open_panel(player)
         await world.play([player], seconds=30, max_clicks=1)
         await fake_discord.wait_for(lambda: actor.sequence > sequence, timeout=10)
         after = actor.public_view()
         assert after is not before and after.sequence == actor.sequence
         # A rigged deal moves no sequence number but does change what the views show.
-        game = actor.game
-        rigged_before = actor.seat_view(actor.seat_of(alice.id))
-        game.revision += 1
-        assert actor.seat_view(actor.seat_of(alice.id)) is not rigged_before
+        seat = actor.seat_of(player.member.id)
+        rigged_before = actor.seat_view(seat)
+        actor.game.revision += 1
+        assert actor.seat_view(seat) is not rigged_before
 
 
 async def test_a_waiting_panel_is_not_edited_for_every_cpu_move(fake_discord: FakeDiscord, tmp_path: Path) -> None:
     """One human, three CPUs: while the CPUs play their turns the panel reads the same (「Waiting
     for the other players.」, the same buttons), so it is edited far less often than moves are
     made, and its image is uploaded only with a change the panel must show."""
-    world = World.build(fake_discord, "Alice")
-    (alice,) = world.members
-    bot = make_bot(fake_discord, tmp_path / "db.sqlite3")
-    async with running_bot(fake_discord, bot):
-        await world.start_game(alice, hands=1)
-        actor = bot.runtime.tables.in_channel(world.channel.id)
-        assert actor is not None
-        player = Player(alice)
+    async with one_human_table(fake_discord, tmp_path) as (world, actor, player):
         await world.open_panel(player)
         await world.play([player], seconds=60)
         panel = player.panel
