@@ -12,8 +12,13 @@ import gc
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import pytest
+
 from .fakediscord import FakeDiscord, running_bot
-from .helpers import Player, World, make_bot
+from .helpers import Player, World, fix_seed, make_bot
+
+# Its hand runs 56 moves (seed 2's ends in 14).
+LONG_HAND_SEED = 1
 
 if TYPE_CHECKING:
     from collections.abc import AsyncIterator
@@ -59,10 +64,14 @@ async def test_views_are_built_once_per_move_and_again_after_it(fake_discord: Fa
         assert actor.seat_view(seat) is not rigged_before
 
 
-async def test_a_waiting_panel_is_not_edited_for_every_cpu_move(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+async def test_a_waiting_panel_is_not_edited_for_every_cpu_move(
+    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """One human, three CPUs: while the CPUs play their turns the panel reads the same (「Waiting
     for the other players.」, the same buttons), so it is edited far less often than moves are
     made, and its image is uploaded only with a change the panel must show."""
+    # A deal whose hand lasts long enough to count (an unseeded one can end in a dozen moves).
+    fix_seed(monkeypatch, LONG_HAND_SEED)
     async with one_human_table(fake_discord, tmp_path) as (world, actor, player):
         await world.open_panel(player)
         await world.play([player], seconds=60)
