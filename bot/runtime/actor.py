@@ -33,6 +33,7 @@ from bot.engine.tiles import Tile
 from bot.engine.views import DrawView, PublicView, SeatView, WinView
 from bot.runtime.customid import ActionId
 from bot.runtime.errors import GameOver, InvalidButton, NotAuto, NotSeated, SaveFailed, StaleClick
+from bot.runtime.numbering import Offer, Offers, next_offers
 from bot.runtime.options import RuntimeOptions, TableTimers
 from bot.runtime.panel import Decision, action_args, declarations, public_table_view
 from bot.storage import GameStatus, GameSummary, HandEntry, HandTracker, PlayerSeat, StorageError, Store
@@ -118,6 +119,20 @@ class SeatState:
 
 ResultCard = WinView | DrawView
 """A hand's result as a picture: a win card, or the draw card."""
+
+
+def _follow(tracked: dict[int, Decision], offers: Mapping[int, Offer]) -> set[int]:
+    """Bring clock-less offers (switches, free actions) in line; returns seats whose changed."""
+    changed = {seat for seat in tracked.keys() | offers.keys() if _offered(tracked.get(seat)) != offers.get(seat)}
+    for seat in changed:
+        tracked.pop(seat, None)
+        if (offer := offers.get(seat)) is not None:
+            tracked[seat] = Decision(seat, offer.seq, offer.actions, offer.default, None)
+    return changed
+
+
+def _offered(decision: Decision | None) -> Offer | None:
+    return None if decision is None else Offer(decision.seq, decision.actions, decision.default)
 
 
 def _casts_vote(action: Action) -> bool:
@@ -207,6 +222,7 @@ class TableActor:
         on_finished: Callable[[TableActor], None] | None = None,
         started_at: float | None = None,
         banks: Mapping[int, float] | None = None,
+        offers: Offers | None = None,
     ) -> None:
         if len(players) != game.players:
             raise ValueError(f"{len(players)} players for a {game.players}-seat game")
@@ -233,6 +249,9 @@ class TableActor:
             for seat, player in enumerate(players)
         ]
         self._on_finished = on_finished
+        self.offers = offers or Offers()
+        """Every seat's offers as last numbered (a recovered game brings those its log numbers:
+        see :mod:`bot.runtime.numbering`)."""
         self._decisions: dict[int, Decision] = {}
         self._switches: dict[int, Decision] = {}
         """Seats that already chose but may still change their choice (ずーの's locked discards):
@@ -685,12 +704,13 @@ class TableActor:
 
     def _sync_decisions(self, *, acted: int | None, pause: float) -> set[int]:
         """Bring the tracked decisions in line with the engine's; returns seats whose changed."""
-        current = {decision.seat: decision for decision in self.game.decisions()}
+        offers = next_offers(self.offers, self.game, acted=acted)
+        self.offers = offers
         changed: set[int] = set()
         continuing: dict[int, float] = {}
         for seat, old in list(self._decisions.items()):
-            new = current.get(seat)
-            if new is None or seat == acted or new.actions != old.actions or new.default != old.default:
+            new = offers.decisions.get(seat)
+            if new is None or (new.seq, new.actions, new.default) != (old.seq, old.actions, old.default):
                 narrowed = new is not None and seat == acted and _narrowed(old.actions, new.actions)
                 if narrowed and old.deadline is not None:
                     # ずーの's multi-ron: each pick leaves the rest of the same choice, which keeps
@@ -699,7 +719,7 @@ class TableActor:
                 self._disarm(seat)
                 del self._decisions[seat]
                 changed.add(seat)
-        opened = [seat for seat in current if seat not in self._decisions]
+        opened = [seat for seat in offers.decisions if seat not in self._decisions]
         # Seats asked at the same moment (two claims on one discard, ずーの's simultaneous phases)
         # share one deadline: the turn's seconds plus the smallest bank among them.
         clocked = [seat for seat in opened if self.seats[seat].clocked and seat not in continuing]
@@ -708,51 +728,14 @@ class TableActor:
             limit = min(self.timers.limit(bank=self.seats[seat].bank) for seat in clocked)
             shared = self.options.wall_clock() + pause + limit
         for seat in opened:
-            new = current[seat]
-            self._decisions[seat] = Decision(seat, self.game.sequence, new.actions, new.default, None)
+            new = offers.decisions[seat]
+            self._decisions[seat] = Decision(seat, new.seq, new.actions, new.default, None)
             if seat in continuing:
-                self._arm(seat, self.game.sequence, pause=pause, deadline=continuing[seat], continuing=True)
+                self._arm(seat, new.seq, pause=pause, deadline=continuing[seat], continuing=True)
             else:
-                self._arm(seat, self.game.sequence, pause=pause, deadline=shared)
+                self._arm(seat, new.seq, pause=pause, deadline=shared)
             changed.add(seat)
-        return changed | self._sync_switches(current, acted=acted) | self._sync_free()
-
-    def _sync_free(self) -> set[int]:
-        """Track what each seat may do at any moment; returns seats whose changed."""
-        changed: set[int] = set()
-        for seat in range(len(self.seats)):
-            actions = self.game.free_actions(seat)
-            old = self._free.get(seat)
-            if old is not None and old.actions == actions:
-                continue
-            self._free.pop(seat, None)
-            if actions:
-                self._free[seat] = Decision(seat, self.game.sequence, actions, actions[0], None)
-            changed.add(seat)
-        return changed
-
-    def _sync_switches(self, current: Collection[int], *, acted: int | None) -> set[int]:
-        """Track the seats that locked in and may still switch; returns seats whose changed.
-
-        A switch keeps its sequence number while its options stay the same, so another seat's
-        lock does not turn the buttons of a locked seat stale.
-        """
-        changed: set[int] = set()
-        for seat in range(len(self.seats)):
-            actions: tuple[Action, ...] = ()
-            if seat not in current and self.game.locked_in(seat):
-                actions = tuple(self.game.legal_actions(seat))
-            old = self._switches.get(seat)
-            if old is not None and old.actions == actions and seat != acted:
-                continue
-            if old is not None:
-                del self._switches[seat]
-                changed.add(seat)
-            if actions:
-                # The default is never played: a locked seat has no clock, its lock stands.
-                self._switches[seat] = Decision(seat, self.game.sequence, actions, actions[0], None)
-                changed.add(seat)
-        return changed
+        return changed | _follow(self._switches, offers.switches) | _follow(self._free, offers.free)
 
     def _arm(
         self, seat: int, seq: int, *, pause: float, deadline: float | None = None, continuing: bool = False

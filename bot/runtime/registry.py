@@ -22,6 +22,7 @@ from bot.runtime.actor import TableActor
 from bot.runtime.errors import GameOver
 from bot.runtime.i18n import text
 from bot.runtime.lobby import Lobby, LobbyBook
+from bot.runtime.numbering import Offers, answers_no_decision, next_offers
 from bot.runtime.options import RuntimeOptions, TableTimers
 from bot.runtime.presenter import DiscordPresenter, RateLimiter
 from bot.runtime.rendering import RenderPool
@@ -267,8 +268,14 @@ class TableRegistry:
         game = new_game(record.variant, record.settings, seed=record.seed, players=record.players)
         tracker = HandTracker.for_game(game)
         last_hands = []
+        # Number the pending decisions as the process before did, so the buttons on screen
+        # stay current (see bot.runtime.numbering).
+        offers = next_offers(Offers(), game, acted=None)
         for data in record.actions:
-            last_hands = tracker.feed(game.apply(action_from_json(data)))
+            action = action_from_json(data)
+            acted = None if answers_no_decision(game, action) else action.seat
+            last_hands = tracker.feed(game.apply(action))
+            offers = next_offers(offers, game, acted=acted)
         # A crash between logging an action and recording the hand it ended loses only that
         # hand's record; recording it again is harmless.
         for entry in last_hands:
@@ -296,6 +303,7 @@ class TableRegistry:
             tracker=tracker,
             on_finished=self._finished,
             started_at=row.created_at.timestamp(),
+            offers=offers,
         )
         notice = text("resumed", None, game=row.id, seq=game.sequence)
         self._launch(actor, message_id=row.message_id, notice=notice, dm_panels=guild.dm_panels)

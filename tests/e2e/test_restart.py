@@ -4,11 +4,13 @@ action."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
+from bot.engine.variants.zuno.state import ZunoPhase
 from bot.storage import GameStatus, Store
 
 from .fakediscord import FakeDiscord, running_bot
-from .helpers import Player, World, make_bot
+from .helpers import Player, World, action_kind, make_bot
 
 
 async def test_restart_mid_hand_continues_from_the_exact_action(fake_discord: FakeDiscord, tmp_path: Path) -> None:
@@ -101,3 +103,50 @@ async def test_a_lobby_survives_a_restart_with_its_players_and_buttons(
         assert actor is not None and sorted(actor.names) == ["Alice", "Bob", "CPU 1"]
         assert actor.timers.turn_seconds == 45
         assert await second.store.lobbies() == []
+
+
+async def test_zuno_buttons_of_an_untouched_declare_decision_still_work_after_a_restart(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """Two humans in ずーの's declare phase; Alice locks her discard, the bot restarts: Bob's
+    panel from before the restart is for the same decision, so its buttons still play."""
+    world = World.build(fake_discord, "Alice", "Bob")
+    alice, bob = world.members
+    database = tmp_path / "db.sqlite3"
+    players = [Player(alice), Player(bob)]
+
+    first = make_bot(fake_discord, database)
+    async with running_bot(fake_discord, first):
+        await world.start_game(alice, variant="zuno", humans=[bob], cpus=2, turn_seconds=600)
+        actor = first.runtime.tables.in_channel(world.channel.id)
+        assert actor is not None
+        game: Any = actor.game
+        await world.play(players, seconds=60, until=lambda: game.phase == ZunoPhase.DECLARE)
+        await fake_discord.wait_for(lambda: all(world.pending_button(p) for p in players), timeout=10)
+        first_seq = {p.member.name: actor.decision(actor.seat_of(p.member.id)) for p in players}
+        alices = [b for b in world.pending_button(players[0]) if action_kind(b) == "discard"]
+        await world.play([players[0]], seconds=10, max_clicks=1, policy=lambda buttons, rng: alices[0])
+        bob_decision = actor.decision(actor.seat_of(bob.id))
+        assert bob_decision is not None and bob_decision == first_seq["Bob"]
+        assert actor.sequence > bob_decision.seq, "Alice's lock moved the game on"
+        await actor.presenter.drain()  # type: ignore[attr-defined]
+        bobs = [b for b in world.pending_button(players[1]) if action_kind(b) == "discard"]
+        assert bobs and all(f":{bob_decision.seq}:" in b["custom_id"] for b in bobs)
+
+    second = make_bot(fake_discord, database)
+    async with running_bot(fake_discord, second):
+        resumed = second.runtime.tables.in_channel(world.channel.id)
+        assert resumed is not None
+        again = resumed.decision(resumed.seat_of(bob.id))
+        assert again is not None and (again.seq, again.actions) == (bob_decision.seq, bob_decision.actions)
+        panel = players[1].panel
+        assert panel is not None
+        at = resumed.sequence
+        record = await bob.click(panel, bobs[0]["custom_id"])
+        await record.wait_response()
+        assert record.response_type in (6, 7), [m.text for m in record.messages]
+        await fake_discord.wait_for(lambda: resumed.sequence > at, timeout=10)
+        game_id = resumed.game_id
+    async with Store.open(database) as store:
+        played = (await store.record(game_id)).actions[at]
+    assert (played["type"], played["seat"]) == ("discard", actor.seat_of(bob.id)), played
