@@ -124,6 +124,10 @@ _TEXT: dict[str, tuple[str, str]] = {
         "The bot restarted; game #{game} continues from move #{seq}.",
         "ボットが再起動しました。対局 #{game} を #{seq} から再開します。",
     ),
+    "resumed_reopen": (
+        "{mentions}: press **My hand** to see your hand again.",
+        "{mentions}：「My hand」を押して手牌を開き直してください。",
+    ),
     "hand_won": ("{round}: {winner} wins {points} from {loser}", "{round}: {winner} が {loser} から {points}点の和了"),
     "hand_tsumo": ("{round}: {winner} wins {points} by tsumo", "{round}: {winner} がツモ和了 {points}点"),
     "hand_draw": ("{round}: exhaustive draw", "{round}: 流局"),

@@ -26,7 +26,7 @@ import logging
 import math
 import time
 from collections import deque
-from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -51,7 +51,7 @@ from bot.runtime.rendering import Priority, RenderPool
 from bot.runtime.replies import STARTED, defer_if_slow
 from bot.runtime.router import build_view
 from bot.runtime.variants import has_chips
-from bot.storage import GameSummary, HandEntry, Store
+from bot.storage import GameSummary, HandEntry, PanelHandle, Store
 from render import render_draw, render_seat, render_standings, render_table, render_win
 
 if TYPE_CHECKING:
@@ -111,6 +111,11 @@ def _digest(png: bytes) -> bytes:
     return hashlib.blake2b(png, digest_size=16).digest()
 
 
+def _spec_digest(spec: MessageSpec) -> bytes:
+    """What a user sees of a message's text and buttons, hashed the same in every process."""
+    return hashlib.blake2b(repr((spec.content, spec.buttons)).encode(), digest_size=16).digest()
+
+
 @dataclass
 class _Panel:
     """Where one seat's private panel lives and what it last showed."""
@@ -118,8 +123,12 @@ class _Panel:
     seat: int
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     interaction: discord.Interaction[Any] | None = None
+    restored: tuple[discord.Webhook, int] | None = None
+    """After a restart, the token of the interaction the panel last answered (as a webhook)
+    and the panel's message id: the new process edits the panel through it until it expires."""
     opened_at: float = 0.0
-    dm_message: discord.Message | None = None
+    """When the token was issued (RuntimeOptions.clock)."""
+    dm_message: discord.Message | discord.PartialMessage | None = None
     prefers_dm: bool = False
     mode: PanelMode = "discard"
     locale: str | None = None
@@ -131,6 +140,9 @@ class _Panel:
     """Renders thrown away in a row because the game moved on meanwhile."""
     shown_at: float = -math.inf
     """When the panel was last sent (RuntimeOptions.clock)."""
+    shown_digest: bytes = b""
+    """A hash of the text and buttons last sent: stored with the handle, so that the next
+    process after a restart does not send the same panel again."""
     urgent: asyncio.Event = field(default_factory=asyncio.Event)
     """Set when the seat has a decision: a paced refresh waits no longer."""
 
@@ -138,11 +150,18 @@ class _Panel:
         """Whether the bot can still update the panel without the player clicking."""
         if self.dm_message is not None:
             return True
-        return self.interaction is not None and now - self.opened_at < usable_for
+        tokened = self.interaction is not None or self.restored is not None
+        return tokened and now - self.opened_at < usable_for
+
+    def mark_shown(self, spec: MessageSpec, now: float) -> None:
+        self.shown_key = spec.key
+        self.shown_digest = _spec_digest(spec)
+        self.shown_at = now
 
     def adopt(self, interaction: discord.Interaction[Any], now: float) -> None:
         """The panel now lives where this interaction answered: its DM, or its ephemeral token."""
         self.locale = str(interaction.locale) if interaction.locale else self.locale
+        self.restored = None
         if interaction.guild_id is None and interaction.message is not None:
             self.dm_message = interaction.message
             self.interaction = None
@@ -212,14 +231,24 @@ class DiscordPresenter:
         }
         self._panel_tasks: dict[int, asyncio.Task[None]] = {}
         self._panel_again: set[int] = set()
+        self._unsaved: set[int] = set()
+        """Seats whose panel moved since its handle was last stored (see :meth:`_remember`)."""
+        self._saver: asyncio.Task[None] | None = None
         host = next((seat for seat, state in enumerate(actor.seats) if state.player.user_id == actor.host_id), None)
         self.bottom = host if host is not None else 0
 
     # --- lifecycle -------------------------------------------------------------------------------
 
-    def start(self, *, notice: str | None = None) -> None:
-        """Post the table message (a new one; an older one from before a restart is retired)."""
-        if notice:
+    def start(self, *, notice: str | None = None, resumed: bool = False) -> None:
+        """Post the table message (a new one; an older one from before a restart is retired).
+
+        ``resumed``: the game carries on after a restart. Every seat whose panel cannot be
+        reached any more (its token expired while the bot was down, or it was never opened) is
+        told to press My hand: a DM panel is sent again by DM, the others are mentioned in the
+        notice, so that no clock runs out on a player who cannot see it is their turn."""
+        if resumed:
+            self._jobs.append(lambda: self._resume_notice(notice or ""))
+        elif notice:
             self._jobs.append(lambda: self._send_text(notice))
         self._worker = asyncio.create_task(self._work(), name=f"table-{self._actor.game_id}-presenter")
         self._wake.set()
@@ -238,7 +267,7 @@ class DiscordPresenter:
 
     async def close(self) -> None:
         """Stop drawing (bot shutdown)."""
-        tasks = [task for task in (self._worker, *self._panel_tasks.values()) if task is not None]
+        tasks = [task for task in (self._worker, self._saver, *self._panel_tasks.values()) if task is not None]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -247,6 +276,128 @@ class DiscordPresenter:
     def busy(self) -> bool:
         """Whether the presenter still has something to show."""
         return bool(self._jobs) or self._dirty or any(not task.done() for task in self._panel_tasks.values())
+
+    # --- panels across restarts --------------------------------------------------------------------
+
+    def restore_panels(self, handles: Mapping[int, PanelHandle]) -> None:
+        """Take up the panels the process before the restart left open (see :meth:`_remember`):
+        a DM panel is edited as before, an ephemeral one through its stored token while that is
+        still usable. Their first refresh sends the image again (what it showed is not known)."""
+        now, wall = self._options.clock(), self._options.wall_clock()
+        for seat, handle in handles.items():
+            panel = self.panels.get(seat)
+            if panel is None:
+                continue
+            panel.mode, panel.locale, panel.prefers_dm = handle.mode, handle.locale, handle.prefers_dm
+            if handle.token is not None and handle.application_id is not None:
+                age = wall - handle.opened_at
+                if not 0 <= age < self._options.token_usable_for:
+                    continue
+                webhook = discord.Webhook.partial(handle.application_id, handle.token, client=self._client)
+                panel.restored, panel.opened_at = (webhook, handle.message_id), now - age
+            elif handle.channel_id is not None:
+                channel = self._client.get_partial_messageable(handle.channel_id, type=discord.ChannelType.private)
+                panel.dm_message = channel.get_partial_message(handle.message_id)
+            panel.picture = _Picture(("message", handle.message_id), None, bytes.fromhex(handle.image))
+            panel.shown_digest = bytes.fromhex(handle.shown)
+
+    def _remember(self, panel: _Panel) -> None:
+        """Store where the panel lives now, after the answer that moved it: one writer per table
+        stores the latest handle of each seat, so a burst of clicks costs a write or two and
+        never an acknowledgement's delay."""
+        self._unsaved.add(panel.seat)
+        if self._saver is None or self._saver.done():
+            self._saver = asyncio.create_task(self._save_panels(), name=f"table-{self._actor.game_id}-panels")
+
+    async def _save_panels(self) -> None:
+        game_id = self._actor.game_id
+        while self._unsaved and not self._actor.finished:
+            seat = self._unsaved.pop()
+            handle = self._handle(self.panels[seat])
+            try:
+                if handle is None:
+                    await self._store.forget_panel(game_id, seat)
+                else:
+                    await self._store.save_panel(game_id, handle)
+            except Exception as error:
+                # Only a restart needs the handle; the panel itself works on.
+                log.warning("table %s: could not store the panel of seat %d: %s", game_id, seat, type(error).__name__)
+
+    def _handle(self, panel: _Panel) -> PanelHandle | None:
+        """Where the panel lives, as the store keeps it; None when it cannot be reached."""
+        application_id: int | None = None
+        token: str | None = None
+        channel_id: int | None = None
+        if panel.dm_message is not None:
+            message_id: int | None = panel.dm_message.id
+            channel_id = panel.dm_message.channel.id
+        else:
+            where = panel.picture.where if panel.picture is not None else None
+            message_id = where[1] if isinstance(where, tuple) and where[0] == "message" else None
+            if panel.interaction is not None:
+                application_id, token = panel.interaction.application_id, panel.interaction.token
+            elif panel.restored is not None:
+                application_id, token = panel.restored[0].id, panel.restored[0].token
+            if not panel.live(self._options.clock(), self._options.token_usable_for) or token is None:
+                return None
+        if message_id is None:
+            return None
+        return PanelHandle(
+            seat=panel.seat,
+            opened_at=self._options.wall_clock() - (self._options.clock() - panel.opened_at),
+            mode=panel.mode,
+            message_id=message_id,
+            application_id=application_id,
+            token=token,
+            channel_id=channel_id,
+            locale=panel.locale,
+            prefers_dm=panel.prefers_dm,
+            shown=panel.shown_digest.hex(),
+            image=panel.picture.digest.hex() if panel.picture is not None else "",
+        )
+
+    async def _resume_notice(self, notice: str) -> None:
+        """The restart notice, mentioning each player whose panel is out of reach (after trying
+        a DM for those who keep their panel in DMs)."""
+        unreached: list[int] = []
+        now = self._options.clock()
+        for seat, panel in self.panels.items():
+            user_id = self._actor.seats[seat].player.user_id
+            if user_id is None or panel.live(now, self._options.token_usable_for) or self._actor.seats[seat].auto:
+                continue
+            if not (panel.prefers_dm and await self._reopen_in_dm(panel)):
+                unreached.append(user_id)
+        if unreached:
+            mentions = " ".join(f"<@{user}>" for user in unreached)
+            notice = f"{notice}\n{text('resumed_reopen', self._actor.locale, mentions=mentions)}".strip()
+        if not notice:
+            return
+        await self._limiter.acquire()
+        users = [discord.Object(user) for user in unreached]
+        await self._channel.send(
+            notice, allowed_mentions=discord.AllowedMentions(users=users, everyone=False, roles=False)
+        )
+
+    async def _reopen_in_dm(self, panel: _Panel) -> bool:
+        """Send a DM panel again (its old message is gone); False if the DM cannot be sent."""
+        user_id = self._actor.seats[panel.seat].player.user_id
+        if user_id is None:
+            return False
+        async with panel.lock:
+            content = self._panel_content(panel.seat, panel)
+            payload, picture = await self._panel_payload(content, panel, None)
+            try:
+                await self._limiter.acquire()
+                channel = await self._client.create_dm(discord.Object(user_id))
+                message = await channel.send(**payload)
+            except discord.HTTPException as error:
+                log.info("table %s: no DM panel for seat %d: %s", self._actor.game_id, panel.seat, error)
+                return False
+            panel.dm_message, panel.interaction, panel.restored = message, None, None
+            panel.picture = dataclasses.replace(picture, where=("message", message.id))
+            panel.mark_shown(content.spec, self._options.clock())
+        self._remember(panel)
+        return True
 
     # --- what the actor calls ----------------------------------------------------------------------
 
@@ -584,6 +735,11 @@ class DiscordPresenter:
             # The message the panel lives in, as recorded when it was opened or last clicked.
             where = panel.picture.where if panel.picture is not None else None
             edit, picture = await self._panel_payload(content, panel, where, Priority.PANEL)
+            if panel.shown_key is None and panel.shown_digest == _spec_digest(content.spec) and "file" not in edit:
+                # A panel taken up after a restart that already shows this: nothing to send.
+                panel.picture = picture
+                panel.mark_shown(content.spec, self._options.clock())
+                return
             payload = self._as_edit(edit)
             if self._panel_content(seat, panel).spec.key != content.spec.key and panel.redraws < MAX_REDRAWS:
                 # The game moved on while the image rendered: sending this panel would show
@@ -603,16 +759,21 @@ class DiscordPresenter:
                     await panel.dm_message.edit(**payload)
                 elif panel.interaction is not None:
                     await panel.interaction.edit_original_response(**payload)
+                elif panel.restored is not None:
+                    webhook, message_id = panel.restored
+                    await webhook.edit_message(message_id, **payload)
             except discord.HTTPException as error:
                 # An expired token or a deleted DM: the player reopens the panel with "My hand".
                 log.info("table %s: panel of seat %d is gone: %s", self._actor.game_id, seat, error)
                 panel.interaction = None
+                panel.restored = None
                 panel.dm_message = None
                 panel.picture = None
+                self._remember(panel)
                 return
-            panel.shown_key = content.spec.key
             panel.picture = picture if where is not None else None
-            panel.shown_at = self._options.clock()
+            panel.mark_shown(content.spec, self._options.clock())
+        self._remember(panel)
 
     @contextlib.asynccontextmanager
     async def _locked(
@@ -656,6 +817,7 @@ class DiscordPresenter:
                 if not interaction.response.is_done():
                     await interaction.response.defer()
                 panel.adopt(interaction, self._options.clock())
+                self._remember(panel)
                 self._catch_up(seat)
                 return
             (payload, picture), deferred = await defer_if_slow(
@@ -669,9 +831,9 @@ class DiscordPresenter:
             else:
                 await interaction.response.edit_message(**self._as_edit(payload))
             panel.adopt(interaction, self._options.clock())
-            panel.shown_key = content.spec.key
             panel.picture = picture
-            panel.shown_at = self._options.clock()
+            panel.mark_shown(content.spec, self._options.clock())
+        self._remember(panel)
         self._catch_up(seat)
 
     async def open_panel(
@@ -685,6 +847,7 @@ class DiscordPresenter:
                 panel.prefers_dm = dm
             if panel.prefers_dm:
                 await self._open_in_dm(interaction, panel, notice)
+                self._remember(panel)
                 return
             content = self._panel_content(seat, panel, notice)
             (payload, picture), deferred = await defer_if_slow(
@@ -700,11 +863,11 @@ class DiscordPresenter:
                 response = await interaction.response.send_message(ephemeral=True, **payload)
                 if response.message_id is not None:
                     where = ("message", response.message_id)
-            panel.interaction, panel.dm_message = interaction, None
+            panel.interaction, panel.dm_message, panel.restored = interaction, None, None
             panel.opened_at = self._options.clock()
-            panel.shown_key = content.spec.key
             panel.picture = dataclasses.replace(picture, where=where)
-            panel.shown_at = self._options.clock()
+            panel.mark_shown(content.spec, self._options.clock())
+        self._remember(panel)
         self._catch_up(seat)
 
     def _catch_up(self, seat: int) -> None:
@@ -733,13 +896,13 @@ class DiscordPresenter:
             content = self._panel_content(panel.seat, panel, notice)
             payload, picture = await self._panel_payload(content, panel, None)
             reply = await interaction.edit_original_response(**self._as_edit(payload))
-            panel.interaction, panel.dm_message = interaction, None
+            panel.interaction, panel.dm_message, panel.restored = interaction, None, None
             panel.opened_at = self._options.clock()
-            panel.shown_key = content.spec.key
+            panel.mark_shown(content.spec, self._options.clock())
             panel.picture = dataclasses.replace(picture, where=("message", reply.id))
             return
-        panel.dm_message, panel.interaction = message, None
-        panel.shown_key = content.spec.key
+        panel.dm_message, panel.interaction, panel.restored = message, None, None
+        panel.mark_shown(content.spec, self._options.clock())
         panel.picture = dataclasses.replace(picture, where=("message", message.id))
         await interaction.edit_original_response(content=text("panel_dm_sent", panel.locale))
 
@@ -750,4 +913,5 @@ class DiscordPresenter:
             panel.prefers_dm = False
             panel.dm_message = None
             panel.locale = str(interaction.locale) if interaction.locale else panel.locale
+        self._remember(panel)
         await interaction.response.send_message(text("panel_here", panel.locale), ephemeral=True)

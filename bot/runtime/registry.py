@@ -12,7 +12,7 @@ import asyncio
 import logging
 import secrets
 import sqlite3
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 
 import discord
 
@@ -27,7 +27,7 @@ from bot.runtime.options import RuntimeOptions, TableTimers
 from bot.runtime.presenter import DiscordPresenter, RateLimiter
 from bot.runtime.rendering import RenderPool
 from bot.runtime.router import ButtonRouter
-from bot.storage import GameRow, GameStatus, HandTracker, StorageError, Store
+from bot.storage import GameRow, GameStatus, HandTracker, PanelHandle, StorageError, Store
 
 __all__ = ["Runtime", "TableRegistry"]
 
@@ -204,8 +204,15 @@ class TableRegistry:
         return actor
 
     def _launch(
-        self, actor: TableActor, *, message_id: int | None = None, notice: str | None = None, dm_panels: bool = False
+        self,
+        actor: TableActor,
+        *,
+        message_id: int | None = None,
+        notice: str | None = None,
+        dm_panels: bool = False,
+        panels: Mapping[int, PanelHandle] | None = None,
     ) -> None:
+        """Run the actor and its presenter; ``panels`` (a recovered game's) are taken up again."""
         runtime = self._runtime
         presenter = DiscordPresenter(
             client=runtime.client,
@@ -220,8 +227,13 @@ class TableRegistry:
         self._by_channel[actor.channel_id] = actor
         self._by_game[actor.game_id] = actor
         self._presenters[actor.game_id] = presenter
-        presenter.start(notice=notice)
+        if panels is not None:
+            presenter.restore_panels(panels)
+        presenter.start(notice=notice, resumed=panels is not None)
         actor.start(presenter)
+        if panels is not None:
+            # What the restored panels show is from before the restart: bring them up to date.
+            presenter.panels_changed(presenter.panels.keys())
 
     def _finished(self, actor: TableActor) -> None:
         """The actor's game ended: free the channel; the presenter finishes showing it."""
@@ -306,7 +318,8 @@ class TableRegistry:
             offers=offers,
         )
         notice = text("resumed", None, game=row.id, seq=game.sequence)
-        self._launch(actor, message_id=row.message_id, notice=notice, dm_panels=guild.dm_panels)
+        panels = await store.panels(row.id)
+        self._launch(actor, message_id=row.message_id, notice=notice, dm_panels=guild.dm_panels, panels=panels)
         log.info("table %d resumed at action %d", row.id, game.sequence)
         return actor
 

@@ -18,6 +18,7 @@ __all__ = [
     "HandResult",
     "HandRow",
     "LeaderboardRow",
+    "PanelHandle",
     "Period",
     "PlayerRating",
     "PlayerSeat",
@@ -72,6 +73,36 @@ class GuildSettings:
         for name in ("hints", "dm_panels"):
             if not isinstance(getattr(self, name), bool):
                 raise TypeError(f"{name} must be True or False, got {getattr(self, name)!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class PanelHandle:
+    """Where one seat's private panel lives, so the next process can keep editing it.
+
+    An ephemeral panel is the message ``message_id``, edited through the token of the
+    interaction it last answered (``application_id``, ``token``) until the token expires, 15
+    minutes after ``opened_at`` (Unix time); a DM panel is the message ``message_id`` in the DM
+    ``channel_id``, and has no token. The token is a credential for that one reply: it is stored, never logged."""
+
+    seat: int
+    opened_at: float
+    mode: str
+    message_id: int
+    application_id: int | None = None
+    token: str | None = field(default=None, repr=False)
+    channel_id: int | None = None
+    locale: str | None = None
+    prefers_dm: bool = False
+    shown: str = ""
+    """A hash (hex) of the text and buttons the panel shows, and of its image: what the next
+    process need not send again."""
+    image: str = ""
+
+    def __post_init__(self) -> None:
+        ephemeral = self.token is not None and self.application_id is not None
+        direct = self.token is None and self.channel_id is not None
+        if not (ephemeral or direct):
+            raise ValueError("a panel lives behind an interaction token or in a DM message")
 
 
 @dataclass(frozen=True)

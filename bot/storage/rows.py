@@ -31,6 +31,7 @@ from bot.storage.models import (
     HandResult,
     HandRow,
     LeaderboardRow,
+    PanelHandle,
     PlayerRating,
     PlayerSeat,
     PlayerStats,
@@ -47,6 +48,7 @@ __all__ = [
     "hands",
     "leaderboard_row",
     "lobby",
+    "panel",
     "player_stats",
     "rating",
     "row_id",
@@ -303,3 +305,20 @@ def seat_banks(found: Iterable[Row]) -> dict[int, float]:
 def lobby(row: Row) -> dict[str, Any]:
     """The ``data`` JSON of a ``lobbies`` row."""
     return _object(row["data"])
+
+
+def panel(row: Row) -> PanelHandle:
+    """A ``panels`` row."""
+    return PanelHandle(
+        seat=row["seat"],
+        opened_at=row["opened_at"],
+        mode=row["mode"],
+        application_id=row["application_id"],
+        token=row["token"],
+        channel_id=row["channel_id"],
+        message_id=row["message_id"],
+        locale=row["locale"],
+        prefers_dm=bool(row["prefers_dm"]),
+        shown=row["shown"],
+        image=row["image"],
+    )

@@ -53,6 +53,7 @@ from bot.storage.models import (
     HandResult,
     HandRow,
     LeaderboardRow,
+    PanelHandle,
     Period,
     PlayerRating,
     PlayerSeat,
@@ -490,6 +491,47 @@ class Store:
             if cursor.rowcount == 0:
                 raise GameNotFoundError(f"no game #{game_id}")
 
+    # --- panels ------------------------------------------------------------------------------------
+
+    async def save_panel(self, game_id: int, handle: PanelHandle) -> None:
+        """Store (or replace) where a seat's panel of a running game lives."""
+        async with self._write() as db:
+            await self._running_game(db, game_id)
+            await db.execute(
+                """
+                INSERT OR REPLACE INTO panels (game_id, seat, opened_at, application_id, token, channel_id,
+                                               message_id, locale, prefers_dm, mode, shown, image)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+                (
+                    game_id,
+                    handle.seat,
+                    handle.opened_at,
+                    handle.application_id,
+                    handle.token,
+                    handle.channel_id,
+                    handle.message_id,
+                    handle.locale,
+                    int(handle.prefers_dm),
+                    handle.mode,
+                    handle.shown,
+                    handle.image,
+                ),
+            )
+
+    async def forget_panel(self, game_id: int, seat: int) -> None:
+        """The seat's panel is gone (a dead token, a deleted DM): nothing to edit after a restart."""
+        async with self._write() as db:
+            await db.execute("DELETE FROM panels WHERE game_id = ? AND seat = ?", (game_id, seat))
+
+    async def panels(self, game_id: int) -> dict[int, PanelHandle]:
+        """Where each seat's panel of the game lives, by seat."""
+        async with (
+            self._read() as db,
+            db.execute("SELECT * FROM panels WHERE game_id = ? ORDER BY seat", (game_id,)) as cursor,
+        ):
+            return {handle.seat: handle for handle in map(rows.panel, await cursor.fetchall())}
+
     # --- lobbies ------------------------------------------------------------------------------------
 
     async def save_lobby(self, lobby_id: int, guild_id: int, channel_id: int, data: Mapping[str, Any]) -> None:
@@ -566,6 +608,7 @@ class Store:
                 """,
                 (final.value, self._now(), reason, game_id),
             )
+            await db.execute("DELETE FROM panels WHERE game_id = ?", (game_id,))
             return await self._game(db, game_id)
 
     async def _game(self, db: aiosqlite.Connection, game_id: int) -> GameRow:
@@ -830,6 +873,7 @@ class Store:
                 """,
                 (now, outcome.reason, outcome.hands_played, game_id),
             )
+            await db.execute("DELETE FROM panels WHERE game_id = ?", (game_id,))
             summaries = await self._summaries(db, [game_id])
         return summaries[0]
 

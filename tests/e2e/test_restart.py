@@ -3,14 +3,17 @@ action."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from bot.engine.variants.zuno.state import ZunoPhase
 from bot.storage import GameStatus, Store
 
 from .fakediscord import FakeDiscord, running_bot
-from .helpers import Player, World, action_kind, make_bot
+from .helpers import Player, World, action_kind, fix_seed, make_bot
 
 
 async def test_restart_mid_hand_continues_from_the_exact_action(fake_discord: FakeDiscord, tmp_path: Path) -> None:
@@ -150,3 +153,132 @@ async def test_zuno_buttons_of_an_untouched_declare_decision_still_work_after_a_
     async with Store.open(database) as store:
         played = (await store.record(game_id)).actions[at]
     assert (played["type"], played["seat"]) == ("discard", actor.seat_of(bob.id)), played
+
+
+ALICE_DEALS = 1
+"""A table seed that seats the lobby's first player (Alice) as the dealer."""
+
+
+async def _alice_discards_then_restart(
+    fake_discord: FakeDiscord,
+    database: Path,
+    world: World,
+    player: Player,
+    monkeypatch: pytest.MonkeyPatch,
+    *,
+    dm: bool = False,
+) -> tuple[int, int]:
+    """Alice opens her panel and discards; the bot stops while the CPUs think (a long CPU delay).
+    Returns (game id, Alice's seat)."""
+    fix_seed(monkeypatch, ALICE_DEALS)
+    first = make_bot(fake_discord, database, cpu_delay=30.0)
+    async with running_bot(fake_discord, first):
+        await world.start_game(player.member, hands=1)
+        actor = first.runtime.tables.in_channel(world.channel.id)
+        assert actor is not None
+        if dm:
+            record = await player.member.slash(world.channel, "mahjong hand", dm=True)
+            await record.wait_response()
+            await fake_discord.wait_for(lambda: bool(fake_discord.messages_in(fake_discord.dm_channel(player.member))))
+            player.panel = fake_discord.messages_in(fake_discord.dm_channel(player.member))[-1]
+        await fake_discord.wait_for(lambda: actor.decision(0) is not None, timeout=10)
+        seat = actor.seat_of(player.member.id)
+        # Alice is the dealer: her first discard hands the turn to the CPUs.
+        assert seat == 0
+        await world.play([player], seconds=30, max_clicks=1)
+        await fake_discord.wait_for(lambda: actor.decision(seat) is None, timeout=10)
+        await actor.presenter.drain()  # type: ignore[attr-defined]
+        assert player.panel is not None and not world.pending_button(player)
+        return actor.game_id, seat
+
+
+async def test_an_open_panel_is_edited_by_the_new_process_after_a_restart(
+    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Alice discards, the bot restarts while the CPUs think, the CPUs play: her ephemeral panel
+    from before the restart (the same message, through its stored token) shows her turn, and she
+    plays the hand out on it without pressing My hand."""
+    world = World.build(fake_discord, "Alice")
+    (alice,) = world.members
+    database = tmp_path / "db.sqlite3"
+    player = Player(alice)
+    await _alice_discards_then_restart(fake_discord, database, world, player, monkeypatch)
+    panel = player.panel
+    assert panel is not None
+
+    second = make_bot(fake_discord, database)
+    async with running_bot(fake_discord, second):
+        resumed = second.runtime.tables.in_channel(world.channel.id)
+        assert resumed is not None
+        await fake_discord.wait_for(
+            lambda: (
+                (d := resumed.decision(0)) is not None
+                and any(f":{d.seq}:" in b["custom_id"] for b in world.pending_button(player))
+            ),
+            timeout=10,
+            what="Alice's panel to show her turn",
+        )
+        assert player.panel is panel
+        assert not any(f"<@{alice.id}>" in text for text in world.public_texts()), "reachable: no mention"
+        await world.play([player], seconds=120)
+        assert world.game_over_text() is not None
+    assert player.panel is panel
+
+
+async def test_a_panel_whose_token_expired_during_the_restart_is_mentioned_in_the_notice(
+    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The bot is down longer than a token lives: the resume notice mentions Alice so that she
+    presses My hand, and her decision waits on a fresh clock."""
+    world = World.build(fake_discord, "Alice")
+    (alice,) = world.members
+    database = tmp_path / "db.sqlite3"
+    player = Player(alice)
+    await _alice_discards_then_restart(fake_discord, database, world, player, monkeypatch)
+    # Sixteen minutes pass for Discord and for the bot.
+    fake_discord.clock.advance(16 * 60)
+    second = make_bot(fake_discord, database, wall_clock=lambda: time.time() + 16 * 60)
+    async with running_bot(fake_discord, second):
+        resumed = second.runtime.tables.in_channel(world.channel.id)
+        assert resumed is not None
+        await fake_discord.wait_for(
+            lambda: any(f"<@{alice.id}>" in text and "My hand" in text for text in world.public_texts()),
+            timeout=10,
+            what="the resume notice to mention Alice",
+        )
+        posts = fake_discord.requests_to("POST", "/channels/{channel_id}/messages")
+        notice = next(r.body for r in posts if f"<@{alice.id}>" in str(r.body.get("content")))
+        # It pings Alice and nobody else.
+        assert notice["allowed_mentions"] == {"parse": [], "users": [alice.id]}, notice["allowed_mentions"]
+        await fake_discord.wait_for(lambda: resumed.decision(0) is not None, timeout=10)
+        await world.open_panel(player)
+        await world.play([player], seconds=120)
+        assert world.game_over_text() is not None
+
+
+async def test_a_dm_panel_is_edited_by_the_new_process_after_a_restart(
+    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    world = World.build(fake_discord, "Alice")
+    (alice,) = world.members
+    database = tmp_path / "db.sqlite3"
+    player = Player(alice)
+    await _alice_discards_then_restart(fake_discord, database, world, player, monkeypatch, dm=True)
+    fake_discord.clock.advance(16 * 60)  # a DM panel needs no token
+    dm = player.panel
+    assert dm is not None and dm.channel is fake_discord.dm_channel(alice)
+
+    second = make_bot(fake_discord, database)
+    async with running_bot(fake_discord, second):
+        resumed = second.runtime.tables.in_channel(world.channel.id)
+        assert resumed is not None
+        await fake_discord.wait_for(
+            lambda: (
+                (d := resumed.decision(0)) is not None
+                and any(f":{d.seq}:" in b["custom_id"] for b in world.pending_button(player))
+            ),
+            timeout=10,
+            what="Alice's DM panel to show her turn",
+        )
+        assert fake_discord.messages_in(fake_discord.dm_channel(alice)) == [dm]
+        assert not any(f"<@{alice.id}>" in text for text in world.public_texts())
