@@ -8,11 +8,14 @@ of each conflict are still scored, so the check is not over-eager.
 from __future__ import annotations
 
 import json
+from collections import Counter
 
 import pytest
 
+from bench.score import random_deals
 from bot.engine import calc
-from bot.engine.calc import CALC_VARIANTS, SHARED_CONFLICTS, STANDARD
+from bot.engine.calc import CALC_VARIANTS, SHARED_CONFLICTS, STANDARD, CalcError, CalcRequest, check_situation
+from bot.engine.tiles import Tile
 from bot.engine.variant_ui import CalcConflict
 from bot.engine.variants import VARIANTS
 
@@ -231,6 +234,40 @@ def test_a_shared_conflict_is_refused_in_every_variant_that_does_not_waive_it_12
 
 
 # --- legal neighbours stay scored (standard rules) -----------------------------------------------------
+
+
+def test_the_oracle_cross_checks_6000_situations_pass_but_ippatsu_on_a_rinshan_draw() -> None:
+    """The seeded wins the scorer is compared with ``mahjong`` on (``bench.score.random_deals``,
+    situations "where consistent") pass the check, but for the few with 一発 and 嶺上開花 at once:
+    ``mahjong`` scores those, while every game here (as Tenhou) ends the ippatsu with any kan,
+    the winner's own too (``_on_call`` after each kan)."""
+    refusals: Counter[str] = Counter()
+    for seed in range(10):
+        for deal in random_deals(600, seed, renhou=True):
+            ctx = deal.ctx
+            request = CalcRequest(
+                variant=STANDARD,
+                hand=(),
+                win=Tile(ctx.win_tile),
+                tsumo=ctx.tsumo,
+                melds=tuple((meld.type, ()) for meld in ctx.melds),
+                seat=ctx.seat_wind,
+                dealer=ctx.dealer,
+                riichi=ctx.riichi,
+                double_riichi=ctx.double_riichi,
+                ippatsu=ctx.ippatsu,
+                haitei=ctx.haitei,
+                houtei=ctx.houtei,
+                rinshan=ctx.rinshan,
+                chankan=ctx.chankan,
+                first_turn=ctx.tenhou or ctx.chiihou or ctx.renhou,
+            )
+            try:
+                check_situation(request)
+            except CalcError as error:
+                refusals[str(error)] += 1
+    assert set(refusals) == {conflict("ippatsu-and-rinshan").message}
+    assert 0 < refusals[conflict("ippatsu-and-rinshan").message] < 20
 
 
 def test_haitei_with_a_tsumo_is_scored_234567m234p55666s_tsumo_6s(capsys: pytest.CaptureFixture[str]) -> None:
