@@ -11,6 +11,26 @@ scores standard hands (``--variant riichi``, the oracle's 4-player rules). Each 
 variant brings its own options and calculator (``ui.calc``, a
 :class:`~bot.engine.variant_ui.VariantCalc`): its options are added to the parser, refused for
 any other variant, and handed to its calculator in :attr:`CalcRequest.options`.
+
+Before anything is scored, :func:`check_situation` refuses a request whose flags no table can
+produce together (exit 2, the message naming both sides), for every variant and the standard
+rules alike (:data:`SHARED_CONFLICTS`, checked in this order):
+
+- how the hand was won: 海底 and 嶺上 are tsumo wins, 河底 and 搶槓 rons;
+- riichi: 一発 needs one, and a riichi a closed hand (an ankan is fine). ``--double-riichi`` is a
+  riichi, and so is a variant's option marked :attr:`~bot.engine.variant_ui.CalcFlag.riichi`
+  (5等三麻's ``--open-riichi``), so no riichi check can miss them;
+- kans: 嶺上 needs a kan in ``--melds``, and no 一発 survives the kan before it;
+- the end of the wall: 海底 is no replacement draw, 河底 no tile added to a kan;
+- the first go-around (``--first-turn``): no meld, no replacement draw, no riichi yet, not at the
+  end of the wall, no 搶槓 (the added kan is a call), and 人和 is a child's;
+- seats: ``--dealer`` sits East.
+
+A variant's calculator (:class:`~bot.engine.variant_ui.VariantCalc`) adds what its own game never
+produces (``conflicts``: いなげ's ダマテン無し, 二色麻雀's pon-only melds, ずーの's missing 搶槓) and
+waives by name the shared ones its game does produce (``allows``: いなげ's pool has no dead wall,
+so its last tile may be a replacement draw; チンイツゲーム's pulled 北 is replaced by a rinshan
+draw). ``/mahjong calc`` scores through :func:`calculate` too, so it refuses the same requests.
 """
 
 from __future__ import annotations
@@ -26,7 +46,7 @@ from bot.engine.melds import Meld, MeldType
 from bot.engine.scoring import STANDARD_RULES, NoWin, ScoringRules, score_hand
 from bot.engine.shapes import pack
 from bot.engine.tiles import Kind, Tile, TileNotationError, kind_name, parse_tiles
-from bot.engine.variant_ui import CalcFlag, VariantCalc
+from bot.engine.variant_ui import CalcConflict, CalcFlag, VariantCalc
 from bot.engine.variants import VARIANTS
 from bot.engine.views import YakuLine
 from bot.engine.yaku.base import YakuHit
@@ -34,11 +54,13 @@ from bot.engine.yaku.context import WinContext
 
 __all__ = [
     "CALC_VARIANTS",
+    "SHARED_CONFLICTS",
     "STANDARD",
     "CalcError",
     "CalcRequest",
     "calculate",
     "check_hand_size",
+    "check_situation",
     "check_tile_limits",
     "main",
     "option_tiles",
@@ -60,6 +82,8 @@ STANDARD = "riichi"
 """The one scorer that is no variant: standard 4-player rules, as the test oracle scores them."""
 
 OptionValue = bool | int | str | None
+_KANS = frozenset({MeldType.ANKAN, MeldType.MINKAN, MeldType.KAKAN})
+_OPEN = frozenset({MeldType.PON, MeldType.CHI, MeldType.MINKAN, MeldType.KAKAN})
 
 
 class CalcError(ValueError):
@@ -95,6 +119,20 @@ class CalcRequest:
     options: Mapping[str, OptionValue] = field(default_factory=dict)
     """The chosen variant's own options (its :class:`CalcFlag` names), as given or their defaults."""
 
+    @property
+    def has_kan(self) -> bool:
+        """A kan of any kind is among the melds."""
+        return any(meld_type in _KANS for meld_type, _ in self.melds)
+
+    @property
+    def has_open_meld(self) -> bool:
+        """A called meld (pon, chi, open or added kan) is among the melds: an ankan is none."""
+        return any(meld_type in _OPEN for meld_type, _ in self.melds)
+
+    def has_meld(self, meld_type: MeldType) -> bool:
+        """A meld of that type is among the melds."""
+        return any(given is meld_type for given, _ in self.melds)
+
     def flag(self, name: str) -> bool:
         """The variant's on/off option ``--<name>``."""
         value = self.options[name]
@@ -115,6 +153,121 @@ class CalcRequest:
         if not isinstance(value, str | None):
             raise TypeError(f"--{name} is not a text option")
         return value
+
+
+SHARED_CONFLICTS: tuple[CalcConflict, ...] = (
+    # How the hand was won: each situation belongs to a tsumo or to a ron.
+    CalcConflict(
+        "haitei-on-ron",
+        "海底 (--haitei) is a tsumo on the last tile: not with --ron (a ron on the last discard is --houtei)",
+        lambda r: r.haitei and not r.tsumo,
+    ),
+    CalcConflict(
+        "houtei-on-tsumo",
+        "河底 (--houtei) is a ron on the last discard: not with --tsumo (a tsumo on the last tile is --haitei)",
+        lambda r: r.houtei and r.tsumo,
+    ),
+    CalcConflict(
+        "rinshan-on-ron",
+        "嶺上開花 (--rinshan) is a tsumo on a replacement draw: not with --ron",
+        lambda r: r.rinshan and not r.tsumo,
+    ),
+    CalcConflict(
+        "chankan-on-tsumo",
+        "搶槓 (--chankan) is a ron on the tile added to a kan: not with --tsumo",
+        lambda r: r.chankan and r.tsumo,
+    ),
+    # Riichi and what it needs.
+    CalcConflict(
+        "ippatsu-without-riichi",
+        "一発 (--ippatsu) needs a riichi (--riichi or --double-riichi)",
+        lambda r: r.ippatsu and not r.riichi,
+    ),
+    CalcConflict(
+        "riichi-with-open-meld",
+        "立直 (--riichi) needs a closed hand: no pon, chi or open kan in --melds (an ankan is fine)",
+        lambda r: r.riichi and r.has_open_meld,
+    ),
+    # Kans and the replacement draw.
+    CalcConflict(
+        "rinshan-without-kan",
+        "嶺上開花 (--rinshan) needs a kan in the hand (ankan, kan or kakan in --melds)",
+        lambda r: r.rinshan and not r.has_kan,
+    ),
+    CalcConflict(
+        "ippatsu-and-rinshan",
+        "一発 (--ippatsu) and 嶺上開花 (--rinshan) cannot both apply: the kan before the replacement draw ends "
+        "the ippatsu",
+        lambda r: r.ippatsu and r.rinshan,
+    ),
+    # The end of the wall.
+    CalcConflict(
+        "haitei-and-rinshan",
+        "海底 (--haitei) and 嶺上 (--rinshan) cannot both apply: the last tile is not a replacement draw",
+        lambda r: r.haitei and r.rinshan,
+    ),
+    CalcConflict(
+        "houtei-and-chankan",
+        "河底 (--houtei) and 搶槓 (--chankan) cannot both apply: the last discard is no tile added to a kan",
+        lambda r: r.houtei and r.chankan,
+    ),
+    # The first go-around: 天和 and 地和 (a tsumo), 人和 (a ron).
+    CalcConflict(
+        "first-turn-and-rinshan",
+        "天和/地和 (--first-turn) are won on the first draw, not on a replacement draw (--rinshan)",
+        lambda r: r.first_turn and r.rinshan,
+    ),
+    CalcConflict(
+        "first-turn-with-meld",
+        "天和/地和/人和 (--first-turn) need a closed hand with no meld: any call or kan (--melds) ends the first "
+        "go-around",
+        lambda r: r.first_turn and bool(r.melds),
+    ),
+    CalcConflict(
+        "first-turn-and-riichi",
+        "天和/地和/人和 (--first-turn) come before the winner's first discard: there is no riichi yet (--riichi, "
+        "--double-riichi)",
+        lambda r: r.first_turn and r.riichi,
+    ),
+    CalcConflict(
+        "first-turn-and-last-tile",
+        "天和/地和/人和 (--first-turn) are in the first go-around, 海底/河底 (--haitei, --houtei) at the end of the "
+        "wall",
+        lambda r: r.first_turn and (r.haitei or r.houtei),
+    ),
+    CalcConflict(
+        "first-turn-and-chankan",
+        "人和 (--first-turn) and 搶槓 (--chankan) cannot both apply: the added kan is a call, which ends the first "
+        "go-around",
+        lambda r: r.first_turn and r.chankan,
+    ),
+    CalcConflict(
+        "renhou-for-dealer",
+        "人和 (--first-turn with --ron) is a non-dealer's win before its first draw: not for the dealer (seat E or "
+        "--dealer)",
+        lambda r: r.first_turn and not r.tsumo and r.dealer,
+    ),
+    # Seats.
+    CalcConflict(
+        "dealer-not-east",
+        "--dealer: the dealer sits East (give --seat E, or leave --dealer out)",
+        lambda r: r.starter and r.seat != Kind.EAST,
+    ),
+)
+"""What no table produces, refused for every variant unless its calculator waives it by name
+(:attr:`~bot.engine.variant_ui.VariantCalc.allows`), in the order checked."""
+
+
+def check_situation(request: CalcRequest) -> None:
+    """Refuse a request whose situation no table of its variant can produce: the first of the
+    :data:`SHARED_CONFLICTS` the variant does not allow, then the variant's own conflicts, that
+    applies is a :class:`CalcError` with its message."""
+    calculator = _calculators().get(request.variant)
+    allowed = calculator.allows if calculator is not None else frozenset()
+    own = calculator.conflicts if calculator is not None else ()
+    for conflict in (*(shared for shared in SHARED_CONFLICTS if shared.name not in allowed), *own):
+        if conflict.applies(request):
+            raise CalcError(conflict.message)
 
 
 def _calculators() -> dict[str, VariantCalc]:
@@ -243,7 +396,8 @@ def parse_args(argv: Sequence[str]) -> CalcRequest:
         seat=WINDS[args["seat"]],
         round=WINDS[args["round"]],
         dealer=args["dealer"] or args["seat"] == "E",
-        riichi=args["riichi"] or args["double_riichi"],
+        # ダブル立直 is a riichi, and so is a variant's own riichi option (5等三麻's オープン立直).
+        riichi=args["riichi"] or args["double_riichi"] or any(options[flag.name] for flag in _riichi_flags(calculator)),
         double_riichi=args["double_riichi"],
         ippatsu=args["ippatsu"],
         haitei=args["haitei"],
@@ -254,6 +408,11 @@ def parse_args(argv: Sequence[str]) -> CalcRequest:
         starter=args["dealer"],
         options=options,
     )
+
+
+def _riichi_flags(calculator: VariantCalc | None) -> tuple[CalcFlag, ...]:
+    """The variant's options that declare a riichi."""
+    return tuple(flag for flag in calculator.flags if flag.riichi) if calculator is not None else ()
 
 
 class _Parser(argparse.ArgumentParser):
@@ -371,7 +530,9 @@ def score_standard(request: CalcRequest, rules: ScoringRules) -> dict[str, Any]:
 
 
 def calculate(request: CalcRequest) -> dict[str, Any]:
-    """Score the request: the JSON-ready result, or raise :class:`CalcError`."""
+    """Score the request: the JSON-ready result, or raise :class:`CalcError` (a situation no
+    table produces is refused before anything is scored, :func:`check_situation`)."""
+    check_situation(request)
     if request.variant == STANDARD:
         return score_standard(request, STANDARD_RULES)
     calculator = _calculators().get(request.variant)

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from bot.engine.calc import CalcRequest
 
-__all__ = ["RIICHI_PAGE", "CalcFlag", "MultiClaim", "TilePage", "VariantCalc", "VariantUI"]
+__all__ = ["RIICHI_PAGE", "CalcConflict", "CalcFlag", "MultiClaim", "TilePage", "VariantCalc", "VariantUI"]
 
 Texts = Mapping[str, tuple[str, str]]
 """Text key -> (English, Japanese); ``str.format`` templates, as in :mod:`bot.runtime.i18n`."""
@@ -83,6 +83,23 @@ class CalcFlag:
     help: str
     type: type[bool] | type[int] | type[str] = bool
     default: int | str | None = None
+    riichi: bool = False
+    """An on/off option that declares a riichi (5等三麻's ``--open-riichi``): given, the request is
+    a riichi (``CalcRequest.riichi``), so every check of a riichi sees it."""
+
+
+@dataclass(frozen=True, slots=True)
+class CalcConflict:
+    """A situation the calc refuses because no table can produce it (一発 without riichi, 河底 on a
+    tsumo): ``applies`` says whether a request is one, ``message`` names both sides of it.
+
+    ``name`` is how a variant whose game does produce one of the shared conflicts waives it
+    (:attr:`VariantCalc.allows`: いなげ's pool has no dead wall, so its last tile may be a
+    replacement draw, 海底 and 嶺上 at once)."""
+
+    name: str
+    message: str
+    applies: Callable[[CalcRequest], bool]
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +111,11 @@ class VariantCalc:
     flags: tuple[CalcFlag, ...] = ()
     max_kan: int = 4
     """The most tiles a kan may have in ``--melds`` (チンイツゲーム adds copies to a kan: 8)."""
+    conflicts: tuple[CalcConflict, ...] = ()
+    """Situations this variant's game never produces, refused besides the shared ones
+    (``bot.engine.calc.SHARED_CONFLICTS``): いなげ's ダマテン無し, 二色麻雀's pon-only melds."""
+    allows: frozenset[str] = frozenset()
+    """Names of shared conflicts this variant's game does produce, so they are not refused."""
 
 
 @dataclass(frozen=True)

@@ -81,6 +81,27 @@ async def test_calc_scores_a_hand_and_explains_errors(fake_discord: FakeDiscord,
     assert "一気通貫" in riichi.message.text and "each: 2,000" in riichi.message.text
 
 
+async def test_calc_refuses_an_impossible_situation_ephemerally_234567m234p55666s(
+    fake_discord: FakeDiscord, bot: JantakuBot
+) -> None:
+    """/mahjong calc goes through the CLI's situation checks: 一発 without riichi and 搶槓 on a tsumo
+    are refused to the asker alone, naming the conflict, and nothing is posted."""
+    world = World.build(fake_discord, "Alice")
+    (alice,) = world.members
+    hand = {"hand": "234567m234p55666s", "win": "6s", "variant": "riichi", "seat": "S"}
+    before = len(fake_discord.messages_in(world.channel))
+    ippatsu = await alice.slash(world.channel, "mahjong calc", **hand, ippatsu=True)
+    assert ippatsu.message is not None and ippatsu.message.ephemeral
+    assert "Cannot score that hand" in ippatsu.message.text
+    assert "一発 (--ippatsu) needs a riichi" in ippatsu.message.text
+    chankan = await alice.slash(world.channel, "mahjong calc", **hand, tsumo=True, chankan=True)
+    assert chankan.message is not None and chankan.message.ephemeral
+    assert "搶槓 (--chankan) is a ron" in chankan.message.text
+    assert len(fake_discord.messages_in(world.channel)) == before
+    legal = await alice.slash(world.channel, "mahjong calc", **hand, riichi=True, ippatsu=True)
+    assert legal.message is not None and not legal.message.ephemeral and "一発" in legal.message.text
+
+
 async def _finished_game(bot: JantakuBot, guild_id: int, channel_id: int, players: list[PlayerSeat], first: int) -> int:
     """Store a finished game directly (results data for the board; the store is real)."""
     store = bot.store

@@ -403,9 +403,9 @@ def test_dice_none_for_an_ordinary_win_is_printed_as_0(capsys: pytest.CaptureFix
         (["--seat", "N"], "there is no North seat"),
         (["--round", "N"], "--round:"),
         (["--dealer"], "--dealer: the dealer sits East"),
-        (["--ippatsu"], "--ippatsu needs a riichi"),
-        (["--haitei"], "--haitei and --rinshan are tsumo wins"),
-        (["--houtei", "--tsumo", "--riichi"], "--houtei and --chankan are rons"),
+        (["--ippatsu"], "一発 (--ippatsu) needs a riichi"),
+        (["--haitei"], "海底 (--haitei) is a tsumo on the last tile: not with --ron"),
+        (["--houtei", "--tsumo", "--riichi"], "河底 (--houtei) is a ron on the last discard: not with --tsumo"),
         (["--dora", "1p1p2p2p3p3p"], "--dora: at most 5 indicators"),
         # the hand
         (["--hand", "123p456p789s111m9s", "--win", "9s"], "--hand has 13 tiles; with 0 melds a 5等三麻 win has 14"),
@@ -423,7 +423,9 @@ def test_refusals(capsys: pytest.CaptureFixture[str], args: list[str], message: 
 
 
 def test_dealer_first_turn_ron_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
-    assert "人和, a child's win" in refused(capsys, *PLAIN[:4], "--ron", "--first-turn")
+    assert "人和 (--first-turn with --ron) is a non-dealer's win" in refused(
+        capsys, *PLAIN[:4], "--ron", "--first-turn"
+    )
 
 
 def test_pocchi_for_a_red_five_is_refused_it_stands_for_a_plain_5p(capsys: pytest.CaptureFixture[str]) -> None:

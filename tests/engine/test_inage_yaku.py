@@ -481,10 +481,10 @@ def test_calc_inage_tsumo_nobody_pays(capsys: pytest.CaptureFixture[str]) -> Non
     ("args", "fragment"),
     [
         (["--hand", "123p456p789s1z", "--win", "1z", "--tsumo"], "has 11"),
-        (["--hand", "123p456p789s11z", "--win", "1z", "--ron"], "no yaku"),
+        (["--hand", "456p789s11z", "--win", "1z", "--ron", "--melds", "pon:111p"], "no yaku"),
         (["--hand", "123p456p789s12z", "--win", "1z", "--tsumo"], "not a complete hand"),
         (["--hand", "123p456p789s33z", "--win", "3z", "--tsumo", "--robbed-set-aside"], "槍ドラ"),
-        (["--hand", "123p456p789s11z", "--win", "1z", "--ron", "--river", "1z", "--riichi-at", "0"], "--riichi-at"),
+        (["--hand", "123p456p789s11z", "--win", "1z", "--tsumo", "--river", "1z", "--riichi-at", "0"], "--riichi-at"),
         (["--hand", "123m456p789s11z", "--win", "1z", "--ron", "--riichi"], "2m"),
     ],
 )

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bot.engine.variant_ui import CalcFlag, VariantCalc, VariantUI
+from bot.engine.melds import MeldType
+from bot.engine.variant_ui import CalcConflict, CalcFlag, VariantCalc, VariantUI
 
 if TYPE_CHECKING:
     from bot.engine.calc import CalcRequest
 
-__all__ = ["CHINITSU_CALC", "CHINITSU_UI"]
+__all__ = ["CHINITSU_ALLOWS", "CHINITSU_CALC", "CHINITSU_CONFLICTS", "CHINITSU_UI"]
 
 
 def _calculate(request: CalcRequest) -> dict[str, Any]:
@@ -23,6 +24,32 @@ def _calculate(request: CalcRequest) -> dict[str, Any]:
     return calculate_chinitsu(request)
 
 
+CHINITSU_CONFLICTS = (
+    CalcConflict(
+        "rinshan-without-kan-or-north",
+        "嶺上開花 (--rinshan) needs a kan in the hand (--melds) or a pulled 北 (--nuki): only their replacements "
+        "are rinshan draws",
+        lambda r: r.rinshan and not r.has_kan and not r.number("nuki"),
+    ),
+    CalcConflict(
+        "ippatsu-and-kan-rinshan",
+        "一発 (--ippatsu) and 嶺上開花 (--rinshan) cannot both apply unless the replacement was for a pulled 北 "
+        "(--nuki): a kan ends the ippatsu",
+        lambda r: r.ippatsu and r.rinshan and not r.number("nuki"),
+    ),
+    CalcConflict(
+        "no-chi",
+        "チンイツゲーム is three-player mahjong: no chi, --melds takes pon and kan only",
+        lambda r: r.has_meld(MeldType.CHI),
+    ),
+)
+"""What チンイツゲーム's game never produces, besides the shared conflicts it does not waive."""
+
+CHINITSU_ALLOWS = frozenset({"rinshan-without-kan", "ippatsu-and-rinshan", "first-turn-and-rinshan"})
+"""Shared conflicts チンイツゲーム's game does produce: a tsumo on the tile replacing a pulled 北 is
+嶺上開花 (``north_rinshan``, on; ``docs/rules/chinitsu.md`` 42), and pulling 北 is no call, so it
+ends neither the ippatsu nor the first go-around (天和 on a North's replacement)."""
+
 CHINITSU_CALC = VariantCalc(
     calculate=_calculate,
     flags=(
@@ -30,6 +57,8 @@ CHINITSU_CALC = VariantCalc(
         CalcFlag("honba", "honba, 1,000 points each in all (500 from each payer on a tsumo)", int, default=0),
     ),
     max_kan=8,
+    conflicts=CHINITSU_CONFLICTS,
+    allows=CHINITSU_ALLOWS,
 )
 """The variant's calc options and calculator: 「5枚目以降のカンができます」, so a kan has up to 8 tiles."""
 

@@ -81,7 +81,7 @@ def calculate_goto(request: CalcRequest) -> dict[str, Any]:
     honba = request.number("honba") or 0
     open_riichi = request.flag("open-riichi")
     riichi = request.riichi or open_riichi
-    _check_situation(request, nuki=nuki, honba=honba, riichi=riichi, settings=settings)
+    _check_situation(request, nuki=nuki, honba=honba, settings=settings)
     flowers = _flowers(request.words("flowers"))
     concealed, win, pocchi = _pocchi(request, riichi=riichi)
     # The tiles the winner shows: the 白ポッチ itself where it stands for another tile.
@@ -135,8 +135,10 @@ def calculate_goto(request: CalcRequest) -> dict[str, Any]:
 # --- the request's situation -------------------------------------------------------------------------
 
 
-def _check_situation(request: CalcRequest, *, nuki: int, honba: int, riichi: bool, settings: GotoSettings) -> None:
-    """Refuse options the table could never have produced together."""
+def _check_situation(request: CalcRequest, *, nuki: int, honba: int, settings: GotoSettings) -> None:
+    """Refuse options the table could never have produced together, besides the conflicts of
+    flags every variant refuses (:func:`bot.engine.calc.check_situation`: 一発 without a riichi,
+    海底 on a ron, a dealer off the East seat…)."""
     if not 0 <= nuki <= 4:
         raise CalcError("--nuki: between 0 and 4 北 can be pulled")
     if honba < 0:
@@ -145,16 +147,6 @@ def _check_situation(request: CalcRequest, *, nuki: int, honba: int, riichi: boo
         raise CalcError("--seat: three players sit East, South and West (there is no North seat)")
     if request.round not in _ROUNDS:
         raise CalcError("--round: the game plays East, South if the top is below 40,000, then a sudden-death West")
-    if request.starter and request.seat != Kind.EAST:
-        raise CalcError("--dealer: the dealer sits East (give --seat E, or leave --dealer out)")
-    if request.ippatsu and not riichi:
-        raise CalcError("--ippatsu needs a riichi (--riichi, --double-riichi or --open-riichi)")
-    if request.tsumo and (request.houtei or request.chankan):
-        raise CalcError("--houtei and --chankan are rons (--ron)")
-    if not request.tsumo and (request.haitei or request.rinshan):
-        raise CalcError("--haitei and --rinshan are tsumo wins (--tsumo)")
-    if request.first_turn and not request.tsumo and request.dealer:
-        raise CalcError("--first-turn on a ron is 人和, a child's win: the dealer has no first-turn ron")
     for option, indicators in (("dora", request.dora), ("ura", request.ura)):
         if len(indicators) > settings.indicator_slots:
             raise CalcError(f"--{option}: at most {settings.indicator_slots} indicators are shown (2, and one a kan)")

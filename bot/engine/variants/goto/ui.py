@@ -31,7 +31,7 @@ GOTO_CALC = VariantCalc(
     flags=(
         CalcFlag("nuki", "北 pulled as 抜きドラ (0-4)", int, default=0),
         CalcFlag("flowers", "the flowers the winner pulled, e.g. 1f2f (1f 春 2f 夏 3f 秋 4f 冬)", str),
-        CalcFlag("open-riichi", "オープン立直: a riichi worth 2 han (implies --riichi)"),
+        CalcFlag("open-riichi", "オープン立直: a riichi worth 2 han (implies --riichi)", riichi=True),
         CalcFlag("pocchi", "the winning tsumo is the 白ポッチ standing for this tile (--win)", str),
         CalcFlag("honba", "honba, 2,000 points each (1,000 from each payer on a tsumo)", int, default=0),
     ),

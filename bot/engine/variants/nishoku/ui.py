@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bot.engine.variant_ui import VariantCalc, VariantUI
+from bot.engine.melds import MeldType
+from bot.engine.variant_ui import CalcConflict, VariantCalc, VariantUI
 
 if TYPE_CHECKING:
     from bot.engine.calc import CalcRequest
 
-__all__ = ["NISHOKU_UI"]
+__all__ = ["NISHOKU_CONFLICTS", "NISHOKU_UI"]
 
 
 def _calculate(request: CalcRequest) -> dict[str, Any]:
@@ -21,6 +22,33 @@ def _calculate(request: CalcRequest) -> dict[str, Any]:
 
     return calculate_nishoku(request)
 
+
+_PON_ONLY = "「鳴きはポンのみ可（カン，チーは不可）」"
+
+NISHOKU_CONFLICTS = (
+    CalcConflict(
+        "no-chi",
+        f"二色麻雀 has no chi ({_PON_ONLY}): --melds takes pon only",
+        lambda r: r.has_meld(MeldType.CHI),
+    ),
+    CalcConflict(
+        "no-kan",
+        f"二色麻雀 has no kan ({_PON_ONLY}): a fourth tile is just kept, so --melds takes pon only",
+        lambda r: r.has_kan,
+    ),
+    CalcConflict(
+        "no-chankan",
+        f"二色麻雀 has no kan ({_PON_ONLY}), so no 搶槓 (--chankan) either",
+        lambda r: r.chankan,
+    ),
+    CalcConflict(
+        "no-indicators",
+        "二色麻雀 has no dora indicators (「（王牌が無いので）ドラは赤牌のみ」): its only dora are the red fives, "
+        "so no --dora or --ura",
+        lambda r: bool(r.dora or r.ura),
+    ),
+)
+"""What 二色麻雀's game never produces, besides the shared conflicts (``docs/rules/nishoku.md`` 06, 08)."""
 
 NISHOKU_UI = VariantUI(
     summary=(
@@ -33,5 +61,5 @@ NISHOKU_UI = VariantUI(
         "ドラは赤牌のみ、一翻しばり。立直料なし・ノーテン／フリテンリーチ可、フリテンはツモアガリのみ。"
         "ノーテン罰なし、ハコワレ終了。",
     ),
-    calc=VariantCalc(calculate=_calculate),
+    calc=VariantCalc(calculate=_calculate, conflicts=NISHOKU_CONFLICTS),
 )

@@ -74,7 +74,8 @@ def calculate_zuno(request: CalcRequest) -> dict[str, Any]:
         win_context(request, concealed=kinds, win_tile=win),
         ippatsu=request.ippatsu and not zerohatsu,
         # As in the game's own wins (settle.py): no 槍槓 or 人和, and only red fives count (its set has
-        # no gold ones).
+        # no gold ones). ``calculate`` refuses --chankan before this (ZUNO_CONFLICTS); a first-round
+        # ron is an ordinary one.
         chankan=False,
         renhou=False,
         red_dora=sum(tile.red for tile in request_tiles(request)),

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bot.engine.variant_ui import CalcFlag, MultiClaim, TilePage, VariantCalc, VariantUI
+from bot.engine.variant_ui import CalcConflict, CalcFlag, MultiClaim, TilePage, VariantCalc, VariantUI
 from bot.engine.variants.zuno.state import InazumaRiichi, RonOn, ZunoPhase
 
 if TYPE_CHECKING:
     from bot.engine.calc import CalcRequest
 
-__all__ = ["ZUNO_UI"]
+__all__ = ["ZUNO_ALLOWS", "ZUNO_CONFLICTS", "ZUNO_UI"]
 
 
 def _calculate(request: CalcRequest) -> dict[str, Any]:
@@ -24,6 +24,31 @@ def _calculate(request: CalcRequest) -> dict[str, Any]:
 
     return calculate_zuno(request)
 
+
+ZUNO_CONFLICTS = (
+    CalcConflict(
+        "no-chankan",
+        "ずーの has no 搶槓 (--chankan): an added kan cannot be robbed (ZUN-A2)",
+        lambda r: r.chankan,
+    ),
+    CalcConflict(
+        "inazuma-without-riichi",
+        "イナズマリーチ (--inazuma) is a riichi: not without --riichi",
+        lambda r: r.flag("inazuma") and not r.riichi,
+    ),
+    CalcConflict(
+        "zerohatsu-and-houtei",
+        "零発 (--zerohatsu) and 河底 (--houtei) cannot both apply: 零発 is a ron in the declaration round, and a "
+        "riichi needs another round to come",
+        lambda r: r.flag("zerohatsu") and r.houtei,
+    ),
+)
+"""What ずーの's game never produces, besides the shared conflicts (``docs/rules/zuno.md`` 41, 43)."""
+
+ZUNO_ALLOWS = frozenset({"renhou-for-dealer"})
+"""Shared conflicts ずーの's game does produce: every seat discards at once, so the dealer has no
+draw before the others' first discards, and a first-round ron is no 人和 but an ordinary ron
+(the game has no 人和) for the dealer too."""
 
 ZUNO_UI = VariantUI(
     texts={
@@ -86,5 +111,7 @@ ZUNO_UI = VariantUI(
             CalcFlag("wareme", "the winner is 割れ目, all it receives ×2"),
             CalcFlag("honba", "honba, each a chip from each payer (一枚場)", int, default=0),
         ),
+        conflicts=ZUNO_CONFLICTS,
+        allows=ZUNO_ALLOWS,
     ),
 )
