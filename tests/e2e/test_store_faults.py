@@ -9,6 +9,8 @@ that is full (SQLITE_FULL) and a database another process holds locked (SQLITE_B
 from __future__ import annotations
 
 import asyncio
+import json
+import sqlite3
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -16,9 +18,12 @@ from pathlib import Path
 import pytest
 
 from bot.app import JantakuBot
+from bot.engine.game import action_to_json
 from bot.engine.record import replay
 from bot.runtime import TableActor
+from bot.runtime.customid import ActionId, parse
 from bot.runtime.options import TableTimers
+from bot.runtime.panel import action_args
 from bot.storage import GameStatus
 from tests.storefaults import StoreFaults
 
@@ -251,6 +256,50 @@ async def test_a_refused_final_result_is_retried_until_it_lands(
         assert row.status is GameStatus.FINISHED
         summary = (await bot.store.history(world.guild.id, None, limit=1))[0]
         assert summary.game_id == actor.game_id and len(summary.results) == 4
+        await _replays(bot, actor)
+
+
+async def test_a_refused_move_that_was_stored_after_all_is_played_once(
+    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, faults_of: list[StoreFaults]
+) -> None:
+    """A write can report an error and still have landed; trying the same move again then finds it
+    in the log at its number: it is played, neither stored twice nor dropped."""
+    fix_seed(monkeypatch, 3)
+    world = World.build(fake_discord, "Alice")
+    (alice,) = world.members
+    bot = make_bot(fake_discord, tmp_path / "db.sqlite3", **RETRY)
+    async with running_bot(fake_discord, bot):
+        await world.start_game(alice, hands=1)
+        actor = _actor(bot, world)
+        faults = _faults(bot, faults_of)
+        player = Player(alice)
+        await world.open_panel(player)
+        await fake_discord.wait_for(lambda: bool(_decision_buttons(world, player)), timeout=10)
+        seat, button = actor.seat_of(alice.id), parse(_decision_buttons(world, player)[0])
+        assert isinstance(button, ActionId)
+        decision = actor.decision(seat)
+        assert decision is not None
+        action = next(a for a in decision.actions if a.kind == button.kind and action_args(a) == button.args)
+
+        await faults.fill_disk()
+        answer = await _reply(fake_discord, await alice.click(player.panel, button.custom_id))  # type: ignore[arg-type]
+        assert "Your move is kept" in answer
+        # The write lands anyway (as one whose success was never reported would).
+        with sqlite3.connect(bot.store.path) as other:
+            other.execute(
+                "INSERT INTO actions (game_id, seq, action, created_at, bank) VALUES (?, ?, ?, 0, ?)",
+                (actor.game_id, button.seq, json.dumps(action_to_json(action)), actor.seats[seat].bank),
+            )
+        other.close()
+        await faults.free_disk()
+        await fake_discord.wait_for(lambda: _count(world, RESUMED) == 1, timeout=10)
+        await fake_discord.wait_for(lambda: actor.sequence > button.seq, timeout=10)
+        logged = await bot.store.actions(actor.game_id)
+        assert logged[button.seq] == json.loads(json.dumps(action_to_json(action)))
+
+        player.clicked.clear()
+        await world.play([player], seconds=120)
+        assert world.game_over_text() is not None
         await _replays(bot, actor)
 
 
