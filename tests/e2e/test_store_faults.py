@@ -303,6 +303,49 @@ async def test_a_refused_move_that_was_stored_after_all_is_played_once(
         await _replays(bot, actor)
 
 
+async def test_a_lobby_change_the_store_refuses_is_undone_and_the_clicker_told(
+    fake_discord: FakeDiscord, tmp_path: Path, faults_of: list[StoreFaults]
+) -> None:
+    world = World.build(fake_discord, "Alice", "Bob")
+    alice, bob = world.members
+    bot = make_bot(fake_discord, tmp_path / "db.sqlite3")
+    async with running_bot(fake_discord, bot):
+        faults = _faults(bot, faults_of)
+
+        # A lobby that cannot be stored is not opened.
+        await faults.fill_disk("lobbies")
+        record = await alice.slash(world.channel, "mahjong new nishoku")
+        await record.wait_followups(1)
+        assert "could not be saved" in record.followups[-1].text and record.followups[-1].ephemeral
+        assert record.message is not None and not record.message.custom_ids  # closed, no buttons
+        assert not bot.runtime.lobbies.has(world.channel.id) and await bot.store.lobbies() == []
+        await faults.free_disk()
+
+        lobby = await world.open_table(alice)
+        lobby_id = int(lobby.custom_ids[0].split(":")[2])
+        # Someone else holds the database past the busy timeout: Bob's join is shown, cannot be
+        # stored, and is taken back, on the lobby message too.
+        await faults.busy_timeout(0.3)
+        await faults.lock()
+        record = await bob.click(lobby, f"jt:lobby:{lobby_id}:join")
+        await record.wait_followups(1)
+        await faults.unlock()
+        assert "your change was undone" in record.followups[-1].text and record.followups[-1].ephemeral
+        assert [p.name for p in bot.runtime.lobbies.get(lobby_id).players] == ["Alice"]
+        await fake_discord.wait_for(lambda: "Bob" not in str(lobby.embeds), timeout=5)
+        assert [p[1] for p in (await bot.store.lobbies())[0]["players"]] == ["Alice"]
+
+        # The store works again: the same click joins.
+        record = await bob.click(lobby, f"jt:lobby:{lobby_id}:join")
+        await record.wait_response()
+        await fake_discord.wait_for(lambda: "Bob" in str(lobby.embeds), timeout=5)
+        for _ in range(100):
+            if len((await bot.store.lobbies())[0]["players"]) == 2:
+                break
+            await asyncio.sleep(0.02)
+        assert [p[1] for p in (await bot.store.lobbies())[0]["players"]] == ["Alice", "Bob"]
+
+
 def test_the_pause_notices_are_written_in_english_and_japanese() -> None:
     from bot.runtime.i18n import text
 
