@@ -63,17 +63,20 @@ class StoreFaults:
 
     # --- a full disk -------------------------------------------------------------------------------
 
-    async def fill_disk(self, table: str = "actions", *, when: str = "1", spare_pages: int = 8) -> None:
-        """From now on the database cannot grow beyond a few pages, and every insert into
-        ``table`` (for which the SQL condition ``when`` on ``NEW`` holds) needs more than that: it
-        fails with SQLITE_FULL. Other writes still fit in the ``spare_pages``."""
+    async def fill_disk(
+        self, table: str = "actions", *, when: str = "1", event: str = "INSERT", spare_pages: int = 8
+    ) -> None:
+        """From now on the database cannot grow beyond a few pages, and every ``event`` (INSERT or
+        UPDATE) on ``table`` for which the SQL condition ``when`` holds (on ``NEW``, and ``OLD``
+        for an update) needs more than that: it fails with SQLITE_FULL. Other writes still fit in
+        the ``spare_pages``."""
         async with self._writer_idle():
             page_size = self._other.execute("PRAGMA page_size").fetchone()[0]
             self._other.execute(f"CREATE TABLE IF NOT EXISTS {BALLAST_TABLE} (blob BLOB NOT NULL)")
             trigger = f"fault_full_{table}_{len(self._triggers)}"
             self._other.execute(
                 f"""
-                CREATE TRIGGER {trigger} AFTER INSERT ON {table} WHEN {when}
+                CREATE TRIGGER {trigger} AFTER {event} ON {table} WHEN {when}
                 BEGIN INSERT INTO {BALLAST_TABLE} VALUES (zeroblob({(spare_pages + 8) * page_size})); END
                 """
             )

@@ -346,6 +346,38 @@ async def test_a_lobby_change_the_store_refuses_is_undone_and_the_clicker_told(
         assert [p[1] for p in (await bot.store.lobbies())[0]["players"]] == ["Alice", "Bob"]
 
 
+async def test_a_table_message_whose_id_cannot_be_stored_still_replaces_the_old_one(
+    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, faults_of: list[StoreFaults]
+) -> None:
+    """After a hand the table moves below its result card; the new message's id is stored only for
+    a restart, so a store that refuses it must not leave the old table message behind."""
+    fix_seed(monkeypatch, 7)
+    world = World.build(fake_discord, "Alice")
+    (alice,) = world.members
+    bot = make_bot(fake_discord, tmp_path / "db.sqlite3")
+    async with running_bot(fake_discord, bot):
+        first = await world.start_game(alice, hands=2)
+        actor = _actor(bot, world)
+        faults = _faults(bot, faults_of)
+        for _ in range(200):  # the first table message's id is stored just after it is posted
+            if (await bot.store.game(actor.game_id)).message_id == first.id:
+                break
+            await asyncio.sleep(0.02)
+        await faults.fill_disk("games", event="UPDATE", when="NEW.message_id IS NOT OLD.message_id")
+        player = Player(alice)
+        hands = len(actor.game.history)  # the starting points, then one line per hand
+        await world.play([player], seconds=120, until=lambda: len(actor.game.history) > hands)
+        await fake_discord.wait_for(lambda: world.table_message() is not first, timeout=10, what="the table moved")
+        await bot.runtime.tables.presenter(actor).drain()
+        tables = [
+            m for m in fake_discord.messages_in(world.channel) if any(c.startswith("jt:table:") for c in m.custom_ids)
+        ]
+        assert tables == [world.table_message()]
+        assert (await bot.store.game(actor.game_id)).message_id == first.id  # the store kept the old id
+        assert not actor.paused  # the table's own writes were not refused
+        await faults.free_disk()
+
+
 def test_the_pause_notices_are_written_in_english_and_japanese() -> None:
     from bot.runtime.i18n import text
 
