@@ -882,7 +882,7 @@ class TableActor:
                         outage.delay * 2, max(self.options.retry_max_seconds, self.options.retry_seconds)
                     )
                     log.warning(
-                        "table %s: the store still refuses writes (%s); next try in %.0f s",
+                        "table %s: the store still refuses writes (%s); next try in %.1f s",
                         self.game_id,
                         error,
                         outage.delay,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import sqlite3
 import time
 from collections.abc import AsyncIterator
@@ -29,9 +30,11 @@ from tests.storefaults import StoreFaults
 
 from .fakediscord import FakeDiscord, InteractionRecord, running_bot
 from .helpers import Player, World, action_buttons, action_kind, fix_seed, make_bot
+from .spies import LogTrap
 
 PAUSED = "Saving is failing, so the table is paused"
 RESUMED = "Saving works again: the table carries on."
+NEXT_TRY = re.compile(r"still refuses writes .*; next try in ([0-9.]+) s")
 RETRY = {"retry_seconds": 0.2, "retry_max_seconds": 0.8}
 """The actor's backoff, short for tests: 0.2 s doubling to 0.8 s."""
 
@@ -175,7 +178,11 @@ async def test_a_full_disk_pauses_the_table_stops_the_clocks_and_it_carries_on_l
 
 
 async def test_a_lock_held_past_the_busy_timeout_pauses_the_table_and_a_short_one_does_not(
-    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, faults_of: list[StoreFaults]
+    fake_discord: FakeDiscord,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    faults_of: list[StoreFaults],
+    log_trap: LogTrap,
 ) -> None:
     fix_seed(monkeypatch, 5)
     world = World.build(fake_discord, "Alice")
@@ -210,7 +217,7 @@ async def test_a_lock_held_past_the_busy_timeout_pauses_the_table_and_a_short_on
         answer = await _reply(fake_discord, await alice.click(player.panel, kept))  # type: ignore[arg-type]
         assert "Your move is kept" in answer
         await fake_discord.wait_for(lambda: _count(world, PAUSED) == 1, timeout=10)
-        await asyncio.sleep(1.5)  # several tries, each waiting out the busy timeout
+        await asyncio.sleep(4.0)  # several tries, each waiting out the busy timeout
         answer = await _reply(fake_discord, await alice.click(player.panel, _decision_buttons(world, player)[-1]))  # type: ignore[arg-type]
         assert "nothing was changed" in answer
         assert len(await bot.store.actions(actor.game_id)) == stored
@@ -218,6 +225,9 @@ async def test_a_lock_held_past_the_busy_timeout_pauses_the_table_and_a_short_on
         await fake_discord.wait_for(lambda: _count(world, RESUMED) == 1, timeout=10)
         logged = await bot.store.actions(actor.game_id)
         assert len(logged) >= stored + 1 and logged[stored]["seat"] == actor.seat_of(alice.id)
+        # Tried again after 0.2 s, then doubling the wait up to its bound of 0.8 s.
+        waits = [float(m[1]) for r in log_trap.records if (m := NEXT_TRY.search(r.getMessage()))]
+        assert waits[:3] == [0.4, 0.8, 0.8]
 
         player.clicked.clear()
         await world.play([player], seconds=120)
