@@ -152,15 +152,15 @@ class Lobbies(MahjongCog):
             note = text("joined", locale)
             undo = functools.partial(_undo_join, lobby, user.id)
         elif op == "leave":
-            seat, host = next(i for i, p in enumerate(lobby.players) if p.user_id == user.id), lobby.host_id
-            undo = functools.partial(_undo_leave, lobby, seat, lobby.leave(user.id), host)
+            seat, host = next((i for i, p in enumerate(lobby.players) if p.user_id == user.id), 0), lobby.host_id
+            undo = functools.partial(_undo_leave, lobby, seat, lobby.leave(user.id), host)  # NotInLobby first
             note = text("left", locale)
             if not lobby.humans:
                 op = "cancel"
         elif op == "cpu":
             if not can_manage(interaction, lobby.host_id):
                 raise NotHost()
-            undo = functools.partial(lobby.players.remove, lobby.add_cpu())
+            undo = functools.partial(_undo_cpu, lobby, lobby.add_cpu())
         elif op in ("start", "cancel") and not can_manage(interaction, lobby.host_id):
             raise NotHost()
 
@@ -388,3 +388,9 @@ def _undo_leave(lobby: Lobby, seat: int, player: PlayerSeat, host_id: int) -> No
     if len(lobby.players) < lobby.size and all(p.user_id != player.user_id for p in lobby.players):
         lobby.players.insert(min(seat, len(lobby.players)), player)
         lobby.host_id = host_id
+
+
+def _undo_cpu(lobby: Lobby, cpu: PlayerSeat) -> None:
+    """Take back a CPU whose seat could not be stored."""
+    with contextlib.suppress(ValueError):
+        lobby.players.remove(cpu)

@@ -345,6 +345,10 @@ async def test_a_lobby_change_the_store_refuses_is_undone_and_the_clicker_told(
         await fake_discord.wait_for(lambda: "Bob" not in str(lobby.embeds), timeout=5)
         assert [p[1] for p in (await bot.store.lobbies())[0]["players"]] == ["Alice"]
 
+        # Leaving a lobby one is not in is still explained (nothing to undo there).
+        record = await bob.click(lobby, f"jt:lobby:{lobby_id}:leave")
+        assert "not in" in await _reply(fake_discord, record)
+
         # The store works again: the same click joins.
         record = await bob.click(lobby, f"jt:lobby:{lobby_id}:join")
         await record.wait_response()
