@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import inspect
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -11,12 +13,12 @@ from discord import app_commands
 
 from bot.engine.variants import VARIANTS
 from bot.runtime.customid import LobbyId
-from bot.runtime.errors import ChannelBusy, LobbyGone, NotHost
+from bot.runtime.errors import ChannelBusy, LobbyGone, LobbySaveFailed, NotHost, NotInLobby
 from bot.runtime.i18n import text
 from bot.runtime.lobby import Lobby
 from bot.runtime.options import TableTimers
 from bot.runtime.panel import ButtonSpec
-from bot.runtime.replies import STARTED, defer_if_slow
+from bot.runtime.replies import STARTED, defer_if_slow, send_ephemeral
 from bot.runtime.router import build_view
 from bot.runtime.variants import Setting, build_settings, parse_rules_text, settings_of, variant_class
 from bot.storage import PlayerSeat
@@ -87,7 +89,13 @@ class Lobbies(MahjongCog):
             self.runtime.lobbies.close(lobby)
             raise
         lobby.message_id = response.message_id
-        await self.runtime.save_lobby(lobby)
+        if not await self.runtime.save_lobby(lobby):
+            # Not stored, so not opened: a restart would not know it.
+            self.runtime.lobbies.close(lobby)
+            refused = LobbySaveFailed()
+            closed = self._closed_embed(lobby, refused.message(lobby.locale))
+            await interaction.edit_original_response(embed=closed, view=build_view(()))
+            await send_ephemeral(interaction, refused.message(locale_of(interaction)))
 
     # --- /mahjong join, leave, start, cancel ------------------------------------------------------
 
@@ -138,18 +146,21 @@ class Lobbies(MahjongCog):
         locale = locale_of(interaction)
         user = interaction.user
         note = ""
+        undo: Callable[[], None] | None = None  # takes the change back should the store refuse it
         if op == "join":
             lobby.join(PlayerSeat.human(user.id, display_name(user)))
             note = text("joined", locale)
+            undo = functools.partial(_undo_join, lobby, user.id)
         elif op == "leave":
-            lobby.leave(user.id)
+            seat, host = next((i for i, p in enumerate(lobby.players) if p.user_id == user.id), 0), lobby.host_id
+            undo = functools.partial(_undo_leave, lobby, seat, lobby.leave(user.id), host)  # NotInLobby first
             note = text("left", locale)
             if not lobby.humans:
                 op = "cancel"
         elif op == "cpu":
             if not can_manage(interaction, lobby.host_id):
                 raise NotHost()
-            lobby.add_cpu()
+            undo = functools.partial(_undo_cpu, lobby, lobby.add_cpu())
         elif op in ("start", "cancel") and not can_manage(interaction, lobby.host_id):
             raise NotHost()
 
@@ -185,7 +196,12 @@ class Lobbies(MahjongCog):
         # Answer first: the lobby in memory is the truth, and storing it (for a restart) can
         # wait behind the store's other writes without holding up the click.
         await self._update(interaction, lobby, self._embed(lobby), view=self._view(lobby), note=note)
-        await self.runtime.save_lobby(lobby)
+        if not await self.runtime.save_lobby(lobby):
+            # What could not be stored does not stand: undo it, show the lobby as it was, say so.
+            if undo is not None:
+                undo()
+            await self._redraw(lobby)
+            await send_ephemeral(interaction, LobbySaveFailed().message(locale))
 
     async def _update(
         self,
@@ -214,6 +230,15 @@ class Lobbies(MahjongCog):
             await self.runtime.limiter.acquire()
             channel = self.bot.get_partial_messageable(lobby.channel_id, guild_id=lobby.guild_id)
             await channel.get_partial_message(lobby.message_id).edit(embed=embed, view=view)
+
+    async def _redraw(self, lobby: Lobby) -> None:
+        """Edit the lobby message to show the lobby as it is now."""
+        if lobby.message_id is None:
+            return
+        await self.runtime.limiter.acquire()
+        channel = self.bot.get_partial_messageable(lobby.channel_id, guild_id=lobby.guild_id)
+        with contextlib.suppress(discord.NotFound):
+            await channel.get_partial_message(lobby.message_id).edit(embed=self._embed(lobby), view=self._view(lobby))
 
     @staticmethod
     def _on_lobby(interaction: discord.Interaction[Any], lobby: Lobby) -> bool:
@@ -350,3 +375,22 @@ def _describe(setting: Setting) -> str:
 
 async def setup(bot: JantakuBot) -> None:
     await bot.add_cog(Lobbies(bot))
+
+
+def _undo_join(lobby: Lobby, user_id: int) -> None:
+    """Take back a join that could not be stored (unless the player left meanwhile)."""
+    with contextlib.suppress(NotInLobby):
+        lobby.leave(user_id)
+
+
+def _undo_leave(lobby: Lobby, seat: int, player: PlayerSeat, host_id: int) -> None:
+    """Give back a seat whose leaving could not be stored, where it was (if it is still free)."""
+    if len(lobby.players) < lobby.size and all(p.user_id != player.user_id for p in lobby.players):
+        lobby.players.insert(min(seat, len(lobby.players)), player)
+        lobby.host_id = host_id
+
+
+def _undo_cpu(lobby: Lobby, cpu: PlayerSeat) -> None:
+    """Take back a CPU whose seat could not be stored."""
+    with contextlib.suppress(ValueError):
+        lobby.players.remove(cpu)

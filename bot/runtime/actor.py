@@ -19,9 +19,12 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import functools
+import json
 import logging
 import sqlite3
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections import deque
+from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar, cast
 
@@ -32,11 +35,29 @@ from bot.engine.record import replay
 from bot.engine.tiles import Tile
 from bot.engine.views import DrawView, PublicView, SeatView, WinView
 from bot.runtime.customid import ActionId
-from bot.runtime.errors import GameOver, InvalidButton, NotAuto, NotSeated, SaveFailed, StaleClick
+from bot.runtime.errors import (
+    GameOver,
+    InvalidButton,
+    MoveKept,
+    NotAuto,
+    NotSeated,
+    SaveFailed,
+    StaleClick,
+    TablePaused,
+)
 from bot.runtime.numbering import Offer, Offers, next_offers
 from bot.runtime.options import RuntimeOptions, TableTimers
 from bot.runtime.panel import Decision, action_args, declarations, public_table_view
-from bot.storage import GameStatus, GameSummary, HandEntry, HandTracker, PlayerSeat, StorageError, Store
+from bot.storage import (
+    ActionOrderError,
+    GameStatus,
+    GameSummary,
+    HandEntry,
+    HandTracker,
+    PlayerSeat,
+    StorageError,
+    Store,
+)
 
 __all__ = ["NullPresenter", "SeatState", "TableActor", "TablePresenter"]
 
@@ -145,6 +166,58 @@ def _narrowed(old: Sequence[Action], new: Sequence[Action]) -> bool:
     return len(new) < len(old) and set(new) <= set(old)
 
 
+_STORE_ERRORS = (StorageError, sqlite3.Error, OSError, ValueError)
+"""What a write to the store may raise (ValueError: the store is closed, or a bad argument)."""
+
+_REFUSALS = frozenset(
+    {
+        sqlite3.SQLITE_BUSY,  # another connection holds the lock past the busy timeout
+        sqlite3.SQLITE_LOCKED,
+        sqlite3.SQLITE_FULL,  # the disk (or the database's page limit) is full
+        sqlite3.SQLITE_IOERR,
+        sqlite3.SQLITE_READONLY,  # the file was made read-only under us
+        sqlite3.SQLITE_CANTOPEN,
+        sqlite3.SQLITE_NOMEM,
+    }
+)
+"""SQLite's codes for a store that refuses writes for a while: worth waiting for, unlike a bug."""
+
+
+def _refused(error: BaseException) -> bool:
+    """Whether a failed write was the store refusing writes for now (it may work later), rather
+    than a write that will never work (a duplicate action, a closed store, a constraint)."""
+    if isinstance(error, sqlite3.Error):
+        code = getattr(error, "sqlite_errorcode", None)
+        # The low byte is the primary code (SQLITE_IOERR_WRITE is an SQLITE_IOERR).
+        return isinstance(error, sqlite3.OperationalError) and (code is None or code & 0xFF in _REFUSALS)
+    return isinstance(error, OSError)
+
+
+@dataclass
+class _Unsaved:
+    """A write the store refused, kept to try again while the table waits."""
+
+    write: Callable[[], Awaitable[object]]
+    then: Callable[[object], Awaitable[None]] | None = None
+    """What follows once it is written: given what ``write`` returned, or None when it was given
+    up (it failed for a reason that waiting does not cure)."""
+
+
+@dataclass
+class _Outage:
+    """The table is paused because the store refuses writes (see :meth:`TableActor._hold`)."""
+
+    delay: float
+    """Seconds before the next try; doubles after each refusal."""
+    writes: deque[_Unsaved] = field(default_factory=deque)
+    """The refused writes, oldest first; they are tried again in this order."""
+    stopped: dict[int, tuple[float, float]] = field(default_factory=dict)
+    """Seats whose clock was stopped: when (RuntimeOptions.clock), and the seconds they had left."""
+    timer: asyncio.TimerHandle | None = None
+    time_up: bool = False
+    """The table's time limit ran out during the pause: ended once it carries on."""
+
+
 # --- inbox messages -------------------------------------------------------------------------------
 
 
@@ -195,11 +268,16 @@ class _TimeUp:
 
 
 @dataclass
+class _Retry:
+    """Try the writes the store refused again (see :meth:`TableActor._hold`)."""
+
+
+@dataclass
 class _Stop:
     future: asyncio.Future[None] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
 
 
-_Message = _Act | _Back | _Cancel | _Auto | _Timeout | _TimeUp | _FreeAct | _Stop
+_Message = _Act | _Back | _Cancel | _Auto | _Timeout | _TimeUp | _FreeAct | _Retry | _Stop
 
 
 class TableActor:
@@ -267,6 +345,8 @@ class TableActor:
         self._views: dict[object, Any] = {}
         """Views built since the game last moved (see :meth:`_cached`)."""
         self._views_of: tuple[int, int] = (id(game), -1)
+        self._outage: _Outage | None = None
+        """Set while the store refuses writes: the table is paused (see :meth:`_hold`)."""
 
     # --- reading the state (for the presenter and the cogs) ----------------------------------------
 
@@ -317,6 +397,11 @@ class TableActor:
     def decisions(self) -> tuple[Decision, ...]:
         """Every pending decision, by seat."""
         return tuple(self._decisions[seat] for seat in sorted(self._decisions))
+
+    @property
+    def paused(self) -> bool:
+        """Whether the table waits for the store to take its writes again."""
+        return self._outage is not None
 
     def auto_seats(self) -> tuple[int, ...]:
         """Seats on autopilot."""
@@ -444,6 +529,8 @@ class TableActor:
                     await self._handle_time_up()
                 elif isinstance(message, _FreeAct):
                     await self._handle_free(message)
+                elif isinstance(message, _Retry):
+                    await self._handle_retry()
                 else:
                     await self._handle_auto(message)
             except Exception:
@@ -471,6 +558,9 @@ class TableActor:
             return self.game_id
         seat = self.seat_of(message.user_id)
         state = self.seats[seat]
+        if self._outage is not None:
+            # Nothing can be stored, so nothing may change: not a move, not autopilot.
+            raise TablePaused()
         if isinstance(message, _Back):
             if not state.auto:
                 raise NotAuto()
@@ -517,14 +607,17 @@ class TableActor:
 
     async def _handle_free(self, message: _FreeAct) -> None:
         free = self._free.get(message.seat)
-        if self.finished or free is None or self.seats[message.seat].clocked:
-            return
+        if self.finished or free is None or self.seats[message.seat].clocked or self._outage is not None:
+            return  # (after a pause, _resume follows the votes again)
         action = next((a for a in free.actions if a.kind == message.kind and _casts_vote(a)), None)
         if action is not None:
             await self._play(message.seat, action, human=False, free=True)
 
     async def _handle_time_up(self) -> None:
         if self.finished or self.game.time_limit_seconds is None:
+            return
+        if self._outage is not None:
+            self._outage.time_up = True  # the table's time ends once it can be stored
             return
         for seat in range(len(self.seats)):
             action = next((a for a in self.game.legal_actions(seat) if isinstance(a, TimeUp)), None)
@@ -536,8 +629,10 @@ class TableActor:
     async def _handle_timeout(self, message: _Timeout) -> None:
         decision = self._decisions.get(message.seat)
         state = self.seats[message.seat]
-        if decision is None or decision.seq != message.seq or not state.clocked:
-            return  # the seat answered in time, or the timer belongs to an older decision
+        if decision is None or decision.seq != message.seq or not state.clocked or self._outage is not None:
+            # The seat answered in time, or the timer belongs to an older decision, or it rang
+            # just as the table paused (the pause stopped that clock; _resume restarts it).
+            return
         if not message.retry:
             state.timeouts += 1
             # The bank this decision was allowed is gone (all of it, unless a shared deadline
@@ -551,8 +646,8 @@ class TableActor:
     async def _handle_auto(self, message: _Auto) -> None:
         decision = self._decisions.get(message.seat)
         state = self.seats[message.seat]
-        if decision is None or decision.seq != message.seq or state.clocked:
-            return
+        if decision is None or decision.seq != message.seq or state.clocked or self._outage is not None:
+            return  # (a CPU turn posted as the table paused is armed again by _resume)
         action = decision.default
         if state.cpu is not None:
             try:
@@ -603,9 +698,27 @@ class TableActor:
         bank = None if state.player.is_cpu else state.bank
         try:
             await self.store.append_action(self.game_id, seq, action_to_json(action), bank=bank)
-        except (StorageError, sqlite3.Error, OSError, ValueError) as error:
+        except _STORE_ERRORS as error:
             log.error("table %s: could not log action %d: %s", self.game_id, seq, error)
-            raise SaveFailed() from error
+            if not _refused(error):
+                raise SaveFailed() from error
+            # The store refuses writes for now: keep this very action (its number, its bank) and
+            # try it again with the table paused; nothing is applied or shown until it is stored.
+            self._hold(
+                _Unsaved(
+                    functools.partial(self._append_again, seq, action, bank),
+                    functools.partial(self._play_stored, seat, action, seq, human=human, free=free, refused=refused),
+                )
+            )
+            if human:
+                raise MoveKept() from error
+            return
+        await self._apply_stored(seat, action, seq, human=human, free=free, refused=refused)
+
+    async def _apply_stored(
+        self, seat: int, action: Action, seq: int, *, human: bool, free: bool, refused: frozenset[Action]
+    ) -> None:
+        """Apply an action already committed as number ``seq``, then show it (see :meth:`_play`)."""
         try:
             events = self.game.apply(action)
         except Exception:
@@ -630,6 +743,44 @@ class TableActor:
         candidates = ([decision.default] if decision is not None else []) + list(legal)
         return next((action for action in candidates if action not in refused and action in legal), None)
 
+    async def _append_again(self, seq: int, action: Action, bank: float | None) -> int:
+        """Store a refused action again, as the same number with the same bank.
+
+        The log takes one action per number, so this can never store it twice; but a try that
+        reported an error may still have landed, and then the log already holds this very
+        action at ``seq``: that is the write done, not a reason to drop the move."""
+        try:
+            await self.store.append_action(self.game_id, seq, action_to_json(action), bank=bank)
+        except ActionOrderError:
+            logged = await self.store.actions(self.game_id)
+            if len(logged) != seq + 1 or logged[seq] != json.loads(json.dumps(action_to_json(action))):
+                raise
+            log.info("table %s: action %d had been stored after all", self.game_id, seq)
+        return seq
+
+    async def _play_stored(
+        self,
+        seat: int,
+        action: Action,
+        seq: int,
+        stored: object,
+        *,
+        human: bool,
+        free: bool,
+        refused: frozenset[Action],
+    ) -> None:
+        """Play a held action once the store took it (``stored`` is None if it was given up)."""
+        if stored is None:
+            return  # not stored, so not played: the seat's decision is still open
+        try:
+            await self._apply_stored(seat, action, seq, human=human, free=free, refused=refused)
+        except InvalidButton:
+            # The engine refused a stored move (a bug); it was taken back out of the log and the
+            # seat's decision is open again. Its click was answered long ago.
+            log.error("table %s: seat %d's kept move was refused once stored", self.game_id, seat)
+        if human:
+            self.presenter.panels_changed((seat,))  # its click was answered before it was played
+
     async def _take_back(self, seq: int) -> None:
         """Remove a stored action the engine refused and rebuild the game from the log, which
         undoes whatever the failed ``apply`` changed half-way."""
@@ -641,10 +792,10 @@ class TableActor:
         declared, self._declared = now_declared != self._declared, now_declared
         entries = self.tracker.feed(events)
         for entry in entries:
-            try:
-                await self.store.record_hand(self.game_id, entry.hand_index, entry.label, entry.result)
-            except (StorageError, OSError, ValueError):
-                log.exception("table %s: could not record hand %d", self.game_id, entry.hand_index)
+            record = functools.partial(
+                self.store.record_hand, self.game_id, entry.hand_index, entry.label, entry.result
+            )
+            await self._save_result(f"hand {entry.hand_index}", record)
         reveals = {event.hand: event for event in events if isinstance(event, WallRevealed)}
         cards = [card for event in events if isinstance(event, HandEnded) for card in event.cards]
         for entry in entries:
@@ -652,23 +803,145 @@ class TableActor:
         self._announce(events)
         outcome = self.game.outcome()
         if outcome is not None:
-            summary: GameSummary | None = None
-            try:
-                summary = await self.store.record_final(self.game_id, outcome)
-            except (StorageError, OSError, ValueError):
-                # The game stays "running" in the store; recovery finishes it on the next start.
-                log.exception("table %s: could not record the final result", self.game_id)
-            self._finish()
-            self.presenter.game_over(outcome, summary)
+
+            async def finish(summary: object) -> None:
+                # Given up (None): the game stays "running" in the store and recovery finishes it
+                # on the next start.
+                self._finish()
+                self.presenter.game_over(outcome, summary if isinstance(summary, GameSummary) else None)
+
+            final = functools.partial(self.store.record_final, self.game_id, outcome)
+            if not await self._save_result("the final result", final, then=finish):
+                self.presenter.table_changed()  # the last move is stored: show it while waiting
+                self._stop_clocks()
             return
         new_hand = any(isinstance(event, HandStarted) for event in events)
         changed = self._sync_decisions(acted=None if free else seat, pause=self.options.hand_pause if entries else 0.0)
         if any(isinstance(event, VoteCast) and event.end for event in events):
             self._follow_votes()
+        if self._outage is not None:
+            self._stop_clocks()  # a result is waiting for the store: the clocks just armed wait too
         self.presenter.table_changed()
         # A declaration (riichi, a call, a kan) is public at once: every panel shows it.
         panels = range(len(self.seats)) if new_hand or declared else changed | {seat}
         self.presenter.panels_changed(panels, exclude=seat if human else None)
+
+    # --- the store refusing writes: pause, try again, carry on ----------------------------------------
+
+    async def _save_result(
+        self,
+        what: str,
+        write: Callable[[], Awaitable[object]],
+        then: Callable[[object], Awaitable[None]] | None = None,
+    ) -> bool:
+        """Write a hand's or the game's result and run ``then`` with what the write returned.
+
+        A write the store refuses is kept, with ``then``, and tried again while the table waits
+        (False); so is one that comes while an earlier one waits, so they land in order. One that
+        fails for another reason is logged and given up: recovery records results again."""
+        if self._outage is None:
+            try:
+                result = await write()
+            except _STORE_ERRORS as error:
+                if not _refused(error):
+                    log.exception("table %s: could not record %s", self.game_id, what)
+                    if then is not None:
+                        await then(None)
+                    return True
+                log.error("table %s: the store refused %s: %s", self.game_id, what, error)
+            else:
+                if then is not None:
+                    await then(result)
+                return True
+        self._hold(_Unsaved(write, then))
+        return False
+
+    def _hold(self, unsaved: _Unsaved) -> None:
+        """Keep a write the store refused and pause the table until it lands: a public notice,
+        every clock stopped (nobody's time runs out, no bank is charged), clicks answered with
+        :class:`TablePaused`; it is tried again after ``retry_seconds``, doubling each time."""
+        if self._outage is None:
+            self._outage = _Outage(delay=self.options.retry_seconds)
+            self._outage.timer = asyncio.get_running_loop().call_later(self._outage.delay, self._post, _Retry())
+            self.presenter.notice("store_paused")
+        self._outage.writes.append(unsaved)
+        self._stop_clocks()
+
+    def _stop_clocks(self) -> None:
+        """Stop every running clock and CPU turn, remembering the seconds each seat had left."""
+        outage = self._outage
+        if outage is None:
+            return
+        now, wall = self.options.clock(), self.options.wall_clock()
+        stopped: list[int] = []
+        for seat, decision in list(self._decisions.items()):
+            self._disarm(seat)
+            if decision.deadline is not None:
+                outage.stopped[seat] = (now, max(0.0, decision.deadline - wall))
+                # No countdown on the table or the panels while nothing can be played.
+                self._decisions[seat] = dataclasses.replace(decision, deadline=None)
+                stopped.append(seat)
+        if stopped:
+            self.presenter.table_changed()
+            self.presenter.panels_changed(stopped)
+
+    async def _handle_retry(self) -> None:
+        outage = self._outage
+        if outage is None or self.finished:
+            return
+        outage.timer = None
+        written: list[tuple[_Unsaved, object]] = []
+        while outage.writes:
+            unsaved = outage.writes[0]
+            try:
+                result = await unsaved.write()
+            except _STORE_ERRORS as error:
+                if _refused(error):
+                    outage.delay = min(
+                        outage.delay * 2, max(self.options.retry_max_seconds, self.options.retry_seconds)
+                    )
+                    log.warning(
+                        "table %s: the store still refuses writes (%s); next try in %.1f s",
+                        self.game_id,
+                        error,
+                        outage.delay,
+                    )
+                    outage.timer = asyncio.get_running_loop().call_later(outage.delay, self._post, _Retry())
+                    return
+                # Waiting does not cure this one (a bug): give it up rather than pause forever.
+                log.error("table %s: giving up a write the store will not take: %s", self.game_id, error)
+                result = None
+            outage.writes.popleft()
+            written.append((unsaved, result))
+        self._resume()
+        for unsaved, result in written:
+            if unsaved.then is not None:
+                await unsaved.then(result)
+
+    def _resume(self) -> None:
+        """The store takes writes again: restart every clock with the seconds its seat had left
+        (the pause charged to nobody's bank), and the CPUs' turns."""
+        outage, self._outage = self._outage, None
+        if outage is None:
+            return
+        if outage.timer is not None:
+            outage.timer.cancel()
+        self.presenter.notice("store_resumed")
+        now, wall = self.options.clock(), self.options.wall_clock()
+        for seat, decision in list(self._decisions.items()):
+            state = self.seats[seat]
+            stopped = outage.stopped.get(seat)
+            if stopped is not None and state.clocked:
+                stopped_at, left = stopped
+                state.started += now - stopped_at  # the thinking time excludes the pause
+                self._arm(seat, decision.seq, pause=0.0, deadline=wall + left, continuing=True)
+            else:
+                self._arm(seat, decision.seq, pause=0.0)
+        if outage.time_up:
+            self._post(_TimeUp())
+        self._follow_votes()
+        self.presenter.table_changed()
+        self.presenter.panels_changed(tuple(outage.stopped))
 
     def _announce(self, events: Sequence[Event]) -> None:
         """Public notices for what changes no tile: votes to end, and the time limit."""
@@ -780,6 +1053,9 @@ class TableActor:
     def _cancel_timers(self) -> None:
         for seat in range(len(self.seats)):
             self._disarm(seat)
+        if self._outage is not None and self._outage.timer is not None:
+            self._outage.timer.cancel()
+            self._outage.timer = None
         if self._time_limit is not None:
             self._time_limit.cancel()
             self._time_limit = None

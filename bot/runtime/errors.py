@@ -26,6 +26,8 @@ __all__ = [
     "JantakuError",
     "LobbyFull",
     "LobbyGone",
+    "LobbySaveFailed",
+    "MoveKept",
     "NeedPlayers",
     "NoChips",
     "NoLobby",
@@ -36,6 +38,7 @@ __all__ = [
     "NotSeated",
     "SaveFailed",
     "StaleClick",
+    "TablePaused",
     "UnknownGame",
     "UnknownVariant",
 ]
@@ -155,6 +158,24 @@ class SaveFailed(JantakuError):
     """The action could not be committed, so it was rolled back."""
 
     key = "save_failed"
+
+
+class TablePaused(JantakuError):
+    """The store refuses writes for now, so the table is paused and takes no click."""
+
+    key = "table_paused"
+
+
+class MoveKept(TablePaused):
+    """The click that found the store refusing writes: its move waits, and is played once stored."""
+
+    key = "move_kept"
+
+
+class LobbySaveFailed(JantakuError):
+    """The store refused a lobby change, which was undone."""
+
+    key = "lobby_save_failed"
 
 
 class BadSetting(JantakuError):

@@ -79,6 +79,18 @@ _TEXT: dict[str, tuple[str, str]] = {
         "Your move could not be saved, so it was not played. Please try again.",
         "操作を保存できなかったため、取り消しました。もう一度お試しください。",
     ),
+    "table_paused": (
+        "The table is paused while saving is failing, so nothing was changed. Try again in a moment.",
+        "保存ができないため卓を一時停止しています。変更はありません。少し待ってからもう一度お試しください。",
+    ),
+    "move_kept": (
+        "Saving is failing, so the table is paused. Your move is kept: it is played as soon as saving works again.",
+        "保存ができないため卓を一時停止しました。あなたの操作は保留し、保存できるようになり次第反映します。",
+    ),
+    "lobby_save_failed": (
+        "The table could not be saved, so your change was undone. Please try again in a moment.",
+        "卓を保存できなかったため、変更を取り消しました。少し待ってからもう一度お試しください。",
+    ),
     # lobby
     "lobby_title": ("{title} — table open", "{title}　メンバー募集"),
     "lobby_host": ("Host: {host}", "ホスト: {host}"),
@@ -145,6 +157,15 @@ _TEXT: dict[str, tuple[str, str]] = {
         "{name} さんが終了の投票を取り消しました（{votes}/{needed}）。",
     ),
     "time_up": ("⏰ Time is up: this hand is the last.", "⏰ 時間です。この局で終了します。"),
+    "store_paused": (
+        "⚠️ Saving is failing, so the table is paused and no clock runs. "
+        "It carries on by itself when the store works again.",
+        "⚠️ 保存ができないため卓を一時停止しています（持ち時間は減りません）。保存できるようになると自動で再開します。",
+    ),
+    "store_resumed": (
+        "✅ Saving works again: the table carries on.",
+        "✅ 保存できるようになりました。対局を再開します。",
+    ),
     # panel
     "panel_title": (
         "**Your hand** · {round} · seat {wind} · {points} pts",

@@ -65,8 +65,12 @@ class RuntimeOptions:
     token_margin: float = 30.0
     """Stop using a token this long before it expires, so an edit never races the expiry."""
     timeouts_before_autoplay: int = 2
-    retry_seconds: float = 2.0
-    """When the store refuses a move nobody clicked (a CPU's, a timeout's), try again after this."""
+    retry_seconds: float = 1.0
+    """When the store refuses a write, the table pauses and tries it again after this long,
+    doubling the wait each time (up to ``retry_max_seconds``); a move nobody clicked that fails
+    for another reason is tried again after this too."""
+    retry_max_seconds: float = 30.0
+    """The longest wait between two tries of a write the store refuses."""
     clock: Clock = field(default=time.monotonic)
     """Measures token ages and thinking time; tests swap in the fake Discord's clock."""
     wall_clock: Clock = field(default=time.time)

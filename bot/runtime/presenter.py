@@ -24,6 +24,7 @@ import hashlib
 import io
 import logging
 import math
+import sqlite3
 import time
 from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Mapping, Sequence
@@ -51,7 +52,7 @@ from bot.runtime.rendering import Priority, RenderPool
 from bot.runtime.replies import STARTED, defer_if_slow
 from bot.runtime.router import build_view
 from bot.runtime.variants import has_chips
-from bot.storage import GameSummary, HandEntry, PanelHandle, Store
+from bot.storage import GameSummary, HandEntry, PanelHandle, StorageError, Store
 from render import render_draw, render_seat, render_standings, render_table, render_win
 
 if TYPE_CHECKING:
@@ -622,7 +623,12 @@ class DiscordPresenter:
         self._posted_at = view.sequence
         self._repost = False
         self._shown, self._picture, self._digest = shown, picture, digest
-        await self._store.set_game_message(actor.game_id, message.id)
+        try:
+            await self._store.set_game_message(actor.game_id, message.id)
+        except (StorageError, sqlite3.Error, OSError, ValueError) as error:
+            # Only a restart reads it (to retire this message); the table goes on, and the older
+            # message is still retired below.
+            log.warning("table %s: could not store the table message's id: %s", actor.game_id, error)
         if old is not None:
             await self._retire(old)
 

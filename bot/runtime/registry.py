@@ -58,12 +58,15 @@ class Runtime:
         """Use this store from now on."""
         self._store = store
 
-    async def save_lobby(self, lobby: Lobby) -> None:
-        """Store the lobby as it is now, so a restart brings it back (a failure only loses that)."""
+    async def save_lobby(self, lobby: Lobby) -> bool:
+        """Store the lobby as it is now, so a restart brings it back; False if the store refused
+        (the caller undoes the change it could not save)."""
         try:
             await self.store.save_lobby(lobby.id, lobby.guild_id, lobby.channel_id, lobby.to_json())
         except (StorageError, sqlite3.Error, OSError):
-            log.exception("lobby %d could not be saved; it lives in memory until the next restart", lobby.id)
+            log.exception("lobby %d could not be saved", lobby.id)
+            return False
+        return True
 
     async def close_lobby(self, lobby: Lobby) -> None:
         """Forget the lobby: its game started or it was cancelled."""
