@@ -52,7 +52,7 @@ from bot.runtime.rendering import Priority, RenderPool
 from bot.runtime.replies import STARTED, defer_if_slow
 from bot.runtime.router import build_view
 from bot.runtime.variants import has_chips
-from bot.storage import GameSummary, HandEntry, PanelHandle, StorageError, Store
+from bot.storage import GameStateError, GameSummary, HandEntry, PanelHandle, StorageError, Store
 from render import render_draw, render_seat, render_standings, render_table, render_win
 
 if TYPE_CHECKING:
@@ -320,6 +320,8 @@ class DiscordPresenter:
                     await self._store.forget_panel(game_id, seat)
                 else:
                     await self._store.save_panel(game_id, handle)
+            except GameStateError:
+                return  # the game ended meanwhile: its panels need no handle
             except Exception as error:
                 # Only a restart needs the handle; the panel itself works on.
                 log.warning("table %s: could not store the panel of seat %d: %s", game_id, seat, type(error).__name__)
