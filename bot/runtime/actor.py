@@ -32,7 +32,7 @@ from bot.engine.record import replay
 from bot.engine.tiles import Tile
 from bot.engine.views import DrawView, PublicView, SeatView, WinView
 from bot.runtime.customid import ActionId
-from bot.runtime.errors import GameOver, InvalidButton, NotAuto, NotSeated, SaveFailed, StaleClick
+from bot.runtime.errors import GameOver, InvalidButton, NotAuto, NotSeated, NotYourTurn, SaveFailed, StaleClick
 from bot.runtime.options import RuntimeOptions, TableTimers
 from bot.runtime.panel import Decision, action_args, declarations, public_table_view
 from bot.storage import GameStatus, GameSummary, HandEntry, HandTracker, PlayerSeat, StorageError, Store
@@ -476,6 +476,8 @@ class TableActor:
         if action is None:
             # A free action is what it says whatever the panel's number (a vote clicked just as
             # the seat's turn came); anything else must come from the current decision.
+            if decision is None and button.seq == self.game.sequence:
+                raise NotYourTurn()  # a current button, but the move is someone else's
             if decision is None or decision.seq != button.seq:
                 current = decision.seq if decision is not None else self.game.sequence
                 raise StaleClick(seq=button.seq, current=current)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from bot.engine.table import OneOf, Range
 from bot.runtime.i18n import Locale, text
 
 __all__ = [
@@ -20,12 +21,15 @@ __all__ = [
     "BadSetting",
     "CalcRejected",
     "ChannelBusy",
+    "CommandChanged",
     "GameOver",
     "GuildOnly",
     "InvalidButton",
     "JantakuError",
     "LobbyFull",
     "LobbyGone",
+    "MalformedCommand",
+    "MissingOption",
     "NeedPlayers",
     "NoChips",
     "NoLobby",
@@ -34,10 +38,17 @@ __all__ = [
     "NotHost",
     "NotInLobby",
     "NotSeated",
+    "NotYourTurn",
+    "OptionNotAllowed",
+    "OptionWrongType",
+    "RepeatedOption",
     "SaveFailed",
     "StaleClick",
     "UnknownGame",
+    "UnknownOption",
     "UnknownVariant",
+    "UnresolvedOption",
+    "shown",
 ]
 
 
@@ -48,11 +59,34 @@ class JantakuError(Exception):
 
     def __init__(self, **params: Any) -> None:
         self.params = params
-        super().__init__(text(self.key, None, **params))
+        super().__init__(self.message(None))
 
     def message(self, locale: Locale | None) -> str:
         """The explanation in the user's language."""
-        return text(self.key, locale, **self.params)
+        return text(self.key, locale, **self.localized(locale))
+
+    def localized(self, locale: Locale | None) -> dict[str, Any]:
+        """The parameters as the message shows them; words among them follow the locale."""
+        del locale  # plain values read the same in every language
+        return self.params
+
+
+def shown(value: object, limit: int = 40) -> str:
+    """A value a client sent, as a message may quote it: its repr, cut short (a client can send
+    a page of text), without backticks that would break the message's code spans.
+
+    >>> shown("abc"), shown(9007199254740992), shown("x" * 100)[-4:]
+    ("'abc'", '9007199254740992', "xx…'")
+    """
+    text_ = repr(value).replace("`", "'")
+    return text_ if len(text_) <= limit else text_[: limit - 2] + "…" + text_[-1]
+
+
+def _allowed_text(allowed: Range | OneOf, locale: Locale | None) -> str:
+    if isinstance(allowed, OneOf):
+        return ", ".join(f"`{value}`" for value in allowed.values)
+    span = {"low": f"{allowed.low:,}", "high": f"{allowed.high:,}", "step": f"{allowed.step:,}"}
+    return text("range" if allowed.step == 1 else "range_step", locale, **span)
 
 
 class InvalidButton(JantakuError):
@@ -86,6 +120,12 @@ class GameOver(JantakuError):
     """The game the button belongs to has ended (or was cancelled)."""
 
     key = "game_over"
+
+
+class NotYourTurn(JantakuError):
+    """A seated player clicked a current button while the table waits for someone else."""
+
+    key = "not_your_turn"
 
 
 class NoLobby(JantakuError):
@@ -172,7 +212,101 @@ class BadOption(JantakuError):
     key = "bad_option"
 
     def __init__(self, *, option: str, value: object, choices: str) -> None:
-        super().__init__(option=option, value=value, choices=choices)
+        super().__init__(option=option, value=shown(value), choices=choices)
+
+
+class OptionNotAllowed(JantakuError):
+    """An option or setting outside what it may be: a number out of its range, a word not among
+    its choices. The message names the option and what it may be."""
+
+    key = "option_range"
+
+    def __init__(self, *, option: str, value: object, allowed: Range | OneOf) -> None:
+        self.allowed = allowed
+        super().__init__(option=option, value=shown(value))
+
+    def message(self, locale: Locale | None) -> str:
+        # A word outside the choices reads as the other refused choices do.
+        key = BadOption.key if isinstance(self.allowed, OneOf) else self.key
+        return text(key, locale, **self.localized(locale))
+
+    def localized(self, locale: Locale | None) -> dict[str, Any]:
+        words = "choices" if isinstance(self.allowed, OneOf) else "allowed"
+        return {**self.params, words: _allowed_text(self.allowed, locale)}
+
+
+OPTION_KINDS = ("string", "integer", "boolean", "user", "channel", "role", "mentionable", "number", "attachment")
+"""Discord's option types by name (``AppCommandOptionType``), each a ``kind_<name>`` text."""
+
+
+class OptionWrongType(JantakuError):
+    """An option or setting of the wrong type: text where a number belongs, a number for on/off."""
+
+    key = "option_type"
+
+    def __init__(self, *, option: str, value: object, kind: str) -> None:
+        if kind not in OPTION_KINDS:
+            raise ValueError(f"unknown option kind {kind!r}")
+        super().__init__(option=option, value=shown(value), kind=kind)
+
+    def localized(self, locale: Locale | None) -> dict[str, Any]:
+        return {**self.params, "kind": text(f"kind_{self.params['kind']}", locale)}
+
+
+class UnresolvedOption(JantakuError):
+    """A member (channel, role, file) option whose details Discord did not send with it."""
+
+    key = "unresolved_option"
+
+    def __init__(self, *, option: str, kind: str) -> None:
+        super().__init__(option=option, kind=kind)
+
+    def localized(self, locale: Locale | None) -> dict[str, Any]:
+        return {**self.params, "kind": text(f"kind_{self.params['kind']}", locale)}
+
+
+class UnknownOption(JantakuError):
+    """An option the command does not have."""
+
+    key = "unknown_option"
+
+    def __init__(self, *, command: str, option: object, known: tuple[str, ...]) -> None:
+        super().__init__(command=command, option=shown(option).strip("'\""), known=known)
+
+    def localized(self, locale: Locale | None) -> dict[str, Any]:
+        known = ", ".join(f"`{name}`" for name in self.params["known"]) or text("no_options", locale)
+        return {**self.params, "known": known}
+
+
+class MissingOption(JantakuError):
+    """A required option left out."""
+
+    key = "missing_option"
+
+    def __init__(self, *, command: str, option: str) -> None:
+        super().__init__(command=command, option=option)
+
+
+class RepeatedOption(JantakuError):
+    """One option given twice in one command."""
+
+    key = "repeated_option"
+
+    def __init__(self, *, option: str) -> None:
+        super().__init__(option=option)
+
+
+class CommandChanged(JantakuError):
+    """A command or subcommand the bot does not have (any more): the client's list is older or
+    newer than the bot, as for a moment after a deploy."""
+
+    key = "command_changed"
+
+
+class MalformedCommand(JantakuError):
+    """A command whose options are not shaped as Discord sends them (only a modified client)."""
+
+    key = "malformed_command"
 
 
 class NoChips(JantakuError):

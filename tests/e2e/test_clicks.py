@@ -133,8 +133,9 @@ async def test_forged_custom_ids_are_refused(game: Game) -> None:
     for custom_id in forged:
         record = await forge_click(game.alice.member, game.alice.panel, custom_id)
         assert ephemeral_reply(record) == "That button is not valid.", custom_id
-    ended = await forge_click(game.alice.member, game.alice.panel, f"jt:act:{actor.game_id + 50}:{decision_seq}:pass")
-    assert "ended" in ephemeral_reply(ended)
+    unknown = f"jt:act:{actor.game_id + 50}:{decision_seq}:pass"
+    no_game = await forge_click(game.alice.member, game.alice.panel, unknown)
+    assert ephemeral_reply(no_game) == f"There is no game #{actor.game_id + 50}."  # not "has ended"
     assert actor.sequence == sequence
     assert await game.actions_logged() == logged
     # And the real buttons still work.
