@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import discord
 from discord import app_commands
 
-from bot.engine.table import OneOf, Range
+from bot.engine.table import Form, OneOf, Range
 from bot.engine.variants import VARIANTS
 from bot.runtime.customid import LobbyId
 from bot.runtime.errors import ChannelBusy, LobbyGone, NotHost
@@ -358,6 +358,8 @@ def _option_type(setting: Setting) -> Any:
         return app_commands.Range[int, allowed.low, allowed.high]
     if isinstance(allowed, OneOf) and setting.type is str:
         return Literal[allowed.values]
+    if isinstance(allowed, Form) and setting.type is str:
+        return app_commands.Range[str, 1, allowed.max_length]
     return setting.type if setting.type in (bool, int, float, str) else str
 
 

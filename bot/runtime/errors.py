@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from bot.engine.table import OneOf, Range
+from bot.engine.table import Allowed, Form, OneOf
 from bot.runtime.i18n import Locale, text
 
 __all__ = [
@@ -48,6 +48,7 @@ __all__ = [
     "UnknownOption",
     "UnknownVariant",
     "UnresolvedOption",
+    "allowed_text",
     "shown",
 ]
 
@@ -71,6 +72,10 @@ class JantakuError(Exception):
         return self.params
 
 
+UNBOUNDED = 2**53
+"""A range bound this far out is no bound: Discord's integer options stop at 2^53."""
+
+
 def shown(value: object, limit: int = 40) -> str:
     """A value a client sent, as a message may quote it: its repr, cut short (a client can send
     a page of text), without backticks that would break the message's code spans.
@@ -82,10 +87,17 @@ def shown(value: object, limit: int = 40) -> str:
     return text_ if len(text_) <= limit else text_[: limit - 2] + "…" + text_[-1]
 
 
-def _allowed_text(allowed: Range | OneOf, locale: Locale | None) -> str:
+def allowed_text(allowed: Allowed, locale: Locale | None) -> str:
+    """What a setting or option may be, in the locale's words: ``from 1 to 16``, `` `p`, `s` ``."""
     if isinstance(allowed, OneOf):
         return ", ".join(f"`{value}`" for value in allowed.values)
+    if isinstance(allowed, Form):
+        return text("form", locale, example=allowed.example)
     span = {"low": f"{allowed.low:,}", "high": f"{allowed.high:,}", "step": f"{allowed.step:,}"}
+    if allowed.step == 1 and allowed.high >= UNBOUNDED:
+        return text("range_min", locale, **span)
+    if allowed.step == 1 and allowed.low <= -UNBOUNDED:
+        return text("range_max", locale, **span)
     return text("range" if allowed.step == 1 else "range_step", locale, **span)
 
 
@@ -221,18 +233,20 @@ class OptionNotAllowed(JantakuError):
 
     key = "option_range"
 
-    def __init__(self, *, option: str, value: object, allowed: Range | OneOf) -> None:
+    def __init__(self, *, option: str, value: object, allowed: Allowed) -> None:
         self.allowed = allowed
         super().__init__(option=option, value=shown(value))
 
     def message(self, locale: Locale | None) -> str:
         # A word outside the choices reads as the other refused choices do.
+        if isinstance(self.allowed, Form):
+            return text("option_form", locale, **self.params, example=self.allowed.example)
         key = BadOption.key if isinstance(self.allowed, OneOf) else self.key
         return text(key, locale, **self.localized(locale))
 
     def localized(self, locale: Locale | None) -> dict[str, Any]:
         words = "choices" if isinstance(self.allowed, OneOf) else "allowed"
-        return {**self.params, words: _allowed_text(self.allowed, locale)}
+        return {**self.params, words: allowed_text(self.allowed, locale)}
 
 
 OPTION_KINDS = ("string", "integer", "boolean", "user", "channel", "role", "mentionable", "number", "attachment")

@@ -68,11 +68,18 @@ _TEXT: dict[str, tuple[str, str]] = {
     ),
     # options a client sent (any client can send anything): each names the option and what it may be
     "option_range": (
-        "`{option}` must be from {allowed}, not {value}.",
+        "`{option}` must be {allowed}, not {value}.",
         "`{option}` は{allowed}で指定してください（{value} は指定できません）。",
     ),
-    "range": ("{low} to {high}", "{low}〜{high}"),
-    "range_step": ("{low} to {high} in steps of {step}", "{low}〜{high}（{step}刻み）"),
+    "range": ("from {low} to {high}", "{low}〜{high}"),
+    "range_step": ("from {low} to {high} in steps of {step}", "{low}〜{high}（{step}刻み）"),
+    "form": ("like `{example}`", "`{example}` の形"),
+    "option_form": (
+        "`{option}` must look like `{example}`, not {value}.",
+        "`{option}` は `{example}` の形で指定してください（{value} は指定できません）。",
+    ),
+    "range_min": ("{low} or more", "{low}以上"),
+    "range_max": ("{high} or less", "{high}以下"),
     "option_type": (
         "`{option}` takes {kind}, not {value}.",
         "`{option}` には{kind}を指定してください（{value} は指定できません）。",

@@ -23,8 +23,9 @@ import discord
 from discord import app_commands
 from discord.enums import AppCommandOptionType
 
-from bot.engine.table import OneOf, Range
+from bot.engine.table import Form, OneOf, Range
 from bot.runtime.errors import (
+    UNBOUNDED,
     BadOption,
     CommandChanged,
     MalformedCommand,
@@ -41,7 +42,7 @@ __all__ = ["ALLOWED", "check_command"]
 ALLOWED = "jantaku_allowed"
 """``Command.extras`` key: option name -> the Range or OneOf it may be, beyond Discord's bounds."""
 
-SAFE_INTEGER = 2**53
+SAFE_INTEGER = UNBOUNDED
 """Discord's integer options are between -2^53 and 2^53."""
 
 _SUBCOMMAND, _GROUP = AppCommandOptionType.subcommand.value, AppCommandOptionType.subcommand_group.value
@@ -159,7 +160,7 @@ def _check_value(
         return
     extra = command.extras.get(ALLOWED, {})
     allowed = extra.get(parameter.name) if isinstance(extra, dict) else None
-    if isinstance(allowed, Range | OneOf):
+    if isinstance(allowed, Range | OneOf | Form):
         if value not in allowed:
             raise OptionNotAllowed(option=name, value=value, allowed=allowed)
         return

@@ -21,7 +21,7 @@ import textwrap
 from dataclasses import dataclass
 from typing import Any
 
-from bot.engine.table import Allowed, allowed_values
+from bot.engine.table import Allowed, Form, allowed_values
 from bot.engine.variants import VARIANTS, VariantClass, find_variant
 from bot.runtime.errors import BadSetting, OptionNotAllowed, OptionWrongType, UnknownVariant
 
@@ -33,6 +33,7 @@ __all__ = [
     "has_chips",
     "parse_rules_text",
     "settings_of",
+    "settings_table",
     "variant_class",
 ]
 
@@ -111,6 +112,27 @@ def check_setting(setting: Setting, value: object) -> None:
         raise OptionWrongType(option=setting.name, value=value, kind=_KINDS.get(setting.type, "string"))
     if setting.allowed is not None and value not in setting.allowed:
         raise OptionNotAllowed(option=setting.name, value=value, allowed=setting.allowed)
+
+
+def settings_table(name: str) -> str:
+    """The variant's settings as the Markdown table its rules document carries (``docs/rules``;
+    a test keeps the two the same): each setting, its default and what it may be.
+
+    >>> print(settings_table("nishoku").splitlines()[2])
+    | `red_5p` | 1 | 0 to 2 |
+    """
+    rows = ["| setting | default | allowed |", "|---|---|---|"]
+    for setting in settings_of(name):
+        if isinstance(setting.default, bool):
+            default, allowed = ("on" if setting.default else "off"), "on, off"
+        elif isinstance(setting.allowed, Form):
+            default, allowed = f"`{setting.default}`", f"like `{setting.allowed.example}`"
+        elif setting.allowed is not None:
+            default, allowed = f"{setting.default}", str(setting.allowed)
+        else:
+            default, allowed = f"`{setting.default}`", "any text"
+        rows.append(f"| `{setting.name}` | {default} | {allowed} |")
+    return "\n".join(rows)
 
 
 def all_settings() -> dict[str, Setting]:

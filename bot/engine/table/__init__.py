@@ -10,7 +10,17 @@ from bot.engine.table.dice import roll
 from bot.engine.table.game import TableGame, public_deciding, rigging
 from bot.engine.table.ledger import Ledger
 from bot.engine.table.seats import RiverEntry, Seat
-from bot.engine.table.settings import Allowed, OneOf, Range, TableSettings, allowed, allowed_values, one_of
+from bot.engine.table.settings import (
+    Allowed,
+    Form,
+    OneOf,
+    Range,
+    TableSettings,
+    allowed,
+    allowed_values,
+    one_of,
+    shaped,
+)
 from bot.engine.table.turns import ClaimSource, Phase, TurnGame
 from bot.engine.table.wall import TileReserve, Wall, shuffled, wall_digest
 
@@ -18,6 +28,7 @@ __all__ = [
     "Allowed",
     "ClaimSource",
     "ClaimWindow",
+    "Form",
     "Ledger",
     "OneOf",
     "Phase",
@@ -36,6 +47,7 @@ __all__ = [
     "rigging",
     "roll",
     "seats_after",
+    "shaped",
     "shuffled",
     "wall_digest",
 ]

@@ -4,11 +4,23 @@ setting may take declared beside it (:func:`allowed`, :func:`one_of`)."""
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
-__all__ = ["ALLOWED", "Allowed", "OneOf", "Range", "TableSettings", "allowed", "allowed_values", "one_of"]
+__all__ = [
+    "ALLOWED",
+    "Allowed",
+    "Form",
+    "OneOf",
+    "Range",
+    "TableSettings",
+    "allowed",
+    "allowed_values",
+    "one_of",
+    "shaped",
+]
 
 ALLOWED = "allowed"
 """The field metadata key that holds a setting's :class:`Range` or :class:`OneOf`."""
@@ -61,9 +73,30 @@ class OneOf:
         return ", ".join(self.values)
 
 
-Allowed = Range | OneOf
-"""What a setting may be; a setting without one takes any value of its type (on/off settings,
-and texts whose format the settings' own check reads)."""
+@dataclass(frozen=True)
+class Form:
+    """The shape a text setting must have (a regular expression, matched whole), shown as an
+    example; what the numbers in it may be, the settings' own check says.
+
+    >>> "10-30" in Form(r"\\d{1,3}-\\d{1,3}", "10-30"), "10-" in Form(r"\\d{1,3}-\\d{1,3}", "10-30")
+    (True, False)
+    """
+
+    pattern: str
+    example: str
+    max_length: int = 100
+
+    def __contains__(self, value: object) -> bool:
+        return (
+            isinstance(value, str) and len(value) <= self.max_length and re.fullmatch(self.pattern, value) is not None
+        )
+
+    def __str__(self) -> str:
+        return f"like {self.example}"
+
+
+Allowed = Range | OneOf | Form
+"""What a setting may be; a setting without one (on/off) takes any value of its type."""
 
 
 def allowed(low: int, high: int, *, step: int = 1) -> Mapping[str, Allowed]:
@@ -76,12 +109,17 @@ def one_of(*values: str) -> Mapping[str, Allowed]:
     return {ALLOWED: OneOf(values)}
 
 
+def shaped(pattern: str, example: str) -> Mapping[str, Allowed]:
+    """Field metadata for a text setting of a fixed shape, e.g. ``shaped(r"\\d+-\\d+", "10-30")``."""
+    return {ALLOWED: Form(pattern, example)}
+
+
 def allowed_values(settings: type) -> dict[str, Allowed]:
     """Each field of a settings dataclass that declares what it may be, by name."""
     found: dict[str, Allowed] = {}
     for field in dataclasses.fields(settings):
         value = field.metadata.get(ALLOWED)
-        if isinstance(value, Range | OneOf):
+        if isinstance(value, Range | OneOf | Form):
             found[field.name] = value
     return found
 

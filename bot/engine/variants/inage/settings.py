@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bot.engine.table import TableSettings, allowed, one_of
+from bot.engine.table import TableSettings, allowed, one_of, shaped
 from bot.engine.variants.inage.discards import DiscardRules
 from bot.engine.variants.inage.yaku import HanTable
 
@@ -28,9 +28,12 @@ class InageSettings(TableSettings):
     """When ``end`` is ``score``: the game ends after the hand in which a player reaches this."""
     minutes: int = field(default=60, metadata=allowed(1, 600))
     """When ``end`` is ``time``: the host's clock sends time-up after this long (「８時になったらおわり」)."""
-    points_table: str = "1:8,2:12,4:16,8:24,12:32,16:40"
+    points_table: str = field(
+        default="1:8,2:12,4:16,8:24,12:32,16:40",
+        metadata=shaped(r"\d{1,3}:\d{1,4}(,\d{1,3}:\d{1,4}){0,15}", "1:8,2:12,4:16"),
+    )
     """INA-A3 [recommended]: the 早見表 as HAN:POINTS tiers (1 han 8, 16 han 40 are the seed's)."""
-    kazoe_from: int = field(default=20, metadata=allowed(1, 100))
+    kazoe_from: int = field(default=20, metadata=allowed(2, 100))
     """「２０飜以上は数え切り役満」."""
     kazoe_per_han: int = field(default=4, metadata=allowed(1, 100))
     """「１飜につき４点で、どこまでも伸びる」."""

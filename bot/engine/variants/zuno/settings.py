@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bot.engine.table import TableSettings, allowed
+from bot.engine.table import TableSettings, allowed, shaped
 
 __all__ = ["ZunoSettings"]
 
@@ -23,13 +23,13 @@ class ZunoSettings(TableSettings):
     """ZUN-A9 [recommended]: everyone starts with 25,000 (implied by 「オカ20」)."""
     return_points: int = field(default=30_000, metadata=allowed(10_000, 300_000, step=1_000))
     """ZUN-A9: the final score counts from 30,000; the 4 × 5,000 difference is the オカ (20)."""
-    uma: str = "10-30"
+    uma: str = field(default="10-30", metadata=shaped(r"\d{1,3}-\d{1,3}", "10-30"))
     """「ウマ10-30」: 2nd and 3rd ±10, 1st and 4th ±30 (in thousands; each 0 to 100)."""
     tobi: int = field(default=30, metadata=allowed(0, 300))
     """「トビ料▲30（飛ばした人取り）」: the busted player pays this to whoever busted them."""
     zerohatsu: bool = True
     """「特殊役～零発～」: a ron in the declaration round's simultaneous discard is 零発 (2 han)."""
-    chips: str = "1/1/1/2"
+    chips: str = field(default="1/1/1/2", metadata=shaped(r"\d{1,2}/\d{1,2}/\d{1,2}/\d{1,2}", "1/1/1/2"))
     """「赤・一発・裏で1枚、零発で2枚」: chips for each red five / 一発 / ura dora / 零発 (each 0 to 20)."""
     red_chips_open: bool = True
     """[recommended] red-five chips count in an open hand too."""
