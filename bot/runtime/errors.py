@@ -39,6 +39,7 @@ __all__ = [
     "NotInLobby",
     "NotSeated",
     "NotYourTurn",
+    "OptionLength",
     "OptionNotAllowed",
     "OptionWrongType",
     "RepeatedOption",
@@ -247,6 +248,15 @@ class OptionNotAllowed(JantakuError):
     def localized(self, locale: Locale | None) -> dict[str, Any]:
         words = "choices" if isinstance(self.allowed, OneOf) else "allowed"
         return {**self.params, words: allowed_text(self.allowed, locale)}
+
+
+class OptionLength(JantakuError):
+    """A text option shorter or longer than it may be."""
+
+    key = "option_length"
+
+    def __init__(self, *, option: str, length: int, low: int, high: int) -> None:
+        super().__init__(option=option, length=f"{length:,}", low=f"{low:,}", high=f"{high:,}")
 
 
 OPTION_KINDS = ("string", "integer", "boolean", "user", "channel", "role", "mentionable", "number", "attachment")

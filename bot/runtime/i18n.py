@@ -80,6 +80,10 @@ _TEXT: dict[str, tuple[str, str]] = {
     ),
     "range_min": ("{low} or more", "{low}以上"),
     "range_max": ("{high} or less", "{high}以下"),
+    "option_length": (
+        "`{option}` takes {low} to {high} characters, not {length}.",
+        "`{option}` は{low}〜{high}文字で指定してください（{length}文字は指定できません）。",
+    ),
     "option_type": (
         "`{option}` takes {kind}, not {value}.",
         "`{option}` には{kind}を指定してください（{value} は指定できません）。",

@@ -30,6 +30,7 @@ from bot.runtime.errors import (
     CommandChanged,
     MalformedCommand,
     MissingOption,
+    OptionLength,
     OptionNotAllowed,
     OptionWrongType,
     RepeatedOption,
@@ -44,6 +45,9 @@ ALLOWED = "jantaku_allowed"
 
 SAFE_INTEGER = UNBOUNDED
 """Discord's integer options are between -2^53 and 2^53."""
+
+MAX_TEXT = 6000
+"""The longest text Discord lets a string option hold, for options that declare no maximum."""
 
 _SUBCOMMAND, _GROUP = AppCommandOptionType.subcommand.value, AppCommandOptionType.subcommand_group.value
 
@@ -170,13 +174,15 @@ def _check_value(
             raise BadOption(option=name, value=value, choices=", ".join(f"`{choice}`" for choice in offered))
         return
     low, high = parameter.min_value, parameter.max_value
-    measured = len(value) if kind is AppCommandOptionType.string else value
-    if (low is not None and measured < low) or (high is not None and measured > high):
-        bounds = Range(
-            math.ceil(low) if low is not None else -SAFE_INTEGER, math.floor(high) if high is not None else SAFE_INTEGER
-        )
-        shown = f"{len(value)} characters" if kind is AppCommandOptionType.string else value
-        raise OptionNotAllowed(option=name, value=shown, allowed=bounds)
+    if kind is AppCommandOptionType.string:
+        longest = int(high) if high is not None else MAX_TEXT
+        if not int(low or 0) <= len(value) <= longest:
+            raise OptionLength(option=name, length=len(value), low=int(low or 0), high=longest)
+        return
+    if (low is not None and value < low) or (high is not None and value > high):
+        lowest = math.ceil(low) if low is not None else -SAFE_INTEGER
+        bounds = Range(lowest, math.floor(high) if high is not None else SAFE_INTEGER)
+        raise OptionNotAllowed(option=name, value=value, allowed=bounds)
 
 
 def _has_type(kind: AppCommandOptionType, value: object) -> bool:

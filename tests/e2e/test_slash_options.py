@@ -145,6 +145,12 @@ CASES: dict[str, tuple[str, list[dict[str, Any]], dict[str, Any] | None, str]] =
         None,
         "`first_suit` cannot be 'm': choose `p`, `s`, `random`.",
     ),
+    "calc-hand-of-a-page": (
+        "mahjong calc",
+        raw_options(hand="1p" * 4000, win="2p"),
+        None,
+        "`hand` takes 0 to 6,000 characters, not 8,000.",
+    ),
     "calc-without-its-options": ("mahjong calc", [], None, "`/mahjong calc` needs `hand`."),
     "calc-without-win": ("mahjong calc", raw_options(hand="234567p345678s99s"), None, "`/mahjong calc` needs `win`."),
     "member-without-resolved-data": (
