@@ -129,6 +129,11 @@ def draw(rng: random.Random, commands: list[tuple[tuple[str, ...], list[dict[str
     if roll < 0.11:
         garbage: list[Any] = rng.choice([[{"type": 4, "value": 3}], [{"name": 3, "type": 4, "value": 3}]])
         return Payload("mahjong new nishoku", garbage, faults=["options not shaped as options"])
+    if roll < 0.13:
+        snowflake = str(rng.randint(10**17, 10**18))
+        unreadable = {"users": {snowflake: rng.choice([{}, {"id": snowflake}, {"username": 3}])}}
+        options = [{"name": "member", "type": USER, "value": snowflake}]
+        return Payload("mahjong stats", options, unreadable, faults=["resolved data discord.py cannot read"])
     path, specs = rng.choice(commands)
     payload = Payload(" ".join(path), [])
     resolved: dict[str, Any] = {}

@@ -165,6 +165,12 @@ CASES: dict[str, tuple[str, list[dict[str, Any]], dict[str, Any] | None, str]] =
         {"users": {}},
         "`member` takes a member, not 'Alice'.",
     ),
+    "member-with-unreadable-resolved-data": (
+        "mahjong stats",
+        [{"name": "member", "type": 6, "value": "123456789012345678"}],
+        {"users": {"123456789012345678": {"id": "123456789012345678"}}},
+        "That command arrived malformed, so nothing was done.",
+    ),
     "stats-period-1y": (
         "mahjong stats",
         raw_options(period="1y"),
