@@ -101,13 +101,14 @@ def check_setting(setting: Setting, value: object) -> None:
     ...
     bot.runtime.errors.OptionWrongType: `hands` takes a whole number, not 'abc'.
     """
-    numeric = setting.type in (int, float)
-    right_type = (
-        isinstance(value, setting.type if setting.type is not float else int | float)
-        and (setting.type is bool or not isinstance(value, bool))
-        if numeric or setting.type is bool
-        else isinstance(value, setting.type)
-    )
+    if setting.type is bool:
+        right_type = isinstance(value, bool)
+    elif isinstance(value, bool):
+        right_type = False  # True is an int to Python, never a number of hands to a player
+    elif setting.type is float:
+        right_type = isinstance(value, int | float)
+    else:
+        right_type = isinstance(value, setting.type)
     if not right_type:
         raise OptionWrongType(option=setting.name, value=value, kind=_KINDS.get(setting.type, "string"))
     if setting.allowed is not None and value not in setting.allowed:
