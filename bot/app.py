@@ -13,8 +13,10 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.runtime import Runtime, RuntimeOptions
+from bot.runtime.errors import JantakuError
 from bot.runtime.replies import reply_error
 from bot.runtime.router import ButtonRouter, JantakuButton
+from bot.runtime.slash import check_command
 from bot.storage import Store
 
 log = logging.getLogger(__name__)
@@ -24,6 +26,18 @@ INITIAL_EXTENSIONS: tuple[str, ...] = ("cogs.lobby", "cogs.table", "cogs.stats",
 
 class JantakuTree(app_commands.CommandTree["JantakuBot"]):
     """The command tree; every slash-command error ends up in :func:`reply_error`."""
+
+    async def interaction_check(self, interaction: discord.Interaction[JantakuBot], /) -> bool:
+        """Run a slash command only with options the bot accepts (:mod:`bot.runtime.slash`): a
+        refused one is answered privately, naming the option and what it may be."""
+        if interaction.type is not discord.InteractionType.application_command:
+            return True
+        try:
+            check_command(self, interaction)
+        except JantakuError as error:
+            await reply_error(interaction, error)
+            return False
+        return True
 
     async def on_error(self, interaction: discord.Interaction[JantakuBot], error: app_commands.AppCommandError) -> None:
         """Explain the error to whoever ran the command."""

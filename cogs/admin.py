@@ -10,6 +10,8 @@ from discord import app_commands
 from bot.engine.variants import VARIANTS
 from bot.runtime.errors import NotHost
 from bot.runtime.i18n import text
+from bot.runtime.options import TIMER_RANGES
+from bot.runtime.slash import ALLOWED
 from bot.runtime.variants import variant_class
 from cogs._shared import MahjongCog, locale_of, require_guild
 
@@ -17,16 +19,18 @@ if TYPE_CHECKING:
     from bot.app import JantakuBot
 
 VariantName = Literal[tuple(variant.variant for variant in VARIANTS)]  # type: ignore[valid-type]
+TURN, BANK = TIMER_RANGES["turn_seconds"], TIMER_RANGES["bank_seconds"]
+"""The same ranges as a table's own timers in ``/mahjong new``."""
 
 
 class Admin(MahjongCog):
     """Server-wide table defaults (Manage Server to change them)."""
 
-    @app_commands.command(name="settings")
+    @app_commands.command(name="settings", extras={ALLOWED: TIMER_RANGES})
     @app_commands.describe(
         default_variant="The game tables use when none is named",
-        turn_seconds="Seconds for each decision",
-        bank_seconds="Extra seconds per player for a whole game",
+        turn_seconds=f"Seconds for each decision, {TURN}",
+        bank_seconds=f"Extra seconds per player for a whole game, {BANK}",
         hints="Show waits and live tiles on private panels",
         dm_panels="Send private hands by DM instead of ephemeral messages",
     )
@@ -34,8 +38,8 @@ class Admin(MahjongCog):
         self,
         interaction: discord.Interaction[Any],
         default_variant: VariantName | None = None,  # type: ignore[valid-type]
-        turn_seconds: app_commands.Range[int, 3, 600] | None = None,
-        bank_seconds: app_commands.Range[int, 0, 1800] | None = None,
+        turn_seconds: app_commands.Range[int, TURN.low, TURN.high] | None = None,
+        bank_seconds: app_commands.Range[int, BANK.low, BANK.high] | None = None,
         hints: bool | None = None,
         dm_panels: bool | None = None,
     ) -> None:

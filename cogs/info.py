@@ -11,7 +11,7 @@ from discord import app_commands
 
 from bot.engine.calc import CALC_VARIANTS, CalcError, calculate, parse_args
 from bot.engine.variants import VARIANTS, VariantClass
-from bot.runtime.errors import CalcRejected
+from bot.runtime.errors import CalcRejected, allowed_text
 from bot.runtime.i18n import is_japanese, text
 from bot.runtime.rendering import Priority
 from bot.runtime.variants import settings_of, variant_class
@@ -50,7 +50,8 @@ class Info(MahjongCog):
         for setting in settings_of(cls.variant):
             default = ("on" if setting.default else "off") if isinstance(setting.default, bool) else setting.default
             doc = setting.doc if len(setting.doc) <= 110 else setting.doc[:109] + "…"
-            lines.append(f"`{setting.name}` = **{default}** — {doc}")
+            allowed = f" ({allowed_text(setting.allowed, locale)})" if setting.allowed is not None else ""
+            lines.append(f"`{setting.name}` = **{default}**{allowed} — {doc}")
         # An embed field holds 1024 characters: long lists continue in further fields.
         title = text("rules_settings", locale)
         chunk: list[str] = []

@@ -6,20 +6,22 @@ import contextlib
 import functools
 import inspect
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
 
+from bot.engine.table import Form, OneOf, Range
 from bot.engine.variants import VARIANTS
 from bot.runtime.customid import LobbyId
 from bot.runtime.errors import ChannelBusy, LobbyGone, LobbySaveFailed, NotHost, NotInLobby
 from bot.runtime.i18n import text
 from bot.runtime.lobby import Lobby
-from bot.runtime.options import TableTimers
+from bot.runtime.options import TIMER_RANGES, TableTimers
 from bot.runtime.panel import ButtonSpec
 from bot.runtime.replies import STARTED, defer_if_slow, send_ephemeral
 from bot.runtime.router import build_view
+from bot.runtime.slash import ALLOWED
 from bot.runtime.variants import Setting, build_settings, parse_rules_text, settings_of, variant_class
 from bot.storage import PlayerSeat
 from cogs._shared import MahjongCog, can_manage, display_name, guild_locale_of, locale_of, require_guild
@@ -28,9 +30,16 @@ if TYPE_CHECKING:
     from bot.app import JantakuBot
     from bot.runtime.actor import TableActor
 
+TURN, BANK = TIMER_RANGES["turn_seconds"], TIMER_RANGES["bank_seconds"]
 TIMER_OPTIONS = {
-    "turn_seconds": (app_commands.Range[int, 3, 600], "Seconds for each decision (default: the server's, 30)"),
-    "bank_seconds": (app_commands.Range[int, 0, 1800], "Extra seconds per player for the whole game (default 60)"),
+    "turn_seconds": (
+        app_commands.Range[int, TURN.low, TURN.high],
+        f"Seconds for each decision, {TURN} (default: the server's, 30)",
+    ),
+    "bank_seconds": (
+        app_commands.Range[int, BANK.low, BANK.high],
+        f"Extra seconds per player for the whole game, {BANK} (default: the server's, 60)",
+    ),
 }
 
 
@@ -335,6 +344,10 @@ def _variant_command(cog: Lobbies, key: str) -> app_commands.Command[Any, ..., A
         inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction)
     ]
     descriptions: dict[str, str] = {}
+    # The bot checks each option against its setting's range before the callback runs (the
+    # step, which Discord cannot show, too); see bot.runtime.slash.
+    allowed: dict[str, Any] = {setting.name: setting.allowed for setting in typed if setting.allowed is not None}
+    allowed.update(TIMER_RANGES)
     for setting in typed:
         parameters.append(
             inspect.Parameter(
@@ -359,17 +372,28 @@ def _variant_command(cog: Lobbies, key: str) -> app_commands.Command[Any, ..., A
         name=key,
         description=f"{cls.title}: open a table for {players} players",
         callback=app_commands.describe(**descriptions)(callback),
+        extras={ALLOWED: allowed},
     )
 
 
 def _option_type(setting: Setting) -> Any:
+    """The option's annotation: its range or words, so that Discord offers only those."""
+    allowed = setting.allowed
+    if isinstance(allowed, Range) and setting.type is int:
+        return app_commands.Range[int, allowed.low, allowed.high]
+    if isinstance(allowed, OneOf) and setting.type is str:
+        return Literal[allowed.values]
+    if isinstance(allowed, Form) and setting.type is str:
+        return app_commands.Range[str, 1, allowed.max_length]
     return setting.type if setting.type in (bool, int, float, str) else str
 
 
 def _describe(setting: Setting) -> str:
     doc = setting.doc or setting.name
     default = _show(setting.default)
-    suffix = f" (default {default})"
+    suffix = (
+        f" ({setting.allowed}; default {default})" if isinstance(setting.allowed, Range) else f" (default {default})"
+    )
     return doc[: 100 - len(suffix)] + suffix if len(doc) + len(suffix) > 100 else doc + suffix
 
 

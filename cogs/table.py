@@ -55,7 +55,7 @@ class Table(MahjongCog):
 
     async def on_table_button(self, interaction: discord.Interaction[Any], button: TableId) -> None:
         """ "My hand" or "I'm back" on the public table message."""
-        actor = self.runtime.tables.game(button.game)
+        actor = await self.runtime.tables.clicked_game(button.game, interaction.guild_id)
         seat = actor.seat_of(interaction.user.id)
         presenter = self.runtime.tables.presenter(actor)
         notice = ""
@@ -66,7 +66,7 @@ class Table(MahjongCog):
 
     async def on_panel_button(self, interaction: discord.Interaction[Any], button: PanelId) -> None:
         """Panel buttons that do not play: a tile page (riichi…) or the discards, DM on/off, I'm back."""
-        actor = self.runtime.tables.game(button.game)
+        actor = await self.runtime.tables.clicked_game(button.game, interaction.guild_id)
         seat = actor.seat_of(interaction.user.id)
         presenter = self.runtime.tables.presenter(actor)
         if button.op in PanelId.PAGES or button.op == "discard":
@@ -83,7 +83,7 @@ class Table(MahjongCog):
 
     async def on_action(self, interaction: discord.Interaction[Any], button: ActionId) -> None:
         """A game action from a panel: committed by the table's actor, then the panel redrawn."""
-        actor = self.runtime.tables.game(button.game)
+        actor = await self.runtime.tables.clicked_game(button.game, interaction.guild_id)
         options = self.runtime.options
         started = float(interaction.extras.get(STARTED, options.clock()))
         seat, _ = await defer_if_slow(

@@ -38,3 +38,26 @@ def test_every_rule_row_quotes_its_seed() -> None:
         rows = [line for line in doc.read_text("utf-8").splitlines() if re.match(r"\| \d\d", line)]
         assert rows, doc.name
         assert all("「" in row for row in rows), [row for row in rows if "「" not in row]
+
+
+@pytest.mark.parametrize("doc", RULE_DOCS, ids=lambda path: path.stem)
+def test_every_rules_doc_lists_its_settings_with_their_defaults_and_ranges(doc: Path) -> None:
+    from bot.runtime.variants import settings_table
+
+    text = doc.read_text("utf-8")
+    heading = "## Table settings: defaults and ranges"
+    assert heading in text, doc.name
+    section = text.split(heading, 1)[1].split("\n## ", 1)[0]
+    table = "\n".join(line for line in section.splitlines() if line.startswith("|"))
+    assert table == settings_table(doc.stem)
+
+
+def test_readme_lists_the_timer_ranges_the_bot_enforces() -> None:
+    from bot.runtime.options import TIMER_RANGES, TableTimers
+    from bot.storage import GuildSettings
+
+    readme = (ROOT / "README.md").read_text("utf-8")
+    defaults = TableTimers()
+    assert f"| `turn_seconds` | {defaults.turn_seconds:g} | {TIMER_RANGES['turn_seconds']} |" in readme
+    assert f"| `bank_seconds` | {defaults.bank_seconds:g} | {TIMER_RANGES['bank_seconds']} |" in readme
+    assert f"| `default_variant` | {GuildSettings(guild_id=1).default_variant} |" in readme

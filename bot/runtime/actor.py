@@ -41,6 +41,7 @@ from bot.runtime.errors import (
     MoveKept,
     NotAuto,
     NotSeated,
+    NotYourTurn,
     SaveFailed,
     StaleClick,
     TablePaused,
@@ -585,6 +586,8 @@ class TableActor:
         if action is None:
             # A free action is what it says whatever the panel's number (a vote clicked just as
             # the seat's turn came); anything else must come from the current decision.
+            if decision is None and button.seq == self.game.sequence:
+                raise NotYourTurn()  # a current button, but the move is someone else's
             if decision is None or decision.seq != button.seq:
                 current = decision.seq if decision is not None else self.game.sequence
                 raise StaleClick(seq=button.seq, current=current)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from bot.engine.table import Allowed, Form, OneOf
 from bot.runtime.i18n import Locale, text
 
 __all__ = [
@@ -20,6 +21,7 @@ __all__ = [
     "BadSetting",
     "CalcRejected",
     "ChannelBusy",
+    "CommandChanged",
     "GameOver",
     "GuildOnly",
     "InvalidButton",
@@ -27,6 +29,8 @@ __all__ = [
     "LobbyFull",
     "LobbyGone",
     "LobbySaveFailed",
+    "MalformedCommand",
+    "MissingOption",
     "MoveKept",
     "NeedPlayers",
     "NoChips",
@@ -36,11 +40,20 @@ __all__ = [
     "NotHost",
     "NotInLobby",
     "NotSeated",
+    "NotYourTurn",
+    "OptionLength",
+    "OptionNotAllowed",
+    "OptionWrongType",
+    "RepeatedOption",
     "SaveFailed",
     "StaleClick",
     "TablePaused",
     "UnknownGame",
+    "UnknownOption",
     "UnknownVariant",
+    "UnresolvedOption",
+    "allowed_text",
+    "shown",
 ]
 
 
@@ -51,11 +64,45 @@ class JantakuError(Exception):
 
     def __init__(self, **params: Any) -> None:
         self.params = params
-        super().__init__(text(self.key, None, **params))
+        super().__init__(self.message(None))
 
     def message(self, locale: Locale | None) -> str:
         """The explanation in the user's language."""
-        return text(self.key, locale, **self.params)
+        return text(self.key, locale, **self.localized(locale))
+
+    def localized(self, locale: Locale | None) -> dict[str, Any]:
+        """The parameters as the message shows them; words among them follow the locale."""
+        del locale  # plain values read the same in every language
+        return self.params
+
+
+UNBOUNDED = 2**53
+"""A range bound this far out is no bound: Discord's integer options stop at 2^53."""
+
+
+def shown(value: object, limit: int = 40) -> str:
+    """A value a client sent, as a message may quote it: its repr, cut short (a client can send
+    a page of text), without backticks that would break the message's code spans.
+
+    >>> shown("abc"), shown(9007199254740992), shown("x" * 100)[-4:]
+    ("'abc'", '9007199254740992', "xx…'")
+    """
+    text_ = repr(value).replace("`", "'")
+    return text_ if len(text_) <= limit else text_[: limit - 2] + "…" + text_[-1]
+
+
+def allowed_text(allowed: Allowed, locale: Locale | None) -> str:
+    """What a setting or option may be, in the locale's words: ``from 1 to 16``, `` `p`, `s` ``."""
+    if isinstance(allowed, OneOf):
+        return ", ".join(f"`{value}`" for value in allowed.values)
+    if isinstance(allowed, Form):
+        return text("form", locale, example=allowed.example)
+    span = {"low": f"{allowed.low:,}", "high": f"{allowed.high:,}", "step": f"{allowed.step:,}"}
+    if allowed.step == 1 and allowed.high >= UNBOUNDED:
+        return text("range_min", locale, **span)
+    if allowed.step == 1 and allowed.low <= -UNBOUNDED:
+        return text("range_max", locale, **span)
+    return text("range" if allowed.step == 1 else "range_step", locale, **span)
 
 
 class InvalidButton(JantakuError):
@@ -89,6 +136,12 @@ class GameOver(JantakuError):
     """The game the button belongs to has ended (or was cancelled)."""
 
     key = "game_over"
+
+
+class NotYourTurn(JantakuError):
+    """A seated player clicked a current button while the table waits for someone else."""
+
+    key = "not_your_turn"
 
 
 class NoLobby(JantakuError):
@@ -193,7 +246,112 @@ class BadOption(JantakuError):
     key = "bad_option"
 
     def __init__(self, *, option: str, value: object, choices: str) -> None:
-        super().__init__(option=option, value=value, choices=choices)
+        super().__init__(option=option, value=shown(value), choices=choices)
+
+
+class OptionNotAllowed(JantakuError):
+    """An option or setting outside what it may be: a number out of its range, a word not among
+    its choices. The message names the option and what it may be."""
+
+    key = "option_range"
+
+    def __init__(self, *, option: str, value: object, allowed: Allowed) -> None:
+        self.allowed = allowed
+        super().__init__(option=option, value=shown(value))
+
+    def message(self, locale: Locale | None) -> str:
+        # A word outside the choices reads as the other refused choices do.
+        if isinstance(self.allowed, Form):
+            return text("option_form", locale, **self.params, example=self.allowed.example)
+        key = BadOption.key if isinstance(self.allowed, OneOf) else self.key
+        return text(key, locale, **self.localized(locale))
+
+    def localized(self, locale: Locale | None) -> dict[str, Any]:
+        words = "choices" if isinstance(self.allowed, OneOf) else "allowed"
+        return {**self.params, words: allowed_text(self.allowed, locale)}
+
+
+class OptionLength(JantakuError):
+    """A text option shorter or longer than it may be."""
+
+    key = "option_length"
+
+    def __init__(self, *, option: str, length: int, low: int, high: int) -> None:
+        super().__init__(option=option, length=f"{length:,}", low=f"{low:,}", high=f"{high:,}")
+
+
+OPTION_KINDS = ("string", "integer", "boolean", "user", "channel", "role", "mentionable", "number", "attachment")
+"""Discord's option types by name (``AppCommandOptionType``), each a ``kind_<name>`` text."""
+
+
+class OptionWrongType(JantakuError):
+    """An option or setting of the wrong type: text where a number belongs, a number for on/off."""
+
+    key = "option_type"
+
+    def __init__(self, *, option: str, value: object, kind: str) -> None:
+        if kind not in OPTION_KINDS:
+            raise ValueError(f"unknown option kind {kind!r}")
+        super().__init__(option=option, value=shown(value), kind=kind)
+
+    def localized(self, locale: Locale | None) -> dict[str, Any]:
+        return {**self.params, "kind": text(f"kind_{self.params['kind']}", locale)}
+
+
+class UnresolvedOption(JantakuError):
+    """A member (channel, role, file) option whose details Discord did not send with it."""
+
+    key = "unresolved_option"
+
+    def __init__(self, *, option: str, kind: str) -> None:
+        super().__init__(option=option, kind=kind)
+
+    def localized(self, locale: Locale | None) -> dict[str, Any]:
+        return {**self.params, "kind": text(f"kind_{self.params['kind']}", locale)}
+
+
+class UnknownOption(JantakuError):
+    """An option the command does not have."""
+
+    key = "unknown_option"
+
+    def __init__(self, *, command: str, option: object, known: tuple[str, ...]) -> None:
+        super().__init__(command=command, option=shown(option).strip("'\""), known=known)
+
+    def localized(self, locale: Locale | None) -> dict[str, Any]:
+        known = ", ".join(f"`{name}`" for name in self.params["known"]) or text("no_options", locale)
+        return {**self.params, "known": known}
+
+
+class MissingOption(JantakuError):
+    """A required option left out."""
+
+    key = "missing_option"
+
+    def __init__(self, *, command: str, option: str) -> None:
+        super().__init__(command=command, option=option)
+
+
+class RepeatedOption(JantakuError):
+    """One option given twice in one command."""
+
+    key = "repeated_option"
+
+    def __init__(self, *, option: str) -> None:
+        super().__init__(option=option)
+
+
+class CommandChanged(JantakuError):
+    """A command or subcommand the bot does not have (any more): the client's list is older or
+    newer than the bot, as for a moment after a deploy."""
+
+    key = "command_changed"
+
+
+class MalformedCommand(JantakuError):
+    """A command whose options are not shaped as Discord sends them (only a modified client)."""
+
+    key = "malformed_command"
 
 
 class NoChips(JantakuError):

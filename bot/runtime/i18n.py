@@ -30,6 +30,7 @@ _TEXT: dict[str, tuple[str, str]] = {
         "そのボタンは古い手番（#{seq}）のものです。いまは #{current} です。最新のパネルを使ってください。",
     ),
     "not_your_decision": ("You have nothing to decide right now.", "いまはあなたの番ではありません。"),
+    "not_your_turn": ("It is not your turn to act.", "いまはあなたの番ではありません。"),
     "illegal_action": ("That move is not allowed now.", "いまその操作はできません。"),
     "not_seated": ("You are not seated at this table.", "あなたはこの卓に座っていません。"),
     "no_table": ("There is no game in this channel.", "このチャンネルに対局はありません。"),
@@ -62,8 +63,62 @@ _TEXT: dict[str, tuple[str, str]] = {
     "bad_setting": ("Setting not accepted: {detail}", "設定エラー: {detail}"),
     "unknown_variant": ("Unknown variant {name}.", "{name} という種目はありません。"),
     "bad_option": (
-        "`{option}` cannot be {value!r}: choose {choices}.",
-        "`{option}` に {value!r} は指定できません。{choices} から選んでください。",
+        "`{option}` cannot be {value}: choose {choices}.",
+        "`{option}` に {value} は指定できません。{choices} から選んでください。",
+    ),
+    # options a client sent (any client can send anything): each names the option and what it may be
+    "option_range": (
+        "`{option}` must be {allowed}, not {value}.",
+        "`{option}` は{allowed}で指定してください（{value} は指定できません）。",
+    ),
+    "range": ("from {low} to {high}", "{low}〜{high}"),
+    "range_step": ("from {low} to {high} in steps of {step}", "{low}〜{high}（{step}刻み）"),
+    "form": ("like `{example}`", "`{example}` の形"),
+    "option_form": (
+        "`{option}` must look like `{example}`, not {value}.",
+        "`{option}` は `{example}` の形で指定してください（{value} は指定できません）。",
+    ),
+    "range_min": ("{low} or more", "{low}以上"),
+    "range_max": ("{high} or less", "{high}以下"),
+    "option_length": (
+        "`{option}` takes {low} to {high} characters, not {length}.",
+        "`{option}` は{low}〜{high}文字で指定してください（{length}文字は指定できません）。",
+    ),
+    "option_type": (
+        "`{option}` takes {kind}, not {value}.",
+        "`{option}` には{kind}を指定してください（{value} は指定できません）。",
+    ),
+    "kind_string": ("text", "文字列"),
+    "kind_integer": ("a whole number", "整数"),
+    "kind_number": ("a number", "数値"),
+    "kind_boolean": ("on or off (true or false)", "オンかオフ（true / false）"),
+    "kind_user": ("a member", "メンバー"),
+    "kind_channel": ("a channel", "チャンネル"),
+    "kind_role": ("a role", "ロール"),
+    "kind_mentionable": ("a member or a role", "メンバーかロール"),
+    "kind_attachment": ("a file", "ファイル"),
+    "unresolved_option": (
+        "`{option}` arrived without Discord's details of {kind}; choose it again from the list.",
+        "`{option}` の{kind}の情報が届きませんでした。一覧から選び直してください。",
+    ),
+    "unknown_option": (
+        "`/{command}` has no option `{option}`; it takes {known}.",
+        "`/{command}` に `{option}` というオプションはありません（使えるもの: {known}）。",
+    ),
+    "no_options": ("no options", "なし"),
+    "missing_option": ("`/{command}` needs `{option}`.", "`/{command}` には `{option}` の指定が必要です。"),
+    "repeated_option": ("`{option}` was given more than once.", "`{option}` が複数回指定されています。"),
+    "command_changed": (
+        "This command has changed (the bot was just updated), so nothing was done. Try again in a moment.",
+        "このコマンドは更新されたため、何も実行しませんでした。少し待ってからもう一度お試しください。",
+    ),
+    "transform_failed": (
+        "The bot could not read the option value {value}, so nothing was done.",
+        "オプションの値 {value} を読み取れなかったため、何も実行しませんでした。",
+    ),
+    "malformed_command": (
+        "That command arrived malformed, so nothing was done.",
+        "コマンドの内容が不正なため、何も実行しませんでした。",
     ),
     "no_chips": (
         "{variant} keeps no chips, so its leaderboard cannot be ordered by chips.",

@@ -6,7 +6,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-__all__ = ["Clock", "RuntimeOptions", "TableTimers"]
+from bot.engine.table import Range, allowed, allowed_values
+
+__all__ = ["TIMER_RANGES", "Clock", "RuntimeOptions", "TableTimers"]
 
 Clock = Callable[[], float]
 """Seconds from some fixed point; only differences are used."""
@@ -20,9 +22,13 @@ class TableTimers:
     15.0
     """
 
-    turn_seconds: float = 30.0
-    bank_seconds: float = 60.0
+    turn_seconds: float = field(default=30.0, metadata=allowed(5, 600))
+    """Seconds for each decision: at least 5, time to read the panel and click."""
+    bank_seconds: float = field(default=60.0, metadata=allowed(0, 1800))
+    """Extra seconds a seat may spend over the whole game, beyond the turn's."""
 
+    # The ranges are what a player may choose (``/mahjong new``, ``/mahjong settings``); the
+    # checks below are what the clock needs, so tests may run a table on a 50 ms clock.
     def __post_init__(self) -> None:
         if self.turn_seconds <= 0:
             raise ValueError("turn_seconds must be positive")
@@ -32,6 +38,12 @@ class TableTimers:
     def limit(self, *, bank: float) -> float:
         """Seconds a seat with ``bank`` seconds left may think about one decision."""
         return self.turn_seconds + max(0.0, bank)
+
+
+TIMER_RANGES: dict[str, Range] = {
+    name: value for name, value in allowed_values(TableTimers).items() if isinstance(value, Range)
+}
+"""``turn_seconds`` and ``bank_seconds`` -> the whole seconds a table or a server may choose."""
 
 
 @dataclass(frozen=True)

@@ -267,7 +267,11 @@ class DiscordPresenter:
             await asyncio.wait_for(settled(), timeout)
 
     async def close(self) -> None:
-        """Stop drawing (bot shutdown)."""
+        """Stop drawing (bot shutdown); the panel handles still being stored are stored first,
+        so the next process knows what every panel shows."""
+        if self._saver is not None and not self._saver.done():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.shield(self._saver), 2.0)
         tasks = [task for task in (self._worker, self._saver, *self._panel_tasks.values()) if task is not None]
         for task in tasks:
             task.cancel()

@@ -19,7 +19,7 @@ import discord
 from bot.engine.game import RulesError, action_from_json
 from bot.engine.variants import new_game
 from bot.runtime.actor import TableActor
-from bot.runtime.errors import GameOver
+from bot.runtime.errors import GameOver, UnknownGame
 from bot.runtime.i18n import text
 from bot.runtime.lobby import Lobby, LobbyBook
 from bot.runtime.numbering import Offers, answers_no_decision, next_offers
@@ -27,7 +27,7 @@ from bot.runtime.options import RuntimeOptions, TableTimers
 from bot.runtime.presenter import DiscordPresenter, RateLimiter
 from bot.runtime.rendering import RenderPool
 from bot.runtime.router import ButtonRouter
-from bot.storage import GameRow, GameStatus, HandTracker, PanelHandle, StorageError, Store
+from bot.storage import GameNotFoundError, GameRow, GameStatus, HandTracker, PanelHandle, StorageError, Store
 
 __all__ = ["Runtime", "TableRegistry"]
 
@@ -146,6 +146,21 @@ class TableRegistry:
         if actor is None:
             raise GameOver()
         return actor
+
+    async def clicked_game(self, game_id: int, guild_id: int | None) -> TableActor:
+        """The running table a button of ``guild_id`` names; otherwise says why there is none:
+        :class:`GameOver` for a game of that server that has ended, :class:`UnknownGame` for an
+        id that is no game of it (a forged button). The store is read only on a miss."""
+        actor = self._by_game.get(game_id)
+        if actor is not None:
+            return actor
+        try:
+            row = await self._runtime.store.game(game_id)
+        except GameNotFoundError:
+            raise UnknownGame(game=game_id) from None
+        if row.guild_id != guild_id:
+            raise UnknownGame(game=game_id)
+        raise GameOver()
 
     def presenter(self, actor: TableActor) -> DiscordPresenter:
         """The presenter of a running table."""

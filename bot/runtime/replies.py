@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 
 from bot.engine.game import IllegalActionError, NotYourTurnError, RulesError
-from bot.runtime.errors import ChannelBusy, JantakuError
+from bot.runtime.errors import ChannelBusy, CommandChanged, JantakuError, shown
 from bot.runtime.i18n import text
 from bot.storage import ChannelBusyError
 
@@ -55,6 +55,11 @@ def error_message(error: BaseException, locale: str | None) -> str | None:
         return text("illegal_action", locale)
     if isinstance(error, RulesError):
         return str(error)
+    if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
+        # The client's commands and the bot's differ, as for a moment after a deploy.
+        return CommandChanged().message(locale)
+    if isinstance(error, app_commands.TransformerError):
+        return text("transform_failed", locale, value=shown(error.value))
     if isinstance(error, app_commands.CheckFailure | app_commands.CommandOnCooldown):
         return str(error)
     return None

@@ -21,16 +21,19 @@ import textwrap
 from dataclasses import dataclass
 from typing import Any
 
+from bot.engine.table import Allowed, Form, allowed_values
 from bot.engine.variants import VARIANTS, VariantClass, find_variant
-from bot.runtime.errors import BadSetting, UnknownVariant
+from bot.runtime.errors import BadSetting, OptionNotAllowed, OptionWrongType, UnknownVariant
 
 __all__ = [
     "Setting",
     "all_settings",
     "build_settings",
+    "check_setting",
     "has_chips",
     "parse_rules_text",
     "settings_of",
+    "settings_table",
     "variant_class",
 ]
 
@@ -47,6 +50,8 @@ class Setting:
     """``bool``, ``int``, ``float`` or ``str``."""
     default: Any
     doc: str
+    allowed: Allowed | None = None
+    """The range or the words it may be (declared beside the field); None: any value of its type."""
 
 
 def variant_class(name: str) -> VariantClass:
@@ -74,12 +79,61 @@ def settings_of(name: str) -> tuple[Setting, ...]:
     if not dataclasses.is_dataclass(defaults):
         return ()
     docs = _attribute_docs(type(defaults))
+    ranges = allowed_values(type(defaults))
     found = []
     for field in dataclasses.fields(defaults):
         value = getattr(defaults, field.name)
         kind = type(value) if isinstance(value, bool | int | float | str) else str
-        found.append(Setting(field.name, kind, value, docs.get(field.name, "")))
+        found.append(Setting(field.name, kind, value, docs.get(field.name, ""), ranges.get(field.name)))
     return tuple(found)
+
+
+_KINDS: dict[type, str] = {bool: "boolean", int: "integer", float: "number", str: "string"}
+"""A setting's Python type -> the option kind its messages name (the ``kind_*`` texts)."""
+
+
+def check_setting(setting: Setting, value: object) -> None:
+    """Refuse a value of the wrong type or outside the setting's range or words, naming the
+    setting and what it may be.
+
+    >>> check_setting(Setting("hands", int, 16, "", None), "abc")
+    Traceback (most recent call last):
+    ...
+    bot.runtime.errors.OptionWrongType: `hands` takes a whole number, not 'abc'.
+    """
+    if setting.type is bool:
+        right_type = isinstance(value, bool)
+    elif isinstance(value, bool):
+        right_type = False  # True is an int to Python, never a number of hands to a player
+    elif setting.type is float:
+        right_type = isinstance(value, int | float)
+    else:
+        right_type = isinstance(value, setting.type)
+    if not right_type:
+        raise OptionWrongType(option=setting.name, value=value, kind=_KINDS.get(setting.type, "string"))
+    if setting.allowed is not None and value not in setting.allowed:
+        raise OptionNotAllowed(option=setting.name, value=value, allowed=setting.allowed)
+
+
+def settings_table(name: str) -> str:
+    """The variant's settings as the Markdown table its rules document carries (``docs/rules``;
+    a test keeps the two the same): each setting, its default and what it may be.
+
+    >>> print(settings_table("nishoku").splitlines()[2])
+    | `red_5p` | 1 | 0 to 2 |
+    """
+    rows = ["| setting | default | allowed |", "|---|---|---|"]
+    for setting in settings_of(name):
+        if isinstance(setting.default, bool):
+            default, allowed = ("on" if setting.default else "off"), "on, off"
+        elif isinstance(setting.allowed, Form):
+            default, allowed = f"`{setting.default}`", f"like `{setting.allowed.example}`"
+        elif setting.allowed is not None:
+            default, allowed = f"{setting.default}", str(setting.allowed)
+        else:
+            default, allowed = f"`{setting.default}`", "any text"
+        rows.append(f"| `{setting.name}` | {default} | {allowed} |")
+    return "\n".join(rows)
 
 
 def all_settings() -> dict[str, Setting]:
@@ -95,20 +149,25 @@ def build_settings(name: str, values: dict[str, Any], *, defaults: dict[str, Any
     """Validated JSON settings for a new table: ``defaults`` (the guild's) under ``values``.
 
     Keys the variant does not have are dropped from ``defaults`` (guild settings are shared by
-    all variants) but rejected from ``values``; the variant's own checks name bad values.
+    all variants) but rejected from ``values``; each value is checked against its setting's type
+    and range (:func:`check_setting`), then the variant's own checks name what one setting alone
+    cannot say (a return below the start).
     """
     cls = variant_class(name)
-    known = {setting.name for setting in settings_of(cls.variant)}
+    settings = {setting.name: setting for setting in settings_of(cls.variant)}
+    known = set(settings)
     unknown = sorted(set(values) - known)
     if unknown:
         raise BadSetting(detail=f"{cls.title} has no setting {', '.join(unknown)}")
+    for key, value in values.items():
+        check_setting(settings[key], value)
     merged = {key: value for key, value in (defaults or {}).items() if key in known}
     merged.update(values)
     try:
-        settings = cls.settings_from_json(merged)
+        built = cls.settings_from_json(merged)
     except (ValueError, TypeError) as error:
         raise BadSetting(detail=str(error)) from error
-    result: dict[str, Any] = settings.to_json() if hasattr(settings, "to_json") else dict(merged)
+    result: dict[str, Any] = built.to_json() if hasattr(built, "to_json") else dict(merged)
     return result
 
 
@@ -152,15 +211,16 @@ def parse_rules_text(name: str, text: str) -> dict[str, Any]:
 
 
 def _typed(setting: Setting, raw: str) -> Any:
+    """A ``key=value`` value as its setting's type; the range is checked with the options'."""
     if setting.type is bool:
         if raw.lower() in _TRUE:
             return True
         if raw.lower() in _FALSE:
             return False
-        raise BadSetting(detail=f"{setting.name} is on or off, not {raw!r}")
+        raise OptionWrongType(option=setting.name, value=raw, kind="boolean")
     if setting.type in (int, float):
         try:
-            return setting.type(raw)
+            return setting.type(raw.replace("_", ""))
         except ValueError:
-            raise BadSetting(detail=f"{setting.name} is a number, not {raw!r}") from None
+            raise OptionWrongType(option=setting.name, value=raw, kind=_KINDS[setting.type]) from None
     return raw

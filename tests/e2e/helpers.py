@@ -291,6 +291,13 @@ async def forge_slash(
             option["choices"] = choices
 
 
+def raw_options(**values: Any) -> list[dict[str, Any]]:
+    """Option values as a slash command's raw payload (for ``member.slash_raw``), each typed by
+    its Python type as Discord's client would send it: text 3, whole numbers 4, on/off 5."""
+    kinds = {bool: 5, int: 4, float: 10, str: 3}
+    return [{"name": name, "type": kinds[type(value)], "value": value} for name, value in values.items()]
+
+
 def record_standings(monkeypatch: pytest.MonkeyPatch) -> list[StandingsView]:
     """Every standings card the presenter draws from now on, as the view it drew."""
     drawn: list[StandingsView] = []

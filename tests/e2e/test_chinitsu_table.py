@@ -35,6 +35,7 @@ from .helpers import (
     ephemeral_reply,
     fix_seed,
     make_bot,
+    raw_options,
     record_standings,
     seq_of,
 )
@@ -80,18 +81,20 @@ async def test_chinitsu_lobby_takes_its_settings_and_explains_bad_ones(
         assert fields <= offered, fields - offered
         assert "3 players" in chinitsu["description"]
 
+        # Values outside a setting's choices or range only a modified client sends (Discord
+        # offers the choices and bounds): the bot refuses them itself, naming what is allowed.
         for options, expected in (
-            ({"first_suit": "m"}, "Setting not accepted: first_suit must be one of p, s, random, not 'm'"),
-            ({"start_points": 0}, "start_points must be positive, not 0"),
+            ({"first_suit": "m"}, "`first_suit` cannot be 'm': choose `p`, `s`, `random`."),
+            ({"start_points": 0}, "`start_points` must be from 10,000 to 200,000 in steps of 1,000, not 0."),
             ({"start_points": 50_000}, "return_points (40000) must be at least start_points (50000)"),
-            ({"dobon_chips": -1}, "dobon_chips cannot be negative (-1)"),
+            ({"dobon_chips": -1}, "`dobon_chips` must be from 0 to 20, not -1."),
             (
                 {"return_points": 30_000, "turn_seconds": 60},
                 "return_points (30000) must be at least start_points (35000)",
             ),
-            ({"ippatsu_chips": -2, "chips": True}, "ippatsu_chips cannot be negative (-2)"),
+            ({"ippatsu_chips": -2, "chips": True}, "`ippatsu_chips` must be from 0 to 20, not -2."),
         ):
-            record = await alice.slash(world.channel, "mahjong new chinitsu", **options)
+            record = await alice.slash_raw(world.channel, "mahjong new chinitsu", options=raw_options(**options))
             reply = ephemeral_reply(record)
             assert expected in reply, (options, reply)
             assert not bot.runtime.channel_busy(world.channel.id), options

@@ -133,10 +133,45 @@ async def test_forged_custom_ids_are_refused(game: Game) -> None:
     for custom_id in forged:
         record = await forge_click(game.alice.member, game.alice.panel, custom_id)
         assert ephemeral_reply(record) == "That button is not valid.", custom_id
-    ended = await forge_click(game.alice.member, game.alice.panel, f"jt:act:{actor.game_id + 50}:{decision_seq}:pass")
-    assert "ended" in ephemeral_reply(ended)
+    unknown = f"jt:act:{actor.game_id + 50}:{decision_seq}:pass"
+    no_game = await forge_click(game.alice.member, game.alice.panel, unknown)
+    assert ephemeral_reply(no_game) == f"There is no game #{actor.game_id + 50}."  # not "has ended"
     assert actor.sequence == sequence
     assert await game.actions_logged() == logged
     # And the real buttons still work.
     played = await game.alice.member.click(game.alice.panel, ids(buttons)[0])
     assert played.response_type == 7
+
+
+async def test_current_button_while_another_seat_decides_says_it_is_not_your_turn(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """Alice, seated, clicks a button numbered with the game's current move while a CPU thinks:
+    she is told it is not her turn (not that the button is "from an earlier turn #8; the game is
+    at #8"), and nothing is played. Once the game is over, its buttons say it has ended."""
+    world = World.build(fake_discord, "Alice")
+    (alice,) = world.members
+    # CPUs that think for a minute hold the table on their decisions while the test clicks.
+    async with running_bot(fake_discord, make_bot(fake_discord, tmp_path / "db.sqlite3", cpu_delay=60)) as bot:
+        await world.start_game(alice, hands=1)
+        actor = bot.runtime.tables.in_channel(world.channel.id)
+        assert actor is not None
+        seat = actor.seat_of(alice.id)
+        player = Player(alice)
+        await world.open_panel(player)
+        if actor.decision(seat) is not None:  # Alice deals: her discard hands the turn to a CPU
+            (discard, *_) = await Game(world, bot, player, alice, actor).my_turn()
+            played = await alice.click(player.panel, str(discard["custom_id"]))  # type: ignore[arg-type]
+            assert played.response_type == 7, played.errors
+        assert actor.decision(seat) is None
+        sequence, logged = actor.sequence, len(await bot.store.actions(actor.game_id))
+        tile = actor.game.concealed_tiles(seat)[0]  # type: ignore[attr-defined]
+        current = f"jt:act:{actor.game_id}:{sequence}:discard:{tile}"
+
+        refused = await forge_click(alice, player.panel, current)  # type: ignore[arg-type]
+        assert ephemeral_reply(refused) == "It is not your turn to act."
+        assert actor.sequence == sequence and len(await bot.store.actions(actor.game_id)) == logged
+
+        await actor.cancel("Alice")
+        ended = await forge_click(alice, player.panel, current)  # type: ignore[arg-type]
+        assert ephemeral_reply(ended) == "This game has ended."

@@ -22,6 +22,8 @@ from bot.runtime.errors import (
     InvalidButton,
     NeedPlayers,
     NotSeated,
+    OptionNotAllowed,
+    OptionWrongType,
     SaveFailed,
     StaleClick,
 )
@@ -150,12 +152,14 @@ def test_public_table_view_hides_who_may_call() -> None:
 def test_settings_from_options_and_rules_text() -> None:
     assert build_settings("nishoku", {"hands": 4})["hands"] == 4
     assert build_settings("nishoku", {}, defaults={"hints": False, "minutes": 3})["hints"] is False
-    with pytest.raises(BadSetting, match="1 to 16 hands"):
+    with pytest.raises(OptionNotAllowed, match="`hands` must be from 1 to 16, not 40"):
         build_settings("nishoku", {"hands": 40})
+    with pytest.raises(OptionWrongType, match="`hands` takes a whole number, not 'abc'"):
+        build_settings("nishoku", {"hands": "abc"})
     with pytest.raises(BadSetting, match="no setting"):
         build_settings("nishoku", {"minutes": 3})
     assert parse_rules_text("nishoku", "red_5p=2 hints=no") == {"red_5p": 2, "hints": False}
-    with pytest.raises(BadSetting, match="is a number"):
+    with pytest.raises(OptionWrongType, match="`hands` takes a whole number, not 'many'"):
         parse_rules_text("nishoku", "hands=many")
     with pytest.raises(BadSetting, match="key=value"):
         parse_rules_text("nishoku", "colour=red")

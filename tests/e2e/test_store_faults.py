@@ -97,7 +97,7 @@ async def test_a_full_disk_pauses_the_table_stops_the_clocks_and_it_carries_on_l
     bot = make_bot(fake_discord, tmp_path / "db.sqlite3", **RETRY)
     async with running_bot(fake_discord, bot):
         alice, bob = world.members
-        await world.start_game(alice, humans=[bob], cpus=1, variant="inage", hands=1, turn_seconds=3, bank_seconds=2)
+        await world.start_game(alice, humans=[bob], cpus=1, variant="inage", hands=1, turn_seconds=5, bank_seconds=2)
         actor = _actor(bot, world)
         faults = _faults(bot, faults_of)
         players = {member.id: Player(member) for member in world.members}
@@ -124,8 +124,9 @@ async def test_a_full_disk_pauses_the_table_stops_the_clocks_and_it_carries_on_l
         decision = actor.decision(turner)
         assert decision is not None and decision.deadline is None  # no countdown while paused
 
-        # Longer than the turn's 3 s and the 2 s bank together: the clock stands still.
-        await asyncio.sleep(6.0)
+        # Longer than the turn's 5 s (the least a table may set) and the 2 s bank together: the
+        # clock stands still.
+        await asyncio.sleep(8.0)
         assert actor.decision(turner) == decision and actor.seats[turner].timeouts == 0
         assert not any("timed out" in text for text in world.public_texts())
         assert len(await bot.store.actions(actor.game_id)) == stored
@@ -146,7 +147,7 @@ async def test_a_full_disk_pauses_the_table_stops_the_clocks_and_it_carries_on_l
         assert (logged[stored]["type"], logged[stored]["seat"]) == ("vote_end", voter)
         resumed = actor.decision(turner)
         assert resumed is not None and resumed.seq == decision.seq and resumed.deadline is not None
-        assert 1.0 < resumed.deadline - time.time() <= 5.0
+        assert 1.0 < resumed.deadline - time.time() <= 7.0
         await fake_discord.wait_for(lambda: any("votes to end" in text for text in world.public_texts()))
         actor.timers = TableTimers(turn_seconds=60, bank_seconds=0)  # the rest at an easy pace
         await fake_discord.wait_for(lambda: bool(_decision_buttons(world, thinking)), timeout=10)

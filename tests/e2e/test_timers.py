@@ -21,7 +21,9 @@ async def test_timeouts_play_the_default_then_autopilot_until_im_back(
     (alice,) = world.members
     bot = make_bot(fake_discord, tmp_path / "db.sqlite3", cpu_delay=0.05)
     async with running_bot(fake_discord, bot):
-        table = await world.start_game(alice, hands=4, turn_seconds=3, bank_seconds=0)
+        table = await world.start_game(
+            alice, hands=4, turn_seconds=5, bank_seconds=0
+        )  # the shortest a table may choose
         actor = bot.runtime.tables.in_channel(world.channel.id)
         assert actor is not None
         seat = actor.seat_of(alice.id)
@@ -31,7 +33,7 @@ async def test_timeouts_play_the_default_then_autopilot_until_im_back(
         assert player.panel is not None and TIMESTAMP.search(player.panel.text)
 
         # Alice never answers: twice the clock runs out and the default is played for her.
-        await fake_discord.wait_for(lambda: any("timed out twice" in text for text in world.public_texts()), timeout=15)
+        await fake_discord.wait_for(lambda: any("timed out twice" in text for text in world.public_texts()), timeout=25)
         # The notice goes out just before the second default is logged, and a read does not wait
         # for a write in progress: give that commit a moment to land.
         for _ in range(500):

@@ -476,7 +476,7 @@ async def test_zuno_draft_timeout_keeps_the_first_tile_offered(
     """A drafter who does not pick before the clock runs out keeps the first tile of the packet
     (the first pick button), and the rest goes on to the next seat."""
     async with _four_humans(
-        fake_discord, tmp_path / "db.sqlite3", monkeypatch, turn_seconds=3, bank_seconds=0
+        fake_discord, tmp_path / "db.sqlite3", monkeypatch, turn_seconds=5, bank_seconds=0
     ) as table:
         actor = table.actor
         game: Any = actor.game

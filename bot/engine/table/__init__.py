@@ -10,15 +10,29 @@ from bot.engine.table.dice import roll
 from bot.engine.table.game import TableGame, public_deciding, rigging
 from bot.engine.table.ledger import Ledger
 from bot.engine.table.seats import RiverEntry, Seat
-from bot.engine.table.settings import TableSettings
+from bot.engine.table.settings import (
+    Allowed,
+    Form,
+    OneOf,
+    Range,
+    TableSettings,
+    allowed,
+    allowed_values,
+    one_of,
+    shaped,
+)
 from bot.engine.table.turns import ClaimSource, Phase, TurnGame
 from bot.engine.table.wall import TileReserve, Wall, shuffled, wall_digest
 
 __all__ = [
+    "Allowed",
     "ClaimSource",
     "ClaimWindow",
+    "Form",
     "Ledger",
+    "OneOf",
     "Phase",
+    "Range",
     "RiverEntry",
     "Seat",
     "TableGame",
@@ -26,10 +40,14 @@ __all__ = [
     "TileReserve",
     "TurnGame",
     "Wall",
+    "allowed",
+    "allowed_values",
+    "one_of",
     "public_deciding",
     "rigging",
     "roll",
     "seats_after",
+    "shaped",
     "shuffled",
     "wall_digest",
 ]

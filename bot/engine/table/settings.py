@@ -1,18 +1,140 @@
-"""Table settings as a frozen dataclass per variant, with JSON out and in."""
+"""Table settings as a frozen dataclass per variant, with JSON out and in, and the values each
+setting may take declared beside it (:func:`allowed`, :func:`one_of`)."""
 
 from __future__ import annotations
 
 import dataclasses
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
-__all__ = ["TableSettings"]
+__all__ = [
+    "ALLOWED",
+    "Allowed",
+    "Form",
+    "OneOf",
+    "Range",
+    "TableSettings",
+    "allowed",
+    "allowed_values",
+    "one_of",
+    "shaped",
+]
+
+ALLOWED = "allowed"
+"""The field metadata key that holds a setting's :class:`Range` or :class:`OneOf`."""
+
+
+@dataclass(frozen=True)
+class Range:
+    """The whole numbers a setting may take: ``low`` to ``high`` (both included), in steps of
+    ``step`` counted from ``low``.
+
+    >>> 16 in Range(1, 16), 17 in Range(1, 16), True in Range(0, 2), "3" in Range(1, 16)
+    (True, False, False, False)
+    >>> 35_500 in Range(10_000, 200_000, step=1_000), str(Range(10_000, 200_000, step=1_000))
+    (False, '10,000 to 200,000 in steps of 1,000')
+    """
+
+    low: int
+    high: int
+    step: int = 1
+
+    def __post_init__(self) -> None:
+        if self.low > self.high or self.step < 1:
+            raise ValueError(f"an empty range: {self.low} to {self.high} in steps of {self.step}")
+
+    def __contains__(self, value: object) -> bool:
+        # bool is an int to Python, never to a player: on/off is not a number of hands.
+        if isinstance(value, bool) or not isinstance(value, int):
+            return False
+        return self.low <= value <= self.high and (value - self.low) % self.step == 0
+
+    def __str__(self) -> str:
+        span = f"{self.low:,} to {self.high:,}"
+        return span if self.step == 1 else f"{span} in steps of {self.step:,}"
+
+
+@dataclass(frozen=True)
+class OneOf:
+    """The words a text setting may be.
+
+    >>> "p" in OneOf(("p", "s")), "m" in OneOf(("p", "s")), str(OneOf(("p", "s")))
+    (True, False, 'p, s')
+    """
+
+    values: tuple[str, ...]
+
+    def __contains__(self, value: object) -> bool:
+        return isinstance(value, str) and value in self.values
+
+    def __str__(self) -> str:
+        return ", ".join(self.values)
+
+
+@dataclass(frozen=True)
+class Form:
+    """The shape a text setting must have (a regular expression, matched whole), shown as an
+    example; what the numbers in it may be, the settings' own check says.
+
+    >>> "10-30" in Form(r"\\d{1,3}-\\d{1,3}", "10-30"), "10-" in Form(r"\\d{1,3}-\\d{1,3}", "10-30")
+    (True, False)
+    """
+
+    pattern: str
+    example: str
+    max_length: int = 100
+
+    def __contains__(self, value: object) -> bool:
+        return (
+            isinstance(value, str) and len(value) <= self.max_length and re.fullmatch(self.pattern, value) is not None
+        )
+
+    def __str__(self) -> str:
+        return f"like {self.example}"
+
+
+Allowed = Range | OneOf | Form
+"""What a setting may be; a setting without one (on/off) takes any value of its type."""
+
+
+def allowed(low: int, high: int, *, step: int = 1) -> Mapping[str, Allowed]:
+    """Field metadata for a whole-number setting: ``field(default=16, metadata=allowed(1, 16))``."""
+    return {ALLOWED: Range(low, high, step)}
+
+
+def one_of(*values: str) -> Mapping[str, Allowed]:
+    """Field metadata for a setting that is one of a few words."""
+    return {ALLOWED: OneOf(values)}
+
+
+def shaped(pattern: str, example: str) -> Mapping[str, Allowed]:
+    """Field metadata for a text setting of a fixed shape, e.g. ``shaped(r"\\d+-\\d+", "10-30")``."""
+    return {ALLOWED: Form(pattern, example)}
+
+
+def allowed_values(settings: type) -> dict[str, Allowed]:
+    """Each field of a settings dataclass that declares what it may be, by name."""
+    found: dict[str, Allowed] = {}
+    for field in dataclasses.fields(settings):
+        value = field.metadata.get(ALLOWED)
+        if isinstance(value, Range | OneOf | Form):
+            found[field.name] = value
+    return found
 
 
 class TableSettings:
     """Mixin for a variant's frozen settings dataclass: JSON out and in, unknown keys named.
 
     Each field's docstring (the string literal under it) is its description: the runtime shows
-    it in ``/mahjong rules`` and builds ``/mahjong new`` options from the fields.
+    it in ``/mahjong rules`` and builds ``/mahjong new`` options from the fields. A number or a
+    choice of words declares what it may be in its metadata (:func:`allowed`, :func:`one_of`):
+    the bot refuses anything else before a table opens, and Discord shows the bounds. The
+    settings' own ``__post_init__`` keeps what the engine needs to work and what one field
+    cannot say alone (a return above the start); the ranges may be narrower, for what a table
+    sensibly plays, and are checked where a table is set up, so a game stored before a range
+    narrowed still loads.
 
     >>> @dataclasses.dataclass(frozen=True)
     ... class Demo(TableSettings):

@@ -307,6 +307,39 @@ async def invoke_slash(
     return await fake.dispatch_interaction(rec, guild, wait=wait)
 
 
+async def invoke_slash_raw(
+    fake: FakeDiscord,
+    user: FakeUser,
+    channel: FakeChannel,
+    command: str,
+    options: list[dict[str, Any]],
+    resolved: dict[str, Any] | None,
+    *,
+    locale: str = "en-US",
+    wait: bool,
+) -> InteractionRecord:
+    """A slash command with the options payload as given (see ``_Actor.slash_raw``)."""
+    guild, member = _context(user, channel)
+    name, *path = command.strip().lstrip("/").split()
+    known = [c for c in _visible_commands(fake, guild, member) if c.get("type", 1) == 1 and c["name"] == name]
+    payload = _base_payload(fake, APPLICATION_COMMAND, user, channel, guild, member)
+    payload["locale"] = locale
+    for index, part in reversed(list(enumerate(path))):
+        kind = SUB_COMMAND if index == len(path) - 1 else SUB_COMMAND_GROUP
+        options = [{"name": part, "type": kind, "options": options}]
+    # A command the bot never synced (a deploy removed it) still needs an id: any snowflake.
+    command_id = known[0]["id"] if known else str(fake.ids.next())
+    data: dict[str, Any] = {"id": command_id, "name": name, "type": 1, "options": options}
+    if known and known[0].get("guild_id"):
+        data["guild_id"] = known[0]["guild_id"]
+    if resolved is not None:
+        data["resolved"] = resolved
+    payload["data"] = data
+    rec = _new_record(fake, APPLICATION_COMMAND, user, channel, payload, member)
+    rec.command = " ".join([name, *path])
+    return await fake.dispatch_interaction(rec, guild, wait=wait)
+
+
 async def invoke_autocomplete(
     fake: FakeDiscord, user: FakeUser, channel: FakeChannel, command: str, focused: str, values: dict[str, Any]
 ) -> InteractionRecord:

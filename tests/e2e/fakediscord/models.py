@@ -101,6 +101,29 @@ class _Actor:
         values = {**(options or {}), **kwargs}
         return await self._fake.invoke_slash(self._as_user(), channel, command, values, wait=wait)
 
+    async def slash_raw(
+        self,
+        channel: FakeChannel,
+        command: str,
+        *,
+        options: list[dict[str, Any]] | None = None,
+        resolved: dict[str, Any] | None = None,
+        locale: str = "en-US",
+        wait: bool = True,
+    ) -> InteractionRecord:
+        """Send ``/command`` with an options payload exactly as given, checked against nothing: what
+        a modified client (or one whose commands are older than the bot's) can send.
+
+        ``command`` is the path (``"mahjong new nishoku"``): each word after the first becomes a
+        subcommand wrapper around ``options`` (the last a subcommand, those before it groups),
+        whether or not the bot has it; with only the command's name, ``options`` is the whole
+        payload. ``resolved`` is sent as the interaction's resolved data. Only the caller's right
+        to use the channel is checked.
+        """
+        return await self._fake.invoke_slash_raw(
+            self._as_user(), channel, command, options or [], resolved, locale=locale, wait=wait
+        )
+
     async def autocomplete(
         self, channel: FakeChannel, command: str, focused: str, *, options: dict[str, Any] | None = None, **kwargs: Any
     ) -> InteractionRecord:

@@ -346,6 +346,21 @@ class FakeDiscord:
     ) -> InteractionRecord:
         return await interactions.invoke_slash(self, user, channel, command, values, wait=wait)
 
+    async def invoke_slash_raw(
+        self,
+        user: FakeUser,
+        channel: FakeChannel,
+        command: str,
+        options: list[dict[str, Any]],
+        resolved: dict[str, Any] | None,
+        *,
+        locale: str = "en-US",
+        wait: bool = True,
+    ) -> InteractionRecord:
+        return await interactions.invoke_slash_raw(
+            self, user, channel, command, options, resolved, locale=locale, wait=wait
+        )
+
     async def invoke_autocomplete(
         self, user: FakeUser, channel: FakeChannel, command: str, focused: str, values: dict[str, Any]
     ) -> InteractionRecord:

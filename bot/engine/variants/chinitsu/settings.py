@@ -6,9 +6,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from bot.engine.table import TableSettings
+from bot.engine.table import TableSettings, allowed, one_of
 
 __all__ = ["FIRST_SUITS", "ChinitsuSettings"]
 
@@ -21,12 +21,12 @@ class ChinitsuSettings(TableSettings):
 
     title = "チンイツゲーム"
 
-    first_suit: str = "p"
+    first_suit: str = field(default="p", metadata=one_of(*FIRST_SUITS))
     """「1局1局をピンズだらけとソーズだらけを交互に行います」: the first hand's suit (``p``, ``s``, or
     ``random`` from the seed); it alternates every hand dealt (CHN-A16)."""
-    start_points: int = 35_000
+    start_points: int = field(default=35_000, metadata=allowed(10_000, 200_000, step=1_000))
     """「35000点持ち」."""
-    return_points: int = 40_000
+    return_points: int = field(default=40_000, metadata=allowed(10_000, 300_000, step=1_000))
     """「40000点返し、40000点での原点トップあり」: the final score counts from 40,000, and the game
     needs someone at 40,000 to end (返り東場)."""
     backs_public: bool = True
@@ -36,11 +36,11 @@ class ChinitsuSettings(TableSettings):
     """「大明カン、大三元、大四喜は責任払いあり」."""
     chips: bool = True
     """「リーチ一発、裏ドラがチップ1枚、本役満がチップ5枚のご祝儀」 (off: no chips at all)."""
-    ippatsu_chips: int = 1
-    ura_chips: int = 1
-    yakuman_chips: int = 5
+    ippatsu_chips: int = field(default=1, metadata=allowed(0, 20))
+    ura_chips: int = field(default=1, metadata=allowed(0, 20))
+    yakuman_chips: int = field(default=5, metadata=allowed(0, 50))
     """Per yakuman, from each of the two opponents (「本役満のご祝儀はツモ、ロンともに2人から」)."""
-    dobon_chips: int = 2
+    dobon_chips: int = field(default=2, metadata=allowed(0, 20))
     """CHN-A8 [recommended]: the dobon fee in chips, to the winner whose payment busted the player."""
     honba_each_payer: bool = False
     """「積み棒1000点」 [recommended]: 1,000 per honba in all (a tsumo: 500 from each); on: 1,000

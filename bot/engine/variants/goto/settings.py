@@ -8,9 +8,9 @@ Every number the spec marks [recommended] is a setting with that default (spec �
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from bot.engine.table import TableSettings
+from bot.engine.table import TableSettings, allowed
 
 __all__ = ["GotoSettings"]
 
@@ -42,9 +42,9 @@ class GotoSettings(TableSettings):
     title = "5等三麻"
 
     # --- the game ----------------------------------------------------------------------------
-    start_points: int = 35_000
+    start_points: int = field(default=35_000, metadata=allowed(10_000, 200_000, step=1_000))
     """「35,000点持ち40,000点返し」: each player's starting points."""
-    return_points: int = 40_000
+    return_points: int = field(default=40_000, metadata=allowed(10_000, 300_000, step=1_000))
     """「40,000点返し」: the South-entry mark: with the top below it after East, play South, which
     ends as soon as someone has it (「南場は誰かが40,000点を超えたら終了」; "passes" = reaches, checked
     after each hand [recommended])."""
@@ -75,10 +75,10 @@ class GotoSettings(TableSettings):
     riichi_only_strict: bool = True
     """GTS-A14 [recommended]: 立直のみ出和了 (役満) needs no dora of any kind (red, gold, 北, omote,
     ura) and no 一発; off: dora allowed."""
-    open_riichi_han: int = 2
+    open_riichi_han: int = field(default=2, metadata=allowed(1, 13))
     """GTS-A8 [recommended]: an open riichi is worth 2 han (riichi 1 + open 1); an open ダブル立直
     one more. No penalty for dealing into it."""
-    open_riichi_deposit: int = 2_000
+    open_riichi_deposit: int = field(default=2_000, metadata=allowed(0, 10_000, step=1_000))
     """「オープン立直は2,000点供託」."""
 
     # --- flowers, 北 and 白ポッチ -----------------------------------------------------------------
@@ -91,7 +91,7 @@ class GotoSettings(TableSettings):
     half_tulip: bool = True
     """「※即ツモor白ポッチツモ時は半チューリップ」: 冬's アリス is a 半チューリップ on an ippatsu or 白ポッチ
     tsumo."""
-    soku_pocchi_stock: int = 1
+    soku_pocchi_stock: int = field(default=1, metadata=allowed(0, 10))
     """GTS-A6 [recommended]: 「即ポは半チューリップでストック1回」: free extra flips after the first miss."""
     flower_indicators: bool = True
     """GTS-A13 [recommended]: a flower revealed as a dora or ura indicator gives its season effect
@@ -102,58 +102,58 @@ class GotoSettings(TableSettings):
     monzen_all_star: bool = False
     """GTS-A7 [recommended off]: 門前オールスター (a roll), read as a closed win holding all four red
     and gold fives; undefined in the seed."""
-    pocchi_tiles: int = 1
+    pocchi_tiles: int = field(default=1, metadata=allowed(0, 4))
     """GTS-A10 [recommended]: how many of the four 白 are 白ポッチ (「立直後白ポッチ」)."""
     nuki_ron: bool = False
     """[recommended] off: no ron on a pulled 北 or flower."""
-    four_north_dora: int = 8
+    four_north_dora: int = field(default=8, metadata=allowed(4, 20))
     """「4北抜くとドラ8扱い(祝儀は4枚)」: four 北 pulled by one player count this many dora."""
-    indicator_slots: int = 5
+    indicator_slots: int = field(default=5, metadata=allowed(2, 5))
     """「ドラは常時2枚めくり」「新ドラを表示できない場合は暗槓・明槓ともにできない」 [recommended]: dora
     indicator slots in the dead wall; 2 are shown from the start, so 3 kans a hand at most."""
 
     # --- points ------------------------------------------------------------------------------
-    honba_points: int = 2_000
+    honba_points: int = field(default=2_000, metadata=allowed(0, 10_000, step=1_000))
     """「1本場2,000点」: a honba adds 2,000 to a ron, 1,000 from each payer of a tsumo."""
-    noten_points: int = 4_000
+    noten_points: int = field(default=4_000, metadata=allowed(0, 12_000, step=1_000))
     """「ノーテン罰符は場に4,000点」: the no-ten penalty in all, shared by the tenpai players."""
 
     # --- chips (祝儀) --------------------------------------------------------------------------
-    rank_top_chips_second_returns: int = 15
+    rank_top_chips_second_returns: int = field(default=15, metadata=allowed(0, 100))
     """「2着40,000点以上の場合15枚-0枚-▲15枚」: with the 2nd at 40,000 or more, the top receives this
     from the last (the 2nd pays nothing)."""
-    rank_top_chips: int = 20
+    rank_top_chips: int = field(default=20, metadata=allowed(0, 100))
     """「2着40,000点未満の場合20枚-▲5枚-▲15枚」: with the 2nd below 40,000, the top receives this in
     all, :attr:`rank_second_chips` of it from the 2nd and the rest from the last."""
-    rank_second_chips: int = 5
+    rank_second_chips: int = field(default=5, metadata=allowed(0, 100))
     """「…20枚-▲5枚-▲15枚」: what the 2nd pays the top when below 40,000."""
-    red_chips: int = 1
+    red_chips: int = field(default=1, metadata=allowed(0, 20))
     """「一発、赤、北、裏ドラ、白ポッチツモ→1枚」: each red five, even in an open hand (「鳴き祝儀」)."""
-    gold_chips: int = 2
+    gold_chips: int = field(default=2, metadata=allowed(0, 20))
     """「金→2枚」: each gold five, even in an open hand."""
-    north_chips: int = 1
+    north_chips: int = field(default=1, metadata=allowed(0, 20))
     """「北…→1枚」: each pulled 北 (four 北 still earn only 4: 「祝儀は4枚」)."""
-    ippatsu_chips: int = 1
+    ippatsu_chips: int = field(default=1, metadata=allowed(0, 20))
     """「一発…→1枚」."""
-    ura_chips: int = 1
+    ura_chips: int = field(default=1, metadata=allowed(0, 20))
     """「裏ドラ…→1枚」: each ura dora."""
-    pocchi_tsumo_chips: int = 1
+    pocchi_tsumo_chips: int = field(default=1, metadata=allowed(0, 20))
     """「白ポッチツモ→1枚」."""
-    soku_pocchi_chips: int = 3
+    soku_pocchi_chips: int = field(default=3, metadata=allowed(0, 20))
     """「即ポッチ→3枚(一発の1枚も複合するので実質4枚)」."""
-    sanbaiman_chips: int = 3
+    sanbaiman_chips: int = field(default=3, metadata=allowed(0, 20))
     """「三倍満…→3枚オール」, from everyone whether ron or tsumo."""
-    yakuman_chips: int = 5
+    yakuman_chips: int = field(default=5, metadata=allowed(0, 50))
     """「数え役満・本役満→5枚オール」, plus one per han above 14 for 数え役満 (「数え役満は14翻から」)."""
-    gobaiman_chips: int = 10
+    gobaiman_chips: int = field(default=10, metadata=allowed(0, 100))
     """「五倍満(数え役満or本役満+夏)→10枚オール」."""
-    tobi_chips: int = 3
+    tobi_chips: int = field(default=3, metadata=allowed(0, 20))
     """「トビ→3枚」, plus one per full 10,000 below 0, to the player who busted them."""
-    big_top_points: int = 80_000
+    big_top_points: int = field(default=80_000, metadata=allowed(20_000, 1_000_000, step=1_000))
     """「80,000点以上トップ→3枚オール」: the final top's mark for :attr:`big_top_chips`."""
-    big_top_chips: int = 3
+    big_top_chips: int = field(default=3, metadata=allowed(0, 50))
     """「80,000点以上トップ→3枚オール」, plus one per full 10,000 above the mark."""
-    jackpot_chips: int = 100
+    jackpot_chips: int = field(default=100, metadata=allowed(0, 1_000))
     """「4北4華→100枚オール&2回」."""
 
     def __post_init__(self) -> None:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from bot.engine.table import TableSettings
+from bot.engine.table import TableSettings, allowed, one_of, shaped
 from bot.engine.variants.inage.discards import DiscardRules
 from bot.engine.variants.inage.yaku import HanTable
 
@@ -19,26 +19,29 @@ class InageSettings(TableSettings):
 
     """Table settings. Defaults are the seed's rules and the spec's [recommended] rulings."""
 
-    end: str = "hands"
+    end: str = field(default="hands", metadata=one_of(*END_MODES))
     """「好きな時に終わってかまいません」: end after a number of ``hands``, at a ``score``, when the
     ``time`` is up, or only by ``vote``; a unanimous vote ends any game at once."""
-    hands: int = 9
+    hands: int = field(default=9, metadata=allowed(1, 100))
     """How many hands when ``end`` is ``hands``."""
-    target: int = 200
+    target: int = field(default=200, metadata=allowed(8, 2_000))
     """When ``end`` is ``score``: the game ends after the hand in which a player reaches this."""
-    minutes: int = 60
+    minutes: int = field(default=60, metadata=allowed(1, 600))
     """When ``end`` is ``time``: the host's clock sends time-up after this long (「８時になったらおわり」)."""
-    points_table: str = "1:8,2:12,4:16,8:24,12:32,16:40"
+    points_table: str = field(
+        default="1:8,2:12,4:16,8:24,12:32,16:40",
+        metadata=shaped(r"\d{1,3}:\d{1,4}(,\d{1,3}:\d{1,4}){0,15}", "1:8,2:12,4:16"),
+    )
     """INA-A3 [recommended]: the 早見表 as HAN:POINTS tiers (1 han 8, 16 han 40 are the seed's)."""
-    kazoe_from: int = 20
+    kazoe_from: int = field(default=20, metadata=allowed(2, 100))
     """「２０飜以上は数え切り役満」."""
-    kazoe_per_han: int = 4
+    kazoe_per_han: int = field(default=4, metadata=allowed(1, 100))
     """「１飜につき４点で、どこまでも伸びる」."""
-    yonbaiman: int = 32
+    yonbaiman: int = field(default=32, metadata=allowed(1, 1_000))
     """INA-A3 [recommended]: a 四倍満 yaku (天和系, 十三不塔, 流し満貫, リーのみ) is 4 × 8 points."""
-    yakuman: int = 80
+    yakuman: int = field(default=80, metadata=allowed(1, 1_000))
     """INA-A3 [recommended]: a yakuman is the 20-han value, 80 points."""
-    noten_penalty: int = 48
+    noten_penalty: int = field(default=48, metadata=allowed(0, 1_000, step=2))
     """「ノーテン罰符は場に４８点」, split between the tenpai and the no-ten players."""
     deal_set_aside: bool = True
     """[recommended] Flowers, 西 and 北 may be set aside from the dealt 10 (「配牌を取って花牌を出した時点で」)."""
@@ -48,7 +51,7 @@ class InageSettings(TableSettings):
     """捨牌役 (optional rule block, on)."""
     even_palindromes: bool = True
     """INA-A2 [recommended]: palindromes of even length count too."""
-    mane_min: int = 3
+    mane_min: int = field(default=3, metadata=allowed(1, 20))
     """INA-A2: the shortest copy that makes 真似満."""
     riichi_chain_at_declaration: bool = False
     """INA-A2: the after-riichi chain starts at the declaration tile (off: at the next discard)."""

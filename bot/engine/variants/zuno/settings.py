@@ -6,9 +6,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from bot.engine.table import TableSettings
+from bot.engine.table import TableSettings, allowed, shaped
 
 __all__ = ["ZunoSettings"]
 
@@ -19,23 +19,23 @@ class ZunoSettings(TableSettings):
 
     """Table settings. Defaults are the seed's 採用ルール and the spec's [recommended] rulings."""
 
-    start_points: int = 25_000
+    start_points: int = field(default=25_000, metadata=allowed(10_000, 200_000, step=1_000))
     """ZUN-A9 [recommended]: everyone starts with 25,000 (implied by 「オカ20」)."""
-    return_points: int = 30_000
+    return_points: int = field(default=30_000, metadata=allowed(10_000, 300_000, step=1_000))
     """ZUN-A9: the final score counts from 30,000; the 4 × 5,000 difference is the オカ (20)."""
-    uma: str = "10-30"
-    """「ウマ10-30」: 2nd and 3rd ±10, 1st and 4th ±30 (in thousands)."""
-    tobi: int = 30
+    uma: str = field(default="10-30", metadata=shaped(r"\d{1,3}-\d{1,3}", "10-30"))
+    """「ウマ10-30」: 2nd and 3rd ±10, 1st and 4th ±30 (in thousands; each 0 to 100)."""
+    tobi: int = field(default=30, metadata=allowed(0, 300))
     """「トビ料▲30（飛ばした人取り）」: the busted player pays this to whoever busted them."""
     zerohatsu: bool = True
     """「特殊役～零発～」: a ron in the declaration round's simultaneous discard is 零発 (2 han)."""
-    chips: str = "1/1/1/2"
-    """「赤・一発・裏で1枚、零発で2枚」: chips for each red five / 一発 / ura dora / 零発."""
+    chips: str = field(default="1/1/1/2", metadata=shaped(r"\d{1,2}/\d{1,2}/\d{1,2}/\d{1,2}", "1/1/1/2"))
+    """「赤・一発・裏で1枚、零発で2枚」: chips for each red five / 一発 / ura dora / 零発 (each 0 to 20)."""
     red_chips_open: bool = True
     """[recommended] red-five chips count in an open hand too."""
-    noten_chips: int = 1
+    noten_chips: int = field(default=1, metadata=allowed(0, 20))
     """「ノーテン罰符」 in chips: each no-ten player pays this to each tenpai player (0: none)."""
-    honba_chips: int = 1
+    honba_chips: int = field(default=1, metadata=allowed(0, 20))
     """「一枚場」: chips per honba added to the first winner's income (0: none)."""
     honba_chips_each: bool = True
     """ZUN-A6 [recommended]: honba chips from each payer; off: once in total."""
@@ -49,7 +49,7 @@ class ZunoSettings(TableSettings):
     """「イナズマリーチ」: riichi with a 10,000 stick doubles the hand's points and chip income."""
     kari_inazuma: bool = True
     """「借りイナズマリーチ」: with 9,900 or less, イナズマ on a borrowed stick; no win means a bust."""
-    kari_penalty: int = 10
+    kari_penalty: int = field(default=10, metadata=allowed(0, 300))
     """「慰謝料として▲10」: paid to the top player after a failed 借りイナズマ."""
     own_kakan: bool = True
     """ZUN-A2 [recommended]: 加槓 with your own tile in the riichi/ankan phase."""
@@ -81,6 +81,8 @@ class ZunoSettings(TableSettings):
             small, big = (int(part) for part in self.uma.split("-"))
         except ValueError as error:
             raise ValueError(f"uma must look like 10-30, not {self.uma!r}") from error
+        if not 0 <= small <= big <= 100:
+            raise ValueError(f"uma is two numbers from 0 to 100, the smaller first (10-30), not {self.uma!r}")
         return (big, small, -small, -big)
 
     def chip_values(self) -> tuple[int, int, int, int]:
@@ -89,6 +91,8 @@ class ZunoSettings(TableSettings):
             red, ippatsu, ura, zero = (int(part) for part in self.chips.split("/"))
         except ValueError as error:
             raise ValueError(f"chips must look like 1/1/1/2 (赤/一発/裏/零発), not {self.chips!r}") from error
+        if not all(0 <= value <= 20 for value in (red, ippatsu, ura, zero)):
+            raise ValueError(f"chips are four numbers from 0 to 20 (1/1/1/2), not {self.chips!r}")
         return (red, ippatsu, ura, zero)
 
     @property
