@@ -76,7 +76,7 @@ class Faults:
     Whether a fault strikes is drawn at random; its variant is taken in turn, so a few faults
     cover every variant: server errors cycle through ``server_error_statuses`` and before/after
     the effect, callback failures through error-before, drop-after, error-after, drop-before,
-    gateway drops between RESUME and re-IDENTIFY.
+    gateway drops between RESUME and re-IDENTIFY (the turns carry on when a new plan is armed).
     """
 
     seed: int = 0
@@ -93,7 +93,7 @@ class Faults:
     callback_failure: float = 0.0
     routes: Collection[str] | None = None
     limit: int | None = None
-    """At most this many faults of all kinds (None: no limit)."""
+    """At most this many faults of all kinds from when the plan is armed (None: no limit)."""
 
     def __post_init__(self) -> None:
         rates = (self.rate_limit, self.global_rate_limit, self.server_error, self.slow)
@@ -130,11 +130,14 @@ class FaultInjector:
     """Requests (method, path, body digest) that met a fault: their retries pass."""
     _callbacks_failed: set[int] = field(default_factory=set)
     """Interactions whose callback met a fault (one failure per interaction)."""
+    _armed_at: int = 0
+    """:attr:`total` when the plan was armed: its ``limit`` counts from there."""
     _turns: Counter[str] = field(default_factory=Counter)
     """How many faults of each family were injected: which variant comes next."""
 
     def arm(self, plan: Faults | None) -> None:
         self.plan = plan
+        self._armed_at = self.total
         seed = plan.seed if plan is not None else 0
         self._rngs = {family: random.Random(f"{seed}:{family}") for family in ("rest", "callback", "gateway")}
 
@@ -148,7 +151,7 @@ class FaultInjector:
 
     def _exhausted(self) -> bool:
         plan = self.plan
-        return plan is None or (plan.limit is not None and self.total >= plan.limit)
+        return plan is None or (plan.limit is not None and self.total - self._armed_at >= plan.limit)
 
     def _count(self, kind: FaultKind) -> None:
         self.injected[kind] += 1
