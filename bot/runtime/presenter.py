@@ -24,12 +24,14 @@ import hashlib
 import io
 import logging
 import math
+import secrets
 import time
 from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
+import aiohttp
 import discord
 
 from bot.engine.events import WallRevealed
@@ -48,7 +50,7 @@ from bot.runtime.panel import (
     table_spec,
 )
 from bot.runtime.rendering import Priority, RenderPool
-from bot.runtime.replies import STARTED, defer_if_slow
+from bot.runtime.replies import STARTED, defer_if_slow, respond
 from bot.runtime.router import build_view
 from bot.runtime.variants import has_chips
 from bot.storage import GameSummary, HandEntry, Store
@@ -65,6 +67,36 @@ NO_MENTIONS = discord.AllowedMentions.none()
 MAX_REDRAWS = 3
 DM_REFUSED = 50007
 """Discord's "Cannot send messages to this user"."""
+TRANSIENT = (discord.DiscordServerError, aiohttp.ClientError, asyncio.TimeoutError)
+"""Failures that say nothing about the request itself: Discord had a bad moment (a 503, which
+discord.py does not retry, or a 5xx it gave up on) or the connection dropped."""
+RETRY_DELAYS = (0.25, 0.5, 1.0, 2.0, 4.0)
+"""Pauses before sending a channel post or edit again after a transient failure."""
+
+T = TypeVar("T")
+
+
+async def _retrying(what: str, call: Callable[[], Awaitable[T]], files: Sequence[discord.File] = ()) -> T:
+    """``call()``, again after a transient failure (a few times, then the failure is raised).
+
+    Only for requests that are safe to repeat: edits and deletes, and posts that carry a
+    nonce with ``enforce_nonce`` (discord.py sends it whenever a nonce is given), which
+    Discord answers with the message it already created when an earlier attempt took effect.
+    """
+    for delay in RETRY_DELAYS:
+        try:
+            return await call()
+        except TRANSIENT as error:
+            log.info("%s failed (%r); again in %.0f ms", what, error, delay * 1000)
+        await asyncio.sleep(delay)
+        for file in files:
+            file.reset()
+    return await call()
+
+
+def _nonce() -> int:
+    """A message nonce: the same for every attempt of one post (Discord's limit is 25 characters)."""
+    return secrets.randbits(63)
 
 
 class RateLimiter:
@@ -306,10 +338,14 @@ class DiscordPresenter:
                 discord.File(io.BytesIO(await card()), f"result-{number}.png") for number, card in enumerate(cards, 1)
             ]
             await self._limiter.acquire()
-            if files:
-                await self._channel.send(caption, files=files, allowed_mentions=NO_MENTIONS)
-            else:
-                await self._channel.send(caption, allowed_mentions=NO_MENTIONS)
+            nonce = _nonce()
+
+            def send() -> Awaitable[discord.Message]:
+                if files:
+                    return self._channel.send(caption, files=files, nonce=nonce, allowed_mentions=NO_MENTIONS)
+                return self._channel.send(caption, nonce=nonce, allowed_mentions=NO_MENTIONS)
+
+            await _retrying(f"table {self._actor.game_id}: the hand's result", send, files)
             # Keep the table the newest message, so nobody has to scroll up past the cards.
             self._repost = True
             self._dirty = True
@@ -359,8 +395,11 @@ class DiscordPresenter:
             await self._draw_table(over=True)
             png = await self._renderer.render(Priority.TABLE, render_standings, standings)
             await self._limiter.acquire()
-            await self._channel.send(
-                caption, file=discord.File(io.BytesIO(png), "standings.png"), allowed_mentions=NO_MENTIONS
+            card, nonce = discord.File(io.BytesIO(png), "standings.png"), _nonce()
+            await _retrying(
+                f"table {actor.game_id}: the standings",
+                lambda: self._channel.send(caption, file=card, nonce=nonce, allowed_mentions=NO_MENTIONS),
+                [card],
             )
 
         self._queue(post)
@@ -419,7 +458,11 @@ class DiscordPresenter:
 
     async def _send_text(self, content: str) -> None:
         await self._limiter.acquire()
-        await self._channel.send(content, allowed_mentions=NO_MENTIONS)
+        nonce = _nonce()
+        await _retrying(
+            f"table {self._actor.game_id}: a notice",
+            lambda: self._channel.send(content, nonce=nonce, allowed_mentions=NO_MENTIONS),
+        )
 
     async def _draw_table(self, *, over: bool = False) -> None:
         actor = self._actor
@@ -454,9 +497,12 @@ class DiscordPresenter:
                 self._shown, self._picture = shown, picture
                 return
         await self._limiter.acquire()
+        files: list[discord.File] = edit.get("attachments", [])
+        what = f"table {actor.game_id}: the table message"
         if not posting and self.message_id is not None:
+            partial = self._channel.get_partial_message(self.message_id)
             try:
-                await self._channel.get_partial_message(self.message_id).edit(**edit, allowed_mentions=NO_MENTIONS)
+                await _retrying(what, lambda: partial.edit(**edit, allowed_mentions=NO_MENTIONS), files)
             except discord.NotFound:
                 # Someone deleted the table message: post a new one next time round.
                 self._repost = True
@@ -464,8 +510,13 @@ class DiscordPresenter:
                 return
             self._shown, self._picture, self._digest = shown, picture, digest
             return
-        message = await self._channel.send(
-            spec.content, files=edit["attachments"], view=edit["view"], allowed_mentions=NO_MENTIONS
+        nonce = _nonce()
+        message = await _retrying(
+            what,
+            lambda: self._channel.send(
+                spec.content, files=files, view=edit["view"], nonce=nonce, allowed_mentions=NO_MENTIONS
+            ),
+            files,
         )
         old, self.message_id = self.message_id, message.id
         self._posted_at = view.sequence
@@ -664,10 +715,14 @@ class DiscordPresenter:
                 budget=self._budget(interaction),
                 defer=interaction.response.defer,
             )
+            edit = self._as_edit(payload)
             if deferred or interaction.response.is_done():
-                await interaction.edit_original_response(**self._as_edit(payload))
+                await interaction.edit_original_response(**edit)
             else:
-                await interaction.response.edit_message(**self._as_edit(payload))
+                # An answer that met 40060 took effect on an earlier attempt: the panel shows it.
+                await respond(
+                    interaction, lambda: interaction.response.edit_message(**edit), files=edit.get("attachments", ())
+                )
             panel.adopt(interaction, self._options.clock())
             panel.shown_key = content.spec.key
             panel.picture = picture
@@ -697,8 +752,12 @@ class DiscordPresenter:
             if deferred or interaction.response.is_done():
                 where = ("message", (await interaction.edit_original_response(**self._as_edit(payload))).id)
             else:
-                response = await interaction.response.send_message(ephemeral=True, **payload)
-                if response.message_id is not None:
+                response = await respond(
+                    interaction,
+                    lambda: interaction.response.send_message(ephemeral=True, **payload),
+                    files=[payload["file"]] if "file" in payload else (),
+                )
+                if response is not None and response.message_id is not None:
                     where = ("message", response.message_id)
             panel.interaction, panel.dm_message = interaction, None
             panel.opened_at = self._options.clock()
