@@ -70,8 +70,8 @@ class Faults:
 
     ``routes`` limits REST faults to some routes, spelled ``"METHOD /template"`` as in
     ``RequestRecord.route`` (``"POST /channels/{channel_id}/messages"``); None means every
-    route. Interaction callbacks meet only ``callback_failure`` (Discord exempts them from the
-    global rate limit), every other route only the other REST kinds.
+    route. Interaction callbacks meet only ``callback_failure`` and ``slow`` (Discord exempts them
+    from the global rate limit), every other route only the other REST kinds.
 
     Whether a fault strikes is drawn at random; its variant is taken in turn, so a few faults
     cover every variant: server errors cycle through ``server_error_statuses`` and before/after
@@ -99,7 +99,7 @@ class Faults:
         rates = (self.rate_limit, self.global_rate_limit, self.server_error, self.slow)
         if any(not 0.0 <= rate <= 1.0 for rate in (*rates, self.gateway_drop, self.callback_failure)):
             raise ValueError("fault rates are probabilities between 0 and 1")
-        if sum(rates) > 1.0:
+        if sum(rates) > 1.0 or self.callback_failure + self.slow > 1.0:
             raise ValueError("the REST fault rates add up to more than 1")
         if not all(500 <= status < 600 for status in self.server_error_statuses):
             raise ValueError("server errors are 5xx statuses")
@@ -174,7 +174,12 @@ class FaultInjector:
         if route == CALLBACK_ROUTE:
             if interaction_id is None or interaction_id in self._callbacks_failed:
                 return None
-            if self._rngs["callback"].random() >= plan.callback_failure:
+            draw = self._rngs["callback"].random()
+            if draw >= plan.callback_failure:
+                if draw - plan.callback_failure < plan.slow:
+                    self._callbacks_failed.add(interaction_id)
+                    self._count("slow")
+                    return RestFault("slow")
                 return None
             self._callbacks_failed.add(interaction_id)
             turn = self._turn("callback")
