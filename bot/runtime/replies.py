@@ -20,7 +20,7 @@ from bot.runtime.errors import ChannelBusy, JantakuError
 from bot.runtime.i18n import text
 from bot.storage import ChannelBusyError
 
-__all__ = ["PUBLIC_DEFER", "defer_if_slow", "error_message", "reply_error", "respond", "send_ephemeral"]
+__all__ = ["PUBLIC_DEFER", "answered", "defer_if_slow", "error_message", "reply_error", "respond", "send_ephemeral"]
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +39,12 @@ ANSWERED = "jantaku_answered"
 
 ALREADY_ACKNOWLEDGED = 40060
 """Discord's "Interaction has already been acknowledged"."""
+
+
+def answered(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the interaction has its initial response (also one that :func:`respond` found had
+    taken effect on an earlier attempt): later answers go through the token."""
+    return interaction.response.is_done() or bool(interaction.extras.get(ANSWERED))
 
 
 async def respond(
@@ -123,7 +129,7 @@ async def reply_error(interaction: discord.Interaction[Any], error: BaseExceptio
 
 async def send_ephemeral(interaction: discord.Interaction[Any], content: str) -> None:
     """Say something only the clicker sees, whatever state the interaction is in."""
-    if not interaction.response.is_done() and not interaction.extras.get(ANSWERED):
+    if not answered(interaction):
         await respond(interaction, lambda: interaction.response.send_message(content, ephemeral=True))
     elif interaction.extras.get(PUBLIC_DEFER):
         # Only ever used for text that is not secret: the original response is public.

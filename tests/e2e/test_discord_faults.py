@@ -291,3 +291,61 @@ async def test_game_goes_on_and_converges_under_every_fault_at_once(
     )
     families = {kind.split("_")[0] for kind in injected}
     assert len(families) >= 4, f"the mixed plan touched too few kinds: {dict(injected)}"
+
+
+async def test_lobby_clicks_whose_callbacks_fail_still_show_on_the_lobby(
+    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, log_trap: LogTrap
+) -> None:
+    """Every lobby click meets a failing callback (5xx or a dropped connection, before or after
+    it took effect): each CPU added shows on the lobby message at once, and the start starts."""
+    fix_seed(monkeypatch, TABLE_SEED)
+    world = World.build(fake_discord, "Alice")
+    (alice,) = world.members
+    async with running_bot(fake_discord, make_bot(fake_discord, tmp_path / "db.sqlite3")):
+        fake_discord.inject(Faults(seed=1, callback_failure=1.0))
+        lobby = await world.open_table(alice)
+        lobby_id = lobby.custom_ids[0].split(":")[2]
+        for cpus in range(1, 4):
+            click = await alice.click(lobby, f"jt:lobby:{lobby_id}:cpu")
+            assert await _answered(world, click)
+            assert f"Players ({cpus + 1}/4)" in lobby.text, (click.fault, lobby.text)
+        start = await alice.click(lobby, f"jt:lobby:{lobby_id}:start")
+        assert await _answered(world, start)
+        await fake_discord.wait_for(lambda: world.table_message() is not None, timeout=10, what="the table")
+        injected = fake_discord.faults.injected
+        assert set(injected) == {
+            "callback_error_before",
+            "callback_drop_after",
+            "callback_error_after",
+            "callback_drop_before",
+        }
+    log_trap.check()
+
+
+async def test_a_lobby_opened_through_a_failing_callback_is_posted_once_and_updates_in_place(
+    fake_discord: FakeDiscord, tmp_path: Path, log_trap: LogTrap
+) -> None:
+    """``/mahjong new`` in four channels, its callback failing each way in turn: one lobby each,
+    and its buttons redraw that very message, even clicked while the bot still retries the
+    answer that had in fact posted it (discord.py waits a second before retrying a 5xx)."""
+    world = World.build(fake_discord, "Alice")
+    (alice,) = world.members
+    channels = [world.channel, *(world.guild.add_text_channel(f"table-{n}") for n in range(2, 5))]
+    async with running_bot(fake_discord, make_bot(fake_discord, tmp_path / "db.sqlite3")):
+        fake_discord.inject(Faults(seed=1, callback_failure=1.0))
+        for channel in channels:
+            opened = await alice.slash(channel, "mahjong new nishoku")
+            assert await _answered(world, opened)
+        fake_discord.inject(None)
+        assert set(fake_discord.faults.injected) == {
+            "callback_error_before",
+            "callback_drop_after",
+            "callback_error_after",
+            "callback_drop_before",
+        }
+        for channel in channels:
+            (lobby,) = fake_discord.messages_in(channel)
+            lobby_id = lobby.custom_ids[0].split(":")[2]
+            added = await alice.click(lobby, f"jt:lobby:{lobby_id}:cpu")
+            assert added.response_type == 7 and "Players (2/4)" in lobby.text, (channel.name, added.errors)
+    log_trap.check()
