@@ -33,8 +33,7 @@ import pytest
 from bot.storage import GameStatus, Store
 from render import render_table
 
-from .fakediscord import FakeDiscord, FakeMessage, InteractionRecord, InteractionRefused, running_bot
-from .fakediscord.faults import Faults
+from .fakediscord import FakeDiscord, FakeMessage, Faults, InteractionRecord, InteractionRefused, running_bot
 from .helpers import GAME_OVER, Player, World, fix_seed, make_bot, simple_policy
 from .spies import LogTrap
 

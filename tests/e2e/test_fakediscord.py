@@ -22,12 +22,12 @@ from .fakediscord import (
     FakeDiscord,
     FakeGuild,
     FakeMember,
+    Faults,
     InteractionRefused,
     SpyEvent,
     limits,
     running_bot,
 )
-from .fakediscord.faults import Faults
 
 
 def png_bytes(width: int = 8, height: int = 6) -> bytes:
