@@ -50,7 +50,7 @@ from bot.runtime.panel import (
     table_spec,
 )
 from bot.runtime.rendering import Priority, RenderPool
-from bot.runtime.replies import STARTED, defer_if_slow, respond
+from bot.runtime.replies import STARTED, answered, defer_if_slow, deferring, respond
 from bot.runtime.router import build_view
 from bot.runtime.variants import has_chips
 from bot.storage import GameSummary, HandEntry, Store
@@ -673,7 +673,7 @@ class DiscordPresenter:
         try:
             await asyncio.wait_for(panel.lock.acquire(), timeout=max(0.0, self._budget(interaction)))
         except TimeoutError:
-            if not interaction.response.is_done():
+            if not answered(interaction):
                 await defer()
             await panel.lock.acquire()
         try:
@@ -690,7 +690,7 @@ class DiscordPresenter:
     ) -> None:
         """Answer a click on the seat's own panel by redrawing that panel in place."""
         panel = self.panels[seat]
-        async with self._locked(panel, interaction, interaction.response.defer):
+        async with self._locked(panel, interaction, deferring(interaction)):
             if mode is not None:
                 panel.mode = mode
             panel.locale = str(interaction.locale) if interaction.locale else panel.locale
@@ -704,8 +704,8 @@ class DiscordPresenter:
             ):
                 # The clicked panel already shows this (a refresh got there first): acknowledge
                 # without sending the same message again.
-                if not interaction.response.is_done():
-                    await interaction.response.defer()
+                if not answered(interaction):
+                    await deferring(interaction)()
                 panel.adopt(interaction, self._options.clock())
                 self._catch_up(seat)
                 return
@@ -713,10 +713,10 @@ class DiscordPresenter:
                 interaction,
                 self._panel_payload(content, panel, where),
                 budget=self._budget(interaction),
-                defer=interaction.response.defer,
+                defer=deferring(interaction),
             )
             edit = self._as_edit(payload)
-            if deferred or interaction.response.is_done():
+            if deferred or answered(interaction):
                 await interaction.edit_original_response(**edit)
             else:
                 # An answer that met 40060 took effect on an earlier attempt: the panel shows it.
@@ -734,7 +734,7 @@ class DiscordPresenter:
     ) -> None:
         """Open a fresh panel for the seat: ephemeral (a new 15-minute token) or by DM."""
         panel = self.panels[seat]
-        async with self._locked(panel, interaction, lambda: interaction.response.defer(ephemeral=True, thinking=True)):
+        async with self._locked(panel, interaction, deferring(interaction, ephemeral=True, thinking=True)):
             panel.locale = str(interaction.locale) if interaction.locale else panel.locale
             if dm is not None:
                 panel.prefers_dm = dm
@@ -746,10 +746,10 @@ class DiscordPresenter:
                 interaction,
                 self._panel_payload(content, panel, None),
                 budget=self._budget(interaction),
-                defer=lambda: interaction.response.defer(ephemeral=True, thinking=True),
+                defer=deferring(interaction, ephemeral=True, thinking=True),
             )
             where: object = self._reply(interaction)
-            if deferred or interaction.response.is_done():
+            if deferred or answered(interaction):
                 where = ("message", (await interaction.edit_original_response(**self._as_edit(payload))).id)
             else:
                 response = await respond(
@@ -776,8 +776,8 @@ class DiscordPresenter:
 
     async def _open_in_dm(self, interaction: discord.Interaction[Any], panel: _Panel, notice: str) -> None:
         # Opening a DM and uploading takes two requests: acknowledge first.
-        if not interaction.response.is_done():
-            await interaction.response.defer(ephemeral=True, thinking=True)
+        if not answered(interaction):
+            await deferring(interaction, ephemeral=True, thinking=True)()
         content = self._panel_content(panel.seat, panel, notice)
         payload, picture = await self._panel_payload(content, panel, None)
         try:

@@ -20,7 +20,16 @@ from bot.runtime.errors import ChannelBusy, JantakuError
 from bot.runtime.i18n import text
 from bot.storage import ChannelBusyError
 
-__all__ = ["PUBLIC_DEFER", "answered", "defer_if_slow", "error_message", "reply_error", "respond", "send_ephemeral"]
+__all__ = [
+    "PUBLIC_DEFER",
+    "answered",
+    "defer_if_slow",
+    "deferring",
+    "error_message",
+    "reply_error",
+    "respond",
+    "send_ephemeral",
+]
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +54,11 @@ def answered(interaction: discord.Interaction[Any]) -> bool:
     """Whether the interaction has its initial response (also one that :func:`respond` found had
     taken effect on an earlier attempt): later answers go through the token."""
     return interaction.response.is_done() or bool(interaction.extras.get(ANSWERED))
+
+
+def deferring(interaction: discord.Interaction[Any], **options: Any) -> Callable[[], Awaitable[object]]:
+    """A deferral of ``interaction`` (``response.defer(**options)``) sent through :func:`respond`."""
+    return lambda: respond(interaction, lambda: interaction.response.defer(**options))
 
 
 async def respond(
@@ -153,7 +167,7 @@ async def defer_if_slow(
     task = asyncio.ensure_future(work)
     done, _ = await asyncio.wait({task}, timeout=max(0.0, budget))
     deferred = False
-    if not done and not interaction.response.is_done():
+    if not done and not answered(interaction):
         await defer()
         deferred = True
     return await task, deferred

@@ -30,6 +30,7 @@ from typing import Any
 
 import pytest
 
+from bot.runtime.i18n import text
 from bot.storage import GameStatus, Store
 from render import render_table
 
@@ -149,13 +150,14 @@ async def _game_under(
     variant: str,
     options: dict[str, Any],
     plan: Faults,
+    bot_options: dict[str, Any] | None = None,
 ) -> Counter[str]:
     """Play one game with ``plan`` armed; check it ended and converged; return the fault counts."""
     fix_seed(monkeypatch, TABLE_SEED)
     world = World.build(fake, "Alice")
     (alice,) = world.members
     database = tmp_path / f"{variant}.sqlite3"
-    bot = make_bot(fake, database)
+    bot = make_bot(fake, database, **(bot_options or {}))
     run = Run()
     before = Counter(fake.faults.injected)
     async with running_bot(fake, bot):
@@ -164,7 +166,7 @@ async def _game_under(
         assert actor is not None
         presenter: Any = actor.presenter
         fake.inject(plan)
-        await _play(world, player := Player(alice), run)
+        await _play(world, Player(alice), run)
         await fake.wait_for(lambda: not presenter.busy, timeout=30, what="the presenter to show the end")
         fake.inject(None)
         injected = Counter(fake.faults.injected) - before
@@ -181,18 +183,20 @@ async def _game_under(
         assert not table.custom_ids, "the finished table still offers its buttons"
         final = render_table(actor.public_view(), actor.names, bottom=presenter.bottom)
         assert table.attachments[0].data == final, "the table image is not the final state"
-        assert table.content == presenter._shown[0]
+        assert table.content == presenter._shown[0]  # the text the bot last drew
         outcome = actor.game.outcome()
         assert outcome is not None
-        del player
 
     public = fake.messages_in(world.channel)
     copies = Counter(_looks(m) for m in public)
-    assert [text for (text, _), n in copies.items() if n > 1] == [], "a message was posted twice"
+    assert [shown for (shown, _), n in copies.items() if n > 1] == [], "a message was posted twice"
     over = [m.content for m in public if GAME_OVER.search(m.content)]
     assert len(over) == 1, over
     for record in fake.interactions.values():
         assert record.acknowledged or (record.failed and record.fault is not None), record
+    # A failed answer is answered again, not apologised for: the click took effect.
+    apology = text("internal", None)
+    assert not [m for m in fake.messages_in(world.channel, include_ephemeral=True) if apology in m.text]
     async with Store.open(database) as store:
         (game,) = await store.history(world.guild.id, world.channel.id)
         assert game.status is GameStatus.FINISHED
@@ -348,3 +352,26 @@ async def test_a_lobby_opened_through_a_failing_callback_is_posted_once_and_upda
             added = await alice.click(lobby, f"jt:lobby:{lobby_id}:cpu")
             assert added.response_type == 7 and "Players (2/4)" in lobby.text, (channel.name, added.errors)
     log_trap.check()
+
+
+async def test_deferred_answers_survive_failing_callbacks(
+    fake_discord: FakeDiscord,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    log_trap: LogTrap,
+    report: Callable[[str], None],
+) -> None:
+    """With no time to spare every click is deferred first: the defers meet the failures."""
+    plan, kinds = CASES["callback_failure"]
+    injected = await _game_under(
+        fake_discord,
+        tmp_path,
+        monkeypatch,
+        log_trap,
+        report,
+        variant="nishoku",
+        options=ONE_HAND,
+        plan=plan,
+        bot_options={"ack_budget": 0.0},
+    )
+    assert kinds <= set(injected), dict(injected)
