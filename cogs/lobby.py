@@ -19,7 +19,7 @@ from bot.runtime.i18n import text
 from bot.runtime.lobby import Lobby
 from bot.runtime.options import TIMER_RANGES, TableTimers
 from bot.runtime.panel import ButtonSpec
-from bot.runtime.replies import STARTED, defer_if_slow, send_ephemeral
+from bot.runtime.replies import STARTED, answered, defer_if_slow, respond, send_ephemeral
 from bot.runtime.router import build_view
 from bot.runtime.slash import ALLOWED
 from bot.runtime.variants import Setting, build_settings, parse_rules_text, settings_of, variant_class
@@ -91,13 +91,19 @@ class Lobbies(MahjongCog):
             locale=guild_locale_of(interaction) or locale_of(interaction),
         )
         try:
-            response = await interaction.response.send_message(
-                embed=self._embed(lobby), view=self._view(lobby), allowed_mentions=discord.AllowedMentions.none()
+            response = await respond(
+                interaction,
+                lambda: interaction.response.send_message(
+                    embed=self._embed(lobby), view=self._view(lobby), allowed_mentions=discord.AllowedMentions.none()
+                ),
             )
+            # None: an earlier attempt posted the lobby (Discord answered it with an error); ask
+            # which message it is.
+            message_id = response.message_id if response is not None else (await interaction.original_response()).id
         except BaseException:
             self.runtime.lobbies.close(lobby)
             raise
-        lobby.message_id = response.message_id
+        lobby.message_id = message_id
         if not await self.runtime.save_lobby(lobby):
             # Not stored, so not opened: a restart would not know it.
             self.runtime.lobbies.close(lobby)
@@ -224,17 +230,19 @@ class Lobbies(MahjongCog):
         """Redraw the lobby message: in place for its own buttons, by a channel edit otherwise
         (through the deferred response when :meth:`_defer` acknowledged the click already)."""
         on_lobby = self._on_lobby(interaction, lobby)
-        deferred = interaction.response.is_done()
+        deferred = answered(interaction)
         if on_lobby:
             if deferred:
                 await interaction.edit_original_response(embed=embed, view=view)
             else:
-                await interaction.response.edit_message(embed=embed, view=view)
+                # Through respond: a dropped connection is answered again, a 40060 took effect.
+                await respond(interaction, lambda: interaction.response.edit_message(embed=embed, view=view))
             return
         if deferred:
             await interaction.edit_original_response(content=note or embed.description or "✓")
         else:
-            await interaction.response.send_message(note or embed.description or "✓", ephemeral=True)
+            reply = note or embed.description or "✓"
+            await respond(interaction, lambda: interaction.response.send_message(reply, ephemeral=True))
         if lobby.message_id is not None and interaction.channel is not None:
             await self.runtime.limiter.acquire()
             channel = self.bot.get_partial_messageable(lobby.channel_id, guild_id=lobby.guild_id)
@@ -251,13 +259,15 @@ class Lobbies(MahjongCog):
 
     @staticmethod
     def _on_lobby(interaction: discord.Interaction[Any], lobby: Lobby) -> bool:
-        return interaction.message is not None and interaction.message.id == lobby.message_id
+        # A lobby whose message id is not known yet (its /mahjong new is still retrying an
+        # answer that Discord had already posted) has its buttons on that one message only.
+        return interaction.message is not None and lobby.message_id in (None, interaction.message.id)
 
     async def _defer(self, interaction: discord.Interaction[Any], lobby: Lobby) -> None:
         if self._on_lobby(interaction, lobby):
-            await interaction.response.defer()
+            await respond(interaction, interaction.response.defer)
         else:
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await respond(interaction, lambda: interaction.response.defer(ephemeral=True, thinking=True))
 
     def _budget(self, interaction: discord.Interaction[Any]) -> float:
         options = self.runtime.options

@@ -10,7 +10,7 @@ from discord import app_commands
 from bot.runtime.customid import ActionId, PanelId, TableId
 from bot.runtime.errors import InvalidButton, NoTable
 from bot.runtime.i18n import text
-from bot.runtime.replies import STARTED, defer_if_slow
+from bot.runtime.replies import STARTED, defer_if_slow, deferring
 from cogs._shared import MahjongCog, locale_of, require_guild
 
 if TYPE_CHECKING:
@@ -44,7 +44,7 @@ class Table(MahjongCog):
                 interaction,
                 tables.in_channel_or_starting(channel_id),
                 budget=self.runtime.options.ack_budget,
-                defer=lambda: interaction.response.defer(ephemeral=True, thinking=True),
+                defer=deferring(interaction, ephemeral=True, thinking=True),
             )
         else:
             actor = tables.in_channel(channel_id)
@@ -90,7 +90,7 @@ class Table(MahjongCog):
             interaction,
             actor.act(interaction.user.id, button),
             budget=options.ack_budget - (options.clock() - started),
-            defer=interaction.response.defer,
+            defer=deferring(interaction),
         )
         await self.runtime.tables.presenter(actor).answer_click(interaction, seat)
 

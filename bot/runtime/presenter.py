@@ -24,13 +24,15 @@ import hashlib
 import io
 import logging
 import math
+import secrets
 import sqlite3
 import time
 from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
+import aiohttp
 import discord
 
 from bot.engine.events import WallRevealed
@@ -49,7 +51,7 @@ from bot.runtime.panel import (
     table_spec,
 )
 from bot.runtime.rendering import Priority, RenderPool
-from bot.runtime.replies import STARTED, defer_if_slow
+from bot.runtime.replies import STARTED, answered, defer_if_slow, deferring, respond
 from bot.runtime.router import build_view
 from bot.runtime.variants import has_chips
 from bot.storage import GameStateError, GameSummary, HandEntry, PanelHandle, StorageError, Store
@@ -66,6 +68,36 @@ NO_MENTIONS = discord.AllowedMentions.none()
 MAX_REDRAWS = 3
 DM_REFUSED = 50007
 """Discord's "Cannot send messages to this user"."""
+TRANSIENT = (discord.DiscordServerError, aiohttp.ClientError, asyncio.TimeoutError)
+"""Failures that say nothing about the request itself: Discord had a bad moment (a 503, which
+discord.py does not retry, or a 5xx it gave up on) or the connection dropped."""
+RETRY_DELAYS = (0.25, 0.5, 1.0, 2.0, 4.0)
+"""Pauses before sending a channel post or edit again after a transient failure."""
+
+T = TypeVar("T")
+
+
+async def _retrying(what: str, call: Callable[[], Awaitable[T]], files: Sequence[discord.File] = ()) -> T:
+    """``call()``, again after a transient failure (a few times, then the failure is raised).
+
+    Only for requests that are safe to repeat: edits and deletes, and posts that carry a
+    nonce with ``enforce_nonce`` (discord.py sends it whenever a nonce is given), which
+    Discord answers with the message it already created when an earlier attempt took effect.
+    """
+    for delay in RETRY_DELAYS:
+        try:
+            return await call()
+        except TRANSIENT as error:
+            log.info("%s failed (%r); again in %.0f ms", what, error, delay * 1000)
+        await asyncio.sleep(delay)
+        for file in files:
+            file.reset()
+    return await call()
+
+
+def _nonce() -> int:
+    """A message nonce: the same for every attempt of one post (Discord's limit is 25 characters)."""
+    return secrets.randbits(63)
 
 
 class RateLimiter:
@@ -464,10 +496,14 @@ class DiscordPresenter:
                 discord.File(io.BytesIO(await card()), f"result-{number}.png") for number, card in enumerate(cards, 1)
             ]
             await self._limiter.acquire()
-            if files:
-                await self._channel.send(caption, files=files, allowed_mentions=NO_MENTIONS)
-            else:
-                await self._channel.send(caption, allowed_mentions=NO_MENTIONS)
+            nonce = _nonce()
+
+            def send() -> Awaitable[discord.Message]:
+                if files:
+                    return self._channel.send(caption, files=files, nonce=nonce, allowed_mentions=NO_MENTIONS)
+                return self._channel.send(caption, nonce=nonce, allowed_mentions=NO_MENTIONS)
+
+            await _retrying(f"table {self._actor.game_id}: the hand's result", send, files)
             # Keep the table the newest message, so nobody has to scroll up past the cards.
             self._repost = True
             self._dirty = True
@@ -517,8 +553,11 @@ class DiscordPresenter:
             await self._draw_table(over=True)
             png = await self._renderer.render(Priority.TABLE, render_standings, standings)
             await self._limiter.acquire()
-            await self._channel.send(
-                caption, file=discord.File(io.BytesIO(png), "standings.png"), allowed_mentions=NO_MENTIONS
+            card, nonce = discord.File(io.BytesIO(png), "standings.png"), _nonce()
+            await _retrying(
+                f"table {actor.game_id}: the standings",
+                lambda: self._channel.send(caption, file=card, nonce=nonce, allowed_mentions=NO_MENTIONS),
+                [card],
             )
 
         self._queue(post)
@@ -577,7 +616,11 @@ class DiscordPresenter:
 
     async def _send_text(self, content: str) -> None:
         await self._limiter.acquire()
-        await self._channel.send(content, allowed_mentions=NO_MENTIONS)
+        nonce = _nonce()
+        await _retrying(
+            f"table {self._actor.game_id}: a notice",
+            lambda: self._channel.send(content, nonce=nonce, allowed_mentions=NO_MENTIONS),
+        )
 
     async def _draw_table(self, *, over: bool = False) -> None:
         actor = self._actor
@@ -612,9 +655,12 @@ class DiscordPresenter:
                 self._shown, self._picture = shown, picture
                 return
         await self._limiter.acquire()
+        files: list[discord.File] = edit.get("attachments", [])
+        what = f"table {actor.game_id}: the table message"
         if not posting and self.message_id is not None:
+            partial = self._channel.get_partial_message(self.message_id)
             try:
-                await self._channel.get_partial_message(self.message_id).edit(**edit, allowed_mentions=NO_MENTIONS)
+                await _retrying(what, lambda: partial.edit(**edit, allowed_mentions=NO_MENTIONS), files)
             except discord.NotFound:
                 # Someone deleted the table message: post a new one next time round.
                 self._repost = True
@@ -622,8 +668,13 @@ class DiscordPresenter:
                 return
             self._shown, self._picture, self._digest = shown, picture, digest
             return
-        message = await self._channel.send(
-            spec.content, files=edit["attachments"], view=edit["view"], allowed_mentions=NO_MENTIONS
+        nonce = _nonce()
+        message = await _retrying(
+            what,
+            lambda: self._channel.send(
+                spec.content, files=files, view=edit["view"], nonce=nonce, allowed_mentions=NO_MENTIONS
+            ),
+            files,
         )
         old, self.message_id = self.message_id, message.id
         self._posted_at = view.sequence
@@ -795,7 +846,7 @@ class DiscordPresenter:
         try:
             await asyncio.wait_for(panel.lock.acquire(), timeout=max(0.0, self._budget(interaction)))
         except TimeoutError:
-            if not interaction.response.is_done():
+            if not answered(interaction):
                 await defer()
             await panel.lock.acquire()
         try:
@@ -812,7 +863,7 @@ class DiscordPresenter:
     ) -> None:
         """Answer a click on the seat's own panel by redrawing that panel in place."""
         panel = self.panels[seat]
-        async with self._locked(panel, interaction, interaction.response.defer):
+        async with self._locked(panel, interaction, deferring(interaction)):
             if mode is not None:
                 panel.mode = mode
             panel.locale = str(interaction.locale) if interaction.locale else panel.locale
@@ -826,8 +877,8 @@ class DiscordPresenter:
             ):
                 # The clicked panel already shows this (a refresh got there first): acknowledge
                 # without sending the same message again.
-                if not interaction.response.is_done():
-                    await interaction.response.defer()
+                if not answered(interaction):
+                    await deferring(interaction)()
                 panel.adopt(interaction, self._options.clock())
                 self._remember(panel)
                 self._catch_up(seat)
@@ -836,12 +887,16 @@ class DiscordPresenter:
                 interaction,
                 self._panel_payload(content, panel, where),
                 budget=self._budget(interaction),
-                defer=interaction.response.defer,
+                defer=deferring(interaction),
             )
-            if deferred or interaction.response.is_done():
-                await interaction.edit_original_response(**self._as_edit(payload))
+            edit = self._as_edit(payload)
+            if deferred or answered(interaction):
+                await interaction.edit_original_response(**edit)
             else:
-                await interaction.response.edit_message(**self._as_edit(payload))
+                # An answer that met 40060 took effect on an earlier attempt: the panel shows it.
+                await respond(
+                    interaction, lambda: interaction.response.edit_message(**edit), files=edit.get("attachments", ())
+                )
             panel.adopt(interaction, self._options.clock())
             panel.picture = picture
             panel.mark_shown(content.spec, self._options.clock())
@@ -853,7 +908,7 @@ class DiscordPresenter:
     ) -> None:
         """Open a fresh panel for the seat: ephemeral (a new 15-minute token) or by DM."""
         panel = self.panels[seat]
-        async with self._locked(panel, interaction, lambda: interaction.response.defer(ephemeral=True, thinking=True)):
+        async with self._locked(panel, interaction, deferring(interaction, ephemeral=True, thinking=True)):
             panel.locale = str(interaction.locale) if interaction.locale else panel.locale
             if dm is not None:
                 panel.prefers_dm = dm
@@ -866,14 +921,18 @@ class DiscordPresenter:
                 interaction,
                 self._panel_payload(content, panel, None),
                 budget=self._budget(interaction),
-                defer=lambda: interaction.response.defer(ephemeral=True, thinking=True),
+                defer=deferring(interaction, ephemeral=True, thinking=True),
             )
             where: object = self._reply(interaction)
-            if deferred or interaction.response.is_done():
+            if deferred or answered(interaction):
                 where = ("message", (await interaction.edit_original_response(**self._as_edit(payload))).id)
             else:
-                response = await interaction.response.send_message(ephemeral=True, **payload)
-                if response.message_id is not None:
+                response = await respond(
+                    interaction,
+                    lambda: interaction.response.send_message(ephemeral=True, **payload),
+                    files=[payload["file"]] if "file" in payload else (),
+                )
+                if response is not None and response.message_id is not None:
                     where = ("message", response.message_id)
             panel.interaction, panel.dm_message, panel.restored = interaction, None, None
             panel.opened_at = self._options.clock()
@@ -892,8 +951,8 @@ class DiscordPresenter:
 
     async def _open_in_dm(self, interaction: discord.Interaction[Any], panel: _Panel, notice: str) -> None:
         # Opening a DM and uploading takes two requests: acknowledge first.
-        if not interaction.response.is_done():
-            await interaction.response.defer(ephemeral=True, thinking=True)
+        if not answered(interaction):
+            await deferring(interaction, ephemeral=True, thinking=True)()
         content = self._panel_content(panel.seat, panel, notice)
         payload, picture = await self._panel_payload(content, panel, None)
         try:

@@ -49,3 +49,19 @@ def log_trap() -> Iterator[LogTrap]:
         for logger, level in zip(loggers, levels, strict=True):
             logger.removeHandler(trap)
             logger.setLevel(level)
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """List the faults each fault-injection test met (its ``faults`` property)."""
+    lines = [
+        f"{report.nodeid}: {value}"
+        for reports in terminalreporter.stats.values()
+        for report in reports
+        if isinstance(report, pytest.TestReport) and report.when == "call"
+        for name, value in report.user_properties
+        if name == "faults"
+    ]
+    if lines:
+        terminalreporter.section("faults injected")
+        for line in lines:
+            terminalreporter.write_line(line)

@@ -22,6 +22,7 @@ from .fakediscord import (
     FakeDiscord,
     FakeGuild,
     FakeMember,
+    Faults,
     InteractionRefused,
     SpyEvent,
     limits,
@@ -558,6 +559,72 @@ async def test_reconnect_resumes_and_keeps_working(world: World, bot: DemoBot) -
     assert fake.gateway.identifies[-1]["shard"] == [world.guild.shard_id, 2]
     again = await world.alice.slash(world.table, "demo ping")
     assert again.message is not None
+
+
+POSTS = "POST /channels/{channel_id}/messages"
+
+
+async def test_a_repeated_nonce_returns_the_message_already_posted(world: World, bot: DemoBot) -> None:
+    channel = bot.get_partial_messageable(world.table.id, guild_id=world.guild.id)
+    first = await channel.send("hello", nonce=42)
+    again = await channel.send("hello", nonce=42)
+    other = await channel.send("hello", nonce=43)
+    assert again.id == first.id and other.id != first.id
+    assert [m.id for m in world.fake.messages_in(world.table)] == [first.id, other.id]
+    await channel.get_partial_message(first.id).delete()
+    with pytest.raises(discord.NotFound):
+        await channel.send("hello", nonce=42)
+
+
+async def test_injected_429s_are_waited_out_by_discord_py(world: World, bot: DemoBot) -> None:
+    """A 429 carries what discord.py reads (``retry_after`` and ``global`` in the body, the bucket
+    header, ``Via``): it sleeps and retries, and the post goes through once."""
+    fake = world.fake
+    channel = bot.get_partial_messageable(world.table.id, guild_id=world.guild.id)
+    for kind in ("rate_limit", "global_rate_limit"):
+        fake.inject(Faults(seed=1, retry_after=0.05, routes={POSTS}, **{kind: 1.0}))
+        sent = await channel.send(kind)
+        fake.inject(None)
+        limited, retried = fake.requests_to("POST", "/channels/{channel_id}/messages")[-2:]
+        assert (limited.status, limited.fault, limited.response["global"]) == (429, kind, kind != "rate_limit")
+        assert (retried.status, retried.retry) == (200, True)
+        assert [m.id for m in fake.messages_in(world.table)][-1] == sent.id
+    assert fake.faults.injected == {"rate_limit": 1, "global_rate_limit": 1}
+
+
+async def test_a_post_retried_after_a_5xx_that_took_effect_is_not_posted_twice(world: World, bot: DemoBot) -> None:
+    """Server errors go in turn before and after the effect; discord.py retries a 500 with the
+    same nonce, which finds the message the first attempt created."""
+    fake = world.fake
+    channel = bot.get_partial_messageable(world.table.id, guild_id=world.guild.id)
+    fake.inject(Faults(seed=1, server_error=1.0, server_error_statuses=(500,), routes={POSTS}))
+    before = await channel.send("before")
+    after = await channel.send("after")
+    fake.inject(None)
+    assert fake.faults.injected == {"server_error_before": 1, "server_error_after": 1}
+    assert [m.text for m in fake.messages_in(world.table)] == ["before", "after"]
+    assert before.id != after.id
+
+
+async def test_dropped_gateway_sessions_resume_or_identify_again(world: World, bot: DemoBot) -> None:
+    """The first drop (4000) is resumed and replays the click; the second (4009) invalidates the
+    session, so the bot identifies again and the click sent meanwhile is lost (not a violation)."""
+    fake = world.fake
+    fake.inject(Faults(seed=1, gateway_drop=1.0, limit=1))
+    rec = await world.alice.slash(world.table, "demo ping")
+    assert rec.message is not None and rec.message.content == "pong"
+    assert fake.faults.injected == {"gateway_resume": 1} and len(fake.gateway.resumes) == 1
+    fake.inject(Faults(seed=1, gateway_drop=1.0, limit=1))  # variants go in turn: now 4009
+    lost = await world.alice.slash(world.table, "demo ping", wait=False)
+    identified = len(fake.gateway.identifies)
+    await fake.wait_for(lambda: len(fake.gateway.identifies) > identified, timeout=5, what="a new IDENTIFY")
+    fake.inject(None)
+    fake.advance_clock(limits.RESPONSE_DEADLINE + 1)
+    await lost.wait_response()
+    assert lost.failed and lost.fault == "gateway_reidentify"
+    assert any(line.startswith("interaction_failed") for line in fake.faults.consequences)
+    again = await world.alice.slash(world.table, "demo ping")
+    assert again.message is not None and again.message.content == "pong"
 
 
 def _button(custom_id: str, label: str = "x") -> dict[str, Any]:

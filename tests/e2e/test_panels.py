@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from .fakediscord import FakeDiscord, running_bot
-from .helpers import HiddenInformationSpy, Player, World, action_buttons, make_bot
+from .helpers import HiddenInformationSpy, Player, World, action_buttons, fix_seed, make_bot
 
 
 async def test_panel_by_dm_updates_in_place(
@@ -123,8 +123,9 @@ async def test_riichi_then_tsumo_through_the_panel(
     her winning draw offers Tsumo."""
     import bot.runtime.registry as registry
 
-    seed = _seed_seating_first_player_east()
-    monkeypatch.setattr(registry.secrets, "randbits", lambda bits: seed)
+    # Only the registry's draw: patching secrets.randbits itself would give every message
+    # discord.py posts the same nonce, and the fake (like Discord) dedupes repeated nonces.
+    fix_seed(monkeypatch, _seed_seating_first_player_east())
     real_new_game = registry.new_game
 
     def rigged(*args: object, **kwargs: object) -> object:

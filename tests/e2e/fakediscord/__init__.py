@@ -15,6 +15,7 @@ Typical use::
 
 from . import limits
 from .errors import DiscordHTTPError, InteractionRefused
+from .faults import FaultInjector, Faults
 from .harness import redirect_discord, running_bot
 from .models import (
     Audience,
@@ -46,6 +47,8 @@ __all__ = [
     "FakeMessage",
     "FakeRole",
     "FakeUser",
+    "FaultInjector",
+    "Faults",
     "InteractionRecord",
     "InteractionRefused",
     "RequestRecord",

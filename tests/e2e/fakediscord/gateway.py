@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import WSMsgType, web
 
 from ._util import snowflake_or_none
+from .faults import RESUMABLE_CLOSE, SESSION_TIMED_OUT
 
 if TYPE_CHECKING:
     from .models import FakeGuild
@@ -74,6 +75,10 @@ class Gateway:
         self.resumes: list[str] = []
         self.connections = 0
         self._connections: set[_Connection] = set()
+        self.dropped_shards: set[tuple[int, int]] = set()
+        """(shard id, shard count) whose session an injected fault invalidated, until the
+        client IDENTIFYs again."""
+        self._closing: set[asyncio.Future[bool]] = set()
 
     # -- dispatching -------------------------------------------------------------------------
 
@@ -91,11 +96,48 @@ class Gateway:
         return candidates[-1] if candidates else None
 
     def dispatch(self, session: GatewaySession, event: str, data: dict[str, Any]) -> None:
+        if session.connection is not None and (kind := self.fake.faults.gateway_drop()) is not None:
+            self._drop(session, reidentify=kind == "gateway_reidentify")
         session.seq += 1
         frame = {"op": DISPATCH, "t": event, "s": session.seq, "d": data}
         session.events.append(frame)
         if session.connection is not None:
             session.connection.queue.put_nowait(frame)
+        elif session.invalid and event == "INTERACTION_CREATE":
+            self._lose_interaction(data)
+
+    def dropped(self, guild_id: int | None) -> bool:
+        """Whether the session for this guild was dropped by an injected fault and the client
+        has not identified again yet."""
+        return any(
+            shard_id == (0 if guild_id is None else (guild_id >> 22) % count) for shard_id, count in self.dropped_shards
+        )
+
+    def _drop(self, session: GatewaySession, *, reidentify: bool) -> None:
+        """Close the session's socket as a failing Discord does: with 4000 the client RESUMEs
+        and gets what it missed; with 4009 the session is gone and it must IDENTIFY again."""
+        connection = session.connection
+        assert connection is not None
+        session.connection = None
+        connection.queue.put_nowait(None)  # stop the writer: nothing more goes out on this socket
+        if reidentify:
+            session.invalid = True
+            self.dropped_shards.add((session.shard_id, session.shard_count))
+            # Events the socket had not delivered are lost with the session; an interaction
+            # among them goes unanswered unless the bot got it before the drop.
+            for frame in session.events:
+                if frame.get("t") == "INTERACTION_CREATE":
+                    self._lose_interaction(frame["d"])
+        code = SESSION_TIMED_OUT if reidentify else RESUMABLE_CLOSE
+        reason = b"Session timed out." if reidentify else b"Unknown error."
+        task = asyncio.ensure_future(connection.ws.close(code=code, message=reason))
+        self._closing.add(task)
+        task.add_done_callback(self._closing.discard)
+
+    def _lose_interaction(self, data: dict[str, Any]) -> None:
+        rec = self.fake.interactions.get(snowflake_or_none(data.get("id")) or 0)
+        if rec is not None and not rec.acknowledged and not rec.failed:
+            rec.fault = "gateway_reidentify"
 
     def dispatch_for(self, guild_id: int | None, event: str, data: dict[str, Any], *, intent: int = 0) -> bool:
         """Send an event to the session that owns ``guild_id``; False when none wants it."""
@@ -131,6 +173,8 @@ class Gateway:
         return asked
 
     async def close(self) -> None:
+        if self._closing:
+            await asyncio.wait(set(self._closing), timeout=5)
         for connection in list(self._connections):
             connection.queue.put_nowait(None)
             with contextlib.suppress(Exception):
@@ -213,6 +257,7 @@ class Gateway:
         for old in self.sessions.values():
             if (old.shard_id, old.shard_count) == (shard_id, shard_count):
                 old.invalid = True
+        self.dropped_shards.discard((shard_id, shard_count))
         session = GatewaySession(secrets.token_hex(16), shard_id, shard_count, int(data.get("intents", 0)), data)
         session.connection = connection
         self.sessions[session.session_id] = session

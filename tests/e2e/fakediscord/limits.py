@@ -16,6 +16,8 @@ from typing import Any
 # Time rules.
 RESPONSE_DEADLINE = 3.0
 TOKEN_LIFETIME = 15 * 60.0
+NONCE_WINDOW = 120.0
+"""Seconds a message nonce sent with ``enforce_nonce`` dedupes its repeats (Discord: "a few minutes")."""
 
 # Message flags.
 SUPPRESS_EMBEDS = 1 << 2

@@ -649,6 +649,11 @@ class InteractionRecord:
     errors: list[tuple[int, int, str]] = field(default_factory=list)
     first_followup_done: bool = False
     done: asyncio.Event = field(default_factory=asyncio.Event, repr=False)
+    fault: str | None = None
+    """An injected fault this interaction met (its callback failed, or the gateway session that
+    carried it was dropped): a failure that follows is the fault's, not the bot's."""
+    fault_excused: bool = False
+    """Whether the one second initial response a fault excuses was already sent."""
 
     @property
     def acknowledged(self) -> bool:
@@ -762,6 +767,10 @@ class RequestRecord:
     response: Any = None
     audience: Audience = NOBODY
     interaction: InteractionRecord | None = field(default=None, repr=False)
+    fault: str | None = None
+    """The fault injected into this request (see :mod:`.faults`), if any."""
+    retry: bool = False
+    """Whether this request repeats one that met a fault (as discord.py retries 5xx and 429)."""
 
     def __str__(self) -> str:
         return f"{self.method} {self.path} -> {self.status}"

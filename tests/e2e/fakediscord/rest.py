@@ -561,7 +561,21 @@ class RestApi:
                 raise DiscordHTTPError(403, 50007, "Cannot send messages to this user")
         else:
             ctx.audience = Audience("public", channel.id)
+        nonce = data.get("nonce")
+        key = (channel.id, str(nonce))
+        if nonce is not None and data.get("enforce_nonce"):
+            earlier = self.fake.nonces.get(key)
+            if earlier is not None and self.fake.clock.now() - earlier[0] < limits.NONCE_WINDOW:
+                # Discord answers a repeated nonce with the message it already created (a retry
+                # whose first attempt took effect); one that was deleted since is gone.
+                if earlier[1].deleted:
+                    raise unknown_message(None, f"the message with nonce {nonce} was deleted")
+                return json_response(earlier[1].payload())
         message = self.create_message(channel, data, ctx.files)
+        if nonce is not None:
+            message.extra["nonce"] = nonce
+            if data.get("enforce_nonce"):
+                self.fake.nonces[key] = (self.fake.clock.now(), message)
         return json_response(message.payload())
 
     async def get_channel_message(self, request: web.Request, ctx: RequestRecord) -> web.Response:

@@ -15,6 +15,7 @@ from aiohttp import BodyPartReader, web
 from . import interactions, limits
 from ._util import FakeClock, SnowflakeFactory, json_response, snowflake_or_none
 from .errors import DiscordHTTPError
+from .faults import FaultInjector, Faults, RestFault
 from .gateway import Gateway
 from .models import (
     DM,
@@ -110,6 +111,10 @@ class FakeDiscord:
         self.unknown_routes: list[tuple[str, str]] = []
         self.internal_errors: list[str] = []
         self.spies: list[Spy] = []
+        self.faults = FaultInjector()
+        """Faults injected on purpose (:meth:`inject`): counts by kind and their consequences."""
+        self.nonces: dict[tuple[int, str], tuple[float, FakeMessage]] = {}
+        """(channel id, nonce) of messages created with ``enforce_nonce``: when, and which."""
 
         self.gateway = Gateway(self)
         self.rest = RestApi(self)
@@ -334,6 +339,17 @@ class FakeDiscord:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._changed.wait(), min(remaining, 0.05))
 
+    def inject(self, plan: Faults | None) -> FaultInjector:
+        """Arm a fault plan (None disarms it); counts keep adding up in :attr:`faults`."""
+        self.faults.arm(plan)
+        return self.faults
+
+    def expect_fault_consequence(self, kind: str, detail: str, ctx: RequestRecord | None = None) -> None:
+        """Note what an injected fault caused (not a violation: Discord does this too)."""
+        where = f" ({ctx.method} {ctx.path})" if ctx is not None else ""
+        self.faults.consequences.append(f"{kind}: {detail}{where}")
+        self._notify()
+
     def force_reconnect(self, shard_id: int | None = None, *, resume: bool = True) -> int:
         """Send op 7 RECONNECT to one shard (or all); discord.py reconnects and RESUMEs, or, with
         ``resume=False``, finds its session invalidated and IDENTIFYs again."""
@@ -381,8 +397,14 @@ class FakeDiscord:
     ) -> InteractionRecord:
         self.interactions[rec.id] = rec
         self.interactions_by_token[rec.token] = rec
-        if not self.gateway.dispatch_for(guild.id if guild is not None else None, "INTERACTION_CREATE", rec.payload):
-            raise RuntimeError("no bot session receives this guild's events; start one with running_bot()")
+        guild_id = guild.id if guild is not None else None
+        if not self.gateway.dispatch_for(guild_id, "INTERACTION_CREATE", rec.payload):
+            if not self.gateway.dropped(guild_id):
+                raise RuntimeError("no bot session receives this guild's events; start one with running_bot()")
+            # The session was dropped on purpose and the bot has not identified again yet: on
+            # Discord the user sees "This interaction failed".
+            rec.fault = "gateway_reidentify"
+
         self._schedule_deadline(rec, self.response_deadline)
         if wait:
             await rec.wait_response()
@@ -415,9 +437,11 @@ class FakeDiscord:
             return
         rec.failed = True
         what = (rec.command and f"/{rec.command}") or rec.custom_id or f"interaction {rec.id}"
-        self.record_violation(
-            "interaction_failed", f"no initial response to {what} within {self.response_deadline}s", rec=rec
-        )
+        detail = f"no initial response to {what} within {self.response_deadline}s"
+        if rec.fault is not None:
+            self.expect_fault_consequence("interaction_failed", f"{detail} after {rec.fault}")
+        else:
+            self.record_violation("interaction_failed", detail, rec=rec)
         rec.done.set()
 
     # -- HTTP plumbing -------------------------------------------------------------------------------
@@ -512,9 +536,19 @@ class FakeDiscord:
             else:
                 self._check_auth(request, ctx)
                 self._check_spec(ctx)
-                response = await handler(request)
+                ctx.retry = retry = self.faults.is_retry(ctx)
+                waste = len(self.identical_edits), len(self.reuploads)
+                fault = self.faults.for_request(ctx, self._callback_interaction(request))
+                if fault is None:
+                    response = await handler(request)
+                else:
+                    response = await self._faulted(request, handler, ctx, fault)
+                if retry:
+                    self._excuse_waste(ctx, *waste)
         except DiscordHTTPError as error:
-            if error.kind is not None:
+            if error.kind is not None and self._fault_explains(error, ctx):
+                self.expect_fault_consequence(error.kind, error.detail, ctx)
+            elif error.kind is not None:
                 self.record_violation(error.kind, error.detail, ctx)
             if ctx.interaction is not None:
                 ctx.interaction.errors.append((error.status, error.code, error.message))
@@ -522,7 +556,7 @@ class FakeDiscord:
         except Exception as exc:  # a bug in the fake must not look like a Discord outage (5xx is retried)
             self.internal_errors.append(f"{ctx.method} {ctx.path}: {''.join(traceback.format_exception(exc))}")
             response = json_response({"message": f"fake discord internal error: {exc!r}", "code": 0}, status=400)
-        ctx.status = response.status
+        ctx.status = None if (ctx.fault or "").startswith("callback_drop") else response.status
         if isinstance(response, web.Response) and response.body is not None and response.status != 204:
             try:
                 ctx.response = json.loads(response.body)  # type: ignore[arg-type]
@@ -535,6 +569,65 @@ class FakeDiscord:
         self._call_spies(ctx)
         self._notify()
         return response
+
+    def _callback_interaction(self, request: web.Request) -> int | None:
+        if not request.path.endswith("/callback"):
+            return None
+        return snowflake_or_none(request.match_info.get("interaction_id"))
+
+    async def _faulted(
+        self,
+        request: web.Request,
+        handler: Callable[[web.Request], Awaitable[web.StreamResponse]],
+        ctx: RequestRecord,
+        fault: RestFault,
+    ) -> web.StreamResponse:
+        """Answer a request the way the injected fault says (see :mod:`.faults`)."""
+        ctx.fault = fault.kind
+        if fault.kind == "slow":
+            assert self.faults.plan is not None
+            await asyncio.sleep(self.faults.plan.slow_seconds)
+            return await handler(request)
+        if fault.kind in ("rate_limit", "global_rate_limit"):
+            return self.faults.rate_limited(ctx, is_global=fault.kind == "global_rate_limit")
+        if fault.kind.startswith("callback_"):
+            rec = self.interactions.get(self._callback_interaction(request) or 0)
+            if rec is not None:
+                rec.fault = fault.kind
+        response = await handler(request) if fault.after_effect else None
+        if response is not None and response.status >= 300:
+            return response  # the request failed anyway: no effect to hide
+        if fault.drop:
+            # No answer at all: the client sees the server disconnect.
+            transport = request.transport
+            if transport is not None:
+                transport.close()
+            return web.Response(status=204)
+        return self.faults.server_error(fault.status)
+
+    def _excuse_waste(self, ctx: RequestRecord, edits: int, reuploads: int) -> None:
+        """A retry of an edit whose first attempt took effect changes nothing: the fault's doing."""
+        for message_id in self.identical_edits[edits:]:
+            self.expect_fault_consequence("identical_edit", f"message {message_id} edited again by a retry", ctx)
+        for message_id in self.reuploads[reuploads:]:
+            self.expect_fault_consequence("reupload", f"message {message_id} got its image again by a retry", ctx)
+        del self.identical_edits[edits:], self.reuploads[reuploads:]
+
+    def _fault_explains(self, error: DiscordHTTPError, ctx: RequestRecord) -> bool:
+        """Whether an error the bot met follows from an injected fault: a retried delete finds
+        the message gone, a retried callback whose first attempt took effect is already
+        acknowledged, and one that was lost with a dropped session may arrive late."""
+        if ctx.retry and error.kind == "unknown_message" and ctx.method == "DELETE":
+            return True  # the first attempt deleted it
+        rec = ctx.interaction
+        if rec is None or rec.fault is None:
+            return False
+        if error.kind == "double_ack" and rec.fault.endswith("_after") and not rec.fault_excused:
+            # Once: the retry of a callback that had taken effect (discord.py retries a 5xx; a
+            # bot whose connection dropped cannot know). A bot told 40060 knows, and stops.
+            rec.fault_excused = True
+            return True
+        return error.kind == "late_response"
 
     def _call_spies(self, ctx: RequestRecord) -> None:
         if not self.spies or (ctx.body is None and not ctx.files):
