@@ -342,10 +342,12 @@ class TableActor:
     def waiting_for(self) -> tuple[str, ...]:
         """Names of the people the table waits on, for a panel; claim deciders stay anonymous.
 
-        A CPU's turn names nobody: a waiting panel then reads the same through a run of CPU
+        It reads the table as the channel sees it: during a claim window, the seat that plays on
+        if nobody claims, as though no window were open (naming nobody then would tell that one
+        is). A CPU's turn names nobody: a waiting panel then reads the same through a run of CPU
         moves and costs no edit each (the table message shows whose turn it is)."""
-        public = self._game_public()
-        if public.turn is not None and public.turn in self._decisions and not self.seats[public.turn].player.is_cpu:
+        public = self.public_view()
+        if public.turn is not None and not self.seats[public.turn].player.is_cpu:
             return (self.names[public.turn],)
         return ()
 
@@ -646,7 +648,8 @@ class TableActor:
         changed = self._sync_decisions(acted=None if free else seat, pause=self.options.hand_pause if entries else 0.0)
         if any(isinstance(event, VoteCast) and event.end for event in events):
             self._follow_votes()
-        self.presenter.table_changed()
+        if not self._claims_answered_at_once():
+            self.presenter.table_changed()
         # A declaration (riichi, a call, a kan) is public at once: every panel shows it.
         panels = range(len(self.seats)) if new_hand or declared else changed | {seat}
         self.presenter.panels_changed(panels, exclude=seat if human else None)
@@ -717,6 +720,17 @@ class TableActor:
             changed.add(seat)
         return changed | self._sync_switches(current, acted=acted) | self._sync_free()
 
+    def _claims_answered_at_once(self) -> bool:
+        """Whether a claim window just opened that only CPUs (or seats on autopilot) answer: they
+        answer at once (see :meth:`_arm`), and the table is redrawn after their answers, so the
+        channel never sees a window nobody had to wait for (it would tell that someone can
+        claim), and sees the next move as soon as it would have without one."""
+        return (
+            bool(self._decisions)
+            and self._game_public().claim_window
+            and not any(self.seats[seat].clocked for seat in self._decisions)
+        )
+
     def _sync_free(self) -> set[int]:
         """Track what each seat may do at any moment; returns seats whose changed."""
         changed: set[int] = set()
@@ -781,7 +795,9 @@ class TableActor:
             state.timer = loop.call_later(pause + limit, self._post, _Timeout(seat, seq))
         else:
             deadline = None
-            delay = pause + self.options.cpu_delay
+            # A claim window opens only when some seat can claim: a CPU that took its time over
+            # one would tell the table so. It answers at once; its own turns keep the delay.
+            delay = pause + (0.0 if self._game_public().claim_window else self.options.cpu_delay)
             message = _Auto(seat, seq)
             state.timer = loop.call_later(delay, self._post, message) if delay > 0 else None
             if delay <= 0:

@@ -137,14 +137,21 @@ def test_panel_buttons_are_exactly_the_legal_actions() -> None:
 
 
 def test_public_table_view_hides_who_may_call() -> None:
+    windows = 0
     for view, decision in _states(seed=5):
         public = view.public  # type: ignore[attr-defined]
-        shown = public_table_view(public, deadline=None, auto=())
+        shown = public_table_view(public, deadline=123.0, auto=())
         if public.phase == "claims":
-            assert shown.deciding == ()
+            # Not even that a window is open: the seat after the discarder is on turn, as it
+            # would be had nobody been able to claim, and no claimant's deadline shows.
+            windows += 1
+            after = (public.last_discard[0] + 1) % len(public.seats)
+            assert (shown.phase, shown.turn, shown.deciding, shown.deadline) == ("turn", after, (after,), None)
+            assert not shown.claim_window and shown.unclaimed_turn is None
         elif public.turn is not None:
             assert shown.deciding == (public.turn,)
         del decision
+    assert windows
 
 
 def test_settings_from_options_and_rules_text() -> None:

@@ -551,7 +551,20 @@ class TurnGame(TableGame[SettingsT, SeatT]):
             last_discard=self.last_discard,
             sequence=self.sequence,
             wall_backs=self._wall_backs(),
+            claim_window=self.phase == Phase.CLAIMS,
+            unclaimed_phase=Phase.TURN if self.phase == Phase.CLAIMS else "",
+            unclaimed_turn=self._unclaimed_turn() if self.phase == Phase.CLAIMS else None,
         )
+
+    def _unclaimed_turn(self) -> int | None:
+        """Who plays on if the open claim window passes: the seat after a discarder draws; a tile
+        set aside or added to a kan is replaced for the seat that played it."""
+        source = self.window.from_seat
+        if source is None:
+            return None
+        if self.window.source == ClaimSource.DISCARD:
+            return (source + 1) % self._players
+        return source
 
     def _wall_backs(self) -> tuple[Back, ...]:
         """The live wall's back colours where the variant shows them (none)."""

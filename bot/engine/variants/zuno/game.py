@@ -746,6 +746,10 @@ class ZunoGame(ZunoHand):
     def _public_view(self) -> ZunoPublicView:
         holder = self.drafter if self.phase == ZunoPhase.DRAFT else None
         single = holder if holder is not None else self.call_seat if self.phase == ZunoPhase.CALL_DISCARD else None
+        claims = self.phase in (ZunoPhase.RON, ZunoPhase.CALL, ZunoPhase.CALL_RON)
+        # Nobody claiming, the next accepted caller plays (public: the calls are announced once
+        # settled), else the next round's start player drafts.
+        queued = self.call_queue[0].seat if self.phase == ZunoPhase.CALL_RON and self.call_queue else None
         return ZunoPublicView(
             variant=self.variant,
             round_label=self.round_label,
@@ -767,6 +771,9 @@ class ZunoGame(ZunoHand):
             phase=self.phase,
             last_discard=self.last_discard,
             sequence=self.sequence,
+            claim_window=claims,
+            unclaimed_phase=(ZunoPhase.CALL_DISCARD if queued is not None else ZunoPhase.DRAFT) if claims else "",
+            unclaimed_turn=(queued if queued is not None else (self.sp + 1) % PLAYERS) if claims else None,
             round_number=self.round,
             start_player=self.sp,
             packet_holder=holder,
