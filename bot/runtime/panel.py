@@ -186,7 +186,8 @@ def table_spec(
     wall: str | None = None,
     locale: Locale | None = None,
 ) -> MessageSpec:
-    """The public table message: who is to play and until when, and the My hand / I'm back buttons.
+    """The public table message: who is to play and until when (the view's ``deadline``, which
+    :func:`public_table_view` sets), and the My hand / I'm back buttons.
 
     The buttons carry ``seq``, the sequence number at which this message was posted (default: the
     current one), so they keep their ids while the message is edited and a click that races an
@@ -197,9 +198,9 @@ def table_spec(
     :func:`public_table_view`).
     """
     lines = [text("table_header", locale, title=title, game=game_id, round=view.round_label, left=view.tiles_left)]
-    deadline = min((d.deadline for d in decisions if d.deadline is not None), default=None)
-    if view.claim_window:
-        view, deadline = unclaimed(view), None
+    # The view's deadline, as public_table_view set it: none during a claim window.
+    view = unclaimed(view)
+    deadline = view.deadline
     if wall and not over:
         lines.append(text("wall_commitment", locale, digest=wall[:16]))
     if view.note:
@@ -209,11 +210,9 @@ def table_spec(
         lines.append(text("table_over", locale))
     else:
         if view.turn is not None and decisions:
-            # During a claim window the seat on turn is the one that plays on if nobody claims:
-            # it has no clock yet, and the claimants' clock is not shown.
-            on_clock = any(d.seat == view.turn for d in decisions)
-            when = deadline_text(deadline) if on_clock else ""
-            lines.append(text("to_discard", locale, name=names[view.turn], deadline=when))
+            # During a claim window the seat on turn is the one that plays on if nobody claims,
+            # shown without a clock: the claimants' would tell that they exist.
+            lines.append(text("to_discard", locale, name=names[view.turn], deadline=deadline_text(deadline)))
         elif decisions:
             waiting = variant_ui(view.variant).waiting.get(view.phase) or WAITING.get(view.phase, "waiting_others")
             lines.append(text(waiting, locale, deadline=deadline_text(deadline)))

@@ -26,7 +26,7 @@ from bot.runtime.errors import (
     StaleClick,
 )
 from bot.runtime.lobby import LobbyBook
-from bot.runtime.panel import Decision, action_args, panel_spec, public_table_view
+from bot.runtime.panel import Decision, action_args, panel_spec, public_table_view, table_spec
 from bot.runtime.presenter import RateLimiter
 from bot.runtime.variants import build_settings, parse_rules_text
 from bot.storage import PlayerSeat, StorageError, Store
@@ -152,6 +152,37 @@ def test_public_table_view_hides_who_may_call() -> None:
             assert shown.deciding == (public.turn,)
         del decision
     assert windows
+
+
+def test_table_line_in_a_claim_window_names_the_next_seat_without_the_claimants_clock() -> None:
+    """A person's claim window keeps the table waiting (that cannot be hidden), but what it says
+    is what it says between two turns: the seat after the discarder plays, with no deadline, and
+    nothing about calls; the same line whether the window's view went through
+    ``public_table_view`` (the actor's) or not."""
+    names = ("Alice", "Bob", "Carol", "Dave")
+    seen = 0
+    for view, decision in _states(seed=5):
+        public = view.public  # type: ignore[attr-defined]
+        if public.phase != "claims":
+            continue
+        seen += 1
+        after = (public.last_discard[0] + 1) % 4
+        claimant = Decision(decision.seat, decision.seq, decision.actions, decision.default, 1_700_000_000.0)
+        for shown in (public, public_table_view(public, deadline=1_700_000_000.0, auto=())):
+            for locale, line in (("en-US", f"▶ {names[after]} to play "), ("ja", f"▶ {names[after]} の手番 ")):
+                content = table_spec(
+                    game_id=1,
+                    title="二色麻雀",
+                    view=shown,
+                    names=names,
+                    decisions=[claimant],
+                    auto=(),
+                    over=False,
+                    locale=locale,
+                ).content
+                assert content.endswith(line), content
+                assert "<t:" not in content and "call" not in content and "鳴き" not in content, content
+    assert seen
 
 
 def test_settings_from_options_and_rules_text() -> None:
