@@ -106,17 +106,6 @@ class PublicView:
     note: str = ""
     """A public line for the table message and every panel, in the variant's words (5等三麻's dice
     as they are rolled: 「🎲 3+5 = 8枚オール, 1 roll left」); empty when there is nothing to say."""
-    claim_window: bool = False
-    """Seats are answering a claim window (a discard, a tile set aside, an added kan; ずーの's
-    revealed discards). One opens only when some seat can take the tile, so that it is open tells
-    who holds a pair of it or waits on it: the table never shows it, but what it would show had
-    nobody been able to claim (``unclaimed_phase``, ``unclaimed_turn``; see
-    :func:`bot.runtime.panel.public_table_view`)."""
-    unclaimed_phase: str = ""
-    """During a claim window: the phase play goes on in if nobody claims."""
-    unclaimed_turn: int | None = None
-    """During a claim window: the seat that plays on if nobody claims (the next to draw; the seat
-    whose tile was set aside or added to a kan; ずーの's next start player)."""
 
 
 @dataclass(frozen=True, slots=True)

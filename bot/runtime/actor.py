@@ -27,7 +27,7 @@ from typing import Any, Protocol, TypeVar, cast
 
 from bot.engine.ai import CpuPlayer
 from bot.engine.events import Event, HandEnded, HandStarted, VoteCast, WallRevealed
-from bot.engine.game import Action, Game, Outcome, TimeUp, VoteEnd, action_to_json
+from bot.engine.game import Action, Game, Outcome, TimeUp, Unclaimed, VoteEnd, action_to_json
 from bot.engine.record import replay
 from bot.engine.tiles import Tile
 from bot.engine.views import DrawView, PublicView, SeatView, WinView
@@ -328,8 +328,11 @@ class TableActor:
         auto = self.auto_seats()
         return self._cached(
             ("table", deadline, auto),
-            lambda: public_table_view(self._game_public(), deadline=deadline, auto=auto),
+            lambda: public_table_view(self._game_public(), deadline=deadline, auto=auto, unclaimed=self._unclaimed()),
         )
+
+    def _unclaimed(self) -> Unclaimed | None:
+        return self._cached("unclaimed", self.game.unclaimed)
 
     def seat_view(self, seat: int) -> SeatView:
         """One seat's private view, with the same public part as :meth:`public_view`."""
@@ -727,7 +730,7 @@ class TableActor:
         claim), and sees the next move as soon as it would have without one."""
         return (
             bool(self._decisions)
-            and self._game_public().claim_window
+            and self._unclaimed() is not None
             and not any(self.seats[seat].clocked for seat in self._decisions)
         )
 
@@ -797,7 +800,7 @@ class TableActor:
             deadline = None
             # A claim window opens only when some seat can claim: a CPU that took its time over
             # one would tell the table so. It answers at once; its own turns keep the delay.
-            delay = pause + (0.0 if self._game_public().claim_window else self.options.cpu_delay)
+            delay = pause + (0.0 if self._unclaimed() is not None else self.options.cpu_delay)
             message = _Auto(seat, seq)
             state.timer = loop.call_later(delay, self._post, message) if delay > 0 else None
             if delay <= 0:

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from bot.engine.game import Action, Kan, Ron, TimeUp, Tsumo, VoteEnd
+from bot.engine.game import Action, Kan, Ron, TimeUp, Tsumo, Unclaimed, VoteEnd
 from bot.engine.table.turns import Phase
 from bot.engine.tiles import Kind, Tile, kind_name
 from bot.engine.variant_ui import TilePage
@@ -137,40 +137,25 @@ def deadline_text(deadline: float | None) -> str:
     return f"<t:{math.ceil(deadline)}:R>" if deadline is not None else ""
 
 
-def public_table_view(view: PublicView, *, deadline: float | None, auto: Sequence[int]) -> PublicView:
+def public_table_view(
+    view: PublicView, *, deadline: float | None, auto: Sequence[int], unclaimed: Unclaimed | None = None
+) -> PublicView:
     """The public view as the channel may see it.
 
     During claims the engine lists every seat that may call the discard in ``deciding``; showing
     that would tell everyone who holds a pair of the tile or waits on it, so only the seat whose
     turn it is stays highlighted. That a claim window is open at all tells as much (one opens
-    only when some seat can take the tile), so the table then shows what it shows when nobody
-    can claim (:func:`unclaimed`): the seat that plays on, in the phase play goes on in, and no
-    claimant's deadline.
+    only when some seat can take the tile), so while one is (``unclaimed``, the game's
+    :meth:`~bot.engine.game.Game.unclaimed`) the table shows what it would had nobody been able
+    to claim: the seat that plays on is on turn, in the phase play goes on in, with no clock.
     """
-    if view.claim_window:
-        view, deadline = unclaimed(view), None
+    if unclaimed is not None:
+        turn = unclaimed.turn
+        view = dataclasses.replace(view, phase=unclaimed.phase, turn=turn, deciding=(turn,) if turn is not None else ())
+        deadline = None
     deciding = (view.turn,) if view.turn is not None and view.turn in view.deciding else ()
     seats = tuple(dataclasses.replace(seat, auto_played=seat.seat in auto) for seat in view.seats)
     return dataclasses.replace(view, deciding=deciding, deadline=deadline, seats=seats)
-
-
-def unclaimed(view: PublicView) -> PublicView:
-    """A view during a claim window as it would be had nobody been able to claim: the seat that
-    plays on is on turn (and the one deciding) in the phase play goes on in, and nothing says a
-    window is open."""
-    if not view.claim_window:
-        return view
-    turn = view.unclaimed_turn
-    return dataclasses.replace(
-        view,
-        phase=view.unclaimed_phase,
-        turn=turn,
-        deciding=(turn,) if turn is not None else (),
-        deadline=None,
-        claim_window=False,
-        unclaimed_phase="",
-        unclaimed_turn=None,
-    )
 
 
 def table_spec(
@@ -199,7 +184,6 @@ def table_spec(
     """
     lines = [text("table_header", locale, title=title, game=game_id, round=view.round_label, left=view.tiles_left)]
     # The view's deadline, as public_table_view set it: none during a claim window.
-    view = unclaimed(view)
     deadline = view.deadline
     if wall and not over:
         lines.append(text("wall_commitment", locale, digest=wall[:16]))

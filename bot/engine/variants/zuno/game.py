@@ -37,7 +37,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from bot.engine.events import Called, DoraRevealed, Drew, TileDrawn
-from bot.engine.game import Action, Decision, Discard, Kan, Pick, Riichi, Tsumo
+from bot.engine.game import Action, Decision, Discard, Kan, Pick, Riichi, Tsumo, Unclaimed
 from bot.engine.melds import Meld, MeldType
 from bot.engine.shapes import SEVEN_PAIRS, THIRTEEN_ORPHANS, ShapeRules, count_of
 from bot.engine.table import ClaimWindow, Ledger, TileReserve, Wall, public_deciding, rigging
@@ -732,6 +732,15 @@ class ZunoGame(ZunoHand):
         self.phase = ZunoPhase.CALL_RON
         self._open_rons([seat_index], phase_s=False)
 
+    def unclaimed(self) -> Unclaimed | None:
+        """In a ron or call window: nobody claiming, the next accepted caller discards (public:
+        the calls were announced when settled), else the next round's start player drafts."""
+        if self._outcome is not None or self.phase not in (ZunoPhase.RON, ZunoPhase.CALL, ZunoPhase.CALL_RON):
+            return None
+        if self.phase == ZunoPhase.CALL_RON and self.call_queue:
+            return Unclaimed(ZunoPhase.CALL_DISCARD, self.call_queue[0].seat)
+        return Unclaimed(ZunoPhase.DRAFT, (self.sp + 1) % PLAYERS)
+
     # --- views ----------------------------------------------------------------------------------
 
     def public_view(self) -> ZunoPublicView:
@@ -746,10 +755,6 @@ class ZunoGame(ZunoHand):
     def _public_view(self) -> ZunoPublicView:
         holder = self.drafter if self.phase == ZunoPhase.DRAFT else None
         single = holder if holder is not None else self.call_seat if self.phase == ZunoPhase.CALL_DISCARD else None
-        claims = self.phase in (ZunoPhase.RON, ZunoPhase.CALL, ZunoPhase.CALL_RON)
-        # Nobody claiming, the next accepted caller plays (public: the calls are announced once
-        # settled), else the next round's start player drafts.
-        queued = self.call_queue[0].seat if self.phase == ZunoPhase.CALL_RON and self.call_queue else None
         return ZunoPublicView(
             variant=self.variant,
             round_label=self.round_label,
@@ -771,9 +776,6 @@ class ZunoGame(ZunoHand):
             phase=self.phase,
             last_discard=self.last_discard,
             sequence=self.sequence,
-            claim_window=claims,
-            unclaimed_phase=(ZunoPhase.CALL_DISCARD if queued is not None else ZunoPhase.DRAFT) if claims else "",
-            unclaimed_turn=(queued if queued is not None else (self.sp + 1) % PLAYERS) if claims else None,
             round_number=self.round,
             start_player=self.sp,
             packet_holder=holder,

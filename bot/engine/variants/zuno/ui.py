@@ -28,7 +28,7 @@ def _calculate(request: CalcRequest) -> dict[str, Any]:
 ZUNO_UI = VariantUI(
     texts={
         # the table, while everyone decides at once (its ron and call windows are never shown:
-        # one opens only when someone can claim; see PublicView.claim_window)
+        # one opens only when someone can claim; see Game.unclaimed)
         "waiting_declare": (
             "▶ Everyone chooses a discard; all four are revealed together once the last one locks in {deadline}",
             "▶ 全員が打牌を選択中。最後の一人が決めると4枚が一斉に公開されます {deadline}",
