@@ -199,9 +199,9 @@ class DiscordPresenter:
         self._digest: bytes | None = None
         """A hash of the image the table message shows: the same pixels are not sent again."""
         self._posted_at = 0
+        """Sequence number when the current table message was posted; its buttons carry it."""
         self._sent = 0
         """Table messages sent or edited: the worker spaces only real edits (see :meth:`_work`)."""
-        """Sequence number when the current table message was posted; its buttons carry it."""
         self._jobs: deque[Callable[[], Awaitable[None]]] = deque()
         self._wake = asyncio.Event()
         self._idle = asyncio.Event()
