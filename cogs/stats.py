@@ -238,7 +238,8 @@ def _replayed(record: GameRecord) -> Any:
 
 def _running_table(record: GameRecord, names: tuple[str, ...]) -> bytes:
     game = _replayed(record)
-    return render_table(public_table_view(game.public_view(), deadline=None, auto=()), names)
+    view = public_table_view(game.public_view(), deadline=None, auto=(), unclaimed=game.unclaimed())
+    return render_table(view, names)
 
 
 def _standings(record: GameRecord, names: tuple[str, ...]) -> bytes:

@@ -44,6 +44,7 @@ __all__ = [
     "SetAside",
     "TimeUp",
     "Tsumo",
+    "Unclaimed",
     "VoteEnd",
     "action_from_json",
     "action_to_json",
@@ -203,6 +204,16 @@ class Decision:
 
 
 @dataclass(frozen=True, slots=True)
+class Unclaimed:
+    """How play goes on if an open claim window passes: the phase (a public view's ``phase``)
+    and the seat that plays on (the next to draw; the seat whose tile was set aside or added to
+    a kan; ずーの's next start player), or None."""
+
+    phase: str
+    turn: int | None
+
+
+@dataclass(frozen=True, slots=True)
 class Outcome:
     """How a finished game ended: final points, placements (1-based), any final scores and, in a
     variant with chips (祝儀), every seat's chips."""
@@ -282,6 +293,14 @@ class Game(Protocol):
 
     def locked_in(self, seat: int) -> bool:
         """Whether the seat has made a simultaneous choice it may still switch (ずーの)."""
+        ...
+
+    def unclaimed(self) -> Unclaimed | None:
+        """While seats answer a claim window (a discard, a tile set aside, an added kan; ずーの's
+        revealed discards): how play goes on if nobody claims; None when no window is open.
+
+        A window opens only when some seat can take the tile, so that one is open tells who
+        holds a pair of it or waits on it: the table never shows it, but this instead."""
         ...
 
     def apply(self, action: Action) -> list[Event]:

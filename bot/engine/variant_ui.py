@@ -59,13 +59,13 @@ RIICHI_PAGE = TilePage(name="riichi", kind="riichi", prompt="panel_riichi", butt
 class MultiClaim:
     """Several claims in one decision, one click each, then a Done button (ずーの's multi-ron).
 
-    While the decision offers actions of ``kind`` in one of ``phases`` (the public view's phase),
-    the panel says ``prompt`` (with ``deadline``), then ``claimed`` (with ``names``) once the seat
-    has claimed some (``SeatView.rons_claimed``), and its pass button reads ``done`` instead.
+    While the decision offers several actions of ``kind``, or the seat has claimed some already
+    (``SeatView.rons_claimed``), the panel says ``prompt`` (with ``deadline``), then ``claimed``
+    (with ``names``) once it has, and its pass button reads ``done`` instead. It goes by the
+    decision, not the phase: the table's phase never says that a claim window is open.
     """
 
     kind: str
-    phases: frozenset[str]
     prompt: str
     claimed: str
     done: str = "button_done"

@@ -30,7 +30,7 @@ from typing import Any, Protocol, TypeVar, cast
 
 from bot.engine.ai import CpuPlayer
 from bot.engine.events import Event, HandEnded, HandStarted, VoteCast, WallRevealed
-from bot.engine.game import Action, Game, Outcome, TimeUp, VoteEnd, action_to_json
+from bot.engine.game import Action, Game, Outcome, TimeUp, Unclaimed, VoteEnd, action_to_json
 from bot.engine.record import replay
 from bot.engine.tiles import Tile
 from bot.engine.views import DrawView, PublicView, SeatView, WinView
@@ -433,8 +433,11 @@ class TableActor:
         auto = self.auto_seats()
         return self._cached(
             ("table", deadline, auto),
-            lambda: public_table_view(self._game_public(), deadline=deadline, auto=auto),
+            lambda: public_table_view(self._game_public(), deadline=deadline, auto=auto, unclaimed=self._unclaimed()),
         )
+
+    def _unclaimed(self) -> Unclaimed | None:
+        return self._cached("unclaimed", self.game.unclaimed)
 
     def seat_view(self, seat: int) -> SeatView:
         """One seat's private view, with the same public part as :meth:`public_view`."""
@@ -447,10 +450,12 @@ class TableActor:
     def waiting_for(self) -> tuple[str, ...]:
         """Names of the people the table waits on, for a panel; claim deciders stay anonymous.
 
-        A CPU's turn names nobody: a waiting panel then reads the same through a run of CPU
+        It reads the table as the channel sees it: during a claim window, the seat that plays on
+        if nobody claims, as though no window were open (naming nobody then would tell that one
+        is). A CPU's turn names nobody: a waiting panel then reads the same through a run of CPU
         moves and costs no edit each (the table message shows whose turn it is)."""
-        public = self._game_public()
-        if public.turn is not None and public.turn in self._decisions and not self.seats[public.turn].player.is_cpu:
+        public = self.public_view()
+        if public.turn is not None and not self.seats[public.turn].player.is_cpu:
             return (self.names[public.turn],)
         return ()
 
@@ -824,7 +829,8 @@ class TableActor:
             self._follow_votes()
         if self._outage is not None:
             self._stop_clocks()  # a result is waiting for the store: the clocks just armed wait too
-        self.presenter.table_changed()
+        if not self._claims_answered_at_once():
+            self.presenter.table_changed()
         # A declaration (riichi, a call, a kan) is public at once: every panel shows it.
         panels = range(len(self.seats)) if new_hand or declared else changed | {seat}
         self.presenter.panels_changed(panels, exclude=seat if human else None)
@@ -1013,6 +1019,17 @@ class TableActor:
             changed.add(seat)
         return changed | _follow(self._switches, offers.switches) | _follow(self._free, offers.free)
 
+    def _claims_answered_at_once(self) -> bool:
+        """Whether a claim window just opened that only CPUs (or seats on autopilot) answer: they
+        answer at once (see :meth:`_arm`), and the table is redrawn after their answers, so the
+        channel never sees a window nobody had to wait for (it would tell that someone can
+        claim), and sees the next move as soon as it would have without one."""
+        return (
+            bool(self._decisions)
+            and self._unclaimed() is not None
+            and not any(self.seats[seat].clocked for seat in self._decisions)
+        )
+
     def _arm(
         self, seat: int, seq: int, *, pause: float, deadline: float | None = None, continuing: bool = False
     ) -> None:
@@ -1040,7 +1057,9 @@ class TableActor:
             state.timer = loop.call_later(pause + limit, self._post, _Timeout(seat, seq))
         else:
             deadline = None
-            delay = pause + self.options.cpu_delay
+            # A claim window opens only when some seat can claim: a CPU that took its time over
+            # one would tell the table so. It answers at once; its own turns keep the delay.
+            delay = pause + (0.0 if self._unclaimed() is not None else self.options.cpu_delay)
             message = _Auto(seat, seq)
             state.timer = loop.call_later(delay, self._post, message) if delay > 0 else None
             if delay <= 0:

@@ -169,7 +169,11 @@ _TEXT: dict[str, tuple[str, str]] = {
         "**{title}** · 対局 #{game} · {round} · 残り{left}枚",
     ),
     "to_discard": ("▶ {name} to play {deadline}", "▶ {name} の手番 {deadline}"),
-    "waiting_calls": ("▶ Waiting for calls on the discard {deadline}", "▶ 鳴き・ロンの判断待ち {deadline}"),
+    "waiting_others": ("▶ Waiting for the players to choose {deadline}", "▶ 各プレイヤーの選択待ち {deadline}"),
+    "waiting_deal": (
+        "▶ Setting aside flowers, 西 and 北 from the dealt hands {deadline}",
+        "▶ 配牌から花牌・西・北を抜いています {deadline}",
+    ),
     "autoplay_note": ("🤖 on autopilot: {names}", "🤖 自動打牌中: {names}"),
     "went_auto": (
         "{name} timed out twice and is now played automatically. Press “I'm back” to take over again.",
@@ -238,6 +242,10 @@ _TEXT: dict[str, tuple[str, str]] = {
     "panel_turn_act": (
         "▶ Your turn — choose an action {deadline}",
         "▶ あなたの番です。操作を選んでください {deadline}",
+    ),
+    "panel_deal": (
+        "▶ Your dealt hand: set aside flowers, 西 and 北 (one button each), then Pass to keep the rest {deadline}",
+        "▶ 配牌から花牌・西・北を抜いてください（1枚ずつ）。抜かない牌はそのまま「パス」 {deadline}",
     ),
     "panel_claim": ("▶ You may call the discard ({what}) {deadline}", "▶ 鳴き・ロンできます（{what}） {deadline}"),
     "panel_wait": ("Waiting for {names}.", "{names} を待っています。"),

@@ -18,7 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from bot.engine.game import Action, Kan, Ron, TimeUp, Tsumo, VoteEnd
+from bot.engine.game import Action, Kan, Ron, TimeUp, Tsumo, Unclaimed, VoteEnd
+from bot.engine.table.turns import Phase
 from bot.engine.tiles import Kind, Tile, kind_name
 from bot.engine.variant_ui import TilePage
 from bot.engine.variants import tile_pages, variant_ui
@@ -66,6 +67,8 @@ PAGES: dict[str, TilePage] = tile_pages()
 """Every tile page by name, whichever variant shows it (a name means one page everywhere)."""
 FREE_KINDS = frozenset({VoteEnd.kind, TimeUp.kind})
 """Actions a seat may take at any moment (a vote to end): they are no decision of its own."""
+WAITING: dict[str, str] = {Phase.DEAL: "waiting_deal"}
+"""The table's line in a shared phase where nobody is on turn (see also ``VariantUI.waiting``)."""
 CALL_ORDER = ("tsumo", "ron", "pon")
 """The common calls come first among the action buttons; the rest follow by kind."""
 
@@ -134,13 +137,22 @@ def deadline_text(deadline: float | None) -> str:
     return f"<t:{math.ceil(deadline)}:R>" if deadline is not None else ""
 
 
-def public_table_view(view: PublicView, *, deadline: float | None, auto: Sequence[int]) -> PublicView:
+def public_table_view(
+    view: PublicView, *, deadline: float | None, auto: Sequence[int], unclaimed: Unclaimed | None = None
+) -> PublicView:
     """The public view as the channel may see it.
 
     During claims the engine lists every seat that may call the discard in ``deciding``; showing
     that would tell everyone who holds a pair of the tile or waits on it, so only the seat whose
-    turn it is stays highlighted.
+    turn it is stays highlighted. That a claim window is open at all tells as much (one opens
+    only when some seat can take the tile), so while one is (``unclaimed``, the game's
+    :meth:`~bot.engine.game.Game.unclaimed`) the table shows what it would had nobody been able
+    to claim: the seat that plays on is on turn, in the phase play goes on in, with no clock.
     """
+    if unclaimed is not None:
+        turn = unclaimed.turn
+        view = dataclasses.replace(view, phase=unclaimed.phase, turn=turn, deciding=(turn,) if turn is not None else ())
+        deadline = None
     deciding = (view.turn,) if view.turn is not None and view.turn in view.deciding else ()
     seats = tuple(dataclasses.replace(seat, auto_played=seat.seat in auto) for seat in view.seats)
     return dataclasses.replace(view, deciding=deciding, deadline=deadline, seats=seats)
@@ -159,16 +171,20 @@ def table_spec(
     wall: str | None = None,
     locale: Locale | None = None,
 ) -> MessageSpec:
-    """The public table message: who is to play and until when, and the My hand / I'm back buttons.
+    """The public table message: who is to play and until when (the view's ``deadline``, which
+    :func:`public_table_view` sets), and the My hand / I'm back buttons.
 
     The buttons carry ``seq``, the sequence number at which this message was posted (default: the
     current one), so they keep their ids while the message is edited and a click that races an
     edit still finds its button.
 
-    Names of seats deciding a claim are never shown (see :func:`public_table_view`).
+    Names of seats deciding a claim are never shown, nor that a claim window is open: the line
+    then names the seat that plays on if nobody claims, without the claimants' deadline (see
+    :func:`public_table_view`).
     """
     lines = [text("table_header", locale, title=title, game=game_id, round=view.round_label, left=view.tiles_left)]
-    deadline = min((d.deadline for d in decisions if d.deadline is not None), default=None)
+    # The view's deadline, as public_table_view set it: none during a claim window.
+    deadline = view.deadline
     if wall and not over:
         lines.append(text("wall_commitment", locale, digest=wall[:16]))
     if view.note:
@@ -177,10 +193,12 @@ def table_spec(
     if over:
         lines.append(text("table_over", locale))
     else:
-        if view.turn is not None and any(d.seat == view.turn for d in decisions):
+        if view.turn is not None and decisions:
+            # During a claim window the seat on turn is the one that plays on if nobody claims,
+            # shown without a clock: the claimants' would tell that they exist.
             lines.append(text("to_discard", locale, name=names[view.turn], deadline=deadline_text(deadline)))
         elif decisions:
-            waiting = variant_ui(view.variant).waiting.get(view.phase, "waiting_calls")
+            waiting = variant_ui(view.variant).waiting.get(view.phase) or WAITING.get(view.phase, "waiting_others")
             lines.append(text(waiting, locale, deadline=deadline_text(deadline)))
         if auto:
             lines.append(text("autoplay_note", locale, names=", ".join(names[seat] for seat in auto)))
@@ -287,17 +305,19 @@ def panel_spec(
     page = ui.page(mode)
     # Several claims in one decision (ずーの's multi-ron): each taken with its own click, then Done.
     multi = ui.multi_claim
-    if multi is not None and not (multi.kind in by_kind and public.phase in multi.phases):
-        multi = None
     claimed_seats = view.rons_claimed
+    if multi is not None and not (multi.kind in by_kind and (len(by_kind[multi.kind]) > 1 or claimed_seats)):
+        multi = None
 
     if over:
         lines.append(text("panel_over", locale))
     elif auto:
         lines.append(text("panel_auto", locale))
     elif decision is None or set(by_kind) <= FREE_KINDS:
-        if waiting_for:
-            lines.append(text("panel_wait", locale, names=", ".join(waiting_for)))
+        # The seat that plays on after a claim window is not told to wait for itself.
+        others = [name for name in waiting_for if not 0 <= view.seat < len(names) or name != names[view.seat]]
+        if others:
+            lines.append(text("panel_wait", locale, names=", ".join(others)))
         else:
             lines.append(text("panel_wait_others", locale))
     elif page is not None:
@@ -306,6 +326,9 @@ def panel_spec(
         lines.append(text("panel_pick", locale, deadline=when))
     elif "discard" in by_kind:
         lines.append(text("panel_turn", locale, deadline=when))
+    elif public.phase == Phase.DEAL:
+        # The deal step (いなげ's flowers, 西 and 北): no discard exists yet to call.
+        lines.append(text("panel_deal", locale, deadline=when))
     elif public.turn == view.seat and "pass" not in by_kind:
         # The seat's own turn without a discard to choose (a forced kan, チンイツゲーム's 強制カン):
         # no discard is on offer to call.
@@ -316,7 +339,7 @@ def panel_spec(
             claimed = ", ".join(names[seat] for seat in claimed_seats if 0 <= seat < len(names))
             lines.append(text(multi.claimed, locale, names=claimed))
     else:
-        lines.append(text("panel_claim", locale, what=_last_discard(public, names), deadline=when))
+        lines.append(text("panel_claim", locale, what=_on_offer(actions, public, names), deadline=when))
     # A locked-in simultaneous choice (ずーの's) stays private (this panel only) and may be switched.
     locked, locked_tsumo = view.locked, view.locked_tsumo
     if (locked is not None or locked_tsumo) and not over:
@@ -459,6 +482,20 @@ def action_label(
         tile=tile_label(river[-1].tile) if river else "",
         kind=kind_name(as_kind) if isinstance(as_kind, int) else "",
     )
+
+
+def _on_offer(actions: Sequence[Action], view: PublicView, names: Sequence[str]) -> str:
+    """ "Bob · 5p": the discards a claim decision may take, by the seats its actions claim from
+    (ずーの's revealed discards), else the last discard (public information)."""
+    sources = dict.fromkeys(
+        source
+        for action in actions
+        if isinstance(source := getattr(action, "from_seat", None), int) and 0 <= source < len(view.seats)
+    )
+    offered = [
+        f"{names[seat]} · {tile_label(view.seats[seat].river[-1].tile)}" for seat in sources if view.seats[seat].river
+    ]
+    return ", ".join(offered) if offered else _last_discard(view, names)
 
 
 def _last_discard(view: PublicView, names: Sequence[str]) -> str:

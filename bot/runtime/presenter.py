@@ -252,6 +252,8 @@ class DiscordPresenter:
         """A hash of the image the table message shows: the same pixels are not sent again."""
         self._posted_at = 0
         """Sequence number when the current table message was posted; its buttons carry it."""
+        self._sent = 0
+        """Table messages sent or edited: the worker spaces only real edits (see :meth:`_work`)."""
         self._jobs: deque[Callable[[], Awaitable[None]]] = deque()
         self._wake = asyncio.Event()
         self._idle = asyncio.Event()
@@ -599,8 +601,12 @@ class DiscordPresenter:
                     await self._safely(self._jobs.popleft())
                     continue
                 self._dirty = False
+                sent = self._sent
                 await self._safely(self._draw_table)
-                if self._options.min_edit_interval > 0 and not self._jobs:
+                # Only an edit that was sent needs spacing: a redraw that found nothing to send
+                # (a switched ずーの lock, which is private) must not hold back the next change,
+                # or its timing would tell the table that something happened.
+                if self._options.min_edit_interval > 0 and not self._jobs and self._sent != sent:
                     await asyncio.sleep(self._options.min_edit_interval)
             self._idle.set()
             if self._closing:
@@ -655,6 +661,7 @@ class DiscordPresenter:
                 self._shown, self._picture = shown, picture
                 return
         await self._limiter.acquire()
+        self._sent += 1
         files: list[discord.File] = edit.get("attachments", [])
         what = f"table {actor.game_id}: the table message"
         if not posting and self.message_id is not None:

@@ -26,7 +26,17 @@ from bot.engine.variants import new_game
 from bot.engine.variants.inage import InageGame, JuusanFutou, VoteEnd
 from bot.engine.variants.zuno import InazumaRiichi, PocchiTsumo, RonOn, ZunoGame
 from bot.runtime.customid import ActionId, PanelId, parse
-from bot.runtime.panel import MAX_ROWS, ROW_SIZE, Decision, MessageSpec, PanelMode, action_args, panel_spec
+from bot.runtime.panel import (
+    MAX_ROWS,
+    ROW_SIZE,
+    Decision,
+    MessageSpec,
+    PanelMode,
+    action_args,
+    panel_spec,
+    public_table_view,
+    table_spec,
+)
 from tests.engine.test_zuno import draft, game_with, pocchi_round
 
 NAMES = ("Alice", "Bob", "Carol", "Dave")
@@ -260,6 +270,46 @@ def inage_game(hands: list[str], draws: str, players: int = 3) -> InageGame:
     game = InageGame(seed=5, players=players)
     game.rig(hands, draws, starter=0)
     return game
+
+
+def test_inage_deal_step_says_it_sets_aside_flowers_not_that_a_discard_may_be_called() -> None:
+    """While the deal step runs no discard exists: the table says what it waits on (without
+    naming who), and the deciding seat's panel asks for its flowers, 西 and 北."""
+    game = inage_game(["1234f34z11m1p5s", "99m2289p2278s", "1199p3367s55z"], "9s")
+    assert game.phase == "deal" and game.public_view().last_discard is None
+    names = NAMES[:3]
+    decision = Decision(0, game.sequence, game.legal_actions(0), Pass(0), 1_700_000_000.0)
+    for locale, on_table, on_panel in (
+        (
+            None,
+            "▶ Setting aside flowers, 西 and 北 from the dealt hands <t:1700000000:R>",
+            "set aside flowers, 西 and 北",
+        ),
+        ("ja", "▶ 配牌から花牌・西・北を抜いています <t:1700000000:R>", "配牌から花牌・西・北を抜いてください"),
+    ):
+        table = table_spec(
+            game_id=GAME,
+            title="いなげ",
+            view=public_table_view(game.public_view(), deadline=decision.deadline, auto=()),
+            names=names,
+            decisions=[decision],
+            auto=(),
+            over=False,
+            locale=locale,
+        ).content
+        assert on_table in table and not any(name in table for name in names), table
+        panel = panel_spec(
+            game_id=GAME,
+            title="いなげ",
+            view=game.view(0),
+            decision=decision,
+            waiting_for=(),
+            names=names,
+            tiles=game.tiles,
+            locale=locale,
+        ).content
+        assert on_panel in panel and "()" not in panel and "（）" not in panel, panel
+        assert "call the discard" not in panel and "鳴き・ロンできます" not in panel, panel
 
 
 def test_inage_deal_set_aside_juusan_futou_pass_and_vote() -> None:

@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 
 from bot.engine.ai import CpuPlayer
-from bot.engine.game import Discard, Riichi, Ron
+from bot.engine.game import Discard, Riichi, Ron, Unclaimed
 from bot.engine.variants import new_game
+from bot.engine.views import PublicView
 from bot.runtime import RuntimeOptions, TableActor, TableTimers
 from bot.runtime.customid import ActionId, LeaderboardId, LobbyId, PanelId, TableId, parse
 from bot.runtime.errors import (
@@ -28,7 +29,7 @@ from bot.runtime.errors import (
     StaleClick,
 )
 from bot.runtime.lobby import LobbyBook
-from bot.runtime.panel import Decision, action_args, panel_spec, public_table_view
+from bot.runtime.panel import Decision, action_args, panel_spec, public_table_view, table_spec
 from bot.runtime.presenter import RateLimiter
 from bot.runtime.variants import build_settings, parse_rules_text
 from bot.storage import PlayerSeat, StorageError, Store
@@ -138,15 +139,63 @@ def test_panel_buttons_are_exactly_the_legal_actions() -> None:
     assert checked > 100
 
 
+def _claim_windows(seed: int) -> list[tuple[PublicView, Unclaimed, Decision]]:
+    """The public view, how play goes on unclaimed and a claimant's decision (with a clock) at
+    every claim window of a CPU-played game."""
+    game = new_game("nishoku", {"hands": 2}, seed=seed)
+    cpus = [CpuPlayer(game.shapes, game.tiles, seed=seat) for seat in range(4)]  # type: ignore[attr-defined]
+    found: list[tuple[PublicView, Unclaimed, Decision]] = []
+    while game.outcome() is None:
+        unclaimed = game.unclaimed()
+        decision = game.decisions()[0]
+        if unclaimed is not None:
+            clocked = Decision(decision.seat, game.sequence, decision.actions, decision.default, 1_700_000_000.0)
+            found.append((game.public_view(), unclaimed, clocked))
+        game.apply(cpus[decision.seat].choose(game.view(decision.seat), decision.actions))
+    return found
+
+
 def test_public_table_view_hides_who_may_call() -> None:
     for view, decision in _states(seed=5):
         public = view.public  # type: ignore[attr-defined]
         shown = public_table_view(public, deadline=None, auto=())
-        if public.phase == "claims":
-            assert shown.deciding == ()
-        elif public.turn is not None:
+        if public.turn is not None:
             assert shown.deciding == (public.turn,)
         del decision
+    windows = _claim_windows(seed=5)
+    for public, unclaimed, _ in windows:
+        # Not even that a window is open: the seat after the discarder is on turn, as it would
+        # be had nobody been able to claim, and no claimant's deadline shows.
+        after = (public.last_discard[0] + 1) % len(public.seats)  # type: ignore[index]
+        assert public.phase == "claims" and unclaimed == Unclaimed("turn", after)
+        shown = public_table_view(public, deadline=123.0, auto=(), unclaimed=unclaimed)
+        assert (shown.phase, shown.turn, shown.deciding, shown.deadline) == ("turn", after, (after,), None)
+    assert windows
+
+
+def test_table_line_in_a_claim_window_names_the_next_seat_without_the_claimants_clock() -> None:
+    """A person's claim window keeps the table waiting (that cannot be hidden), but what it says
+    is what it says between two turns: the seat after the discarder plays, with no deadline, and
+    nothing about calls."""
+    names = ("Alice", "Bob", "Carol", "Dave")
+    windows = _claim_windows(seed=5)
+    for public, unclaimed, claimant in windows:
+        shown = public_table_view(public, deadline=claimant.deadline, auto=(), unclaimed=unclaimed)
+        after = names[unclaimed.turn]  # type: ignore[index]
+        for locale, line in (("en-US", f"▶ {after} to play "), ("ja", f"▶ {after} の手番 ")):
+            content = table_spec(
+                game_id=1,
+                title="二色麻雀",
+                view=shown,
+                names=names,
+                decisions=[claimant],
+                auto=(),
+                over=False,
+                locale=locale,
+            ).content
+            assert content.endswith(line), content
+            assert "<t:" not in content and "call" not in content and "鳴き" not in content, content
+    assert windows
 
 
 def test_settings_from_options_and_rules_text() -> None:

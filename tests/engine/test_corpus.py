@@ -2,7 +2,7 @@
 
 The corpus (``tests/engine/corpus/``, see :mod:`bench.corpus`) was recorded before the hand
 engine was shared: 200 seeded games of each table (二色麻雀, ずーの, いなげ for 2 and for 3) and
-the 74 games the e2e suite played. The default run checks every e2e game and the first games of
+the 72 games the e2e suite played. The default run checks every e2e game and the first games of
 each seeded file; ``JANTAKU_CORPUS=full`` checks all 874 (about half an hour on one core; also
 ``python -m bench.corpus check``).
 """

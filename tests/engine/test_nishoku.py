@@ -148,6 +148,34 @@ def test_riichi_needs_a_draw_left() -> None:
     assert not has(game, game.turn, Riichi)
 
 
+def play_until_tiles_left(game: NishokuGame, seat: int, left: int) -> None:
+    """Everyone discards what they draw and passes every claim until ``seat`` is on turn with
+    ``left`` tiles in the wall."""
+    while not (game.phase == "turn" and game.turn == seat and len(game.wall.live) == left):
+        assert len(game.wall.live) >= left and game.hand_index == 0, "the hand went past the point"
+        decision = game.decisions()[0]
+        action = next((a for a in decision.actions if isinstance(a, Pass)), decision.default)
+        game.apply(action)
+
+
+def test_riichi_needs_a_draw_of_its_own_left_123p456p789s66z_three_tiles_left() -> None:
+    # NIS-A9: with 3 tiles left the other three seats draw them all, so the declarer would never
+    # draw again: no riichi (the dealer is on turn with 47, 43, … 3 tiles left).
+    game = game_with(["123p456p789s66z", "", "", ""])
+    play_until_tiles_left(game, 0, 3)
+    assert not has(game, 0, Riichi)
+
+
+def test_riichi_with_four_tiles_left_123p456p789s66z_draws_the_last_tile() -> None:
+    # NIS-A9: with 4 left the declarer still draws the last one (seat 3 is on turn with 44, … 4).
+    game = game_with(["", "", "", "123p456p789s66z"])
+    play_until_tiles_left(game, 3, 4)
+    assert has(game, 3, Riichi)
+    act(game, 3, Riichi)
+    play_until_tiles_left(game, 3, 0)
+    assert game.seats[3].drawn is not None, "the declarer drew the last tile"
+
+
 def test_after_riichi_only_the_drawn_tile_may_go() -> None:
     game = game_with(["123p456p789s66z", "", "", ""], draws="7z")
     act(game, 0, Riichi, "7z")

@@ -36,6 +36,7 @@ from bot.engine.game import (
     NotYourTurnError,
     Outcome,
     TimeUp,
+    Unclaimed,
     VoteEnd,
     placements_by_points,
 )
@@ -267,6 +268,11 @@ class TableGame(Generic[SettingsT, SeatT]):
     def locked_in(self, seat: int) -> bool:
         """Whether the seat has made this round's choice and may only change it (ずーの)."""
         return False
+
+    def unclaimed(self) -> Unclaimed | None:
+        """How play goes on if the open claim window passes (see :meth:`Game.unclaimed`): no
+        window by default."""
+        return None
 
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
         """What ``seat`` may do now: its decision's options, then the free actions and time-up."""

@@ -27,7 +27,7 @@ from bot.engine.events import (
     TileDrawn,
     TileSetAside,
 )
-from bot.engine.game import Action, Decision, Discard, Kan, Pass, Pon, Riichi, Ron, SetAside, Tsumo
+from bot.engine.game import Action, Decision, Discard, Kan, Pass, Pon, Riichi, Ron, SetAside, Tsumo, Unclaimed
 from bot.engine.melds import Meld, MeldType
 from bot.engine.table.claims import ClaimWindow, seats_after
 from bot.engine.table.game import SettingsT, TableGame, public_deciding
@@ -552,6 +552,15 @@ class TurnGame(TableGame[SettingsT, SeatT]):
             sequence=self.sequence,
             wall_backs=self._wall_backs(),
         )
+
+    def unclaimed(self) -> Unclaimed | None:
+        """In a claim window: the turn goes on, the seat after a discarder drawing; a tile set
+        aside or added to a kan is replaced for the seat that played it."""
+        source = self.window.from_seat
+        if self.phase != Phase.CLAIMS or source is None or self._outcome is not None:
+            return None
+        turn = (source + 1) % self._players if self.window.source == ClaimSource.DISCARD else source
+        return Unclaimed(Phase.TURN, turn)
 
     def _wall_backs(self) -> tuple[Back, ...]:
         """The live wall's back colours where the variant shows them (none)."""

@@ -126,8 +126,10 @@ class NishokuGame(TurnGame[NishokuSettings, NishokuSeat]):
         return self._tsumo_score(seat) is not None
 
     def _riichi_options(self, seat: int, faces: Sequence[int]) -> list[Action]:
-        # 「フリテンリーチ、ノーテンリーチ大歓迎」: closed and one more draw left is all it needs.
-        if self.seats[seat].riichi or self.seats[seat].melds or not self.wall.live:
+        # 「フリテンリーチ、ノーテンリーチ大歓迎」: closed and one more draw of its own is all it needs
+        # (NIS-A9). The other three draw first, so the wall must still hold a tile for each of
+        # them and one for the declarer.
+        if self.seats[seat].riichi or self.seats[seat].melds or len(self.wall.live) < PLAYERS:
             return []
         return [Riichi(seat, tile) for tile in faces]
 

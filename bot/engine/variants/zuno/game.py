@@ -37,7 +37,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from bot.engine.events import Called, DoraRevealed, Drew, TileDrawn
-from bot.engine.game import Action, Decision, Discard, Kan, Pick, Riichi, Tsumo
+from bot.engine.game import Action, Decision, Discard, Kan, Pick, Riichi, Tsumo, Unclaimed
 from bot.engine.melds import Meld, MeldType
 from bot.engine.shapes import SEVEN_PAIRS, THIRTEEN_ORPHANS, ShapeRules, count_of
 from bot.engine.table import ClaimWindow, Ledger, TileReserve, Wall, public_deciding, rigging
@@ -731,6 +731,15 @@ class ZunoGame(ZunoHand):
         # 「この副露者が行った捨て牌に対しても、ロン宣言は当然できる」.
         self.phase = ZunoPhase.CALL_RON
         self._open_rons([seat_index], phase_s=False)
+
+    def unclaimed(self) -> Unclaimed | None:
+        """In a ron or call window: nobody claiming, the next accepted caller discards (public:
+        the calls were announced when settled), else the next round's start player drafts."""
+        if self._outcome is not None or self.phase not in (ZunoPhase.RON, ZunoPhase.CALL, ZunoPhase.CALL_RON):
+            return None
+        if self.phase == ZunoPhase.CALL_RON and self.call_queue:
+            return Unclaimed(ZunoPhase.CALL_DISCARD, self.call_queue[0].seat)
+        return Unclaimed(ZunoPhase.DRAFT, (self.sp + 1) % PLAYERS)
 
     # --- views ----------------------------------------------------------------------------------
 

@@ -52,18 +52,11 @@ draw before the others' first discards, and a first-round ron is no 人和 but a
 
 ZUNO_UI = VariantUI(
     texts={
-        # the table, while everyone decides at once
+        # the table, while everyone decides at once (its ron and call windows are never shown:
+        # one opens only when someone can claim; see Game.unclaimed)
         "waiting_declare": (
             "▶ Everyone chooses a discard; all four are revealed together once the last one locks in {deadline}",
             "▶ 全員が打牌を選択中。最後の一人が決めると4枚が一斉に公開されます {deadline}",
-        ),
-        "waiting_zuno_ron": (
-            "▶ Ron calls on the revealed discards {deadline}",
-            "▶ 公開された捨て牌へのロン判断待ち {deadline}",
-        ),
-        "waiting_zuno_call": (
-            "▶ Calls on the revealed discards (kan, pon, then chi) {deadline}",
-            "▶ 公開された捨て牌への鳴き判断待ち（カン→ポン→チー）{deadline}",
         ),
         # action buttons: ``tiles`` are the action's tiles, ``name`` and ``tile`` the discard it claims
         "button_zuno_ron": ("Ron on {name} ({tile})", "ロン {name}（{tile}）"),
@@ -91,14 +84,10 @@ ZUNO_UI = VariantUI(
     },
     waiting={
         ZunoPhase.DECLARE: "waiting_declare",
-        ZunoPhase.RON: "waiting_zuno_ron",
-        ZunoPhase.CALL_RON: "waiting_zuno_ron",
-        ZunoPhase.CALL: "waiting_zuno_call",
     },
     pages=(TilePage(name="inazuma", kind=InazumaRiichi.kind, prompt="panel_inazuma", button="button_inazuma"),),
     multi_claim=MultiClaim(
         kind=RonOn.kind,
-        phases=frozenset({ZunoPhase.RON}),
         prompt="panel_zuno_ron",
         claimed="panel_zuno_ron_claimed",
     ),

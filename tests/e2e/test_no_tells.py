@@ -1,0 +1,333 @@
+"""The public table tells nobody that a claim window is open.
+
+A window opens only when some seat can pon, kan, chi or ron the tile on offer, so anything the
+channel sees only because of one (a line about calls, a phase, a pause while a CPU "thinks")
+tells everyone that someone holds a pair of the tile or waits on it. These tests play the same
+discard twice, once where a CPU can claim it (and passes) and once where nobody can, and compare
+what the channel received (every public payload: its text, buttons, embeds and whether it
+carried an image, the tiles and numbers that differ between the two games taken out) and when.
+
+They also check that a ずーの seat switching its locked-in discard, a private choice, costs the
+table no edit at all.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.app import JantakuBot
+from bot.engine.game import Action, Discard, Pass
+from bot.engine.tiles import Kind
+from bot.engine.views import SeatView
+from bot.runtime import TableActor
+from bot.runtime.customid import ActionId
+from bot.runtime.panel import action_args
+from tests.engine.test_nishoku import padded as nishoku_padded
+from tests.engine.test_zuno import padded as zuno_padded
+
+from .fakediscord import FakeDiscord, SpyEvent, running_bot
+from .helpers import Player, World, action_buttons, fix_seed, make_bot
+from .test_zuno_table import JUNK, TENPAI, _click, _draft, _four_humans, _open_panels, _rig, _wait_current
+
+CPU_DELAY = 0.6
+"""Long enough that a CPU answering a window after it would show in the timings below."""
+WATCH = 1.5 * CPU_DELAY
+"""How long after the discard the channel is watched: the next seat's own move (a CPU's, after
+``CPU_DELAY``) falls inside, the one after it does not."""
+SLACK = 0.25
+"""How far apart the same change may come in the two games (one more action to commit)."""
+NISHOKU_SEED = 1
+"""A seed whose 「つかみ取り」 seats the host (the lobby's first player) in seat 0, the first dealer."""
+
+
+@dataclass
+class PublicLog:
+    """Every public payload the bot sent, with when (the fake's clock)."""
+
+    clock: Callable[[], float]
+    events: list[tuple[float, SpyEvent]] = field(default_factory=list)
+
+    def __call__(self, event: SpyEvent) -> None:
+        if event.audience.kind == "public":
+            self.events.append((self.clock(), event))
+
+    def since(self, start: float, until: float) -> list[tuple[float, SpyEvent]]:
+        return [(at - start, event) for at, event in self.events if start <= at <= until]
+
+
+def _plain(text: str) -> str:
+    """A payload's text without what differs between two games anyway: game ids, button numbers,
+    the wall's hash and Discord timestamps."""
+    text = re.sub(r"jt:[a-z]+(:[a-z0-9_.]+)+", lambda m: re.sub(r"\d+", "N", m.group(0)), text)
+    text = re.sub(r"`[0-9a-f]{16}…`", "`…`", text)
+    text = re.sub(r"<t:\d+:R>", "<t:T:R>", text)
+    return re.sub(r"#\d+", "#N", text)
+
+
+def _shape(event: SpyEvent) -> tuple[Any, ...]:
+    """What a public payload shows, normalised (see :func:`_plain`)."""
+    payload = event.payload if isinstance(event.payload, dict) else {}
+    return (
+        event.method,
+        re.sub(r"\d+", "N", event.path),
+        sorted(payload),
+        _plain(str(payload.get("content", ""))),
+        _plain(json.dumps(payload.get("embeds"), sort_keys=True, ensure_ascii=False)),
+        _plain(json.dumps(payload.get("components"), sort_keys=True, ensure_ascii=False)),
+        bool(event.files),
+    )
+
+
+def _first_choice(
+    tiles: Sequence[Any], asked: list[tuple[Action, ...]]
+) -> Callable[[SeatView, Sequence[Action]], Action]:
+    """A CPU that passes every claim (``asked`` records each window it was offered), otherwise
+    discards the tile it drew, or takes the first choice offered (a draft's first tile): the same
+    moves in both games, so the two streams differ only where a window does."""
+
+    def choose(view: SeatView, actions: Sequence[Action]) -> Action:
+        passing = next((action for action in actions if isinstance(action, Pass)), None)
+        if passing is not None:
+            asked.append(tuple(actions))
+            return passing
+        drawn = [a for a in actions if type(a) is Discard and view.drawn is not None and tiles[a.tile] == view.drawn]
+        return drawn[0] if drawn else actions[0]
+
+    return choose
+
+
+def _tame_cpus(actor: TableActor) -> list[tuple[Action, ...]]:
+    asked: list[tuple[Action, ...]] = []
+    for state in actor.seats:
+        if state.cpu is not None:
+            state.cpu.choose = _first_choice(actor.tiles, asked)  # type: ignore[method-assign]
+    return asked
+
+
+def _button_for(actor: TableActor, player: Player, seat: int, kind: int) -> str:
+    """The custom_id of the player's discard button for a tile of ``kind``."""
+    decision = actor.decision(seat)
+    assert decision is not None
+    action = next(a for a in decision.actions if type(a) is Discard and actor.tiles[a.tile].kind == kind)
+    custom_id = ActionId(actor.game_id, decision.seq, action.kind, action_args(action)).custom_id
+    assert player.panel is not None and custom_id in {b["custom_id"] for b in action_buttons(player.panel)}
+    return custom_id
+
+
+@dataclass
+class Watched:
+    """What the channel received in the ``WATCH`` seconds after a discard, and how many claim
+    windows the CPUs were offered meanwhile."""
+
+    events: list[tuple[float, SpyEvent]]
+    windows: int
+
+    @property
+    def shapes(self) -> list[tuple[Any, ...]]:
+        return [_shape(event) for _, event in self.events]
+
+    @property
+    def times(self) -> list[float]:
+        return [at for at, _ in self.events]
+
+
+def _assert_alike(claimable: Watched, unclaimable: Watched) -> None:
+    assert claimable.windows == 1 and unclaimable.windows == 0, "the set-up: a window only where a CPU can claim"
+    texts = [shape[3] for shape in claimable.shapes]
+    assert claimable.shapes == unclaimable.shapes, (texts, [shape[3] for shape in unclaimable.shapes])
+    assert len(claimable.events) >= 2, texts  # the discard, and the next seat's own move after it
+    for with_window, without in zip(claimable.times, unclaimable.times, strict=True):
+        assert abs(with_window - without) < SLACK, (claimable.times, unclaimable.times)
+
+
+# --- 二色麻雀: a discard a CPU can pon -------------------------------------------------------------
+
+
+async def _nishoku_discard(world: World, bot: JantakuBot, log: PublicLog, claimer_hand: str) -> Watched:
+    """Alice (seat 0, the dealer) discards 東; seat 2, a CPU, holds ``claimer_hand``. Returns what
+    the channel received in the ``WATCH`` seconds after the click."""
+    alice = world.members[0]
+    await world.start_game(alice, cpus=3, variant="nishoku", turn_seconds=600)
+    actor = bot.runtime.tables.in_channel(world.channel.id)
+    assert actor is not None and actor.seat_of(alice.id) == 0
+    asked = _tame_cpus(actor)
+    # Seat 1 (a CPU) draws 5s and discards it at once; seat 2 draws 8p: nobody can claim either.
+    hands, draws = ["1z", "", claimer_hand, ""], "2s5s8p"
+    await actor.presenter.drain()  # type: ignore[attr-defined]
+    actor.game.rig(nishoku_padded(hands, draws), draws)  # type: ignore[attr-defined]
+    actor._sync_decisions(acted=None, pause=0.0)
+    actor.presenter.table_changed()
+    player = Player(alice)
+    await world.open_panel(player)
+    await world.fake.wait_for(lambda: bool(action_buttons(player.panel)), timeout=10, what="Alice's turn")  # type: ignore[arg-type]
+    east = _button_for(actor, player, 0, Kind.EAST)
+    await actor.presenter.drain()  # type: ignore[attr-defined]
+    start = world.fake.clock.now()
+    record = await alice.click(player.panel, east)  # type: ignore[arg-type]
+    await record.wait_response()
+    assert not record.failed, record.errors
+    await asyncio.sleep(WATCH)
+    watched = Watched(log.since(start, start + WATCH), len(asked))
+    await alice.slash(world.channel, "mahjong cancel")
+    return watched
+
+
+async def test_nishoku_a_discard_a_cpu_can_pon_looks_like_one_nobody_can(
+    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Alice's 東 where a CPU holds 東東 (and passes) and where nobody can claim it: the channel
+    receives the same edits, saying the same, at the same moments (the window costs no CPU
+    delay and is never drawn)."""
+    fix_seed(monkeypatch, NISHOKU_SEED)
+    bot = make_bot(fake_discord, tmp_path / "db.sqlite3", cpu_delay=CPU_DELAY)
+    async with running_bot(fake_discord, bot):
+        log = PublicLog(fake_discord.clock.now)
+        fake_discord.add_spy(log)
+        guild = fake_discord.add_guild("Mahjong Club")
+        alice = guild.add_member("Alice")
+        claimable = World(fake_discord, guild, guild.add_text_channel("table-1"), [alice])
+        unclaimable = World(fake_discord, guild, guild.add_text_channel("table-2"), [alice])
+        # Seat 2 holds 東東 in the first game (a pon window, which its CPU passes), not in the second.
+        with_window = await _nishoku_discard(claimable, bot, log, "11z")
+        without = await _nishoku_discard(unclaimable, bot, log, "")
+    _assert_alike(with_window, without)
+    assert "Waiting for calls" not in repr(with_window.shapes)
+
+
+# --- ずーの: a revealed discard a CPU can pon --------------------------------------------------------
+
+
+async def _zuno_reveal(world: World, bot: JantakuBot, log: PublicLog, claimer_hand: str) -> Watched:
+    """Round 1: Alice (seat 0, the start player) drafts 白 and locks it in last; seat 2, a CPU,
+    holds ``claimer_hand``. Returns what the channel received in the ``WATCH`` seconds after the
+    lock that reveals the four discards."""
+    alice = world.members[0]
+    await world.start_game(alice, cpus=3, variant="zuno", turn_seconds=600)
+    actor = bot.runtime.tables.in_channel(world.channel.id)
+    assert actor is not None and actor.seat_of(alice.id) == 0
+    asked = _tame_cpus(actor)
+    # The CPUs draft 1p, 2p and 3p and discard them (nobody can chi or pon those); round 2's
+    # packet follows, which seat 1 drafts from first.
+    hands, draws = ["5z", "", claimer_hand, ""], "5z1p2p3p" + "6p7p8p9p"
+    await actor.presenter.drain()  # type: ignore[attr-defined]
+    actor.game.rig(zuno_padded(hands, draws), draws)  # type: ignore[attr-defined]
+    actor._sync_decisions(acted=None, pause=0.0)
+    actor.presenter.table_changed()
+    player = Player(alice)
+    await world.open_panel(player)
+    (white,) = await _wait_for_buttons(world, actor, player, "pick", Kind.WHITE)
+    await _press(alice, player, white)
+    game: Any = actor.game
+    await world.fake.wait_for(
+        lambda: game.phase == "declare" and all(game.seats[seat].lock is not None for seat in (1, 2, 3)),
+        timeout=15,
+        what="the CPUs' locks",
+    )
+    (discard,) = await _wait_for_buttons(world, actor, player, "discard", Kind.WHITE)
+    await actor.presenter.drain()  # type: ignore[attr-defined]
+    start = world.fake.clock.now()
+    await _press(alice, player, discard)
+    await asyncio.sleep(WATCH)
+    watched = Watched(log.since(start, start + WATCH), len(asked))
+    assert game.round == 2, "the round's discards were revealed and passed"
+    await alice.slash(world.channel, "mahjong cancel")
+    return watched
+
+
+async def _wait_for_buttons(world: World, actor: TableActor, player: Player, kind: str, tile: int) -> list[str]:
+    """The player's buttons of this action kind on a tile of ``tile``, once the panel offers them."""
+    seat = actor.seat_of(player.member.id)
+
+    def found() -> list[str]:
+        decision = actor.decision(seat)
+        if decision is None or player.panel is None:
+            return []
+        shown = {b["custom_id"] for b in action_buttons(player.panel)}
+        wanted = [
+            ActionId(actor.game_id, decision.seq, a.kind, action_args(a)).custom_id
+            for a in decision.actions
+            if a.kind == kind and actor.tiles[getattr(a, "tile", -1)].kind == tile
+        ]
+        return [cid for cid in wanted if cid in shown]
+
+    await world.fake.wait_for(lambda: bool(found()), timeout=15, what=f"{kind} on {player.member.name}'s panel")
+    return found()
+
+
+async def _press(member: Any, player: Player, custom_id: str) -> None:
+    assert player.panel is not None
+    record = await member.click(player.panel, custom_id)
+    await record.wait_response()
+    assert not record.failed, record.errors
+
+
+async def test_zuno_revealed_discards_a_cpu_can_pon_look_like_ones_nobody_can(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """The reveal of round 1 where a CPU can pon Alice's 白 (and passes) and where nobody can
+    claim anything: the same edits, saying the same, at the same moments."""
+    bot = make_bot(fake_discord, tmp_path / "db.sqlite3", cpu_delay=CPU_DELAY)
+    async with running_bot(fake_discord, bot):
+        log = PublicLog(fake_discord.clock.now)
+        fake_discord.add_spy(log)
+        guild = fake_discord.add_guild("Mahjong Club")
+        alice = guild.add_member("Alice")
+        claimable = World(fake_discord, guild, guild.add_text_channel("table-1"), [alice])
+        unclaimable = World(fake_discord, guild, guild.add_text_channel("table-2"), [alice])
+        # Seat 2 holds 白白 in the first game: a call window on Alice's 白 that its CPU passes.
+        with_window = await _zuno_reveal(claimable, bot, log, "55z")
+        without = await _zuno_reveal(unclaimable, bot, log, "")
+    _assert_alike(with_window, without)
+    assert "revealed discards" not in repr(with_window.shapes)
+
+
+# --- ずーの: a switched lock is private ---------------------------------------------------------------
+
+
+async def test_zuno_switching_a_locked_discard_edits_nothing_public(
+    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Alice locks in 9m, then switches to another tile while the others still choose: the switch
+    is hers alone, so the channel receives nothing for it (her panel says it), and it does not
+    hold back the next public change either: the reveal when the last seat locks in shows at once,
+    not after the table's edit spacing (a wait that would tell that something was redrawn)."""
+    spacing = 1.0
+    bot_options = {"min_edit_interval": spacing}
+    async with _four_humans(fake_discord, tmp_path / "db.sqlite3", monkeypatch, bot_options) as table:
+        actor = table.actor
+        await _rig(table, (TENPAI, *JUNK), draws="9m9p9s7z")
+        players = [Player(member) for member in table.world.members]
+        await _open_panels(table, players)
+        await _draft(table, players, picks={0: "9m"})
+        alice, *others = (table.player(seat, players) for seat in range(4))
+        discards = await _wait_current(table, alice, "discard")
+        nine = next(b for b in discards if b["label"] == "9m")
+        await _click(table, alice, nine["custom_id"])
+        assert alice.panel is not None and "Locked in: 9m" in alice.panel.text
+        locks = [(await _wait_current(table, player, "discard"))[0]["custom_id"] for player in others]
+        for player, lock in zip(others[:2], locks, strict=False):
+            await _click(table, player, lock)
+        await actor.presenter.drain()  # type: ignore[attr-defined]
+        await asyncio.sleep(spacing + 0.2)  # past the table's edit spacing: the worker is idle
+        log = PublicLog(table.fake.clock.now)
+        table.fake.add_spy(log)
+        other = next(b for b in action_buttons(alice.panel) if b["label"] != "9m" and ":discard:" in b["custom_id"])
+        await _click(table, alice, other["custom_id"])
+        assert f"Locked in: {other['label']}" in alice.panel.text
+        await asyncio.sleep(0.2)
+        assert [_shape(event) for _, event in log.events] == [], "the switch reached the channel"
+
+        clicked = table.fake.clock.now()
+        await _click(table, others[2], locks[2])  # the last lock: every discard is revealed
+        assert actor.game.phase != "declare"  # type: ignore[attr-defined]
+        await table.fake.wait_for(lambda: bool(log.events), timeout=10, what="the table to show the reveal")
+        shown_after = log.events[0][0] - clicked
+        assert shown_after < spacing / 2, f"the reveal showed {shown_after:.2f}s after the last lock"
