@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import inspect
+import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -48,6 +49,8 @@ class Lobbies(MahjongCog):
 
     async def cog_load(self) -> None:
         await super().cog_load()
+        self._drawn: dict[int, str] = {}
+        """What each open lobby's message was last drawn with (see :meth:`_unchanged`)."""
         self._new = _new_group(self)
         self.bot.mahjong.add_command(self._new)
         self.bot.buttons.register(LobbyId, self.on_button)
@@ -202,21 +205,29 @@ class Lobbies(MahjongCog):
                 lobby.starting = False
             closed = self._closed_embed(lobby, text("lobby_started", lobby.locale, game=actor.game_id))
             await self._update(interaction, lobby, closed, view=build_view(()), note="")
+            self._drawn.pop(lobby.id, None)
             return
         if op == "cancel":
             await self.runtime.close_lobby(lobby)
             closed = self._closed_embed(lobby, text("lobby_cancelled", lobby.locale))
             await self._update(interaction, lobby, closed, view=build_view(()), note=text("lobby_cancelled", locale))
+            self._drawn.pop(lobby.id, None)
             return
-        # Answer first: the lobby in memory is the truth, and storing it (for a restart) can
-        # wait behind the store's other writes without holding up the click.
-        await self._update(interaction, lobby, self._embed(lobby), view=self._view(lobby), note=note)
-        if not await self.runtime.save_lobby(lobby):
-            # What could not be stored does not stand: undo it, show the lobby as it was, say so.
+        # Store, then show: a change the clicker was shown survives a crash. A store slower than
+        # the answer's budget gets the click acknowledged first.
+        stored, _ = await defer_if_slow(
+            interaction,
+            self.runtime.save_lobby(lobby),
+            budget=self._budget(interaction),
+            defer=functools.partial(self._defer, interaction, lobby),
+        )
+        if not stored:
+            # What could not be stored does not stand: the lobby message never showed it.
             if undo is not None:
                 undo()
-            await self._redraw(lobby)
             await send_ephemeral(interaction, LobbySaveFailed().message(locale))
+            return
+        await self._update(interaction, lobby, self._embed(lobby), view=self._view(lobby), note=note)
 
     async def _update(
         self,
@@ -231,6 +242,13 @@ class Lobbies(MahjongCog):
         (through the deferred response when :meth:`_defer` acknowledged the click already)."""
         on_lobby = self._on_lobby(interaction, lobby)
         deferred = answered(interaction)
+        unchanged = self._unchanged(lobby, embed, view)
+        if on_lobby and unchanged:
+            # A click acknowledged first whose change a later click's answer already drew (both
+            # draw the lobby as it is): the acknowledgement was the whole answer.
+            if not deferred:
+                await respond(interaction, interaction.response.defer)
+            return
         if on_lobby:
             if deferred:
                 await interaction.edit_original_response(embed=embed, view=view)
@@ -243,10 +261,18 @@ class Lobbies(MahjongCog):
         else:
             reply = note or embed.description or "✓"
             await respond(interaction, lambda: interaction.response.send_message(reply, ephemeral=True))
-        if lobby.message_id is not None and interaction.channel is not None:
+        if lobby.message_id is not None and interaction.channel is not None and not unchanged:
             await self.runtime.limiter.acquire()
             channel = self.bot.get_partial_messageable(lobby.channel_id, guild_id=lobby.guild_id)
             await channel.get_partial_message(lobby.message_id).edit(embed=embed, view=view)
+
+    def _unchanged(self, lobby: Lobby, embed: discord.Embed, view: discord.ui.View) -> bool:
+        """Whether the lobby message already shows this; if not, it is about to."""
+        drawn = json.dumps([embed.to_dict(), view.to_components()], sort_keys=True, default=str)
+        if self._drawn.get(lobby.id) == drawn:
+            return True
+        self._drawn[lobby.id] = drawn
+        return False
 
     async def _redraw(self, lobby: Lobby) -> None:
         """Edit the lobby message to show the lobby as it is now."""
@@ -254,8 +280,11 @@ class Lobbies(MahjongCog):
             return
         await self.runtime.limiter.acquire()
         channel = self.bot.get_partial_messageable(lobby.channel_id, guild_id=lobby.guild_id)
+        embed, view = self._embed(lobby), self._view(lobby)
+        if self._unchanged(lobby, embed, view):
+            return
         with contextlib.suppress(discord.NotFound):
-            await channel.get_partial_message(lobby.message_id).edit(embed=self._embed(lobby), view=self._view(lobby))
+            await channel.get_partial_message(lobby.message_id).edit(embed=embed, view=view)
 
     @staticmethod
     def _on_lobby(interaction: discord.Interaction[Any], lobby: Lobby) -> bool:
