@@ -267,6 +267,7 @@ class FakeDiscord:
                 ctx.method if ctx else None,
                 ctx.path if ctx else None,
                 rec.id if rec is not None else None,
+                self.clock.now(),
             )
         )
         self._notify()
