@@ -36,10 +36,12 @@ import asyncio
 import json
 import math
 import random
+import re
 import signal
 import sys
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -425,6 +427,7 @@ async def check(soak: Soak, database: Path) -> tuple[dict[str, Any], list[str]]:
     clicks = accepted = lost = unconfirmed = answered_errors = 0
     unanswered_in_windows = unanswered_outside = 0
     matched: set[tuple[int, int]] = set()
+    error_replies: Counter[str] = Counter()
     records = sorted(fake.interactions.values(), key=lambda rec: rec.created_at)
     for rec in records:
         if not rec.acknowledged:
@@ -441,9 +444,13 @@ async def check(soak: Soak, database: Path) -> tuple[dict[str, Any], list[str]]:
         clicks += 1
         if refused(rec):
             answered_errors += 1
+            error_replies[re.sub(r"#?\d+", "N", reply_text(rec))[:80]] += 1
             continue
-        panel = rec.source_message
-        confirmed = rec.response_type == 7 or any(at > rec.responded_at for at in panel.edited_at)
+        # Shown taken: updated in the answer, or the panel edited after a deferred answer by the
+        # same process (a click on it after a restart edits it too, but says nothing of this one).
+        died = min((w.killed_at for w in soak.windows if w.killed_at >= rec.responded_at), default=math.inf)
+        edits = rec.source_message.edited_at
+        confirmed = rec.response_type == 7 or any(rec.responded_at < at < died for at in edits)
         game_id, seq = int(match["game"]), int(match["seq"])
         args = tuple(int(part) for part in match["args"].split(".")) if match["args"] else ()
         seat = seats.get(game_id, {}).get(rec.user.id)
@@ -466,9 +473,15 @@ async def check(soak: Soak, database: Path) -> tuple[dict[str, Any], list[str]]:
             unconfirmed += 1
         else:
             lost += 1
+            same = [
+                (round(r.created_at, 1), r.response_type, r.failed)
+                for r in records
+                if r.custom_id == rec.custom_id and r is not rec
+            ]
             problems.append(
                 f"accepted click lost: {rec.custom_id} by seat {seat} (answer type {rec.response_type}"
-                f" at {rec.responded_at:.1f}; kills at {[round(w.killed_at, 1) for w in soak.windows]})"
+                f" at {rec.responded_at:.1f}; the same button's other clicks {same};"
+                f" kills at {[round(w.killed_at, 1) for w in soak.windows]})"
             )
 
     def when(violation: Any) -> float | None:
@@ -491,6 +504,7 @@ async def check(soak: Soak, database: Path) -> tuple[dict[str, Any], list[str]]:
         "clicks_lost": lost,
         "clicks_answered_with_an_error": answered_errors,
         "clicks_unconfirmed_at_a_kill": unconfirmed,
+        "error_replies": dict(error_replies.most_common()),
         "interactions": len(records),
         "unanswered_in_killed_windows": unanswered_in_windows,
         "unanswered_outside": unanswered_outside,

@@ -362,6 +362,8 @@ class DiscordPresenter:
             await self._channel.send(
                 caption, file=discord.File(io.BytesIO(png), "standings.png"), allowed_mentions=NO_MENTIONS
             )
+            # Until this is stored, a restart posts the end again (see TableRegistry.recover).
+            await self._store.mark_end_shown(actor.game_id)
 
         self._queue(post)
         self.panels_changed(tuple(self.panels))
