@@ -34,4 +34,3 @@ def test_a_killed_window_runs_from_a_deadline_before_the_kill_to_the_ready() -> 
     assert window.covers(97.5, before=3.0) and window.covers(104.0, before=3.0) and window.covers(108.0, before=3.0)
     assert not window.covers(96.9, before=3.0) and not window.covers(108.1, before=3.0)
     assert KillWindow(killed_at=100.0).covers(10_000.0, before=3.0)  # not ready yet: still down
-
