@@ -304,6 +304,7 @@ class TableRegistry:
             )
             presenter.game_over(outcome, summary)
             presenter.start()
+            self._presenters[row.id] = presenter  # closed with the others on shutdown
             task = asyncio.create_task(self._retire(row.id, presenter))
             self._retiring[task] = presenter
             task.add_done_callback(lambda done: self._retiring.pop(done, None))
