@@ -45,9 +45,22 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.runtime.i18n import text
+
+if TYPE_CHECKING:
+    from collections.abc import Awaitable, Callable
+
+    from tests.e2e.botprocess import BotProcess
+    from tests.e2e.fakediscord import (
+        FakeChannel,
+        FakeDiscord,
+        FakeGuild,
+        FakeMember,
+        FakeMessage,
+        InteractionRecord,
+    )
 
 STALL_SECONDS = 5.0
 """A panel with nothing to click for this long is opened again with "My hand"."""
@@ -95,12 +108,15 @@ class KillWindow:
 
 @dataclass
 class Table:
+    """One table of the soak: its guild and channel, its humans (the first hosts), and what its
+    players saw."""
+
     index: int
     plan: TablePlan
-    guild: Any
-    channel: Any
-    humans: list[Any]
-    lobby: Any = None
+    guild: FakeGuild
+    channel: FakeChannel
+    humans: list[FakeMember]
+    lobby: FakeMessage | None = None
     lobby_joined: set[int] = field(default_factory=set)
     lobby_cpus: int = 0
     lobby_clicks_lost: int = 0
@@ -114,8 +130,8 @@ class Table:
 class Soak:
     """Everything the players, the killer and the checks share."""
 
-    fake: Any
-    bot: Any
+    fake: FakeDiscord
+    bot: BotProcess
     args: argparse.Namespace
     tables: list[Table]
     windows: list[KillWindow] = field(default_factory=list)
@@ -129,7 +145,7 @@ class Soak:
 # --- reading the channel ------------------------------------------------------------------------------
 
 
-def table_message(soak: Soak, table: Table) -> Any:
+def table_message(soak: Soak, table: Table) -> FakeMessage | None:
     """The newest public table message (the one with "My hand")."""
     for message in reversed(soak.fake.messages_in(table.channel)):
         if any(cid.startswith("jt:table:") for cid in message.custom_ids):
@@ -143,13 +159,13 @@ def game_over(soak: Soak, table: Table) -> bool:
     return any(GAME_OVER.search(message.content) for message in soak.fake.messages_in(table.channel))
 
 
-def reply_text(record: Any) -> str:
+def reply_text(record: InteractionRecord) -> str:
     """What the bot said back to an interaction (its ephemeral answer or error), if anything."""
     messages = [m for m in record.messages if m is not None]
     return " ".join(m.text for m in messages)
 
 
-def refused(record: Any) -> bool:
+def refused(record: InteractionRecord) -> bool:
     """The click was answered with an explanation (an error) rather than with its result."""
     return record.response_type == 4 or bool(record.followups)
 
@@ -157,7 +173,7 @@ def refused(record: Any) -> bool:
 # --- the players -------------------------------------------------------------------------------------------
 
 
-async def interact(soak: Soak, action: Any) -> Any:
+async def interact(soak: Soak, action: Awaitable[InteractionRecord]) -> InteractionRecord | None:
     """Run one fake-user interaction; None when Discord would not let the user do it (the message
     changed or went) or no bot session takes the guild's events."""
     from tests.e2e.fakediscord import InteractionRefused
@@ -234,7 +250,7 @@ async def gather_table(soak: Soak, table: Table, rng: random.Random) -> None:
             await asyncio.sleep(0.5)
 
 
-async def wait_until(soak: Soak, predicate: Any, timeout: float) -> bool:  # noqa: ASYNC109
+async def wait_until(soak: Soak, predicate: Callable[[], bool], timeout: float) -> bool:  # noqa: ASYNC109
     end = soak.now() + timeout
     while not predicate():
         if soak.now() > end:
@@ -243,12 +259,12 @@ async def wait_until(soak: Soak, predicate: Any, timeout: float) -> bool:  # noq
     return True
 
 
-async def open_panel(soak: Soak, table: Table, member: Any) -> Any:
+async def open_panel(soak: Soak, table: Table, member: FakeMember) -> FakeMessage | None:
     """Press "My hand" on the newest table message; the panel it opened, or None when that got
     no answer (or there is no table message to press it on)."""
     message = table_message(soak, table)
     hand = next((cid for cid in message.custom_ids if cid.endswith(":hand")), None) if message else None
-    if hand is None:
+    if message is None or hand is None:
         await asyncio.sleep(0.2)
         return None
     table.reopenings += 1
@@ -263,7 +279,7 @@ async def open_panel(soak: Soak, table: Table, member: Any) -> Any:
     return panel
 
 
-def pending(panel: Any, clicked: set[str]) -> list[dict[str, Any]]:
+def pending(panel: FakeMessage | None, clicked: set[str]) -> list[dict[str, Any]]:
     from tests.e2e.helpers import ACT, FREE_KINDS
 
     if panel is None or panel.deleted:
@@ -278,7 +294,7 @@ def pending(panel: Any, clicked: set[str]) -> list[dict[str, Any]]:
     ]
 
 
-async def play(soak: Soak, table: Table, member: Any, rng: random.Random) -> None:
+async def play(soak: Soak, table: Table, member: FakeMember, rng: random.Random) -> None:
     """One scripted human, from the table's start to the end of its game."""
     from tests.e2e.helpers import simple_policy
 
@@ -299,6 +315,7 @@ async def play(soak: Soak, table: Table, member: Any, rng: random.Random) -> Non
             if not buttons:
                 continue
             choice = simple_policy(buttons, rng)
+            assert panel is not None  # it has buttons
             record = await interact(soak, member.click(panel, choice["custom_id"]))
             idle_since = soak.now()
             if record is None:
@@ -448,9 +465,10 @@ async def check(soak: Soak, database: Path) -> tuple[dict[str, Any], list[str]]:
             continue
         # Shown taken: updated in the answer, or the panel edited after a deferred answer by the
         # same process (a click on it after a restart edits it too, but says nothing of this one).
-        died = min((w.killed_at for w in soak.windows if w.killed_at >= rec.responded_at), default=math.inf)
-        edits = rec.source_message.edited_at
-        confirmed = rec.response_type == 7 or any(rec.responded_at < at < died for at in edits)
+        answered = float(rec.responded_at or 0.0)  # acknowledged, so set
+        died = min((w.killed_at for w in soak.windows if w.killed_at >= answered), default=math.inf)
+        edits = rec.source_message.edited_at if rec.source_message is not None else []
+        confirmed = rec.response_type == 7 or any(answered < at < died for at in edits)
         game_id, seq = int(match["game"]), int(match["seq"])
         args = tuple(int(part) for part in match["args"].split(".")) if match["args"] else ()
         seat = seats.get(game_id, {}).get(rec.user.id)
@@ -467,7 +485,7 @@ async def check(soak: Soak, database: Path) -> tuple[dict[str, Any], list[str]]:
         if entry is not None:
             matched.add((game_id, entry))
             accepted += 1
-        elif not confirmed and excused(soak, rec.responded_at):
+        elif not confirmed and excused(soak, answered):
             # Acknowledged by a deferral only, and the process died before the result was shown:
             # the player never saw the move taken (nor was it, as the log says).
             unconfirmed += 1
@@ -480,7 +498,7 @@ async def check(soak: Soak, database: Path) -> tuple[dict[str, Any], list[str]]:
             ]
             problems.append(
                 f"accepted click lost: {rec.custom_id} by seat {seat} (answer type {rec.response_type}"
-                f" at {rec.responded_at:.1f}; the same button's other clicks {same};"
+                f" at {answered:.1f}; the same button's other clicks {same};"
                 f" kills at {[round(w.killed_at, 1) for w in soak.windows]})"
             )
 
@@ -491,6 +509,9 @@ async def check(soak: Soak, database: Path) -> tuple[dict[str, Any], list[str]]:
 
     violations = [v for v in fake.violations if (at := when(v)) is None or not excused(soak, at)]
     problems += [f"fake: {violation}" for violation in violations]
+    # A request cut off half-sent: only the killed process can have done that.
+    aborted = [request for request in fake.aborted_requests if not excused(soak, request.at)]
+    problems += [f"fake: a request cut off outside a killed window: {r.method} {r.path}" for r in aborted]
     problems += [f"fake: unknown route {method} {path}" for method, path in fake.unknown_routes]
     problems += [f"fake internal error: {error}" for error in fake.internal_errors]
     restarts = [w.ready_at - w.killed_at for w in soak.windows]
@@ -510,6 +531,7 @@ async def check(soak: Soak, database: Path) -> tuple[dict[str, Any], list[str]]:
         "unanswered_outside": unanswered_outside,
         "violations_excused": len(fake.violations) - len(violations),
         "violations_outside": len(violations),
+        "requests_cut_off_by_a_kill": len(fake.aborted_requests) - len(aborted),
         "panel_reopenings": sum(table.reopenings for table in soak.tables),
         "restart_s_mean": round(sum(restarts) / len(restarts), 2) if restarts else 0.0,
         "restart_s_max": round(max(restarts, default=0.0), 2),
