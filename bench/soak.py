@@ -624,12 +624,23 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+async def _run_until_terminated(args: argparse.Namespace) -> dict[str, Any] | None:
+    """The soak; a SIGTERM (a `timeout`, a CI runner) cancels it, so that it stops the bot process
+    on the way out: in a session of its own, that would otherwise outlive this one."""
+    task = asyncio.current_task()
+    assert task is not None
+    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, task.cancel)
+    try:
+        return await soak_run(args)
+    except asyncio.CancelledError:
+        return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
-    # A SIGTERM (a `timeout`, a CI runner) unwinds like Ctrl-C, so the bot process is stopped too:
-    # it runs in a session of its own and would otherwise outlive this one.
-    signal.signal(signal.SIGTERM, lambda number, frame: sys.exit(128 + number))
-    figures = asyncio.run(soak_run(args))
+    figures = asyncio.run(_run_until_terminated(args))
+    if figures is None:
+        return 128 + signal.SIGTERM
     print(json.dumps(figures, ensure_ascii=False), flush=True)
     return 0 if figures["ok"] else 1
 
