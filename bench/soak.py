@@ -445,6 +445,7 @@ async def check(soak: Soak, database: Path) -> tuple[dict[str, Any], list[str]]:
     unanswered_in_windows = unanswered_outside = 0
     matched: set[tuple[int, int]] = set()
     error_replies: Counter[str] = Counter()
+    invalid: Counter[str] = Counter()
     records = sorted(fake.interactions.values(), key=lambda rec: rec.created_at)
     for rec in records:
         if not rec.acknowledged:
@@ -461,7 +462,15 @@ async def check(soak: Soak, database: Path) -> tuple[dict[str, Any], list[str]]:
         clicks += 1
         if refused(rec):
             answered_errors += 1
-            error_replies[re.sub(r"#?\d+", "N", reply_text(rec))[:80]] += 1
+            said = reply_text(rec)
+            error_replies[re.sub(r"#?\d+", "N", said)[:80]] += 1
+            if text("invalid_button", None) in said:
+                # A button the bot drew, refused as never offered: which kind, and was its panel
+                # drawn by an earlier process?
+                opener = rec.source_message.interaction if rec.source_message is not None else None
+                drawn = opener.created_at if opener is not None else -math.inf
+                earlier = any(drawn < w.killed_at and w.ready_at < rec.created_at for w in soak.windows)
+                invalid[f"{match['kind']}{' (panel from before a restart)' if earlier else ''}"] += 1
             continue
         # Shown taken: updated in the answer, or the panel edited after a deferred answer by the
         # same process (a click on it after a restart edits it too, but says nothing of this one).
@@ -526,6 +535,7 @@ async def check(soak: Soak, database: Path) -> tuple[dict[str, Any], list[str]]:
         "clicks_answered_with_an_error": answered_errors,
         "clicks_unconfirmed_at_a_kill": unconfirmed,
         "error_replies": dict(error_replies.most_common()),
+        "invalid_button_replies": dict(invalid.most_common()),
         "interactions": len(records),
         "unanswered_in_killed_windows": unanswered_in_windows,
         "unanswered_outside": unanswered_outside,
