@@ -48,7 +48,6 @@ import json
 import os
 import random
 import re
-import signal
 import sqlite3
 import sys
 import tempfile
@@ -59,6 +58,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.runtime.options import RuntimeOptions
+from tests.e2e.botprocess import BotProcess, add_bot_arguments, run_bot
 
 ACT = re.compile(r"jt:act:\d+:\d+:(?P<kind>[a-z]+)(?::[0-9.]+)?")
 POLL_SECONDS = 0.05
@@ -86,53 +86,6 @@ def rss_mb(pid: int) -> float:
             for child in (task / "children").read_text().split():
                 total += rss_mb(int(child))
     return total
-
-
-# --- the bot process ------------------------------------------------------------------------------
-
-
-def _write_json(path: Path, value: object) -> None:
-    path.write_text(json.dumps(value))
-
-
-async def run_bot(args: argparse.Namespace) -> None:
-    """The bot, pointed at the fake, until SIGINT/SIGTERM."""
-    import discord
-    import yarl
-
-    from bot.app import JantakuBot
-    from bot.config import Settings
-    from bot.runtime import RuntimeOptions
-
-    discord.http.Route.BASE = args.api
-    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(args.gateway)
-    options = RuntimeOptions(cpu_delay=args.cpu_delay, hand_pause=args.hand_pause, ack_budget=args.ack_budget)
-    bot = JantakuBot(Settings(token=args.token, database=args.database, log_level="WARNING"), options=options)
-    bot._connection.guild_ready_timeout = 0.1
-
-    async def no_wait(shard_id: int | None, *, initial: bool = False) -> None:
-        return None
-
-    bot.before_identify_hook = no_wait  # type: ignore[method-assign]
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
-    profile = None
-    if os.environ.get("JANTAKU_PROFILE"):
-        import cProfile
-
-        profile = cProfile.Profile()
-        profile.enable()
-    try:
-        async with bot:
-            await bot.start(args.token)
-    finally:
-        if profile is not None:
-            profile.disable()
-            profile.dump_stats(os.environ["JANTAKU_PROFILE"])
-            drawn = getattr(bot.runtime.renderer, "drawn", None)  # a baseline's pool may not count
-            if drawn is not None:
-                _write_json(Path(os.environ["JANTAKU_PROFILE"] + ".drawn.json"), drawn)
 
 
 # --- the driving process -----------------------------------------------------------------------------
@@ -309,28 +262,20 @@ async def drive(args: argparse.Namespace, build: Build | None = None) -> dict[st
         tables.append((guild.add_member(f"Player {index}"), guild.add_text_channel("mahjong")))
     workdir = Path(tempfile.mkdtemp(prefix="jantaku-load-"))
     database = workdir / "load.sqlite3"
-    # Only the flags every revision's --bot understands, so that a baseline runs the same load.
-    command = [
-        sys.executable,
-        "-m",
-        "bench.load",
-        "--bot",
-        "--api",
-        fake.api_url,
-        "--gateway",
-        fake.gateway_url,
-        "--token",
-        fake.token,
-        "--database",
-        str(database),
-        "--cpu-delay",
-        str(args.cpu_delay),
-        "--hand-pause",
-        str(args.hand_pause),
-        "--ack-budget",
-        str(args.ack_budget),
-    ]
-    process = await asyncio.create_subprocess_exec(*command, cwd=build.directory)
+    # Through `bench.load --bot` with only the flags every revision's --bot understands, so that
+    # a baseline runs the same load (and is waited for the way its bot allows: it may not say ready).
+    bot = BotProcess(
+        fake,
+        database,
+        cpu_delay=args.cpu_delay,
+        hand_pause=args.hand_pause,
+        ack_budget=args.ack_budget,
+        entry=("-m", "bench.load", "--bot"),
+        cwd=build.directory,
+    )
+    await bot.start()
+    process = bot.process
+    assert process is not None
     hog = None
     if args.hog:
         hog = await asyncio.create_subprocess_exec(sys.executable, "-c", "while True: pass")
@@ -371,12 +316,7 @@ async def drive(args: argparse.Namespace, build: Build | None = None) -> dict[st
         if hog is not None:
             hog.kill()
             await hog.wait()
-        if process.returncode is None:
-            process.send_signal(signal.SIGINT)
-            try:
-                await asyncio.wait_for(process.wait(), 30)
-            except TimeoutError:
-                process.kill()
+        await bot.stop()
         await fake.stop()
     with sqlite3.connect(database) as db:
         actions = db.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
@@ -483,10 +423,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--shards", type=int, default=2)
     parser.add_argument("--spec", action="store_true", help="also validate every request against the OpenAPI spec")
     parser.add_argument("--bot", action="store_true", help=argparse.SUPPRESS)
-    parser.add_argument("--api", help=argparse.SUPPRESS)
-    parser.add_argument("--gateway", help=argparse.SUPPRESS)
-    parser.add_argument("--token", help=argparse.SUPPRESS)
-    parser.add_argument("--database", help=argparse.SUPPRESS)
+    add_bot_arguments(parser, hidden=True)
     args = parser.parse_args(argv)
     if args.burst:
         args.ramp = 1.0
@@ -497,7 +434,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     if args.bot:
         with contextlib.suppress(KeyboardInterrupt):
-            asyncio.run(run_bot(args))
+            asyncio.run(run_bot(args))  # the bot process of a run (see tests.e2e.botprocess)
         return 0
     if args.sweep:
         for line in sweep(args):

@@ -561,6 +561,8 @@ class DiscordPresenter:
                 lambda: self._channel.send(caption, file=card, nonce=nonce, allowed_mentions=NO_MENTIONS),
                 [card],
             )
+            # Until this is stored, a restart posts the end again (see TableRegistry.recover).
+            await self._store.mark_end_shown(actor.game_id)
 
         self._queue(post)
         self.panels_changed(tuple(self.panels))

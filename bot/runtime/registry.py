@@ -17,6 +17,7 @@ from collections.abc import Collection, Mapping
 import discord
 
 from bot.engine.game import RulesError, action_from_json
+from bot.engine.record import replay
 from bot.engine.variants import new_game
 from bot.runtime.actor import TableActor
 from bot.runtime.errors import GameOver, UnknownGame
@@ -290,7 +291,55 @@ class TableRegistry:
                 recovered.append(actor)
         if recovered:
             log.info("recovered %d running table(s)", len(recovered))
+        await self._show_unshown_ends(shard_ids=shard_ids, shard_count=shard_count)
         return recovered
+
+    async def _show_unshown_ends(self, *, shard_ids: Collection[int] | None, shard_count: int) -> None:
+        """Post the end (final table, standings) of every game whose result was stored but whose
+        end was never shown: the process died in between, or the last action was logged and the
+        result stored by :meth:`_restore` just now. Otherwise its players would look at a table
+        that still offers "My hand" and never says the game is over."""
+        store = self._runtime.store
+        for summary in await store.unshown_ends(shard_ids=shard_ids, shard_count=shard_count):
+            try:
+                row = await store.game(summary.game_id)
+                game = replay(await store.record(row.id))
+            except (RulesError, ValueError, KeyError, StorageError):
+                log.exception("game %d cannot be replayed to show its end", summary.game_id)
+                continue
+            outcome = game.outcome()
+            if outcome is None:  # a finished game's log ends it; nothing to show otherwise
+                continue
+            actor = TableActor(
+                game_id=row.id,
+                guild_id=row.guild_id,
+                channel_id=row.channel_id,
+                host_id=row.host_id,
+                game=game,
+                players=row.players,
+                store=store,
+                options=self._runtime.options,
+                timers=TableTimers(),
+                started_at=row.created_at.timestamp(),
+            )
+            actor.finished = True  # never started: it only lends the presenter the final state
+            runtime = self._runtime
+            presenter = DiscordPresenter(
+                client=runtime.client,
+                store=store,
+                actor=actor,
+                options=runtime.options,
+                limiter=runtime.limiter,
+                renderer=runtime.renderer,
+                message_id=row.message_id,
+            )
+            presenter.game_over(outcome, summary)
+            presenter.start()
+            self._presenters[row.id] = presenter  # closed with the others on shutdown
+            task = asyncio.create_task(self._retire(row.id, presenter))
+            self._retiring[task] = presenter
+            task.add_done_callback(lambda done: self._retiring.pop(done, None))
+            log.info("table %d: showing the end it had not shown", row.id)
 
     async def _restore(self, row: GameRow) -> TableActor | None:
         store = self._runtime.store

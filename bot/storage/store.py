@@ -868,7 +868,8 @@ class Store:
             )
             await db.execute(
                 """
-                UPDATE games SET status = 'finished', finished_at = ?, end_reason = ?, hands_played = ?
+                UPDATE games SET status = 'finished', finished_at = ?, end_reason = ?, hands_played = ?,
+                    end_shown = 0
                 WHERE id = ?
                 """,
                 (now, outcome.reason, outcome.hands_played, game_id),
@@ -876,6 +877,26 @@ class Store:
             await db.execute("DELETE FROM panels WHERE game_id = ?", (game_id,))
             summaries = await self._summaries(db, [game_id])
         return summaries[0]
+
+    async def mark_end_shown(self, game_id: int) -> None:
+        """The game's end is posted in its channel: a restart need not post it again."""
+        async with self._write() as db:
+            await db.execute("UPDATE games SET end_shown = 1 WHERE id = ?", (game_id,))
+
+    async def unshown_ends(
+        self, *, shard_ids: Collection[int] | None = None, shard_count: int = 1
+    ) -> list[GameSummary]:
+        """Finished games whose end was never posted (the process died first), oldest first, with
+        their results; ``shard_ids`` as for :meth:`unfinished_games`."""
+        where = "status = 'finished' AND end_shown = 0"
+        params: tuple[Any, ...] = ()
+        if shard_ids is not None:
+            where += " AND ((guild_id >> 22) % ?) IN (SELECT value FROM json_each(?))"
+            params = (max(1, shard_count), json.dumps(sorted(shard_ids)))
+        async with self._read() as db:
+            async with db.execute(f"SELECT id FROM games WHERE {where} ORDER BY id", params) as cursor:
+                ids = [int(row[0]) for row in await cursor.fetchall()]
+            return await self._summaries(db, ids)
 
     @staticmethod
     async def _skill(db: aiosqlite.Connection, guild_id: int, variant: str, user_id: int | None) -> Skill:

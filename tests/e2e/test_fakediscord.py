@@ -723,3 +723,23 @@ async def test_restart_as_unsharded_bot_handles_old_dynamic_buttons(world: World
         other = await world.alice.slash(world.other_table, "demo counter", wait=False)
         await fake.wait_for(lambda: other.failed, timeout=5)  # nobody answers: PlainBot has no commands
     assert [v.kind for v in fake.take_violations()] == ["interaction_failed"]
+
+
+async def test_a_request_cut_off_half_sent_is_an_aborted_request_not_a_fake_error() -> None:
+    """A bot process killed while it uploads leaves half a body: the fake notes the request as
+    aborted (a crash soak excuses it inside the killed window) and reports no error of its own."""
+    async with await FakeDiscord.start(spec_path=False) as fake:
+        _, writer = await asyncio.open_connection("127.0.0.1", fake.port)
+        writer.write(
+            b"POST /api/v10/channels/1/messages HTTP/1.1\r\nHost: x\r\n"
+            b"Authorization: Bot " + fake.token.encode() + b"\r\n"
+            b"Content-Type: multipart/form-data; boundary=b\r\nContent-Length: 100000\r\n\r\n"
+            b'--b\r\nContent-Disposition: form-data; name="payload_json"\r\n'
+        )
+        await writer.drain()
+        writer.close()
+        await writer.wait_closed()
+        await fake.wait_for(lambda: bool(fake.aborted_requests), timeout=5, what="the aborted request")
+        (aborted,) = fake.aborted_requests
+        assert (aborted.method, aborted.route) == ("POST", "/channels/{channel_id}/messages")
+        assert fake.internal_errors == [] and fake.violations == []

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from bot.engine.variants.zuno.state import ZunoPhase
+from bot.runtime.presenter import DiscordPresenter
 from bot.storage import GameStatus, Store
 
 from .fakediscord import FakeDiscord, running_bot
@@ -282,3 +283,43 @@ async def test_a_dm_panel_is_edited_by_the_new_process_after_a_restart(
         )
         assert fake_discord.messages_in(fake_discord.dm_channel(alice)) == [dm]
         assert not any(f"<@{alice.id}>" in text for text in world.public_texts())
+
+
+async def test_an_end_that_died_with_the_process_is_shown_after_the_restart(
+    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The result is stored, then the process dies before the game-over message is posted (the
+    crash soak found tables left offering "My hand" with no end shown): the next process posts
+    the final table and the standings, once."""
+    world = World.build(fake_discord, "Alice")
+    (alice,) = world.members
+    database = tmp_path / "db.sqlite3"
+    # The process "dies" between the stored result and its end on screen: nothing gets posted.
+    monkeypatch.setattr(DiscordPresenter, "game_over", lambda self, outcome, summary: None)
+    first = make_bot(fake_discord, database)
+    async with running_bot(fake_discord, first):
+        await world.start_game(alice, hands=1)
+        actor = first.runtime.tables.in_channel(world.channel.id)
+        assert actor is not None
+        game_id = actor.game_id
+        await world.play([Player(alice)], until=lambda: actor.finished, seconds=120)
+    async with Store.open(database) as store:
+        assert (await store.game(game_id)).status is GameStatus.FINISHED
+        assert [summary.game_id for summary in await store.unshown_ends()] == [game_id]
+    assert world.game_over_text() is None
+    stale_table = world.table_message()
+    assert stale_table is not None and any(cid.endswith(":hand") for cid in stale_table.custom_ids)
+
+    monkeypatch.undo()
+    second = make_bot(fake_discord, database)
+    async with running_bot(fake_discord, second):
+        assert second.runtime.tables.in_channel(world.channel.id) is None  # nothing to resume
+        await fake_discord.wait_for(lambda: world.game_over_text() is not None, timeout=10, what="the end")
+        over = world.game_over_text()
+        assert over is not None and f"Game #{game_id} is over" in over
+        await fake_discord.wait_for(lambda: stale_table.deleted, timeout=10, what="the stale table to go")
+        assert await second.store.unshown_ends() == []
+    third = make_bot(fake_discord, database)
+    async with running_bot(fake_discord, third):
+        ends = [text for text in world.public_texts() if f"Game #{game_id} is over" in text]
+        assert len(ends) == 1  # shown once: the next start has nothing more to show

@@ -62,7 +62,7 @@ async def assert_nothing_changed(setup: Setup, caplog: pytest.LogCaptureFixture)
     assert errors_logged(caplog) == []
 
 
-START_POINTS = "`start_points` must be from 10,000 to 200,000 in steps of 1,000, not 9007199254740992."
+START_POINTS = "`start_points` must be from 1,000 to 200,000 in steps of 1,000, not 9007199254740992."
 
 CASES: dict[str, tuple[str, list[dict[str, Any]], dict[str, Any] | None, str]] = {
     "start-points-past-2-53": (
@@ -88,7 +88,7 @@ CASES: dict[str, tuple[str, list[dict[str, Any]], dict[str, Any] | None, str]] =
         "mahjong new nishoku",
         raw_options(start_points=35_500),
         None,
-        "`start_points` must be from 10,000 to 200,000 in steps of 1,000, not 35500.",
+        "`start_points` must be from 1,000 to 200,000 in steps of 1,000, not 35500.",
     ),
     "unknown-option": (
         "mahjong new nishoku",
@@ -215,7 +215,7 @@ async def test_a_bad_option_is_explained_in_japanese_to_a_japanese_client(
         channel, "mahjong new nishoku", options=raw_options(start_points=9_007_199_254_740_992), locale="ja"
     )
     assert ephemeral_reply(record) == (
-        "`start_points` は10,000〜200,000（1,000刻み）で指定してください（9007199254740992 は指定できません）。"
+        "`start_points` は1,000〜200,000（1,000刻み）で指定してください（9007199254740992 は指定できません）。"
     )
     typed = await setup.alice.slash_raw(channel, "mahjong new nishoku", options=raw_options(hands="abc"), locale="ja")
     assert ephemeral_reply(typed) == "`hands` には整数を指定してください（'abc' は指定できません）。"
@@ -261,10 +261,10 @@ def _leaf(fake: FakeDiscord, *path: str) -> dict[str, Any]:
 
 async def test_discord_is_told_each_settings_range_so_its_client_offers_only_those(setup: Setup) -> None:
     nishoku = {option["name"]: option for option in _leaf(setup.fake, "new", "nishoku")["options"]}
-    assert (nishoku["start_points"]["min_value"], nishoku["start_points"]["max_value"]) == (10_000, 200_000)
+    assert (nishoku["start_points"]["min_value"], nishoku["start_points"]["max_value"]) == (1_000, 200_000)
     assert (nishoku["hands"]["min_value"], nishoku["hands"]["max_value"]) == (1, 16)
     assert (nishoku["turn_seconds"]["min_value"], nishoku["turn_seconds"]["max_value"]) == (5, 600)
-    assert "10,000 to 200,000 in steps of 1,000" in nishoku["start_points"]["description"]
+    assert "1,000 to 200,000 in steps of 1,000" in nishoku["start_points"]["description"]
     chinitsu = {option["name"]: option for option in _leaf(setup.fake, "new", "chinitsu")["options"]}
     assert [choice["value"] for choice in chinitsu["first_suit"]["choices"]] == ["p", "s", "random"]
     inage = {option["name"]: option for option in _leaf(setup.fake, "new", "inage")["options"]}

@@ -44,12 +44,12 @@ PARTNERS: dict[tuple[str, str], dict[str, object]] = {
     ("nishoku", "bust_below"): {"start_points": 200_000},
     ("inage", "kazoe_from"): {"points_table": "1:8"},
     ("zuno", "start_points"): {"return_points": 300_000},
-    ("zuno", "return_points"): {"start_points": 10_000},
+    ("zuno", "return_points"): {"start_points": 1_000},
     ("chinitsu", "start_points"): {"return_points": 300_000},
-    ("chinitsu", "return_points"): {"start_points": 10_000},
+    ("chinitsu", "return_points"): {"start_points": 1_000},
     ("goto", "start_points"): {"return_points": 300_000, "big_top_points": 1_000_000},
-    ("goto", "return_points"): {"start_points": 10_000, "big_top_points": 1_000_000},
-    ("goto", "big_top_points"): {"start_points": 10_000, "return_points": 10_000},
+    ("goto", "return_points"): {"start_points": 1_000, "big_top_points": 1_000_000},
+    ("goto", "big_top_points"): {"start_points": 1_000, "return_points": 1_000},
     ("goto", "rank_top_chips"): {"rank_second_chips": 0},
     ("goto", "rank_second_chips"): {"rank_top_chips": 100},
 }
@@ -74,10 +74,12 @@ def test_each_end_of_every_range_is_a_game_the_engine_builds(variant: str) -> No
     assert refused == {}
 
 
-def test_start_points_are_thousands_from_10000_and_nishoku_plays_1_to_16_hands() -> None:
+def test_start_points_are_thousands_from_1000_and_nishoku_plays_1_to_16_hands() -> None:
+    # From 1,000: a table that ends at the first payment is a house rule some play (and the
+    # crash soak's short games use it).
     for variant, settings in SETTINGS.items():
-        start = allowed_values(settings).get("start_points", Range(10_000, 10_000, step=1_000))
-        assert isinstance(start, Range) and (start.low, start.step) == (10_000, 1_000), variant
+        start = allowed_values(settings).get("start_points", Range(1_000, 1_000, step=1_000))
+        assert isinstance(start, Range) and (start.low, start.step) == (1_000, 1_000), variant
     nishoku = allowed_values(SETTINGS["nishoku"])
     assert nishoku["hands"] == Range(1, 16)
     assert nishoku["bust_below"] == Range(-100_000, 199_000, step=1_000)

@@ -392,3 +392,21 @@ async def test_history_lists_ended_games_newest_first(season: Store, clock: Fake
     assert (with_cancelled[0].status, with_cancelled[0].end_reason) == (GameStatus.CANCELLED, "host left")
     assert with_cancelled[0].results == ()
     assert await season.history(2) == []
+
+
+async def test_a_stored_result_waits_for_its_end_to_be_shown(store: Store) -> None:
+    """``record_final`` leaves the end to be shown; ``mark_end_shown`` takes it off the list a
+    restart reads, and a cancelled game (no result) is never on it."""
+    shown = await play_out(store, [human(ALICE), cpu()], [1, 2], guild_id=1 << 22)
+    waiting = await play_out(store, [human(BOB), cpu()], [2, 1])
+    cancelled = await store.create_game(1, 200, "nishoku", {}, 1, [human(CAROL), cpu()], host_id=CAROL)
+    await store.finish_game(cancelled, GameStatus.CANCELLED)
+    await store.mark_end_shown(shown.game_id)
+    unshown = await store.unshown_ends()
+    assert [summary.game_id for summary in unshown] == [waiting.game_id]
+    assert [result.placement for result in unshown[0].results] == [1, 2]
+    # A shard sees only its own guilds' games (guild 1 is shard 0 of 2; 1 << 22 is shard 1).
+    assert [s.game_id for s in await store.unshown_ends(shard_ids=[0], shard_count=2)] == [waiting.game_id]
+    assert await store.unshown_ends(shard_ids=[1], shard_count=2) == []
+    await store.mark_end_shown(waiting.game_id)
+    assert await store.unshown_ends() == []

@@ -714,6 +714,8 @@ class Violation:
     method: str | None = None
     path: str | None = None
     interaction_id: int | None = None
+    at: float | None = None
+    """When it was recorded (the fake's clock): a crash soak excuses what happened while the bot was down."""
 
     def __str__(self) -> str:
         where = f" [{self.method} {self.path}]" if self.method else ""

@@ -107,6 +107,8 @@ class FakeDiscord:
         """Message ids of edits that uploaded the very image the message already showed."""
         self.traffic = Traffic()
         """Running totals of the bot's API requests, kept when ``requests`` is cleared (load benches)."""
+        self.aborted_requests: list[RequestRecord] = []
+        """Requests whose client hung up before the body was in (a killed bot): never acted on."""
         self.violations: list[Violation] = []
         self.unknown_routes: list[tuple[str, str]] = []
         self.internal_errors: list[str] = []
@@ -272,6 +274,7 @@ class FakeDiscord:
                 ctx.method if ctx else None,
                 ctx.path if ctx else None,
                 rec.id if rec is not None else None,
+                self.clock.now(),
             )
         )
         self._notify()
@@ -530,7 +533,13 @@ class FakeDiscord:
         self.requests.append(ctx)
         self.traffic.count(ctx)
         try:
-            await self._read_body(request, ctx)
+            try:
+                await self._read_body(request, ctx)
+            except ConnectionError:
+                # The client went away in the middle of sending (a killed bot process): there is
+                # nobody to answer, and nothing of the request was acted on.
+                self.aborted_requests.append(ctx)
+                return json_response({"message": "the client hung up", "code": 0}, status=400)
             if not known:
                 response = await handler(request)
             else:

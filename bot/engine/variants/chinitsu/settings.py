@@ -24,9 +24,9 @@ class ChinitsuSettings(TableSettings):
     first_suit: str = field(default="p", metadata=one_of(*FIRST_SUITS))
     """「1局1局をピンズだらけとソーズだらけを交互に行います」: the first hand's suit (``p``, ``s``, or
     ``random`` from the seed); it alternates every hand dealt (CHN-A16)."""
-    start_points: int = field(default=35_000, metadata=allowed(10_000, 200_000, step=1_000))
+    start_points: int = field(default=35_000, metadata=allowed(1_000, 200_000, step=1_000))
     """「35000点持ち」."""
-    return_points: int = field(default=40_000, metadata=allowed(10_000, 300_000, step=1_000))
+    return_points: int = field(default=40_000, metadata=allowed(1_000, 300_000, step=1_000))
     """「40000点返し、40000点での原点トップあり」: the final score counts from 40,000, and the game
     needs someone at 40,000 to end (返り東場)."""
     backs_public: bool = True

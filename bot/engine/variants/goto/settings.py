@@ -42,9 +42,9 @@ class GotoSettings(TableSettings):
     title = "5等三麻"
 
     # --- the game ----------------------------------------------------------------------------
-    start_points: int = field(default=35_000, metadata=allowed(10_000, 200_000, step=1_000))
+    start_points: int = field(default=35_000, metadata=allowed(1_000, 200_000, step=1_000))
     """「35,000点持ち40,000点返し」: each player's starting points."""
-    return_points: int = field(default=40_000, metadata=allowed(10_000, 300_000, step=1_000))
+    return_points: int = field(default=40_000, metadata=allowed(1_000, 300_000, step=1_000))
     """「40,000点返し」: the South-entry mark: with the top below it after East, play South, which
     ends as soon as someone has it (「南場は誰かが40,000点を超えたら終了」; "passes" = reaches, checked
     after each hand [recommended])."""

@@ -19,7 +19,7 @@ class NishokuSettings(TableSettings):
     """NIS-A1: red 5p in the set (the seed only says 「ドラは赤牌のみ」)."""
     red_5s: int = field(default=1, metadata=allowed(0, 2))
     """NIS-A1: red 5s in the set."""
-    start_points: int = field(default=50_000, metadata=allowed(10_000, 200_000, step=1_000))
+    start_points: int = field(default=50_000, metadata=allowed(1_000, 200_000, step=1_000))
     """「５万点持ち」."""
     hands: int = field(default=16, metadata=allowed(1, 16))
     """「１ゲームは東南西北の一荘戦」 with 「連荘ナシ」: one hand per seat per wind."""

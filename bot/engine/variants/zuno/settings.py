@@ -19,9 +19,9 @@ class ZunoSettings(TableSettings):
 
     """Table settings. Defaults are the seed's 採用ルール and the spec's [recommended] rulings."""
 
-    start_points: int = field(default=25_000, metadata=allowed(10_000, 200_000, step=1_000))
+    start_points: int = field(default=25_000, metadata=allowed(1_000, 200_000, step=1_000))
     """ZUN-A9 [recommended]: everyone starts with 25,000 (implied by 「オカ20」)."""
-    return_points: int = field(default=30_000, metadata=allowed(10_000, 300_000, step=1_000))
+    return_points: int = field(default=30_000, metadata=allowed(1_000, 300_000, step=1_000))
     """ZUN-A9: the final score counts from 30,000; the 4 × 5,000 difference is the オカ (20)."""
     uma: str = field(default="10-30", metadata=shaped(r"\d{1,3}-\d{1,3}", "10-30"))
     """「ウマ10-30」: 2nd and 3rd ±10, 1st and 4th ±30 (in thousands; each 0 to 100)."""
