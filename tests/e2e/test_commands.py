@@ -60,7 +60,7 @@ async def test_rules_explain_the_variant_and_its_settings(fake_discord: FakeDisc
     assert "`red_5p` = **1**" in text and "`hands` = **16**" in text and "`hints` = **on**" in text
     # Each setting with a range shows it.
     assert "`hands` = **16** (from 1 to 16) — " in text
-    assert "`start_points` = **50000** (from 10,000 to 200,000 in steps of 1,000) — " in text
+    assert "`start_points` = **50000** (from 1,000 to 200,000 in steps of 1,000) — " in text
 
 
 async def test_calc_scores_a_hand_and_explains_errors(fake_discord: FakeDiscord, bot: JantakuBot) -> None:
