@@ -85,7 +85,7 @@ async def test_chinitsu_lobby_takes_its_settings_and_explains_bad_ones(
         # offers the choices and bounds): the bot refuses them itself, naming what is allowed.
         for options, expected in (
             ({"first_suit": "m"}, "`first_suit` cannot be 'm': choose `p`, `s`, `random`."),
-            ({"start_points": 0}, "`start_points` must be from 10,000 to 200,000 in steps of 1,000, not 0."),
+            ({"start_points": 0}, "`start_points` must be from 1,000 to 200,000 in steps of 1,000, not 0."),
             ({"start_points": 50_000}, "return_points (40000) must be at least start_points (50000)"),
             ({"dobon_chips": -1}, "`dobon_chips` must be from 0 to 20, not -1."),
             (

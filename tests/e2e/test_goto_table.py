@@ -72,7 +72,7 @@ async def test_goto_lobby_takes_its_settings_and_explains_bad_ones(fake_discord:
         for options, expected in (
             ({"open_riichi_han": 0}, "`open_riichi_han` must be from 1 to 13, not 0."),
             ({"rules": "red_chips=-1"}, "`red_chips` must be from 0 to 20, not -1."),
-            ({"start_points": 0}, "`start_points` must be from 10,000 to 200,000 in steps of 1,000, not 0."),
+            ({"start_points": 0}, "`start_points` must be from 1,000 to 200,000 in steps of 1,000, not 0."),
             ({"rules": "pocchi_tiles=5"}, "`pocchi_tiles` must be from 0 to 4, not 5."),
             ({"rules": "no_such_rule=1"}, "no_such_rule"),
         ):
