@@ -16,7 +16,7 @@ from collections.abc import Collection, Mapping
 
 import discord
 
-from bot.engine.game import RulesError, action_from_json
+from bot.engine.game import Game, RulesError, action_from_json
 from bot.engine.record import replay
 from bot.engine.variants import new_game
 from bot.runtime.actor import TableActor
@@ -232,6 +232,18 @@ class TableRegistry:
         panels: Mapping[int, PanelHandle] | None = None,
     ) -> None:
         """Run the actor and its presenter; ``panels`` (a recovered game's) are taken up again."""
+        presenter = self._presenter_of(actor, message_id=message_id, dm_panels=dm_panels)
+        self._by_channel[actor.channel_id] = actor
+        self._by_game[actor.game_id] = actor
+        if panels is not None:
+            presenter.restore_panels(panels)
+        presenter.start(notice=notice, resumed=panels is not None)
+        actor.start(presenter)
+        if panels is not None:
+            # What the restored panels show is from before the restart: bring them up to date.
+            presenter.panels_changed(presenter.panels.keys())
+
+    def _presenter_of(self, actor: TableActor, *, message_id: int | None, dm_panels: bool = False) -> DiscordPresenter:
         runtime = self._runtime
         presenter = DiscordPresenter(
             client=runtime.client,
@@ -243,16 +255,43 @@ class TableRegistry:
             message_id=message_id,
             dm_panels=dm_panels,
         )
-        self._by_channel[actor.channel_id] = actor
-        self._by_game[actor.game_id] = actor
-        self._presenters[actor.game_id] = presenter
-        if panels is not None:
-            presenter.restore_panels(panels)
-        presenter.start(notice=notice, resumed=panels is not None)
-        actor.start(presenter)
-        if panels is not None:
-            # What the restored panels show is from before the restart: bring them up to date.
-            presenter.panels_changed(presenter.panels.keys())
+        self._presenters[actor.game_id] = presenter  # closed with the others on shutdown
+        return presenter
+
+    def _retire_later(self, game_id: int, presenter: DiscordPresenter) -> None:
+        """Keep the presenter reachable until it has shown the end, then close it."""
+        task = asyncio.create_task(self._retire(game_id, presenter))
+        self._retiring[task] = presenter
+        task.add_done_callback(lambda done: self._retiring.pop(done, None))
+
+    def _recovered_actor(
+        self,
+        row: GameRow,
+        game: Game,
+        *,
+        timers: TableTimers | None = None,
+        banks: Mapping[int, float] | None = None,
+        tracker: HandTracker | None = None,
+        offers: Offers | None = None,
+    ) -> TableActor:
+        """The actor of a stored game: a running one (with its clocks, banks, tracker and
+        offers), or without them a finished one that only lends a presenter its final state."""
+        return TableActor(
+            game_id=row.id,
+            guild_id=row.guild_id,
+            channel_id=row.channel_id,
+            host_id=row.host_id,
+            game=game,
+            players=row.players,
+            store=self._runtime.store,
+            options=self._runtime.options,
+            timers=timers or TableTimers(),
+            banks=banks,
+            tracker=tracker,
+            on_finished=self._finished if timers is not None else None,
+            started_at=row.created_at.timestamp(),
+            offers=offers,
+        )
 
     def _finished(self, actor: TableActor) -> None:
         """The actor's game ended: free the channel; the presenter finishes showing it."""
@@ -262,9 +301,7 @@ class TableRegistry:
         if presenter is not None:
             # Kept reachable until it has shown the end: the click that ended the game is
             # still being answered through it.
-            task = asyncio.create_task(self._retire(actor.game_id, presenter))
-            self._retiring[task] = presenter
-            task.add_done_callback(lambda done: self._retiring.pop(done, None))
+            self._retire_later(actor.game_id, presenter)
         self._runtime.client.dispatch("mahjong_game_end", actor.game_id)
 
     async def _retire(self, game_id: int, presenter: DiscordPresenter) -> None:
@@ -310,35 +347,12 @@ class TableRegistry:
             outcome = game.outcome()
             if outcome is None:  # a finished game's log ends it; nothing to show otherwise
                 continue
-            actor = TableActor(
-                game_id=row.id,
-                guild_id=row.guild_id,
-                channel_id=row.channel_id,
-                host_id=row.host_id,
-                game=game,
-                players=row.players,
-                store=store,
-                options=self._runtime.options,
-                timers=TableTimers(),
-                started_at=row.created_at.timestamp(),
-            )
+            actor = self._recovered_actor(row, game)
             actor.finished = True  # never started: it only lends the presenter the final state
-            runtime = self._runtime
-            presenter = DiscordPresenter(
-                client=runtime.client,
-                store=store,
-                actor=actor,
-                options=runtime.options,
-                limiter=runtime.limiter,
-                renderer=runtime.renderer,
-                message_id=row.message_id,
-            )
+            presenter = self._presenter_of(actor, message_id=row.message_id)
             presenter.game_over(outcome, summary)
             presenter.start()
-            self._presenters[row.id] = presenter  # closed with the others on shutdown
-            task = asyncio.create_task(self._retire(row.id, presenter))
-            self._retiring[task] = presenter
-            task.add_done_callback(lambda done: self._retiring.pop(done, None))
+            self._retire_later(row.id, presenter)
             log.info("table %d: showing the end it had not shown", row.id)
 
     async def _restore(self, row: GameRow) -> TableActor | None:
@@ -365,25 +379,12 @@ class TableRegistry:
             await store.record_final(row.id, outcome)
             return None
         guild = await store.guild_settings(row.guild_id)
-        actor = TableActor(
-            game_id=row.id,
-            guild_id=row.guild_id,
-            channel_id=row.channel_id,
-            host_id=row.host_id,
-            game=game,
-            players=row.players,
-            store=store,
-            options=self._runtime.options,
-            timers=TableTimers(
-                row.turn_seconds if row.turn_seconds is not None else guild.turn_seconds,
-                row.bank_seconds if row.bank_seconds is not None else guild.time_bank_seconds,
-            ),
-            banks=await store.seat_banks(row.id),
-            tracker=tracker,
-            on_finished=self._finished,
-            started_at=row.created_at.timestamp(),
-            offers=offers,
+        timers = TableTimers(
+            row.turn_seconds if row.turn_seconds is not None else guild.turn_seconds,
+            row.bank_seconds if row.bank_seconds is not None else guild.time_bank_seconds,
         )
+        banks = await store.seat_banks(row.id)
+        actor = self._recovered_actor(row, game, timers=timers, banks=banks, tracker=tracker, offers=offers)
         notice = text("resumed", None, game=row.id, seq=game.sequence)
         panels = await store.panels(row.id)
         self._launch(actor, message_id=row.message_id, notice=notice, dm_panels=guild.dm_panels, panels=panels)
