@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from bot.engine.variants.zuno.state import ZunoPhase
+from bot.runtime.actor import TableActor
 from bot.runtime.presenter import DiscordPresenter
 from bot.storage import GameStatus, Store
 
@@ -193,6 +194,18 @@ async def _alice_discards_then_restart(
         return actor.game_id, seat
 
 
+async def _shows_her_turn(fake: FakeDiscord, world: World, actor: TableActor, player: Player, what: str) -> None:
+    """Wait until the player's panel offers buttons of the dealer's current decision."""
+    await fake.wait_for(
+        lambda: (
+            (decision := actor.decision(0)) is not None
+            and any(f":{decision.seq}:" in b["custom_id"] for b in world.pending_button(player))
+        ),
+        timeout=10,
+        what=what,
+    )
+
+
 async def test_an_open_panel_is_edited_by_the_new_process_after_a_restart(
     fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -211,14 +224,7 @@ async def test_an_open_panel_is_edited_by_the_new_process_after_a_restart(
     async with running_bot(fake_discord, second):
         resumed = second.runtime.tables.in_channel(world.channel.id)
         assert resumed is not None
-        await fake_discord.wait_for(
-            lambda: (
-                (d := resumed.decision(0)) is not None
-                and any(f":{d.seq}:" in b["custom_id"] for b in world.pending_button(player))
-            ),
-            timeout=10,
-            what="Alice's panel to show her turn",
-        )
+        await _shows_her_turn(fake_discord, world, resumed, player, "Alice's panel to show her turn")
         assert player.panel is panel
         assert not any(f"<@{alice.id}>" in text for text in world.public_texts()), "reachable: no mention"
         await world.play([player], seconds=120)
@@ -273,14 +279,7 @@ async def test_a_dm_panel_is_edited_by_the_new_process_after_a_restart(
     async with running_bot(fake_discord, second):
         resumed = second.runtime.tables.in_channel(world.channel.id)
         assert resumed is not None
-        await fake_discord.wait_for(
-            lambda: (
-                (d := resumed.decision(0)) is not None
-                and any(f":{d.seq}:" in b["custom_id"] for b in world.pending_button(player))
-            ),
-            timeout=10,
-            what="Alice's DM panel to show her turn",
-        )
+        await _shows_her_turn(fake_discord, world, resumed, player, "Alice's DM panel to show her turn")
         assert fake_discord.messages_in(fake_discord.dm_channel(alice)) == [dm]
         assert not any(f"<@{alice.id}>" in text for text in world.public_texts())
 
