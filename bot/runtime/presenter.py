@@ -438,6 +438,7 @@ class DiscordPresenter:
             panel.picture = dataclasses.replace(picture, where=("message", message.id))
             panel.mark_shown(content.spec, self._options.clock())
         self._remember(panel)
+        self._catch_up(panel.seat)
         return True
 
     # --- what the actor calls ----------------------------------------------------------------------
@@ -923,32 +924,37 @@ class DiscordPresenter:
                 panel.prefers_dm = dm
             if panel.prefers_dm:
                 await self._open_in_dm(interaction, panel, notice)
-                self._remember(panel)
-                return
-            content = self._panel_content(seat, panel, notice)
-            (payload, picture), deferred = await defer_if_slow(
-                interaction,
-                self._panel_payload(content, panel, None),
-                budget=self._budget(interaction),
-                defer=deferring(interaction, ephemeral=True, thinking=True),
-            )
-            where: object = self._reply(interaction)
-            if deferred or answered(interaction):
-                where = ("message", (await interaction.edit_original_response(**self._as_edit(payload))).id)
             else:
-                response = await respond(
-                    interaction,
-                    lambda: interaction.response.send_message(ephemeral=True, **payload),
-                    files=[payload["file"]] if "file" in payload else (),
-                )
-                if response is not None and response.message_id is not None:
-                    where = ("message", response.message_id)
-            panel.interaction, panel.dm_message, panel.restored = interaction, None, None
-            panel.opened_at = self._options.clock()
-            panel.picture = dataclasses.replace(picture, where=where)
-            panel.mark_shown(content.spec, self._options.clock())
+                await self._open_here(interaction, panel, notice)
         self._remember(panel)
+        # A DM panel, too, may have missed a move while it was being sent.
         self._catch_up(seat)
+
+    async def _open_here(self, interaction: discord.Interaction[Any], panel: _Panel, notice: str) -> None:
+        """Answer with the panel as an ephemeral reply (a new 15-minute token)."""
+        seat = panel.seat
+        content = self._panel_content(seat, panel, notice)
+        (payload, picture), deferred = await defer_if_slow(
+            interaction,
+            self._panel_payload(content, panel, None),
+            budget=self._budget(interaction),
+            defer=deferring(interaction, ephemeral=True, thinking=True),
+        )
+        where: object = self._reply(interaction)
+        if deferred or answered(interaction):
+            where = ("message", (await interaction.edit_original_response(**self._as_edit(payload))).id)
+        else:
+            response = await respond(
+                interaction,
+                lambda: interaction.response.send_message(ephemeral=True, **payload),
+                files=[payload["file"]] if "file" in payload else (),
+            )
+            if response is not None and response.message_id is not None:
+                where = ("message", response.message_id)
+        panel.interaction, panel.dm_message, panel.restored = interaction, None, None
+        panel.opened_at = self._options.clock()
+        panel.picture = dataclasses.replace(picture, where=where)
+        panel.mark_shown(content.spec, self._options.clock())
 
     def _catch_up(self, seat: int) -> None:
         """Redraw the panel if the game moved on while we were answering.
