@@ -145,7 +145,7 @@ def _ack(record: Any, totals: Totals, *, lobby: bool = False) -> None:
 
 async def play_table(fake: Any, member: Any, channel: Any, args: argparse.Namespace, totals: Totals, seed: int) -> None:
     """One scripted human and three CPUs, from ``/mahjong new`` to the end of the game."""
-    from tests.e2e.fakediscord import InteractionRefused
+    from bot.sandbox.fakediscord import InteractionRefused
 
     rng = random.Random(seed)
     await asyncio.sleep(rng.random() * args.ramp)  # tables do not all open in the same millisecond
@@ -252,7 +252,7 @@ def baseline_build(revision: str) -> Build:
 
 async def drive(args: argparse.Namespace, build: Build | None = None) -> dict[str, Any]:
     """One run: a fresh fake, a fresh bot of ``build`` on a fresh database, every table to its end."""
-    from tests.e2e.fakediscord import FakeDiscord
+    from bot.sandbox.fakediscord import FakeDiscord
 
     build = build or this_build()
     fake = await FakeDiscord.start(spec_path=None if args.spec else False, shard_count=args.shards)

@@ -52,8 +52,7 @@ from bot.runtime.i18n import text
 if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable
 
-    from tests.e2e.botprocess import BotProcess
-    from tests.e2e.fakediscord import (
+    from bot.sandbox.fakediscord import (
         FakeChannel,
         FakeDiscord,
         FakeGuild,
@@ -61,6 +60,7 @@ if TYPE_CHECKING:
         FakeMessage,
         InteractionRecord,
     )
+    from tests.e2e.botprocess import BotProcess
 
 STALL_SECONDS = 5.0
 """A panel with nothing to click for this long is opened again with "My hand"."""
@@ -176,7 +176,7 @@ def refused(record: InteractionRecord) -> bool:
 async def interact(soak: Soak, action: Awaitable[InteractionRecord]) -> InteractionRecord | None:
     """Run one fake-user interaction; None when Discord would not let the user do it (the message
     changed or went) or no bot session takes the guild's events."""
-    from tests.e2e.fakediscord import InteractionRefused
+    from bot.sandbox.fakediscord import InteractionRefused
 
     try:
         return await action
@@ -559,8 +559,8 @@ async def check(soak: Soak, database: Path) -> tuple[dict[str, Any], list[str]]:
 
 async def soak_run(args: argparse.Namespace) -> dict[str, Any]:
     """One soak: a fresh fake and database, ``args.games`` tables to their end through ``args.kills`` kills."""
+    from bot.sandbox.fakediscord import FakeDiscord
     from tests.e2e.botprocess import BotProcess
-    from tests.e2e.fakediscord import FakeDiscord
 
     started = time.perf_counter()
     rng = random.Random(args.seed)

@@ -7,7 +7,8 @@ from collections.abc import AsyncIterator, Iterator
 
 import pytest
 
-from .fakediscord import FakeDiscord
+from bot.sandbox.fakediscord import FakeDiscord
+
 from .spies import LogTrap
 
 

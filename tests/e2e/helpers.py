@@ -20,8 +20,7 @@ from bot.app import JantakuBot
 from bot.config import Settings
 from bot.engine.views import SeatView, StandingsView
 from bot.runtime import RuntimeOptions, TableActor
-
-from .fakediscord import (
+from bot.sandbox.fakediscord import (
     FakeChannel,
     FakeDiscord,
     FakeGuild,

@@ -19,8 +19,8 @@ from bot.engine.variants.chinitsu import ChinitsuSettings
 from bot.engine.views import PublicView, RiverTile
 from bot.runtime import TableActor
 from bot.runtime.panel import tile_label
+from bot.sandbox.fakediscord import SpyEvent
 
-from .fakediscord import SpyEvent
 from .helpers import ACT, HiddenInformationSpy
 
 __all__ = ["MPSZ_RUN", "ConcealedFaceSpy", "LogTrap"]

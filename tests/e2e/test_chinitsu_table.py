@@ -24,9 +24,9 @@ from bot.engine.variants.chinitsu import ChinitsuSettings
 from bot.runtime import TableActor
 from bot.runtime.customid import ActionId
 from bot.runtime.panel import action_args
+from bot.sandbox.fakediscord import FakeDiscord, running_bot
 from bot.storage import GameStatus, Store
 
-from .fakediscord import FakeDiscord, running_bot
 from .helpers import (
     Player,
     World,

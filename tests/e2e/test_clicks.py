@@ -12,8 +12,8 @@ import pytest
 
 from bot.app import JantakuBot
 from bot.runtime import TableActor
+from bot.sandbox.fakediscord import FakeDiscord, FakeMember, InteractionRefused, running_bot
 
-from .fakediscord import FakeDiscord, FakeMember, InteractionRefused, running_bot
 from .helpers import Player, World, action_buttons, ephemeral_reply, forge_click, make_bot
 
 

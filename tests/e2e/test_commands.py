@@ -12,10 +12,10 @@ from bot.app import JantakuBot
 from bot.engine.game import Outcome
 from bot.engine.record import replay
 from bot.engine.views import StandingsView
+from bot.sandbox.fakediscord import FakeDiscord, running_bot
 from bot.storage import PlayerSeat
 from tests.engine import replays
 
-from .fakediscord import FakeDiscord, running_bot
 from .helpers import Player, World, ephemeral_reply, forge_click, forge_slash, make_bot
 
 SUBCOMMANDS = {"new", "join", "leave", "start", "cancel", "hand", "rules", "calc", "leaderboard", "stats"}

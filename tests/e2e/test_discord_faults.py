@@ -31,10 +31,10 @@ from typing import Any
 import pytest
 
 from bot.runtime.i18n import text
+from bot.sandbox.fakediscord import FakeDiscord, FakeMessage, Faults, InteractionRecord, InteractionRefused, running_bot
 from bot.storage import GameStatus, Store
 from render import render_table
 
-from .fakediscord import FakeDiscord, FakeMessage, Faults, InteractionRecord, InteractionRefused, running_bot
 from .helpers import GAME_OVER, Player, World, fix_seed, make_bot, simple_policy
 from .spies import LogTrap
 

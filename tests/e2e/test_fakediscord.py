@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 from PIL import Image
 
-from .fakediscord import (
+from bot.sandbox.fakediscord import (
     INVALID_WEBHOOK_TOKEN,
     FakeChannel,
     FakeDiscord,

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from bot.sandbox.fakediscord import FakeDiscord, running_bot
 from bot.storage import GameStatus, Store
 
-from .fakediscord import FakeDiscord, running_bot
 from .helpers import HiddenInformationSpy, Player, World, make_bot, record_standings
 
 

@@ -22,9 +22,9 @@ from bot.engine.variants.goto import GotoGame
 from bot.runtime import TableActor
 from bot.runtime.customid import ActionId
 from bot.runtime.panel import action_args
+from bot.sandbox.fakediscord import FakeDiscord, running_bot
 from bot.storage import GameStatus, Store
 
-from .fakediscord import FakeDiscord, running_bot
 from .helpers import Player, World, action_buttons, action_kind, ephemeral_reply, fix_seed, make_bot, raw_options
 from .spies import ConcealedFaceSpy, LogTrap
 

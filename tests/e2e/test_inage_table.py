@@ -20,10 +20,10 @@ from bot.engine.variants.inage import VoteEnd
 from bot.engine.views import PublicView
 from bot.runtime import TableActor
 from bot.runtime.panel import tile_label
+from bot.sandbox.fakediscord import FakeDiscord, FakeMessage, running_bot
 from bot.storage import GameStatus, Store
 from tests.engine.test_inage import padded
 
-from .fakediscord import FakeDiscord, FakeMessage, running_bot
 from .helpers import (
     HiddenInformationSpy,
     Player,

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from .fakediscord import FakeDiscord, running_bot
+from bot.sandbox.fakediscord import FakeDiscord, running_bot
+
 from .helpers import Player, World, fix_seed, make_bot
 
 # Its hand runs 56 moves (seed 2's ends in 14).

@@ -30,10 +30,10 @@ from bot.engine.views import SeatView
 from bot.runtime import TableActor
 from bot.runtime.customid import ActionId
 from bot.runtime.panel import action_args
+from bot.sandbox.fakediscord import FakeDiscord, SpyEvent, running_bot
 from tests.engine.test_nishoku import padded as nishoku_padded
 from tests.engine.test_zuno import padded as zuno_padded
 
-from .fakediscord import FakeDiscord, SpyEvent, running_bot
 from .helpers import Player, World, action_buttons, fix_seed, make_bot
 from .test_zuno_table import JUNK, TENPAI, _click, _draft, _four_humans, _open_panels, _rig, _wait_current
 

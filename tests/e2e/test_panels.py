@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from .fakediscord import FakeDiscord, running_bot
-from .fakediscord.faults import Faults
+from bot.sandbox.fakediscord import FakeDiscord, running_bot
+from bot.sandbox.fakediscord.faults import Faults
+
 from .helpers import HiddenInformationSpy, Player, World, action_buttons, fix_seed, make_bot
 
 
@@ -47,27 +48,34 @@ async def test_panel_by_dm_updates_in_place(
 async def test_dm_panel_sent_while_the_game_moves_shows_the_turn_that_came_meanwhile(
     fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A CPU discards while the DM panel is still being posted: the panel catches up.
+    """Bob discards while Alice's DM panel is still being posted: her panel catches up.
 
-    It used to keep "Waiting for the other players." with the seat's clock running, because a
-    change that finds the panel not yet open is skipped and only the ephemeral path caught up."""
-    fix_seed(monkeypatch, 0)  # Alice sits south: the dealer, a CPU, plays first
-    world = World.build(fake_discord, "Alice")
-    (alice,) = world.members
-    bot = make_bot(fake_discord, tmp_path / "db.sqlite3", cpu_delay=0.1)
+    It used to keep "Waiting for the other players." with her clock running, because a change
+    that finds a panel not yet open is skipped and only the ephemeral path caught up after."""
+    fix_seed(monkeypatch, 0)  # Bob deals; Alice sits after him
+    world = World.build(fake_discord, "Alice", "Bob")
+    alice, bob = world.members
+    bot = make_bot(fake_discord, tmp_path / "db.sqlite3")
     async with running_bot(fake_discord, bot):
-        await world.start_game(alice, hands=1)
+        await world.start_game(alice, humans=[bob], cpus=2, hands=1)
         actor = bot.runtime.tables.in_channel(world.channel.id)
         assert actor is not None
         seat = actor.seat_of(alice.id)
-        assert actor.decision(seat) is None, "the seed must leave Alice waiting when she asks"
-        fake_discord.inject(Faults(seed=1, slow=1.0, slow_seconds=0.6, routes={"POST /channels/{channel_id}/messages"}))
-        record = await alice.slash(world.channel, "mahjong hand", dm=True)
-        await fake_discord.wait_for(lambda: record.message is not None and "DMs" in record.message.text, timeout=10)
-        fake_discord.inject(None)
-        assert fake_discord.faults.injected["slow"] >= 1
-        (panel,) = fake_discord.messages_in(fake_discord.dm_channel(alice))
+        assert actor.decision(seat) is None and actor.decision(actor.seat_of(bob.id)) is not None
+        assert (actor.seat_of(bob.id) + 1) % 4 == seat
+        bob_player = Player(bob)
+        await world.open_panel(bob_player)
+        fake_discord.inject(Faults(seed=1, slow=1.0, slow_seconds=2.0, routes={"POST /channels/{channel_id}/messages"}))
+        record = await alice.slash(world.channel, "mahjong hand", dm=True, wait=False)
+        await fake_discord.wait_for(lambda: fake_discord.faults.injected["slow"] >= 1, what="the DM post to start")
+        assert bob_player.panel is not None
+        discard = next(b for b in action_buttons(bob_player.panel) if ":discard:" in b["custom_id"])
+        await bob.click(bob_player.panel, discard["custom_id"])
         await fake_discord.wait_for(lambda: actor.decision(seat) is not None, timeout=10, what="Alice's turn")
+        assert fake_discord.messages_in(fake_discord.dm_channel(alice)) == [], "Alice's turn came before her DM"
+        fake_discord.inject(None)
+        await fake_discord.wait_for(lambda: record.message is not None and "DMs" in record.message.text, timeout=10)
+        (panel,) = fake_discord.messages_in(fake_discord.dm_channel(alice))
         await fake_discord.wait_for(
             lambda: bool(action_buttons(panel)), timeout=10, what="the DM panel to offer Alice's turn"
         )

@@ -20,7 +20,8 @@ from typing import Any
 
 import pytest
 
-from .fakediscord import FakeDiscord, running_bot
+from bot.sandbox.fakediscord import FakeDiscord, running_bot
+
 from .helpers import World, make_bot
 
 PAYLOADS = int(os.environ.get("JANTAKU_FUZZ", "200"))

@@ -11,8 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.__main__ import main
-
-from .fakediscord import FakeDiscord, redirect_discord
+from bot.sandbox.fakediscord import FakeDiscord, redirect_discord
 
 
 def test_missing_token_exits_with_a_message(tmp_path: Path) -> None:

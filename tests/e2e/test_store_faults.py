@@ -25,10 +25,10 @@ from bot.runtime import TableActor
 from bot.runtime.customid import ActionId, parse
 from bot.runtime.options import TableTimers
 from bot.runtime.panel import action_args
+from bot.sandbox.fakediscord import FakeDiscord, InteractionRecord, running_bot
 from bot.storage import GameStatus
 from tests.storefaults import StoreFaults
 
-from .fakediscord import FakeDiscord, InteractionRecord, running_bot
 from .helpers import Player, World, action_buttons, action_kind, fix_seed, make_bot
 from .spies import LogTrap
 

@@ -8,7 +8,8 @@ import dataclasses
 import re
 from pathlib import Path
 
-from .fakediscord import FakeDiscord, running_bot
+from bot.sandbox.fakediscord import FakeDiscord, running_bot
+
 from .helpers import Player, World, action_buttons, forge_click, make_bot
 
 TIMESTAMP = re.compile(r"<t:(\d+):R>")

@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from bot.runtime.panel import tile_label
+from bot.sandbox.fakediscord import FakeDiscord, InteractionRefused, running_bot
 from bot.storage import GameStatus, Store
 
-from .fakediscord import FakeDiscord, InteractionRefused, running_bot
 from .helpers import (
     ACT,
     HiddenInformationSpy,

@@ -27,9 +27,9 @@ from bot.engine.views import PublicView, SeatView, WinView
 from bot.runtime import TableActor
 from bot.runtime.customid import ActionId
 from bot.runtime.panel import action_args
+from bot.sandbox.fakediscord import FakeDiscord, FakeMessage, InteractionRecord, running_bot
 from bot.storage import GameStatus, Store
 
-from .fakediscord import FakeDiscord, FakeMessage, InteractionRecord, running_bot
 from .helpers import ACT, HiddenInformationSpy, Player, World, action_buttons, action_kind, make_bot, seq_of
 
 NAMES = ("Alice", "Bob", "Carol", "Dave")
