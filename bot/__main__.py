@@ -1,10 +1,16 @@
-"""``python -m bot``: read the settings, open the store, run the bot; exit cleanly on bad setup."""
+"""``python -m bot``: read the settings, open the store, run the bot; exit cleanly on bad setup.
+
+``python -m bot --sandbox`` runs the same bot against a local stand-in for Discord and serves a
+page to play it from a browser: no token, no network (see :mod:`bot.sandbox`).
+"""
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import logging
 import sys
+from collections.abc import Sequence
 
 import aiohttp
 import discord
@@ -32,17 +38,67 @@ async def run(settings: Settings) -> None:
         await store.close()
 
 
-def main() -> int:
-    try:
-        settings = Settings.from_env()
-    except ConfigError as error:
-        print(f"jantaku: {error}", file=sys.stderr)
-        return 2
-    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+def parse_args(argv: Sequence[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bot", description="Jantaku, the mahjong host for Discord.")
+    parser.add_argument(
+        "--sandbox",
+        action="store_true",
+        help="run against a local stand-in for Discord and play in a browser (no token needed)",
+    )
+    parser.add_argument("--host", default="127.0.0.1", help="sandbox: the address the page is served on")
+    parser.add_argument("--port", type=int, default=None, help="sandbox: the page's port (0 picks a free one)")
+    parser.add_argument(
+        "--database", default=None, help="sandbox: keep games in this sqlite:/// URL (default: a file for this run)"
+    )
+    args = parser.parse_args(argv)
+    if not args.sandbox and (args.port is not None or args.database is not None or args.host != "127.0.0.1"):
+        parser.error("--host, --port and --database go with --sandbox")
+    if args.port is not None and not 0 <= args.port <= 65535:
+        parser.error(f"--port must be between 0 and 65535, got {args.port}")
+    return args
+
+
+def _quiet_payload_loggers() -> None:
     # At DEBUG these log whole request and event payloads, private panels (a player's tiles)
     # included; logs are not a place for hidden information.
     for name in PAYLOAD_LOGGERS:
         logging.getLogger(name).setLevel(max(logging.INFO, logging.getLogger().level))
+
+
+def run_sandbox(args: argparse.Namespace) -> int:
+    from bot.sandbox.run import DEFAULT_PORT, SandboxConfig, serve
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    _quiet_payload_loggers()
+    config = SandboxConfig(
+        host=args.host, port=DEFAULT_PORT if args.port is None else args.port, database=args.database
+    )
+    try:
+        asyncio.run(serve(config))
+    except OSError as error:
+        print(f"jantaku: cannot serve the sandbox on {config.host}:{config.port} ({error}).", file=sys.stderr)
+        print("Choose another port with --port (0 picks a free one).", file=sys.stderr)
+        return 4
+    except (StorageError, ValueError) as error:
+        print(f"jantaku: cannot open the sandbox's database {config.database!r}: {error}", file=sys.stderr)
+        return 5
+    except KeyboardInterrupt:
+        return 0
+    return 0
+
+
+def main(argv: Sequence[str] = ()) -> int:
+    args = parse_args(argv)
+    if args.sandbox:
+        return run_sandbox(args)
+    try:
+        settings = Settings.from_env()
+    except ConfigError as error:
+        print(f"jantaku: {error}", file=sys.stderr)
+        print("To try the bot without Discord, run: python -m bot --sandbox", file=sys.stderr)
+        return 2
+    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    _quiet_payload_loggers()
     try:
         asyncio.run(run(settings))
     except discord.LoginFailure:
@@ -63,4 +119,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

@@ -62,7 +62,7 @@ def _base_payload(
         "type": rec_type,
         "token": "",
         "version": 1,
-        "locale": "en-US",
+        "locale": user.locale,
         "entitlements": [],
         "entitlement_sku_ids": [],
         "attachment_size_limit": fake.attachment_size_limit,

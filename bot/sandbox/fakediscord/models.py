@@ -157,6 +157,8 @@ class FakeUser(_Actor):
     name: str
     bot: bool = False
     global_name: str | None = None
+    locale: str = "en-US"
+    """The language of this user's client: every interaction they start carries it."""
 
     def _as_user(self) -> FakeUser:
         return self

@@ -443,6 +443,7 @@ class RestApi:
             message.extra["guild_id"] = str(channel.guild.id)
         fake.messages[message.id] = message
         self._broadcast(message, "MESSAGE_CREATE")
+        fake.message_changed(message)
         return message
 
     def edit_message(self, message: FakeMessage, data: dict[str, Any], files: list[UploadedFile]) -> FakeMessage:
@@ -485,6 +486,7 @@ class RestApi:
         self._note_waste(message, before, shown, files)
         message.edited_timestamp = fake.clock.iso()
         self._broadcast(message, "MESSAGE_UPDATE")
+        fake.message_changed(message)
         return message
 
     def _note_waste(
@@ -502,6 +504,7 @@ class RestApi:
 
     def delete_message(self, message: FakeMessage) -> None:
         message.deleted = True
+        self.fake.message_changed(message)
         if message.ephemeral_to is None:
             data = {"id": str(message.id), "channel_id": str(message.channel.id)}
             if message.channel.guild is not None:

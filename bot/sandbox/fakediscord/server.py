@@ -113,6 +113,9 @@ class FakeDiscord:
         self.unknown_routes: list[tuple[str, str]] = []
         self.internal_errors: list[str] = []
         self.spies: list[Spy] = []
+        self.message_listeners: list[Callable[[FakeMessage], None]] = []
+        """Called with every message the bot creates, edits or deletes (the sandbox's web page
+        follows them); an exception in one is an internal error of the fake."""
         self.faults = FaultInjector()
         """Faults injected on purpose (:meth:`inject`): counts by kind and their consequences."""
         self.nonces: dict[tuple[int, str], tuple[float, FakeMessage]] = {}
@@ -318,6 +321,14 @@ class FakeDiscord:
 
     def remove_spy(self, spy: Spy) -> None:
         self.spies.remove(spy)
+
+    def message_changed(self, message: FakeMessage) -> None:
+        """Tell the listeners that ``message`` was created, edited or deleted."""
+        for listener in list(self.message_listeners):
+            try:
+                listener(message)
+            except Exception as error:  # a listener's bug must not fail the bot's request
+                self.internal_errors.append(f"message listener {listener!r} failed: {error!r}")
 
     def _notify(self) -> None:
         self._changed.set()

@@ -1,0 +1,386 @@
+"""The sandbox's web page: each browser tab is one member of the local Discord.
+
+The page (``static/``) talks to this server over one WebSocket. A tab says hello with a name
+and a locale and becomes a member of the sandbox guild; from then on it gets every message it
+may see (public ones in the guild's channels, its own ephemeral replies, its DMs) as they are
+created, edited and deleted, and sends what a Discord client sends: a typed slash command, a
+button click, a select. Those go through the local Discord's own interaction path, so the bot
+cannot tell a tab from a Discord client.
+
+What a tab is shown is decided here, not in the page: a message goes to a tab only if the
+tab's member can see it (``FakeMessage.visible_to``), and an image is served only to a tab that
+was sent a message holding it. One tab never receives another's hand.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import re
+import secrets
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+from render.text import UI_FONT
+
+from .commands import CommandLineError, Member, parse_command_line
+from .fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeMember, FakeMessage, InteractionRefused
+
+log = logging.getLogger(__name__)
+
+LOCALES = ("en-US", "ja")
+"""The locales a tab can choose (the bot answers in English or Japanese)."""
+NAME_LIMIT = 32
+STATIC_FILES = {"app.js": "text/javascript", "style.css": "text/css", "index.html": "text/html"}
+_ATTACHMENT_URL = re.compile(r"/attachments/\d+/(?P<id>\d+)/[^/?#]+")
+NO_RESPONSE = "The application did not respond"
+INTERACTION_FAILED = "This interaction failed"
+
+
+@dataclass(eq=False)
+class Tab:
+    """One browser tab: a member of the sandbox guild and what it has been sent."""
+
+    token: str
+    member: FakeMember
+    socket: web.WebSocketResponse | None = None
+    sent: set[int] = field(default_factory=set)
+    """Ids of the messages this tab was sent (it is told when they are deleted)."""
+    images: set[int] = field(default_factory=set)
+    """Ids of the attachments this tab may fetch: those of messages it was sent."""
+    tasks: set[asyncio.Task[None]] = field(default_factory=set)
+
+    @property
+    def locale(self) -> str:
+        return self.member.user.locale
+
+
+class SandboxWeb:
+    """The aiohttp app that serves the page and one WebSocket per tab."""
+
+    def __init__(self, fake: FakeDiscord, guild: FakeGuild) -> None:
+        self.fake = fake
+        self.guild = guild
+        self.tabs: dict[str, Tab] = {}
+        self._runner: web.AppRunner | None = None
+        self.port = 0
+        self.host = "127.0.0.1"
+        fake.message_listeners.append(self._message_changed)
+
+    @property
+    def url(self) -> str:
+        return f"http://{self.host}:{self.port}/"
+
+    def app(self) -> web.Application:
+        app = web.Application()
+        app.router.add_get("/", self._page)
+        app.router.add_get("/static/{name}", self._static)
+        app.router.add_get("/static/fonts/{name}", self._font)
+        app.router.add_get("/ws", self._socket)
+        app.router.add_get("/media/{token}/{attachment_id}/{filename}", self._media)
+        return app
+
+    async def start(self, host: str = "127.0.0.1", port: int = 0) -> None:
+        self._runner = web.AppRunner(self.app(), access_log=None, handle_signals=False)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, host, port)
+        await site.start()
+        server = site._server
+        assert server is not None
+        self.host = host
+        self.port = server.sockets[0].getsockname()[1]  # type: ignore[attr-defined]
+
+    async def stop(self) -> None:
+        for tab in self.tabs.values():
+            for task in tab.tasks:
+                task.cancel()
+            if tab.socket is not None:
+                await tab.socket.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    # --- pages ---------------------------------------------------------------------------------
+
+    async def _page(self, request: web.Request) -> web.StreamResponse:
+        return self._file("index.html")
+
+    async def _static(self, request: web.Request) -> web.StreamResponse:
+        name = request.match_info["name"]
+        if name not in STATIC_FILES or name == "index.html":
+            raise web.HTTPNotFound()
+        return self._file(name)
+
+    async def _font(self, request: web.Request) -> web.StreamResponse:
+        # The renderer's committed UI font (a subset of Noto Sans CJK, OFL): tile names and kana
+        # show on a machine without a Japanese font, and nothing is fetched from a CDN.
+        if request.match_info["name"] != UI_FONT.name:
+            raise web.HTTPNotFound()
+        return web.Response(
+            body=UI_FONT.read_bytes(), content_type="font/otf", headers={"Cache-Control": "max-age=86400"}
+        )
+
+    @staticmethod
+    def _file(name: str) -> web.Response:
+        body = resources.files("bot.sandbox").joinpath("static", name).read_bytes()
+        return web.Response(
+            body=body, content_type=STATIC_FILES[name], charset="utf-8", headers={"Cache-Control": "no-cache"}
+        )
+
+    async def _media(self, request: web.Request) -> web.StreamResponse:
+        tab = self.tabs.get(request.match_info["token"])
+        try:
+            attachment_id = int(request.match_info["attachment_id"])
+        except ValueError:
+            raise web.HTTPNotFound() from None
+        if tab is None or attachment_id not in tab.images:
+            raise web.HTTPNotFound()
+        attachment = self.fake.attachments.get(attachment_id)
+        if attachment is None:
+            raise web.HTTPNotFound()
+        content_type = "image/png" if attachment.is_png else "application/octet-stream"
+        # Immutable: an attachment id always names the same bytes.
+        return web.Response(
+            body=attachment.data, content_type=content_type, headers={"Cache-Control": "private, max-age=3600"}
+        )
+
+    # --- the socket ----------------------------------------------------------------------------
+
+    async def _socket(self, request: web.Request) -> web.StreamResponse:
+        socket = web.WebSocketResponse(heartbeat=30.0, max_msg_size=64 * 1024)
+        await socket.prepare(request)
+        tab: Tab | None = None
+        try:
+            async for frame in socket:
+                if frame.type != WSMsgType.TEXT:
+                    continue
+                try:
+                    op = json.loads(frame.data)
+                    if not isinstance(op, dict):
+                        raise TypeError("not an object")
+                except (ValueError, TypeError):
+                    await socket.send_json({"op": "error", "text": "That was not a message this page sends."})
+                    continue
+                if tab is None:
+                    tab = await self._hello(socket, op)
+                    continue
+                task = asyncio.create_task(self._handle(tab, op))
+                tab.tasks.add(task)
+                task.add_done_callback(tab.tasks.discard)
+        finally:
+            if tab is not None and tab.socket is socket:
+                tab.socket = None
+        return socket
+
+    async def _hello(self, socket: web.WebSocketResponse, op: dict[str, Any]) -> Tab | None:
+        """A tab introduces itself: its token (a reload of a tab that played) or a new name."""
+        if op.get("op") != "hello":
+            await socket.send_json({"op": "error", "text": "Say hello first."})
+            return None
+        locale = op.get("locale") if op.get("locale") in LOCALES else LOCALES[0]
+        tab = self.tabs.get(str(op.get("token") or ""))
+        if tab is None:
+            name = " ".join(str(op.get("name") or "").split())
+            problem = self._name_problem(name)
+            if problem:
+                await socket.send_json({"op": "hello_refused", "text": problem})
+                return None
+            member = self.guild.add_member(name)
+            tab = Tab(secrets.token_urlsafe(18), member)
+            self.tabs[tab.token] = tab
+        elif tab.socket is not None and not tab.socket.closed:
+            await tab.socket.close()  # the same tab reloaded: the newer socket wins
+        tab.member.user.locale = str(locale)
+        tab.socket, tab.sent = socket, set()
+        await socket.send_json(self._welcome(tab))
+        return tab
+
+    def _name_problem(self, name: str) -> str:
+        if not name:
+            return "Choose a name to play under."
+        if len(name) > NAME_LIMIT:
+            return f"A name has at most {NAME_LIMIT} characters."
+        if any(tab.member.name.casefold() == name.casefold() for tab in self.tabs.values()):
+            return f"Someone here is already called {name}: choose another name."
+        return ""
+
+    def _welcome(self, tab: Tab) -> dict[str, Any]:
+        channels = self.guild.text_channels
+        dm = self.fake.dm_channel(tab.member)
+        messages = [
+            self._message_json(tab, message)
+            for channel in [*channels, dm]
+            for message in self.fake.messages_in(channel, include_ephemeral=True)
+            if message.visible_to(tab.member)
+        ]
+        return {
+            "op": "welcome",
+            "token": tab.token,
+            "me": {"id": str(tab.member.id), "name": tab.member.name, "locale": tab.locale},
+            "locales": list(LOCALES),
+            "guild": {"id": str(self.guild.id), "name": self.guild.name},
+            "channels": [{"id": str(c.id), "name": c.name} for c in channels],
+            "dm": str(dm.id),
+            "bot": {"id": str(self.fake.bot_user.id), "name": self.fake.bot_user.name},
+            "commands": self._commands(),
+            "messages": messages,
+        }
+
+    def _commands(self) -> list[dict[str, Any]]:
+        return [*self.fake.commands(self.guild), *self.fake.commands()]
+
+    def _members(self) -> list[Member]:
+        return [Member(tab.member.id, tab.member.name) for tab in self.tabs.values()]
+
+    def _names(self) -> dict[str, str]:
+        names = {str(tab.member.id): tab.member.name for tab in self.tabs.values()}
+        names[str(self.fake.bot_user.id)] = self.fake.bot_user.name
+        return names
+
+    async def _handle(self, tab: Tab, op: dict[str, Any]) -> None:
+        ref = op.get("ref")
+        try:
+            kind = op.get("op")
+            if kind == "slash":
+                await self._slash(tab, self._channel(op.get("channel")), str(op.get("text") or ""))
+            elif kind in ("click", "select"):
+                message = self._message(op.get("message"))
+                values = op.get("values") if kind == "select" else None
+                if values is not None and not (isinstance(values, list) and all(isinstance(v, str) for v in values)):
+                    raise CommandLineError("A select sends a list of its options' values.")
+                record = await tab.member.click(message, str(op.get("custom_id") or ""), values=values)
+                if record.failed:
+                    await self._send(tab, {"op": "error", "ref": ref, "text": INTERACTION_FAILED})
+            elif kind == "locale":
+                locale = op.get("locale")
+                if locale not in LOCALES:
+                    raise CommandLineError(f"The locales here are {', '.join(LOCALES)}.")
+                tab.member.user.locale = str(locale)
+                await self._send(tab, {"op": "locale", "locale": locale, "commands": self._commands()})
+            elif kind == "names":
+                await self._send(tab, {"op": "names", "names": self._names()})
+            else:
+                raise CommandLineError("That was not a message this page sends.")
+        except (CommandLineError, InteractionRefused) as error:
+            await self._send(tab, {"op": "error", "ref": ref, "text": str(error)})
+        except Exception:
+            log.exception("sandbox: %s from %s failed", op.get("op"), tab.member.name)
+            await self._send(tab, {"op": "error", "ref": ref, "text": INTERACTION_FAILED})
+        else:
+            await self._send(tab, {"op": "done", "ref": ref})
+
+    def _channel(self, value: object) -> FakeChannel:
+        channel = self.fake.channels.get(_snowflake(value))
+        if channel is None or channel.guild is not self.guild:
+            raise CommandLineError("There is no such channel here.")
+        return channel
+
+    def _message(self, value: object) -> FakeMessage:
+        message = self.fake.messages.get(_snowflake(value))
+        if message is None:
+            raise CommandLineError("That message is gone.")
+        return message
+
+    async def _slash(self, tab: Tab, channel: FakeChannel, line: str) -> None:
+        typed = parse_command_line(line, self._commands(), locale=tab.locale, members=self._members())
+        values: dict[str, Any] = {}
+        for name, value in typed.values.items():
+            values[name] = self.guild.member(value.id) if isinstance(value, Member) else value
+        record = await tab.member.slash(channel, typed.name, options=values)
+        if record.failed:
+            await self._send(tab, {"op": "error", "text": NO_RESPONSE})
+
+    # --- what tabs are sent --------------------------------------------------------------------
+
+    def _message_changed(self, message: FakeMessage) -> None:
+        for tab in self.tabs.values():
+            if tab.socket is None:
+                continue
+            if message.deleted or not message.visible_to(tab.member):
+                if message.id in tab.sent:
+                    tab.sent.discard(message.id)
+                    self._post(tab, {"op": "delete", "id": str(message.id), "channel": str(message.channel.id)})
+                continue
+            self._post(tab, {"op": "message", "message": self._message_json(tab, message)})
+
+    def _post(self, tab: Tab, payload: dict[str, Any]) -> None:
+        # The fake calls listeners from inside a request handler: send without waiting for it.
+        task = asyncio.get_running_loop().create_task(self._send(tab, payload))
+        tab.tasks.add(task)
+        task.add_done_callback(tab.tasks.discard)
+
+    async def _send(self, tab: Tab, payload: dict[str, Any]) -> None:
+        socket = tab.socket
+        if socket is None or socket.closed:
+            return
+        with contextlib.suppress(ConnectionError, RuntimeError):
+            await socket.send_json(payload)
+
+    def _message_json(self, tab: Tab, message: FakeMessage) -> dict[str, Any]:
+        """The message as the page draws it, its images as links only this tab can open."""
+        tab.sent.add(message.id)
+        attachments = []
+        for attachment in message.attachments:
+            tab.images.add(attachment.id)
+            attachments.append(
+                {
+                    "id": str(attachment.id),
+                    "filename": attachment.filename,
+                    "url": self._media_url(tab, attachment.id, attachment.filename),
+                    "size": attachment.size,
+                }
+            )
+        interaction = message.interaction
+        return {
+            "id": str(message.id),
+            "channel": str(message.channel.id),
+            "author": {"id": str(message.author.id), "name": message.author.name, "bot": message.author.bot},
+            "content": message.content,
+            "embeds": self._linked(tab, message.embeds),
+            "components": message.components,
+            "attachments": attachments,
+            "ephemeral": message.ephemeral,
+            "loading": message.loading,
+            "edited": message.edited_timestamp is not None,
+            "timestamp": message.timestamp,
+            "used": (
+                {"user": interaction.user.name, "command": interaction.command}
+                if interaction is not None and interaction.command
+                else None
+            ),
+            "names": self._names(),
+        }
+
+    def _media_url(self, tab: Tab, attachment_id: int, filename: str) -> str:
+        return f"/media/{tab.token}/{attachment_id}/{filename}"
+
+    def _linked(self, tab: Tab, embeds: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Embeds with the local Discord's attachment links turned into this tab's links."""
+
+        def swap(value: Any) -> Any:
+            if isinstance(value, dict):
+                return {key: swap(item) for key, item in value.items()}
+            if isinstance(value, list):
+                return [swap(item) for item in value]
+            if isinstance(value, str):
+                match = _ATTACHMENT_URL.search(value)
+                if match is not None:
+                    attachment = self.fake.attachments.get(int(match["id"]))
+                    if attachment is not None:
+                        tab.images.add(attachment.id)
+                        return self._media_url(tab, attachment.id, attachment.filename)
+            return value
+
+        return [swap(embed) for embed in embeds]
+
+
+def _snowflake(value: object) -> int:
+    try:
+        return int(str(value))
+    except ValueError:
+        return 0
