@@ -1,0 +1,71 @@
+"""``python -m bot --sandbox`` from the command line: no token, prints its URL, serves the page."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from bot.__main__ import main
+
+ROOT = Path(__file__).resolve().parents[2]
+URL = re.compile(r"open (http://127\.0\.0\.1:\d+/) in a browser")
+
+
+def test_the_sandbox_starts_without_a_token_serves_the_page_and_stops_on_ctrl_c(tmp_path: Path) -> None:
+    env = {key: value for key, value in os.environ.items() if key not in ("DISCORD_TOKEN", "JANTAKU_DATABASE")}
+    env["PYTHONPATH"] = str(ROOT)  # this checkout's bot, whichever one the interpreter installed
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bot", "--sandbox", "--port", "0"],
+        cwd=tmp_path,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()  # the bot is logged in and the page served by now
+        match = URL.search(line)
+        assert match, line
+        with urllib.request.urlopen(match[1], timeout=10) as response:
+            page = response.read().decode()
+        assert "<title>Jantaku sandbox</title>" in page and "/static/app.js" in page
+        with urllib.request.urlopen(match[1] + "static/app.js", timeout=10) as response:
+            assert b"new WebSocket" in response.read()
+    finally:
+        process.send_signal(signal.SIGINT)
+        deadline = time.monotonic() + 20
+        while process.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.1)
+        if process.poll() is None:
+            process.kill()
+    _, err = process.communicate(timeout=10)
+    assert process.returncode == 0, err
+    assert "Traceback" not in err
+    assert not (tmp_path / "data").exists(), "a sandbox run keeps its games in a temporary file"
+
+
+@pytest.mark.parametrize(
+    ("argv", "reason"),
+    [
+        (["--port", "9000"], "--host, --port and --database go with --sandbox"),
+        (["--database", "sqlite:///x"], "--host, --port and --database go with --sandbox"),
+        (["--sandbox", "--port", "70000"], "--port must be between 0 and 65535"),
+        (["--sandbox", "--port", "eighty"], "invalid int value: 'eighty'"),
+    ],
+)
+def test_flags_that_cannot_work_are_refused_with_a_reason(
+    argv: list[str], reason: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(argv)
+    assert exit_.value.code == 2
+    assert reason in capsys.readouterr().err
