@@ -63,6 +63,10 @@ def _quiet_payload_loggers() -> None:
     # included; logs are not a place for hidden information.
     for name in PAYLOAD_LOGGERS:
         logging.getLogger(name).setLevel(max(logging.INFO, logging.getLogger().level))
+    # The bot never joins a voice channel: discord.py's warnings about voice libraries would
+    # only worry whoever starts it.
+    discord.VoiceClient.warn_nacl = False
+    discord.VoiceClient.warn_dave = False
 
 
 def run_sandbox(args: argparse.Namespace) -> int:
