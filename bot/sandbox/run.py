@@ -39,6 +39,9 @@ class SandboxConfig:
     """``sqlite:///path``; None keeps games in a temporary file for this run only (the local
     Discord's channels and messages live in memory and are new each run, so yesterday's tables
     would have nowhere to go)."""
+    check_spec: bool = False
+    """Validate every request of the bot against Discord's OpenAPI spec, as the e2e tests do
+    (the spec is read from ``../shared`` when it is there, and needs ``jsonschema``)."""
 
 
 @dataclass
@@ -64,7 +67,7 @@ async def sandbox(config: SandboxConfig, *, options: RuntimeOptions | None = Non
             folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="jantaku-sandbox-"))
             database = f"sqlite:///{Path(folder) / 'sandbox.sqlite3'}"
         # One shard: discord.py waits 5 s before each further shard's IDENTIFY.
-        fake = await FakeDiscord.start(shard_count=1, spec_path=False)
+        fake = await FakeDiscord.start(shard_count=1, spec_path=None if config.check_spec else False)
         web: SandboxWeb | None = None
         try:
             guild = fake.add_guild(GUILD_NAME)

@@ -24,7 +24,7 @@ async def running_sandbox(tmp_path: Path) -> AsyncIterator[Sandbox]:
     options = RuntimeOptions(
         cpu_delay=0.0, hand_pause=0.0, render_processes=False, render_workers=2, ack_budget=2.0, freeze_heap=False
     )
-    config = SandboxConfig(port=0, database=f"sqlite:///{tmp_path / 'sandbox.sqlite3'}")
+    config = SandboxConfig(port=0, database=f"sqlite:///{tmp_path / 'sandbox.sqlite3'}", check_spec=True)
     async with sandbox(config, options=options) as running:
         yield running
     assert running.fake.problems() == [], "the bot broke a rule of Discord's in the sandbox"

@@ -171,3 +171,28 @@ async def test_a_lobby_is_shared_but_each_hand_reaches_only_its_own_tab(
         assert response.status == 404
     async with session.get(f"{running_sandbox.url.rstrip('/')}{bob_picture}") as response:
         assert response.status == 200 and (await response.read()).startswith(b"\x89PNG")
+
+
+async def test_a_dm_panel_reaches_only_its_owners_dm_pane(
+    running_sandbox: Sandbox, session: aiohttp.ClientSession
+) -> None:
+    alice = await open_tab(session, running_sandbox, "Alice")
+    bob = await open_tab(session, running_sandbox, "Bob")
+    channel = alice.welcome["channels"][0]["id"]
+    await alice.send(op="slash", channel=channel, text="/mahjong new nishoku hands:1")
+    await alice.wait(lambda: alice.has(":cpu"))
+    for _ in range(3):
+        message, cpu = alice.find(":cpu")
+        await alice.send(op="click", message=message["id"], custom_id=cpu)
+        await asyncio.sleep(0.2)
+    message, start = alice.find(":start")
+    await alice.send(op="click", message=message["id"], custom_id=start)
+    await alice.wait(lambda: alice.has(":hand"))
+    await alice.send(op="slash", channel=channel, text="/mahjong hand dm:true")
+    dm = alice.welcome["dm"]
+    await alice.wait(lambda: any(m["channel"] == dm for m in alice.messages.values()))
+    (panel,) = [m for m in alice.messages.values() if m["channel"] == dm]
+    assert "Your hand" in panel["content"] and panel["attachments"]
+    await asyncio.sleep(0.5)  # let any stray delivery arrive
+    assert not [m for m in bob.messages.values() if m["channel"] == dm]
+    assert bob.welcome["dm"] != dm
