@@ -61,7 +61,7 @@ function welcome(data) {
   });
   state.channel = state.channel || data.channels[0].id;
   state.messages.clear();
-  $("messages").replaceChildren(); $("dm-messages").replaceChildren();
+  $("messages").replaceChildren(intro()); $("dm-messages").replaceChildren();
   $("join").hidden = true; $("app").hidden = false;
   $("guild-name").textContent = data.guild.name;
   $("me-name").textContent = data.me.name;
@@ -91,11 +91,22 @@ function drawChannels() {
   $("channel-name").textContent = current ? current.name : "";
 }
 
+function intro() {
+  // What Discord shows at the top of a new channel, with the one thing to type first.
+  const box = element("li", "intro");
+  const ja = state.locale === "ja";
+  box.append(element("h2", "", ja ? "ようこそ！" : "Welcome to the sandbox!"));
+  box.append(html("p", "", ja
+    ? "<code>/mahjong new</code> で卓を立て、<b>CPU追加</b> と <b>開始</b> を押してください。手牌は卓の <b>手牌</b> ボタンで自分だけに開きます。別のタブで参加すれば人間同士で打てます。"
+    : "Type <code>/mahjong new</code> to open a table, then press <b>Add CPU</b> and <b>Start</b>. The table's <b>My hand</b> button opens your hand, shown only to you. Join from another tab to play against a second human."));
+  return box;
+}
+
 function openChannel(id) {
   state.channel = id;
   drawChannels();
   for (const element of $("messages").children) {
-    element.hidden = element.dataset.channelId !== id;
+    if (element.dataset.channelId) { element.hidden = element.dataset.channelId !== id; }
   }
   scrollDown($("messages"));
 }
