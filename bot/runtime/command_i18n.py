@@ -195,8 +195,28 @@ OPTION_NAMES: Mapping[str, str] = {
     "monzen_all_star": "門前オールスター",
     "pocchi_tiles": "白ポッチ枚数",
     "nuki_ron": "抜きロン",
+    "four_north_dora": "4北のドラ数",
+    "indicator_slots": "ドラ表示枠",
+    "honba_points": "本場の点",
+    "noten_points": "ノーテン罰符点",
+    "rank_top_chips_second_returns": "2着浮きのトップチップ",
+    "rank_top_chips": "トップチップ",
+    "rank_second_chips": "2着の支払いチップ",
+    "red_chips": "赤チップ",
+    "gold_chips": "金チップ",
+    "north_chips": "北チップ",
+    "pocchi_tsumo_chips": "白ポッチツモチップ",
+    "soku_pocchi_chips": "即ポッチチップ",
+    "sanbaiman_chips": "三倍満チップ",
+    "gobaiman_chips": "五倍満チップ",
+    "tobi_chips": "トビチップ",
+    "big_top_points": "大トップの点",
+    "big_top_chips": "大トップチップ",
+    "jackpot_chips": "4北4華チップ",
 }
-"""Option names, the same wherever the English name appears (kept short: players type them)."""
+"""Option names, the same wherever the English name appears (kept short: players type them).
+Every setting of every variant has one, those ``/mahjong new`` now takes through ``rules`` too,
+so that a setting moving into an option of its own needs no new text."""
 
 CHOICE_NAMES: Mapping[str, str] = {
     # the scoring rules of /mahjong calc besides the variants (named by their titles)
@@ -431,7 +451,8 @@ SETTING_DOCS: Mapping[str, Mapping[str, str]] = {
     },
 }
 """``/mahjong new <variant>`` option descriptions: variant -> setting -> what it sets, in
-Japanese; the range and the default are added from the setting (:func:`_setting_text`)."""
+Japanese; the range and the default are added from the setting (:func:`_setting_text`). Every
+setting has one, as in :data:`OPTION_NAMES`."""
 
 
 def variant_command_name(variant: str) -> locale_str:

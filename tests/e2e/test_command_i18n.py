@@ -13,7 +13,9 @@ import pytest
 
 from bot.app import INITIAL_EXTENSIONS, JantakuBot
 from bot.config import Settings
-from bot.runtime.command_i18n import CommandTranslator
+from bot.engine.variants import VARIANTS
+from bot.runtime.command_i18n import OPTION_NAMES, SETTING_DOCS, CommandTranslator
+from bot.runtime.variants import settings_of
 from bot.sandbox.fakediscord import FakeDiscord, running_bot
 
 from .helpers import World, make_bot
@@ -173,6 +175,24 @@ async def test_a_variants_settings_are_described_in_japanese_with_their_range_an
     assert [choice["name_localizations"][JA] for choice in end["choices"]] == ["局数", "点数", "時間", "投票"]
     rules = options["/mahjong new inage rules"]
     assert rules["description_localizations"][JA] == "ほかの設定を key=value で: dora_count_for_minimum, hints"
+
+
+def test_every_setting_of_every_variant_has_a_japanese_name_and_text_those_in_rules_too() -> None:
+    """So that a setting that moves from ``rules`` into an option of its own (another setting
+    removed) needs nothing new; and no two options of one ``/mahjong new`` would share a name."""
+    missing, shared = [], []
+    for cls in VARIANTS:
+        names = [setting.name for setting in settings_of(cls.variant)]
+        missing += [f"{cls.variant}.{name}: option name" for name in names if name not in OPTION_NAMES]
+        missing += [f"{cls.variant}.{name}: text" for name in names if name not in SETTING_DOCS.get(cls.variant, {})]
+        every = [*names, "turn_seconds", "bank_seconds", "rules"]
+        japanese = [OPTION_NAMES[name] for name in every if name in OPTION_NAMES]
+        shared += [f"{cls.variant}: {name}" for name in set(japanese) if japanese.count(name) > 1]
+    assert not missing, "no Japanese in bot/runtime/command_i18n.py for:\n" + "\n".join(missing)
+    assert not shared, shared
+    unknown = [(variant, name) for variant, docs in SETTING_DOCS.items() for name in docs]
+    known = {(cls.variant, setting.name) for cls in VARIANTS for setting in settings_of(cls.variant)}
+    assert [entry for entry in unknown if entry not in known] == []
 
 
 @pytest.fixture
