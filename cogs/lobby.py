@@ -17,6 +17,7 @@ from bot.engine.variants import VARIANTS
 from bot.runtime.command_i18n import (
     more_rules_description,
     setting_description,
+    setting_name,
     variant_command_description,
     variant_command_name,
 )
@@ -389,6 +390,7 @@ def _variant_command(cog: Lobbies, key: str) -> app_commands.Command[Any, ..., A
         inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction)
     ]
     descriptions: dict[str, str | app_commands.locale_str] = {}
+    names: dict[str, str | app_commands.locale_str] = {}  # each setting's own, marked for its Japanese
     # The bot checks each option against its setting's range before the callback runs (the
     # step, which Discord cannot show, too); see bot.runtime.slash.
     allowed: dict[str, Any] = {setting.name: setting.allowed for setting in typed if setting.allowed is not None}
@@ -400,6 +402,7 @@ def _variant_command(cog: Lobbies, key: str) -> app_commands.Command[Any, ..., A
             )
         )
         descriptions[setting.name] = setting_description(key, setting.name, _describe(setting))
+        names[setting.name] = setting_name(key, setting.name)
     for name, (annotation, description) in TIMER_OPTIONS.items():
         parameters.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=annotation, default=None))
         descriptions[name] = description
@@ -417,7 +420,7 @@ def _variant_command(cog: Lobbies, key: str) -> app_commands.Command[Any, ..., A
     return app_commands.Command(
         name=variant_command_name(key),
         description=variant_command_description(key, f"{cls.title}: open a table for {players} players"),
-        callback=app_commands.describe(**descriptions)(callback),
+        callback=app_commands.rename(**names)(app_commands.describe(**descriptions)(callback)),
         extras={ALLOWED: allowed},
     )
 

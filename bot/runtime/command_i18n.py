@@ -7,12 +7,13 @@ Discord shows a command in the viewer's language when the synced command carries
 to the English the commands are written in. Interactions still carry the English names whatever
 the viewer saw, so nothing the bot does depends on these tables.
 
-Most strings are looked up by their English text, in one table per kind (command and group
-names, option names, choice names, descriptions), because the same English means the same
-thing wherever it appears. The strings ``/mahjong new`` builds from a variant's settings are
-marked with ``locale_str`` extras instead (:func:`variant_command_description`,
-:func:`setting_description`, :func:`more_rules_description`): their Japanese is built from the
-variant and the setting, not from English text that is cut at 100 characters.
+The strings the cogs write are looked up by their English text, in one table per kind (command
+and group names, option names, choice names, descriptions), because the same English means the
+same thing wherever it appears. What ``/mahjong new`` builds from a variant is marked with
+``locale_str`` extras instead (:func:`variant_command_name`, :func:`setting_name`,
+:func:`setting_description`, ...): a variant's subcommand is named by its title, and a setting's
+option by what the variant's ``ui.py`` says (``VariantUI.settings_ja``), with the setting's range
+and default, rather than from English cut at 100 characters.
 
 Reply texts are in :mod:`bot.runtime.i18n`; this module is only the command tree.
 """
@@ -27,7 +28,9 @@ from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 from discord.app_commands import locale_str
 
+from bot.engine.calc import CALC_VARIANTS
 from bot.engine.table import Range
+from bot.engine.variant_ui import SettingText
 from bot.engine.variants import VARIANTS
 from bot.runtime.errors import allowed_text
 from bot.runtime.variants import Setting, settings_of
@@ -37,11 +40,11 @@ __all__ = [
     "COMMAND_NAMES",
     "DESCRIPTIONS",
     "OPTION_NAMES",
-    "SETTING_DOCS",
     "CommandTranslator",
     "japanese",
     "more_rules_description",
     "setting_description",
+    "setting_name",
     "variant_command_description",
     "variant_command_name",
 ]
@@ -114,109 +117,11 @@ OPTION_NAMES: Mapping[str, str] = {
     "bank_seconds": "持ち時間",
     "hints": "ヒント",
     "dm_panels": "dmで手牌",
-    # /mahjong new <variant>: the variants' settings
+    # /mahjong new <variant>: the settings that have no option of their own
     "rules": "その他のルール",
-    "red_5p": "赤5筒",
-    "red_5s": "赤5索",
-    "start_points": "持ち点",
-    "return_points": "返し点",
-    "hands": "局数",
-    "shin_pinfu_any_wait": "新ピンフ待ち不問",
-    "add_double_yakuman": "役満複合",
-    "bust_below": "ハコワレ点",
-    "end": "終了条件",
-    "target": "目標点",
-    "minutes": "制限時間",
-    "points_table": "早見表",
-    "kazoe_from": "数え役満の翻",
-    "kazoe_per_han": "数え1翻の点",
-    "yonbaiman": "四倍満",
-    "yakuman": "役満",
-    "noten_penalty": "ノーテン罰符",
-    "deal_set_aside": "配牌抜き",
-    "juusan_futou": "十三不塔",
-    "discard_yaku": "捨牌役",
-    "even_palindromes": "偶数回文",
-    "mane_min": "真似満の最短",
-    "riichi_chain_at_declaration": "宣言牌から捨牌役",
-    "nagashi": "流し満貫",
-    "nagashi_ends_hand": "流し満貫で終局",
-    "multiple_ron": "ダブロン",
-    "draw_keeps_starter": "流局時起家続行",
-    "dora_count_for_minimum": "ドラで和了可",
-    "uma": "ウマ",
-    "tobi": "トビ料",
-    "zerohatsu": "零発",
-    "chips": "チップ",
-    "red_chips_open": "鳴き赤チップ",
-    "noten_chips": "ノーテンチップ",
-    "honba_chips": "本場チップ",
-    "honba_chips_each": "本場チップ各自",
-    "wareme": "割れ目",
-    "pocchi": "ポッチ",
-    "cosmo": "コスモリーチ",
-    "inazuma": "イナズマリーチ",
-    "kari_inazuma": "借りイナズマ",
-    "kari_penalty": "借りイナズマ慰謝料",
-    "own_kakan": "自牌加槓",
-    "one_call_each": "鳴き各自1回",
-    "tenhou": "天和",
-    "agari_yame": "アガリやめ",
-    "first_suit": "最初の色",
-    "backs_public": "牌背公開",
-    "pao": "責任払い",
-    "ippatsu_chips": "一発チップ",
-    "ura_chips": "裏ドラチップ",
-    "yakuman_chips": "役満チップ",
-    "dobon_chips": "ドボンチップ",
-    "honba_each_payer": "積み棒各自払い",
-    "noten_per_pair": "ノーテン罰符個別",
-    "fu_scoring": "符計算",
-    "printed_tsumo_rows": "点数表のツモ点",
-    "kokushi": "国士無双",
-    "repeated_pairs": "七対子4枚使い",
-    "riichi_only_strict": "リーのみ厳格",
-    "dama_ron": "ダマロン",
-    "north_rinshan": "北抜き嶺上",
-    "sudden_death": "サドンデス",
-    "dice": "サイコロ",
-    "open_riichi": "オープンリーチ",
-    "shubarii": "シュバリー",
-    "riichi_minogashi": "リーチ後見逃し",
-    "furiten_riichi": "フリテンリーチ",
-    "open_riichi_han": "オープンリーチ翻数",
-    "open_riichi_deposit": "オープンリーチ供託",
-    "spring_without_win": "春は和了不問",
-    "summer_stacks": "夏の重複",
-    "half_tulip": "半チューリップ",
-    "soku_pocchi_stock": "即ポストック",
-    "flower_indicators": "華牌のドラ表示",
-    "four_flowers_any_season": "4華は季節不問",
-    "monzen_all_star": "門前オールスター",
-    "pocchi_tiles": "白ポッチ枚数",
-    "nuki_ron": "抜きロン",
-    "four_north_dora": "4北のドラ数",
-    "indicator_slots": "ドラ表示枠",
-    "honba_points": "本場の点",
-    "noten_points": "ノーテン罰符点",
-    "rank_top_chips_second_returns": "2着浮きのトップチップ",
-    "rank_top_chips": "トップチップ",
-    "rank_second_chips": "2着の支払いチップ",
-    "red_chips": "赤チップ",
-    "gold_chips": "金チップ",
-    "north_chips": "北チップ",
-    "pocchi_tsumo_chips": "白ポッチツモチップ",
-    "soku_pocchi_chips": "即ポッチチップ",
-    "sanbaiman_chips": "三倍満チップ",
-    "gobaiman_chips": "五倍満チップ",
-    "tobi_chips": "トビチップ",
-    "big_top_points": "大トップの点",
-    "big_top_chips": "大トップチップ",
-    "jackpot_chips": "4北4華チップ",
 }
-"""Option names, the same wherever the English name appears (kept short: players type them).
-Every setting of every variant has one, those ``/mahjong new`` now takes through ``rules`` too,
-so that a setting moving into an option of its own needs no new text."""
+"""Option names, the same wherever the English name appears (kept short: players type them); a
+variant's settings are named in its ``ui.py`` (``VariantUI.settings_ja``)."""
 
 CHOICE_NAMES: Mapping[str, str] = {
     # the scoring rules of /mahjong calc besides the variants (named by their titles)
@@ -233,17 +138,9 @@ CHOICE_NAMES: Mapping[str, str] = {
     "S": "南",
     "W": "西",
     "N": "北",
-    # いなげ麻雀 end
-    "hands": "局数",
-    "score": "点数",
-    "time": "時間",
-    "vote": "投票",
-    # チンイツゲーム first_suit
-    "p": "筒子",
-    "s": "索子",
-    "random": "ランダム",
 }
-"""Choice names (a variant's choice is its title, see :func:`japanese`)."""
+"""Choice names written in the cogs; a variant's choice is its title, and the words of a variant's
+setting are in its ``ui.py`` (``SettingText.choices``)."""
 
 DESCRIPTIONS: Mapping[str, str] = {
     # groups and commands
@@ -288,7 +185,6 @@ DESCRIPTIONS: Mapping[str, str] = {
     ),
     "The winning tile, e.g. 2p": "和了牌（例: 2p）",
     "Won by tsumo (off: ron)": "ツモ和了（オフ: ロン和了）",
-    "Scoring rules (default nishoku)": "点数計算のルール（既定: 二色麻雀）",
     "Open or concealed melds, e.g. pon:777z,ankan:1111p": "副露と暗槓（例: pon:777z,ankan:1111p）",
     "Dora indicators": "ドラ表示牌",
     "Ura-dora indicators": "裏ドラ表示牌",
@@ -319,140 +215,28 @@ DESCRIPTIONS: Mapping[str, str] = {
 }
 """Group, command and option descriptions written in the cogs, by their English text."""
 
-_HINTS = "手牌パネルに待ちと受け入れを表示する"
-
-SETTING_DOCS: Mapping[str, Mapping[str, str]] = {
-    "nishoku": {
-        "red_5p": "赤5筒の枚数（ドラは赤牌のみ）",
-        "red_5s": "赤5索の枚数",
-        "start_points": "持ち点（５万点持ち）",
-        "hands": "局数（東南西北の一荘戦、連荘なしで各風に親1回ずつ）",
-        "shin_pinfu_any_wait": "新ピンフはどの待ちでも可（オフ: 両面待ちのみ）",
-        "add_double_yakuman": "役満は複合する（オフ: 大役満まで）",
-        "bust_below": "この点数を下回ったらハコワレ終了（ちょうど0点は続行）",
-        "hints": _HINTS,
-    },
-    "inage": {
-        "end": "終了条件: 局数、点数、時間、または投票のみ（全員一致の投票でいつでも終了）",
-        "hands": "終了条件が局数のときの局数",
-        "target": "終了条件が点数のとき、誰かがこの点数に届いた局で終了",
-        "minutes": "終了条件が時間のとき、ホストの時計でこの分数がたったら終了",
-        "points_table": "早見表（翻:点 の段階、1翻8点〜16翻40点）",
-        "kazoe_from": "この翻数以上は数え役満（２０飜以上は数え切り役満）",
-        "kazoe_per_han": "数え役満の1翻あたりの点（どこまでも伸びる）",
-        "yonbaiman": "四倍満の役（天和系、十三不塔、流し満貫、リーのみ）の点",
-        "yakuman": "役満の点（20翻の値）",
-        "noten_penalty": "場に出すノーテン罰符（聴牌者とノーテン者で分ける）",
-        "deal_set_aside": "配牌の10枚から花牌、西、北を抜ける",
-        "juusan_futou": "配牌で十三不塔を宣言できる",
-        "discard_yaku": "捨牌役あり",
-        "even_palindromes": "偶数の長さの回文も役になる",
-        "mane_min": "真似満になる最短の枚数",
-        "riichi_chain_at_declaration": "リーチ後の捨牌役を宣言牌から数える（オフ: 次の捨て牌から）",
-        "nagashi": "流し満貫あり",
-        "nagashi_ends_hand": "流し満貫はすぐ精算して局を終える（オフ: 局の終わりに精算）",
-        "ippatsu": "一発あり",
-        "double_riichi": "ダブル立直あり",
-        "multiple_ron": "ダブロンあり（オフ: 頭ハネで上家優先）",
-        "draw_keeps_starter": "流局のあとは同じ人から始める（オフ: 次の人から）",
-        "dora_count_for_minimum": "ドラだけで和了できる",
-        "hints": _HINTS,
-    },
-    "zuno": {
-        "start_points": "持ち点（オカ20）",
-        "return_points": "返し点（4人×5,000点の差がオカ）",
-        "uma": "ウマ（千点単位、2着3着±前の数、1着4着±後の数）",
-        "tobi": "トビ料（飛ばされた人が飛ばした人に払う）",
-        "zerohatsu": "特殊役 零発（宣言巡の同時打牌でのロン、2翻）",
-        "chips": "チップ枚数: 赤/一発/裏ドラ/零発（各0〜20）",
-        "red_chips_open": "鳴いても赤チップあり",
-        "noten_chips": "ノーテン罰符のチップ（ノーテン者が聴牌者それぞれに、0はなし）",
-        "honba_chips": "一枚場: 1本場ごとのチップ（最初の和了者に、0はなし）",
-        "honba_chips_each": "本場チップは支払う人それぞれから（オフ: 合計で1回）",
-        "wareme": "割れ目あり（サイコロで決まった人の点とチップのやり取りが倍）",
-        "pocchi": "ポッチ牌あり（一発ツモで引いた白が万能牌）",
-        "cosmo": "コスモリーチ（1筒で宣言すると發と北も万能牌）",
-        "inazuma": "イナズマリーチ（1万点棒でリーチ、点数とチップが倍）",
-        "kari_inazuma": "借りイナズマリーチ（9,900点以下で、和了できなければトビ）",
-        "kari_penalty": "借りイナズマ失敗時にトップへ払う慰謝料",
-        "own_kakan": "宣言の段階で自分の牌で加槓できる",
-        "one_call_each": "鳴きは1巡に各自1回まで（オフ: 1巡に全体で1回）",
-        "double_riichi": "ダブル立直あり（1巡目、鳴きも槓もない場合）",
-        "tenhou": "天和・地和あり（1巡目のツモ、鳴きも槓もない場合）",
-        "agari_yame": "アガリやめあり（オフ: 東4局の親はトップでも続行）",
-        "hints": _HINTS,
-    },
-    "chinitsu": {
-        "first_suit": "最初の局の色（筒子、索子、ランダム）、以後1局ごとに交互",
-        "start_points": "持ち点（35000点持ち）",
-        "return_points": "返し点（40000点返し、40000点での原点トップあり、返り東場）",
-        "backs_public": "手牌と山の牌の背の色を公開する（実卓どおり）",
-        "pao": "大明カン、大三元、大四喜の責任払いあり",
-        "chips": "ご祝儀のチップあり（オフ: チップなし）",
-        "ippatsu_chips": "一発のチップ",
-        "ura_chips": "裏ドラ1枚ごとのチップ",
-        "yakuman_chips": "本役満のチップ（ツモ、ロンとも相手2人から）",
-        "dobon_chips": "ドボンのチップ（飛ばした和了者に）",
-        "honba_each_payer": "積み棒1本1,000点を支払う人それぞれから（オフ: 合計で）",
-        "noten_per_pair": "ノーテン罰符はノーテン者から聴牌者それぞれに1,000点（オフ: 場に）",
-        "fu_scoring": "符計算あり（オフ: 1〜3翻は符なしの固定表）",
-        "printed_tsumo_rows": "跳満と三倍満の子のツモは点数表どおり（オフ: 計算式）",
-        "kokushi": "国士無双は么九牌11種で（14枚、全種）",
-        "repeated_pairs": "七対子は8枚使いまであり（オフ: 4枚使いは2種まで）",
-        "riichi_only_strict": "リーチのみ（本役満）はドラ、一発なし（オフ: ドラ可）",
-        "dama_ron": "全部の待ちに役があればリーチなしでロンできる（面前王手飛車）",
-        "north_rinshan": "抜いた北の補充牌でツモると嶺上開花（関西三麻のハウスルール）",
-        "hints": _HINTS,
-    },
-    "goto": {
-        "start_points": "持ち点（35,000点持ち）",
-        "return_points": "返し点（40,000点返し、東場後トップが未満なら南入、誰か届いたら終了）",
-        "sudden_death": "南場で誰も返し点に届かなければ西入以降も続行（オフ: 南場で終了）",
-        "chips": "チップあり（完全順位戦、祝儀1枚100p〜）（オフ: チップなし）",
-        "dice": "サイコロ役あり（出目の合計を相手それぞれから、ゾロ目は続行）",
-        "hints": _HINTS,
-        "open_riichi": "オープン立直あり（待ちだけ公開、3軒目は不可）",
-        "shubarii": "シュバリー（祝儀倍立直）を1半荘に1回打てる（春の祝儀以外すべて倍）",
-        "riichi_minogashi": "立直後の見逃しあり（あとでロンできる、自分の捨て牌のフリテンは有効）",
-        "furiten_riichi": "フリテン立直あり",
-        "riichi_only_strict": "立直のみ出和了（役満）はドラ（赤、金、北、表、裏）と一発なし",
-        "open_riichi_han": "オープン立直の翻数（オープンのダブル立直は1翻増し）",
-        "open_riichi_deposit": "オープン立直の供託点",
-        "spring_without_win": "春（華牌の枚数×1枚オール）は和了しなくても局の終わりに精算",
-        "summer_stacks": "夏が複数なら1枚ごとに1段階上がる（五倍満まで、オフ: 1枚だけ）",
-        "half_tulip": "即ツモか白ポッチツモのとき冬のアリスは半チューリップ",
-        "soku_pocchi_stock": "即ポは半チューリップでストック（外れたあとの追加めくり回数）",
-        "flower_indicators": "ドラ表示牌の華牌は季節の効果あり（ドラにも4華にもならない）",
-        "four_flowers_any_season": "4華は1人が抜いた華牌4枚、季節不問（オフ: 四季1枚ずつ）",
-        "monzen_all_star": "門前オールスター（赤と金の5をすべて持つ門前和了）でサイコロ",
-        "pocchi_tiles": "4枚の白のうち白ポッチの枚数",
-        "nuki_ron": "抜いた北や華牌でロンできる",
-        "four_north_dora": "4北を抜くとドラこの枚数扱い（祝儀は4枚）",
-        "indicator_slots": "王牌のドラ表示牌の枠（最初から2枚、槓は1局に枠−2回まで）",
-        "honba_points": "1本場の点（ロンに加算、ツモは各自から半分）",
-        "noten_points": "場に出すノーテン罰符（聴牌者で分ける）",
-        "rank_top_chips_second_returns": "2着40,000点以上のとき、トップがラスから受け取るチップ",
-        "rank_top_chips": "2着40,000点未満のとき、トップが受け取るチップの合計",
-        "rank_second_chips": "2着40,000点未満のとき、2着がトップに払うチップ",
-        "red_chips": "赤5のチップ（鳴いても）",
-        "gold_chips": "金5のチップ（鳴いても）",
-        "north_chips": "抜いた北のチップ（4北でも4枚）",
-        "ippatsu_chips": "一発のチップ",
-        "ura_chips": "裏ドラ1枚ごとのチップ",
-        "pocchi_tsumo_chips": "白ポッチツモのチップ",
-        "soku_pocchi_chips": "即ポッチのチップ（一発と複合）",
-        "sanbaiman_chips": "三倍満のチップ（ロン、ツモとも全員から）",
-        "yakuman_chips": "数え役満、本役満のチップ（全員から、数え役満は14翻超の1翻ごとに1枚増し）",
-        "gobaiman_chips": "五倍満（数え役満か本役満＋夏）のチップ（全員から）",
-        "tobi_chips": "トビのチップ（0点未満1万点ごとに1枚増し、飛ばした人に）",
-        "big_top_points": "大トップの点数（この点数以上のトップに祝儀）",
-        "big_top_chips": "大トップのチップ（全員から、1万点超えるごとに1枚増し）",
-        "jackpot_chips": "4北4華のチップ（全員から）",
-    },
+_CALC_DEFAULT = CALC_VARIANTS[0]
+_DESCRIBED = {
+    **DESCRIPTIONS,
+    # /mahjong calc names its default scoring rules, the first the calc has.
+    f"Scoring rules (default {_CALC_DEFAULT})": (
+        f"点数計算のルール（既定: {_TITLES.get(_CALC_DEFAULT, _CALC_DEFAULT)}）"
+    ),
 }
-"""``/mahjong new <variant>`` option descriptions: variant -> setting -> what it sets, in
-Japanese; the range and the default are added from the setting (:func:`_setting_text`). Every
-setting has one, as in :data:`OPTION_NAMES`."""
+_SETTING_WORDS = {
+    word: japanese
+    for cls in VARIANTS
+    for setting in cls.ui.settings_ja.values()
+    for word, japanese in setting.choices.items()
+}
+"""The words of every variant's settings that are one of some words (いなげ麻雀's ``end``...) in
+Japanese: Discord's choices carry no more than the word."""
+
+
+def setting_name(variant: str, setting: str) -> locale_str:
+    """The name of the option that sets ``setting`` in ``/mahjong new <variant>`` (the setting's
+    own), marked so that :func:`japanese` finds it in the variant's ``ui.py``."""
+    return locale_str(setting, **{VARIANT_KEY: variant, SETTING_KEY: setting})
 
 
 def variant_command_name(variant: str) -> locale_str:
@@ -484,10 +268,13 @@ def japanese(string: locale_str, where: Where) -> str | None:
             return _TITLES.get(str(extras[VARIANT_KEY]))
         return COMMAND_NAMES.get(message)
     if where is Where.parameter_name:
+        if SETTING_KEY in extras:
+            found = _setting(str(extras[VARIANT_KEY]), str(extras[SETTING_KEY]))
+            return found[1].name if found is not None else None
         return OPTION_NAMES.get(message)
     if where is Where.choice_name:
         # A variant's choice is its title, as everywhere the bot names it.
-        return _TITLES.get(message) or CHOICE_NAMES.get(message)
+        return _TITLES.get(message) or CHOICE_NAMES.get(message) or _SETTING_WORDS.get(message)
     if SETTING_KEY in extras:
         return _setting_text(str(extras[VARIANT_KEY]), str(extras[SETTING_KEY]))
     if VARIANT_KEY in extras:
@@ -500,7 +287,7 @@ def japanese(string: locale_str, where: Where) -> str | None:
     if MORE_RULES_KEY in extras:
         names = ", ".join(extras[MORE_RULES_KEY])
         return _fit(f"ほかの設定を key=value で: {names}")
-    return DESCRIPTIONS.get(message)
+    return _DESCRIBED.get(message)
 
 
 class CommandTranslator(app_commands.Translator):
@@ -514,28 +301,37 @@ class CommandTranslator(app_commands.Translator):
         return japanese(string, context.location)
 
 
+def _setting(variant: str, name: str) -> tuple[Setting, SettingText] | None:
+    """The variant's setting and its Japanese, if it has both."""
+    cls = _VARIANTS.get(variant)
+    setting = next((setting for setting in settings_of(variant) if setting.name == name), None) if cls else None
+    if cls is None or setting is None or name not in cls.ui.settings_ja:
+        return None
+    return setting, cls.ui.settings_ja[name]
+
+
 def _setting_text(variant: str, name: str) -> str | None:
     """A setting option's description: what it sets, its range, its default."""
-    doc = SETTING_DOCS.get(variant, {}).get(name)
-    setting = next((setting for setting in settings_of(variant) if setting.name == name), None)
-    if doc is None or setting is None:
+    found = _setting(variant, name)
+    if found is None:
         return None
-    default = _default_text(setting)
+    setting, japanese = found
+    default = _default_text(setting, japanese)
     # Square brackets: the range has its own parentheses (「1,000〜200,000（1,000刻み）」).
     if isinstance(setting.allowed, Range):
         suffix = f"［{allowed_text(setting.allowed, 'ja')}、既定 {default}］"
     else:
         suffix = f"［既定 {default}］"
-    return _fit(doc, suffix)
+    return _fit(japanese.text, suffix)
 
 
-def _default_text(setting: Setting) -> str:
+def _default_text(setting: Setting, japanese: SettingText) -> str:
     value = setting.default
     if isinstance(value, bool):
         return "オン" if value else "オフ"
     if isinstance(value, int):
         return f"{value:,}"
-    return CHOICE_NAMES.get(str(value), str(value))
+    return japanese.choices.get(str(value), str(value))
 
 
 def _fit(text: str, suffix: str = "") -> str:

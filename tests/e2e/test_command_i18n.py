@@ -13,14 +13,17 @@ import pytest
 
 from bot.app import INITIAL_EXTENSIONS, JantakuBot
 from bot.config import Settings
+from bot.engine.table import OneOf
 from bot.engine.variants import VARIANTS
-from bot.runtime.command_i18n import OPTION_NAMES, SETTING_DOCS, CommandTranslator
+from bot.runtime.command_i18n import CHOICE_NAMES, OPTION_NAMES, CommandTranslator
 from bot.runtime.variants import settings_of
 from bot.sandbox.fakediscord import FakeDiscord, running_bot
 
 from .helpers import World, make_bot
 
 JA = "ja"
+TIMERS_AND_RULES = ("turn_seconds", "bank_seconds", "rules")
+"""The options of every ``/mahjong new <variant>`` besides its settings."""
 SUBCOMMAND_KINDS = (1, 2)
 """Option types that are subcommands (1) and subcommand groups (2): they hold options of their own."""
 
@@ -177,22 +180,34 @@ async def test_a_variants_settings_are_described_in_japanese_with_their_range_an
     assert rules["description_localizations"][JA] == "ほかの設定を key=value で: dora_count_for_minimum, hints"
 
 
-def test_every_setting_of_every_variant_has_a_japanese_name_and_text_those_in_rules_too() -> None:
+def test_every_setting_of_every_variant_has_its_japanese_in_its_ui_those_in_rules_too() -> None:
     """So that a setting that moves from ``rules`` into an option of its own (another setting
-    removed) needs nothing new; and no two options of one ``/mahjong new`` would share a name."""
-    missing, shared = [], []
+    removed) needs nothing new; no two options of one ``/mahjong new`` would share a name; and a
+    setting's word means one thing in Japanese whichever variant has it (Discord's choices carry
+    only the word)."""
+    missing, shared, unknown = [], [], []
+    words: dict[str, set[str]] = {}
     for cls in VARIANTS:
-        names = [setting.name for setting in settings_of(cls.variant)]
-        missing += [f"{cls.variant}.{name}: option name" for name in names if name not in OPTION_NAMES]
-        missing += [f"{cls.variant}.{name}: text" for name in names if name not in SETTING_DOCS.get(cls.variant, {})]
-        every = [*names, "turn_seconds", "bank_seconds", "rules"]
-        japanese = [OPTION_NAMES[name] for name in every if name in OPTION_NAMES]
+        settings = {setting.name: setting for setting in settings_of(cls.variant)}
+        texts = cls.ui.settings_ja
+        missing += [f"{cls.variant}.{name}" for name in settings if name not in texts]
+        unknown += [f"{cls.variant}.{name}" for name in texts if name not in settings]
+        japanese = [text.name for text in texts.values()] + [OPTION_NAMES[name] for name in TIMERS_AND_RULES]
         shared += [f"{cls.variant}: {name}" for name in set(japanese) if japanese.count(name) > 1]
-    assert not missing, "no Japanese in bot/runtime/command_i18n.py for:\n" + "\n".join(missing)
+        for name, text in texts.items():
+            allowed = settings[name].allowed if name in settings else None
+            expected = set(allowed.values) if isinstance(allowed, OneOf) else set()
+            if set(text.choices) != expected:
+                missing.append(f"{cls.variant}.{name}: choices {sorted(expected)}, not {sorted(text.choices)}")
+            for word, meaning in text.choices.items():
+                words.setdefault(word, set()).add(meaning)
+    assert not missing, "no Japanese (VariantUI.settings_ja in the variant's ui.py) for:\n" + "\n".join(missing)
+    assert not unknown, unknown
     assert not shared, shared
-    unknown = [(variant, name) for variant, docs in SETTING_DOCS.items() for name in docs]
-    known = {(cls.variant, setting.name) for cls in VARIANTS for setting in settings_of(cls.variant)}
-    assert [entry for entry in unknown if entry not in known] == []
+    for word, meanings in words.items():
+        if word in CHOICE_NAMES:  # looked up first (bot/runtime/command_i18n.py::japanese)
+            meanings.add(CHOICE_NAMES[word])
+    assert {word: meanings for word, meanings in words.items() if len(meanings) > 1} == {}
 
 
 @pytest.fixture
