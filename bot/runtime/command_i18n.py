@@ -224,10 +224,10 @@ _DESCRIBED = {
     ),
 }
 _SETTING_WORDS = {
-    word: japanese
+    word: meaning
     for cls in VARIANTS
     for setting in cls.ui.settings_ja.values()
-    for word, japanese in setting.choices.items()
+    for word, meaning in setting.choices.items()
 }
 """The words of every variant's settings that are one of some words (いなげ麻雀's ``end``...) in
 Japanese: Discord's choices carry no more than the word."""
@@ -315,23 +315,23 @@ def _setting_text(variant: str, name: str) -> str | None:
     found = _setting(variant, name)
     if found is None:
         return None
-    setting, japanese = found
-    default = _default_text(setting, japanese)
+    setting, in_japanese = found
+    default = _default_text(setting, in_japanese)
     # Square brackets: the range has its own parentheses (「1,000〜200,000（1,000刻み）」).
     if isinstance(setting.allowed, Range):
         suffix = f"［{allowed_text(setting.allowed, 'ja')}、既定 {default}］"
     else:
         suffix = f"［既定 {default}］"
-    return _fit(japanese.text, suffix)
+    return _fit(in_japanese.text, suffix)
 
 
-def _default_text(setting: Setting, japanese: SettingText) -> str:
+def _default_text(setting: Setting, in_japanese: SettingText) -> str:
     value = setting.default
     if isinstance(value, bool):
         return "オン" if value else "オフ"
     if isinstance(value, int):
         return f"{value:,}"
-    return japanese.choices.get(str(value), str(value))
+    return in_japanese.choices.get(str(value), str(value))
 
 
 def _fit(text: str, suffix: str = "") -> str:
