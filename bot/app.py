@@ -13,6 +13,7 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.runtime import Runtime, RuntimeOptions
+from bot.runtime.command_i18n import CommandTranslator
 from bot.runtime.errors import JantakuError
 from bot.runtime.replies import reply_error
 from bot.runtime.router import ButtonRouter, JantakuButton
@@ -98,6 +99,8 @@ class JantakuBot(commands.AutoShardedBot):
         for extension in INITIAL_EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(JantakuButton)
+        # Before the sync: it sends each command's Japanese (its name and description localizations).
+        await self.tree.set_translator(CommandTranslator())
         if self.settings.dev_guild_id is not None:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)

@@ -14,6 +14,13 @@ from discord import app_commands
 
 from bot.engine.table import Form, OneOf, Range
 from bot.engine.variants import VARIANTS
+from bot.runtime.command_i18n import (
+    more_rules_description,
+    setting_description,
+    setting_name,
+    variant_command_description,
+    variant_command_name,
+)
 from bot.runtime.customid import LobbyId
 from bot.runtime.errors import ChannelBusy, LobbyGone, LobbySaveFailed, NotHost, NotInLobby
 from bot.runtime.i18n import text
@@ -382,7 +389,8 @@ def _variant_command(cog: Lobbies, key: str) -> app_commands.Command[Any, ..., A
     parameters = [
         inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction)
     ]
-    descriptions: dict[str, str] = {}
+    descriptions: dict[str, str | app_commands.locale_str] = {}
+    names: dict[str, str | app_commands.locale_str] = {}  # each setting's own, marked for its Japanese
     # The bot checks each option against its setting's range before the callback runs (the
     # step, which Discord cannot show, too); see bot.runtime.slash.
     allowed: dict[str, Any] = {setting.name: setting.allowed for setting in typed if setting.allowed is not None}
@@ -393,13 +401,15 @@ def _variant_command(cog: Lobbies, key: str) -> app_commands.Command[Any, ..., A
                 setting.name, inspect.Parameter.KEYWORD_ONLY, annotation=_option_type(setting), default=None
             )
         )
-        descriptions[setting.name] = _describe(setting)
+        descriptions[setting.name] = setting_description(key, setting.name, _describe(setting))
+        names[setting.name] = setting_name(key, setting.name)
     for name, (annotation, description) in TIMER_OPTIONS.items():
         parameters.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=annotation, default=None))
         descriptions[name] = description
     if overflow:
         parameters.append(inspect.Parameter("rules", inspect.Parameter.KEYWORD_ONLY, annotation=str, default=None))
-        descriptions["rules"] = ("More settings as key=value: " + ", ".join(s.name for s in overflow))[:100]
+        more = [setting.name for setting in overflow]
+        descriptions["rules"] = more_rules_description(more, ("More settings as key=value: " + ", ".join(more))[:100])
 
     async def callback(interaction: discord.Interaction[Any], **values: Any) -> None:
         await cog.open_table(interaction, key, values)
@@ -408,9 +418,9 @@ def _variant_command(cog: Lobbies, key: str) -> app_commands.Command[Any, ..., A
     callback.__name__ = callback.__qualname__ = key  # a dotted qualname would read as a method
     players = str(cls.max_players) if cls.min_players == cls.max_players else f"{cls.min_players}-{cls.max_players}"
     return app_commands.Command(
-        name=key,
-        description=f"{cls.title}: open a table for {players} players",
-        callback=app_commands.describe(**descriptions)(callback),
+        name=variant_command_name(key),
+        description=variant_command_description(key, f"{cls.title}: open a table for {players} players"),
+        callback=app_commands.rename(**names)(app_commands.describe(**descriptions)(callback)),
         extras={ALLOWED: allowed},
     )
 

@@ -130,7 +130,9 @@ class Stats(MahjongCog):
     # --- stats -------------------------------------------------------------------------------------
 
     @app_commands.command(name="stats")
-    @app_commands.describe(member="Whose stats (default: yours)", variant="One game only (default: all)")
+    @app_commands.describe(
+        member="Whose stats (default: yours)", variant="One game only (default: all)", period="Which games count"
+    )
     async def stats(
         self,
         interaction: discord.Interaction[Any],

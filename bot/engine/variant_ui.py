@@ -28,7 +28,16 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from bot.engine.calc import CalcRequest
 
-__all__ = ["RIICHI_PAGE", "CalcConflict", "CalcFlag", "MultiClaim", "TilePage", "VariantCalc", "VariantUI"]
+__all__ = [
+    "RIICHI_PAGE",
+    "CalcConflict",
+    "CalcFlag",
+    "MultiClaim",
+    "SettingText",
+    "TilePage",
+    "VariantCalc",
+    "VariantUI",
+]
 
 Texts = Mapping[str, tuple[str, str]]
 """Text key -> (English, Japanese); ``str.format`` templates, as in :mod:`bot.runtime.i18n`."""
@@ -118,6 +127,18 @@ class VariantCalc:
     """Names of shared conflicts this variant's game does produce, so they are not refused."""
 
 
+@dataclass(frozen=True, slots=True)
+class SettingText:
+    """A table setting in Japanese, for its ``/mahjong new`` option (the English is the setting's
+    name and field docstring): the option's ``name`` (short, typed by players: letters, digits,
+    ``-`` and ``_`` only, lower case), what it sets in ``text`` (its range and default are added
+    from the setting), and for a setting that is one of some words, each word's Japanese."""
+
+    name: str
+    text: str
+    choices: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+
+
 @dataclass(frozen=True)
 class VariantUI:
     """A variant's presentation; every field's default means "nothing special here"."""
@@ -136,6 +157,9 @@ class VariantUI:
     multi_claim: MultiClaim | None = None
     calc: VariantCalc | None = None
     """None: the calc CLI does not score this variant."""
+    settings_ja: Mapping[str, SettingText] = field(default_factory=lambda: MappingProxyType({}))
+    """Setting name -> its ``/mahjong new`` option in Japanese; every setting has one (those the
+    command takes through ``rules`` too, so a setting that gets an option needs nothing new)."""
 
     @property
     def tile_pages(self) -> tuple[TilePage, ...]:

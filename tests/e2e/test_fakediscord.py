@@ -657,6 +657,27 @@ def test_limit_rules() -> None:
     assert [p.code for p in limits.check_message({"content": "x"}, creating=True, file_count=11, flags=0)] == [30015]
 
 
+def test_a_sync_with_a_localized_name_discord_refuses_is_refused() -> None:
+    def command(name: str, localized: dict[str, str], options: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+        return {"name": name, "description": "d", "name_localizations": localized, "options": options or []}
+
+    def option(name: str, localized: dict[str, str]) -> dict[str, Any]:
+        return {"name": name, "description": "d", "type": 3, "name_localizations": localized}
+
+    fine = [command("mahjong", {"ja": "麻雀", "hi": "माहजोंग"}, [option("win", {"ja": "和了牌"})])]
+    assert limits.check_commands(fine) == []
+    assert "invalid ja name '天和・地和'" in _texts(limits.check_commands([command("a", {"ja": "天和・地和"})]))
+    assert "invalid ja name 'Dm手牌'" in _texts(
+        limits.check_commands([command("a", {}, [option("b", {"ja": "Dm手牌"})])])
+    )
+    twice = [command("a", {}, [option("b", {"ja": "種目"}), option("c", {"ja": "種目"})])]
+    assert "duplicate ja name '種目'" in _texts(limits.check_commands(twice))
+    # Other locales may use the same word.
+    assert (
+        limits.check_commands([command("a", {}, [option("b", {"ja": "種目"}), option("c", {"zh-CN": "種目"})])]) == []
+    )
+
+
 def test_missing_spec_disables_validation(tmp_path: Path) -> None:
     assert FakeDiscord(spec_path=tmp_path / "absent.json").spec is None
 

@@ -295,12 +295,20 @@ def _command_data(
 
 
 async def invoke_slash(
-    fake: FakeDiscord, user: FakeUser, channel: FakeChannel, command: str, values: dict[str, Any], *, wait: bool
+    fake: FakeDiscord,
+    user: FakeUser,
+    channel: FakeChannel,
+    command: str,
+    values: dict[str, Any],
+    *,
+    locale: str = "en-US",
+    wait: bool,
 ) -> InteractionRecord:
     guild, member = _context(user, channel)
     name, *path = command.strip().lstrip("/").split()
     found = _find_command(fake, guild, member, name, user)
     payload = _base_payload(fake, APPLICATION_COMMAND, user, channel, guild, member)
+    payload["locale"] = locale
     payload["data"] = _command_data(fake, found, path, values, guild, channel)
     rec = _new_record(fake, APPLICATION_COMMAND, user, channel, payload, member)
     rec.command = " ".join([name, *path])

@@ -81,6 +81,9 @@ MAX_GLOBAL_COMMANDS = 100
 MAX_COMMAND_OPTIONS = 25
 MAX_CHOICES = 25
 COMMAND_NAME = re.compile(r"^[-_'\w]{1,32}$")
+LOCALIZED_NAME = re.compile(r"^[-_'\w\u0900-\u097f\ua8e0-\ua8ff\u0e00-\u0e7f]{1,32}$")
+"""A name in ``name_localizations``: Discord's ``\\p{sc=Deva}`` and ``\\p{sc=Thai}`` add those
+scripts' vowel signs, which are marks and not ``\\w``."""
 
 
 @dataclass(frozen=True)
@@ -295,8 +298,24 @@ def check_modal(data: dict[str, Any]) -> list[Problem]:
     return problems
 
 
-def _check_options(options: list[dict[str, Any]], where: str) -> list[Problem]:
+def _check_localized_names(items: list[dict[str, Any]], where: str) -> list[Problem]:
+    """Each localized name of sibling commands or options is a valid name, lower case, and not
+    another sibling's name in that locale."""
     problems = []
+    seen: set[tuple[str, str]] = set()
+    for item in items:
+        localized = item.get("name_localizations") or {}
+        for locale, name in localized.items() if isinstance(localized, dict) else ():
+            if not isinstance(name, str) or not LOCALIZED_NAME.match(name) or name != name.lower():
+                problems.append(Problem(50035, f"{where}: invalid {locale} name {name!r}"))
+            elif (locale, name) in seen:
+                problems.append(Problem(50035, f"{where}: duplicate {locale} name {name!r}"))
+            seen.add((locale, name))
+    return problems
+
+
+def _check_options(options: list[dict[str, Any]], where: str) -> list[Problem]:
+    problems = _check_localized_names(options, where)
     if len(options) > MAX_COMMAND_OPTIONS:
         problems.append(Problem(50035, f"{where}: {len(options)} options (max {MAX_COMMAND_OPTIONS})"))
     names: set[str] = set()
@@ -342,4 +361,5 @@ def check_commands(commands: Any) -> list[Problem]:
             if not 1 <= len(command.get("description") or "") <= 100:
                 problems.append(Problem(50035, f"/{name}: description must be 1-100 characters"))
             problems.extend(_check_options(command.get("options") or [], f"/{name}"))
+    problems.extend(_check_localized_names(chat_input, "commands"))
     return problems

@@ -88,6 +88,7 @@ class _Actor:
         command: str,
         *,
         options: dict[str, Any] | None = None,
+        locale: str = "en-US",
         wait: bool = True,
         **kwargs: Any,
     ) -> InteractionRecord:
@@ -95,11 +96,13 @@ class _Actor:
 
         Option names that are not Python identifiers go in ``options``. Values: str/int/float/bool,
         a FakeUser/FakeMember for user options, a FakeChannel, a FakeRole, or ``(filename, bytes)``
-        for attachments. With ``wait`` (the default) this returns once the bot has sent its initial
-        response or the interaction failed.
+        for attachments. ``locale`` is the user's client language (``ja``...); names stay the
+        command's own, as Discord sends them whatever language the client showed. With ``wait``
+        (the default) this returns once the bot has sent its initial response or the interaction
+        failed.
         """
         values = {**(options or {}), **kwargs}
-        return await self._fake.invoke_slash(self._as_user(), channel, command, values, wait=wait)
+        return await self._fake.invoke_slash(self._as_user(), channel, command, values, locale=locale, wait=wait)
 
     async def slash_raw(
         self,

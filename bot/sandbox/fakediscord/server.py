@@ -372,9 +372,16 @@ class FakeDiscord:
     # -- fake users' interactions ------------------------------------------------------------------
 
     async def invoke_slash(
-        self, user: FakeUser, channel: FakeChannel, command: str, values: dict[str, Any], *, wait: bool = True
+        self,
+        user: FakeUser,
+        channel: FakeChannel,
+        command: str,
+        values: dict[str, Any],
+        *,
+        locale: str = "en-US",
+        wait: bool = True,
     ) -> InteractionRecord:
-        return await interactions.invoke_slash(self, user, channel, command, values, wait=wait)
+        return await interactions.invoke_slash(self, user, channel, command, values, locale=locale, wait=wait)
 
     async def invoke_slash_raw(
         self,

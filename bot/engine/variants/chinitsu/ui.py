@@ -1,4 +1,5 @@
-"""How チンイツゲーム is presented: its rules in brief, the 北 button, and the calc's options.
+"""How チンイツゲーム is presented: its rules in brief, the 北 button, its settings in
+Japanese, and the calc's options.
 
 Kans, furiten and the 完全先付け explanation are the shared panel's: the game's seat view says
 in its private note when a kan is forced (CHN-A4) and why a waiting hand may not ron.
@@ -9,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bot.engine.melds import MeldType
-from bot.engine.variant_ui import CalcConflict, CalcFlag, VariantCalc, VariantUI
+from bot.engine.variant_ui import CalcConflict, CalcFlag, SettingText, VariantCalc, VariantUI
 
 if TYPE_CHECKING:
     from bot.engine.calc import CalcRequest
@@ -62,7 +63,39 @@ CHINITSU_CALC = VariantCalc(
 )
 """The variant's calc options and calculator: 「5枚目以降のカンができます」, so a kan has up to 8 tiles."""
 
+CHINITSU_SETTINGS_JA: dict[str, SettingText] = {
+    "first_suit": SettingText(
+        "最初の色",
+        "最初の局の色（筒子、索子、ランダム）、以後1局ごとに交互",
+        choices={"p": "筒子", "s": "索子", "random": "ランダム"},
+    ),
+    "start_points": SettingText("持ち点", "持ち点（35000点持ち）"),
+    "return_points": SettingText("返し点", "返し点（40000点返し、40000点での原点トップあり、返り東場）"),
+    "backs_public": SettingText("牌背公開", "手牌と山の牌の背の色を公開する（実卓どおり）"),
+    "pao": SettingText("責任払い", "大明カン、大三元、大四喜の責任払いあり"),
+    "chips": SettingText("チップ", "ご祝儀のチップあり（オフ: チップなし）"),
+    "ippatsu_chips": SettingText("一発チップ", "一発のチップ"),
+    "ura_chips": SettingText("裏ドラチップ", "裏ドラ1枚ごとのチップ"),
+    "yakuman_chips": SettingText("役満チップ", "本役満のチップ（ツモ、ロンとも相手2人から）"),
+    "dobon_chips": SettingText("ドボンチップ", "ドボンのチップ（飛ばした和了者に）"),
+    "honba_each_payer": SettingText("積み棒各自払い", "積み棒1本1,000点を支払う人それぞれから（オフ: 合計で）"),
+    "noten_per_pair": SettingText(
+        "ノーテン罰符個別", "ノーテン罰符はノーテン者から聴牌者それぞれに1,000点（オフ: 場に）"
+    ),
+    "fu_scoring": SettingText("符計算", "符計算あり（オフ: 1〜3翻は符なしの固定表）"),
+    "printed_tsumo_rows": SettingText("点数表のツモ点", "跳満と三倍満の子のツモは点数表どおり（オフ: 計算式）"),
+    "kokushi": SettingText("国士無双", "国士無双は么九牌11種で（14枚、全種）"),
+    "repeated_pairs": SettingText("七対子4枚使い", "七対子は8枚使いまであり（オフ: 4枚使いは2種まで）"),
+    "riichi_only_strict": SettingText("リーのみ厳格", "リーチのみ（本役満）はドラ、一発なし（オフ: ドラ可）"),
+    "dama_ron": SettingText("ダマロン", "全部の待ちに役があればリーチなしでロンできる（面前王手飛車）"),
+    "north_rinshan": SettingText("北抜き嶺上", "抜いた北の補充牌でツモると嶺上開花（関西三麻のハウスルール）"),
+    "hints": SettingText("ヒント", "手牌パネルに待ちと受け入れを表示する"),
+}
+"""Each setting's ``/mahjong new`` option in Japanese (:class:`SettingText`)."""
+
+
 CHINITSU_UI = VariantUI(
+    settings_ja=CHINITSU_SETTINGS_JA,
     summary=(
         "3 players, 35,000 to 40,000. Each hand plays one number suit ×8 (pinzu, then souzu, in "
         "turn) with 1m, 9m and the honours; every 5 is a red dora. Tile backs are blue or yellow "

@@ -1,6 +1,6 @@
 """How 5等三麻 is presented: its rules in brief, its action buttons (open riichi, シュバリー, the
 winner's dice and the オーラス stop), the open-riichi and シュバリー tile pages, what the table says
-while the winner rolls or the dealer decides, and the calc's options.
+while the winner rolls or the dealer decides, its settings in Japanese, and the calc's options.
 
 The buttons' kinds are the actions' in :mod:`bot.engine.variants.goto.actions`
 (``button_<kind>``); pulled 北 and flowers are the shared set-aside button.
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bot.engine.variant_ui import CalcFlag, TilePage, VariantCalc, VariantUI
+from bot.engine.variant_ui import CalcFlag, SettingText, TilePage, VariantCalc, VariantUI
 from bot.engine.variants.goto.actions import OpenRiichi, ShubariiRiichi
 
 if TYPE_CHECKING:
@@ -38,7 +38,62 @@ GOTO_CALC = VariantCalc(
 )
 """The variant's calc options and calculator."""
 
+GOTO_SETTINGS_JA: dict[str, SettingText] = {
+    "start_points": SettingText("持ち点", "持ち点（35,000点持ち）"),
+    "return_points": SettingText("返し点", "返し点（40,000点返し、東場後トップが未満なら南入、誰か届いたら終了）"),
+    "sudden_death": SettingText("サドンデス", "南場で誰も返し点に届かなければ西入以降も続行（オフ: 南場で終了）"),
+    "chips": SettingText("チップ", "チップあり（完全順位戦、祝儀1枚100p〜）（オフ: チップなし）"),
+    "dice": SettingText("サイコロ", "サイコロ役あり（出目の合計を相手それぞれから、ゾロ目は続行）"),
+    "hints": SettingText("ヒント", "手牌パネルに待ちと受け入れを表示する"),
+    "open_riichi": SettingText("オープンリーチ", "オープン立直あり（待ちだけ公開、3軒目は不可）"),
+    "shubarii": SettingText("シュバリー", "シュバリー（祝儀倍立直）を1半荘に1回打てる（春の祝儀以外すべて倍）"),
+    "riichi_minogashi": SettingText(
+        "リーチ後見逃し", "立直後の見逃しあり（あとでロンできる、自分の捨て牌のフリテンは有効）"
+    ),
+    "furiten_riichi": SettingText("フリテンリーチ", "フリテン立直あり"),
+    "riichi_only_strict": SettingText("リーのみ厳格", "立直のみ出和了（役満）はドラ（赤、金、北、表、裏）と一発なし"),
+    "open_riichi_han": SettingText("オープンリーチ翻数", "オープン立直の翻数（オープンのダブル立直は1翻増し）"),
+    "open_riichi_deposit": SettingText("オープンリーチ供託", "オープン立直の供託点"),
+    "spring_without_win": SettingText("春は和了不問", "春（華牌の枚数×1枚オール）は和了しなくても局の終わりに精算"),
+    "summer_stacks": SettingText("夏の重複", "夏が複数なら1枚ごとに1段階上がる（五倍満まで、オフ: 1枚だけ）"),
+    "half_tulip": SettingText("半チューリップ", "即ツモか白ポッチツモのとき冬のアリスは半チューリップ"),
+    "soku_pocchi_stock": SettingText("即ポストック", "即ポは半チューリップでストック（外れたあとの追加めくり回数）"),
+    "flower_indicators": SettingText("華牌のドラ表示", "ドラ表示牌の華牌は季節の効果あり（ドラにも4華にもならない）"),
+    "four_flowers_any_season": SettingText("4華は季節不問", "4華は1人が抜いた華牌4枚、季節不問（オフ: 四季1枚ずつ）"),
+    "monzen_all_star": SettingText("門前オールスター", "門前オールスター（赤と金の5をすべて持つ門前和了）でサイコロ"),
+    "pocchi_tiles": SettingText("白ポッチ枚数", "4枚の白のうち白ポッチの枚数"),
+    "nuki_ron": SettingText("抜きロン", "抜いた北や華牌でロンできる"),
+    "four_north_dora": SettingText("4北のドラ数", "4北を抜くとドラこの枚数扱い（祝儀は4枚）"),
+    "indicator_slots": SettingText("ドラ表示枠", "王牌のドラ表示牌の枠（最初から2枚、槓は1局に枠−2回まで）"),
+    "honba_points": SettingText("本場の点", "1本場の点（ロンに加算、ツモは各自から半分）"),
+    "noten_points": SettingText("ノーテン罰符点", "場に出すノーテン罰符（聴牌者で分ける）"),
+    "rank_top_chips_second_returns": SettingText(
+        "2着浮きのトップチップ", "2着40,000点以上のとき、トップがラスから受け取るチップ"
+    ),
+    "rank_top_chips": SettingText("トップチップ", "2着40,000点未満のとき、トップが受け取るチップの合計"),
+    "rank_second_chips": SettingText("2着の支払いチップ", "2着40,000点未満のとき、2着がトップに払うチップ"),
+    "red_chips": SettingText("赤チップ", "赤5のチップ（鳴いても）"),
+    "gold_chips": SettingText("金チップ", "金5のチップ（鳴いても）"),
+    "north_chips": SettingText("北チップ", "抜いた北のチップ（4北でも4枚）"),
+    "ippatsu_chips": SettingText("一発チップ", "一発のチップ"),
+    "ura_chips": SettingText("裏ドラチップ", "裏ドラ1枚ごとのチップ"),
+    "pocchi_tsumo_chips": SettingText("白ポッチツモチップ", "白ポッチツモのチップ"),
+    "soku_pocchi_chips": SettingText("即ポッチチップ", "即ポッチのチップ（一発と複合）"),
+    "sanbaiman_chips": SettingText("三倍満チップ", "三倍満のチップ（ロン、ツモとも全員から）"),
+    "yakuman_chips": SettingText(
+        "役満チップ", "数え役満、本役満のチップ（全員から、数え役満は14翻超の1翻ごとに1枚増し）"
+    ),
+    "gobaiman_chips": SettingText("五倍満チップ", "五倍満（数え役満か本役満＋夏）のチップ（全員から）"),
+    "tobi_chips": SettingText("トビチップ", "トビのチップ（0点未満1万点ごとに1枚増し、飛ばした人に）"),
+    "big_top_points": SettingText("大トップの点", "大トップの点数（この点数以上のトップに祝儀）"),
+    "big_top_chips": SettingText("大トップチップ", "大トップのチップ（全員から、1万点超えるごとに1枚増し）"),
+    "jackpot_chips": SettingText("4北4華チップ", "4北4華のチップ（全員から）"),
+}
+"""Each setting's ``/mahjong new`` option in Japanese (:class:`SettingText`)."""
+
+
 GOTO_UI = VariantUI(
+    settings_ja=GOTO_SETTINGS_JA,
     summary=(
         "3 players, 35,000 to 40,000, 124 tiles: the sanma 108 (1m and 9m only) with 5p and 5s as "
         "plain, plain, red and gold, one dotted 白ポッチ, and 16 flowers. Flowers and North are pulled "

@@ -1,4 +1,5 @@
-"""How いなげ麻雀 is presented: the 十三不塔 button, and the calc CLI's options and scorer.
+"""How いなげ麻雀 is presented: the 十三不塔 button, its settings in Japanese, and the calc
+CLI's options and scorer.
 
 Its vote to end and the table's time limit are core actions (:class:`~bot.engine.game.VoteEnd`,
 :class:`~bot.engine.game.TimeUp`), labelled and handled by the shared panel; its rules in brief
@@ -10,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bot.engine.melds import MeldType
-from bot.engine.variant_ui import CalcConflict, CalcFlag, VariantCalc, VariantUI
+from bot.engine.variant_ui import CalcConflict, CalcFlag, SettingText, VariantCalc, VariantUI
 
 if TYPE_CHECKING:
     from bot.engine.calc import CalcRequest
@@ -71,7 +72,43 @@ be a kan's replacement (海底 and 嶺上 at once, rule 53); 人和 is any ron b
 again, so it may follow the winner's own ダブル立直 and may be the starter's (rule 47); there is no
 dealer and no seat wind, so ``--dealer`` marks the starter on any ``--seat``."""
 
+INAGE_SETTINGS_JA: dict[str, SettingText] = {
+    "end": SettingText(
+        "終了条件",
+        "終了条件: 局数、点数、時間、または投票のみ（全員一致の投票でいつでも終了）",
+        choices={"hands": "局数", "score": "点数", "time": "時間", "vote": "投票"},
+    ),
+    "hands": SettingText("局数", "終了条件が局数のときの局数"),
+    "target": SettingText("目標点", "終了条件が点数のとき、誰かがこの点数に届いた局で終了"),
+    "minutes": SettingText("制限時間", "終了条件が時間のとき、ホストの時計でこの分数がたったら終了"),
+    "points_table": SettingText("早見表", "早見表（翻:点 の段階、1翻8点〜16翻40点）"),
+    "kazoe_from": SettingText("数え役満の翻", "この翻数以上は数え役満（２０飜以上は数え切り役満）"),
+    "kazoe_per_han": SettingText("数え1翻の点", "数え役満の1翻あたりの点（どこまでも伸びる）"),
+    "yonbaiman": SettingText("四倍満", "四倍満の役（天和系、十三不塔、流し満貫、リーのみ）の点"),
+    "yakuman": SettingText("役満", "役満の点（20翻の値）"),
+    "noten_penalty": SettingText("ノーテン罰符", "場に出すノーテン罰符（聴牌者とノーテン者で分ける）"),
+    "deal_set_aside": SettingText("配牌抜き", "配牌の10枚から花牌、西、北を抜ける"),
+    "juusan_futou": SettingText("十三不塔", "配牌で十三不塔を宣言できる"),
+    "discard_yaku": SettingText("捨牌役", "捨牌役あり"),
+    "even_palindromes": SettingText("偶数回文", "偶数の長さの回文も役になる"),
+    "mane_min": SettingText("真似満の最短", "真似満になる最短の枚数"),
+    "riichi_chain_at_declaration": SettingText(
+        "宣言牌から捨牌役", "リーチ後の捨牌役を宣言牌から数える（オフ: 次の捨て牌から）"
+    ),
+    "nagashi": SettingText("流し満貫", "流し満貫あり"),
+    "nagashi_ends_hand": SettingText("流し満貫で終局", "流し満貫はすぐ精算して局を終える（オフ: 局の終わりに精算）"),
+    "ippatsu": SettingText("一発", "一発あり"),
+    "double_riichi": SettingText("ダブルリーチ", "ダブル立直あり"),
+    "multiple_ron": SettingText("ダブロン", "ダブロンあり（オフ: 頭ハネで上家優先）"),
+    "draw_keeps_starter": SettingText("流局時起家続行", "流局のあとは同じ人から始める（オフ: 次の人から）"),
+    "dora_count_for_minimum": SettingText("ドラで和了可", "ドラだけで和了できる"),
+    "hints": SettingText("ヒント", "手牌パネルに待ちと受け入れを表示する"),
+}
+"""Each setting's ``/mahjong new`` option in Japanese (:class:`SettingText`)."""
+
+
 INAGE_UI = VariantUI(
+    settings_ja=INAGE_SETTINGS_JA,
     texts={
         "button_juusan_futou": ("Tsumo: 十三不塔", "ツモ：十三不塔"),
     },

@@ -1,4 +1,5 @@
-"""How 二色麻雀 is presented: its rules in brief, and the calc CLI's scorer.
+"""How 二色麻雀 is presented: its rules in brief, its settings in Japanese, and the calc
+CLI's scorer.
 
 Its panels need nothing special: discards, the shared riichi page, pon, tsumo and ron.
 """
@@ -8,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bot.engine.melds import MeldType
-from bot.engine.variant_ui import CalcConflict, VariantCalc, VariantUI
+from bot.engine.variant_ui import CalcConflict, SettingText, VariantCalc, VariantUI
 
 if TYPE_CHECKING:
     from bot.engine.calc import CalcRequest
@@ -50,7 +51,21 @@ NISHOKU_CONFLICTS = (
 )
 """What 二色麻雀's game never produces, besides the shared conflicts (``docs/rules/nishoku.md`` 06, 08)."""
 
+NISHOKU_SETTINGS_JA: dict[str, SettingText] = {
+    "red_5p": SettingText("赤5筒", "赤5筒の枚数（ドラは赤牌のみ）"),
+    "red_5s": SettingText("赤5索", "赤5索の枚数"),
+    "start_points": SettingText("持ち点", "持ち点（５万点持ち）"),
+    "hands": SettingText("局数", "局数（東南西北の一荘戦、連荘なしで各風に親1回ずつ）"),
+    "shin_pinfu_any_wait": SettingText("新ピンフ待ち不問", "新ピンフはどの待ちでも可（オフ: 両面待ちのみ）"),
+    "add_double_yakuman": SettingText("役満複合", "役満は複合する（オフ: 大役満まで）"),
+    "bust_below": SettingText("ハコワレ点", "この点数を下回ったらハコワレ終了（ちょうど0点は続行）"),
+    "hints": SettingText("ヒント", "手牌パネルに待ちと受け入れを表示する"),
+}
+"""Each setting's ``/mahjong new`` option in Japanese (:class:`SettingText`)."""
+
+
 NISHOKU_UI = VariantUI(
+    settings_ja=NISHOKU_SETTINGS_JA,
     summary=(
         "Two-colour mahjong for 4 players: the 100 tiles without characters (manzu), 50,000 points each, "
         "16 hands (East 1 to North 4) and the deal passes every hand. Pon only (no chi, no kan), no dead wall "

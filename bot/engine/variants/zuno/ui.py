@@ -1,5 +1,6 @@
 """How ずーの is presented: its call and ron buttons, the イナズマ page, the multi-ron panel, what
-the table says in its simultaneous phases, and the calc CLI's options and scorer.
+the table says in its simultaneous phases, its settings in Japanese, and the calc CLI's options and
+scorer.
 
 Its draft (:class:`~bot.engine.game.Pick`) and its switchable lock-ins (``Game.locked_in``) are
 core, shown by the shared panel; its rules in brief are the game module's docstring.
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bot.engine.variant_ui import CalcConflict, CalcFlag, MultiClaim, TilePage, VariantCalc, VariantUI
+from bot.engine.variant_ui import CalcConflict, CalcFlag, MultiClaim, SettingText, TilePage, VariantCalc, VariantUI
 from bot.engine.variants.zuno.state import InazumaRiichi, RonOn, ZunoPhase
 
 if TYPE_CHECKING:
@@ -50,7 +51,35 @@ ZUNO_ALLOWS = frozenset({"renhou-for-dealer"})
 draw before the others' first discards, and a first-round ron is no 人和 but an ordinary ron
 (the game has no 人和) for the dealer too."""
 
+ZUNO_SETTINGS_JA: dict[str, SettingText] = {
+    "start_points": SettingText("持ち点", "持ち点（オカ20）"),
+    "return_points": SettingText("返し点", "返し点（4人×5,000点の差がオカ）"),
+    "uma": SettingText("ウマ", "ウマ（千点単位、2着3着±前の数、1着4着±後の数）"),
+    "tobi": SettingText("トビ料", "トビ料（飛ばされた人が飛ばした人に払う）"),
+    "zerohatsu": SettingText("零発", "特殊役 零発（宣言巡の同時打牌でのロン、2翻）"),
+    "chips": SettingText("チップ", "チップ枚数: 赤/一発/裏ドラ/零発（各0〜20）"),
+    "red_chips_open": SettingText("鳴き赤チップ", "鳴いても赤チップあり"),
+    "noten_chips": SettingText("ノーテンチップ", "ノーテン罰符のチップ（ノーテン者が聴牌者それぞれに、0はなし）"),
+    "honba_chips": SettingText("本場チップ", "一枚場: 1本場ごとのチップ（最初の和了者に、0はなし）"),
+    "honba_chips_each": SettingText("本場チップ各自", "本場チップは支払う人それぞれから（オフ: 合計で1回）"),
+    "wareme": SettingText("割れ目", "割れ目あり（サイコロで決まった人の点とチップのやり取りが倍）"),
+    "pocchi": SettingText("ポッチ", "ポッチ牌あり（一発ツモで引いた白が万能牌）"),
+    "cosmo": SettingText("コスモリーチ", "コスモリーチ（1筒で宣言すると發と北も万能牌）"),
+    "inazuma": SettingText("イナズマリーチ", "イナズマリーチ（1万点棒でリーチ、点数とチップが倍）"),
+    "kari_inazuma": SettingText("借りイナズマ", "借りイナズマリーチ（9,900点以下で、和了できなければトビ）"),
+    "kari_penalty": SettingText("借りイナズマ慰謝料", "借りイナズマ失敗時にトップへ払う慰謝料"),
+    "own_kakan": SettingText("自牌加槓", "宣言の段階で自分の牌で加槓できる"),
+    "one_call_each": SettingText("鳴き各自1回", "鳴きは1巡に各自1回まで（オフ: 1巡に全体で1回）"),
+    "double_riichi": SettingText("ダブルリーチ", "ダブル立直あり（1巡目、鳴きも槓もない場合）"),
+    "tenhou": SettingText("天和", "天和・地和あり（1巡目のツモ、鳴きも槓もない場合）"),
+    "agari_yame": SettingText("アガリやめ", "アガリやめあり（オフ: 東4局の親はトップでも続行）"),
+    "hints": SettingText("ヒント", "手牌パネルに待ちと受け入れを表示する"),
+}
+"""Each setting's ``/mahjong new`` option in Japanese (:class:`SettingText`)."""
+
+
 ZUNO_UI = VariantUI(
+    settings_ja=ZUNO_SETTINGS_JA,
     texts={
         # the table, while everyone decides at once (its ron and call windows are never shown:
         # one opens only when someone can claim; see Game.unclaimed)
