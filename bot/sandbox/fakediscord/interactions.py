@@ -301,14 +301,14 @@ async def invoke_slash(
     command: str,
     values: dict[str, Any],
     *,
-    locale: str = "en-US",
+    locale: str | None = None,
     wait: bool,
 ) -> InteractionRecord:
     guild, member = _context(user, channel)
     name, *path = command.strip().lstrip("/").split()
     found = _find_command(fake, guild, member, name, user)
     payload = _base_payload(fake, APPLICATION_COMMAND, user, channel, guild, member)
-    payload["locale"] = locale
+    payload["locale"] = locale or user.locale
     payload["data"] = _command_data(fake, found, path, values, guild, channel)
     rec = _new_record(fake, APPLICATION_COMMAND, user, channel, payload, member)
     rec.command = " ".join([name, *path])
@@ -323,7 +323,7 @@ async def invoke_slash_raw(
     options: list[dict[str, Any]],
     resolved: dict[str, Any] | None,
     *,
-    locale: str = "en-US",
+    locale: str | None = None,
     wait: bool,
 ) -> InteractionRecord:
     """A slash command with the options payload as given (see ``_Actor.slash_raw``)."""
@@ -331,7 +331,7 @@ async def invoke_slash_raw(
     name, *path = command.strip().lstrip("/").split()
     known = [c for c in _visible_commands(fake, guild, member) if c.get("type", 1) == 1 and c["name"] == name]
     payload = _base_payload(fake, APPLICATION_COMMAND, user, channel, guild, member)
-    payload["locale"] = locale
+    payload["locale"] = locale or user.locale
     for index, part in reversed(list(enumerate(path))):
         kind = SUB_COMMAND if index == len(path) - 1 else SUB_COMMAND_GROUP
         options = [{"name": part, "type": kind, "options": options}]

@@ -88,7 +88,7 @@ class _Actor:
         command: str,
         *,
         options: dict[str, Any] | None = None,
-        locale: str = "en-US",
+        locale: str | None = None,
         wait: bool = True,
         **kwargs: Any,
     ) -> InteractionRecord:
@@ -111,7 +111,7 @@ class _Actor:
         *,
         options: list[dict[str, Any]] | None = None,
         resolved: dict[str, Any] | None = None,
-        locale: str = "en-US",
+        locale: str | None = None,
         wait: bool = True,
     ) -> InteractionRecord:
         """Send ``/command`` with an options payload exactly as given, checked against nothing: what

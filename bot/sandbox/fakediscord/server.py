@@ -378,7 +378,7 @@ class FakeDiscord:
         command: str,
         values: dict[str, Any],
         *,
-        locale: str = "en-US",
+        locale: str | None = None,
         wait: bool = True,
     ) -> InteractionRecord:
         return await interactions.invoke_slash(self, user, channel, command, values, locale=locale, wait=wait)
@@ -391,7 +391,7 @@ class FakeDiscord:
         options: list[dict[str, Any]],
         resolved: dict[str, Any] | None,
         *,
-        locale: str = "en-US",
+        locale: str | None = None,
         wait: bool = True,
     ) -> InteractionRecord:
         return await interactions.invoke_slash_raw(
