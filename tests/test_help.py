@@ -107,12 +107,10 @@ def test_every_table_and_panel_button_op_is_explained() -> None:
 
 
 def test_the_help_names_each_button_as_the_panel_labels_it() -> None:
-    labels = {button.label for button in help_page("goto", "en-US").buttons}
-    assert {"🀄 My hand", "Open riichi…", "シュバリー…", "🎲 Roll the dice", "Pon …", "Pass", "I'm back"} - {
-        "🀄 " + label if label == "My hand" else label for label in labels
-    } == set()
-    ja = {button.label for button in help_page("zuno", "ja").buttons}
-    assert {"ロン …（…）", "ポン … ← …", "⚡ イナズマ…", "終了", "DMで受け取る"} <= ja
+    goto = {button.label for button in help_page("goto", "en-US").buttons}
+    assert {"My hand", "Open riichi…", "シュバリー…", "🎲 Roll the dice", "Pon …", "Pass", "I'm back"} <= goto
+    zuno = {button.label for button in help_page("zuno", "ja").buttons}
+    assert {"ロン …（…）", "ポン … ← …", "⚡ イナズマ…", "終了", "DMで受け取る"} <= zuno
 
 
 RULES = [(variant.variant, rule) for variant in VARIANTS for rule in help_of(variant.variant).rules]

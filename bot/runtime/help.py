@@ -97,7 +97,7 @@ def action_label(ui: VariantUI, kind: str, locale: Locale | None) -> str | None:
         return text(page.button, locale)
     for key in (f"button_{kind}", f"help_label_{kind}"):
         if has_text(key):
-            return text(key, locale, tiles="…", name="…", tile="…", kind="…").replace("… …", "…").strip()
+            return text(key, locale, tiles="…", name="…", tile="…", kind="…")
     return None
 
 
