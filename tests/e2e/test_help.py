@@ -89,8 +89,7 @@ async def test_lobby_help_button_answers_a_non_member_and_changes_nothing(
     _check_picture(answer)
     assert (lobby.text, lobby.components, lobby.edited_at) == before
     assert "Carol" not in lobby.text
-    stored = await bot.store.lobbies()
-    assert [len(data["players"]) for data in stored] == [1]
+    assert [player.name for player in bot.runtime.lobbies.get(int(lobby_id)).players] == ["Alice"]
 
 
 async def test_stale_and_forged_help_ids_get_the_usual_answer(fake_discord: FakeDiscord, bot: JantakuBot) -> None:
