@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+import bot.runtime.help as help_module
 from bot.app import JantakuBot
 from bot.engine.variants import VARIANTS
 from bot.sandbox.fakediscord import FakeDiscord, FakeMessage, InteractionRecord, running_bot
@@ -21,6 +22,12 @@ KEYS = [variant.variant for variant in VARIANTS]
 async def bot(fake_discord: FakeDiscord, tmp_path: Path) -> AsyncIterator[JantakuBot]:
     async with running_bot(fake_discord, make_bot(fake_discord, tmp_path / "db.sqlite3")) as running:
         yield running
+
+
+@pytest.fixture(autouse=True)
+def _fresh_pictures(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test draws its own pictures (they are kept per process once drawn)."""
+    monkeypatch.setattr(help_module, "_PICTURES", {})
 
 
 async def _answer(fake: FakeDiscord, record: InteractionRecord) -> FakeMessage:
@@ -56,19 +63,32 @@ async def test_help_for_each_variant_in_english_and_japanese(
     assert japanese.ephemeral
     assert f"{title}の遊び方" in japanese.text and "ボタンの説明" in japanese.text and "1局の流れ" in japanese.text
     _check_picture(japanese)
-    # Nothing public was posted.
+    # Nothing public was posted, and each language's picture was drawn once, by the render workers.
     assert fake_discord.messages_in(world.channel) == []
+    assert bot.runtime.renderer.drawn["render_help"] == 2
+    again = await _answer(fake_discord, await alice.slash(world.channel, "mahjong help", variant=variant))
+    assert again.attachments[0].data == english.attachments[0].data
+    assert bot.runtime.renderer.drawn["render_help"] == 2
 
 
-async def test_help_without_a_variant_explains_this_channels_lobby(fake_discord: FakeDiscord, bot: JantakuBot) -> None:
+async def test_help_without_a_variant_explains_this_channels_table_else_the_servers_default(
+    fake_discord: FakeDiscord, bot: JantakuBot
+) -> None:
     world = World.build(fake_discord, "Alice", "Bob")
     alice, bob = world.members
     plain = await _answer(fake_discord, await bob.slash(world.channel, "mahjong help"))
-    assert "How to play 二色麻雀 here" in plain.text  # the server's default variant
+    assert "How to play 二色麻雀 here" in plain.text  # no server setting: 二色麻雀
     assert "/mahjong leaderboard" in plain.text  # the commands' overview
-    await world.open_table(alice, "goto")
+    await bot.store.update_guild_settings(world.guild.id, default_variant="inage")
+    default = await _answer(fake_discord, await bob.slash(world.channel, "mahjong help"))
+    assert "How to play いなげ麻雀 here" in default.text  # the server's default variant
+    lobby = await world.open_table(alice, "goto")
     here = await _answer(fake_discord, await bob.slash(world.channel, "mahjong help"))
-    assert "How to play 5等三麻 here" in here.text and "Roll the dice" in here.text
+    assert "How to play 5等三麻 here" in here.text and "Roll the dice" in here.text  # the lobby's
+    await alice.click(lobby, f"jt:lobby:{lobby.custom_ids[0].split(':')[2]}:cancel")
+    await world.start_game(alice, variant="chinitsu", cpus=2)
+    table = await _answer(fake_discord, await bob.slash(world.channel, "mahjong help"))
+    assert "How to play チンイツゲーム here" in table.text  # the running table's
 
 
 async def test_lobby_help_button_answers_a_non_member_and_changes_nothing(
@@ -84,6 +104,7 @@ async def test_lobby_help_button_answers_a_non_member_and_changes_nothing(
     assert [len(row["components"]) for row in lobby.components] == [5, 1]
     before = (lobby.text, lobby.components, lobby.edited_at)
     answer = await _answer(fake_discord, await carol.click(lobby, help_id))
+    assert bot.runtime.renderer.drawn["render_help"] == 1
     assert answer.ephemeral and answer.visible_to(carol) and not answer.visible_to(alice)
     assert "How to play ずーの here" in answer.text and "Ron on" in answer.text and "Draft" in answer.text
     _check_picture(answer)
