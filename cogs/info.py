@@ -1,4 +1,5 @@
-"""Reference: ``/mahjong rules`` explains a variant, ``/mahjong calc`` scores a hand."""
+"""Reference: ``/mahjong help`` shows how to play here, ``/mahjong rules`` explains a variant,
+``/mahjong calc`` scores a hand."""
 
 from __future__ import annotations
 
@@ -12,9 +13,11 @@ from discord import app_commands
 from bot.engine.calc import CALC_VARIANTS, CalcError, calculate, parse_args
 from bot.engine.variants import VARIANTS, VariantClass
 from bot.runtime.errors import CalcRejected, allowed_text
+from bot.runtime.help import send_help
 from bot.runtime.i18n import is_japanese, text
 from bot.runtime.rendering import Priority
 from bot.runtime.variants import settings_of, variant_class
+from bot.storage import GuildSettings
 from cogs._shared import MahjongCog, locale_of
 from render import render_tiles
 
@@ -29,7 +32,28 @@ Wind = Literal["E", "S", "W", "N"]
 
 
 class Info(MahjongCog):
-    """Rules of each variant and a hand calculator."""
+    """How to play here, rules of each variant and a hand calculator."""
+
+    @app_commands.command(name="help")
+    @app_commands.describe(variant="Which game (default: this channel's table, else the server's default)")
+    async def help_command(self, interaction: discord.Interaction[Any], variant: VariantName | None = None) -> None:  # type: ignore[valid-type]
+        """How a hand goes here, what each button does, and the special rules pictured."""
+        await send_help(
+            interaction, self.runtime, str(variant) if variant is not None else await self._here(interaction)
+        )
+
+    async def _here(self, interaction: discord.Interaction[Any]) -> str:
+        """The variant of this channel's table or lobby, else the server's default variant."""
+        channel_id = interaction.channel_id
+        if channel_id is not None:
+            actor = self.runtime.tables.in_channel(channel_id)
+            if actor is not None:
+                return actor.game.variant
+            if self.runtime.lobbies.has(channel_id):
+                return self.runtime.lobbies.in_channel(channel_id).variant
+        if interaction.guild_id is not None:
+            return (await self.runtime.store.guild_settings(interaction.guild_id)).default_variant
+        return GuildSettings(guild_id=0).default_variant
 
     @app_commands.command(name="rules")
     @app_commands.describe(variant="Which game to explain")

@@ -23,6 +23,7 @@ from bot.runtime.command_i18n import (
 )
 from bot.runtime.customid import LobbyId
 from bot.runtime.errors import ChannelBusy, LobbyGone, LobbySaveFailed, NotHost, NotInLobby
+from bot.runtime.help import send_help
 from bot.runtime.i18n import text
 from bot.runtime.lobby import Lobby
 from bot.runtime.options import TIMER_RANGES, TableTimers
@@ -168,6 +169,10 @@ class Lobbies(MahjongCog):
     # --- the operations, for buttons and commands alike --------------------------------------------
 
     async def _do(self, interaction: discord.Interaction[Any], lobby: Lobby, op: str) -> None:
+        if op == "help":
+            # Anyone may ask, seated or not; the lobby stays as it is.
+            await send_help(interaction, self.runtime, lobby.variant)
+            return
         locale = locale_of(interaction)
         user = interaction.user
         note = ""
@@ -353,6 +358,8 @@ class Lobbies(MahjongCog):
             ButtonSpec(LobbyId(lobby.id, "cpu").custom_id, "🤖 " + text("button_cpu", locale), "secondary"),
             ButtonSpec(LobbyId(lobby.id, "start").custom_id, text("button_start", locale), "success"),
             ButtonSpec(LobbyId(lobby.id, "cancel").custom_id, text("button_cancel", locale), "danger"),
+            # A row of its own: Discord shows at most five buttons a row.
+            ButtonSpec(LobbyId(lobby.id, "help").custom_id, "❔ " + text("button_help", locale), "secondary", row=1),
         ]
         return build_view(buttons)
 

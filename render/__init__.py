@@ -22,6 +22,7 @@ from PIL import Image
 from bot.engine.tiles import Tile
 from bot.engine.views import DrawView, PublicView, SeatView, StandingsView, WinView
 from render.cards import compose_draw, compose_standings, compose_tiles, compose_win
+from render.help import HelpCard, compose_help
 from render.table import compose_seat, compose_table
 from render.theme import DEFAULT_THEME, NAVY_THEME, THEMES, Theme
 
@@ -32,6 +33,7 @@ __all__ = [
     "Theme",
     "encode_png",
     "render_draw",
+    "render_help",
     "render_seat",
     "render_standings",
     "render_table",
@@ -103,3 +105,8 @@ def render_standings(view: StandingsView, *, theme: Theme = DEFAULT_THEME) -> by
 def render_tiles(tiles: Sequence[Tile], *, theme: Theme = DEFAULT_THEME) -> bytes:
     """A row of tiles on cloth (used by ``/mahjong calc``)."""
     return encode_png(compose_tiles(tiles, theme=theme))
+
+
+def render_help(card: HelpCard, *, theme: Theme = DEFAULT_THEME) -> bytes:
+    """The help card: a variant's special rules, each named and explained beside its tiles."""
+    return encode_png(compose_help(card, theme=theme))

@@ -32,10 +32,12 @@ __all__ = [
     "RIICHI_PAGE",
     "CalcConflict",
     "CalcFlag",
+    "HelpRule",
     "MultiClaim",
     "SettingText",
     "TilePage",
     "VariantCalc",
+    "VariantHelp",
     "VariantUI",
 ]
 
@@ -139,6 +141,46 @@ class SettingText:
     choices: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
 
 
+class HelpRule:
+    """One of a variant's special rules as ``/mahjong help`` draws it: a name and a sentence
+    (English, Japanese) beside example ``tiles`` (mpsz notation, see :mod:`bot.engine.tiles`).
+
+    Every example is a real one, and ``tests/test_help.py`` holds it to that: its tiles exist in
+    the variant's tile set (as many copies as drawn). With ``whole_set`` the tiles are one of each
+    kind the set holds, no more and no fewer (二色麻雀's tiles without manzu). With ``yaku`` the
+    example is a win: ``calc`` are the calc CLI's arguments that score it (``--variant`` is the
+    variant's own), the engine's scorer must find that yaku (or chip item: 5等三麻's 白ポッチ), and
+    ``tiles`` are what those arguments' ``--hand`` (followed by the tiles of ``--melds``),
+    ``--river`` or ``--set-aside`` say.
+    """
+
+    name: tuple[str, str]
+    text: tuple[str, str]
+    tiles: str
+    whole_set: bool = False
+    yaku: str = ""
+    calc: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class VariantHelp:
+    """What ``/mahjong help`` says of a variant besides the shared texts.
+
+    ``flow`` is how a hand goes in this bot, step by step (English, Japanese); ``actions`` is
+    every action kind the variant's panels may show, in the order the help lists them
+    (``tests/test_help.py`` compares it with the kinds the engine offers in played games and
+    every action class of the variant's package: a new kind without help fails there);
+    ``buttons`` explains a kind whose button does something this variant's own way (kind ->
+    English, Japanese), the others are the shared ``help_action_<kind>`` texts; ``rules`` are
+    the special rules the help's picture draws.
+    """
+
+    flow: tuple[tuple[str, str], ...]
+    actions: tuple[str, ...]
+    buttons: Texts = field(default_factory=lambda: MappingProxyType({}))
+    rules: tuple[HelpRule, ...] = ()
+
+
 @dataclass(frozen=True)
 class VariantUI:
     """A variant's presentation; every field's default means "nothing special here"."""
@@ -160,6 +202,8 @@ class VariantUI:
     settings_ja: Mapping[str, SettingText] = field(default_factory=lambda: MappingProxyType({}))
     """Setting name -> its ``/mahjong new`` option in Japanese; every setting has one (those the
     command takes through ``rules`` too, so a setting that gets an option needs nothing new)."""
+    help: VariantHelp | None = None
+    """What ``/mahjong help`` and a lobby's Help button explain; None: only the shared texts."""
 
     @property
     def tile_pages(self) -> tuple[TilePage, ...]:

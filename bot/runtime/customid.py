@@ -74,10 +74,11 @@ class ButtonId:
 
 @dataclass(frozen=True, slots=True)
 class LobbyId(ButtonId):
-    """A lobby button: ``jt:lobby:<lobby>:<op>`` (join, leave, cpu, start, cancel)."""
+    """A lobby button: ``jt:lobby:<lobby>:<op>`` (join, leave, cpu, start, cancel, and help, which
+    anyone may press: it explains the lobby's variant and changes nothing)."""
 
     verb: ClassVar[str] = "lobby"
-    OPS: ClassVar[frozenset[str]] = frozenset({"join", "leave", "cpu", "start", "cancel"})
+    OPS: ClassVar[frozenset[str]] = frozenset({"join", "leave", "cpu", "start", "cancel", "help"})
     lobby: int
     op: str
 

@@ -293,6 +293,109 @@ _TEXT: dict[str, tuple[str, str]] = {
     "panel_open_waits": ("👁 {name}'s open riichi waits on {tiles}", "👁 {name} のオープン立直の待ち: {tiles}"),
     "button_dm": ("Send to DM", "DMで受け取る"),
     "button_here": ("Stop DMs", "DMをやめる"),
+    # help (/mahjong help and the lobby's Help button; a variant's own steps and buttons are its ui.help)
+    "button_help": ("Help", "ヘルプ"),
+    "help_title": ("How to play {title} here", "{title}の遊び方"),
+    "help_flow": ("A hand, step by step", "1局の流れ"),
+    "help_buttons": ("What each button does", "ボタンの説明"),
+    "help_buttons_more": ("More buttons", "ボタンの説明（続き）"),
+    "help_commands": ("Commands", "コマンド"),
+    "help_picture": ("Special rules, with their tiles", "特別ルールと牌の例"),
+    "help_footer": (
+        "/mahjong rules {variant}: the rules in brief and every table setting",
+        "/mahjong rules {variant}: ルールの要約と卓の設定",
+    ),
+    "help_flow_lobby": (
+        "`/mahjong new {variant}` opens a lobby in this channel: players press **Join**, the host may "
+        "**Add CPU** for empty seats, then **Start** ({players} players).",
+        "`/mahjong new {variant}` でこのチャンネルに卓を立てます。参加者は **参加**、ホストは空席に **CPU追加**、"
+        "そろったら **開始**（{players}人）。",
+    ),
+    "help_flow_hand": (
+        "The table is one public picture that follows the game. Press **My hand** on it (or "
+        "`/mahjong hand`) for your private panel: your tiles and one button for each thing you may do "
+        "now. It updates itself as the game moves, and only you see it.",
+        "卓は対局に合わせて更新される公開の画像です。卓の **手牌** ボタン（または `/mahjong hand`）で自分専用の"
+        "パネルが開きます。手牌と、いまできる操作のボタンが並び、対局に合わせて自動で更新されます（見えるのは自分だけ）。",
+    ),
+    "help_flow_clock": (
+        "Every decision has a clock (a countdown on the panel); when it runs out the default is played "
+        "(the drawn tile, or Pass). Two timeouts in a row put you on autopilot until you press **I'm back**.",
+        "操作には持ち時間があります（パネルにカウントダウン）。時間切れではツモ切りかパスになり、"
+        "2回続くと自動打牌になります。**戻りました** で再開できます。",
+    ),
+    "help_flow_result": (
+        "When a hand ends, a result card shows the win or the draw and every payment; the table "
+        "continues below it with the next hand. At the end the final standings are posted.",
+        "局が終わると結果（和了か流局と支払い）が表示され、その下で次の局が続きます。終了時には最終結果が出ます。",
+    ),
+    "help_commands_text": (
+        "`/mahjong new <variant>` open a table · `/mahjong join` `leave` `start` `cancel` the lobby · "
+        "`/mahjong hand` your panel · `/mahjong rules` `calc` · `/mahjong leaderboard` `stats` `history` "
+        "`replay` · `/mahjong help [variant]` this page · `/mahjong settings` the server's defaults",
+        "`/mahjong new <種目>` 卓を立てる · `/mahjong join` `leave` `start` `cancel` 募集 · `/mahjong hand` "
+        "自分のパネル · `/mahjong rules` `calc` · `/mahjong leaderboard` `stats` `history` `replay` · "
+        "`/mahjong help [種目]` このページ · `/mahjong settings` サーバーの既定値",
+    ),
+    "help_label_discard": ("1p · 赤5p · 東 …", "1p · 赤5p · 東 …"),
+    "help_label_pick": ("1p · 赤5p · 東 … (draft)", "1p · 赤5p · 東 …（ドラフト）"),
+    "help_action_discard": (
+        "One button per tile you may discard (the drawn tile green, last): discards it.",
+        "切れる牌ごとのボタン（ツモ牌は緑で最後）。押した牌を切ります。",
+    ),
+    "help_action_pick": ("Takes this tile into your hand.", "この牌を手牌に取ります。"),
+    "help_action_riichi": (
+        "Switches the tile buttons to riichi discards: the tile you press is discarded sideways and "
+        "you are in riichi. **Back** returns to the plain discards.",
+        "牌のボタンをリーチ宣言牌に切り替えます。押した牌を横に曲げてリーチ。**戻る** で通常の打牌に戻ります。",
+    ),
+    "help_action_tsumo": ("Wins on the tile you drew.", "ツモった牌で和了します。"),
+    "help_action_ron": ("Wins on the tile just discarded.", "いま捨てられた牌で和了します。"),
+    "help_action_pon": (
+        "Claims the discard with the two tiles shown; you then discard.",
+        "表示の2枚で捨て牌をポンします。そのあと打牌します。",
+    ),
+    "help_action_kan": (
+        "A kan with the tiles shown: four from your hand, one added to your pon (Kan: add), or three "
+        "with the discard; a replacement tile is drawn.",
+        "表示の牌でカン: 手牌4枚の暗カン、ポンへの加カン、捨て牌との大明槓。嶺上牌をツモります。",
+    ),
+    "help_action_set_aside": (
+        "Puts the tile beside your hand instead of in the river and draws a replacement.",
+        "牌を河ではなく手牌の横に出し、1枚補充します。",
+    ),
+    "help_action_pass": ("Declines what is on offer; play goes on.", "何もせずに見送ります。"),
+    "help_action_vote_end": (
+        "Votes to end the game now (press again to take the vote back); it ends once everyone has voted.",
+        "対局の終了に投票します（もう一度押すと取り消し）。全員が投票すると終了です。",
+    ),
+    "help_op_hand": (
+        "On the table: opens your private panel (also `/mahjong hand`).",
+        "卓のボタン: 自分専用のパネルを開きます（`/mahjong hand` でも可）。",
+    ),
+    "help_op_back": (
+        "Takes you off autopilot after two timeouts (on the table and on your panel).",
+        "時間切れ2回で自動打牌になったあと、手動に戻します（卓とパネルにあります）。",
+    ),
+    "help_op_discard": (
+        "On a page of tile choices (riichi…): back to the plain discards.",
+        "リーチなどの牌選択ページから通常の打牌に戻ります。",
+    ),
+    "help_op_dm": (
+        "Sends your panel to your DMs from now on (it works from there the same way).",
+        "パネルをDMに送ります（以後DMで操作できます）。",
+    ),
+    "help_op_here": ("Stops the DMs: your panel opens here again.", "DMをやめ、パネルをここに表示します。"),
+    "help_op_done": (
+        "After your claims (several rons): you are done choosing.",
+        "複数のロンを選び終えたら押します。",
+    ),
+    "help_op_lobby": (
+        "On a lobby: **Join** / **Leave** a seat; the host's **Add CPU**, **Start** and **Cancel**; "
+        "**Help** shows this to anyone.",
+        "募集中の卓: **参加**・**退席**、ホストの **CPU追加**・**開始**・**取消**。"
+        "**ヘルプ** は誰でもこの説明を表示します。",
+    ),
     # info
     "rules_settings": ("Table settings (default)", "卓の設定（既定値）"),
     "rules_players": ("{players} players", "{players}人"),

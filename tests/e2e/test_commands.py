@@ -19,7 +19,7 @@ from tests.engine import replays
 from .helpers import Player, World, ephemeral_reply, forge_click, forge_slash, make_bot
 
 SUBCOMMANDS = {"new", "join", "leave", "start", "cancel", "hand", "rules", "calc", "leaderboard", "stats"}
-SUBCOMMANDS |= {"history", "replay", "settings"}
+SUBCOMMANDS |= {"history", "replay", "settings", "help"}
 
 
 @pytest.fixture

@@ -10,12 +10,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bot.engine.melds import MeldType
-from bot.engine.variant_ui import CalcConflict, CalcFlag, SettingText, VariantCalc, VariantUI
+from bot.engine.variant_ui import CalcConflict, CalcFlag, HelpRule, SettingText, VariantCalc, VariantHelp, VariantUI
 
 if TYPE_CHECKING:
     from bot.engine.calc import CalcRequest
 
-__all__ = ["CHINITSU_ALLOWS", "CHINITSU_CALC", "CHINITSU_CONFLICTS", "CHINITSU_UI"]
+__all__ = ["CHINITSU_ALLOWS", "CHINITSU_CALC", "CHINITSU_CONFLICTS", "CHINITSU_HELP", "CHINITSU_UI"]
 
 
 def _calculate(request: CalcRequest) -> dict[str, Any]:
@@ -93,6 +93,84 @@ CHINITSU_SETTINGS_JA: dict[str, SettingText] = {
 }
 """Each setting's ``/mahjong new`` option in Japanese (:class:`SettingText`)."""
 
+CHINITSU_HELP = VariantHelp(
+    flow=(
+        (
+            "Each hand plays one suit ×8 (pinzu, then souzu, in turn) with 1m, 9m and the honours; every 5 "
+            "is a red dora. Tile backs are blue or yellow, and the table shows them.",
+            "各局は筒子か索子（交互）の一色×8枚と1m・9m・字牌。5は全て赤ドラ。牌の背は青と黄で、卓に表示されます。",
+        ),
+        (
+            "Your turn: draw, then discard, or **Set aside** a 北 (抜きドラ: it never goes to the river, "
+            "a replacement is drawn). **Riichi…** picks a riichi discard.",
+            "自分の番: ツモって打牌。北は **抜く** で抜きドラに（河には切れず、1枚補充）。"
+            "**リーチ…** で宣言牌を選びます。",
+        ),
+        (
+            "Kans grow: a first kan is 4 tiles, copies 5 to 8 join it (**Kan: add**). Holding another copy "
+            "of your ankan you must add it: the panel then offers that kan alone.",
+            "カンは育ちます: 1回目は4枚、5枚目から8枚目までは **加カン**。暗カンした牌をもう1枚持てば強制カンで、"
+            "パネルにはそのカンだけが出ます。",
+        ),
+        (
+            "Claims on a discard: **Pon** and **Ron** (no chi). No atozuke and strict furiten: the panel "
+            "says when your wait may not win.",
+            "捨て牌には **ポン** と **ロン**（チーなし）。後付けなし、フリテンはツモも不可。"
+            "和了できない待ちはパネルに表示されます。",
+        ),
+    ),
+    actions=("discard", "set_aside", "riichi", "tsumo", "ron", "pon", "kan", "pass"),
+    buttons={
+        "set_aside": (
+            "Pulls a 北 as 抜きドラ (1 han each) and draws a replacement; 北 can never be discarded.",
+            "北を抜きドラ（1枚1翻）として抜き、1枚補充します。北は河に切れません。",
+        ),
+        "kan": (
+            "Kan with these tiles: 4 for a new kan; one more copy added to a kan on the table "
+            "(Kan: add), up to 8 tiles.",
+            "この牌でカン: 新しいカンは4枚、卓上のカンには1枚ずつ加えて（加カン）8枚まで。",
+        ),
+    },
+    rules=(
+        HelpRule(
+            name=("One suit ×8", "一色×8枚"),
+            text=(
+                "Eight copies of every tile of the hand's suit, four with blue backs and four with yellow.",
+                "その局の色の牌は各8枚: 青い背の4枚と黄色い背の4枚です。",
+            ),
+            tiles="B1111pY1111p",
+        ),
+        HelpRule(
+            name=("Kans grow to 8", "カンは8枚まで"),
+            text=(
+                "Copies 5 to 8 join a kan: here a 5-tile kan of 5p beside the hand (every 5 is red).",
+                "5枚目からはカンに加えます。この例は5pの5枚カン（5は全て赤ドラ）。",
+            ),
+            tiles="11122233344pB0000pY0p",
+            yaku="三暗刻",
+            calc=("--hand", "11122233344p", "--win", "4p", "--tsumo", "--melds", "kan:B0000pY0p", "--nuki", "1"),
+        ),
+        HelpRule(
+            name=("七対子 may repeat a kind", "七対子は同じ牌の重複可"),
+            text=(
+                "Four of a kind counts as two pairs here.",
+                "同じ牌4枚を2組の対子として数えます。",
+            ),
+            tiles="11113300779999p",
+            yaku="七対子",
+            calc=("--hand", "11113300779999p", "--win", "3p", "--ron", "--riichi"),
+        ),
+        HelpRule(
+            name=("北 is pulled", "北は抜きドラ"),
+            text=(
+                "北 never goes to the river: set aside, each is a dora.",
+                "北は河に切れません。抜くと1枚ごとにドラです。",
+            ),
+            tiles="4z4z",
+        ),
+    ),
+)
+"""How a hand goes in this bot, the buttons its panels show and its special rules, for ``/mahjong help``."""
 
 CHINITSU_UI = VariantUI(
     settings_ja=CHINITSU_SETTINGS_JA,
@@ -111,4 +189,5 @@ CHINITSU_UI = VariantUI(
         "東南戦、全員40,000点未満なら返り東場、0点でドボン。",
     ),
     calc=CHINITSU_CALC,
+    help=CHINITSU_HELP,
 )

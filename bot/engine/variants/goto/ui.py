@@ -10,13 +10,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bot.engine.variant_ui import CalcFlag, SettingText, TilePage, VariantCalc, VariantUI
-from bot.engine.variants.goto.actions import OpenRiichi, ShubariiRiichi
+from bot.engine.variant_ui import CalcFlag, HelpRule, SettingText, TilePage, VariantCalc, VariantHelp, VariantUI
+from bot.engine.variants.goto.actions import (
+    ContinueGame,
+    OpenRiichi,
+    RollDice,
+    ShubariiRiichi,
+    SnakeEyesTwenty,
+    SnakeEyesTwo,
+    StopGame,
+)
 
 if TYPE_CHECKING:
     from bot.engine.calc import CalcRequest
 
-__all__ = ["GOTO_CALC", "GOTO_UI"]
+__all__ = ["GOTO_CALC", "GOTO_HELP", "GOTO_UI"]
 
 
 def _calculate(request: CalcRequest) -> dict[str, Any]:
@@ -91,6 +99,117 @@ GOTO_SETTINGS_JA: dict[str, SettingText] = {
 }
 """Each setting's ``/mahjong new`` option in Japanese (:class:`SettingText`)."""
 
+GOTO_HELP = VariantHelp(
+    flow=(
+        (
+            "3 players, 124 tiles. Flowers and 北 are pulled with **Set aside** as soon as you hold them "
+            "(a replacement is drawn): 春 pays chips, 夏 raises your win, 秋 doubles your red and gold "
+            "fives, 冬 flips Alice.",
+            "3人、124枚。華牌と北は持ったらすぐ **抜く**（1枚補充）: 春は祝儀、夏は和了のランクアップ、"
+            "秋は赤・金の5が2翻、冬はアリス。",
+        ),
+        (
+            "Your turn: draw, then discard, **Riichi…**, **Open riichi…** (2 han, your waits shown) or, "
+            "once a game, **シュバリー…**. After riichi the 白ポッチ is a wild tsumo.",
+            "自分の番: ツモって打牌、**リーチ…**、**オープン立直…**（2翻・待ちを公開）、1半荘に1回の "
+            "**シュバリー…**。立直後の白ポッチはツモで万能牌です。",
+        ),
+        (
+            "Claims on a discard: **Pon**, **Kan** and **Ron** (no chi).",
+            "捨て牌には **ポン**・**カン**・**ロン**（チーなし）。",
+        ),
+        (
+            "A yakuman or more earns dice: the winner presses **🎲 Roll the dice**; on ピンゾロ choose "
+            "**2 chips + 2 rolls** or **20 chips + 1 roll**. In the last hand a dealer who won may "
+            "**Stop here** or **Play on**. East only, South when the top is below 40,000.",
+            "役満などでサイコロ: 和了者が **🎲 サイコロを振る**。ピンゾロなら **2枚＋ストック2回** か "
+            "**20枚＋ストック1回**。オーラスで和了した親は **あがりやめ** か **続行**。条件付き東風戦。",
+        ),
+    ),
+    actions=(
+        "discard",
+        "set_aside",
+        "riichi",
+        OpenRiichi.kind,
+        ShubariiRiichi.kind,
+        "tsumo",
+        "ron",
+        "pon",
+        "kan",
+        "pass",
+        RollDice.kind,
+        SnakeEyesTwo.kind,
+        SnakeEyesTwenty.kind,
+        StopGame.kind,
+        ContinueGame.kind,
+    ),
+    buttons={
+        OpenRiichi.kind: (
+            "On the open-riichi page, each tile declares オープン立直 discarding it: 2 han, a 2,000-point "
+            "deposit, and the table sees your waits.",
+            "オープン立直のページで、押した牌を横に曲げて宣言します。2翻・2,000点供託、待ちが公開されます。",
+        ),
+        ShubariiRiichi.kind: (
+            "On the シュバリー page, each tile declares シュバリー discarding it (once a game): the chips you "
+            "receive this hand count double, Spring aside.",
+            "シュバリーのページで、押した牌を横に曲げて宣言します（1半荘に1回）。この局に貰う祝儀は春以外すべて倍。",
+        ),
+        RollDice.kind: (
+            "The winner throws the next roll of their dice; the result card counts the chips.",
+            "和了者が次のサイコロを振ります。祝儀は結果に表示されます。",
+        ),
+        SnakeEyesTwo.kind: (
+            "On ピンゾロ (1-1): 2 chips from each opponent and 2 more rolls.",
+            "ピンゾロ（1-1）: 各自から2枚、さらに2回振れます。",
+        ),
+        SnakeEyesTwenty.kind: (
+            "On ピンゾロ (1-1): 20 chips from each opponent and 1 more roll.",
+            "ピンゾロ（1-1）: 各自から20枚、さらに1回振れます。",
+        ),
+        StopGame.kind: (
+            "The last hand: the dealer who just won ends the game here (あがりやめ).",
+            "オーラスで和了した親がここで終了します（あがりやめ）。",
+        ),
+        ContinueGame.kind: (
+            "The last hand: the dealer who just won plays another hand.",
+            "オーラスで和了した親が続行します。",
+        ),
+        "set_aside": (
+            "Pulls a flower or a 北 (抜きドラ) and draws a replacement; 北 may stay in a hand only for "
+            "国士無双, 小四喜 and 大四喜.",
+            "華牌か北（抜きドラ）を抜いて1枚補充します。北を手牌に使えるのは国士無双・小四喜・大四喜のみ。",
+        ),
+    },
+    rules=(
+        HelpRule(
+            name=("Flowers: 春 夏 秋 冬", "華牌: 春夏秋冬"),
+            text=(
+                "16 flowers, 4 of each season, pulled at once: 春 chips, 夏 a rank up, 秋 red fives ×2, 冬 Alice.",
+                "華牌16枚（各4枚）はすぐ抜きます。春は祝儀、夏はランクアップ、秋は赤5が2翻、冬はアリス。",
+            ),
+            tiles="1f2f3f4f",
+        ),
+        HelpRule(
+            name=("Red and gold fives", "赤5と金5"),
+            text=(
+                "5p and 5s are plain, plain, red and gold: each red or gold five is dora and pays a chip.",
+                "5pと5sは黒・黒・赤・金。赤と金はドラで、祝儀も付きます。",
+            ),
+            tiles="5p5p0pgp",
+        ),
+        HelpRule(
+            name=("白ポッチ after riichi", "立直後の白ポッチ"),
+            text=(
+                "The dotted 白 drawn in riichi is a wild tsumo: here it stands for 南, and pays a chip.",
+                "立直後にツモった白ポッチは万能牌: この例は南の代わりで、祝儀も付きます。",
+            ),
+            tiles="123p789p789s11z22z0z",
+            yaku="白ポッチツモ",
+            calc=("--hand", "123p789p789s11z22z0z", "--win", "0z", "--tsumo", "--riichi", "--pocchi", "2z"),
+        ),
+    ),
+)
+"""How a hand goes in this bot, the buttons its panels show and its special rules, for ``/mahjong help``."""
 
 GOTO_UI = VariantUI(
     settings_ja=GOTO_SETTINGS_JA,
@@ -150,4 +269,5 @@ GOTO_UI = VariantUI(
         TilePage(name="shubarii", kind=ShubariiRiichi.kind, prompt="panel_goto_shubarii", button="button_shubarii"),
     ),
     calc=GOTO_CALC,
+    help=GOTO_HELP,
 )

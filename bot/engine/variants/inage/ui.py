@@ -11,12 +11,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bot.engine.melds import MeldType
-from bot.engine.variant_ui import CalcConflict, CalcFlag, SettingText, VariantCalc, VariantUI
+from bot.engine.variant_ui import CalcConflict, CalcFlag, HelpRule, SettingText, VariantCalc, VariantHelp, VariantUI
 
 if TYPE_CHECKING:
     from bot.engine.calc import CalcRequest
 
-__all__ = ["INAGE_ALLOWS", "INAGE_CONFLICTS", "INAGE_UI"]
+__all__ = ["INAGE_ALLOWS", "INAGE_CONFLICTS", "INAGE_HELP", "INAGE_UI"]
 
 
 def _calculate(request: CalcRequest) -> dict[str, Any]:
@@ -106,6 +106,92 @@ INAGE_SETTINGS_JA: dict[str, SettingText] = {
 }
 """Each setting's ``/mahjong new`` option in Japanese (:class:`SettingText`)."""
 
+INAGE_HELP = VariantHelp(
+    flow=(
+        (
+            "The deal: 10 tiles each, from a pool (no wall). Your panel first offers **Set aside** for each "
+            "flower, 西 and 北 you were dealt (横ドラ, each replaced by a new tile), then **Pass** keeps the rest.",
+            "配牌: 各10枚（山はなく、牌はプールから）。まずパネルに配牌の花牌・西・北ごとの **抜く** が出ます"
+            "（横ドラ、1枚ごとに補充）。残りはそのまま **パス**。",
+        ),
+        (
+            "Your turn: a random tile from the pool, then discard, set another one aside, kan or win. "
+            "Pon and kans, no chi; a hand with no pon and no kan may ron only in riichi.",
+            "自分の番: プールからランダムに1枚ツモり、打牌・横ドラ・カン・和了を選びます。"
+            "ポンとカンはあり、チーはなし。ポンもカンもない手はリーチしないとロンできません。",
+        ),
+        (
+            "Your river counts: a pattern laid from your first discard on is a discard yaku (トマト, 東南西北…), "
+            "scored when you win. 十三不塔 in the dealt hand is a tsumo button of its own.",
+            "捨て牌も役になります: 1枚目から続けて作った形が捨牌役（トマト・東南西北など）で、和了時に加算。"
+            "配牌の十三不塔は専用のツモボタンです。",
+        ),
+        (
+            "**Vote to end** is on every panel at any moment; the game ends once every player has voted "
+            "(CPUs agree). A timed table ends with the hand being played when its minutes run out. "
+            "Whoever won starts the next hand.",
+            "**終了に投票** はいつでもパネルにあり、全員が投票すると終了します（CPUは賛成）。"
+            "時間制の卓は時間になるとその局で終了。和了した人が次の局の親です。",
+        ),
+    ),
+    actions=("discard", "set_aside", "riichi", "tsumo", "juusan_futou", "ron", "pon", "kan", "pass", "vote_end"),
+    buttons={
+        "juusan_futou": (
+            "十三不塔: a dealt hand with exactly one pair and no two tiles of a suit within two ranks "
+            "wins at once, by tsumo.",
+            "十三不塔: 配牌に対子が1つだけで塔子が1つもない手は、そのままツモ和了できます。",
+        ),
+        "set_aside": (
+            "Puts a flower, 西 or 北 beside your hand as 横ドラ (1 han each) and draws a replacement; "
+            "a set-aside 西 or 北 may be robbed by a ron (槍ドラ).",
+            "花牌・西・北を横ドラ（1枚1翻）として手牌の横に出し、1枚補充します。抜いた西・北にはロンできます（槍ドラ）。",
+        ),
+    },
+    rules=(
+        HelpRule(
+            name=("Discard yaku: トマト", "捨牌役: トマト"),
+            text=(
+                "A palindrome from the first discard on: 東 白 東 is トマト, 3 han (longer ones are worth their "
+                "length).",
+                "1枚目から回文に捨てると役: 東白東 でトマト3翻（長いほどその枚数の翻）。",
+            ),
+            tiles="1z5z1z9m",
+            yaku="トマト",
+            calc=("--hand", "123p456p789s99s", "--win", "9s", "--tsumo", "--river", "1z5z1z9m"),
+        ),
+        HelpRule(
+            name=("Discard yaku: 東南西北", "捨牌役: 東南西北"),
+            text=(
+                "The four winds in order from the first discard: 6 han.",
+                "1枚目から東南西北の順に捨てると6翻。",
+            ),
+            tiles="1z2z3z4z",
+            yaku="東南西北",
+            calc=("--hand", "123p456p789s99s", "--win", "9s", "--tsumo", "--river", "1z2z3z4z"),
+        ),
+        HelpRule(
+            name=("横ドラ: flowers, 西 and 北 set aside", "横ドラ: 花牌・西・北"),
+            text=(
+                "Set aside beside the hand, each is a dora of 1 han; a flower is 花ドラ too.",
+                "手牌の横に出した牌は1枚1翻のドラ。花牌は花ドラにもなります。",
+            ),
+            tiles="1f4z",
+            yaku="横ドラ",
+            calc=("--hand", "123p456p789s99s", "--win", "9s", "--tsumo", "--set-aside", "1f4z"),
+        ),
+        HelpRule(
+            name=("10+1 tiles", "10枚＋1枚"),
+            text=(
+                "A hand is 10 tiles: three sets and a pair win on the 11th.",
+                "手牌は10枚。3面子1雀頭で和了です。",
+            ),
+            tiles="123p456p789s99s",
+            yaku="門前清自摸和",
+            calc=("--hand", "123p456p789s99s", "--win", "9s", "--tsumo"),
+        ),
+    ),
+)
+"""How a hand goes in this bot, the buttons its panels show and its special rules, for ``/mahjong help``."""
 
 INAGE_UI = VariantUI(
     settings_ja=INAGE_SETTINGS_JA,
@@ -123,4 +209,5 @@ INAGE_UI = VariantUI(
         conflicts=INAGE_CONFLICTS,
         allows=INAGE_ALLOWS,
     ),
+    help=INAGE_HELP,
 )

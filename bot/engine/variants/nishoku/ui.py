@@ -9,12 +9,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bot.engine.melds import MeldType
-from bot.engine.variant_ui import CalcConflict, SettingText, VariantCalc, VariantUI
+from bot.engine.variant_ui import CalcConflict, HelpRule, SettingText, VariantCalc, VariantHelp, VariantUI
 
 if TYPE_CHECKING:
     from bot.engine.calc import CalcRequest
 
-__all__ = ["NISHOKU_CONFLICTS", "NISHOKU_UI"]
+__all__ = ["NISHOKU_CONFLICTS", "NISHOKU_HELP", "NISHOKU_UI"]
 
 
 def _calculate(request: CalcRequest) -> dict[str, Any]:
@@ -63,6 +63,62 @@ NISHOKU_SETTINGS_JA: dict[str, SettingText] = {
 }
 """Each setting's ``/mahjong new`` option in Japanese (:class:`SettingText`)."""
 
+NISHOKU_HELP = VariantHelp(
+    flow=(
+        (
+            "Your turn: the bot draws for you, and your panel shows one button per tile (the drawn tile "
+            "green, last); press one to discard it. **Riichi…** turns them into riichi discards: riichi "
+            "is free, even noten or furiten.",
+            "自分の番: ツモは自動です。パネルに手牌の牌ごとのボタン（ツモ牌は緑で最後）が出るので、押した牌を切ります。"
+            "**リーチ…** でリーチ宣言牌の選択に切り替わります（立直料なし・ノーテン／フリテンリーチ可）。",
+        ),
+        (
+            "Someone discards a tile you could pon or win on: your panel offers **Pon** or **Ron** and "
+            "**Pass** (nobody else learns that you could). Pon only: no chi, no kan, a fourth tile is just kept.",
+            "他家の捨て牌でポンかロンができるとき、パネルに **ポン**・**ロン** と **パス** が出ます"
+            "（できることは他の人には分かりません）。鳴きはポンのみ、チー・カンはありません。",
+        ),
+        (
+            "Win with **Tsumo** on your draw or **Ron** on a discard; one yaku needed, a furiten hand wins "
+            "by tsumo only. No dead wall: every tile is drawn. 16 hands, the deal passes every hand.",
+            "自分のツモで **ツモ**、捨て牌で **ロン**。一翻しばり、フリテンはツモアガリのみ。"
+            "王牌がないので山は全部ツモります。"
+            "16局、親は毎局交代します。",
+        ),
+    ),
+    actions=("discard", "riichi", "tsumo", "ron", "pon", "pass"),
+    rules=(
+        HelpRule(
+            name=("100 tiles, no manzu", "マンズなしの100枚"),
+            text=(
+                "Pinzu, souzu and the honours, four of each: the nine manzu kinds are left out.",
+                "筒子・索子・字牌を各4枚。萬子9種は使いません。",
+            ),
+            tiles="123456789p123456789s1234567z",
+            whole_set=True,
+        ),
+        HelpRule(
+            name=("Red fives are the only dora", "ドラは赤牌のみ"),
+            text=(
+                "No dead wall, so no indicators: each red five is 1 han (red_5p and red_5s set how many).",
+                "王牌がないのでドラ表示牌もありません。赤5は1枚1翻（red_5p・red_5s で枚数を設定）。",
+            ),
+            tiles="0p0s",
+        ),
+        HelpRule(
+            name=("新ピンフ on any wait", "新ピンフ（待ちは自由）"),
+            text=(
+                "Four runs and a pair of number tiles, no honour at all, closed: 1 han on any wait, here a "
+                "closed wait on 4s.",
+                "順子4つと数牌の雀頭、字牌なしの門前手は待ちに関係なく1翻。この例はカンチャン4s待ち。",
+            ),
+            tiles="234567p345678s99s",
+            yaku="新ピンフ",
+            calc=("--hand", "234567p345678s99s", "--win", "4s", "--ron"),
+        ),
+    ),
+)
+"""How a hand goes in this bot, the buttons its panels show and its special rules, for ``/mahjong help``."""
 
 NISHOKU_UI = VariantUI(
     settings_ja=NISHOKU_SETTINGS_JA,
@@ -77,4 +133,5 @@ NISHOKU_UI = VariantUI(
         "ノーテン罰なし、ハコワレ終了。",
     ),
     calc=VariantCalc(calculate=_calculate, conflicts=NISHOKU_CONFLICTS),
+    help=NISHOKU_HELP,
 )

@@ -10,13 +10,23 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bot.engine.variant_ui import CalcConflict, CalcFlag, MultiClaim, SettingText, TilePage, VariantCalc, VariantUI
-from bot.engine.variants.zuno.state import InazumaRiichi, RonOn, ZunoPhase
+from bot.engine.variant_ui import (
+    CalcConflict,
+    CalcFlag,
+    HelpRule,
+    MultiClaim,
+    SettingText,
+    TilePage,
+    VariantCalc,
+    VariantHelp,
+    VariantUI,
+)
+from bot.engine.variants.zuno.state import CallChi, CallKan, CallPon, InazumaRiichi, PocchiTsumo, RonOn, ZunoPhase
 
 if TYPE_CHECKING:
     from bot.engine.calc import CalcRequest
 
-__all__ = ["ZUNO_ALLOWS", "ZUNO_CONFLICTS", "ZUNO_UI"]
+__all__ = ["ZUNO_ALLOWS", "ZUNO_CONFLICTS", "ZUNO_HELP", "ZUNO_UI"]
 
 
 def _calculate(request: CalcRequest) -> dict[str, Any]:
@@ -77,6 +87,117 @@ ZUNO_SETTINGS_JA: dict[str, SettingText] = {
 }
 """Each setting's ``/mahjong new`` option in Japanese (:class:`SettingText`)."""
 
+ZUNO_HELP = VariantHelp(
+    flow=(
+        (
+            "Draft: each round the start player gets 4 tiles and keeps one (press its tile button), the next "
+            "keeps one of the 3 left, and so on. Only the holder sees a packet.",
+            "ドラフト: 各ラウンド、SPが4枚から1枚取り（牌のボタンを押す）、残り3枚から次の人が1枚…と回します。"
+            "回ってきた牌は持っている人にしか見えません。",
+        ),
+        (
+            "Declare, everyone at once: lock in a discard, a riichi, イナズマリーチ or a tsumo. Your lock is "
+            "private and you may switch it until the last player locks in; then all four discards are "
+            "revealed together. Kans and riichi are public at once.",
+            "宣言（全員同時）: 打牌・リーチ・イナズマリーチ・ツモのどれかで確定します。確定は自分だけに見え、"
+            "最後の一人が確定するまで変更できます。そこで4人の捨て牌が一斉に公開。カンとリーチは即公開です。",
+        ),
+        (
+            "Ron phase: if you can win on revealed discards, your panel offers one **Ron on …** button per "
+            "discard: take every one you want, then **Done**, before the shared deadline.",
+            "ロン: 公開された捨て牌で和了できるとき、捨て牌ごとに **ロン** ボタンが出ます。"
+            "ロンしたい牌を全部選んで **終了**（締め切りは全員共通）。",
+        ),
+        (
+            "Calls, everyone at once: claim one revealed discard (**Pon**, **Chi**, **Kan** ← whose), or Pass; "
+            "each caller then discards, and that discard may be ronned. The next round starts with the "
+            "next start player.",
+            "鳴き（全員同時）: 公開された捨て牌を1枚 **ポン**・**チー**・**カン** するか **パス**。"
+            "鳴いた人は打牌し、それにもロンできます。次のラウンドはSPが1つずれて始まります。",
+        ),
+    ),
+    actions=(
+        "pick",
+        "discard",
+        "riichi",
+        InazumaRiichi.kind,
+        "tsumo",
+        PocchiTsumo.kind,
+        "kan",
+        RonOn.kind,
+        CallPon.kind,
+        CallChi.kind,
+        CallKan.kind,
+        "pass",
+    ),
+    buttons={
+        "pick": (
+            "Takes this tile of the packet into your hand; the rest go to the next player.",
+            "回ってきた牌からこの牌を取ります。残りは次の人へ回ります。",
+        ),
+        InazumaRiichi.kind: (
+            "On the ⚡ Inazuma page, each tile locks in イナズマリーチ discarding it: a 10,000-point stick, "
+            "the win's points and chips ×2.",
+            "⚡ イナズマのページで、押した牌を横に曲げてイナズマリーチを確定します。1万点棒、和了の点数とチップが2倍。",
+        ),
+        PocchiTsumo.kind: (
+            "A tsumo with the wild ポッチ drawn on your ippatsu turn, standing for the tile named.",
+            "一発のツモで引いたポッチを、表示された牌として使うツモです。",
+        ),
+        RonOn.kind: (
+            "Wins on that player's revealed discard; press one for every discard you want, then Done.",
+            "その人の公開された捨て牌でロンします。ロンしたい牌ごとに押し、最後に「終了」。",
+        ),
+        CallPon.kind: (
+            "Claims that player's revealed discard for a pon; you then discard.",
+            "その人の公開された捨て牌をポンします。そのあと打牌します。",
+        ),
+        CallChi.kind: (
+            "Claims the revealed discard of the player before you for a chi with these tiles; you then discard.",
+            "上家の公開された捨て牌をこの牌でチーします。そのあと打牌します。",
+        ),
+        CallKan.kind: (
+            "Claims that player's revealed discard for a kan: an open kan with three of your tiles, or "
+            "added to your own pon.",
+            "その人の公開された捨て牌でカンします: 手牌3枚での大明槓か、自分のポンへの加槓。",
+        ),
+        "discard": (
+            "Locks in this tile as your discard for the round; you may press another until the last player locks in.",
+            "この牌をこのラウンドの打牌として確定します。最後の一人が確定するまで押し直せます。",
+        ),
+        "tsumo": (
+            "Locks in a tsumo on the tile you drafted: it wins when the discards are revealed.",
+            "ドラフトで取った牌でのツモを確定します。公開の時に和了になります。",
+        ),
+        "kan": (
+            "A concealed kan (or one added to your pon) before you lock in; it is public at once.",
+            "確定の前に暗カン（またはポンへの加カン）をします。即公開です。",
+        ),
+    },
+    rules=(
+        HelpRule(
+            name=("零発: ron in the declaration round", "零発: 宣言したラウンドでロン"),
+            text=(
+                "A riichi whose ron comes in the very round it was declared: 零発, 2 han, instead of 一発.",
+                "リーチを宣言したそのラウンドでのロンは零発（2翻）。一発の代わりです。",
+            ),
+            tiles="123m456p789s234s55m",
+            yaku="零発",
+            calc=("--hand", "123m456p789s234s55m", "--win", "5m", "--ron", "--riichi", "--zerohatsu"),
+        ),
+        HelpRule(
+            name=("イナズマリーチ", "イナズマリーチ"),
+            text=(
+                "Riichi with a 10,000-point stick: the win's points and chips count double.",
+                "1万点棒を出すリーチ。和了の点数とチップが2倍になります。",
+            ),
+            tiles="234567p345678s99s",
+            yaku="立直",
+            calc=("--hand", "234567p345678s99s", "--win", "2p", "--ron", "--riichi", "--inazuma"),
+        ),
+    ),
+)
+"""How a hand goes in this bot, the buttons its panels show and its special rules, for ``/mahjong help``."""
 
 ZUNO_UI = VariantUI(
     settings_ja=ZUNO_SETTINGS_JA,
@@ -132,4 +253,5 @@ ZUNO_UI = VariantUI(
         conflicts=ZUNO_CONFLICTS,
         allows=ZUNO_ALLOWS,
     ),
+    help=ZUNO_HELP,
 )
