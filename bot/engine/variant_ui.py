@@ -141,6 +141,7 @@ class SettingText:
     choices: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
 
 
+@dataclass(frozen=True, slots=True)
 class HelpRule:
     """One of a variant's special rules as ``/mahjong help`` draws it: a name and a sentence
     (English, Japanese) beside example ``tiles`` (mpsz notation, see :mod:`bot.engine.tiles`).

@@ -78,6 +78,7 @@ COMMAND_NAMES: Mapping[str, str] = {
     "history": "履歴",
     "replay": "牌譜",
     "rules": "ルール",
+    "help": "ヘルプ",
     "calc": "点数計算",
     "settings": "設定",
     # The subcommands of /mahjong new are named by their variant's title (see variant_command_name).
@@ -179,6 +180,12 @@ DESCRIPTIONS: Mapping[str, str] = {
     "Games of the whole server (default: this channel)": "サーバー全体の対局（既定: このチャンネル）",
     "The game's number (see /mahjong history)": "対局の番号（/麻雀 履歴 で確認できます）",
     "Which game to explain": "説明する種目",
+    "How a hand goes here, what each button does, and the special rules pictured.": (
+        "この卓での局の進め方、各ボタンの働き、特別ルールを図解で"
+    ),
+    "Which game (default: this channel's table, else the server's default)": (
+        "種目（省略時: このチャンネルの卓、なければサーバーの既定）"
+    ),
     # /mahjong calc
     "Every concealed tile including the winning one, e.g. 234567p345678s99s": (
         "和了牌を含む門前の牌すべて（例: 234567p345678s99s）"
