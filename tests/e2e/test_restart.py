@@ -3,6 +3,7 @@ action."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 from pathlib import Path
 from typing import Any
@@ -317,7 +318,13 @@ async def test_an_end_that_died_with_the_process_is_shown_after_the_restart(
         over = world.game_over_text()
         assert over is not None and f"Game #{game_id} is over" in over
         await fake_discord.wait_for(lambda: stale_table.deleted, timeout=10, what="the stale table to go")
-        assert await second.store.unshown_ends() == []
+        # The end is marked shown just after its last message is sent: wait for that write.
+        for _ in range(500):
+            if not await second.store.unshown_ends():
+                break
+            await asyncio.sleep(0.02)
+        else:
+            raise AssertionError("the end was shown but never marked so")
     third = make_bot(fake_discord, database)
     async with running_bot(fake_discord, third):
         ends = [text for text in world.public_texts() if f"Game #{game_id} is over" in text]
