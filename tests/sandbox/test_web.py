@@ -23,6 +23,9 @@ class TabClient:
         self.deleted: set[str] = set()
         self.errors: list[str] = []
         self.received: list[dict[str, Any]] = []
+        self.answered: set[int] = set()
+        """Refs of the ops the server has finished (``done`` or ``error``)."""
+        self._next_ref = 1
         self._changed = asyncio.Event()
         self._reader: asyncio.Task[None] | None = None
 
@@ -44,6 +47,8 @@ class TabClient:
                 self.messages.pop(data["id"], None)
             elif data["op"] in ("error", "hello_refused"):
                 self.errors.append(data["text"])
+            if data["op"] in ("done", "error") and isinstance(data.get("ref"), int):
+                self.answered.add(data["ref"])
             self._changed.set()
 
     async def send(self, **op: Any) -> None:
@@ -54,6 +59,14 @@ class TabClient:
             while not predicate():
                 self._changed.clear()
                 await self._changed.wait()
+
+    async def click(self, custom_id_suffix: str) -> None:
+        """Press the newest button ending ``custom_id_suffix`` once it is shown; wait for the answer."""
+        await self.wait(lambda: self.has(custom_id_suffix))
+        message, custom_id = self.find(custom_id_suffix)
+        ref, self._next_ref = self._next_ref, self._next_ref + 1
+        await self.send(op="click", message=message["id"], custom_id=custom_id, ref=ref)
+        await self.wait(lambda: ref in self.answered)
 
     def find(self, custom_id_suffix: str) -> tuple[dict[str, Any], str]:
         for message in reversed(list(self.messages.values())):
@@ -84,6 +97,17 @@ async def open_tab(session: aiohttp.ClientSession, running: Sandbox, name: str, 
     await tab.send(op="hello", name=name, locale="en-US", **hello)
     await tab.wait(lambda: tab.welcome or tab.errors)
     return tab
+
+
+async def start_table(host: TabClient, *, joiners: tuple[TabClient, ...] = (), cpus: int) -> None:
+    """Open a one-hand 二色麻雀 lobby from ``host``'s tab, seat the others and CPUs, start."""
+    await host.send(op="slash", channel=host.welcome["channels"][0]["id"], text="/mahjong new nishoku hands:1")
+    for tab in joiners:
+        await tab.click(":join")
+    for _ in range(cpus):
+        await host.click(":cpu")
+    await host.click(":start")
+    await host.wait(lambda: host.has(":hand"))
 
 
 async def test_a_tab_gets_a_name_and_a_name_is_not_taken_twice(
@@ -138,18 +162,7 @@ async def test_a_lobby_is_shared_but_each_hand_reaches_only_its_own_tab(
 ) -> None:
     alice = await open_tab(session, running_sandbox, "Alice")
     bob = await open_tab(session, running_sandbox, "Bob")
-    channel = alice.welcome["channels"][0]["id"]
-    await alice.send(op="slash", channel=channel, text="/mahjong new nishoku hands:1")
-    await bob.wait(lambda: bob.has(":join"))
-    message, join = bob.find(":join")
-    await bob.send(op="click", message=message["id"], custom_id=join)
-    for _ in range(2):
-        await alice.wait(lambda: alice.has(":cpu"))
-        message, cpu = alice.find(":cpu")
-        await alice.send(op="click", message=message["id"], custom_id=cpu)
-        await asyncio.sleep(0.2)
-    message, start = alice.find(":start")
-    await alice.send(op="click", message=message["id"], custom_id=start)
+    await start_table(alice, joiners=(bob,), cpus=2)
     for tab in (alice, bob):
         await tab.wait(lambda tab=tab: tab.has(":hand"))
         message, hand = tab.find(":hand")
@@ -178,16 +191,8 @@ async def test_a_dm_panel_reaches_only_its_owners_dm_pane(
 ) -> None:
     alice = await open_tab(session, running_sandbox, "Alice")
     bob = await open_tab(session, running_sandbox, "Bob")
+    await start_table(alice, cpus=3)
     channel = alice.welcome["channels"][0]["id"]
-    await alice.send(op="slash", channel=channel, text="/mahjong new nishoku hands:1")
-    await alice.wait(lambda: alice.has(":cpu"))
-    for _ in range(3):
-        message, cpu = alice.find(":cpu")
-        await alice.send(op="click", message=message["id"], custom_id=cpu)
-        await asyncio.sleep(0.2)
-    message, start = alice.find(":start")
-    await alice.send(op="click", message=message["id"], custom_id=start)
-    await alice.wait(lambda: alice.has(":hand"))
     await alice.send(op="slash", channel=channel, text="/mahjong hand dm:true")
     dm = alice.welcome["dm"]
     await alice.wait(lambda: any(m["channel"] == dm for m in alice.messages.values()))
