@@ -7,6 +7,7 @@ font holds is left out (:func:`safe_text`), so no name shows a box.
 
 from __future__ import annotations
 
+import math
 import re
 import threading
 import unicodedata
@@ -169,7 +170,7 @@ def _has_emoji(text: str) -> bool:
     return not emoji_chars().isdisjoint(text)
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=32)
 def _emoji_master(char: str) -> tuple[Image.Image, int]:
     """One emoji at the font's own size, and how far its top stands above the baseline."""
     font = emoji_font()
@@ -222,30 +223,29 @@ def fit(text: str, size: int, width: int) -> str:
     return text[:low].rstrip() + "…"
 
 
-def _baseline(font: ImageFont.FreeTypeFont, y: float, vertical: str) -> float:
-    """The baseline's height for a Pillow vertical anchor of horizontal text.
+def _baseline(font: ImageFont.FreeTypeFont, y: float, vertical: str, text: str) -> float:
+    """Where Pillow would put the baseline of ``text`` drawn at height ``y`` with a vertical
+    anchor (``a``, ``m``, ``s``, ``d``, or ``t``/``b`` for the ink's top and bottom).
 
-    ``a``, ``m``, ``s`` and ``d`` depend on the font's metrics only, so every run of a mixed line
-    shares one baseline; ``t`` and ``b`` (the ink's own top and bottom) are taken as ``a`` and
-    ``d``, which a line with an emoji, whose picture is its tallest ink, nearly is anyway.
+    Asked of Pillow itself, so that a line with emoji sits exactly where the same line without
+    them would: its text runs share this one baseline. ``t`` and ``b`` go by the text's own ink.
     """
-    ascent, descent = font.getmetrics()
-    if vertical in "at":
-        return y + ascent
-    if vertical == "m":
-        return y + (ascent - descent) / 2
-    if vertical in "bd":
-        return y - descent
-    return y
+    ink_top_at_baseline = font.getbbox(text, anchor="ls")[1]
+    ink_top_at_anchor = font.getbbox(text, anchor="l" + vertical)[1]
+    return y + ink_top_at_anchor - ink_top_at_baseline
 
 
 def _draw_mixed(image: Image.Image, xy: tuple[float, float], text: str, size: int, color: Color, anchor: str) -> None:
     """Draw safe text holding emoji: text runs with the UI font, emoji pasted in colour."""
     font = ui_font(size)
     horizontal, vertical = anchor[0], anchor[1]
-    width = text_width(text, size)
-    x = xy[0] - {"m": width / 2, "r": width}.get(horizontal, 0)
-    baseline = _baseline(font, xy[1], vertical)
+    width = sum(_run_width(run, size) for run in _runs(text))
+    shift = {"m": width / 2, "r": width}.get(horizontal, 0.0)
+    # Pillow moves a centred or right-aligned line by whole pixels (rounded half up): so does
+    # this one, so that a name's text lands where it would without its emoji.
+    x = xy[0] - math.floor(shift + 0.5)
+    words = "".join(run for run in _runs(text) if run not in emoji_chars())
+    baseline = _baseline(font, xy[1], vertical, words or "x")
     draw = ImageDraw.Draw(image)
     for run in _runs(text):
         if run not in emoji_chars():

@@ -5,14 +5,15 @@ from __future__ import annotations
 import io
 from concurrent.futures import ThreadPoolExecutor
 
+import pytest
 from fontTools.ttLib import TTFont
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageDraw
 
 from render import encode_png
 from render.glyphs import emoji_chars
 from render.samples import sample_seat, sample_table
 from render.table import compose_seat, compose_table, seat_name
-from render.text import EMOJI_FONT, draw_text, fit, safe_text, text_image, text_width
+from render.text import EMOJI_FONT, _draw_mixed, draw_text, fit, safe_text, text_image, text_width, ui_font
 from tests.render.helpers import decode, pixels
 
 GREY = (60, 60, 60)
@@ -148,3 +149,15 @@ def test_emoji_names_render_the_same_from_worker_threads() -> None:
         parallel = list(pool.map(lambda item: encode_png(compose_table(*item)), views))
     assert parallel == serial
     assert Image.open(io.BytesIO(serial[0])).size == (716, 716)
+
+
+@pytest.mark.parametrize("anchor", ["la", "mm", "rm", "ra", "rs", "mb", "lt"])
+def test_the_runs_of_a_line_with_emoji_sit_exactly_where_pillow_puts_plain_text(anchor: str) -> None:
+    """The emoji path draws each text run itself (``_draw_mixed``); fed a line without emoji it
+    must give Pillow's own pixels, or names with emoji would jump a pixel against their row."""
+    for size in (13, 17, 22):
+        for x in (100.0, 100.5, 37.25):
+            expected, drawn = Image.new("RGB", (200, 60), GREY), Image.new("RGB", (200, 60), GREY)
+            ImageDraw.Draw(expected).text((x, 30), "東1局 Ég", font=ui_font(size), fill=WHITE, anchor=anchor)
+            _draw_mixed(drawn, (x, 30), "東1局 Ég", size, WHITE, anchor)
+            assert ImageChops.difference(expected, drawn).getbbox() is None, (size, x)
