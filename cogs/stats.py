@@ -302,7 +302,7 @@ def _chips_lines(chips: Sequence[ChipTotals], *, named: bool, locale: str) -> st
 
 
 def _summary_line(game: GameSummary, locale: str) -> str:
-    when = f"<t:{int(game.finished_at.timestamp())}:R>" if game.finished_at else ""
+    when = discord.utils.format_dt(game.finished_at, "R") if game.finished_at else ""
     chips = has_chips(game.variant)
     results = " · ".join(
         f"{r.placement}. {discord.utils.escape_markdown(r.name)} {r.points:,}"

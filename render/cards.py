@@ -258,7 +258,7 @@ def compose_standings(view: StandingsView, *, theme: Theme = DEFAULT_THEME) -> I
         draw.ellipse((PAD + 8, y + 5, PAD + 38, y + 35), fill=medal.get(place, (80, 90, 96)))
         draw_text(image, (PAD + 23, y + 20), str(place), 17, (20, 20, 20), anchor="mm")
         draw.rounded_rectangle((PAD + 48, y + 13, PAD + 62, y + 27), radius=3, fill=colour)
-        draw_text(image, (PAD + 72, y + 9), view.names[seat], 18, theme.text, max_width=250)
+        draw_text(image, (PAD + 72, y + 9), seat_name(view.names, seat), 18, theme.text, max_width=250)
         points = view.final_points[seat] if seat < len(view.final_points) else 0
         draw_text(image, (PAD + 450, y + 8), points_text(points), 20, theme.text, anchor="ra")
         if seat < len(view.final_scores):

@@ -1,9 +1,9 @@
 """Every character the renderer may draw: the single source for the committed font subset.
 
 ``scripts/subset_font.py`` builds ``render/fonts/`` from :func:`ui_chars` and :func:`tile_chars`,
-and the text code treats anything outside :func:`ui_chars` as missing (it draws a placeholder box
-instead), so this list and the committed fonts must change together. A test checks that every
-character listed here has a real glyph in the committed font.
+and the emoji font from :func:`emoji_chars`; the text code leaves out anything in neither list,
+so these lists and the committed fonts must change together. A test checks that every character
+listed here has a real glyph in the committed font.
 
 The yaku names are listed for readability and review; the kanji of every rule document
 (``shared/rules/variants.md`` and the five seeds) are included wholesale in :data:`RULES_KANJI`
@@ -15,18 +15,16 @@ from __future__ import annotations
 from functools import cache
 
 __all__ = [
+    "NAME_EMOJI",
     "NAME_KANJI",
-    "PLACEHOLDER",
     "RULES_KANJI",
     "TILE_TEXT",
     "UI_WORDS",
     "YAKU_NAMES",
+    "emoji_chars",
     "tile_chars",
     "ui_chars",
 ]
-
-PLACEHOLDER = "□"
-"""Drawn in place of a character the font cannot show (emoji, rare kanji)."""
 
 TILE_TEXT = "一二三四五六七八九萬東南西北白發中春夏秋冬"
 """The characters printed on tile faces (drawn with the serif tile font)."""
@@ -199,6 +197,48 @@ NAME_KANJI = (
 )
 """Kanji common in Japanese names, so most players' names draw without placeholders."""
 
+NAME_EMOJI: tuple[tuple[str, str], ...] = (
+    (
+        "Smileys & Emotion",
+        "😀😃😄😁😆😅🤣😂🙂🙃🫠😉😊😇🥰😍🤩😘😗☺😚😙🥲😋😛😜🤪😝🤑🤗🤭🫢🫣🤫🤔🫡🤐🤨😐😑😶🫥😏😒🙄😬🤥🫨"
+        "😌😔😪🤤😴😷🤒🤕🤢🤮🤧🥵🥶🥴😵🤯🤠🥳🥸😎🤓🧐😕🫤😟🙁☹😮😯😲😳🥺🥹😦😧😨😰😥😢😭😱😖😣😞😓😩😫🥱"
+        "😤😡😠🤬😈👿💀☠💩🤡👹👺👻👽👾🤖😺😸😹😻😼😽🙀😿😾🙈🙉🙊💌💘💝💖💗💓💞💕💟❣💔❤🩷🧡💛💚💙🩵💜🤎"
+        "🖤🩶🤍💋💯💢💥💫💦💨🕳💬🗨🗯💭💤",
+    ),
+    ("People & Body/hand-fingers-open", "👋🤚🖐✋🖖🫱🫲🫳🫴🫷🫸"),
+    ("People & Body/hand-fingers-partial", "👌🤌🤏✌🤞🫰🤟🤘🤙"),
+    ("People & Body/hand-single-finger", "👈👉👆🖕👇☝🫵"),
+    ("People & Body/hand-fingers-closed", "👍👎✊👊🤛🤜"),
+    ("People & Body/hands", "👏🙌🫶👐🤲🤝🙏"),
+    (
+        "Animals & Nature",
+        "🐵🐒🦍🦧🐶🐕🦮🐩🐺🦊🦝🐱🐈🦁🐯🐅🐆🐴🫎🫏🐎🦄🦓🦌🦬🐮🐂🐃🐄🐷🐖🐗🐽🐏🐑🐐🐪🐫🦙🦒🐘🦣🦏🦛🐭🐁🐀🐹"
+        "🐰🐇🐿🦫🦔🦇🐻🐨🐼🦥🦦🦨🦘🦡🐾🦃🐔🐓🐣🐤🐥🐦🐧🕊🦅🦆🦢🦉🦤🪶🦩🦚🦜🪽🪿🐸🐊🐢🦎🐍🐲🐉🦕🦖🐳🐋🐬🦭"
+        "🐟🐠🐡🦈🐙🐚🪸🪼🦀🦞🦐🦑🦪🐌🦋🐛🐜🐝🪲🐞🦗🪳🕷🕸🦂🦟🪰🪱🦠💐🌸💮🪷🏵🌹🥀🌺🌻🌼🌷🪻🌱🪴🌲🌳🌴🌵🌾"
+        "🌿☘🍀🍁🍂🍃🪹🪺🍄",
+    ),
+    (
+        "Food & Drink",
+        "🍇🍈🍉🍊🍋🍌🍍🥭🍎🍏🍐🍑🍒🍓🫐🥝🍅🫒🥥🥑🍆🥔🥕🌽🌶🫑🥒🥬🥦🧄🧅🥜🫘🌰🫚🫛🍞🥐🥖🫓🥨🥯🥞🧇🧀🍖🍗🥩"
+        "🥓🍔🍟🍕🌭🥪🌮🌯🫔🥙🧆🥚🍳🥘🍲🫕🥣🥗🍿🧈🧂🥫🍱🍘🍙🍚🍛🍜🍝🍠🍢🍣🍤🍥🥮🍡🥟🥠🥡🍦🍧🍨🍩🍪🎂🍰🧁🥧"
+        "🍫🍬🍭🍮🍯🍼🥛☕🫖🍵🍶🍾🍷🍸🍹🍺🍻🥂🥃🫗🥤🧋🧃🧉🧊🥢🍽🍴🥄🔪🫙🏺",
+    ),
+    ("Travel & Places/sky & weather", "🌑🌒🌓🌔🌕🌖🌗🌘🌙🌚🌛🌜🌡☀🌝🌞🪐⭐🌟🌠🌌☁⛅⛈🌤🌥🌦🌧🌨🌩🌪🌫🌬🌀🌈🌂☂☔⛱⚡❄☃⛄☄🔥💧🌊"),
+    (
+        "Activities",
+        "🎃🎄🎆🎇🧨✨🎈🎉🎊🎋🎍🎎🎏🎐🎑🧧🎀🎁🎗🎟🎫🎖🏆🏅🥇🥈🥉⚽⚾🥎🏀🏐🏈🏉🎾🥏🎳🏏🏑🏒🥍🏓🏸🥊🥋🥅⛳⛸"
+        "🎣🤿🎽🎿🛷🥌🎯🪀🪁🔫🎱🔮🪄🎮🕹🎰🎲🧩🧸🪅🪩🪆♟🃏🀄🎴🎭🖼🎨🧵🪡🧶🪢",
+    ),
+)
+"""The emoji people put in names, drawn in colour from ``render/fonts/JantakuEmoji-Regular.ttf``.
+
+Per emoji group (or ``group/subgroup``) of Unicode's ``emoji-test.txt`` (Emoji 16.0): its
+fully-qualified emoji of one code point (with U+FE0F dropped) that Noto Color Emoji 2.042 draws,
+less the few the UI font already holds as text (♠♥♦♣). Flags, keycaps, skin tones and ZWJ
+sequences (families, 🐻‍❄️) are not single code points, so they are left out of names; the groups
+were chosen to fit the ~1.5 MB the bundled font may take (``render/fonts/README.md``).
+"""
+
 _LATIN = "".join(chr(code) for code in range(0x20, 0x7F))
 _LATIN_1 = "".join(chr(code) for code in range(0xA1, 0x100) if code != 0xAD)
 # Only the Latin Extended-A letters Noto Sans CJK JP draws; others fall back to their base letter.
@@ -214,7 +254,7 @@ _HALFWIDTH_KANA = "".join(chr(code) for code in range(0xFF61, 0xFFA0))
 
 @cache
 def ui_chars() -> frozenset[str]:
-    """Every character the UI font holds; anything else is drawn as :data:`PLACEHOLDER`."""
+    """Every character the UI font holds; text keeps only these and :func:`emoji_chars`."""
     parts = [
         _LATIN,
         _LATIN_1,
@@ -229,7 +269,6 @@ def ui_chars() -> frozenset[str]:
         TILE_TEXT,
         RULES_KANJI,
         NAME_KANJI,
-        PLACEHOLDER,
         *YAKU_NAMES,
         *UI_WORDS,
     ]
@@ -240,3 +279,9 @@ def ui_chars() -> frozenset[str]:
 def tile_chars() -> frozenset[str]:
     """The characters of the serif tile-face font."""
     return frozenset(TILE_TEXT + "0123456789")
+
+
+@cache
+def emoji_chars() -> frozenset[str]:
+    """The emoji of the colour emoji font (:data:`NAME_EMOJI`), one code point each."""
+    return frozenset("".join(chars for _, chars in NAME_EMOJI))

@@ -43,7 +43,7 @@ from render.layout import (
     wall_region,
 )
 from render.sprites import Shade, face_size, paste, thickness, tile_sprite
-from render.text import draw_text, fit, text_image, text_width, ui_font
+from render.text import draw_text, fit, safe_text, text_image, text_width, ui_font
 from render.theme import DEFAULT_THEME, Theme
 
 __all__ = ["compose_seat", "compose_table", "indicator_grid", "seat_name"]
@@ -53,8 +53,9 @@ STRIP = 26
 
 
 def seat_name(names: Sequence[str], seat: int) -> str:
-    """A seat's display name, or a stand-in when the caller passed none."""
-    if 0 <= seat < len(names) and names[seat].strip():
+    """A seat's display name, or a stand-in when the caller passed none or nothing of it can be
+    drawn (a name of only flags or characters neither font has)."""
+    if 0 <= seat < len(names) and safe_text(names[seat]).strip():
         return names[seat]
     return f"Seat {seat + 1}"
 

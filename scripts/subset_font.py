@@ -1,11 +1,12 @@
-"""Regenerate the committed font subsets in ``render/fonts/`` from the full Noto CJK fonts.
+"""Regenerate the committed font subsets in ``render/fonts/`` from the full Noto fonts.
 
-    python scripts/subset_font.py [--ui PATH] [--tiles PATH]
+    python scripts/subset_font.py [--ui PATH] [--tiles PATH] [--emoji PATH]
 
-The sources are Debian's ``fonts-noto-cjk`` and ``fonts-noto-cjk-extra`` collections
-(``apt-get install fonts-noto-cjk fonts-noto-cjk-extra``); the Japanese face is the first font
-of each collection. The character lists come from :mod:`render.glyphs`, so rerun this script
-whenever that module changes. Needs fontTools (a build-time tool, not a run-time dependency).
+The sources are Debian's ``fonts-noto-cjk`` and ``fonts-noto-cjk-extra`` collections and
+``fonts-noto-color-emoji`` (``apt-get install fonts-noto-cjk fonts-noto-cjk-extra
+fonts-noto-color-emoji``); the Japanese face is the first font of each CJK collection. The
+character lists come from :mod:`render.glyphs`, so rerun this script whenever that module
+changes. Needs fontTools (a build-time tool, not a run-time dependency).
 """
 
 from __future__ import annotations
@@ -20,14 +21,16 @@ from fontTools.ttLib import TTFont
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from render.glyphs import tile_chars, ui_chars  # noqa: E402
+from render.glyphs import emoji_chars, tile_chars, ui_chars  # noqa: E402
 
 FONTS = ROOT / "render" / "fonts"
 NOTO = Path("/usr/share/fonts/opentype/noto")
 DEFAULT_UI = NOTO / "NotoSansCJK-Bold.ttc"
 DEFAULT_TILES = NOTO / "NotoSerifCJK-Black.ttc"
+DEFAULT_EMOJI = Path("/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf")
 UI_OUT = "JantakuSans-Bold.otf"
 TILES_OUT = "JantakuSerif-Black.otf"
+EMOJI_OUT = "JantakuEmoji-Regular.ttf"
 
 
 def _japanese_face(path: Path) -> TTFont:
@@ -85,12 +88,24 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--ui", type=Path, default=DEFAULT_UI, help="Noto Sans CJK Bold collection or OTF")
     parser.add_argument("--tiles", type=Path, default=DEFAULT_TILES, help="Noto Serif CJK Black collection or OTF")
+    parser.add_argument("--emoji", type=Path, default=DEFAULT_EMOJI, help="Noto Color Emoji (CBDT) TTF")
+    parser.add_argument(
+        "--only", choices=("ui", "tiles", "emoji"), action="append", help="rebuild only this font (repeatable)"
+    )
     args = parser.parse_args()
+    only = set(args.only or ("ui", "tiles", "emoji"))
     FONTS.mkdir(parents=True, exist_ok=True)
-    size = make_subset(args.ui, ui_chars(), FONTS / UI_OUT, "Jantaku Sans", "Bold")
-    print(f"{UI_OUT}: {len(ui_chars())} characters, {size // 1024} KB")
-    size = make_subset(args.tiles, tile_chars(), FONTS / TILES_OUT, "Jantaku Serif", "Black")
-    print(f"{TILES_OUT}: {len(tile_chars())} characters, {size // 1024} KB")
+    if "ui" in only:
+        size = make_subset(args.ui, ui_chars(), FONTS / UI_OUT, "Jantaku Sans", "Bold")
+        print(f"{UI_OUT}: {len(ui_chars())} characters, {size // 1024} KB")
+    if "tiles" in only:
+        size = make_subset(args.tiles, tile_chars(), FONTS / TILES_OUT, "Jantaku Serif", "Black")
+        print(f"{TILES_OUT}: {len(tile_chars())} characters, {size // 1024} KB")
+    if "emoji" in only:
+        # The colour bitmaps (CBDT, one 136x128 PNG per emoji) are copied as they are: scaled-down
+        # copies would not be smaller, as Noto's PNGs are already palette images.
+        size = make_subset(args.emoji, emoji_chars(), FONTS / EMOJI_OUT, "Jantaku Emoji", "Regular")
+        print(f"{EMOJI_OUT}: {len(emoji_chars())} emoji, {size // 1024} KB")
 
 
 if __name__ == "__main__":

@@ -12,11 +12,14 @@ lets tests check the button set against the legal actions directly.
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import logging
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
+
+import discord
 
 from bot.engine.game import Action, Kan, Ron, TimeUp, Tsumo, Unclaimed, VoteEnd
 from bot.engine.table.turns import Phase
@@ -133,8 +136,13 @@ def action_args(action: Action) -> tuple[int, ...]:
 
 
 def deadline_text(deadline: float | None) -> str:
-    """A Discord timestamp that counts down in every client (never edited once a second)."""
-    return f"<t:{math.ceil(deadline)}:R>" if deadline is not None else ""
+    """A Discord timestamp that counts down in every client (never edited once a second).
+
+    Rounded up to the whole second: the countdown never claims less time than is left.
+    """
+    if deadline is None:
+        return ""
+    return discord.utils.format_dt(datetime.datetime.fromtimestamp(math.ceil(deadline), datetime.UTC), "R")
 
 
 def public_table_view(

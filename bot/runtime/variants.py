@@ -1,8 +1,8 @@
 """What the Discord layer needs to know about each variant's table settings.
 
 Settings are each variant's frozen dataclass; their fields become options of ``/mahjong new``
-and lines of ``/mahjong rules``, with the attribute docstrings as descriptions, so a new variant
-or setting needs no change here.
+and lines of ``/mahjong rules``, with the description each field carries
+(:func:`bot.engine.table.setting`), so a new variant or setting needs no change here.
 
 >>> [s.name for s in settings_of("nishoku")][:3]
 ['red_5p', 'red_5s', 'start_points']
@@ -12,16 +12,12 @@ True
 
 from __future__ import annotations
 
-import ast
 import dataclasses
 import functools
-import inspect
-import itertools
-import textwrap
 from dataclasses import dataclass
 from typing import Any
 
-from bot.engine.table import Allowed, Form, allowed_values
+from bot.engine.table import Allowed, Form, allowed_values, setting_docs
 from bot.engine.variants import VARIANTS, VariantClass, find_variant
 from bot.runtime.errors import BadSetting, OptionNotAllowed, OptionWrongType, UnknownVariant
 
@@ -78,13 +74,13 @@ def settings_of(name: str) -> tuple[Setting, ...]:
     defaults = variant_class(name).settings_from_json({})
     if not dataclasses.is_dataclass(defaults):
         return ()
-    docs = _attribute_docs(type(defaults))
+    docs = setting_docs(type(defaults))
     ranges = allowed_values(type(defaults))
     found = []
     for field in dataclasses.fields(defaults):
         value = getattr(defaults, field.name)
         kind = type(value) if isinstance(value, bool | int | float | str) else str
-        found.append(Setting(field.name, kind, value, docs.get(field.name, ""), ranges.get(field.name)))
+        found.append(Setting(field.name, kind, value, docs[field.name], ranges.get(field.name)))
     return tuple(found)
 
 
@@ -169,26 +165,6 @@ def build_settings(name: str, values: dict[str, Any], *, defaults: dict[str, Any
         raise BadSetting(detail=str(error)) from error
     result: dict[str, Any] = built.to_json() if hasattr(built, "to_json") else dict(merged)
     return result
-
-
-def _attribute_docs(cls: type) -> dict[str, str]:
-    """Attribute docstrings (the string after ``name: type = value``), which Python drops."""
-    try:
-        tree = ast.parse(textwrap.dedent(inspect.getsource(cls)))
-    except (OSError, TypeError, SyntaxError):
-        return {}
-    docs: dict[str, str] = {}
-    body = tree.body[0].body if tree.body and isinstance(tree.body[0], ast.ClassDef) else []
-    for node, after in itertools.pairwise(body):
-        if (
-            isinstance(node, ast.AnnAssign)
-            and isinstance(node.target, ast.Name)
-            and isinstance(after, ast.Expr)
-            and isinstance(after.value, ast.Constant)
-            and isinstance(after.value.value, str)
-        ):
-            docs[node.target.id] = " ".join(after.value.value.split())
-    return docs
 
 
 def parse_rules_text(name: str, text: str) -> dict[str, Any]:

@@ -12,7 +12,7 @@ import dataclasses
 
 import pytest
 
-from bot.engine.table import Form, OneOf, Range, allowed_values
+from bot.engine.table import Form, OneOf, Range, allowed_values, setting_docs
 from bot.engine.variants import VARIANTS, find_variant
 
 SETTINGS = {cls.variant: type(cls.settings_from_json({})) for cls in VARIANTS}
@@ -27,6 +27,14 @@ def test_every_number_and_text_setting_declares_what_it_may_be(variant: str) -> 
     for name, allowed in declared.items():
         kind = next(field.type for field in dataclasses.fields(settings) if field.name == name)
         assert kind == ("int" if isinstance(allowed, Range) else "str"), name
+
+
+@pytest.mark.parametrize("variant", SETTINGS)
+def test_every_setting_carries_a_description(variant: str) -> None:
+    """``/mahjong rules`` and the ``/mahjong new`` options show it: a setting added without one fails here."""
+    docs = setting_docs(SETTINGS[variant])
+    assert sorted(docs) == sorted(field.name for field in dataclasses.fields(SETTINGS[variant]))
+    assert [name for name, doc in docs.items() if not doc.strip()] == []
 
 
 @pytest.mark.parametrize("variant", SETTINGS)

@@ -19,6 +19,8 @@ from bot.engine.table.settings import (
     allowed,
     allowed_values,
     one_of,
+    setting,
+    setting_docs,
     shaped,
 )
 from bot.engine.table.turns import ClaimSource, Phase, TurnGame
@@ -47,6 +49,8 @@ __all__ = [
     "rigging",
     "roll",
     "seats_after",
+    "setting",
+    "setting_docs",
     "shaped",
     "shuffled",
     "wall_digest",

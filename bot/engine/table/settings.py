@@ -1,5 +1,6 @@
-"""Table settings as a frozen dataclass per variant, with JSON out and in, and the values each
-setting may take declared beside it (:func:`allowed`, :func:`one_of`)."""
+"""Table settings as a frozen dataclass per variant, with JSON out and in; each setting is a
+:func:`setting` field that carries its description and the values it may take (:func:`allowed`,
+:func:`one_of`, :func:`shaped`)."""
 
 from __future__ import annotations
 
@@ -7,10 +8,11 @@ import dataclasses
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Self, TypeVar
 
 __all__ = [
     "ALLOWED",
+    "DOC",
     "Allowed",
     "Form",
     "OneOf",
@@ -19,11 +21,17 @@ __all__ = [
     "allowed",
     "allowed_values",
     "one_of",
+    "setting",
+    "setting_docs",
     "shaped",
 ]
 
 ALLOWED = "allowed"
 """The field metadata key that holds a setting's :class:`Range` or :class:`OneOf`."""
+DOC = "doc"
+"""The field metadata key that holds a setting's description."""
+
+_Value = TypeVar("_Value", bool, int, float, str)
 
 
 @dataclass(frozen=True)
@@ -114,6 +122,36 @@ def shaped(pattern: str, example: str) -> Mapping[str, Allowed]:
     return {ALLOWED: Form(pattern, example)}
 
 
+def setting(default: _Value, limits: Mapping[str, Allowed] | None = None, *, doc: str) -> _Value:
+    """A settings dataclass field: its default, what it may be (:func:`allowed`, :func:`one_of`,
+    :func:`shaped`; none for on/off) and its description, shown in ``/mahjong rules`` and as the
+    ``/mahjong new`` option's text. The description's line breaks and runs of spaces become one
+    space, so a long one may be written over several lines.
+
+    >>> @dataclasses.dataclass(frozen=True)
+    ... class Demo:
+    ...     hands: int = setting(4, allowed(1, 16), doc="How many hands a game has.")
+    >>> setting_docs(Demo), allowed_values(Demo), Demo().hands
+    ({'hands': 'How many hands a game has.'}, {'hands': Range(low=1, high=16, step=1)}, 4)
+    >>> setting(True, doc=" ")
+    Traceback (most recent call last):
+    ...
+    ValueError: a setting needs a description
+    """
+    description = " ".join(doc.split())
+    if not description:
+        raise ValueError("a setting needs a description")
+    metadata: dict[str, object] = {**(limits or {}), DOC: description}
+    # dataclasses.field is typed to return the default's type, so the annotation stays honest.
+    return dataclasses.field(default=default, metadata=metadata)
+
+
+def setting_docs(settings: type) -> dict[str, str]:
+    """Each field of a settings dataclass by name, with its description ("" for a field not made
+    by :func:`setting`)."""
+    return {field.name: str(field.metadata.get(DOC, "")) for field in dataclasses.fields(settings)}
+
+
 def allowed_values(settings: type) -> dict[str, Allowed]:
     """Each field of a settings dataclass that declares what it may be, by name."""
     found: dict[str, Allowed] = {}
@@ -127,10 +165,10 @@ def allowed_values(settings: type) -> dict[str, Allowed]:
 class TableSettings:
     """Mixin for a variant's frozen settings dataclass: JSON out and in, unknown keys named.
 
-    Each field's docstring (the string literal under it) is its description: the runtime shows
-    it in ``/mahjong rules`` and builds ``/mahjong new`` options from the fields. A number or a
-    choice of words declares what it may be in its metadata (:func:`allowed`, :func:`one_of`):
-    the bot refuses anything else before a table opens, and Discord shows the bounds. The
+    Each field is a :func:`setting` with its description: the runtime shows it in
+    ``/mahjong rules`` and builds ``/mahjong new`` options from the fields. A number or a choice
+    of words declares what it may be there too (:func:`allowed`, :func:`one_of`): the bot
+    refuses anything else before a table opens, and Discord shows the bounds. The
     settings' own ``__post_init__`` keeps what the engine needs to work and what one field
     cannot say alone (a return above the start); the ranges may be narrower, for what a table
     sensibly plays, and are checked where a table is set up, so a game stored before a range
@@ -139,8 +177,8 @@ class TableSettings:
     >>> @dataclasses.dataclass(frozen=True)
     ... class Demo(TableSettings):
     ...     title = "demo"
-    ...     hands: int = 4
-    ...     hints: bool = True
+    ...     hands: int = setting(4, allowed(1, 16), doc="How many hands a game has.")
+    ...     hints: bool = setting(True, doc="Show waits and ukeire on the private panel.")
     >>> Demo.from_json({"hands": 2}).to_json()
     {'hands': 2, 'hints': True}
     >>> Demo.from_json({"hand": 2})

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from bot.engine.table import TableSettings, allowed, one_of, shaped
+from bot.engine.table import TableSettings, allowed, one_of, setting, shaped
 from bot.engine.variants.inage.discards import DiscardRules
 from bot.engine.variants.inage.yaku import HanTable
 
@@ -19,58 +19,70 @@ class InageSettings(TableSettings):
 
     """Table settings. Defaults are the seed's rules and the spec's [recommended] rulings."""
 
-    end: str = field(default="hands", metadata=one_of(*END_MODES))
-    """「好きな時に終わってかまいません」: end after a number of ``hands``, at a ``score``, when the
-    ``time`` is up, or only by ``vote``; a unanimous vote ends any game at once."""
-    hands: int = field(default=9, metadata=allowed(1, 100))
-    """How many hands when ``end`` is ``hands``."""
-    target: int = field(default=200, metadata=allowed(8, 2_000))
-    """When ``end`` is ``score``: the game ends after the hand in which a player reaches this."""
-    minutes: int = field(default=60, metadata=allowed(1, 600))
-    """When ``end`` is ``time``: the host's clock sends time-up after this long (「８時になったらおわり」)."""
-    points_table: str = field(
-        default="1:8,2:12,4:16,8:24,12:32,16:40",
-        metadata=shaped(r"\d{1,3}:\d{1,4}(,\d{1,3}:\d{1,4}){0,15}", "1:8,2:12,4:16"),
+    end: str = setting(
+        "hands",
+        one_of(*END_MODES),
+        doc="「好きな時に終わってかまいません」: end after a number of ``hands``, at a ``score``, when the ``time`` is "
+        "up, or only by ``vote``; a unanimous vote ends any game at once.",
     )
-    """INA-A3 [recommended]: the 早見表 as HAN:POINTS tiers (1 han 8, 16 han 40 are the seed's)."""
-    kazoe_from: int = field(default=20, metadata=allowed(2, 100))
-    """「２０飜以上は数え切り役満」."""
-    kazoe_per_han: int = field(default=4, metadata=allowed(1, 100))
-    """「１飜につき４点で、どこまでも伸びる」."""
-    yonbaiman: int = field(default=32, metadata=allowed(1, 1_000))
-    """INA-A3 [recommended]: a 四倍満 yaku (天和系, 十三不塔, 流し満貫, リーのみ) is 4 × 8 points."""
-    yakuman: int = field(default=80, metadata=allowed(1, 1_000))
-    """INA-A3 [recommended]: a yakuman is the 20-han value, 80 points."""
-    noten_penalty: int = field(default=48, metadata=allowed(0, 1_000, step=2))
-    """「ノーテン罰符は場に４８点」, split between the tenpai and the no-ten players."""
-    deal_set_aside: bool = True
-    """[recommended] Flowers, 西 and 北 may be set aside from the dealt 10 (「配牌を取って花牌を出した時点で」)."""
-    juusan_futou: bool = True
-    """十三不塔 may be declared on the deal (optional rule, on)."""
-    discard_yaku: bool = True
-    """捨牌役 (optional rule block, on)."""
-    even_palindromes: bool = True
-    """INA-A2 [recommended]: palindromes of even length count too."""
-    mane_min: int = field(default=3, metadata=allowed(1, 20))
-    """INA-A2: the shortest copy that makes 真似満."""
-    riichi_chain_at_declaration: bool = False
-    """INA-A2: the after-riichi chain starts at the declaration tile (off: at the next discard)."""
-    nagashi: bool = True
-    """流し満貫 (optional rule, on)."""
-    nagashi_ends_hand: bool = True
-    """INA-A10 [recommended]: 流し満貫 is paid at once and ends the hand (off: paid when it ends)."""
-    ippatsu: bool = True
-    """INA-A11: 一発 (optional, on)."""
-    double_riichi: bool = True
-    """ダブル立直 (optional, on)."""
-    multiple_ron: bool = False
-    """INA-A14 [recommended off]: only the first ron in turn order wins (頭ハネ)."""
-    draw_keeps_starter: bool = True
-    """INA-A13 [recommended]: after an exhaustive draw the same player starts (off: the next one)."""
-    dora_count_for_minimum: bool = False
-    """INA-A5 [recommended off]: dora alone do not make a win."""
-    hints: bool = True
-    """Show waits and ukeire on the private panel."""
+    hands: int = setting(9, allowed(1, 100), doc="How many hands when ``end`` is ``hands``.")
+    target: int = setting(
+        200,
+        allowed(8, 2_000),
+        doc="When ``end`` is ``score``: the game ends after the hand in which a player reaches this.",
+    )
+    minutes: int = setting(
+        60,
+        allowed(1, 600),
+        doc="When ``end`` is ``time``: the host's clock sends time-up after this long (「８時になったらおわり」).",
+    )
+    points_table: str = setting(
+        "1:8,2:12,4:16,8:24,12:32,16:40",
+        shaped(r"\d{1,3}:\d{1,4}(,\d{1,3}:\d{1,4}){0,15}", "1:8,2:12,4:16"),
+        doc="INA-A3 [recommended]: the 早見表 as HAN:POINTS tiers (1 han 8, 16 han 40 are the seed's).",
+    )
+    kazoe_from: int = setting(20, allowed(2, 100), doc="「２０飜以上は数え切り役満」.")
+    kazoe_per_han: int = setting(4, allowed(1, 100), doc="「１飜につき４点で、どこまでも伸びる」.")
+    yonbaiman: int = setting(
+        32,
+        allowed(1, 1_000),
+        doc="INA-A3 [recommended]: a 四倍満 yaku (天和系, 十三不塔, 流し満貫, リーのみ) is 4 × 8 points.",
+    )
+    yakuman: int = setting(80, allowed(1, 1_000), doc="INA-A3 [recommended]: a yakuman is the 20-han value, 80 points.")
+    noten_penalty: int = setting(
+        48,
+        allowed(0, 1_000, step=2),
+        doc="「ノーテン罰符は場に４８点」, split between the tenpai and the no-ten players.",
+    )
+    deal_set_aside: bool = setting(
+        True,
+        doc="[recommended] Flowers, 西 and 北 may be set aside from the dealt 10 (「配牌を取って花牌を出した時点で」).",
+    )
+    juusan_futou: bool = setting(True, doc="十三不塔 may be declared on the deal (optional rule, on).")
+    discard_yaku: bool = setting(True, doc="捨牌役 (optional rule block, on).")
+    even_palindromes: bool = setting(True, doc="INA-A2 [recommended]: palindromes of even length count too.")
+    mane_min: int = setting(3, allowed(1, 20), doc="INA-A2: the shortest copy that makes 真似満.")
+    riichi_chain_at_declaration: bool = setting(
+        False,
+        doc="INA-A2: the after-riichi chain starts at the declaration tile (off: at the next discard).",
+    )
+    nagashi: bool = setting(True, doc="流し満貫 (optional rule, on).")
+    nagashi_ends_hand: bool = setting(
+        True,
+        doc="INA-A10 [recommended]: 流し満貫 is paid at once and ends the hand (off: paid when it ends).",
+    )
+    ippatsu: bool = setting(True, doc="INA-A11: 一発 (optional, on).")
+    double_riichi: bool = setting(True, doc="ダブル立直 (optional, on).")
+    multiple_ron: bool = setting(
+        False,
+        doc="INA-A14 [recommended off]: only the first ron in turn order wins (頭ハネ).",
+    )
+    draw_keeps_starter: bool = setting(
+        True,
+        doc="INA-A13 [recommended]: after an exhaustive draw the same player starts (off: the next one).",
+    )
+    dora_count_for_minimum: bool = setting(False, doc="INA-A5 [recommended off]: dora alone do not make a win.")
+    hints: bool = setting(True, doc="Show waits and ukeire on the private panel.")
 
     def __post_init__(self) -> None:
         if self.end not in END_MODES:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from bot.engine.table import TableSettings, allowed
+from bot.engine.table import TableSettings, allowed, setting
 
 __all__ = ["NishokuSettings"]
 
@@ -15,22 +15,22 @@ class NishokuSettings(TableSettings):
 
     """Table settings. Defaults are the seed's rules and the spec's [recommended] rulings."""
 
-    red_5p: int = field(default=1, metadata=allowed(0, 2))
-    """NIS-A1: red 5p in the set (the seed only says 「ドラは赤牌のみ」)."""
-    red_5s: int = field(default=1, metadata=allowed(0, 2))
-    """NIS-A1: red 5s in the set."""
-    start_points: int = field(default=50_000, metadata=allowed(1_000, 200_000, step=1_000))
-    """「５万点持ち」."""
-    hands: int = field(default=16, metadata=allowed(1, 16))
-    """「１ゲームは東南西北の一荘戦」 with 「連荘ナシ」: one hand per seat per wind."""
-    shin_pinfu_any_wait: bool = True
-    """NIS-A2: 新ピンフ takes any wait; off requires a two-sided wait."""
-    add_double_yakuman: bool = True
-    """NIS-A4: several yakuman add up; off caps the hand at 大役満."""
-    bust_below: int = field(default=0, metadata=allowed(-100_000, 199_000, step=1_000))
-    """NIS-A6: 「ハコワレ終了」 when a score falls below this; exactly 0 continues."""
-    hints: bool = True
-    """Show waits and ukeire on the private panel."""
+    red_5p: int = setting(1, allowed(0, 2), doc="NIS-A1: red 5p in the set (the seed only says 「ドラは赤牌のみ」).")
+    red_5s: int = setting(1, allowed(0, 2), doc="NIS-A1: red 5s in the set.")
+    start_points: int = setting(50_000, allowed(1_000, 200_000, step=1_000), doc="「５万点持ち」.")
+    hands: int = setting(
+        16,
+        allowed(1, 16),
+        doc="「１ゲームは東南西北の一荘戦」 with 「連荘ナシ」: one hand per seat per wind.",
+    )
+    shin_pinfu_any_wait: bool = setting(True, doc="NIS-A2: 新ピンフ takes any wait; off requires a two-sided wait.")
+    add_double_yakuman: bool = setting(True, doc="NIS-A4: several yakuman add up; off caps the hand at 大役満.")
+    bust_below: int = setting(
+        0,
+        allowed(-100_000, 199_000, step=1_000),
+        doc="NIS-A6: 「ハコワレ終了」 when a score falls below this; exactly 0 continues.",
+    )
+    hints: bool = setting(True, doc="Show waits and ukeire on the private panel.")
 
     def __post_init__(self) -> None:
         for name in ("red_5p", "red_5s"):

@@ -6,9 +6,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from bot.engine.table import TableSettings, allowed, shaped
+from bot.engine.table import TableSettings, allowed, setting, shaped
 
 __all__ = ["ZunoSettings"]
 
@@ -19,50 +19,78 @@ class ZunoSettings(TableSettings):
 
     """Table settings. Defaults are the seed's 採用ルール and the spec's [recommended] rulings."""
 
-    start_points: int = field(default=25_000, metadata=allowed(1_000, 200_000, step=1_000))
-    """ZUN-A9 [recommended]: everyone starts with 25,000 (implied by 「オカ20」)."""
-    return_points: int = field(default=30_000, metadata=allowed(1_000, 300_000, step=1_000))
-    """ZUN-A9: the final score counts from 30,000; the 4 × 5,000 difference is the オカ (20)."""
-    uma: str = field(default="10-30", metadata=shaped(r"\d{1,3}-\d{1,3}", "10-30"))
-    """「ウマ10-30」: 2nd and 3rd ±10, 1st and 4th ±30 (in thousands; each 0 to 100)."""
-    tobi: int = field(default=30, metadata=allowed(0, 300))
-    """「トビ料▲30（飛ばした人取り）」: the busted player pays this to whoever busted them."""
-    zerohatsu: bool = True
-    """「特殊役～零発～」: a ron in the declaration round's simultaneous discard is 零発 (2 han)."""
-    chips: str = field(default="1/1/1/2", metadata=shaped(r"\d{1,2}/\d{1,2}/\d{1,2}/\d{1,2}", "1/1/1/2"))
-    """「赤・一発・裏で1枚、零発で2枚」: chips for each red five / 一発 / ura dora / 零発 (each 0 to 20)."""
-    red_chips_open: bool = True
-    """[recommended] red-five chips count in an open hand too."""
-    noten_chips: int = field(default=1, metadata=allowed(0, 20))
-    """「ノーテン罰符」 in chips: each no-ten player pays this to each tenpai player (0: none)."""
-    honba_chips: int = field(default=1, metadata=allowed(0, 20))
-    """「一枚場」: chips per honba added to the first winner's income (0: none)."""
-    honba_chips_each: bool = True
-    """ZUN-A6 [recommended]: honba chips from each payer; off: once in total."""
-    wareme: bool = True
-    """「割れ目あり」: dice pick a player whose point and chip transfers are doubled."""
-    pocchi: bool = True
-    """「ポッチ牌あり」: on the ippatsu tsumo a drafted 白 is wild."""
-    cosmo: bool = True
-    """「コスモリーチ」: after a 1p riichi declaration tile, 發 and 北 are wild too."""
-    inazuma: bool = True
-    """「イナズマリーチ」: riichi with a 10,000 stick doubles the hand's points and chip income."""
-    kari_inazuma: bool = True
-    """「借りイナズマリーチ」: with 9,900 or less, イナズマ on a borrowed stick; no win means a bust."""
-    kari_penalty: int = field(default=10, metadata=allowed(0, 300))
-    """「慰謝料として▲10」: paid to the top player after a failed 借りイナズマ."""
-    own_kakan: bool = True
-    """ZUN-A2 [recommended]: 加槓 with your own tile in the riichi/ankan phase."""
-    one_call_each: bool = True
-    """ZUN-A3 [recommended]: 「1回まで」 is one call per player per round; off: one per round."""
-    double_riichi: bool = True
-    """[recommended] ダブル立直 for a riichi in round 1 with no call or kan before it."""
-    tenhou: bool = True
-    """[recommended] 天和 / 地和 for a tsumo in round 1 with no call or kan before it."""
-    agari_yame: bool = False
-    """[recommended] off: the dealer of 東4局 keeps dealing after a win even when top."""
-    hints: bool = True
-    """Show waits and ukeire on the private panel."""
+    start_points: int = setting(
+        25_000,
+        allowed(1_000, 200_000, step=1_000),
+        doc="ZUN-A9 [recommended]: everyone starts with 25,000 (implied by 「オカ20」).",
+    )
+    return_points: int = setting(
+        30_000,
+        allowed(1_000, 300_000, step=1_000),
+        doc="ZUN-A9: the final score counts from 30,000; the 4 × 5,000 difference is the オカ (20).",
+    )
+    uma: str = setting(
+        "10-30",
+        shaped(r"\d{1,3}-\d{1,3}", "10-30"),
+        doc="「ウマ10-30」: 2nd and 3rd ±10, 1st and 4th ±30 (in thousands; each 0 to 100).",
+    )
+    tobi: int = setting(
+        30,
+        allowed(0, 300),
+        doc="「トビ料▲30（飛ばした人取り）」: the busted player pays this to whoever busted them.",
+    )
+    zerohatsu: bool = setting(
+        True,
+        doc="「特殊役～零発～」: a ron in the declaration round's simultaneous discard is 零発 (2 han).",
+    )
+    chips: str = setting(
+        "1/1/1/2",
+        shaped(r"\d{1,2}/\d{1,2}/\d{1,2}/\d{1,2}", "1/1/1/2"),
+        doc="「赤・一発・裏で1枚、零発で2枚」: chips for each red five / 一発 / ura dora / 零発 (each 0 to 20).",
+    )
+    red_chips_open: bool = setting(True, doc="[recommended] red-five chips count in an open hand too.")
+    noten_chips: int = setting(
+        1,
+        allowed(0, 20),
+        doc="「ノーテン罰符」 in chips: each no-ten player pays this to each tenpai player (0: none).",
+    )
+    honba_chips: int = setting(
+        1,
+        allowed(0, 20),
+        doc="「一枚場」: chips per honba added to the first winner's income (0: none).",
+    )
+    honba_chips_each: bool = setting(True, doc="ZUN-A6 [recommended]: honba chips from each payer; off: once in total.")
+    wareme: bool = setting(True, doc="「割れ目あり」: dice pick a player whose point and chip transfers are doubled.")
+    pocchi: bool = setting(True, doc="「ポッチ牌あり」: on the ippatsu tsumo a drafted 白 is wild.")
+    cosmo: bool = setting(True, doc="「コスモリーチ」: after a 1p riichi declaration tile, 發 and 北 are wild too.")
+    inazuma: bool = setting(
+        True,
+        doc="「イナズマリーチ」: riichi with a 10,000 stick doubles the hand's points and chip income.",
+    )
+    kari_inazuma: bool = setting(
+        True,
+        doc="「借りイナズマリーチ」: with 9,900 or less, イナズマ on a borrowed stick; no win means a bust.",
+    )
+    kari_penalty: int = setting(
+        10,
+        allowed(0, 300),
+        doc="「慰謝料として▲10」: paid to the top player after a failed 借りイナズマ.",
+    )
+    own_kakan: bool = setting(True, doc="ZUN-A2 [recommended]: 加槓 with your own tile in the riichi/ankan phase.")
+    one_call_each: bool = setting(
+        True,
+        doc="ZUN-A3 [recommended]: 「1回まで」 is one call per player per round; off: one per round.",
+    )
+    double_riichi: bool = setting(
+        True,
+        doc="[recommended] ダブル立直 for a riichi in round 1 with no call or kan before it.",
+    )
+    tenhou: bool = setting(True, doc="[recommended] 天和 / 地和 for a tsumo in round 1 with no call or kan before it.")
+    agari_yame: bool = setting(
+        False,
+        doc="[recommended] off: the dealer of 東4局 keeps dealing after a win even when top.",
+    )
+    hints: bool = setting(True, doc="Show waits and ukeire on the private panel.")
 
     def __post_init__(self) -> None:
         if self.start_points <= 0 or self.return_points < self.start_points:
