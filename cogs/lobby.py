@@ -415,7 +415,7 @@ def _variant_command(cog: Lobbies, key: str) -> app_commands.Command[Any, ..., A
         parameters.append(inspect.Parameter("rules", inspect.Parameter.KEYWORD_ONLY, annotation=str, default=None))
         example = rules_example(rest)
         english = f"Other settings as key=value, e.g. {example} (all of them: /mahjong rules)"
-        descriptions["rules"] = more_rules_description(example, english if len(english) <= 100 else english[:100])
+        descriptions["rules"] = more_rules_description(example, english[:100])
 
     async def callback(interaction: discord.Interaction[Any], **values: Any) -> None:
         await cog.open_table(interaction, key, values)
