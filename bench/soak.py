@@ -85,12 +85,13 @@ class TablePlan:
 PLANS = (
     TablePlan("nishoku", 4, {"hands": 1}),
     # ずーの, チンイツゲーム and 5等三麻 have no hand count: start so low that the first payment
-    # busts someone, which ends the game (one hand, now and then two).
-    TablePlan("zuno", 4, {"start_points": 1000, "return_points": 1000}),
+    # busts someone, which ends the game (one hand, now and then two). return_points has no
+    # option of its own: it goes in rules.
+    TablePlan("zuno", 4, {"start_points": 1000, "rules": "return_points=1000"}),
     TablePlan("inage", 2, {"hands": 1}),
     TablePlan("inage", 3, {"hands": 1}),
-    TablePlan("chinitsu", 3, {"start_points": 5000, "return_points": 5000}),
-    TablePlan("goto", 3, {"start_points": 1000, "return_points": 1000}),
+    TablePlan("chinitsu", 3, {"start_points": 5000, "rules": "return_points=5000"}),
+    TablePlan("goto", 3, {"start_points": 1000, "rules": "return_points=1000"}),
 )
 
 

@@ -15,6 +15,7 @@ from bot.engine.variants import VARIANTS, VariantClass
 from bot.runtime.errors import CalcRejected, allowed_text
 from bot.runtime.help import send_help
 from bot.runtime.i18n import is_japanese, text
+from bot.runtime.new_options import offered_settings, rules_example
 from bot.runtime.rendering import Priority
 from bot.runtime.variants import settings_of, variant_class
 from bot.storage import GuildSettings
@@ -85,7 +86,7 @@ class Info(MahjongCog):
                 title, chunk = "\u200b", []
             chunk.append(line)
         embed.add_field(name=title, value="\n".join(chunk) or "—", inline=False)
-        embed.set_footer(text=f"/mahjong new {cls.variant}")
+        embed.set_footer(text=_how_to_set(cls, locale))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name="calc")
@@ -175,6 +176,19 @@ class Info(MahjongCog):
         embed.set_image(url="attachment://hand.png")
         embed.set_footer(text=f"{request.variant} · {hand} · {win} {'tsumo' if tsumo else 'ron'}")
         await interaction.response.send_message(embed=embed, file=discord.File(io.BytesIO(png), "hand.png"))
+
+
+def _how_to_set(cls: VariantClass, locale: str) -> str:
+    """Where a host sets each setting listed above: the few that are options of their own, in the
+    names the reader's client shows, and ``rules`` for any of them, with an example."""
+    offered, rest = offered_settings(cls.variant)
+    japanese = is_japanese(locale)
+    command = f"/麻雀 卓を立てる {cls.title}" if japanese else f"/mahjong new {cls.variant}"
+    if not rest:  # every setting is an option of its own: the command has no rules option
+        return command
+    names = [cls.ui.settings_ja[s.name].name if japanese else s.name for s in offered]
+    options = ("、" if japanese else ", ").join(names)
+    return text("rules_how", locale, command=command, options=options, example=rules_example(rest))
 
 
 def _module_summary(cls: VariantClass) -> str:

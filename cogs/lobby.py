@@ -26,6 +26,7 @@ from bot.runtime.errors import ChannelBusy, LobbyGone, LobbySaveFailed, NotHost,
 from bot.runtime.help import send_help
 from bot.runtime.i18n import text
 from bot.runtime.lobby import Lobby
+from bot.runtime.new_options import offered_settings, rules_example
 from bot.runtime.options import TIMER_RANGES, TableTimers
 from bot.runtime.panel import ButtonSpec
 from bot.runtime.replies import STARTED, answered, defer_if_slow, respond, send_ephemeral
@@ -370,16 +371,13 @@ def _show(value: Any) -> str:
     return str(value)
 
 
-MAX_OPTIONS = 25
-"""Discord's limit on a command's options; settings beyond it go into the ``rules`` text option."""
-
-
 def _new_group(cog: Lobbies) -> app_commands.Group:
-    """``/mahjong new <variant>``: one subcommand per variant, whose options are that variant's
-    table settings (built from its settings dataclass, described by the field docstrings).
+    """``/mahjong new <variant>``: one subcommand per variant, whose options are the few table
+    settings its ``ui.py`` offers (``VariantUI.new_options``), the timers, and ``rules`` for
+    every setting as ``key=value`` pairs.
 
-    A variant with more settings than fit in one command gets the rest through ``rules``
-    (``key=value`` pairs).
+    Few options, because Discord counts the names and descriptions of every option of every
+    variant against one 8,000-character budget for all of ``/mahjong``.
     """
     group = app_commands.Group(name="new", description="Open a mahjong table in this channel and gather players")
     for variant in VARIANTS:
@@ -389,34 +387,35 @@ def _new_group(cog: Lobbies) -> app_commands.Group:
 
 def _variant_command(cog: Lobbies, key: str) -> app_commands.Command[Any, ..., Any]:
     cls = variant_class(key)
-    settings = list(settings_of(key))
-    room = MAX_OPTIONS - len(TIMER_OPTIONS)
-    overflow = settings[room - 1 :] if len(settings) > room else []
-    typed = settings[: room - 1] if overflow else settings
+    offered, rest = offered_settings(key)
     parameters = [
         inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction)
     ]
     descriptions: dict[str, str | app_commands.locale_str] = {}
     names: dict[str, str | app_commands.locale_str] = {}  # each setting's own, marked for its Japanese
     # The bot checks each option against its setting's range before the callback runs (the
-    # step, which Discord cannot show, too); see bot.runtime.slash.
-    allowed: dict[str, Any] = {setting.name: setting.allowed for setting in typed if setting.allowed is not None}
+    # step, which Discord cannot show, too); see bot.runtime.slash. ``rules`` is checked when
+    # the settings are built.
+    allowed: dict[str, Any] = {setting.name: setting.allowed for setting in offered if setting.allowed is not None}
     allowed.update(TIMER_RANGES)
-    for setting in typed:
+    for setting in offered:
         parameters.append(
             inspect.Parameter(
                 setting.name, inspect.Parameter.KEYWORD_ONLY, annotation=_option_type(setting), default=None
             )
         )
-        descriptions[setting.name] = setting_description(key, setting.name, _describe(setting))
+        text_of = cls.ui.settings_ja.get(setting.name)
+        english = text_of.english if text_of is not None and text_of.english else setting.doc or setting.name
+        descriptions[setting.name] = setting_description(key, setting.name, _describe(setting, english))
         names[setting.name] = setting_name(key, setting.name)
     for name, (annotation, description) in TIMER_OPTIONS.items():
         parameters.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=annotation, default=None))
         descriptions[name] = description
-    if overflow:
+    if rest:
         parameters.append(inspect.Parameter("rules", inspect.Parameter.KEYWORD_ONLY, annotation=str, default=None))
-        more = [setting.name for setting in overflow]
-        descriptions["rules"] = more_rules_description(more, ("More settings as key=value: " + ", ".join(more))[:100])
+        example = rules_example(rest)
+        english = f"Other settings as key=value, e.g. {example} (all of them: /mahjong rules)"
+        descriptions["rules"] = more_rules_description(example, english[:100])
 
     async def callback(interaction: discord.Interaction[Any], **values: Any) -> None:
         await cog.open_table(interaction, key, values)
@@ -444,13 +443,13 @@ def _option_type(setting: Setting) -> Any:
     return setting.type if setting.type in (bool, int, float, str) else str
 
 
-def _describe(setting: Setting) -> str:
-    doc = setting.doc or setting.name
-    default = _show(setting.default)
+def _describe(setting: Setting, english: str) -> str:
+    """``english`` with the setting's range and default, within Discord's 100 characters."""
+    default = f"{setting.default:,}" if type(setting.default) is int else _show(setting.default)
     suffix = (
         f" ({setting.allowed}; default {default})" if isinstance(setting.allowed, Range) else f" (default {default})"
     )
-    return doc[: 100 - len(suffix)] + suffix if len(doc) + len(suffix) > 100 else doc + suffix
+    return english[: 100 - len(suffix)] + suffix if len(english) + len(suffix) > 100 else english + suffix
 
 
 async def setup(bot: JantakuBot) -> None:

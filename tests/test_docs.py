@@ -52,6 +52,19 @@ def test_every_rules_doc_lists_its_settings_with_their_defaults_and_ranges(doc: 
     assert table == settings_table(doc.stem)
 
 
+@pytest.mark.parametrize("doc", RULE_DOCS, ids=lambda path: path.stem)
+def test_every_rules_doc_says_which_settings_are_options_and_its_rules_example_opens_a_table(doc: Path) -> None:
+    from bot.runtime.variants import build_settings, parse_rules_text, variant_class
+
+    section = " ".join(doc.read_text("utf-8").split("## Table settings: defaults and ranges", 1)[1].split())
+    offered = ", ".join(f"`{name}`" for name in variant_class(doc.stem).ui.new_options)
+    assert f"Options of their own in `/mahjong new {doc.stem}`: {offered}." in section
+    example = re.search(r"`rules: ([^`]+)`", section)
+    assert example is not None, doc.name
+    values = parse_rules_text(doc.stem, example.group(1))
+    assert len(values) >= 2 and build_settings(doc.stem, values).items() >= values.items()
+
+
 def test_readme_lists_the_timer_ranges_the_bot_enforces() -> None:
     from bot.runtime.options import TIMER_RANGES, TableTimers
     from bot.storage import GuildSettings

@@ -131,14 +131,20 @@ class VariantCalc:
 
 @dataclass(frozen=True, slots=True)
 class SettingText:
-    """A table setting in Japanese, for its ``/mahjong new`` option (the English is the setting's
-    name and field docstring): the option's ``name`` (short, typed by players: letters, digits,
-    ``-`` and ``_`` only, lower case), what it sets in ``text`` (its range and default are added
-    from the setting), and for a setting that is one of some words, each word's Japanese."""
+    """A table setting's texts for its ``/mahjong new`` option: in Japanese, the option's ``name``
+    (short, typed by players: letters, digits, ``-`` and ``_`` only, lower case), what it sets in
+    ``text`` (its range and default are added from the setting), and for a setting that is one of
+    some words, each word's Japanese; in English (the name is the setting's own), ``english``.
+
+    ``english`` is what the option says of a setting offered as an option of its own
+    (:attr:`VariantUI.new_options`), a few words that fit Discord's one line; its range and
+    default are added too. Empty: the setting's description, cut to fit. The full description
+    stays in ``/mahjong rules`` and the rules documents."""
 
     name: str
     text: str
     choices: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    english: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,6 +209,12 @@ class VariantUI:
     settings_ja: Mapping[str, SettingText] = field(default_factory=lambda: MappingProxyType({}))
     """Setting name -> its ``/mahjong new`` option in Japanese; every setting has one (those the
     command takes through ``rules`` too, so a setting that gets an option needs nothing new)."""
+    new_options: tuple[str, ...] = ()
+    """The settings ``/mahjong new <variant>`` offers as options of their own, in this order: the
+    few a host changes at the table (the game's length, start points, red fives, hints). Every
+    setting, these too, can be given in its ``rules`` option as ``key=value``. Few, because
+    Discord refuses ``/mahjong`` whole when its names and descriptions pass 8,000 characters, and
+    every variant's options count."""
     help: VariantHelp | None = None
     """What ``/mahjong help`` and a lobby's Help button explain; None: only the shared texts."""
 

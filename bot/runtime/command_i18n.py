@@ -20,7 +20,7 @@ Reply texts are in :mod:`bot.runtime.i18n`; this module is only the command tree
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 import discord
@@ -60,7 +60,7 @@ VARIANT_KEY = "jantaku_variant"
 SETTING_KEY = "jantaku_setting"
 """``locale_str`` extras: the setting a ``/mahjong new <variant>`` option sets."""
 MORE_RULES_KEY = "jantaku_more_rules"
-"""``locale_str`` extras: the settings the ``rules`` option of ``/mahjong new <variant>`` takes."""
+"""``locale_str`` extras: the ``key=value`` example of the ``rules`` option of ``/mahjong new <variant>``."""
 
 DESCRIPTION_LIMIT = 100
 """Discord's longest command or option description."""
@@ -261,9 +261,10 @@ def setting_description(variant: str, setting: str, english: str) -> locale_str:
     return locale_str(english, **{VARIANT_KEY: variant, SETTING_KEY: setting})
 
 
-def more_rules_description(settings: Sequence[str], english: str) -> locale_str:
-    """The description of the ``rules`` option that takes the settings without an option."""
-    return locale_str(english, **{MORE_RULES_KEY: tuple(settings)})
+def more_rules_description(example: str, english: str) -> locale_str:
+    """The description of the ``rules`` option that takes the settings without an option of
+    their own, with ``example`` (one of them as ``key=value``)."""
+    return locale_str(english, **{MORE_RULES_KEY: example})
 
 
 def japanese(string: locale_str, where: Where) -> str | None:
@@ -292,8 +293,7 @@ def japanese(string: locale_str, where: Where) -> str | None:
         players = f"{low}" if low == high else f"{low}〜{high}"
         return f"{cls.title}の卓を立てる（{players}人）"
     if MORE_RULES_KEY in extras:
-        names = ", ".join(extras[MORE_RULES_KEY])
-        return _fit(f"ほかの設定を key=value で: {names}")
+        return _fit(f"ほかの設定を key=value で（例: {extras[MORE_RULES_KEY]}、一覧は /麻雀 ルール）")
     return _DESCRIBED.get(message)
 
 

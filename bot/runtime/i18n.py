@@ -399,6 +399,12 @@ _TEXT: dict[str, tuple[str, str]] = {
     # info
     "rules_settings": ("Table settings (default)", "卓の設定（既定値）"),
     "rules_players": ("{players} players", "{players}人"),
+    "rules_how": (
+        "Set at {command}: {options} as options of their own, and any setting in rules as key=value, "
+        "e.g. rules: {example}",
+        "{command} で設定します: {options} はそれぞれのオプションで、どの設定も「その他のルール」に key=value で"
+        "（例: {example}）",
+    ),
     "calc_title": ("{han} han · {points} points", "{han}翻 · {points}点"),
     "calc_fu": ("{han} han {fu} fu · {points} points", "{han}翻{fu}符 · {points}点"),
     "calc_payments": ("Payments", "支払い"),

@@ -169,14 +169,16 @@ def build_settings(name: str, values: dict[str, Any], *, defaults: dict[str, Any
 
 def parse_rules_text(name: str, text: str) -> dict[str, Any]:
     """Settings written as ``key=value`` pairs (spaces or commas between them), typed by the
-    variant's settings.
+    variant's settings; a value may hold commas (:func:`_pairs`).
 
     >>> parse_rules_text("nishoku", "hands=4, hints=off")
     {'hands': 4, 'hints': False}
+    >>> parse_rules_text("inage", "points_table=1:8,2:12,hints=off")
+    {'points_table': '1:8,2:12', 'hints': False}
     """
     known = {setting.name: setting for setting in settings_of(variant_class(name).variant)}
     values: dict[str, Any] = {}
-    for part in text.replace(",", " ").split():
+    for part in _pairs(text):
         key, sep, raw = part.partition("=")
         setting = known.get(key.strip().lower())
         if not sep or setting is None:
@@ -184,6 +186,26 @@ def parse_rules_text(name: str, text: str) -> dict[str, Any]:
             raise BadSetting(detail=f"{part!r} is not key=value with a key among: {names}")
         values[setting.name] = _typed(setting, raw.strip())
     return values
+
+
+def _pairs(text: str) -> list[str]:
+    """The ``key=value`` pairs of a rules text: spaces or commas between them, but a comma not
+    followed by a ``key=`` belongs to the value before it (いなげ麻雀's ``points_table=1:8,2:12``)."""
+    pairs: list[str] = []
+    for word in text.split():
+        pair = ""
+        for piece in word.split(","):
+            if not piece:
+                continue  # "hands=4, hints=off" and a trailing comma
+            if "=" in piece or not pair:
+                if pair:
+                    pairs.append(pair)
+                pair = piece
+            else:
+                pair += "," + piece
+        if pair:
+            pairs.append(pair)
+    return pairs
 
 
 def _typed(setting: Setting, raw: str) -> Any:

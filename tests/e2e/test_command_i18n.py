@@ -177,7 +177,11 @@ async def test_a_variants_settings_are_described_in_japanese_with_their_range_an
     assert end["description_localizations"][JA].endswith("［既定 局数］")
     assert [choice["name_localizations"][JA] for choice in end["choices"]] == ["局数", "点数", "時間", "投票"]
     rules = options["/mahjong new inage rules"]
-    assert rules["description_localizations"][JA] == "ほかの設定を key=value で: dora_count_for_minimum, hints"
+    # The example is a switch of the settings without an option of their own, the first one.
+    assert rules["description_localizations"][JA] == (
+        "ほかの設定を key=value で（例: deal_set_aside=off、一覧は /麻雀 ルール）"
+    )
+    assert rules["description"] == "Other settings as key=value, e.g. deal_set_aside=off (all of them: /mahjong rules)"
 
 
 def test_every_setting_of_every_variant_has_its_japanese_in_its_ui_those_in_rules_too() -> None:
@@ -243,5 +247,10 @@ async def test_discord_gets_the_japanese_with_the_sync_and_a_japanese_player_is_
     record = await aki.slash(world.channel, "mahjong rules", variant="nishoku", locale=JA)
     assert record.message is not None and record.message.ephemeral
     assert "4人" in record.message.text and "卓の設定（既定値）" in record.message.text
+    # The options by the names a Japanese client shows them.
+    assert record.message.embeds[0]["footer"]["text"] == (
+        "/麻雀 卓を立てる 二色麻雀 で設定します: 局数、持ち点、赤5筒、赤5索、ヒント はそれぞれのオプションで、"
+        "どの設定も「その他のルール」に key=value で（例: shin_pinfu_any_wait=off）"
+    )
     english = await aki.slash(world.channel, "mahjong rules", variant="nishoku")
     assert english.message is not None and "4 players" in english.message.text

@@ -12,7 +12,7 @@ from bot.app import JantakuBot
 from bot.engine.game import Outcome
 from bot.engine.record import replay
 from bot.engine.views import StandingsView
-from bot.sandbox.fakediscord import FakeDiscord, running_bot
+from bot.sandbox.fakediscord import FakeDiscord, limits, running_bot
 from bot.storage import PlayerSeat
 from tests.engine import replays
 
@@ -36,19 +36,23 @@ async def test_one_mahjong_group_holds_every_command(fake_discord: FakeDiscord, 
     variants = {option["name"]: option for option in new["options"]}
     assert "nishoku" in variants
     nishoku = [option["name"] for option in variants["nishoku"]["options"]]
-    assert nishoku == [
-        "red_5p",
-        "red_5s",
-        "start_points",
-        "hands",
-        "shin_pinfu_any_wait",
-        "add_double_yakuman",
-        "bust_below",
-        "hints",
-        "turn_seconds",
-        "bank_seconds",
-    ]
+    # The settings its ui.py offers (VariantUI.new_options), the timers, and rules for the others.
+    assert nishoku == ["hands", "start_points", "red_5p", "red_5s", "hints", "turn_seconds", "bank_seconds", "rules"]
     assert all(len(option["options"]) <= 25 for option in variants.values())
+
+
+MAHJONG_SIZE_BUDGET = 7000
+"""What ``/mahjong`` may count of Discord's 8,000 characters per command, so that a new subcommand
+or variant does not make Discord refuse the whole command tree."""
+
+
+async def test_mahjong_fits_discords_8000_characters_with_room_to_spare(
+    fake_discord: FakeDiscord, bot: JantakuBot
+) -> None:
+    (command,) = fake_discord.commands()
+    size = limits.command_size(command)
+    parts = ", ".join(f"{option['name']} {limits.command_size(option)}" for option in command["options"])
+    assert size <= MAHJONG_SIZE_BUDGET, f"/mahjong is {size} characters ({parts}); Discord refuses over 8,000"
 
 
 async def test_rules_explain_the_variant_and_its_settings(fake_discord: FakeDiscord, bot: JantakuBot) -> None:
@@ -61,6 +65,11 @@ async def test_rules_explain_the_variant_and_its_settings(fake_discord: FakeDisc
     # Each setting with a range shows it.
     assert "`hands` = **16** (from 1 to 16) — " in text
     assert "`start_points` = **50000** (from 1,000 to 200,000 in steps of 1,000) — " in text
+    # Where each is set: the few options of its own, and rules for any.
+    assert record.message.embeds[0]["footer"]["text"] == (
+        "Set at /mahjong new nishoku: hands, start_points, red_5p, red_5s, hints as options of their own, "
+        "and any setting in rules as key=value, e.g. rules: shin_pinfu_any_wait=off"
+    )
 
 
 async def test_calc_scores_a_hand_and_explains_errors(fake_discord: FakeDiscord, bot: JantakuBot) -> None:

@@ -678,6 +678,55 @@ def test_a_sync_with_a_localized_name_discord_refuses_is_refused() -> None:
     )
 
 
+def test_a_commands_size_counts_names_descriptions_and_choice_values_at_their_longest_localization() -> None:
+    choice = {"name": "east", "name_localizations": {"ja": "東"}, "value": 1234}
+    option = {"name": "seat", "description": "Seat wind", "type": 4, "choices": [choice]}
+    calc = {"ja": "手牌の点数を計算する"}
+    sub = {"name": "calc", "description": "Score", "description_localizations": calc, "type": 1, "options": [option]}
+    command = {"name": "mahjong", "name_localizations": {"ja": "麻雀"}, "description": "Tables", "options": [sub]}
+    # mahjong 7 + Tables 6; calc 4 + its Japanese 10 (longer than Score); seat 4 + Seat wind 9;
+    # east 4 (longer than 東) + the value 1234 as 4 characters.
+    assert limits.command_size(command) == 7 + 6 + 4 + 10 + 4 + 9 + 4 + 4
+
+
+def _command_of_size(size: int) -> dict[str, Any]:
+    """A command whose names, descriptions and choice values add up to ``size`` characters, its
+    top-level description counted by its longer Japanese: subcommands of 20 options, then the
+    rest in choice values."""
+    command: dict[str, Any] = {
+        "name": "sized",
+        "description": "d",
+        "description_localizations": {"ja": "長" * 100},
+        "options": [],
+    }
+    for index in range(3):
+        options = [{"name": f"o{n:02d}", "description": "y" * 97, "type": 3} for n in range(20)]
+        command["options"].append({"name": f"s{index:02d}", "description": "x" * 97, "type": 1, "options": options})
+    pad: dict[str, Any] = {"name": "c", "description": "c", "type": 3, "choices": []}
+    command["options"].append({"name": "pad", "description": "p" * 97, "type": 1, "options": [pad]})
+    left = size - limits.command_size(command)
+    while left > 0:
+        value = "v" * min(100, left - 1)
+        pad["choices"].append({"name": chr(ord("a") + len(pad["choices"])), "value": value})
+        left -= 1 + len(value)
+    assert limits.command_size(command) == size
+    return command
+
+
+async def test_a_command_over_8000_characters_is_refused_at_8000_accepted(world: World, bot: DemoBot) -> None:
+    """Discord's limit on one top-level command's names, descriptions and values together: the
+    sync fails with 50035, and nothing of it is synced."""
+    application = world.fake.application_id
+    with pytest.raises(discord.HTTPException) as refused:
+        await bot.http.bulk_upsert_global_commands(application, [_command_of_size(8001)])
+    assert (refused.value.status, refused.value.code) == (400, 50035)
+    [violation] = world.fake.take_violations("command_sync")
+    assert "/sized: 8001 characters in names, descriptions and values (max 8000)" in violation.detail
+    assert {c["name"] for c in world.fake.commands()} == {"demo", "demoadmin"}
+    synced = await bot.http.bulk_upsert_global_commands(application, [_command_of_size(8000)])
+    assert [c["name"] for c in synced] == ["sized"]
+
+
 def test_missing_spec_disables_validation(tmp_path: Path) -> None:
     assert FakeDiscord(spec_path=tmp_path / "absent.json").spec is None
 

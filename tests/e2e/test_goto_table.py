@@ -54,8 +54,8 @@ def goto_policy(buttons: list[dict[str, Any]], rng: random.Random) -> dict[str, 
 
 
 async def test_goto_lobby_takes_its_settings_and_explains_bad_ones(fake_discord: FakeDiscord, tmp_path: Path) -> None:
-    """``/mahjong new goto`` offers GotoSettings (those past Discord's 25 options through
-    ``rules``); a bad value is refused with a message naming it and opens nothing; a good table
+    """``/mahjong new goto`` offers a few GotoSettings as options (the rest through ``rules``);
+    a bad value is refused with a message naming it and opens nothing; a good table
     starts with three seats and its settings."""
     world = World.build(fake_discord, "Alice")
     (alice,) = world.members
@@ -70,7 +70,7 @@ async def test_goto_lobby_takes_its_settings_and_explains_bad_ones(fake_discord:
         # The typed options out of range only a modified client sends (Discord shows the bounds);
         # the settings in ``rules`` are checked against the same ranges.
         for options, expected in (
-            ({"open_riichi_han": 0}, "`open_riichi_han` must be from 1 to 13, not 0."),
+            ({"rules": "open_riichi_han=0"}, "`open_riichi_han` must be from 1 to 13, not 0."),
             ({"rules": "red_chips=-1"}, "`red_chips` must be from 0 to 20, not -1."),
             ({"start_points": 0}, "`start_points` must be from 1,000 to 200,000 in steps of 1,000, not 0."),
             ({"rules": "pocchi_tiles=5"}, "`pocchi_tiles` must be from 0 to 4, not 5."),

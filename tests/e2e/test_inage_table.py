@@ -131,7 +131,7 @@ async def _north_set_aside(
     Alice sets 北 aside with her panel's button. Returns once Bob's panel offers the claim."""
     alice, bob = world.members
     await world.start_game(
-        alice, humans=[bob], cpus=0, variant="inage", hands=1, deal_set_aside=False, juusan_futou=False
+        alice, humans=[bob], cpus=0, variant="inage", hands=1, rules="deal_set_aside=off juusan_futou=off"
     )
     actor = _actor(bot, world)
     assert actor.game.players == 2

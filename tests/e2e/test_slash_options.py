@@ -73,7 +73,7 @@ CASES: dict[str, tuple[str, list[dict[str, Any]], dict[str, Any] | None, str]] =
     ),
     "bust-below-far-below": (
         "mahjong new nishoku",
-        raw_options(bust_below=-999_999_999),
+        raw_options(rules="bust_below=-999999999"),
         None,
         "`bust_below` must be from -100,000 to 199,000 in steps of 1,000, not -999999999.",
     ),
@@ -94,8 +94,8 @@ CASES: dict[str, tuple[str, list[dict[str, Any]], dict[str, Any] | None, str]] =
         "mahjong new nishoku",
         raw_options(colour="red"),
         None,
-        "`/mahjong new nishoku` has no option `colour`; it takes `red_5p`, `red_5s`, `start_points`, `hands`, "
-        "`shin_pinfu_any_wait`, `add_double_yakuman`, `bust_below`, `hints`, `turn_seconds`, `bank_seconds`.",
+        "`/mahjong new nishoku` has no option `colour`; it takes `hands`, `start_points`, `red_5p`, `red_5s`, "
+        "`hints`, `turn_seconds`, `bank_seconds`, `rules`.",
     ),
     "unknown-option-of-a-command-without-options": (
         "mahjong join",
@@ -246,7 +246,8 @@ async def test_server_settings_out_of_range_are_refused_and_nothing_is_stored(
 
 async def test_a_bust_mark_at_or_above_the_start_is_refused(setup: Setup, caplog: pytest.LogCaptureFixture) -> None:
     """Both in range alone, but everyone would be busted before the first tile."""
-    record = await setup.alice.slash(setup.world.channel, "mahjong new nishoku", start_points=30_000, bust_below=30_000)
+    channel = setup.world.channel
+    record = await setup.alice.slash(channel, "mahjong new nishoku", start_points=30_000, rules="bust_below=30000")
     assert ephemeral_reply(record) == "Setting not accepted: bust_below (30000) must be below start_points (30000)"
     await assert_nothing_changed(setup, caplog)
 

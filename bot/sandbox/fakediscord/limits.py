@@ -80,6 +80,9 @@ PREMIUM_STYLE = 6
 MAX_GLOBAL_COMMANDS = 100
 MAX_COMMAND_OPTIONS = 25
 MAX_CHOICES = 25
+MAX_COMMAND_SIZE = 8000
+"""Characters in one top-level command's names, descriptions and choice values, its options,
+subcommands, groups and choices included (each field counted at its longest localization)."""
 COMMAND_NAME = re.compile(r"^[-_'\w]{1,32}$")
 LOCALIZED_NAME = re.compile(r"^[-_'\w\u0900-\u097f\ua8e0-\ua8ff\u0e00-\u0e7f]{1,32}$")
 """A name in ``name_localizations``: Discord's ``\\p{sc=Deva}`` and ``\\p{sc=Thai}`` add those
@@ -341,6 +344,31 @@ def _check_options(options: list[dict[str, Any]], where: str) -> list[Problem]:
     return problems
 
 
+def _longest(item: dict[str, Any], key: str) -> int:
+    """A field's length as Discord counts it towards the command's size: the longest of the
+    default and its localizations."""
+    localized = item.get(f"{key}_localizations")
+    lengths = [_text_len(item.get(key))]
+    if isinstance(localized, dict):
+        lengths += [_text_len(text) for text in localized.values()]
+    return max(lengths)
+
+
+def command_size(command: dict[str, Any]) -> int:
+    """The characters a command counts towards :data:`MAX_COMMAND_SIZE`: the name and
+    description of the command and of every option (subcommands and groups included, at any
+    depth), and the name and value of every choice, each field at its longest localization."""
+    size = _longest(command, "name") + _longest(command, "description")
+    for choice in command.get("choices") or []:
+        if isinstance(choice, dict):
+            value = choice.get("value")
+            size += _longest(choice, "name") + len(value if isinstance(value, str) else str(value))
+    for option in command.get("options") or []:
+        if isinstance(option, dict):
+            size += command_size(option)
+    return size
+
+
 def check_commands(commands: Any) -> list[Problem]:
     """Rules for a bulk overwrite of application commands."""
     if not isinstance(commands, list):
@@ -361,5 +389,9 @@ def check_commands(commands: Any) -> list[Problem]:
             if not 1 <= len(command.get("description") or "") <= 100:
                 problems.append(Problem(50035, f"/{name}: description must be 1-100 characters"))
             problems.extend(_check_options(command.get("options") or [], f"/{name}"))
+            size = command_size(command)
+            if size > MAX_COMMAND_SIZE:
+                counted = "characters in names, descriptions and values"
+                problems.append(Problem(50035, f"/{name}: {size} {counted} (max {MAX_COMMAND_SIZE})"))
     problems.extend(_check_localized_names(chat_input, "commands"))
     return problems

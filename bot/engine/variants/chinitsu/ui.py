@@ -68,12 +68,17 @@ CHINITSU_SETTINGS_JA: dict[str, SettingText] = {
         "最初の色",
         "最初の局の色（筒子、索子、ランダム）、以後1局ごとに交互",
         choices={"p": "筒子", "s": "索子", "random": "ランダム"},
+        english="The first hand's suit; it alternates every hand",
     ),
-    "start_points": SettingText("持ち点", "持ち点（35000点持ち）"),
+    "start_points": SettingText("持ち点", "持ち点（35000点持ち）", english="Points each player starts with"),
     "return_points": SettingText("返し点", "返し点（40000点返し、40000点での原点トップあり、返り東場）"),
     "backs_public": SettingText("牌背公開", "手牌と山の牌の背の色を公開する（実卓どおり）"),
     "pao": SettingText("責任払い", "大明カン、大三元、大四喜の責任払いあり"),
-    "chips": SettingText("チップ", "ご祝儀のチップあり（オフ: チップなし）"),
+    "chips": SettingText(
+        "チップ",
+        "ご祝儀のチップあり（オフ: チップなし）",
+        english="Chips for ippatsu, ura dora and yakuman (off: none)",
+    ),
     "ippatsu_chips": SettingText("一発チップ", "一発のチップ"),
     "ura_chips": SettingText("裏ドラチップ", "裏ドラ1枚ごとのチップ"),
     "yakuman_chips": SettingText("役満チップ", "本役満のチップ（ツモ、ロンとも相手2人から）"),
@@ -174,6 +179,7 @@ CHINITSU_HELP = VariantHelp(
 
 CHINITSU_UI = VariantUI(
     settings_ja=CHINITSU_SETTINGS_JA,
+    new_options=("first_suit", "start_points", "chips", "hints"),
     summary=(
         "3 players, 35,000 to 40,000. Each hand plays one number suit ×8 (pinzu, then souzu, in "
         "turn) with 1m, 9m and the honours; every 5 is a red dora. Tile backs are blue or yellow "

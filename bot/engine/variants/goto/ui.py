@@ -47,14 +47,26 @@ GOTO_CALC = VariantCalc(
 """The variant's calc options and calculator."""
 
 GOTO_SETTINGS_JA: dict[str, SettingText] = {
-    "start_points": SettingText("持ち点", "持ち点（35,000点持ち）"),
+    "start_points": SettingText("持ち点", "持ち点（35,000点持ち）", english="Points each player starts with"),
     "return_points": SettingText("返し点", "返し点（40,000点返し、東場後トップが未満なら南入、誰か届いたら終了）"),
     "sudden_death": SettingText("サドンデス", "南場で誰も返し点に届かなければ西入以降も続行（オフ: 南場で終了）"),
-    "chips": SettingText("チップ", "チップあり（完全順位戦、祝儀1枚100p〜）（オフ: チップなし）"),
-    "dice": SettingText("サイコロ", "サイコロ役あり（出目の合計を相手それぞれから、ゾロ目は続行）"),
+    "chips": SettingText(
+        "チップ",
+        "チップあり（完全順位戦、祝儀1枚100p〜）（オフ: チップなし）",
+        english="Chips beside points (off: no chips at all)",
+    ),
+    "dice": SettingText(
+        "サイコロ",
+        "サイコロ役あり（出目の合計を相手それぞれから、ゾロ目は続行）",
+        english="Dice rolls on the listed wins, the pips from each opponent",
+    ),
     "hints": SettingText("ヒント", "手牌パネルに待ちと受け入れを表示する"),
     "open_riichi": SettingText("オープンリーチ", "オープン立直あり（待ちだけ公開、3軒目は不可）"),
-    "shubarii": SettingText("シュバリー", "シュバリー（祝儀倍立直）を1半荘に1回打てる（春の祝儀以外すべて倍）"),
+    "shubarii": SettingText(
+        "シュバリー",
+        "シュバリー（祝儀倍立直）を1半荘に1回打てる（春の祝儀以外すべて倍）",
+        english="Shubarii: once a game, a riichi that doubles its chips",
+    ),
     "riichi_minogashi": SettingText(
         "リーチ後見逃し", "立直後の見逃しあり（あとでロンできる、自分の捨て牌のフリテンは有効）"
     ),
@@ -213,6 +225,7 @@ GOTO_HELP = VariantHelp(
 
 GOTO_UI = VariantUI(
     settings_ja=GOTO_SETTINGS_JA,
+    new_options=("start_points", "chips", "dice", "shubarii", "hints"),
     summary=(
         "3 players, 35,000 to 40,000, 124 tiles: the sanma 108 (1m and 9m only) with 5p and 5s as "
         "plain, plain, red and gold, one dotted 白ポッチ, and 16 flowers. Flowers and North are pulled "

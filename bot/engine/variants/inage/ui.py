@@ -77,10 +77,19 @@ INAGE_SETTINGS_JA: dict[str, SettingText] = {
         "終了条件",
         "終了条件: 局数、点数、時間、または投票のみ（全員一致の投票でいつでも終了）",
         choices={"hands": "局数", "score": "点数", "time": "時間", "vote": "投票"},
+        english="How the game ends: after hands, at a score, at a time, or by vote only",
     ),
-    "hands": SettingText("局数", "終了条件が局数のときの局数"),
-    "target": SettingText("目標点", "終了条件が点数のとき、誰かがこの点数に届いた局で終了"),
-    "minutes": SettingText("制限時間", "終了条件が時間のとき、ホストの時計でこの分数がたったら終了"),
+    "hands": SettingText("局数", "終了条件が局数のときの局数", english="Hands in the game when end is hands"),
+    "target": SettingText(
+        "目標点",
+        "終了条件が点数のとき、誰かがこの点数に届いた局で終了",
+        english="Points that end the game when end is score",
+    ),
+    "minutes": SettingText(
+        "制限時間",
+        "終了条件が時間のとき、ホストの時計でこの分数がたったら終了",
+        english="Minutes of play when end is time",
+    ),
     "points_table": SettingText("早見表", "早見表（翻:点 の段階、1翻8点〜16翻40点）"),
     "kazoe_from": SettingText("数え役満の翻", "この翻数以上は数え役満（２０飜以上は数え切り役満）"),
     "kazoe_per_han": SettingText("数え1翻の点", "数え役満の1翻あたりの点（どこまでも伸びる）"),
@@ -195,6 +204,7 @@ INAGE_HELP = VariantHelp(
 
 INAGE_UI = VariantUI(
     settings_ja=INAGE_SETTINGS_JA,
+    new_options=("end", "hands", "target", "minutes", "hints"),
     texts={
         "button_juusan_futou": ("Tsumo: 十三不塔", "ツモ：十三不塔"),
     },

@@ -52,10 +52,16 @@ NISHOKU_CONFLICTS = (
 """What 二色麻雀's game never produces, besides the shared conflicts (``docs/rules/nishoku.md`` 06, 08)."""
 
 NISHOKU_SETTINGS_JA: dict[str, SettingText] = {
-    "red_5p": SettingText("赤5筒", "赤5筒の枚数（ドラは赤牌のみ）"),
-    "red_5s": SettingText("赤5索", "赤5索の枚数"),
-    "start_points": SettingText("持ち点", "持ち点（５万点持ち）"),
-    "hands": SettingText("局数", "局数（東南西北の一荘戦、連荘なしで各風に親1回ずつ）"),
+    "red_5p": SettingText(
+        "赤5筒", "赤5筒の枚数（ドラは赤牌のみ）", english="Red 5p in the set (red fives are the only dora)"
+    ),
+    "red_5s": SettingText("赤5索", "赤5索の枚数", english="Red 5s in the set (red fives are the only dora)"),
+    "start_points": SettingText("持ち点", "持ち点（５万点持ち）", english="Points each player starts with"),
+    "hands": SettingText(
+        "局数",
+        "局数（東南西北の一荘戦、連荘なしで各風に親1回ずつ）",
+        english="Hands in the game, the deal passing every hand",
+    ),
     "shin_pinfu_any_wait": SettingText("新ピンフ待ち不問", "新ピンフはどの待ちでも可（オフ: 両面待ちのみ）"),
     "add_double_yakuman": SettingText("役満複合", "役満は複合する（オフ: 大役満まで）"),
     "bust_below": SettingText("ハコワレ点", "この点数を下回ったらハコワレ終了（ちょうど0点は続行）"),
@@ -122,6 +128,7 @@ NISHOKU_HELP = VariantHelp(
 
 NISHOKU_UI = VariantUI(
     settings_ja=NISHOKU_SETTINGS_JA,
+    new_options=("hands", "start_points", "red_5p", "red_5s", "hints"),
     summary=(
         "Two-colour mahjong for 4 players: the 100 tiles without characters (manzu), 50,000 points each, "
         "16 hands (East 1 to North 4) and the deal passes every hand. Pon only (no chi, no kan), no dead wall "

@@ -62,9 +62,13 @@ draw before the others' first discards, and a first-round ron is no 人和 but a
 (the game has no 人和) for the dealer too."""
 
 ZUNO_SETTINGS_JA: dict[str, SettingText] = {
-    "start_points": SettingText("持ち点", "持ち点（オカ20）"),
+    "start_points": SettingText("持ち点", "持ち点（オカ20）", english="Points each player starts with"),
     "return_points": SettingText("返し点", "返し点（4人×5,000点の差がオカ）"),
-    "uma": SettingText("ウマ", "ウマ（千点単位、2着3着±前の数、1着4着±後の数）"),
+    "uma": SettingText(
+        "ウマ",
+        "ウマ（千点単位、2着3着±前の数、1着4着±後の数）",
+        english="Uma in thousands: 2nd and 3rd ±first, 1st and 4th ±second",
+    ),
     "tobi": SettingText("トビ料", "トビ料（飛ばされた人が飛ばした人に払う）"),
     "zerohatsu": SettingText("零発", "特殊役 零発（宣言巡の同時打牌でのロン、2翻）"),
     "chips": SettingText("チップ", "チップ枚数: 赤/一発/裏ドラ/零発（各0〜20）"),
@@ -72,10 +76,18 @@ ZUNO_SETTINGS_JA: dict[str, SettingText] = {
     "noten_chips": SettingText("ノーテンチップ", "ノーテン罰符のチップ（ノーテン者が聴牌者それぞれに、0はなし）"),
     "honba_chips": SettingText("本場チップ", "一枚場: 1本場ごとのチップ（最初の和了者に、0はなし）"),
     "honba_chips_each": SettingText("本場チップ各自", "本場チップは支払う人それぞれから（オフ: 合計で1回）"),
-    "wareme": SettingText("割れ目", "割れ目あり（サイコロで決まった人の点とチップのやり取りが倍）"),
+    "wareme": SettingText(
+        "割れ目",
+        "割れ目あり（サイコロで決まった人の点とチップのやり取りが倍）",
+        english="Wareme: dice pick a player whose transfers are doubled",
+    ),
     "pocchi": SettingText("ポッチ", "ポッチ牌あり（一発ツモで引いた白が万能牌）"),
     "cosmo": SettingText("コスモリーチ", "コスモリーチ（1筒で宣言すると發と北も万能牌）"),
-    "inazuma": SettingText("イナズマリーチ", "イナズマリーチ（1万点棒でリーチ、点数とチップが倍）"),
+    "inazuma": SettingText(
+        "イナズマリーチ",
+        "イナズマリーチ（1万点棒でリーチ、点数とチップが倍）",
+        english="Inazuma riichi: a 10,000 stick doubles points and chips",
+    ),
     "kari_inazuma": SettingText("借りイナズマ", "借りイナズマリーチ（9,900点以下で、和了できなければトビ）"),
     "kari_penalty": SettingText("借りイナズマ慰謝料", "借りイナズマ失敗時にトップへ払う慰謝料"),
     "own_kakan": SettingText("自牌加槓", "宣言の段階で自分の牌で加槓できる"),
@@ -201,6 +213,7 @@ ZUNO_HELP = VariantHelp(
 
 ZUNO_UI = VariantUI(
     settings_ja=ZUNO_SETTINGS_JA,
+    new_options=("start_points", "uma", "wareme", "inazuma", "hints"),
     texts={
         # the table, while everyone decides at once (its ron and call windows are never shown:
         # one opens only when someone can claim; see Game.unclaimed)

@@ -1,0 +1,117 @@
+"""``/mahjong new <variant>`` offers a few settings as options of their own (``VariantUI.new_options``)
+and takes every setting through ``rules``: Discord counts every option's texts against one
+8,000-character budget for all of ``/mahjong``."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pytest
+
+from bot.engine.table import Form, OneOf, Range
+from bot.engine.variants import VARIANTS
+from bot.runtime.errors import BadSetting
+from bot.runtime.new_options import MAX_OPTIONS, offered_settings, rules_example
+from bot.runtime.variants import Setting, build_settings, parse_rules_text, settings_of
+
+FEW = 6
+"""The most settings a variant offers as options of their own: each costs ~60-100 of the 8,000."""
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda cls: cls.variant)
+def test_each_variant_offers_a_few_of_its_settings_and_leaves_the_rest_to_rules(variant: Any) -> None:
+    offered, rest = offered_settings(variant.variant)
+    names = [setting.name for setting in offered]
+    assert 1 <= len(names) <= FEW, names
+    assert names == list(variant.ui.new_options)
+    assert {setting.name for setting in offered + rest} == {setting.name for setting in settings_of(variant.variant)}
+    assert not {setting.name for setting in rest} & set(names)
+    # Each offered setting says in a few English words what it sets (the seed's quotes are for
+    # /mahjong rules), so that its option's description is not cut at Discord's 100 characters.
+    assert all(variant.ui.settings_ja[name].english or name == "hints" for name in names), names
+
+
+def test_a_new_option_that_names_no_setting_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    cls = VARIANTS[0]
+    monkeypatch.setattr(cls, "ui", dataclasses.replace(cls.ui, new_options=("hands", "colour")))
+    with pytest.raises(ValueError, match="new_options names no setting of the variant: colour"):
+        offered_settings(cls.variant)
+
+
+def test_more_options_than_discord_takes_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    cls = max(VARIANTS, key=lambda variant: len(settings_of(variant.variant)))
+    every = tuple(setting.name for setting in settings_of(cls.variant))
+    assert len(every) + 2 > MAX_OPTIONS  # the timers too
+    monkeypatch.setattr(cls, "ui", dataclasses.replace(cls.ui, new_options=every))
+    with pytest.raises(ValueError, match=f"would have {len(every) + 2} options"):
+        offered_settings(cls.variant)
+
+
+def _rules_values(setting: Setting) -> list[Any]:
+    """Values that ``rules`` may set, other than the default where the setting says what else it
+    may be (one may clash with another setting's default, e.g. a return below the start, hence
+    several); a setting of a shape (``Form``) gets its example, which may be its default."""
+    allowed = setting.allowed
+    if setting.type is bool:
+        return [not setting.default]
+    if isinstance(allowed, OneOf):
+        return [value for value in allowed.values if value != setting.default]
+    if isinstance(allowed, Range):
+        near = (allowed.low, allowed.high, setting.default + allowed.step, setting.default - allowed.step)
+        return [value for value in near if value != setting.default and value in allowed]
+    if isinstance(allowed, Form):
+        return [allowed.example]
+    return []
+
+
+def _written(value: Any) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda cls: cls.variant)
+def test_every_setting_of_the_variant_can_be_set_through_rules(variant: Any) -> None:
+    """Those offered as options too: ``rules`` takes any setting."""
+    unset = []
+    for setting in settings_of(variant.variant):
+        values = _rules_values(setting)
+        for value in values:
+            text = f"{setting.name}={_written(value)}"
+            parsed = parse_rules_text(variant.variant, text)
+            assert parsed == {setting.name: value}, text
+            try:
+                built = build_settings(variant.variant, parsed)
+            except BadSetting:
+                continue  # clashes with another setting's default: try the next value
+            assert built[setting.name] == value, text
+            break
+        else:
+            unset.append(f"{setting.name} (tried {values})")
+    assert unset == []
+
+
+def test_the_rules_example_is_a_switch_turned_the_other_way_or_a_setting_at_its_default() -> None:
+    switch = Setting("nagashi", bool, True, "")
+    number = Setting("tobi", int, 30, "")
+    assert rules_example([number, switch]) == "nagashi=off"
+    assert rules_example([Setting("nuki_ron", bool, False, "")]) == "nuki_ron=on"
+    assert rules_example([number]) == "tobi=30"
+
+
+def test_a_rules_value_with_commas_stays_whole_inage_points_table_1_8_2_12() -> None:
+    """いなげ麻雀's 早見表 is written with commas, which also separate pairs: a comma followed by
+    no ``key=`` belongs to the value."""
+    assert parse_rules_text("inage", "points_table=1:8,2:12,4:16,8:24,12:32,16:40, hints=off") == {
+        "points_table": "1:8,2:12,4:16,8:24,12:32,16:40",
+        "hints": False,
+    }
+    assert parse_rules_text("inage", "hands=4,hints=off,points_table=1:8,2:12") == {
+        "hands": 4,
+        "hints": False,
+        "points_table": "1:8,2:12",
+    }
+    assert parse_rules_text("nishoku", "hands=4, hints=off,") == {"hands": 4, "hints": False}
+    with pytest.raises(BadSetting, match="'2:12' is not key=value"):
+        parse_rules_text("inage", "points_table=1:8, 2:12")  # a space ends the value
