@@ -75,3 +75,13 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
                 "state_hash": game.state_hash(),
             }
             out.write(json.dumps(entry, ensure_ascii=False) + "\n")
+
+
+# --- scheduling ---------------------------------------------------------------------------------------
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Run the tests marked ``slow`` first. xdist hands the tests outside the e2e group to its
+    workers in collection order, so a long test collected late would run alone at the end while
+    the other worker has nothing left to do; started first, the short ones fill in around them."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

@@ -81,24 +81,51 @@ class SimSummary:
 _REFERENCE_FIELDS = frozenset({"selectable"})
 
 
-def _faces_in(value: Any) -> list[Tile]:
-    """Every Tile inside a view (walking dataclasses, tuples and dicts)."""
-    if isinstance(value, Tile):
-        return [value]
-    if isinstance(value, RiverTile) and value.called:
-        return []  # a claimed tile stays in the river only as a marker; it is counted in the meld
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return [
-            face
-            for f in dataclasses.fields(value)
-            if f.name not in _REFERENCE_FIELDS
-            for face in _faces_in(getattr(value, f.name))
-        ]
-    if isinstance(value, list | tuple):
-        return [face for item in value for face in _faces_in(item)]
-    if isinstance(value, dict):
-        return [face for item in value.values() for face in _faces_in(item)]
-    return []
+_VIEW_FIELDS: dict[type, tuple[str, ...] | None] = {}
+"""Per class seen in a view: the dataclass fields to walk (None for a class that is no dataclass).
+The check runs after every action of every simulated game, and asking :mod:`dataclasses` about
+each value again was most of its time."""
+
+
+def _view_fields(kind: type) -> tuple[str, ...] | None:
+    if kind not in _VIEW_FIELDS:
+        _VIEW_FIELDS[kind] = (
+            tuple(f.name for f in dataclasses.fields(kind) if f.name not in _REFERENCE_FIELDS)
+            if dataclasses.is_dataclass(kind)
+            else None
+        )
+    return _VIEW_FIELDS[kind]
+
+
+_SCALARS = frozenset({int, str, bool, float, type(None)})
+"""Values that hold no tile (most fields of a view): skipped before any other test."""
+
+
+def _faces_in(value: Any, into: list[Tile] | None = None) -> list[Tile]:
+    """Every Tile inside a view (walking dataclasses, tuples and dicts), appended to ``into``."""
+    faces: list[Tile] = [] if into is None else into
+    kind = type(value)
+    if kind is Tile:
+        faces.append(value)
+    elif kind in _SCALARS:
+        return faces
+    elif isinstance(value, RiverTile) and value.called:
+        return faces  # a claimed tile stays in the river only as a marker; it is counted in the meld
+    elif isinstance(value, Tile):
+        faces.append(value)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            if type(item) is Tile:
+                faces.append(item)
+            else:
+                _faces_in(item, faces)
+    elif isinstance(value, dict):
+        for item in value.values():
+            _faces_in(item, faces)
+    elif (names := _view_fields(kind)) is not None:
+        for name in names:
+            _faces_in(getattr(value, name), faces)
+    return faces
 
 
 def check_invariants(game: Game, start_total: int | None = None) -> list[str]:
@@ -126,12 +153,12 @@ def check_invariants(game: Game, start_total: int | None = None) -> list[str]:
     if public != expected_public:
         problems.append(f"public view shows {sorted(map(str, (public - expected_public).elements()))}")
     for seat in range(game.players):
-        shown = Counter(_faces_in(game.view(seat)))
+        view = game.view(seat)
+        shown = Counter(_faces_in(view))
         allowed = expected_public + Counter(game.tiles[t] for t in game.concealed_tiles(seat))
         leaked = shown - allowed
         if leaked:
             problems.append(f"seat {seat} view shows {sorted(map(str, leaked.elements()))}")
-        view = game.view(seat)
         own = Counter([*view.hand, *([view.drawn] if view.drawn is not None else [])])
         if Counter(view.selectable) - own:
             problems.append(f"seat {seat} may select a tile it does not hold")

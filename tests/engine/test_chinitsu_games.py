@@ -8,6 +8,8 @@ import subprocess
 import sys
 from collections import Counter
 
+import pytest
+
 from bot.engine.ai import CpuPlayer
 from bot.engine.events import HandEnded
 from bot.engine.game import Kan, SetAside
@@ -35,6 +37,7 @@ def test_replay_of_random_games_matches_the_state_hash_after_every_action() -> N
     assert {"set_aside", "kan", "pon", "riichi", "ron", "tsumo"} <= kinds
 
 
+@pytest.mark.slow
 def test_cpu_games_keep_every_invariant_and_each_hand_plays_108_tiles_of_one_suit() -> None:
     """The sim's invariants after every action (each of the 180 tile ids in one place, points
     and chips conserved, no concealed face in another seat's view, legal defaults), and per

@@ -19,6 +19,7 @@ def test_sim_summary_of_goto_games_is_ok() -> None:
     assert summary.checks == summary.actions and summary.hands >= 10 and summary.wins > summary.draws
 
 
+@pytest.mark.slow
 def test_sim_catches_dice_that_a_replay_would_not_roll_again(monkeypatch: pytest.MonkeyPatch) -> None:
     """Dice thrown from an unseeded RNG: the played game and its replay part ways, and the
     simulator says so."""

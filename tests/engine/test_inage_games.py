@@ -14,6 +14,7 @@ from bot.engine.variants.inage import InageGame, VoteEnd
 from tests.engine import replays
 
 
+@pytest.mark.slow
 def test_replay_of_300_hands_matches_the_state_hash_after_every_action() -> None:
     hands = actions = seed = 0
     kinds: set[str] = set()
@@ -39,6 +40,7 @@ def test_a_vote_is_part_of_the_record() -> None:
     assert rebuilt.outcome() == game.outcome() and rebuilt.state_hash() == game.state_hash()
 
 
+@pytest.mark.slow
 def test_117_cpu_hands_2p_and_3p_keep_every_invariant() -> None:
     hands = 0
     for players, games in ((3, 9), (2, 4)):

@@ -13,6 +13,7 @@ def play_recorded(seed: int, hands: int) -> tuple[GameRecord, list[str]]:
     return replays.play_recorded("nishoku", seed, 4, pass_rate=0.7, hands=hands)
 
 
+@pytest.mark.slow
 def test_replay_of_1000_hands_matches_the_state_hash_after_every_action() -> None:
     hands = 0
     actions = 0

@@ -260,6 +260,7 @@ def test_8_copy_single_suit_shanten_equals_brute_force(size: int) -> None:
         assert rules.shanten(pack(kinds)) == reference_shanten(kinds, targets), format_kinds(kinds)
 
 
+@pytest.mark.slow
 def test_11_tile_hands_with_honours_equal_brute_force() -> None:
     universe = [*range(18, 27), 27, 31]
     limits = inage_tileset().copies()

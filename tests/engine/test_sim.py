@@ -6,10 +6,13 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from bot.engine.sim import check_invariants, simulate
 from bot.engine.variants.nishoku import NishokuGame
 
 
+@pytest.mark.slow
 def test_200_hands_of_nishoku_keep_every_invariant() -> None:
     summary = simulate("nishoku", games=14, seed=1)
     report = summary.to_json()

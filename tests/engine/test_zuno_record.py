@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from bot.engine.game import (
     Action,
     Discard,
@@ -76,6 +78,7 @@ def play_recorded(seed: int, settings: dict[str, object] | None = None) -> tuple
     return record, hashes
 
 
+@pytest.mark.slow
 def test_replay_of_300_zuno_hands_matches_the_state_hash_after_every_action() -> None:
     hands = actions = seed = 0
     kinds: set[str] = set()

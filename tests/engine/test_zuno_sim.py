@@ -6,11 +6,14 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from bot.engine.sim import check_invariants, simulate
 from bot.engine.variants.zuno import ZunoGame
 from bot.engine.variants.zuno.state import ZunoRiver
 
 
+@pytest.mark.slow
 def test_100_hands_of_zuno_keep_every_invariant() -> None:
     summary = simulate("zuno", games=30, seed=1)
     report = summary.to_json()
