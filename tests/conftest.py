@@ -81,7 +81,12 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Run the tests marked ``slow`` first. xdist hands the tests outside the e2e group to its
-    workers in collection order, so a long test collected late would run alone at the end while
-    the other worker has nothing left to do; started first, the short ones fill in around them."""
+    """Run the tests marked ``slow`` first. xdist hands tests to its workers in collection order,
+    so a long test collected late would run alone at the end while the other worker has nothing
+    left to do; started first, the short ones fill in around them.
+
+    The end-to-end tests share the workers with the rest. They were once meant to keep to one
+    worker (an ``xdist_group``), but with pytest 9.2 and pytest-xdist 3.8 the group never reached
+    the scheduler (pytest-dev/pytest-xdist#1386), so they have always run two at a time; their
+    timing assertions hold there, and serial they would be the run's critical path."""
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)

@@ -12,15 +12,6 @@ from bot.sandbox.fakediscord import FakeDiscord
 from .spies import LogTrap
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Run the end-to-end tests one after another on one test worker: each starts a bot and its
-    render processes, and their deadlines (Discord's 3 seconds) are real, so two at once on a
-    two-core machine would only measure each other. The other tests share the other worker."""
-    for item in items:
-        if "tests/e2e/" in item.nodeid or item.nodeid.startswith("e2e/"):
-            item.add_marker(pytest.mark.xdist_group("e2e"))
-
-
 @pytest.fixture
 async def fake_discord() -> AsyncIterator[FakeDiscord]:
     """A running FakeDiscord; the test fails at teardown if the bot broke any rule.

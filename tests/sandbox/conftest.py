@@ -11,13 +11,6 @@ from bot.runtime.options import RuntimeOptions
 from bot.sandbox.run import Sandbox, SandboxConfig, sandbox
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """With the e2e tests on one worker: a sandbox runs a bot with Discord's real deadlines."""
-    for item in items:
-        if "tests/sandbox/" in item.nodeid and "test_commands" not in item.nodeid:
-            item.add_marker(pytest.mark.xdist_group("e2e"))
-
-
 @pytest.fixture
 async def running_sandbox(tmp_path: Path) -> AsyncIterator[Sandbox]:
     # The e2e tests' pacing: CPUs answer at once, no pause between hands, threads for rendering.
