@@ -31,7 +31,7 @@ from bot.runtime.options import TIMER_RANGES, TableTimers
 from bot.runtime.panel import ButtonSpec
 from bot.runtime.replies import STARTED, answered, defer_if_slow, respond, send_ephemeral
 from bot.runtime.router import build_view
-from bot.runtime.slash import ALLOWED
+from bot.runtime.slash import ALLOWED, IN_RULES
 from bot.runtime.variants import Setting, build_settings, parse_rules_text, settings_of, variant_class
 from bot.storage import PlayerSeat
 from cogs._shared import MahjongCog, can_manage, display_name, guild_locale_of, locale_of, require_guild
@@ -427,7 +427,7 @@ def _variant_command(cog: Lobbies, key: str) -> app_commands.Command[Any, ..., A
         name=variant_command_name(key),
         description=variant_command_description(key, f"{cls.title}: open a table for {players} players"),
         callback=app_commands.rename(**names)(app_commands.describe(**descriptions)(callback)),
-        extras={ALLOWED: allowed},
+        extras={ALLOWED: allowed, IN_RULES: frozenset(setting.name for setting in rest)},
     )
 
 

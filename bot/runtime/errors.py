@@ -46,6 +46,7 @@ __all__ = [
     "OptionWrongType",
     "RepeatedOption",
     "SaveFailed",
+    "SettingInRules",
     "StaleClick",
     "TablePaused",
     "UnknownGame",
@@ -321,6 +322,18 @@ class UnknownOption(JantakuError):
     def localized(self, locale: Locale | None) -> dict[str, Any]:
         known = ", ".join(f"`{name}`" for name in self.params["known"]) or text("no_options", locale)
         return {**self.params, "known": known}
+
+
+class SettingInRules(JantakuError):
+    """A setting sent as an option of its own that the command now takes in its ``rules`` text."""
+
+    key = "setting_in_rules"
+
+    def __init__(self, *, command: str, option: str) -> None:
+        super().__init__(command=command, option=option)
+
+    def localized(self, locale: Locale | None) -> dict[str, Any]:
+        return dict(self.params)
 
 
 class MissingOption(JantakuError):

@@ -105,6 +105,12 @@ _TEXT: dict[str, tuple[str, str]] = {
         "`/{command}` has no option `{option}`; it takes {known}.",
         "`/{command}` に `{option}` というオプションはありません（使えるもの: {known}）。",
     ),
+    "setting_in_rules": (
+        "`{option}` is set in `rules` now: `/{command} rules:{option}=…` (your Discord still shows the old options;"
+        " it updates by itself).",
+        "`{option}` は `rules` で指定します: `/{command} rules:{option}=…`（Discordの表示が古いままです。"
+        "そのうち更新されます）。",
+    ),
     "no_options": ("no options", "なし"),
     "missing_option": ("`/{command}` needs `{option}`.", "`/{command}` には `{option}` の指定が必要です。"),
     "repeated_option": ("`{option}` was given more than once.", "`{option}` が複数回指定されています。"),

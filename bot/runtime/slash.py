@@ -34,14 +34,18 @@ from bot.runtime.errors import (
     OptionNotAllowed,
     OptionWrongType,
     RepeatedOption,
+    SettingInRules,
     UnknownOption,
     UnresolvedOption,
 )
 
-__all__ = ["ALLOWED", "check_command"]
+__all__ = ["ALLOWED", "IN_RULES", "check_command"]
 
 ALLOWED = "jantaku_allowed"
 """``Command.extras`` key: option name -> the Range or OneOf it may be, beyond Discord's bounds."""
+IN_RULES = "jantaku_in_rules"
+"""``Command.extras`` key: the names of settings the command takes inside its ``rules`` text
+rather than as options of their own (a client from before they moved still sends them)."""
 
 SAFE_INTEGER = UNBOUNDED
 """Discord's integer options are between -2^53 and 2^53."""
@@ -136,6 +140,8 @@ def _check_options(
         if not isinstance(name, str):
             raise MalformedCommand()
         parameter = parameters.get(name)
+        if parameter is None and name in command.extras.get(IN_RULES, ()):
+            raise SettingInRules(command=path, option=name)
         if parameter is None:
             raise UnknownOption(command=path, option=name, known=tuple(parameters))
         if name in seen:

@@ -97,6 +97,14 @@ CASES: dict[str, tuple[str, list[dict[str, Any]], dict[str, Any] | None, str]] =
         "`/mahjong new nishoku` has no option `colour`; it takes `hands`, `start_points`, `red_5p`, `red_5s`, "
         "`hints`, `turn_seconds`, `bank_seconds`, `rules`.",
     ),
+    "a-setting-that-moved-into-rules-bust_below": (
+        # A client whose command list is from before bust_below left the options.
+        "mahjong new nishoku",
+        raw_options(bust_below=0),
+        None,
+        "`bust_below` is set in `rules` now: `/mahjong new nishoku rules:bust_below=…` (your Discord still shows"
+        " the old options; it updates by itself).",
+    ),
     "unknown-option-of-a-command-without-options": (
         "mahjong join",
         raw_options(seat=2),
