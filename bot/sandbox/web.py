@@ -54,6 +54,11 @@ class Tab:
     images: set[int] = field(default_factory=set)
     """Ids of the attachments this tab may fetch: those of messages it was sent."""
     tasks: set[asyncio.Task[None]] = field(default_factory=set)
+    """The ops this tab sent that are still being carried out."""
+    outbox: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
+    """What goes to the tab, in order: one writer sends it, so an older edit of a message can
+    never arrive after a newer one."""
+    writer: asyncio.Task[None] | None = None
 
     @property
     def locale(self) -> str:
@@ -97,7 +102,7 @@ class SandboxWeb:
 
     async def stop(self) -> None:
         for tab in self.tabs.values():
-            for task in tab.tasks:
+            for task in (*tab.tasks, *([tab.writer] if tab.writer is not None else [])):
                 task.cancel()
             if tab.socket is not None:
                 await tab.socket.close()
@@ -197,7 +202,11 @@ class SandboxWeb:
             await tab.socket.close()  # the same tab reloaded: the newer socket wins
         tab.member.user.locale = str(locale)
         tab.socket, tab.sent = socket, set()
-        await socket.send_json(self._welcome(tab))
+        while not tab.outbox.empty():  # meant for the socket before: the welcome has it all
+            tab.outbox.get_nowait()
+        self._send(tab, self._welcome(tab))
+        if tab.writer is None:
+            tab.writer = asyncio.create_task(self._write(tab))
         return tab
 
     def _name_problem(self, name: str) -> str:
@@ -255,24 +264,22 @@ class SandboxWeb:
                     raise CommandLineError("A select sends a list of its options' values.")
                 record = await tab.member.click(message, str(op.get("custom_id") or ""), values=values)
                 if record.failed:
-                    await self._send(tab, {"op": "error", "ref": ref, "text": INTERACTION_FAILED})
+                    self._send(tab, {"op": "error", "ref": ref, "text": INTERACTION_FAILED})
             elif kind == "locale":
                 locale = op.get("locale")
                 if locale not in LOCALES:
                     raise CommandLineError(f"The locales here are {', '.join(LOCALES)}.")
                 tab.member.user.locale = str(locale)
-                await self._send(tab, {"op": "locale", "locale": locale, "commands": self._commands()})
-            elif kind == "names":
-                await self._send(tab, {"op": "names", "names": self._names()})
+                self._send(tab, {"op": "locale", "locale": locale, "commands": self._commands()})
             else:
                 raise CommandLineError("That was not a message this page sends.")
         except (CommandLineError, InteractionRefused) as error:
-            await self._send(tab, {"op": "error", "ref": ref, "text": str(error)})
+            self._send(tab, {"op": "error", "ref": ref, "text": str(error)})
         except Exception:
             log.exception("sandbox: %s from %s failed", op.get("op"), tab.member.name)
-            await self._send(tab, {"op": "error", "ref": ref, "text": INTERACTION_FAILED})
+            self._send(tab, {"op": "error", "ref": ref, "text": INTERACTION_FAILED})
         else:
-            await self._send(tab, {"op": "done", "ref": ref})
+            self._send(tab, {"op": "done", "ref": ref})
 
     def _channel(self, value: object) -> FakeChannel:
         channel = self.fake.channels.get(_snowflake(value))
@@ -293,7 +300,7 @@ class SandboxWeb:
             values[name] = self.guild.member(value.id) if isinstance(value, Member) else value
         record = await tab.member.slash(channel, typed.name, options=values)
         if record.failed:
-            await self._send(tab, {"op": "error", "text": NO_RESPONSE})
+            self._send(tab, {"op": "error", "text": NO_RESPONSE})
 
     # --- what tabs are sent --------------------------------------------------------------------
 
@@ -304,22 +311,26 @@ class SandboxWeb:
             if message.deleted or not message.visible_to(tab.member):
                 if message.id in tab.sent:
                     tab.sent.discard(message.id)
-                    self._post(tab, {"op": "delete", "id": str(message.id), "channel": str(message.channel.id)})
+                    self._send(tab, {"op": "delete", "id": str(message.id), "channel": str(message.channel.id)})
                 continue
-            self._post(tab, {"op": "message", "message": self._message_json(tab, message)})
+            self._send(tab, {"op": "message", "message": self._message_json(tab, message)})
 
-    def _post(self, tab: Tab, payload: dict[str, Any]) -> None:
-        # The fake calls listeners from inside a request handler: send without waiting for it.
-        task = asyncio.get_running_loop().create_task(self._send(tab, payload))
-        tab.tasks.add(task)
-        task.add_done_callback(tab.tasks.discard)
+    @staticmethod
+    def _send(tab: Tab, payload: dict[str, Any]) -> None:
+        """Queue ``payload`` for the tab (the fake calls listeners inside its request handlers,
+        which must not wait on a browser)."""
+        tab.outbox.put_nowait(payload)
 
-    async def _send(self, tab: Tab, payload: dict[str, Any]) -> None:
-        socket = tab.socket
-        if socket is None or socket.closed:
-            return
-        with contextlib.suppress(ConnectionError, RuntimeError):
-            await socket.send_json(payload)
+    @staticmethod
+    async def _write(tab: Tab) -> None:
+        """Send the tab's outbox in order, to whichever socket the tab has now."""
+        while True:
+            payload = await tab.outbox.get()
+            socket = tab.socket
+            if socket is None or socket.closed:
+                continue  # a tab away gets everything again in its next welcome
+            with contextlib.suppress(ConnectionError, RuntimeError):
+                await socket.send_json(payload)
 
     def _message_json(self, tab: Tab, message: FakeMessage) -> dict[str, Any]:
         """The message as the page draws it, its images as links only this tab can open."""

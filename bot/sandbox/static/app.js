@@ -372,7 +372,7 @@ function suggest() {
         const choices = (o.choices || []).map((c) => localized(c, "name")).join(", ");
         return `${localized(o, "name")}${o.required ? "" : "?"}: ${choices || TYPE_NAMES[o.type] || "value"}`;
       });
-      items.push({ name, description: localized(path.node, "description"), options, complete: typed.length <= name.length });
+      items.push({ name, description: localized(path.node, "description"), options });
     }
   }
   list.replaceChildren(...items.slice(0, 30).map((item, index) => {
