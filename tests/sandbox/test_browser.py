@@ -105,7 +105,8 @@ def choose(buttons: list[dict[str, Any]], rng: random.Random) -> str:
                 return str(button["id"])
     discards = [b for b in buttons if ":discard:" in b["id"]] or buttons
     drawn = [b for b in discards if "success" in b["style"]]
-    return str((drawn if drawn and rng.random() < 0.5 else discards)[rng.randrange(len(drawn or discards))]["id"])
+    pool = drawn if drawn and rng.random() < 0.5 else discards
+    return str(pool[rng.randrange(len(pool))]["id"])
 
 
 async def shown_pictures(page: Page) -> set[str]:
