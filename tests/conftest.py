@@ -8,6 +8,10 @@ from typing import Any
 
 import pytest
 
+from tests.postgres import postgres_server, postgres_url
+
+__all__ = ["postgres_server", "postgres_url", "seed_text"]
+
 SHARED = Path(os.environ.get("JANTAKU_SHARED", Path(__file__).resolve().parents[1].parent / "shared"))
 SEEDS = SHARED / "seeds"
 

@@ -27,6 +27,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from bot.storage import Store
+from bot.storage.sqlite import SqliteBackend
 
 __all__ = ["StoreFaults"]
 
@@ -37,10 +38,13 @@ class StoreFaults:
     """Makes a store refuse writes for real, and lets it write again."""
 
     def __init__(self, store: Store) -> None:
-        if store.path == ":memory:":
+        if not isinstance(store.backend, SqliteBackend):
+            raise ValueError(f"these faults are SQLite's; the store is on {store.backend.description}")
+        if store.backend.path == ":memory:":
             raise ValueError("faults need a database file that a second connection can open")
         self.store = store
-        self._other = sqlite3.connect(store.path, isolation_level=None, check_same_thread=False)
+        self.backend = store.backend
+        self._other = sqlite3.connect(store.backend.path, isolation_level=None, check_same_thread=False)
         self._other.execute("PRAGMA busy_timeout = 10000")
         self._triggers: list[str] = []
         self._max_pages: int | None = None
@@ -53,11 +57,11 @@ class StoreFaults:
     @asynccontextmanager
     async def _writer_idle(self) -> AsyncIterator[None]:
         # Between two of the store's transactions, so none is left half-way by what we do.
-        async with self.store._lock:  # private: see the module docstring
+        async with self.backend._lock:  # private: see the module docstring
             yield
 
     async def _writer_pragma(self, pragma: str) -> int:
-        async with self.store._db.execute(f"PRAGMA {pragma}") as cursor:
+        async with self.backend._db.execute(f"PRAGMA {pragma}") as cursor:
             row = await cursor.fetchone()
         return int(row[0]) if row is not None else 0
 

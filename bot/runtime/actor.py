@@ -22,7 +22,6 @@ import dataclasses
 import functools
 import json
 import logging
-import sqlite3
 from collections import deque
 from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -50,14 +49,15 @@ from bot.runtime.numbering import Offer, Offers, next_offers
 from bot.runtime.options import RuntimeOptions, TableTimers
 from bot.runtime.panel import Decision, action_args, declarations, public_table_view
 from bot.storage import (
+    DATABASE_ERRORS,
     ActionOrderError,
     GameStatus,
     GameSummary,
     HandEntry,
     HandTracker,
     PlayerSeat,
-    StorageError,
     Store,
+    is_refusal,
 )
 
 __all__ = ["NullPresenter", "SeatState", "TableActor", "TablePresenter"]
@@ -167,31 +167,8 @@ def _narrowed(old: Sequence[Action], new: Sequence[Action]) -> bool:
     return len(new) < len(old) and set(new) <= set(old)
 
 
-_STORE_ERRORS = (StorageError, sqlite3.Error, OSError, ValueError)
+_STORE_ERRORS: tuple[type[Exception], ...] = (*DATABASE_ERRORS, ValueError)
 """What a write to the store may raise (ValueError: the store is closed, or a bad argument)."""
-
-_REFUSALS = frozenset(
-    {
-        sqlite3.SQLITE_BUSY,  # another connection holds the lock past the busy timeout
-        sqlite3.SQLITE_LOCKED,
-        sqlite3.SQLITE_FULL,  # the disk (or the database's page limit) is full
-        sqlite3.SQLITE_IOERR,
-        sqlite3.SQLITE_READONLY,  # the file was made read-only under us
-        sqlite3.SQLITE_CANTOPEN,
-        sqlite3.SQLITE_NOMEM,
-    }
-)
-"""SQLite's codes for a store that refuses writes for a while: worth waiting for, unlike a bug."""
-
-
-def _refused(error: BaseException) -> bool:
-    """Whether a failed write was the store refusing writes for now (it may work later), rather
-    than a write that will never work (a duplicate action, a closed store, a constraint)."""
-    if isinstance(error, sqlite3.Error):
-        code = getattr(error, "sqlite_errorcode", None)
-        # The low byte is the primary code (SQLITE_IOERR_WRITE is an SQLITE_IOERR).
-        return isinstance(error, sqlite3.OperationalError) and (code is None or code & 0xFF in _REFUSALS)
-    return isinstance(error, OSError)
 
 
 @dataclass
@@ -708,7 +685,7 @@ class TableActor:
             await self.store.append_action(self.game_id, seq, action_to_json(action), bank=bank)
         except _STORE_ERRORS as error:
             log.error("table %s: could not log action %d: %s", self.game_id, seq, error)
-            if not _refused(error):
+            if not is_refusal(error):
                 raise SaveFailed() from error
             # The store refuses writes for now: keep this very action (its number, its bank) and
             # try it again with the table paused; nothing is applied or shown until it is stored.
@@ -852,7 +829,7 @@ class TableActor:
             try:
                 result = await write()
             except _STORE_ERRORS as error:
-                if not _refused(error):
+                if not is_refusal(error):
                     log.exception("table %s: could not record %s", self.game_id, what)
                     if then is not None:
                         await then(None)
@@ -905,7 +882,7 @@ class TableActor:
             try:
                 result = await unsaved.write()
             except _STORE_ERRORS as error:
-                if _refused(error):
+                if is_refusal(error):
                     outage.delay = min(
                         outage.delay * 2, max(self.options.retry_max_seconds, self.options.retry_seconds)
                     )

@@ -25,7 +25,6 @@ import io
 import logging
 import math
 import secrets
-import sqlite3
 import time
 from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Mapping, Sequence
@@ -54,7 +53,7 @@ from bot.runtime.rendering import Priority, RenderPool
 from bot.runtime.replies import STARTED, answered, defer_if_slow, deferring, respond
 from bot.runtime.router import build_view
 from bot.runtime.variants import has_chips
-from bot.storage import GameStateError, GameSummary, HandEntry, PanelHandle, StorageError, Store
+from bot.storage import DATABASE_ERRORS, GameStateError, GameSummary, HandEntry, PanelHandle, Store
 from render import render_draw, render_seat, render_standings, render_table, render_win
 
 if TYPE_CHECKING:
@@ -98,6 +97,10 @@ async def _retrying(what: str, call: Callable[[], Awaitable[T]], files: Sequence
 def _nonce() -> int:
     """A message nonce: the same for every attempt of one post (Discord's limit is 25 characters)."""
     return secrets.randbits(63)
+
+
+_MESSAGE_ID_ERRORS: tuple[type[Exception], ...] = (*DATABASE_ERRORS, ValueError)
+"""A table message's id the store could not take (ValueError: the store is closed)."""
 
 
 class RateLimiter:
@@ -692,7 +695,7 @@ class DiscordPresenter:
         self._shown, self._picture, self._digest = shown, picture, digest
         try:
             await self._store.set_game_message(actor.game_id, message.id)
-        except (StorageError, sqlite3.Error, OSError, ValueError) as error:
+        except _MESSAGE_ID_ERRORS as error:
             # Only a restart reads it (to retire this message); the table goes on, and the older
             # message is still retired below.
             log.warning("table %s: could not store the table message's id: %s", actor.game_id, error)

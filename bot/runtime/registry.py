@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-import sqlite3
 from collections.abc import Collection, Mapping
 
 import discord
@@ -28,7 +27,16 @@ from bot.runtime.options import RuntimeOptions, TableTimers
 from bot.runtime.presenter import DiscordPresenter, RateLimiter
 from bot.runtime.rendering import RenderPool
 from bot.runtime.router import ButtonRouter
-from bot.storage import GameNotFoundError, GameRow, GameStatus, HandTracker, PanelHandle, StorageError, Store
+from bot.storage import (
+    DATABASE_ERRORS,
+    GameNotFoundError,
+    GameRow,
+    GameStatus,
+    HandTracker,
+    PanelHandle,
+    StorageError,
+    Store,
+)
 
 __all__ = ["Runtime", "TableRegistry"]
 
@@ -64,7 +72,7 @@ class Runtime:
         (the caller undoes the change it could not save)."""
         try:
             await self.store.save_lobby(lobby.id, lobby.guild_id, lobby.channel_id, lobby.to_json())
-        except (StorageError, sqlite3.Error, OSError):
+        except DATABASE_ERRORS:
             log.exception("lobby %d could not be saved", lobby.id)
             return False
         return True
@@ -74,7 +82,7 @@ class Runtime:
         self.lobbies.close(lobby)
         try:
             await self.store.delete_lobby(lobby.id)
-        except (StorageError, sqlite3.Error, OSError):
+        except DATABASE_ERRORS:
             log.exception("lobby %d could not be deleted from the store", lobby.id)
 
     async def restore_lobbies(self) -> list[Lobby]:

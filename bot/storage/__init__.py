@@ -1,11 +1,11 @@
 """Persistent state: the only package in Jantaku that speaks SQL.
 
 :class:`Store` keeps guild settings, games and their seats, the ordered action log each game is
-rebuilt from, per-hand and final results, and Plackett-Luce ratings, in one SQLite database
-(aiosqlite, WAL: one writer connection, and reader connections so that reads and writes never
-wait for each other). The schema lives in numbered ``migrations/NNNN_*.sql`` files tracked by
-``PRAGMA user_version``. Everything crosses the boundary as the frozen dataclasses of
-:mod:`bot.storage.models`, built from rows in :mod:`bot.storage.rows`.
+rebuilt from, per-hand and final results, and Plackett-Luce ratings, in one SQLite file (the
+default: aiosqlite, WAL, one writer and a few readers) or one PostgreSQL database (asyncpg;
+several bot processes may share it). The schema lives in numbered ``migrations/<dialect>/*.sql``
+files, the version recorded in the database. Everything crosses the boundary as the frozen
+dataclasses of :mod:`bot.storage.models`, built from rows in :mod:`bot.storage.rows`.
 
 Start-up recovery, in outline::
 
@@ -16,12 +16,15 @@ Start-up recovery, in outline::
 """
 
 from bot.storage.errors import (
+    DATABASE_ERRORS,
     ActionOrderError,
     ChannelBusyError,
+    ConstraintError,
     GameNotFoundError,
     GameStateError,
     SchemaVersionError,
     StorageError,
+    is_refusal,
 )
 from bot.storage.hands import HandEntry, HandTracker
 from bot.storage.models import (
@@ -44,12 +47,14 @@ from bot.storage.models import (
 from bot.storage.store import LEADERBOARD_ORDERS, Clock, Store, database_path
 
 __all__ = [
+    "DATABASE_ERRORS",
     "LEADERBOARD_ORDERS",
     "PERIODS",
     "ActionOrderError",
     "ChannelBusyError",
     "ChipTotals",
     "Clock",
+    "ConstraintError",
     "FinalResult",
     "GameNotFoundError",
     "GameRow",
@@ -71,4 +76,5 @@ __all__ = [
     "StorageError",
     "Store",
     "database_path",
+    "is_refusal",
 ]

@@ -18,7 +18,6 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
-from sqlite3 import Row
 from typing import Any
 
 from bot.storage.models import (
@@ -37,6 +36,7 @@ from bot.storage.models import (
     PlayerStats,
 )
 from bot.storage.ratings import Skill, initial_skill
+from bot.storage.sql import Row
 
 __all__ = [
     "action",

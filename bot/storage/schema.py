@@ -1,9 +1,12 @@
-"""Numbered ``.sql`` migrations, applied in order and tracked by ``PRAGMA user_version``.
+"""Numbered ``.sql`` migrations, one folder per dialect, applied in order.
 
-A migration is a file ``migrations/NNNN_description.sql``. Version ``N`` runs only when the
-database's ``user_version`` is below ``N``; it runs in one transaction that also sets
-``user_version = N``, so a failed migration leaves the database exactly as it was. A database
-whose version is above every known migration was written by a newer Jantaku and is refused.
+A migration is a file ``migrations/<dialect>/NNNN_description.sql``; both dialects have the same
+numbers and names, each written in its own SQL (``tests/storage/test_schema.py`` checks the two
+end at the same tables and columns). Version ``N`` runs only when the database is below ``N``; it
+runs in one transaction that also records ``N``, so a failed migration leaves the database
+exactly as it was. SQLite records the version in ``PRAGMA user_version`` (here); PostgreSQL in a
+``schema_migrations`` table (:mod:`bot.storage.postgres`). A database whose version is above
+every known migration was written by a newer Jantaku and is refused.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ import aiosqlite
 
 from bot.storage.errors import SchemaVersionError
 
-__all__ = ["Migration", "load_migrations", "migrate", "split_statements", "user_version"]
+__all__ = ["Migration", "check_not_newer", "load_migrations", "migrate", "split_statements", "user_version"]
 
 _FILENAME = re.compile(r"^(?P<version>\d{4})_(?P<name>[a-z0-9_]+)\.sql$")
 
@@ -38,13 +41,13 @@ class Migration:
         return f"{self.version:04d}_{self.name}.sql"
 
 
-def load_migrations(directory: Traversable | None = None) -> tuple[Migration, ...]:
-    """Every migration in ``directory`` (the package's own by default), by version.
+def load_migrations(directory: Traversable | None = None, *, dialect: str = "sqlite") -> tuple[Migration, ...]:
+    """Every migration in ``directory`` (by default the package's own for ``dialect``), by version.
 
     Versions must run 1, 2, 3, ... without gaps: a gap would mean a file went missing, and
     skipping it would leave a schema no version number describes.
     """
-    folder = directory if directory is not None else resources.files("bot.storage").joinpath("migrations")
+    folder = directory if directory is not None else resources.files("bot.storage").joinpath("migrations", dialect)
     found: list[Migration] = []
     for entry in folder.iterdir():
         match = _FILENAME.match(entry.name)
@@ -86,6 +89,16 @@ def split_statements(sql: str) -> list[str]:
     return statements
 
 
+def check_not_newer(current: int, latest: int) -> None:
+    """Refuse a database written by a newer release than this one."""
+    if current > latest:
+        raise SchemaVersionError(
+            f"the database is at schema version {current}, but this Jantaku only knows versions up to "
+            f"{latest}: it was written by a newer release. Upgrade the bot, or restore a backup made "
+            "with this release."
+        )
+
+
 async def user_version(db: aiosqlite.Connection) -> int:
     """The schema version stored in the database header."""
     async with db.execute("PRAGMA user_version") as cursor:
@@ -101,12 +114,7 @@ async def migrate(db: aiosqlite.Connection, migrations: Sequence[Migration]) -> 
     """
     latest = migrations[-1].version if migrations else 0
     current = await user_version(db)
-    if current > latest:
-        raise SchemaVersionError(
-            f"the database is at schema version {current}, but this Jantaku only knows versions up to "
-            f"{latest}: it was written by a newer release. Upgrade the bot, or restore a backup made "
-            "with this release."
-        )
+    check_not_newer(current, latest)
     for migration in migrations:
         if migration.version <= current:
             continue

@@ -1,38 +1,23 @@
 """The store: the only code in Jantaku that speaks SQL.
 
-One :class:`Store` holds one writer connection and a small pool of reader connections to the
-same WAL database. Writes run in ``BEGIN IMMEDIATE`` transactions on the writer, behind an
-asyncio lock, so two coroutines never interleave statements on it and a read inside a write (a
-game's row while its action is logged) sees that write's own uncommitted rows. Every read-only
-method instead borrows a free reader (``PRAGMA query_only``) and runs in its own snapshot
-transaction: WAL lets a reader see the last committed state while a write is open, and lets a
-write commit while a read is still running, so a slow leaderboard never holds up a table's next
-action and a slow write never holds up ``/mahjong stats``. A ``:memory:`` database exists only
-inside its one connection, so it gets no readers: its reads run on the writer, behind the same
-lock as the writes (as every read does with ``readers=0``). Rows become the frozen dataclasses of
+One :class:`Store` runs every query of the bot on one :class:`~bot.storage.sql.Backend`: SQLite
+(:mod:`bot.storage.sqlite`, the default: one file, one writer and a few readers) or PostgreSQL
+(:mod:`bot.storage.postgres`, for several processes on one database). The SQL is written once in
+what both share, with ``:name`` parameters; a write is one transaction on ``backend.write()``, a
+read one snapshot on ``backend.read()``. Rows become the frozen dataclasses of
 :mod:`bot.storage.models` in :mod:`bot.storage.rows`.
-
->>> database_path("sqlite:///data/jantaku.sqlite3")
-'data/jantaku.sqlite3'
->>> database_path("sqlite:////var/lib/jantaku/jantaku.sqlite3")
-'/var/lib/jantaku/jantaku.sqlite3'
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import dataclasses
 import json
 import os
-import sqlite3
 from collections.abc import AsyncIterator, Callable, Collection, Mapping, Sequence
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
-
-import aiosqlite
 
 from bot.engine.game import Outcome
 from bot.engine.record import GameRecord
@@ -40,9 +25,9 @@ from bot.storage import rows
 from bot.storage.errors import (
     ActionOrderError,
     ChannelBusyError,
+    ConstraintError,
     GameNotFoundError,
     GameStateError,
-    StorageError,
 )
 from bot.storage.models import (
     PERIODS,
@@ -59,21 +44,15 @@ from bot.storage.models import (
     PlayerSeat,
     PlayerStats,
 )
+from bot.storage.postgres import PostgresBackend, is_postgres_url
 from bot.storage.ratings import Skill, initial_skill, rate_placements
-from bot.storage.schema import Migration, load_migrations, migrate
+from bot.storage.schema import Migration, load_migrations
+from bot.storage.sql import Backend, Connection
+from bot.storage.sqlite import DEFAULT_READERS, SqliteBackend, database_path
 
 __all__ = ["LEADERBOARD_ORDERS", "Clock", "Store", "database_path", "utc_now"]
 
 Clock = Callable[[], datetime]
-
-BUSY_TIMEOUT_MS = 5_000
-"""How long a write waits for another connection's lock before giving up."""
-
-DEFAULT_READERS = 2
-"""Reads that run at once beside the writer: a leaderboard and a stats command together; a third waits its turn."""
-
-MIN_SQLITE = (3, 37, 0)
-"""STRICT tables arrived in SQLite 3.37."""
 
 LEADERBOARD_ORDERS: dict[str, str] = {
     "rating": "rating DESC",
@@ -98,6 +77,7 @@ _GAME_COLUMNS = """
 
 # Every human seat in a finished game of the guild, optionally narrowed to a variant, a player
 # and a period; leaderboards and stats aggregate over it. chips is NULL where the game kept none.
+# An optional parameter is cast where it is tested for NULL: PostgreSQL must know its type there.
 _PLAYED = """
 played AS (
     SELECT p.user_id, f.game_id, f.seat, f.placement, f.final_score, f.chips, g.variant
@@ -107,17 +87,24 @@ played AS (
     WHERE g.guild_id = :guild_id
       AND g.status = 'finished'
       AND p.user_id IS NOT NULL
-      AND (:variant IS NULL OR g.variant = :variant)
-      AND (:user_id IS NULL OR p.user_id = :user_id)
-      AND (:since IS NULL OR g.finished_at >= :since)
+      AND (CAST(:variant AS TEXT) IS NULL OR g.variant = :variant)
+      AND (CAST(:user_id AS BIGINT) IS NULL OR p.user_id = :user_id)
+      AND (CAST(:since AS BIGINT) IS NULL OR g.finished_at >= :since)
 )
 """
+
+
+# A rate over hands, 0 for a player with none. Spelled with NULLIF rather than SQLite's two-
+# argument MAX (PostgreSQL's GREATEST), so that both databases read it.
+def _rate(count: str, hands: str) -> str:
+    return f"COALESCE(CAST({count} AS DOUBLE PRECISION) / NULLIF({hands}, 0), 0.0)"
+
 
 _BOARD = f"""
 WITH {_PLAYED},
 totals AS (
-    SELECT user_id, COUNT(*) AS games, AVG(placement) AS average_placement, SUM(final_score) AS total_score,
-           COALESCE(SUM(chips), 0) AS chips, COUNT(chips) AS chip_games
+    SELECT user_id, COUNT(*) AS games, CAST(AVG(placement) AS DOUBLE PRECISION) AS average_placement,
+           SUM(final_score) AS total_score, COALESCE(SUM(chips), 0) AS chips, COUNT(chips) AS chip_games
     FROM played
     GROUP BY user_id
     HAVING COUNT(*) >= :min_games
@@ -134,10 +121,10 @@ board AS (
            t.total_score, COALESCE(ht.hands, 0) AS hands, COALESCE(ht.wins, 0) AS wins,
            COALESCE(ht.deal_ins, 0) AS deal_ins, COALESCE(ht.riichi_hands, 0) AS riichi_hands,
            COALESCE(r.rating, :rating0) AS rating, COALESCE(r.mu, :mu0) AS mu, COALESCE(r.sigma, :sigma0) AS sigma,
-           CAST(COALESCE(ht.wins, 0) AS REAL) / MAX(COALESCE(ht.hands, 0), 1) AS win_rate,
-           CAST(COALESCE(ht.deal_ins, 0) AS REAL) / MAX(COALESCE(ht.hands, 0), 1) AS deal_in_rate,
-           CAST(COALESCE(ht.riichi_hands, 0) AS REAL) / MAX(COALESCE(ht.hands, 0), 1) AS riichi_rate,
-           t.chips, t.chip_games, CAST(t.chips AS REAL) / MAX(t.chip_games, 1) AS chips_per_game
+           {_rate("ht.wins", "ht.hands")} AS win_rate,
+           {_rate("ht.deal_ins", "ht.hands")} AS deal_in_rate,
+           {_rate("ht.riichi_hands", "ht.hands")} AS riichi_rate,
+           t.chips, t.chip_games, {_rate("t.chips", "t.chip_games")} AS chips_per_game
     FROM totals AS t
     LEFT JOIN hand_totals AS ht USING (user_id)
     LEFT JOIN ratings AS r ON r.guild_id = :guild_id AND r.variant = :variant AND r.user_id = t.user_id
@@ -150,25 +137,6 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
-def database_path(target: str | os.PathLike[str]) -> str:
-    """The SQLite file for a filesystem path or a ``sqlite:///`` URL (``:memory:`` passes through).
-
-    URLs follow SQLAlchemy: three slashes then a relative path, four for an absolute one.
-    """
-    if isinstance(target, os.PathLike):
-        return os.fspath(target)
-    if "://" not in target:
-        return target
-    scheme, _, rest = target.partition("://")
-    if scheme != "sqlite":
-        raise ValueError(
-            f"unsupported database URL scheme {scheme!r}: this store speaks SQLite, e.g. sqlite:///data/jantaku.sqlite3"
-        )
-    if not rest.startswith("/") or len(rest) < 2:
-        raise ValueError(f"write SQLite URLs as sqlite:///relative/path or sqlite:////absolute/path, not {target!r}")
-    return rest[1:]
-
-
 def _timestamp(moment: datetime) -> int:
     return int(moment.timestamp())
 
@@ -178,55 +146,18 @@ def _json(value: Mapping[str, Any]) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
 
-@asynccontextmanager
-async def _snapshot(db: aiosqlite.Connection) -> AsyncIterator[aiosqlite.Connection]:
-    # One transaction for the whole read, so its several SELECTs agree with each other; rolled
-    # back, never committed, because a read has nothing to keep.
-    try:
-        await db.execute("BEGIN")
-        yield db
-    finally:
-        # Even when in_transaction says there is nothing to end: a read cancelled while its BEGIN
-        # was still queued would hand its reader to the next read inside that transaction.
-        # aiosqlite runs a connection's statements in order, so this ROLLBACK follows the BEGIN.
-        with contextlib.suppress(sqlite3.Error):
-            await db.execute("ROLLBACK")
-
-
 class Store:
-    """Jantaku's persistent state in one SQLite database.
+    """Jantaku's persistent state, in SQLite or PostgreSQL.
 
-    Open it with ``async with Store.open("sqlite:///data/jantaku.sqlite3") as store:``, or
-    ``store = await Store.connect(...)`` and later ``await store.close()`` where a context
-    manager does not fit (``setup_hook``).
-
-    ``db`` is the writer connection; ``readers`` are open connections to the same file that only
-    ever read, lent to one read at a time. Without readers (``:memory:``, ``readers=0``) every read
-    runs on ``db``, behind the writer's lock.
+    Open it with ``async with Store.open("sqlite:///data/jantaku.sqlite3") as store:`` (or a
+    ``postgresql://`` URL), or ``store = await Store.connect(...)`` and later ``await
+    store.close()`` where a context manager does not fit (``setup_hook``).
     """
 
-    def __init__(
-        self,
-        db: aiosqlite.Connection,
-        *,
-        path: str,
-        clock: Clock = utc_now,
-        readers: Sequence[aiosqlite.Connection] = (),
-    ) -> None:
-        self._db = db
-        self._lock = asyncio.Lock()
-        self._readers = tuple(readers)
-        self._free: asyncio.Queue[aiosqlite.Connection] = asyncio.Queue()
-        for reader in self._readers:
-            self._free.put_nowait(reader)
-        self._reads = 0
-        """Reads begun on the pool and not yet ended, including those still waiting for a reader."""
-        self._no_reads = asyncio.Event()
-        self._no_reads.set()
-        self._closed = False
+    def __init__(self, backend: Backend, *, clock: Clock = utc_now) -> None:
+        self.backend = backend
+        """Where the data lives: the store's one way to the database."""
         self._clock = clock
-        self.path = path
-        """The database file (or ``:memory:``)."""
 
     # --- opening and closing --------------------------------------------------------------------
 
@@ -239,58 +170,27 @@ class Store:
         migrations: Sequence[Migration] | None = None,
         readers: int = DEFAULT_READERS,
     ) -> Store:
-        """Open (creating if needed) and migrate the database at ``target``.
+        """Open (creating if needed) and migrate the database at ``target``: a file path, a
+        ``sqlite:///`` URL, or a ``postgresql://`` URL.
 
-        ``readers`` is how many reads can run at once beside the writer; 0 puts every read on the
-        writer connection, behind its lock. A ``:memory:`` database always gets 0, since another
-        connection would open a second, empty database.
-
-        ``migrations`` replaces the package's own, for tests of the migration machinery.
+        ``readers`` is, for SQLite, how many reads can run at once beside the writer (see
+        :class:`~bot.storage.sqlite.SqliteBackend`); PostgreSQL sizes its pool from the URL's
+        ``pool_size`` instead. ``migrations`` replaces the package's own, for tests of the
+        migration machinery.
         """
-        if readers < 0:
-            raise ValueError(f"readers must be 0 or more, not {readers}")
-        if sqlite3.sqlite_version_info < MIN_SQLITE:
-            raise StorageError(
-                f"SQLite {sqlite3.sqlite_version} is too old; Jantaku needs {'.'.join(map(str, MIN_SQLITE))} or newer"
+        backend: Backend
+        if is_postgres_url(target):
+            assert isinstance(target, str)
+            backend = await PostgresBackend.connect(
+                target, migrations=load_migrations(dialect="postgresql") if migrations is None else migrations
             )
-        path = database_path(target)
-        if path == ":memory:":
-            readers = 0
         else:
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        opened: list[aiosqlite.Connection] = []
-        try:
-            db = await cls._open_connection(path, opened)
-            await db.execute("PRAGMA foreign_keys = ON")
-            await db.execute("PRAGMA journal_mode = WAL")
-            # FULL fsyncs the WAL at every commit: an action the players saw survives a power
-            # cut, not only a crash of the process. Actions are a few per second at most.
-            await db.execute("PRAGMA synchronous = FULL")
-            await migrate(db, load_migrations() if migrations is None else migrations)
-            # Readers open after the migrations, so none of them ever sees an older schema.
-            pool = [await cls._open_connection(path, opened) for _ in range(readers)]
-            for reader in pool:
-                # A write slipped into a read-only method fails loudly on a reader, instead of waiting
-                # for the writer's lock and then vanishing in the read's rollback.
-                await reader.execute("PRAGMA query_only = ON")
-        except BaseException:
-            for connection in opened:
-                await connection.close()
-            raise
-        return cls(db, path=path, clock=clock, readers=pool)
-
-    @staticmethod
-    async def _open_connection(path: str, opened: list[aiosqlite.Connection]) -> aiosqlite.Connection:
-        # isolation_level=None: we issue BEGIN/COMMIT ourselves, so sqlite3 never opens a hidden
-        # transaction that would keep an action uncommitted after append_action returns (or, on
-        # a reader, keep an old snapshot alive between reads).
-        db = await aiosqlite.connect(path, isolation_level=None)
-        opened.append(db)
-        db.row_factory = aiosqlite.Row
-        # Readers need it too: in WAL a read can still meet SQLITE_BUSY for a moment, while another
-        # connection recovers the WAL index or restarts the log.
-        await db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
-        return db
+            backend = await SqliteBackend.connect(
+                target,
+                migrations=load_migrations(dialect="sqlite") if migrations is None else migrations,
+                readers=readers,
+            )
+        return cls(backend, clock=clock)
 
     @classmethod
     @asynccontextmanager
@@ -311,65 +211,13 @@ class Store:
 
     async def close(self) -> None:
         """Close every connection, waiting for the reads and the write in flight; closing twice is harmless."""
-        if self._closed:
-            return
-        self._closed = True
-        # Waiting for the reads rather than taking every reader off the queue: a read already
-        # queued for a reader must still get one, and a close() that competed for them could win.
-        await self._no_reads.wait()
-        for reader in self._readers:
-            await reader.close()
-        async with self._lock:
-            await self._db.close()
+        await self.backend.close()
 
-    def _check_open(self) -> None:
-        # Without this a read after close() would wait forever for a reader that never comes back.
-        if self._closed:
-            raise ValueError("the store is closed")
+    def _write(self) -> contextlib.AbstractAsyncContextManager[Connection]:
+        return self.backend.write()
 
-    @asynccontextmanager
-    async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
-        self._check_open()
-        async with self._lock:
-            # IMMEDIATE takes the write lock up front, so a second process waits at BEGIN
-            # (busy_timeout) instead of failing halfway through our statements.
-            await self._db.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._db
-                await self._db.execute("COMMIT")
-            except BaseException:
-                await self._rollback()
-                raise
-
-    async def _rollback(self) -> None:
-        if not self._db.in_transaction:
-            return
-        # A task cancelled while its COMMIT was already queued finds no transaction left here;
-        # the original error (or the cancellation) is what the caller needs to see.
-        with contextlib.suppress(sqlite3.Error):
-            await self._db.execute("ROLLBACK")
-
-    @asynccontextmanager
-    async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
-        """A snapshot of the last committed state, on a reader of its own (the writer for ``:memory:``)."""
-        self._check_open()
-        if not self._readers:
-            async with self._lock, _snapshot(self._db) as db:
-                yield db
-            return
-        self._reads += 1
-        self._no_reads.clear()
-        try:
-            reader = await self._free.get()
-            try:
-                async with _snapshot(reader) as db:
-                    yield db
-            finally:
-                self._free.put_nowait(reader)
-        finally:
-            self._reads -= 1
-            if not self._reads:
-                self._no_reads.set()
+    def _read(self) -> contextlib.AbstractAsyncContextManager[Connection]:
+        return self.backend.read()
 
     def _now(self) -> int:
         return _timestamp(self._clock())
@@ -387,12 +235,14 @@ class Store:
         if unknown:
             raise TypeError(f"unknown guild setting(s): {', '.join(unknown)} (known: {', '.join(_GUILD_FIELDS)})")
         async with self._write() as db:
+            # Two changes at once (two processes) must not each write back the other's old values.
+            await db.lock(f"guild-settings:{guild_id}")
             settings = dataclasses.replace(await self._guild_settings(db, guild_id), **changes)
             await db.execute(
                 """
                 INSERT INTO guild_settings
                     (guild_id, default_variant, turn_seconds, time_bank_seconds, hints, dm_panels, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
+                VALUES (:guild_id, :default_variant, :turn_seconds, :time_bank_seconds, :hints, :dm_panels, :now)
                 ON CONFLICT (guild_id) DO UPDATE SET
                     default_variant = excluded.default_variant,
                     turn_seconds = excluded.turn_seconds,
@@ -401,22 +251,22 @@ class Store:
                     dm_panels = excluded.dm_panels,
                     updated_at = excluded.updated_at
                 """,
-                (
-                    guild_id,
-                    settings.default_variant,
-                    settings.turn_seconds,
-                    settings.time_bank_seconds,
-                    int(settings.hints),
-                    int(settings.dm_panels),
-                    self._now(),
-                ),
+                {
+                    "guild_id": guild_id,
+                    "default_variant": settings.default_variant,
+                    "turn_seconds": settings.turn_seconds,
+                    "time_bank_seconds": settings.time_bank_seconds,
+                    "hints": int(settings.hints),
+                    "dm_panels": int(settings.dm_panels),
+                    "now": self._now(),
+                },
             )
         return settings
 
     @staticmethod
-    async def _guild_settings(db: aiosqlite.Connection, guild_id: int) -> GuildSettings:
-        async with db.execute("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,)) as cursor:
-            return rows.guild_settings(guild_id, await cursor.fetchone())
+    async def _guild_settings(db: Connection, guild_id: int) -> GuildSettings:
+        row = await db.fetchrow("SELECT * FROM guild_settings WHERE guild_id = :guild_id", {"guild_id": guild_id})
+        return rows.guild_settings(guild_id, row)
 
     # --- games ------------------------------------------------------------------------------------
 
@@ -446,49 +296,56 @@ class Store:
             raise ValueError("a user can take only one seat at a table")
         settings_text = _json(settings)
         async with self._write() as db:
-            async with db.execute(
-                "SELECT id FROM games WHERE channel_id = ? AND status = 'running'", (channel_id,)
-            ) as cursor:
-                busy = await cursor.fetchone()
+            busy = await db.fetchrow(
+                "SELECT id FROM games WHERE channel_id = :channel_id AND status = 'running'", {"channel_id": channel_id}
+            )
             if busy is not None:
                 raise ChannelBusyError(f"game #{rows.row_id(busy)} is still running in this channel")
             try:
-                async with db.execute(
+                row = await db.fetchrow(
                     """
                     INSERT INTO games (
                         guild_id, channel_id, host_id, variant, settings, seed, created_at, turn_seconds, bank_seconds
                     )
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    VALUES (:guild_id, :channel_id, :host_id, :variant, :settings, :seed, :now, :turn, :bank)
                     RETURNING id
                     """,
-                    (
-                        guild_id,
-                        channel_id,
-                        host_id,
-                        variant,
-                        settings_text,
-                        str(seed),
-                        self._now(),
-                        turn_seconds,
-                        bank_seconds,
-                    ),
-                ) as cursor:
-                    row = await cursor.fetchone()
-            except sqlite3.IntegrityError as error:  # the schema's one-running-game index, as a backstop
+                    {
+                        "guild_id": guild_id,
+                        "channel_id": channel_id,
+                        "host_id": host_id,
+                        "variant": variant,
+                        "settings": settings_text,
+                        "seed": str(seed),
+                        "now": self._now(),
+                        "turn": None if turn_seconds is None else float(turn_seconds),
+                        "bank": None if bank_seconds is None else float(bank_seconds),
+                    },
+                )
+            except ConstraintError as error:  # the schema's one-running-game index: another process won
                 raise ChannelBusyError("a game is already running in this channel") from error
             assert row is not None  # RETURNING always yields the new row
             game_id = rows.row_id(row)
             await db.executemany(
-                "INSERT INTO game_players (game_id, seat, user_id, name, is_cpu) VALUES (?, ?, ?, ?, ?)",
-                [(game_id, seat, p.user_id, p.name, int(p.is_cpu)) for seat, p in enumerate(players)],
+                """
+                INSERT INTO game_players (game_id, seat, user_id, name, is_cpu)
+                VALUES (:game_id, :seat, :user_id, :name, :is_cpu)
+                """,
+                [
+                    {"game_id": game_id, "seat": seat, "user_id": p.user_id, "name": p.name, "is_cpu": int(p.is_cpu)}
+                    for seat, p in enumerate(players)
+                ],
             )
         return game_id
 
     async def set_game_message(self, game_id: int, message_id: int) -> None:
         """Remember the channel message that shows the table, so a restart can edit it."""
         async with self._write() as db:
-            cursor = await db.execute("UPDATE games SET message_id = ? WHERE id = ?", (message_id, game_id))
-            if cursor.rowcount == 0:
+            changed = await db.execute(
+                "UPDATE games SET message_id = :message_id WHERE id = :game_id",
+                {"message_id": message_id, "game_id": game_id},
+            )
+            if changed == 0:
                 raise GameNotFoundError(f"no game #{game_id}")
 
     # --- panels ------------------------------------------------------------------------------------
@@ -499,38 +356,44 @@ class Store:
             await self._running_game(db, game_id)
             await db.execute(
                 """
-                INSERT OR REPLACE INTO panels (game_id, seat, opened_at, application_id, token, channel_id,
-                                               message_id, locale, prefers_dm, mode, shown, image)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO panels (game_id, seat, opened_at, application_id, token, channel_id,
+                                    message_id, locale, prefers_dm, mode, shown, image)
+                VALUES (:game_id, :seat, :opened_at, :application_id, :token, :channel_id,
+                        :message_id, :locale, :prefers_dm, :mode, :shown, :image)
+                ON CONFLICT (game_id, seat) DO UPDATE SET
+                    opened_at = excluded.opened_at, application_id = excluded.application_id,
+                    token = excluded.token, channel_id = excluded.channel_id, message_id = excluded.message_id,
+                    locale = excluded.locale, prefers_dm = excluded.prefers_dm, mode = excluded.mode,
+                    shown = excluded.shown, image = excluded.image
                 """,
-                (
-                    game_id,
-                    handle.seat,
-                    handle.opened_at,
-                    handle.application_id,
-                    handle.token,
-                    handle.channel_id,
-                    handle.message_id,
-                    handle.locale,
-                    int(handle.prefers_dm),
-                    handle.mode,
-                    handle.shown,
-                    handle.image,
-                ),
+                {
+                    "game_id": game_id,
+                    "seat": handle.seat,
+                    "opened_at": float(handle.opened_at),
+                    "application_id": handle.application_id,
+                    "token": handle.token,
+                    "channel_id": handle.channel_id,
+                    "message_id": handle.message_id,
+                    "locale": handle.locale,
+                    "prefers_dm": int(handle.prefers_dm),
+                    "mode": handle.mode,
+                    "shown": handle.shown,
+                    "image": handle.image,
+                },
             )
 
     async def forget_panel(self, game_id: int, seat: int) -> None:
         """The seat's panel is gone (a dead token, a deleted DM): nothing to edit after a restart."""
         async with self._write() as db:
-            await db.execute("DELETE FROM panels WHERE game_id = ? AND seat = ?", (game_id, seat))
+            await db.execute(
+                "DELETE FROM panels WHERE game_id = :game_id AND seat = :seat", {"game_id": game_id, "seat": seat}
+            )
 
     async def panels(self, game_id: int) -> dict[int, PanelHandle]:
         """Where each seat's panel of the game lives, by seat."""
-        async with (
-            self._read() as db,
-            db.execute("SELECT * FROM panels WHERE game_id = ? ORDER BY seat", (game_id,)) as cursor,
-        ):
-            return {handle.seat: handle for handle in map(rows.panel, await cursor.fetchall())}
+        async with self._read() as db:
+            found = await db.fetch("SELECT * FROM panels WHERE game_id = :game_id ORDER BY seat", {"game_id": game_id})
+        return {handle.seat: handle for handle in map(rows.panel, found)}
 
     # --- lobbies ------------------------------------------------------------------------------------
 
@@ -539,21 +402,29 @@ class Store:
         async with self._write() as db:
             await db.execute(
                 """
-                INSERT INTO lobbies (id, guild_id, channel_id, data, updated_at) VALUES (?, ?, ?, ?, ?)
+                INSERT INTO lobbies (id, guild_id, channel_id, data, updated_at)
+                VALUES (:id, :guild_id, :channel_id, :data, :now)
                 ON CONFLICT (id) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at
                 """,
-                (lobby_id, guild_id, channel_id, _json(data), self._now()),
+                {
+                    "id": lobby_id,
+                    "guild_id": guild_id,
+                    "channel_id": channel_id,
+                    "data": _json(data),
+                    "now": self._now(),
+                },
             )
 
     async def delete_lobby(self, lobby_id: int) -> None:
         """Forget a lobby (started or cancelled); an unknown id is no error."""
         async with self._write() as db:
-            await db.execute("DELETE FROM lobbies WHERE id = ?", (lobby_id,))
+            await db.execute("DELETE FROM lobbies WHERE id = :id", {"id": lobby_id})
 
     async def lobbies(self) -> list[dict[str, Any]]:
         """Every stored lobby's state, oldest first."""
-        async with self._read() as db, db.execute("SELECT data FROM lobbies ORDER BY id") as cursor:
-            return [rows.lobby(row) for row in await cursor.fetchall()]
+        async with self._read() as db:
+            found = await db.fetch("SELECT data FROM lobbies ORDER BY id")
+        return [rows.lobby(row) for row in found]
 
     async def game(self, game_id: int) -> GameRow:
         """One game; raises :class:`GameNotFoundError` for an unknown id."""
@@ -570,20 +441,23 @@ class Store:
         """
         if shard_ids is None:
             async with self._read() as db:
-                return await self._games(db, "g.status = 'running' ORDER BY g.id", ())
+                return await self._games(db, "g.status = 'running' ORDER BY g.id", {})
         if shard_count < 1:
             raise ValueError("shard_count must be at least 1")
         async with self._read() as db:
             return await self._games(
                 db,
-                "g.status = 'running' AND ((g.guild_id >> 22) % ?) IN (SELECT value FROM json_each(?)) ORDER BY g.id",
-                (shard_count, json.dumps(sorted(shard_ids))),
+                f"g.status = 'running' AND {db.dialect.one_of('((g.guild_id >> 22) % :shard_count)', 'shards')} "
+                "ORDER BY g.id",
+                {"shard_count": shard_count, "shards": db.dialect.values(sorted(shard_ids))},
             )
 
     async def active_game_in_channel(self, channel_id: int) -> GameRow | None:
         """The channel's running game, if any."""
         async with self._read() as db:
-            games = await self._games(db, "g.channel_id = ? AND g.status = 'running'", (channel_id,))
+            games = await self._games(
+                db, "g.channel_id = :channel_id AND g.status = 'running'", {"channel_id": channel_id}
+            )
         return games[0] if games else None
 
     async def finish_game(
@@ -598,53 +472,52 @@ class Store:
         if final is GameStatus.RUNNING:
             raise ValueError("finish_game ends a game: status must be 'finished' or 'cancelled'")
         async with self._write() as db:
+            await db.lock(f"game:{game_id}")
             await self._running_game(db, game_id)
             await db.execute(
                 """
                 UPDATE games
-                SET status = ?, finished_at = ?, end_reason = ?,
+                SET status = :status, finished_at = :now, end_reason = :reason,
                     hands_played = (SELECT COUNT(*) FROM hands WHERE hands.game_id = games.id)
-                WHERE id = ?
+                WHERE id = :game_id
                 """,
-                (final.value, self._now(), reason, game_id),
+                {"status": final.value, "now": self._now(), "reason": reason, "game_id": game_id},
             )
-            await db.execute("DELETE FROM panels WHERE game_id = ?", (game_id,))
+            await db.execute("DELETE FROM panels WHERE game_id = :game_id", {"game_id": game_id})
             return await self._game(db, game_id)
 
-    async def _game(self, db: aiosqlite.Connection, game_id: int) -> GameRow:
-        games = await self._games(db, "g.id = ?", (game_id,))
+    async def _game(self, db: Connection, game_id: int) -> GameRow:
+        games = await self._games(db, "g.id = :game_id", {"game_id": game_id})
         if not games:
             raise GameNotFoundError(f"no game #{game_id}")
         return games[0]
 
-    async def _running_game(self, db: aiosqlite.Connection, game_id: int) -> GameRow:
+    async def _running_game(self, db: Connection, game_id: int) -> GameRow:
         game = await self._game(db, game_id)
         if not game.is_running:
             raise GameStateError(f"game #{game_id} is {game.status.value}, not running")
         return game
 
     @staticmethod
-    async def _games(db: aiosqlite.Connection, where: str, params: Sequence[Any]) -> list[GameRow]:
-        async with db.execute(f"SELECT {_GAME_COLUMNS} FROM games AS g WHERE {where}", params) as cursor:
-            found = list(await cursor.fetchall())
+    async def _games(db: Connection, where: str, params: Mapping[str, Any]) -> list[GameRow]:
+        found = await db.fetch(f"SELECT {_GAME_COLUMNS} FROM games AS g WHERE {where}", params)
         ids = [rows.row_id(row) for row in found]
         seats = await Store._players(db, ids)
         return [rows.game(row, seats.get(game_id, ())) for row, game_id in zip(found, ids, strict=True)]
 
     @staticmethod
-    async def _players(db: aiosqlite.Connection, game_ids: Sequence[int]) -> dict[int, tuple[PlayerSeat, ...]]:
+    async def _players(db: Connection, game_ids: Sequence[int]) -> dict[int, tuple[PlayerSeat, ...]]:
         if not game_ids:
             return {}
-        # json_each instead of "IN (?, ?, ...)": one parameter however many games there are.
-        async with db.execute(
-            """
+        found = await db.fetch(
+            f"""
             SELECT game_id, user_id, name, is_cpu FROM game_players
-            WHERE game_id IN (SELECT value FROM json_each(?))
+            WHERE {db.dialect.one_of("game_id", "ids")}
             ORDER BY game_id, seat
             """,
-            (json.dumps(list(game_ids)),),
-        ) as cursor:
-            return rows.seats_by_game(await cursor.fetchall())
+            {"ids": db.dialect.values(game_ids)},
+        )
+        return rows.seats_by_game(found)
 
     # --- the action log -------------------------------------------------------------------------
 
@@ -657,21 +530,33 @@ class Store:
         restart gives every seat back the seconds it had.
 
         ``seq`` must be exactly the next number: a duplicate (a double click that slipped
-        through) or a gap raises :class:`ActionOrderError` and logs nothing. A game that is not
-        running raises :class:`GameStateError`.
+        through, or another process that took the number first) or a gap raises
+        :class:`ActionOrderError` and logs nothing. A game that is not running raises
+        :class:`GameStateError`.
         """
         text = _json(action_json)
         async with self._write() as db:
-            cursor = await db.execute(
-                """
-                INSERT INTO actions (game_id, seq, action, created_at, bank)
-                SELECT id, :seq, :action, :now, :bank FROM games
-                WHERE id = :game_id AND status = 'running'
-                  AND :seq = (SELECT COALESCE(MAX(seq) + 1, 0) FROM actions WHERE game_id = :game_id)
-                """,
-                {"game_id": game_id, "seq": seq, "action": text, "now": self._now(), "bank": bank},
-            )
-            if cursor.rowcount == 1:
+            try:
+                added = await db.execute(
+                    """
+                    INSERT INTO actions (game_id, seq, action, created_at, bank)
+                    SELECT id, :seq, :action, :now, :bank FROM games
+                    WHERE id = :game_id AND status = 'running'
+                      AND :seq = (SELECT COALESCE(MAX(seq) + 1, 0) FROM actions WHERE game_id = :game_id)
+                    """,
+                    {
+                        "game_id": game_id,
+                        "seq": seq,
+                        "action": text,
+                        "now": self._now(),
+                        "bank": None if bank is None else float(bank),
+                    },
+                )
+            except ConstraintError as error:
+                # Two writers read the same last number and both tried the next: the primary key
+                # let the first one in. (SQLite's one writer never gets here.)
+                raise ActionOrderError(f"game #{game_id} already has action {seq}") from error
+            if added == 1:
                 return
             game = await self._running_game(db, game_id)
             expected = game.action_count
@@ -684,7 +569,7 @@ class Store:
         was committed, so it must not be replayed. Anything but the last action raises
         :class:`ActionOrderError` and changes nothing (history is never rewritten)."""
         async with self._write() as db:
-            cursor = await db.execute(
+            removed = await db.execute(
                 """
                 DELETE FROM actions
                 WHERE game_id = :game_id AND seq = :seq
@@ -692,7 +577,7 @@ class Store:
                 """,
                 {"game_id": game_id, "seq": seq},
             )
-            if cursor.rowcount != 1:
+            if removed != 1:
                 raise ActionOrderError(f"game #{game_id} has no last action {seq} to take back")
 
     async def actions(self, game_id: int) -> list[dict[str, Any]]:
@@ -702,13 +587,12 @@ class Store:
 
     async def seat_banks(self, game_id: int) -> dict[int, float]:
         """Each seat's time bank after its last logged action that recorded one."""
-        async with (
-            self._read() as db,
-            db.execute(
-                "SELECT action, bank FROM actions WHERE game_id = ? AND bank IS NOT NULL ORDER BY seq", (game_id,)
-            ) as cursor,
-        ):
-            return rows.seat_banks(await cursor.fetchall())
+        async with self._read() as db:
+            found = await db.fetch(
+                "SELECT action, bank FROM actions WHERE game_id = :game_id AND bank IS NOT NULL ORDER BY seq",
+                {"game_id": game_id},
+            )
+        return rows.seat_banks(found)
 
     async def record(self, game_id: int) -> GameRecord:
         """The game as the engine's :class:`GameRecord`: ``replay(record)`` rebuilds its state."""
@@ -723,9 +607,8 @@ class Store:
             actions=tuple(actions),
         )
 
-    async def _actions(self, db: aiosqlite.Connection, game_id: int) -> list[dict[str, Any]]:
-        async with db.execute("SELECT action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)) as cursor:
-            found = await cursor.fetchall()
+    async def _actions(self, db: Connection, game_id: int) -> list[dict[str, Any]]:
+        found = await db.fetch("SELECT action FROM actions WHERE game_id = :game_id ORDER BY seq", {"game_id": game_id})
         if not found:
             await self._game(db, game_id)  # an unknown game is an error, not an empty log
         return [rows.action(row) for row in found]
@@ -741,14 +624,23 @@ class Store:
                 raise ValueError(
                     f"game #{game_id} has {len(game.players)} seats but the hand has {len(result.changes)} changes"
                 )
+            key = {"game_id": game_id, "hand_index": hand_index}
             # Deleting first cascades to the seat rows, which an upsert of hands alone would leave stale.
-            await db.execute("DELETE FROM hands WHERE game_id = ? AND hand_index = ?", (game_id, hand_index))
+            await db.execute("DELETE FROM hands WHERE game_id = :game_id AND hand_index = :hand_index", key)
             await db.execute(
                 """
                 INSERT INTO hands (game_id, hand_index, label, winner_seat, from_seat, han, points, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                VALUES (:game_id, :hand_index, :label, :winner, :from_seat, :han, :points, :now)
                 """,
-                (game_id, hand_index, label, result.winner, result.from_seat, result.han, result.points, self._now()),
+                {
+                    **key,
+                    "label": label,
+                    "winner": result.winner,
+                    "from_seat": result.from_seat,
+                    "han": result.han,
+                    "points": result.points,
+                    "now": self._now(),
+                },
             )
             riichi, tenpai = set(result.riichi), set(result.tenpai)
             won_points = dict(zip(result.winners, result.win_points, strict=True))
@@ -757,21 +649,20 @@ class Store:
                 INSERT INTO hand_seats (
                     game_id, hand_index, seat, point_change, won, dealt_in, riichi, tenpai, win_points, tsumo
                 )
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                VALUES (:game_id, :hand_index, :seat, :change, :won, :dealt_in, :riichi, :tenpai, :win_points, :tsumo)
                 """,
                 [
-                    (
-                        game_id,
-                        hand_index,
-                        seat,
-                        change,
-                        int(seat in result.winners),
-                        int(seat in result.dealt_in),
-                        int(seat in riichi),
-                        int(seat in tenpai),
-                        won_points.get(seat, 0),
-                        int(seat in result.tsumo),
-                    )
+                    {
+                        **key,
+                        "seat": seat,
+                        "change": change,
+                        "won": int(seat in result.winners),
+                        "dealt_in": int(seat in result.dealt_in),
+                        "riichi": int(seat in riichi),
+                        "tenpai": int(seat in tenpai),
+                        "win_points": won_points.get(seat, 0),
+                        "tsumo": int(seat in result.tsumo),
+                    }
                     for seat, change in enumerate(result.changes)
                 ],
             )
@@ -780,12 +671,9 @@ class Store:
         """The game's recorded hands in order."""
         async with self._read() as db:
             game = await self._game(db, game_id)
-            async with db.execute("SELECT * FROM hands WHERE game_id = ? ORDER BY hand_index", (game_id,)) as cursor:
-                hands = list(await cursor.fetchall())
-            async with db.execute(
-                "SELECT * FROM hand_seats WHERE game_id = ? ORDER BY hand_index, seat", (game_id,)
-            ) as cursor:
-                seats = list(await cursor.fetchall())
+            key = {"game_id": game_id}
+            hands = await db.fetch("SELECT * FROM hands WHERE game_id = :game_id ORDER BY hand_index", key)
+            seats = await db.fetch("SELECT * FROM hand_seats WHERE game_id = :game_id ORDER BY hand_index, seat", key)
         return rows.hands(game.id, hands, seats)
 
     async def record_final(self, game_id: int, outcome: Outcome) -> GameSummary:
@@ -797,8 +685,12 @@ class Store:
         final scores, a seat's final score is its points above the table average in thousands
         (that is ``(points - start) / 1000`` for variants that keep the point total). Each seat's
         final chips are stored where the outcome reports them (a variant with chips), else NULL.
+
+        The ratings are read and written under the lock of the guild and variant, so two games
+        finishing at once (two processes) each build on the other's update instead of losing it.
         """
         async with self._write() as db:
+            await db.lock(f"game:{game_id}")
             game = await self._running_game(db, game_id)
             seats = len(game.players)
             if len(outcome.points) != seats or len(outcome.placements) != seats:
@@ -820,6 +712,8 @@ class Store:
             now = self._now()
 
             humans = [(seat, player) for seat, player in enumerate(game.players) if player.user_id is not None]
+            if humans:
+                await db.lock(f"ratings:{game.guild_id}:{game.variant}")
             before = [await self._skill(db, game.guild_id, game.variant, player.user_id) for _, player in humans]
             after = rate_placements(before, [outcome.placements[seat] for seat, _ in humans])
             rated = len(humans) >= 2
@@ -851,60 +745,60 @@ class Store:
                 INSERT INTO final_results (
                     game_id, seat, points, placement, final_score, rating_before, rating_after, chips
                 )
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                VALUES (:game_id, :seat, :points, :placement, :final_score, :before, :after, :chips)
                 """,
                 [
-                    (
-                        game_id,
-                        seat,
-                        outcome.points[seat],
-                        outcome.placements[seat],
-                        scores[seat],
-                        *change.get(seat, (None, None)),
-                        outcome.chips[seat] if outcome.chips else None,
-                    )
+                    {
+                        "game_id": game_id,
+                        "seat": seat,
+                        "points": outcome.points[seat],
+                        "placement": outcome.placements[seat],
+                        "final_score": scores[seat],
+                        "before": change[seat][0] if seat in change else None,
+                        "after": change[seat][1] if seat in change else None,
+                        "chips": outcome.chips[seat] if outcome.chips else None,
+                    }
                     for seat in range(seats)
                 ],
             )
             await db.execute(
                 """
-                UPDATE games SET status = 'finished', finished_at = ?, end_reason = ?, hands_played = ?,
-                    end_shown = 0
-                WHERE id = ?
+                UPDATE games SET status = 'finished', finished_at = :now, end_reason = :reason,
+                    hands_played = :hands_played, end_shown = 0
+                WHERE id = :game_id
                 """,
-                (now, outcome.reason, outcome.hands_played, game_id),
+                {"now": now, "reason": outcome.reason, "hands_played": outcome.hands_played, "game_id": game_id},
             )
-            await db.execute("DELETE FROM panels WHERE game_id = ?", (game_id,))
+            await db.execute("DELETE FROM panels WHERE game_id = :game_id", {"game_id": game_id})
             summaries = await self._summaries(db, [game_id])
         return summaries[0]
 
     async def mark_end_shown(self, game_id: int) -> None:
         """The game's end is posted in its channel: a restart need not post it again."""
         async with self._write() as db:
-            await db.execute("UPDATE games SET end_shown = 1 WHERE id = ?", (game_id,))
+            await db.execute("UPDATE games SET end_shown = 1 WHERE id = :game_id", {"game_id": game_id})
 
     async def unshown_ends(
         self, *, shard_ids: Collection[int] | None = None, shard_count: int = 1
     ) -> list[GameSummary]:
         """Finished games whose end was never posted (the process died first), oldest first, with
         their results; ``shard_ids`` as for :meth:`unfinished_games`."""
-        where = "status = 'finished' AND end_shown = 0"
-        params: tuple[Any, ...] = ()
-        if shard_ids is not None:
-            where += " AND ((guild_id >> 22) % ?) IN (SELECT value FROM json_each(?))"
-            params = (max(1, shard_count), json.dumps(sorted(shard_ids)))
         async with self._read() as db:
-            async with db.execute(f"SELECT id FROM games WHERE {where} ORDER BY id", params) as cursor:
-                ids = [int(row[0]) for row in await cursor.fetchall()]
-            return await self._summaries(db, ids)
+            where = "status = 'finished' AND end_shown = 0"
+            params: dict[str, Any] = {}
+            if shard_ids is not None:
+                where += f" AND {db.dialect.one_of('((guild_id >> 22) % :shard_count)', 'shards')}"
+                params = {"shard_count": max(1, shard_count), "shards": db.dialect.values(sorted(shard_ids))}
+            found = await db.fetch(f"SELECT id FROM games WHERE {where} ORDER BY id", params)
+            return await self._summaries(db, [rows.row_id(row) for row in found])
 
     @staticmethod
-    async def _skill(db: aiosqlite.Connection, guild_id: int, variant: str, user_id: int | None) -> Skill:
-        async with db.execute(
-            "SELECT mu, sigma FROM ratings WHERE guild_id = ? AND variant = ? AND user_id = ?",
-            (guild_id, variant, user_id),
-        ) as cursor:
-            return rows.skill(await cursor.fetchone())
+    async def _skill(db: Connection, guild_id: int, variant: str, user_id: int | None) -> Skill:
+        row = await db.fetchrow(
+            "SELECT mu, sigma FROM ratings WHERE guild_id = :guild_id AND variant = :variant AND user_id = :user_id",
+            {"guild_id": guild_id, "variant": variant, "user_id": user_id},
+        )
+        return rows.skill(row)
 
     # --- ratings, leaderboards, stats, history --------------------------------------------------
 
@@ -947,19 +841,15 @@ class Store:
             "rating0": start.rating,
             "mu0": start.mu,
             "sigma0": start.sigma,
-            "limit": limit,
-            "offset": offset,
         }
         order = LEADERBOARD_ORDERS[order_by]
         async with self._read() as db:
-            async with db.execute(f"{_BOARD} SELECT COUNT(*) FROM board", params) as cursor:
-                total = rows.count(await cursor.fetchone())
-            async with db.execute(
+            total = rows.count(await db.fetchrow(f"{_BOARD} SELECT COUNT(*) FROM board", params))
+            board = await db.fetch(
                 f"{_BOARD} SELECT * FROM board ORDER BY {order}, rating DESC, games DESC, user_id "
                 "LIMIT :limit OFFSET :offset",
-                params,
-            ) as cursor:
-                board = await cursor.fetchall()
+                {**params, "limit": limit, "offset": offset},
+            )
         return [rows.leaderboard_row(rank, row) for rank, row in enumerate(board, start=offset + 1)], total
 
     async def player_stats(
@@ -968,51 +858,46 @@ class Store:
         """A player's record in a guild, for one variant or all of them."""
         params = {"guild_id": guild_id, "variant": variant, "user_id": user_id, "since": self._since(period)}
         async with self._read() as db:
-            async with db.execute(
+            totals = await db.fetchrow(
                 f"""
                 WITH {_PLAYED}
-                SELECT COUNT(*) AS games, AVG(placement) AS average_placement,
+                SELECT COUNT(*) AS games, CAST(AVG(placement) AS DOUBLE PRECISION) AS average_placement,
                        COALESCE(SUM(final_score), 0.0) AS total_score, MAX(final_score) AS best_score
                 FROM played
                 """,
                 params,
-            ) as cursor:
-                totals = await cursor.fetchone()
-            async with db.execute(
+            )
+            placements = await db.fetch(
                 f"WITH {_PLAYED} SELECT placement, COUNT(*) AS times FROM played GROUP BY placement", params
-            ) as cursor:
-                placements = list(await cursor.fetchall())
-            async with db.execute(
+            )
+            hand_totals = await db.fetchrow(
                 f"""
                 WITH {_PLAYED}
                 SELECT COUNT(*) AS hands, COALESCE(SUM(s.won), 0) AS wins,
                        COALESCE(SUM(s.tsumo), 0) AS tsumo_wins,
                        COALESCE(SUM(s.dealt_in), 0) AS deal_ins, COALESCE(SUM(s.riichi), 0) AS riichi_hands,
-                       AVG(CASE WHEN s.won THEN s.win_points END) AS average_win_points
+                       CAST(AVG(CASE WHEN s.won = 1 THEN s.win_points END) AS DOUBLE PRECISION) AS average_win_points
                 FROM played
                 JOIN hand_seats AS s USING (game_id, seat)
                 JOIN hands AS h USING (game_id, hand_index)
                 """,
                 params,
-            ) as cursor:
-                hand_totals = await cursor.fetchone()
-            async with db.execute(
+            )
+            name = await db.fetchrow(
                 """
                 SELECT p.name FROM game_players AS p JOIN games AS g ON g.id = p.game_id
-                WHERE g.guild_id = ? AND p.user_id = ? ORDER BY g.id DESC LIMIT 1
+                WHERE g.guild_id = :guild_id AND p.user_id = :user_id ORDER BY g.id DESC LIMIT 1
                 """,
-                (guild_id, user_id),
-            ) as cursor:
-                name = await cursor.fetchone()
-            async with db.execute(
+                {"guild_id": guild_id, "user_id": user_id},
+            )
+            chips = await db.fetch(
                 f"""
                 WITH {_PLAYED}
                 SELECT variant, COUNT(*) AS games, SUM(chips) AS chips FROM played
                 WHERE chips IS NOT NULL GROUP BY variant ORDER BY variant
                 """,
                 params,
-            ) as cursor:
-                chips = list(await cursor.fetchall())
+            )
             ratings = await self._ratings(db, guild_id, user_id, variant)
         # Aggregates without GROUP BY always return exactly one row.
         assert totals is not None
@@ -1042,50 +927,55 @@ class Store:
         """Ended games of a guild (or one channel), newest first, with results by placement."""
         statuses = ["finished", "cancelled"] if include_cancelled else ["finished"]
         async with self._read() as db:
-            async with db.execute(
-                """
+            found = await db.fetch(
+                f"""
                 SELECT id FROM games
-                WHERE guild_id = ? AND (? IS NULL OR channel_id = ?) AND status IN (SELECT value FROM json_each(?))
+                WHERE guild_id = :guild_id AND (CAST(:channel_id AS BIGINT) IS NULL OR channel_id = :channel_id)
+                  AND {db.dialect.one_of("status", "statuses")}
                 ORDER BY finished_at DESC, id DESC
-                LIMIT ? OFFSET ?
+                LIMIT :limit OFFSET :offset
                 """,
-                (guild_id, channel_id, channel_id, json.dumps(statuses), limit, offset),
-            ) as cursor:
-                ids = [rows.row_id(row) for row in await cursor.fetchall()]
-            return await self._summaries(db, ids)
+                {
+                    "guild_id": guild_id,
+                    "channel_id": channel_id,
+                    "statuses": db.dialect.values(statuses),
+                    "limit": limit,
+                    "offset": offset,
+                },
+            )
+            return await self._summaries(db, [rows.row_id(row) for row in found])
 
-    async def _summaries(self, db: aiosqlite.Connection, game_ids: Sequence[int]) -> list[GameSummary]:
-        games = {
-            game.id: game
-            for game in await self._games(db, "g.id IN (SELECT value FROM json_each(?))", (json.dumps(list(game_ids)),))
-        }
-        async with db.execute(
-            """
+    async def _summaries(self, db: Connection, game_ids: Sequence[int]) -> list[GameSummary]:
+        if not game_ids:
+            return []
+        ids = {"ids": db.dialect.values(game_ids)}
+        games = {game.id: game for game in await self._games(db, db.dialect.one_of("g.id", "ids"), ids)}
+        found = await db.fetch(
+            f"""
             SELECT f.*, p.user_id, p.name, p.is_cpu
             FROM final_results AS f JOIN game_players AS p USING (game_id, seat)
-            WHERE f.game_id IN (SELECT value FROM json_each(?))
+            WHERE {db.dialect.one_of("f.game_id", "ids")}
             ORDER BY f.game_id, f.placement, f.seat
             """,
-            (json.dumps(list(game_ids)),),
-        ) as cursor:
-            results = rows.final_results_by_game(await cursor.fetchall())
+            ids,
+        )
+        results = rows.final_results_by_game(found)
         return [
             rows.game_summary(game, results.get(game.id, ()))
             for game in (games[game_id] for game_id in game_ids if game_id in games)
         ]
 
     @staticmethod
-    async def _ratings(
-        db: aiosqlite.Connection, guild_id: int, user_id: int, variant: str | None
-    ) -> list[PlayerRating]:
-        async with db.execute(
+    async def _ratings(db: Connection, guild_id: int, user_id: int, variant: str | None) -> list[PlayerRating]:
+        found = await db.fetch(
             """
-            SELECT * FROM ratings WHERE guild_id = ? AND user_id = ? AND (? IS NULL OR variant = ?)
+            SELECT * FROM ratings WHERE guild_id = :guild_id AND user_id = :user_id
+              AND (CAST(:variant AS TEXT) IS NULL OR variant = :variant)
             ORDER BY rating DESC, variant
             """,
-            (guild_id, user_id, variant, variant),
-        ) as cursor:
-            return [rows.rating(row) for row in await cursor.fetchall()]
+            {"guild_id": guild_id, "user_id": user_id, "variant": variant},
+        )
+        return [rows.rating(row) for row in found]
 
     def _since(self, period: str) -> int | None:
         if period not in PERIODS:

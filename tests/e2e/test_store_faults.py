@@ -27,6 +27,7 @@ from bot.runtime.options import TableTimers
 from bot.runtime.panel import action_args
 from bot.sandbox.fakediscord import FakeDiscord, InteractionRecord, running_bot
 from bot.storage import GameStatus
+from tests.storage.helpers import sqlite_backend
 from tests.storefaults import StoreFaults
 
 from .helpers import Player, World, action_buttons, action_kind, fix_seed, make_bot
@@ -296,7 +297,7 @@ async def test_a_refused_move_that_was_stored_after_all_is_played_once(
         answer = await _reply(fake_discord, await alice.click(player.panel, button.custom_id))  # type: ignore[arg-type]
         assert "Your move is kept" in answer
         # The write lands anyway (as one whose success was never reported would).
-        with sqlite3.connect(bot.store.path) as other:
+        with sqlite3.connect(sqlite_backend(bot.store).path) as other:
             other.execute(
                 "INSERT INTO actions (game_id, seq, action, created_at, bank) VALUES (?, ?, ?, 0, ?)",
                 (actor.game_id, button.seq, json.dumps(action_to_json(action)), actor.seats[seat].bank),

@@ -1,4 +1,6 @@
-"""Fixtures: a real SQLite store in a temporary directory, with a clock the test controls."""
+"""Fixtures: a real store with a clock the test controls, on both backends. ``store`` runs each
+test twice, on SQLite in a temporary directory and on a fresh database of a throwaway PostgreSQL
+server; ``sqlite_store`` is for the tests of what only SQLite has (its file, pragmas, readers)."""
 
 from __future__ import annotations
 
@@ -21,7 +23,22 @@ def db_path(tmp_path: Path) -> Path:
     return tmp_path / "data" / "jantaku.sqlite3"
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, db_path: Path) -> str:
+    """Where the test's store lives: a SQLite file's URL, or a PostgreSQL database's."""
+    if request.param == "sqlite":
+        return f"sqlite:///{db_path}"
+    url: str = request.getfixturevalue("postgres_url")
+    return url
+
+
 @pytest.fixture
-async def store(db_path: Path, clock: FakeClock) -> AsyncIterator[Store]:
+async def store(database: str, clock: FakeClock) -> AsyncIterator[Store]:
+    async with Store.open(database, clock=clock) as opened:
+        yield opened
+
+
+@pytest.fixture
+async def sqlite_store(db_path: Path, clock: FakeClock) -> AsyncIterator[Store]:
     async with Store.open(db_path, clock=clock) as opened:
         yield opened

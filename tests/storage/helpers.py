@@ -9,6 +9,7 @@ from datetime import UTC, datetime, timedelta
 from bot.engine.game import Action, Discard, Outcome, Pon, Riichi, Ron, Tsumo
 from bot.engine.variants.nishoku import NishokuGame
 from bot.storage import GameSummary, HandResult, PlayerSeat, Store
+from bot.storage.sqlite import SqliteBackend
 
 START = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 
@@ -112,3 +113,9 @@ def next_action(game: NishokuGame, rng: random.Random) -> Action:
     if best == 0 and riichi:
         return rng.choice(riichi)
     return rng.choice([action for action in choices if not isinstance(action, Riichi)] or choices)
+
+
+def sqlite_backend(store: Store) -> SqliteBackend:
+    """The store's SQLite backend, for the tests of what only SQLite has (a file, pragmas, readers)."""
+    assert isinstance(store.backend, SqliteBackend), f"a SQLite store was expected, not {store.backend.description}"
+    return store.backend

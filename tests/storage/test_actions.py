@@ -97,9 +97,9 @@ async def test_only_running_games_take_actions(store: Store) -> None:
         await store.append_action(12345, 0, discard(0, 5))
 
 
-async def test_another_connection_sees_an_action_as_soon_as_append_returns(store: Store, db_path: Path) -> None:
+async def test_another_connection_sees_an_action_as_soon_as_append_returns(store: Store, database: str) -> None:
     game_id = await new_game(store)
-    async with Store.open(db_path) as other:
+    async with Store.open(database) as other:
         for seq in range(5):
             await store.append_action(game_id, seq, discard(0, seq))
             assert len(await other.actions(game_id)) == seq + 1
@@ -138,12 +138,12 @@ async def test_every_appended_action_survives_a_killed_process(tmp_path: Path) -
         assert [game.id for game in await store.unfinished_games()] == [game_id]
 
 
-async def test_a_game_resumes_mid_hand_from_its_log(db_path: Path) -> None:
+async def test_a_game_resumes_mid_hand_from_its_log(database: str) -> None:
     """Play part of a real 二色麻雀 game, "crash", rebuild it from the store, and play on in lockstep."""
     rng = random.Random(5)
     live = NishokuGame(NishokuSettings(hands=2), seed=2024)
     players = [PlayerSeat.human(10 + seat, f"p{seat}") for seat in range(4)]
-    async with Store.open(db_path) as store:
+    async with Store.open(database) as store:
         game_id = await store.create_game(1, 100, "nishoku", live.settings_json(), live.seed, players, host_id=10)
         while live.sequence < 60:
             action = next_action(live, rng)
@@ -152,7 +152,7 @@ async def test_a_game_resumes_mid_hand_from_its_log(db_path: Path) -> None:
     assert live.outcome() is None
     assert live.wall.live  # mid-hand: the crash came before the hand ended
 
-    async with Store.open(db_path) as store:
+    async with Store.open(database) as store:
         (game,) = await store.unfinished_games()
         assert game.action_count == live.sequence
         restored = replay(await store.record(game.id))

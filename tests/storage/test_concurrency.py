@@ -2,7 +2,7 @@
 next action, and a long write never holds up ``/mahjong stats``.
 
 SQLite lets an application function replace a built-in one, so the slow read here is the real
-leaderboard query with a two-argument ``max()`` that sleeps once when armed: a fixed, known
+leaderboard query with a ``nullif()`` (its rates' divisor) that sleeps once when armed: a fixed, known
 delay however loaded the machine is, where a genuinely heavy query would be slow only roughly.
 """
 
@@ -19,7 +19,7 @@ import aiosqlite
 import pytest
 
 from bot.storage import GuildSettings, Store
-from tests.storage.helpers import FakeClock, human, play_out
+from tests.storage.helpers import FakeClock, human, play_out, sqlite_backend
 
 SLOW_READ_SECONDS = 1.0
 FAST_SECONDS = 0.3
@@ -27,7 +27,7 @@ FAST_SECONDS = 0.3
 
 
 class SlowMax:
-    """SQLite's scalar ``max(a, b)``, sleeping on the next ``armed`` calls (from any connection)."""
+    """SQLite's ``nullif(a, b)``, sleeping on the next ``armed`` calls (from any connection)."""
 
     def __init__(self, seconds: float) -> None:
         self.seconds = seconds
@@ -46,7 +46,7 @@ class SlowMax:
         if sleep:
             self.sleeping.set()
             time.sleep(self.seconds)
-        return max(a, b)
+        return None if a == b else a
 
     async def wait_until_sleeping(self) -> None:
         assert await asyncio.to_thread(self.sleeping.wait, 5), "the slow read never started"
@@ -54,13 +54,13 @@ class SlowMax:
 
 @pytest.fixture
 def slow_max(monkeypatch: pytest.MonkeyPatch) -> SlowMax:
-    """Every connection the store opens from now on gets the sleeping ``max``."""
+    """Every connection the store opens from now on gets the sleeping ``nullif``."""
     slow = SlowMax(SLOW_READ_SECONDS)
     real_connect = aiosqlite.connect
 
     async def connect(*args: Any, **kwargs: Any) -> aiosqlite.Connection:
         db = await real_connect(*args, **kwargs)
-        await db.create_function("max", 2, slow)
+        await db.create_function("nullif", 2, slow)
         return db
 
     monkeypatch.setattr(aiosqlite, "connect", connect)
@@ -172,9 +172,9 @@ async def test_one_reader_takes_reads_in_turn(slow_max: SlowMax, db_path: Path) 
         assert time.perf_counter() - started >= 2 * SLOW_READ_SECONDS
 
 
-async def test_readers_only_read(store: Store) -> None:
-    assert len(store._readers) == 2
-    for reader in store._readers:
+async def test_readers_only_read(sqlite_store: Store) -> None:
+    assert len(sqlite_backend(sqlite_store)._readers) == 2
+    for reader in sqlite_backend(sqlite_store)._readers:
         for pragma, expected in [("query_only", 1), ("busy_timeout", 5000), ("journal_mode", "wal")]:
             async with reader.execute(f"PRAGMA {pragma}") as cursor:
                 row = await cursor.fetchone()
@@ -184,14 +184,14 @@ async def test_readers_only_read(store: Store) -> None:
 
 async def test_the_pool_size_is_a_connect_argument(db_path: Path) -> None:
     async with Store.open(db_path, readers=3) as store:
-        assert len(store._readers) == 3
+        assert len(sqlite_backend(store)._readers) == 3
     with pytest.raises(ValueError, match="readers"):
         await Store.connect(db_path, readers=-1)
 
 
 async def test_no_readers_reads_on_the_writer(db_path: Path) -> None:
     async with Store.open(db_path, readers=0) as store:
-        assert store._readers == ()
+        assert sqlite_backend(store)._readers == ()
         await store.update_guild_settings(7, turn_seconds=45)
         assert (await store.guild_settings(7)).turn_seconds == 45
 
@@ -199,7 +199,7 @@ async def test_no_readers_reads_on_the_writer(db_path: Path) -> None:
 async def test_an_in_memory_store_reads_its_own_writes() -> None:
     """``:memory:`` is one database per connection: reads must stay on the writer's."""
     async with Store.open(":memory:", readers=2) as store:
-        assert store._readers == ()
+        assert sqlite_backend(store)._readers == ()
         await store.update_guild_settings(7, turn_seconds=45)
         game_id = await new_game(store)
         assert (await store.guild_settings(7)).turn_seconds == 45
@@ -225,7 +225,7 @@ async def test_a_cancelled_read_gives_its_reader_back(slow_store: Store, slow_ma
     read.cancel()
     with pytest.raises(asyncio.CancelledError):
         await read
-    assert slow_store._free.qsize() == len(slow_store._readers)
+    assert sqlite_backend(slow_store)._free.qsize() == len(sqlite_backend(slow_store)._readers)
     settings = await asyncio.gather(*(slow_store.guild_settings(guild) for guild in range(6)))
     assert [s.guild_id for s in settings] == list(range(6))
 

@@ -20,6 +20,12 @@ def discard(seat: int, tile: int) -> dict[str, object]:
 
 
 @pytest.fixture
+def store(sqlite_store: Store) -> Store:
+    """These faults are SQLite's own (a page limit, a file lock)."""
+    return sqlite_store
+
+
+@pytest.fixture
 async def faults(store: Store) -> AsyncIterator[StoreFaults]:
     made = StoreFaults(store)
     try:

@@ -10,7 +10,7 @@ import pytest
 from bot.engine.game import Outcome
 from bot.storage import SchemaVersionError, Store, database_path
 from bot.storage.schema import Migration, load_migrations, split_statements
-from tests.storage.helpers import human
+from tests.storage.helpers import human, sqlite_backend
 
 TABLES = {"guild_settings", "games", "game_players", "actions", "hands", "hand_seats", "final_results", "ratings"}
 
@@ -20,7 +20,7 @@ def raw(path: Path) -> sqlite3.Connection:
     return sqlite3.connect(path)
 
 
-async def test_a_new_database_gets_every_migration(db_path: Path, store: Store) -> None:
+async def test_a_new_database_gets_every_migration(db_path: Path, sqlite_store: Store) -> None:
     migrations = load_migrations()
     assert [m.version for m in migrations] == list(range(1, len(migrations) + 1))
     with raw(db_path) as db:
@@ -29,8 +29,8 @@ async def test_a_new_database_gets_every_migration(db_path: Path, store: Store) 
     assert tables >= TABLES
 
 
-async def test_connection_pragmas(store: Store, db_path: Path) -> None:
-    db = store._db  # the pragmas are per connection, so ask the store's own
+async def test_connection_pragmas(sqlite_store: Store, db_path: Path) -> None:
+    db = sqlite_backend(sqlite_store)._db  # the pragmas are per connection, so ask the store's own
     for pragma, expected in [("journal_mode", "wal"), ("foreign_keys", 1), ("busy_timeout", 5000), ("synchronous", 2)]:
         async with db.execute(f"PRAGMA {pragma}") as cursor:
             row = await cursor.fetchone()
@@ -137,7 +137,7 @@ def test_unusable_urls_are_refused(target: str) -> None:
 async def test_a_relative_url_creates_its_directories(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     async with Store.open("sqlite:///deep/er/jantaku.sqlite3") as store:
-        assert store.path == "deep/er/jantaku.sqlite3"
+        assert sqlite_backend(store).path == "deep/er/jantaku.sqlite3"
     assert (tmp_path / "deep" / "er" / "jantaku.sqlite3").is_file()
 
 

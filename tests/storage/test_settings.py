@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from bot.storage import GuildSettings, Store
@@ -15,11 +13,11 @@ async def test_a_new_guild_gets_the_defaults(store: Store) -> None:
     )
 
 
-async def test_updates_return_and_persist_every_setting(store: Store, db_path: Path) -> None:
+async def test_updates_return_and_persist_every_setting(store: Store, database: str) -> None:
     updated = await store.update_guild_settings(42, turn_seconds=20, dm_panels=True)
     assert (updated.turn_seconds, updated.dm_panels, updated.time_bank_seconds) == (20, True, 60)
     await store.update_guild_settings(42, hints=False)
-    async with Store.open(db_path) as reopened:
+    async with Store.open(database) as reopened:
         settings = await reopened.guild_settings(42)
     assert (settings.turn_seconds, settings.dm_panels, settings.hints) == (20, True, False)
     assert await store.guild_settings(43) == GuildSettings(guild_id=43)  # other guilds untouched
