@@ -152,6 +152,14 @@ class ThrowawayCluster:
             raise ClusterUnavailable(f"psql failed: {result.stderr.strip()}")
         return result.stdout
 
+    def stop_server(self) -> None:
+        """Shut the server down (its connections drop), keeping the cluster: an outage."""
+        self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop")
+
+    def start_server(self) -> None:
+        """Start the server again after :meth:`stop_server`, on the same port."""
+        self._run("pg_ctl", "-D", str(self.data), "-l", str(self.directory / "server.log"), "-w", "-t", "60", "start")
+
     def stop(self) -> None:
         """Stop the server immediately and delete its directory."""
         with contextlib.suppress(ClusterUnavailable, subprocess.TimeoutExpired):
