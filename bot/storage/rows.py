@@ -3,7 +3,7 @@ column by name.
 
 :mod:`bot.storage.store` runs the SQL and hands each query's rows to one function here, so a
 renamed column or a new field is one edit, and the SQL side never unpacks a row. The schema's
-conventions (``migrations/0001_initial.sql``) are undone here: times are Unix seconds in UTC,
+conventions (``migrations/*/0001_initial.sql``) are undone here: times are Unix seconds in UTC,
 booleans 0 or 1, JSON columns text, a game's seed text (a Python int may pass 64 bits) and its
 status the :class:`GameStatus` value.
 
