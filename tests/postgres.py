@@ -22,7 +22,7 @@ import pytest
 from bot.storage import Store
 from bot.storage.pgcluster import ClusterUnavailable, ThrowawayCluster
 
-__all__ = ["PostgresServer", "postgres_server", "postgres_url"]
+__all__ = ["PostgresServer", "postgres_server", "postgres_url", "start_cluster_or_skip"]
 
 SHARED_DATABASE = "jantaku_tests"
 
@@ -71,13 +71,18 @@ class PostgresServer:
             await admin.close()
 
 
+def start_cluster_or_skip() -> ThrowawayCluster:
+    """A new throwaway server, or a skip that names the package to install."""
+    try:
+        return ThrowawayCluster.start()
+    except ClusterUnavailable as error:
+        pytest.skip(f"PostgreSQL tests need a server: {error}")
+
+
 @pytest.fixture(scope="session")
 def postgres_server() -> Iterator[PostgresServer]:
     """A PostgreSQL server for this test process (skips where none can be started)."""
-    try:
-        cluster = ThrowawayCluster.start()
-    except ClusterUnavailable as error:
-        pytest.skip(f"PostgreSQL tests need a server: {error}")
+    cluster = start_cluster_or_skip()
     try:
         yield PostgresServer(cluster)
     finally:

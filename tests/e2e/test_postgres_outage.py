@@ -14,7 +14,8 @@ import pytest
 
 from bot.engine.record import replay
 from bot.sandbox.fakediscord import FakeDiscord, running_bot
-from bot.storage.pgcluster import ClusterUnavailable, ThrowawayCluster
+from bot.storage.pgcluster import ThrowawayCluster
+from tests.postgres import start_cluster_or_skip
 
 from .helpers import Player, World, action_buttons, action_kind, fix_seed, make_bot
 
@@ -26,10 +27,7 @@ RETRY = {"retry_seconds": 0.2, "retry_max_seconds": 0.8}
 @pytest.fixture
 def cluster() -> Iterator[ThrowawayCluster]:
     """A server of this test's own: stopping it must not take other tests' databases with it."""
-    try:
-        made = ThrowawayCluster.start()
-    except ClusterUnavailable as error:
-        pytest.skip(f"PostgreSQL tests need a server: {error}")
+    made = start_cluster_or_skip()
     try:
         yield made
     finally:
