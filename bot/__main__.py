@@ -17,7 +17,8 @@ import discord
 
 from bot.app import JantakuBot
 from bot.config import ConfigError, Settings
-from bot.storage import StorageError, Store
+from bot.storage import DATABASE_ERRORS, Store
+from bot.storage.postgres import redacted
 
 PAYLOAD_LOGGERS = ("discord.http", "discord.webhook.async_", "discord.gateway", "discord.state")
 
@@ -29,8 +30,8 @@ class DatabaseError(Exception):
 async def run(settings: Settings) -> None:
     try:
         store = await Store.connect(settings.database)
-    except (StorageError, ValueError, OSError) as error:
-        raise DatabaseError(f"cannot open the database {settings.database!r}: {error}") from error
+    except (*DATABASE_ERRORS, ValueError) as error:
+        raise DatabaseError(f"cannot open the database {redacted(settings.database)!r}: {error}") from error
     try:
         async with JantakuBot(settings, store=store) as bot:
             await bot.start(settings.token)
@@ -48,7 +49,9 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument("--host", default="127.0.0.1", help="sandbox: the address the page is served on")
     parser.add_argument("--port", type=int, default=None, help="sandbox: the page's port (0 picks a free one)")
     parser.add_argument(
-        "--database", default=None, help="sandbox: keep games in this sqlite:/// URL (default: a file for this run)"
+        "--database",
+        default=None,
+        help="sandbox: keep games in this sqlite:/// or postgresql:// URL (default: a file for this run)",
     )
     args = parser.parse_args(argv)
     if not args.sandbox and (args.port is not None or args.database is not None or args.host != "127.0.0.1"):
@@ -83,8 +86,9 @@ def run_sandbox(args: argparse.Namespace) -> int:
         print(f"jantaku: cannot serve the sandbox on {config.host}:{config.port} ({error}).", file=sys.stderr)
         print("Choose another port with --port (0 picks a free one).", file=sys.stderr)
         return 4
-    except (StorageError, ValueError) as error:
-        print(f"jantaku: cannot open the sandbox's database {config.database!r}: {error}", file=sys.stderr)
+    except (*DATABASE_ERRORS, ValueError) as error:
+        where = redacted(config.database or "")
+        print(f"jantaku: cannot open the sandbox's database {where!r}: {error}", file=sys.stderr)
         return 5
     except KeyboardInterrupt:
         return 0

@@ -33,7 +33,7 @@ from bot.storage.errors import ConstraintError, SchemaVersionError
 from bot.storage.schema import Migration, check_not_newer
 from bot.storage.sql import NO_PARAMS, POSTGRESQL, Dialect, Params, Row, positional
 
-__all__ = ["DEFAULT_POOL_SIZE", "PostgresBackend", "PostgresConnection", "is_postgres_url", "split_url"]
+__all__ = ["DEFAULT_POOL_SIZE", "PostgresBackend", "PostgresConnection", "is_postgres_url", "redacted", "split_url"]
 
 DEFAULT_POOL_SIZE = 10
 """Connections one process may hold: its tables' writes and its commands' reads at once. Ten is
@@ -69,6 +69,21 @@ def split_url(url: str) -> tuple[str, int]:
             raise ValueError(f"pool_size in the database URL must be a whole number from 1 to 1000, not {value!r}")
         size = int(value)
     return urlunsplit(parts._replace(query=urlencode(kept))), size
+
+
+def redacted(url: str) -> str:
+    """The URL without its password, for messages and logs.
+
+    >>> redacted("postgresql://bot:hunter2@db:5432/jantaku?pool_size=4")
+    'postgresql://bot:***@db:5432/jantaku?pool_size=4'
+    >>> redacted("sqlite:///data/jantaku.sqlite3")
+    'sqlite:///data/jantaku.sqlite3'
+    """
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    host = parts.netloc.rpartition("@")[2]
+    return urlunsplit(parts._replace(netloc=f"{parts.username or ''}:***@{host}"))
 
 
 def _described(url: str) -> str:

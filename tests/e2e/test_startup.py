@@ -39,10 +39,14 @@ async def test_rejected_token_exits_with_a_message(
     assert (tmp_path / "data" / "jantaku.sqlite3").exists()  # the store was opened (and closed) first
 
 
-def test_unusable_database_exits_with_a_message(tmp_path: Path) -> None:
-    env = {**os.environ, "DISCORD_TOKEN": "x", "JANTAKU_DATABASE": "postgres://nowhere/jantaku"}
+@pytest.mark.parametrize(
+    "database", ["mysql://nowhere/jantaku", "postgresql://jantaku:hunter2@127.0.0.1:1/jantaku"], ids=["scheme", "down"]
+)
+def test_unusable_database_exits_with_a_message(tmp_path: Path, database: str) -> None:
+    env = {**os.environ, "DISCORD_TOKEN": "x", "JANTAKU_DATABASE": database}
     result = subprocess.run(
         [sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60, check=False
     )
     assert result.returncode == 5
     assert "cannot open the database" in result.stderr and "Traceback" not in result.stderr
+    assert "hunter2" not in result.stderr + result.stdout  # a password never reaches a log
