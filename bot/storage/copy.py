@@ -386,9 +386,16 @@ def _compare_games(game_id: int, src_record: GameRecord, dst_record: GameRecord)
     return None
 
 
-async def verify(src: Store, dst: Store, *, batch: int = DEFAULT_BATCH) -> Verification:
+REPLAY_PROGRESS_EVERY = 1_000
+"""Games between two progress reports of the replays, which take most of a big check's time."""
+
+
+async def verify(
+    src: Store, dst: Store, *, batch: int = DEFAULT_BATCH, progress: Callable[[int, int], None] | None = None
+) -> Verification:
     """Compare DST with SRC: every table's row count and rows, and every game of DST replayed
-    on both sides to the same state. Reads only."""
+    on both sides to the same state. Reads only. ``progress(done, games)`` is told every
+    :data:`REPLAY_PROGRESS_EVERY` games replayed."""
     started = time.perf_counter()
     found = Verification()
     async with src.backend.read() as source, dst.backend.read() as target:
@@ -402,7 +409,9 @@ async def verify(src: Store, dst: Store, *, batch: int = DEFAULT_BATCH) -> Verif
     games = next(table for table in TABLES if table.name == "games")
     async with dst.backend.read() as target:
         ids = [int(row["id"]) async for page in pages(target, games, ("id",), batch) for row in page]
-    for game_id in ids:
+    for done, game_id in enumerate(ids):
+        if progress is not None and done and done % REPLAY_PROGRESS_EVERY == 0:
+            progress(done, len(ids))
         dst_record = await dst.record(game_id)
         try:
             src_record = await src.record(game_id)
@@ -538,7 +547,13 @@ async def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 )
             stage = "checking (the copy itself is committed)"
             print(f"Checking {dst.backend.description} against {src.backend.description}", file=out, flush=True)
-            check = await verify(src, dst, batch=args.batch)
+            started = time.perf_counter()
+
+            def replaying(done: int, games: int) -> None:
+                elapsed = time.perf_counter() - started
+                print(f"  replayed {done:,} of {games:,} games ({elapsed:.0f} s)", file=out, flush=True)
+
+            check = await verify(src, dst, batch=args.batch, progress=replaying)
     except (CopyRefused, SchemaVersionError) as refusal:
         print(f"refused: {refusal}", file=err)
         return 2
