@@ -53,7 +53,22 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
         default=None,
         help="sandbox: keep games in this sqlite:/// or postgresql:// URL (default: a file for this run)",
     )
+    parser.add_argument(
+        "--shards",
+        default=None,
+        metavar="IDS",
+        help="the shards this process runs, as ids and ranges (0-3, 5, 0,2,4-6); needs --shard-count "
+        "or JANTAKU_SHARD_COUNT; wins over JANTAKU_SHARDS",
+    )
+    parser.add_argument(
+        "--shard-count",
+        default=None,
+        metavar="N",
+        help="the number of shards across every process of the bot; wins over JANTAKU_SHARD_COUNT",
+    )
     args = parser.parse_args(argv)
+    if args.sandbox and (args.shards is not None or args.shard_count is not None):
+        parser.error("--shards and --shard-count are for the bot on Discord, not --sandbox (one process)")
     if not args.sandbox and (args.port is not None or args.database is not None or args.host != "127.0.0.1"):
         parser.error("--host, --port and --database go with --sandbox")
     if args.port is not None and not 0 <= args.port <= 65535:
@@ -100,7 +115,7 @@ def main(argv: Sequence[str] = ()) -> int:
     if args.sandbox:
         return run_sandbox(args)
     try:
-        settings = Settings.from_env()
+        settings = Settings.from_env(flags={"JANTAKU_SHARDS": args.shards, "JANTAKU_SHARD_COUNT": args.shard_count})
     except ConfigError as error:
         print(f"jantaku: {error}", file=sys.stderr)
         print("To try the bot without Discord, run: python -m bot --sandbox", file=sys.stderr)

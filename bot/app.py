@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.config import Settings
+from bot.config import Settings, format_shard_ids
 from bot.runtime import Runtime, RuntimeOptions
 from bot.runtime.command_i18n import CommandTranslator
 from bot.runtime.errors import JantakuError
@@ -48,6 +48,10 @@ class JantakuTree(app_commands.CommandTree["JantakuBot"]):
 class JantakuBot(commands.AutoShardedBot):
     """Jantaku's bot: slash commands and buttons only, so it needs no privileged intents.
 
+    ``settings.shard_ids`` / ``shard_count`` make it run those shards only (one process of a
+    sharded deployment, see :mod:`bot.runtime.shards`); explicit ``shard_ids`` / ``shard_count``
+    keyword arguments win over them.
+
     ``store`` lets a caller share an already open store (the load benchmark); otherwise the bot
     opens ``settings.database`` in ``setup_hook`` and closes it in :meth:`close`. ``recover``
     turns off start-up recovery (tests that build their own tables).
@@ -62,6 +66,10 @@ class JantakuBot(commands.AutoShardedBot):
         recover: bool = True,
         **kwargs: Any,
     ) -> None:
+        if settings.shard_count is not None:
+            kwargs.setdefault("shard_count", settings.shard_count)
+        if settings.shard_ids is not None:
+            kwargs.setdefault("shard_ids", list(settings.shard_ids))
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents(guilds=True),
@@ -101,17 +109,24 @@ class JantakuBot(commands.AutoShardedBot):
         self.add_dynamic_items(JantakuButton)
         # Before the sync: it sends each command's Japanese (its name and description localizations).
         await self.tree.set_translator(CommandTranslator())
-        if self.settings.dev_guild_id is not None:
+        if not self.runtime.shards.owns(None):
+            # Commands are the application's, not a shard's: of the processes of a sharded
+            # deployment, the one that runs shard 0 syncs them, so a restart of the others
+            # leaves Discord's command list alone (and two versions never take turns at it).
+            log.info("not syncing application commands: shard 0's process does")
+        elif self.settings.dev_guild_id is not None:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
             synced = await self.tree.sync(guild=guild)
+            log.info("synced %d application commands", len(synced))
         else:
             synced = await self.tree.sync()
-        log.info("synced %d application commands", len(synced))
+            log.info("synced %d application commands", len(synced))
         if self._recover:
             # Before the gateway connects, so no click can reach a table that is not back yet.
-            shard_ids = self.shard_ids if self.shard_ids is not None and self.shard_count else None
-            await self.runtime.tables.recover(shard_ids=shard_ids, shard_count=self.shard_count or 1)
+            # Only this process's shards' guilds (Runtime.shards): the others' tables are their own
+            # processes' to recover, on the same database.
+            await self.runtime.tables.recover()
             await self.runtime.restore_lobbies()
         if self.runtime.options.freeze_heap:
             # Everything loaded so far (discord.py, the engine's shape tables of 400,000 entries,
@@ -121,7 +136,12 @@ class JantakuBot(commands.AutoShardedBot):
             gc.freeze()
 
     async def on_ready(self) -> None:
-        log.info("logged in as %s across %d shard(s)", self.user, self.shard_count or 1)
+        shards = self.runtime.shards
+        if shards.ids is None:
+            log.info("logged in as %s across %d shard(s)", self.user, self.shard_count or 1)
+        else:
+            ids = format_shard_ids(tuple(sorted(shards.ids)))
+            log.info("logged in as %s on shard(s) %s of %d", self.user, ids, shards.count)
 
     async def close(self) -> None:
         """Stop the tables (their games stay in the store), disconnect, close the store."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Collection, Mapping
+from collections.abc import Mapping
 
 import discord
 
@@ -27,6 +27,7 @@ from bot.runtime.options import RuntimeOptions, TableTimers
 from bot.runtime.presenter import DiscordPresenter, RateLimiter
 from bot.runtime.rendering import RenderPool
 from bot.runtime.router import ButtonRouter
+from bot.runtime.shards import Shards, shard_of
 from bot.storage import (
     DATABASE_ERRORS,
     GameNotFoundError,
@@ -38,9 +39,14 @@ from bot.storage import (
     Store,
 )
 
-__all__ = ["Runtime", "TableRegistry"]
+__all__ = ["ForeignGuild", "Runtime", "TableRegistry"]
 
 log = logging.getLogger(__name__)
+
+
+class ForeignGuild(RuntimeError):
+    """A table of a guild on another process's shards was about to start here. Its clicks go to
+    that process, which runs (or will recover) the same game: two actors would write one log."""
 
 
 class Runtime:
@@ -67,6 +73,11 @@ class Runtime:
         """Use this store from now on."""
         self._store = store
 
+    @property
+    def shards(self) -> Shards:
+        """The shards this process connects, hence the guilds whose tables and lobbies it runs."""
+        return Shards.of(self.client)
+
     async def save_lobby(self, lobby: Lobby) -> bool:
         """Store the lobby as it is now, so a restart brings it back; False if the store refused
         (the caller undoes the change it could not save)."""
@@ -85,11 +96,16 @@ class Runtime:
         except DATABASE_ERRORS:
             log.exception("lobby %d could not be deleted from the store", lobby.id)
 
-    async def restore_lobbies(self) -> list[Lobby]:
+    async def restore_lobbies(self, shards: Shards | None = None) -> list[Lobby]:
         """Bring back the lobbies stored before a restart (after the tables are recovered: a lobby
-        whose channel got its game just before the crash is dropped)."""
+        whose channel got its game just before the crash is dropped), those of guilds on
+        ``shards`` only (default: this process's); the others are their own process's."""
+        shards = shards or self.shards
         restored: list[Lobby] = []
         for data in await self.store.lobbies():
+            guild_id = data.get("guild_id")
+            if isinstance(guild_id, int) and not shards.owns(guild_id):
+                continue
             try:
                 lobby = Lobby.from_json(data)
             except (KeyError, TypeError, ValueError):
@@ -195,6 +211,7 @@ class TableRegistry:
 
     async def _start_from_lobby(self, lobby: Lobby) -> TableActor:
         runtime = self._runtime
+        self._check_owned(lobby.guild_id)  # before the store has a game another process would recover
         seed = secrets.randbits(62)
         count = len(lobby.players)
         game = new_game(lobby.variant, lobby.settings, seed=seed, players=count)
@@ -240,6 +257,7 @@ class TableRegistry:
         panels: Mapping[int, PanelHandle] | None = None,
     ) -> None:
         """Run the actor and its presenter; ``panels`` (a recovered game's) are taken up again."""
+        self._check_owned(actor.guild_id)
         presenter = self._presenter_of(actor, message_id=message_id, dm_panels=dm_panels)
         self._by_channel[actor.channel_id] = actor
         self._by_game[actor.game_id] = actor
@@ -250,6 +268,15 @@ class TableRegistry:
         if panels is not None:
             # What the restored panels show is from before the restart: bring them up to date.
             presenter.panels_changed(presenter.panels.keys())
+
+    def _check_owned(self, guild_id: int) -> None:
+        """Raise :class:`ForeignGuild` unless the guild is on this process's shards."""
+        shards = self._runtime.shards
+        if not shards.owns(guild_id):
+            raise ForeignGuild(
+                f"guild {guild_id} is on shard {shard_of(guild_id, shards.count)} of {shards.count}, "
+                "which another process runs: its table cannot start here"
+            )
 
     def _presenter_of(self, actor: TableActor, *, message_id: int | None, dm_panels: bool = False) -> DiscordPresenter:
         runtime = self._runtime
@@ -318,11 +345,23 @@ class TableRegistry:
         self._presenters.pop(game_id, None)
         await presenter.close()
 
-    async def recover(self, *, shard_ids: Collection[int] | None = None, shard_count: int = 1) -> list[TableActor]:
-        """Rebuild every unfinished game from its log and carry on from the exact action."""
+    async def recover(self, shards: Shards | None = None) -> list[TableActor]:
+        """Rebuild every unfinished game of a guild on ``shards`` (default: this process's) from
+        its log and carry on from the exact action; the other guilds' games are left to the
+        processes that own them."""
+        shards = shards or self._runtime.shards
         store = self._runtime.store
         recovered: list[TableActor] = []
-        for row in await store.unfinished_games(shard_ids=shard_ids, shard_count=shard_count):
+        shard_ids = None if shards.ids is None else sorted(shards.ids)
+        for row in await store.unfinished_games(shard_ids=shard_ids, shard_count=shards.count):
+            if not shards.owns(row.guild_id):
+                # The store filters by shard already; this is the check that must hold, since
+                # cancelling or resuming another process's game would break it.
+                log.error(
+                    "game %d (guild %d, shard %d of %d) is not on this process's shards; left to its owner",
+                    *(row.id, row.guild_id, shard_of(row.guild_id, shards.count), shards.count),
+                )
+                continue
             try:
                 actor = await self._restore(row)
             except (RulesError, ValueError, KeyError, StorageError):
@@ -336,18 +375,22 @@ class TableRegistry:
                 recovered.append(actor)
         if recovered:
             log.info("recovered %d running table(s)", len(recovered))
-        await self._show_unshown_ends(shard_ids=shard_ids, shard_count=shard_count)
+        await self._show_unshown_ends(shards)
         return recovered
 
-    async def _show_unshown_ends(self, *, shard_ids: Collection[int] | None, shard_count: int) -> None:
+    async def _show_unshown_ends(self, shards: Shards) -> None:
         """Post the end (final table, standings) of every game whose result was stored but whose
         end was never shown: the process died in between, or the last action was logged and the
         result stored by :meth:`_restore` just now. Otherwise its players would look at a table
         that still offers "My hand" and never says the game is over."""
         store = self._runtime.store
-        for summary in await store.unshown_ends(shard_ids=shard_ids, shard_count=shard_count):
+        shard_ids = None if shards.ids is None else sorted(shards.ids)
+        for summary in await store.unshown_ends(shard_ids=shard_ids, shard_count=shards.count):
             try:
                 row = await store.game(summary.game_id)
+                if not shards.owns(row.guild_id):
+                    log.error("game %d is not on this process's shards; its owner shows its end", row.id)
+                    continue
                 game = replay(await store.record(row.id))
             except (RulesError, ValueError, KeyError, StorageError):
                 log.exception("game %d cannot be replayed to show its end", summary.game_id)
