@@ -30,6 +30,7 @@ from bot.sandbox.fakediscord import (
     InteractionRefused,
     SpyEvent,
 )
+from bot.storage import Store
 
 FREE_KINDS = ("vote_end",)
 """Action kinds offered beside every decision (see TableActor.decision)."""
@@ -49,8 +50,18 @@ def fix_seed(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
     monkeypatch.setattr(registry_module, "secrets", types.SimpleNamespace(randbits=lambda bits: seed))
 
 
-def make_bot(fake: FakeDiscord, database: Path, **options: Any) -> JantakuBot:
-    """A JantakuBot on ``database`` with test pacing: no CPU delay, no pauses, the fake's clock."""
+def make_bot(
+    fake: FakeDiscord,
+    database: Path | str,
+    *,
+    shard_ids: tuple[int, ...] | None = None,
+    shard_count: int | None = None,
+    store: Store | None = None,
+    **options: Any,
+) -> JantakuBot:
+    """A JantakuBot on ``database`` with test pacing: no CPU delay, no pauses, the fake's clock;
+    running ``shard_ids`` of ``shard_count`` when given (every shard otherwise), on ``store``
+    when given (already open on ``database``)."""
     defaults: dict[str, Any] = {
         "cpu_delay": 0.0,
         "hand_pause": 0.0,
@@ -66,8 +77,8 @@ def make_bot(fake: FakeDiscord, database: Path, **options: Any) -> JantakuBot:
         "freeze_heap": False,
     }
     defaults.update(options)
-    settings = Settings(token=fake.token, database=str(database))
-    return JantakuBot(settings, options=RuntimeOptions(**defaults))
+    settings = Settings(token=fake.token, database=str(database), shard_ids=shard_ids, shard_count=shard_count)
+    return JantakuBot(settings, store=store, options=RuntimeOptions(**defaults))
 
 
 def action_buttons(message: FakeMessage) -> list[dict[str, Any]]:
@@ -123,8 +134,9 @@ class World:
     """The last start click of :meth:`start_game`."""
 
     @classmethod
-    def build(cls, fake: FakeDiscord, *names: str, channel: str = "table-1") -> World:
-        guild = fake.add_guild("Mahjong Club")
+    def build(cls, fake: FakeDiscord, *names: str, channel: str = "table-1", shard: int | None = None) -> World:
+        """A guild (on ``shard`` of the fake's, when given) with these members and a channel."""
+        guild = fake.add_guild("Mahjong Club", shard=shard)
         members = [guild.add_member(name) for name in names]
         return cls(fake, guild, guild.add_text_channel(channel), members)
 

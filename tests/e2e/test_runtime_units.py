@@ -34,7 +34,7 @@ from bot.runtime.presenter import RateLimiter
 from bot.runtime.variants import build_settings, parse_rules_text
 from bot.storage import PlayerSeat, StorageError, Store
 
-RUNTIME_MODULES = ("customid", "errors", "i18n", "lobby", "options", "panel", "variants")
+RUNTIME_MODULES = ("customid", "errors", "i18n", "lobby", "options", "panel", "shards", "variants")
 
 
 @pytest.mark.parametrize("module", RUNTIME_MODULES)

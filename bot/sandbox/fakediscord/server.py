@@ -189,10 +189,18 @@ class FakeDiscord:
         self.users[user.id] = user
         return user
 
-    def add_guild(self, name: str = "Test Guild", *, owner: FakeUser | None = None) -> FakeGuild:
-        """A guild with an @everyone role, the bot as a member, and ``owner`` (default: a new user)."""
-        index = len(self.guilds)
-        guild_id = self.ids.next(shard=index % self.shard_count, shard_count=self.shard_count)
+    def add_guild(
+        self, name: str = "Test Guild", *, owner: FakeUser | None = None, shard: int | None = None
+    ) -> FakeGuild:
+        """A guild with an @everyone role, the bot as a member, and ``owner`` (default: a new user).
+
+        Its id puts it on ``shard`` of :attr:`shard_count` (default: the next shard in turn, so
+        consecutive guilds spread over every shard)."""
+        if shard is None:
+            shard = len(self.guilds) % self.shard_count
+        elif not 0 <= shard < self.shard_count:
+            raise ValueError(f"shard {shard} is not one of the fake's {self.shard_count} shards")
+        guild_id = self.ids.next(shard=shard, shard_count=self.shard_count)
         owner = owner or self.add_user(f"{name} owner")
         guild = FakeGuild(self, guild_id, name, owner.id, shard_id=(guild_id >> 22) % self.shard_count)
         guild.roles.append(FakeRole(guild, guild_id, "@everyone", EVERYONE_PERMISSIONS))

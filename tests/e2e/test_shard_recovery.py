@@ -1,0 +1,162 @@
+"""One process of a sharded deployment takes up only its own shards' guilds at start-up: their
+running tables, the ends they had not shown and their open lobbies. The other guilds' games stay
+as they are in the shared database, for the process that runs their shards."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator, Collection
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.runtime.lobby import Lobby
+from bot.runtime.presenter import DiscordPresenter
+from bot.runtime.registry import ForeignGuild
+from bot.runtime.shards import Shards
+from bot.sandbox.fakediscord import FakeDiscord, running_bot
+from bot.storage import GameRow, GameStatus, GameSummary, Store
+
+from .helpers import Player, World, make_bot
+from .spies import LogTrap
+
+SHARDS = 4
+OURS = (2, 3)
+"""The shards the second process runs: guilds on shards 0 and 1 are another process's."""
+
+
+@pytest.fixture
+async def fake4() -> AsyncIterator[FakeDiscord]:
+    fake = await FakeDiscord.start(shard_count=SHARDS)
+    try:
+        yield fake
+    finally:
+        await fake.stop()
+    fake.assert_clean()
+    fake.assert_lean()
+
+
+def ignore_shards(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make the store answer every guild's games whatever shards it is asked for: the runtime's
+    own check must still keep the other processes' games out."""
+    unfinished, unshown = store.unfinished_games, store.unshown_ends
+
+    async def every_unfinished(*, shard_ids: Collection[int] | None = None, shard_count: int = 1) -> list[GameRow]:
+        return await unfinished()
+
+    async def every_unshown(*, shard_ids: Collection[int] | None = None, shard_count: int = 1) -> list[GameSummary]:
+        return await unshown()
+
+    monkeypatch.setattr(store, "unfinished_games", every_unfinished)
+    monkeypatch.setattr(store, "unshown_ends", every_unshown)
+
+
+@pytest.mark.parametrize("store_filters", [True, False], ids=["store-filters", "store-returns-every-guild"])
+async def test_a_process_takes_up_only_its_own_shards_tables_ends_and_lobbies(
+    fake4: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, log_trap: LogTrap, store_filters: bool
+) -> None:
+    fake = fake4
+    database = tmp_path / "shared.sqlite3"
+    # A guild on each shard, each with a table and, in a second channel, a lobby.
+    worlds = [World.build(fake, f"Player {shard}", shard=shard) for shard in range(SHARDS)]
+    lobbies = [World(fake, w.guild, w.guild.add_text_channel("lobby"), w.members) for w in worlds]
+    assert [w.guild.shard_id for w in worlds] == list(range(SHARDS))
+
+    # One process for every shard first. The games on shards 1 and 3 end, but their ends are
+    # never shown (the process "dies" in between); those on 0 and 2 wait for their player.
+    monkeypatch.setattr(DiscordPresenter, "game_over", lambda self, outcome, summary: None)
+    first = make_bot(fake, database)
+    games: dict[int, int] = {}
+    async with running_bot(fake, first):
+        for world in worlds:
+            await world.start_game(world.members[0], hands=1)
+            actor = first.runtime.tables.in_channel(world.channel.id)
+            assert actor is not None
+            games[world.guild.shard_id] = actor.game_id
+        for shard in (1, 3):
+            actor = first.runtime.tables.game(games[shard])
+            await worlds[shard].play([Player(worlds[shard].members[0])], until=lambda a=actor: a.finished)
+        for lobby in lobbies:
+            await lobby.open_table(lobby.members[0], "inage")
+        for actor in first.runtime.tables.actors():
+            await first.runtime.tables.presenter(actor).drain()
+    monkeypatch.undo()
+
+    theirs = {channel.id for w in worlds[:2] for channel in w.guild.channels}
+    seen = len(fake.requests)
+    async with Store.open(database) as store:
+        assert sorted(summary.game_id for summary in await store.unshown_ends()) == [games[1], games[3]]
+        if not store_filters:
+            ignore_shards(store, monkeypatch)
+        second = make_bot(fake, database, shard_ids=OURS, shard_count=SHARDS, store=store)
+        async with running_bot(fake, second):
+            runtime = second.runtime
+            assert runtime.shards == Shards(frozenset(OURS), SHARDS)
+            assert [actor.game_id for actor in runtime.tables.actors()] == [games[2]]
+            assert [lobby.channel.id for lobby in lobbies if runtime.lobbies.has(lobby.channel.id)] == [
+                lobbies[2].channel.id,
+                lobbies[3].channel.id,
+            ]
+            await fake.wait_for(lambda: worlds[3].game_over_text() is not None, timeout=10, what="shard 3's end")
+            resumed = runtime.tables.game(games[2])
+            await fake.wait_for(
+                lambda: any("continues from move" in text for text in worlds[2].public_texts()),
+                timeout=10,
+                what="shard 2's table resumed",
+            )
+            await runtime.tables.presenter(resumed).drain()
+
+            # A lobby of another process's guild cannot start a table here: no game is created.
+            stored = {data["channel_id"]: data for data in await store.lobbies()}
+            foreign = Lobby.from_json(stored[lobbies[0].channel.id])
+            foreign.add_cpu()
+            running = len(await store.unfinished_games())
+            with pytest.raises(ForeignGuild, match="shard 0 of 4"):
+                await runtime.tables.start_from_lobby(foreign)
+            assert len(await store.unfinished_games()) == running
+            assert not runtime.tables.is_starting(lobbies[0].channel.id)
+
+        # Nothing of shards 0 and 1 was touched: not a message, not a row.
+        touched = [f"{r.method} {r.path}" for r in fake.requests[seen:] if any(str(c) in r.path for c in theirs)]
+        assert touched == []
+        assert worlds[1].game_over_text() is None
+        monkeypatch.undo()
+        assert (await store.game(games[0])).status is GameStatus.RUNNING
+        assert [summary.game_id for summary in await store.unshown_ends()] == [games[1]]
+        assert {data["channel_id"] for data in await store.lobbies()} == {
+            lobbies[0].channel.id,
+            lobbies[1].channel.id,
+            lobbies[2].channel.id,
+            lobbies[3].channel.id,
+        }
+
+    errors = [r.getMessage() for r in log_trap.records if r.levelno >= logging.ERROR]
+    if store_filters:
+        assert errors == []
+    else:
+        # The runtime's check caught what the store let through, and said so.
+        assert sorted(errors) == sorted(
+            [
+                f"game {games[0]} (guild {worlds[0].guild.id}, shard 0 of 4) is not on this process's shards; "
+                "left to its owner",
+                f"game {games[1]} is not on this process's shards; its owner shows its end",
+            ]
+        )
+
+
+def test_shards_of_a_client() -> None:
+    """Every shard without ids (discord.py launches them all), the given ones otherwise."""
+
+    class Client:
+        def __init__(self, shard_ids: Any, shard_count: int | None) -> None:
+            self.shard_ids, self.shard_count = shard_ids, shard_count
+
+    every = Shards.of(Client(None, 8))  # type: ignore[arg-type]
+    assert every.ids is None and every.all and every.owns(7 << 22)
+    assert Shards.of(Client(None, None)) == Shards.every()  # type: ignore[arg-type]
+    some = Shards.of(Client([1, 3], 4))  # type: ignore[arg-type]
+    assert some == Shards(frozenset({1, 3}), 4) and not some.all
+    assert [some.owns(shard << 22) for shard in range(8)] == [False, True, False, True] * 2
+    assert not some.owns(None), "a DM comes to shard 0's process"
+    assert Shards(frozenset(range(4)), 4).all
