@@ -75,8 +75,8 @@ async def test_a_process_takes_up_only_its_own_shards_tables_ends_and_lobbies(
             assert actor is not None
             games[world.guild.shard_id] = actor.game_id
         for shard in (1, 3):
-            actor = first.runtime.tables.game(games[shard])
-            await worlds[shard].play([Player(worlds[shard].members[0])], until=lambda a=actor: a.finished)
+            ending = first.runtime.tables.game(games[shard])
+            await worlds[shard].play([Player(worlds[shard].members[0])], until=lambda: ending.finished)
         for lobby in lobbies:
             await lobby.open_table(lobby.members[0], "inage")
         for actor in first.runtime.tables.actors():
