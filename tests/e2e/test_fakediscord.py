@@ -91,9 +91,11 @@ class FeedbackModal(discord.ui.Modal, title="Feedback"):
 
 
 class DemoBot(commands.AutoShardedBot):
-    def __init__(self) -> None:
-        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
+    def __init__(self, **options: Any) -> None:
+        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(), **options)
         self.errors: list[BaseException] = []
+        self.interactions: list[int] = []
+        """Ids of the interactions this client received."""
         self.remembered: discord.Interaction | None = None
         self.slow_delay = 0.5
         self.tree.on_error = self._record_error  # type: ignore[method-assign]
@@ -213,6 +215,9 @@ class DemoBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         self.add_dynamic_items(CounterButton)
         await self.tree.sync()
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        self.interactions.append(interaction.id)
 
 
 class PlainBot(commands.Bot):
@@ -813,3 +818,80 @@ async def test_a_request_cut_off_half_sent_is_an_aborted_request_not_a_fake_erro
         (aborted,) = fake.aborted_requests
         assert (aborted.method, aborted.route) == ("POST", "/channels/{channel_id}/messages")
         assert fake.internal_errors == [] and fake.violations == []
+
+
+# -- several processes, each with some of the shards --------------------------------------------------
+
+
+async def test_clients_that_each_run_some_shards_get_exactly_their_guilds() -> None:
+    """As several bot processes would: client A identifies shards 0 and 1 of 4, client B shards 2
+    and 3. Each gets READY and GUILD_CREATE for its own guilds only, each guild's interactions
+    reach exactly its owner, /gateway/bot agrees on the count, and when A goes and comes back
+    its guilds follow it while B's never stop."""
+    async with await FakeDiscord.start(shard_count=4) as fake:
+        guilds = [fake.add_guild(f"Club {shard}", shard=shard) for shard in range(4)]
+        channels = [guild.add_text_channel("table") for guild in guilds]
+        players = [guild.add_member(f"Player {index}") for index, guild in enumerate(guilds)]
+        assert [guild.shard_id for guild in guilds] == [0, 1, 2, 3]
+        with pytest.raises(ValueError, match="not one of the fake's 4 shards"):
+            fake.add_guild("Nowhere", shard=4)
+
+        async def ping(index: int) -> int:
+            record = await players[index].slash(channels[index], "demo ping")
+            assert record.message is not None and record.message.content == "pong", record.errors
+            return record.id
+
+        b = DemoBot(shard_ids=[2, 3], shard_count=4)
+        async with running_bot(fake, b):
+            a = DemoBot(shard_ids=[0, 1], shard_count=4)
+            async with running_bot(fake, a):
+                assert sorted(tuple(i["shard"]) for i in fake.gateway.identifies) == [(0, 4), (1, 4), (2, 4), (3, 4)]
+                assert {g.id for g in a.guilds} == {guilds[0].id, guilds[1].id}
+                assert {g.id for g in b.guilds} == {guilds[2].id, guilds[3].id}
+                # Given their count, the clients never asked /gateway/bot; it says the same.
+                assert fake.requests_to("GET", "/gateway/bot") == []
+                http = b.http
+                count, _, _ = await http.get_bot_gateway()
+                assert count == 4
+                for index, owner, other in ((0, a, b), (1, a, b), (2, b, a), (3, b, a)):
+                    interaction = await ping(index)
+                    assert interaction in owner.interactions and interaction not in other.interactions
+                    session = fake.gateway.session_for(guilds[index].id)
+                    assert session is not None and session.shard_id == index and session.shard_count == 4
+                # A DM comes to shard 0, which is A's.
+                dm = await players[2].slash(fake.dm_channel(players[2]), "demo ping")
+                assert dm.id in a.interactions and dm.id not in b.interactions
+
+            # A is gone (a clean close ends its sessions): its guilds reach nobody, B's go on.
+            with pytest.raises(RuntimeError, match="no bot session"):
+                await players[0].slash(channels[0], "demo ping")
+            assert await ping(3) in b.interactions
+
+            again = DemoBot(shard_ids=[0, 1], shard_count=4)
+            async with running_bot(fake, again):
+                assert await ping(0) in again.interactions
+                assert await ping(1) in again.interactions
+                assert await ping(2) in b.interactions
+                assert {g.id for g in b.guilds} == {guilds[2].id, guilds[3].id}
+        assert fake.problems() == []
+
+        # One client without a count asks /gateway/bot and runs all four shards itself.
+        whole = DemoBot()
+        asked = len(fake.requests_to("GET", "/gateway/bot"))
+        async with running_bot(fake, whole):
+            assert whole.shard_count == 4 and whole.shard_ids is None
+            assert len(fake.requests_to("GET", "/gateway/bot")) == asked + 1
+            assert await ping(1) in whole.interactions and await ping(2) in whole.interactions
+        assert fake.problems() == []
+
+
+async def test_processes_that_disagree_on_the_shard_count_are_a_violation() -> None:
+    """With 4 shards in one process and 3 in another, Discord would send some guilds to both and
+    some to neither: the fake says so as soon as the second count connects."""
+    async with await FakeDiscord.start(shard_count=4) as fake:
+        fake.add_guild("Club", shard=0)
+        four, three = DemoBot(shard_ids=[0, 1], shard_count=4), DemoBot(shard_ids=[2], shard_count=3)
+        async with running_bot(fake, four), running_bot(fake, three, wait_for_sync=False):
+            (violation,) = fake.take_violations("shard_count_mismatch")
+            assert "IDENTIFY as shard 2 of 3 while sessions of 4 shards are connected" in violation.detail
+        assert fake.problems() == []

@@ -5,12 +5,13 @@ as they are in the shared database, for the process that runs their shards."""
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator, Collection
+from collections.abc import AsyncIterator, Callable, Collection
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from bot.runtime.actor import TableActor
 from bot.runtime.lobby import Lobby
 from bot.runtime.presenter import DiscordPresenter
 from bot.runtime.registry import ForeignGuild
@@ -35,6 +36,10 @@ async def fake4() -> AsyncIterator[FakeDiscord]:
         await fake.stop()
     fake.assert_clean()
     fake.assert_lean()
+
+
+def finished(actor: TableActor) -> Callable[[], bool]:
+    return lambda: actor.finished
 
 
 def ignore_shards(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -76,7 +81,7 @@ async def test_a_process_takes_up_only_its_own_shards_tables_ends_and_lobbies(
             games[world.guild.shard_id] = actor.game_id
         for shard in (1, 3):
             ending = first.runtime.tables.game(games[shard])
-            await worlds[shard].play([Player(worlds[shard].members[0])], until=lambda: ending.finished)
+            await worlds[shard].play([Player(worlds[shard].members[0])], until=finished(ending))
         for lobby in lobbies:
             await lobby.open_table(lobby.members[0], "inage")
         for actor in first.runtime.tables.actors():

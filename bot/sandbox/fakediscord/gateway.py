@@ -87,6 +87,10 @@ class Gateway:
 
         Routing uses each session's own shard pair, so an unsharded client (no ``shard`` in
         IDENTIFY, i.e. [0, 1]) receives every guild, and an AutoShardedClient each shard's share.
+        Sessions need not be one client's: processes that each IDENTIFY some of the shards (of
+        one count) get exactly their shards' guilds. A session whose client died without closing
+        stays valid, as on Discord, until its shard IDENTIFYs again: its guilds' events wait in it
+        (an interaction among them fails after its deadline).
         """
         candidates = [
             s
@@ -254,6 +258,16 @@ class Gateway:
         if not isinstance(shard_id, int) or not isinstance(shard_count, int) or not 0 <= shard_id < shard_count:
             await connection.ws.close(code=4010, message=b"Invalid shard.")
             return None
+        counts = {s.shard_count for s in self.sessions.values() if not s.invalid and s.connected}
+        if counts - {shard_count}:
+            # Processes that disagree on the count split guilds differently: with Discord some
+            # guilds would reach two of them, or none.
+            self.fake.record_violation(
+                "shard_count_mismatch",
+                f"IDENTIFY as shard {shard_id} of {shard_count} while sessions of "
+                f"{', '.join(map(str, sorted(counts - {shard_count})))} shards are connected: every "
+                "process of a bot must use one shard count",
+            )
         for old in self.sessions.values():
             if (old.shard_id, old.shard_count) == (shard_id, shard_count):
                 old.invalid = True
