@@ -1,6 +1,7 @@
 """The bot in an OS process of its own, pointed at a fake Discord in the calling process.
 
-    python -m tests.e2e.botprocess --api URL --gateway URL --token T --database PATH [--cpu-delay S] ...
+    python -m tests.e2e.botprocess --api URL --gateway URL --token T --database URL [--cpu-delay S] ...
+        [--shards IDS --shard-count N]
 
 ``bench.load`` measures this process (as in production, where Discord is elsewhere) and
 ``bench.soak`` SIGKILLs it and starts another on the same SQLite file. The process runs the
@@ -43,7 +44,7 @@ def add_bot_arguments(parser: argparse.ArgumentParser, *, hidden: bool = False) 
     parser.add_argument("--api", **shown)
     parser.add_argument("--gateway", **shown)
     parser.add_argument("--token", **shown)
-    parser.add_argument("--database", **shown)
+    parser.add_argument("--database", **shown)  # a path, or a URL Store.connect takes
 
 
 def _write_json(path: Path, value: object) -> None:
@@ -56,7 +57,7 @@ async def run_bot(args: argparse.Namespace) -> None:
     import yarl
 
     from bot.app import JantakuBot
-    from bot.config import Settings
+    from bot.config import Settings, parse_shard_count, parse_shard_ids
 
     discord.http.Route.BASE = args.api
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(args.gateway)
@@ -67,7 +68,16 @@ async def run_bot(args: argparse.Namespace) -> None:
         # bench.load's --bot has no such flag: it measures the production pool.
         render_processes=not getattr(args, "render_threads", False),
     )
-    bot = JantakuBot(Settings(token=args.token, database=args.database, log_level="WARNING"), options=options)
+    shard_count = getattr(args, "shard_count", None)
+    shards = getattr(args, "shards", None)
+    settings = Settings(
+        token=args.token,
+        database=args.database,
+        log_level="WARNING",
+        shard_count=None if shard_count is None else parse_shard_count(shard_count, name="--shard-count"),
+        shard_ids=None if shards is None else parse_shard_ids(shards, int(shard_count), name="--shards"),
+    )
+    bot = JantakuBot(settings, options=options)
     bot._connection.guild_ready_timeout = 0.1
 
     async def no_wait(shard_id: int | None, *, initial: bool = False) -> None:
@@ -81,8 +91,14 @@ async def run_bot(args: argparse.Namespace) -> None:
     bot.before_identify_hook = no_wait  # type: ignore[method-assign]
     bot.add_listener(say_ready, "on_ready")
     loop = asyncio.get_running_loop()
+    closing: list[asyncio.Future[None]] = []
+
+    def close() -> None:
+        if not closing:
+            closing.append(asyncio.ensure_future(bot.close()))
+
     for sig in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
+        loop.add_signal_handler(sig, close)
     profile = None
     if os.environ.get("JANTAKU_PROFILE"):
         import cProfile
@@ -92,6 +108,11 @@ async def run_bot(args: argparse.Namespace) -> None:
     try:
         async with bot:
             await bot.start(args.token)
+        # start() returns as soon as discord.py has begun closing, while the close is still on
+        # its way to the store: cancelled there by asyncio.run's exit, it would leave the store's
+        # connection threads running, and the process waiting for them until it is killed.
+        if closing:
+            await closing[0]
     finally:
         if profile is not None:
             profile.disable()
@@ -110,7 +131,12 @@ def parse_bot_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--render-threads", action="store_true", help="draw in threads, not worker processes (a quicker start)"
     )
-    return parser.parse_args(argv)
+    parser.add_argument("--shards", help="the shards this process runs (0-3, 0,2): one process of several")
+    parser.add_argument("--shard-count", help="the shards of every process together (with --shards)")
+    args = parser.parse_args(argv)
+    if (args.shards is None) != (args.shard_count is None):
+        parser.error("--shards and --shard-count go together")
+    return args
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -129,20 +155,24 @@ class BotExited(RuntimeError):
 
 
 class BotProcess:
-    """One bot process at a time on ``database``, pointed at ``fake``; :meth:`start` again after
-    :meth:`kill` to restart it on the same file.
+    """One bot process at a time on ``database`` (a path or a database URL, passed as it is),
+    pointed at ``fake``; :meth:`start` again after :meth:`kill` to restart it on the same file.
 
     ``entry`` is how to run the bot (``bench.load`` runs ``-m bench.load --bot`` at the commit it
     measures, whose bot may not print :data:`READY`); ``cwd`` the checkout to run it from;
     ``log`` a file the bot's standard error goes to (appended; None: this process's);
     ``render_threads`` draws in threads instead of worker processes, which start slowly on a
     busy machine (the default, worker processes, is production's).
+
+    ``shards`` (ids, count) makes it one process of a sharded deployment, running those shards
+    only; ``host`` is the name it reaches the fake by (``localhost`` for one of two processes:
+    the fake records it on each request, see :meth:`FakeDiscord.api_url_at`).
     """
 
     def __init__(
         self,
         fake: Any,
-        database: Path,
+        database: Path | str,
         *,
         cpu_delay: float,
         hand_pause: float,
@@ -151,15 +181,24 @@ class BotProcess:
         cwd: Path = ROOT,
         log: Path | None = None,
         render_threads: bool = False,
+        shards: tuple[Sequence[int], int] | None = None,
+        host: str = "127.0.0.1",
     ) -> None:
+        from bot.config import format_shard_ids
+
         self.fake = fake
         self.database = database
+        self.shards = shards
+        self.host = host
         self.flags = [
-            *("--api", fake.api_url, "--gateway", fake.gateway_url, "--token", fake.token),
+            *("--api", fake.api_url_at(host), "--gateway", fake.gateway_url_at(host), "--token", fake.token),
             *("--database", str(database)),
             *("--cpu-delay", str(cpu_delay), "--hand-pause", str(hand_pause), "--ack-budget", str(ack_budget)),
             *(["--render-threads"] if render_threads else []),
         ]
+        if shards is not None:
+            ids, count = shards
+            self.flags += ["--shards", format_shard_ids(tuple(ids)), "--shard-count", str(count)]
         self.entry = list(entry)
         self.cwd = cwd
         self.log = log

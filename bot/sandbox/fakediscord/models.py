@@ -778,6 +778,10 @@ class RequestRecord:
     """The fault injected into this request (see :mod:`.faults`), if any."""
     retry: bool = False
     """Whether this request repeats one that met a fault (as discord.py retries 5xx and 429)."""
+    host: str = ""
+    """The name the client sent it to, without the port (``127.0.0.1``, or ``localhost`` for a
+    client pointed at :meth:`FakeDiscord.api_url_at`): interaction callbacks and webhooks carry
+    nothing else that says which client made them."""
 
     def __str__(self) -> str:
         return f"{self.method} {self.path} -> {self.status}"

@@ -175,12 +175,21 @@ class FakeDiscord:
     @property
     def api_url(self) -> str:
         """What ``discord.http.Route.BASE`` must be set to."""
-        return self.base_url + API_PREFIX
+        return self.api_url_at("127.0.0.1")
 
     @property
     def gateway_url(self) -> str:
         """What ``DiscordWebSocket.DEFAULT_GATEWAY`` must be set to."""
-        return f"ws://127.0.0.1:{self.port}/gateway"
+        return self.gateway_url_at("127.0.0.1")
+
+    def api_url_at(self, host: str) -> str:
+        """:attr:`api_url` by another name of this machine (``localhost``): each request records
+        the name it was sent to (:attr:`RequestRecord.host`), which tells two clients apart."""
+        return f"http://{host}:{self.port}{API_PREFIX}"
+
+    def gateway_url_at(self, host: str) -> str:
+        """:attr:`gateway_url` by another name of this machine (see :meth:`api_url_at`)."""
+        return f"ws://{host}:{self.port}/gateway"
 
     # -- building the world ------------------------------------------------------------------------
 
@@ -554,6 +563,7 @@ class FakeDiscord:
             dict(request.query),
             self.clock.now(),
             route=canonical.removeprefix(API_PREFIX) if known else None,
+            host=request.host.rpartition(":")[0] or request.host,
         )
         request[CTX] = ctx
         self.requests.append(ctx)
