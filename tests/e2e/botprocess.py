@@ -68,8 +68,9 @@ async def run_bot(args: argparse.Namespace) -> None:
         # bench.load's --bot has no such flag: it measures the production pool.
         render_processes=not getattr(args, "render_threads", False),
     )
-    shard_count = getattr(args, "shard_count", None)
-    shards = getattr(args, "shards", None)
+    # Names of their own: bench.load's --bot shares its namespace, where --shards means the fake's.
+    shard_count = getattr(args, "bot_shard_count", None)
+    shards = getattr(args, "bot_shards", None)
     settings = Settings(
         token=args.token,
         database=args.database,
@@ -131,10 +132,14 @@ def parse_bot_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--render-threads", action="store_true", help="draw in threads, not worker processes (a quicker start)"
     )
-    parser.add_argument("--shards", help="the shards this process runs (0-3, 0,2): one process of several")
-    parser.add_argument("--shard-count", help="the shards of every process together (with --shards)")
+    parser.add_argument(
+        "--shards", dest="bot_shards", help="the shards this process runs (0-3, 0,2): one process of several"
+    )
+    parser.add_argument(
+        "--shard-count", dest="bot_shard_count", help="the shards of every process together (with --shards)"
+    )
     args = parser.parse_args(argv)
-    if (args.shards is None) != (args.shard_count is None):
+    if (args.bot_shards is None) != (args.bot_shard_count is None):
         parser.error("--shards and --shard-count go together")
     return args
 
