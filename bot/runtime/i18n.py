@@ -269,6 +269,11 @@ _TEXT: dict[str, tuple[str, str]] = {
         "I could not DM you (your privacy settings block it), so here is your hand instead.",
         "DMを送れませんでした（プライバシー設定）。こちらに手牌を表示します。",
     ),
+    "panel_dm_unavailable": (
+        "Hands cannot go to DMs on this server (its tables run in a bot process that direct "
+        "messages do not reach), so here is your hand.",
+        "このサーバーでは手牌をDMに送れません（卓を動かすボットのプロセスにDMが届きません）。こちらに表示します。",
+    ),
     "panel_here": (
         "Your hand will be shown here again. Use “My hand” on the table to open it.",
         "手牌をこちらに表示するように戻しました。卓の「手牌」ボタンで開けます。",

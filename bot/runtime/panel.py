@@ -279,6 +279,7 @@ def panel_spec(
     over: bool = False,
     notice: str = "",
     locale: Locale | None = None,
+    dm_offered: bool = True,
 ) -> MessageSpec:
     """A seat's private panel: its situation in words and one button per legal action.
 
@@ -288,6 +289,8 @@ def panel_spec(
     follow on their own rows, then the utility buttons. Every action of the decision is on the
     panel in some mode; should the buttons ever exceed 5 rows of 5 anyway, they are packed
     tighter, and what still does not fit is logged as an error (see :func:`_layout`).
+
+    ``dm_offered`` False leaves out the DM button: its process gets no DM clicks (shard 0's does).
     """
     public = view.public
     ui = variant_ui(public.variant)
@@ -409,7 +412,7 @@ def panel_spec(
     utility: list[ButtonSpec] = []
     if auto and not over:
         utility.append(ButtonSpec(PanelId(game_id, seq, "back").custom_id, text("button_back", locale), "success"))
-    if not over:
+    if not over and dm_offered:
         op, label = ("here", "button_here") if dm else ("dm", "button_dm")
         utility.append(ButtonSpec(PanelId(game_id, seq, op).custom_id, "📬 " + text(label, locale), "secondary"))
 

@@ -236,8 +236,12 @@ class DiscordPresenter:
         renderer: RenderPool,
         message_id: int | None = None,
         dm_panels: bool = False,
+        dms: bool = True,
     ) -> None:
         self._client = client
+        self._dms = dms
+        """Whether panels may live in DMs: a click in a DM comes to shard 0's process, so in a
+        sharded deployment no other process can take one (see bot.runtime.shards)."""
         self._store = store
         self._actor = actor
         self._options = options
@@ -263,7 +267,7 @@ class DiscordPresenter:
         self._closing = False
         self._worker: asyncio.Task[None] | None = None
         self.panels = {
-            seat: _Panel(seat, prefers_dm=dm_panels)
+            seat: _Panel(seat, prefers_dm=dm_panels and dms)
             for seat, state in enumerate(actor.seats)
             if not state.player.is_cpu
         }
@@ -330,7 +334,8 @@ class DiscordPresenter:
             panel = self.panels.get(seat)
             if panel is None:
                 continue
-            panel.mode, panel.locale, panel.prefers_dm = handle.mode, handle.locale, handle.prefers_dm
+            panel.mode, panel.locale = handle.mode, handle.locale
+            panel.prefers_dm = handle.prefers_dm and self._dms
             if handle.token is not None and handle.application_id is not None:
                 age = wall - handle.opened_at
                 if not 0 <= age < self._options.token_usable_for:
@@ -735,6 +740,7 @@ class DiscordPresenter:
             over=actor.finished,
             notice=notice,
             locale=panel.locale,
+            dm_offered=self._dms,
         )
         waiting = panel_picture(view, deciding=False)
         picture = panel_picture(view, deciding=True) if decision is not None else waiting
@@ -923,6 +929,10 @@ class DiscordPresenter:
         panel = self.panels[seat]
         async with self._locked(panel, interaction, deferring(interaction, ephemeral=True, thinking=True)):
             panel.locale = str(interaction.locale) if interaction.locale else panel.locale
+            if dm and not self._dms:
+                # Its buttons would be clicked in a DM, which another process receives.
+                notice = "\n".join(filter(None, (notice, text("panel_dm_unavailable", panel.locale))))
+                dm = False
             if dm is not None:
                 panel.prefers_dm = dm
             if panel.prefers_dm:

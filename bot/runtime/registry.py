@@ -289,6 +289,7 @@ class TableRegistry:
             renderer=runtime.renderer,
             message_id=message_id,
             dm_panels=dm_panels,
+            dms=runtime.shards.owns(None),
         )
         self._presenters[actor.game_id] = presenter  # closed with the others on shutdown
         return presenter

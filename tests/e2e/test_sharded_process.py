@@ -1,6 +1,10 @@
-"""One process of a sharded deployment takes up only its own shards' guilds at start-up: their
-running tables, the ends they had not shown and their open lobbies. The other guilds' games stay
-as they are in the shared database, for the process that runs their shards."""
+"""One process of a sharded deployment, in-process against the fake.
+
+It takes up only its own shards' guilds at start-up: their running tables, the ends they had not
+shown and their open lobbies; the other guilds' games stay as they are in the shared database,
+for the process that runs their shards. And since a click in a DM comes to shard 0's process
+whatever guild its table is in, a process without shard 0 never puts a panel in DMs.
+"""
 
 from __future__ import annotations
 
@@ -165,3 +169,46 @@ def test_shards_of_a_client() -> None:
     assert [some.owns(shard << 22) for shard in range(8)] == [False, True, False, True] * 2
     assert not some.owns(None), "a DM comes to shard 0's process"
     assert Shards(frozenset(range(4)), 4).all
+
+
+async def test_a_process_without_shard_0_keeps_every_panel_out_of_dms(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """Two processes of two shards: shard 0's keeps DM panels; shard 1's answers a request for
+    one with the panel here and says why, offers no DM button, and ignores the server's DM
+    default, because the clicks on a DM panel would reach the other process."""
+    fake = fake_discord
+    database = tmp_path / "shared.sqlite3"
+    zero, one = (World.build(fake, f"Player {shard}", shard=shard) for shard in (0, 1))
+    async with Store.open(database) as store:
+        await store.update_guild_settings(one.guild.id, dm_panels=True)
+    first, second = (make_bot(fake, database, shard_ids=(shard,), shard_count=2) for shard in (0, 1))
+    async with running_bot(fake, first), running_bot(fake, second):
+        assert (first.runtime.shards.owns(None), second.runtime.shards.owns(None)) == (True, False)
+        for world in (zero, one):
+            await world.start_game(world.members[0], hands=1)
+        assert second.runtime.tables.in_channel(one.channel.id) is not None
+        assert first.runtime.tables.in_channel(one.channel.id) is None
+
+        # Shard 1's server prefers DM panels: "My hand" opens it here all the same.
+        (bob,) = one.members
+        player = Player(bob)
+        opened = await one.open_panel(player)
+        assert opened.message is not None and opened.message.ephemeral
+        assert not any(cid.endswith((":dm", ":here")) for cid in opened.message.custom_ids)
+        asked = await bob.slash(one.channel, "mahjong hand", dm=True)
+        await fake.wait_for(lambda: asked.message is not None and not asked.message.loading, timeout=10)
+        assert asked.message is not None and asked.message.ephemeral
+        assert "Hands cannot go to DMs on this server" in asked.message.text
+        assert "Your hand" in asked.message.text
+        assert fake.messages_in(fake.dm_channel(bob)) == []
+        player.panel = asked.message
+        await one.play([player], max_clicks=2)  # the panel plays as usual
+
+        # Shard 0's process receives DMs: its panels offer them and go there.
+        (alice,) = zero.members
+        here = await zero.open_panel(Player(alice))
+        assert here.message is not None and any(cid.endswith(":dm") for cid in here.message.custom_ids)
+        by_dm = await alice.slash(zero.channel, "mahjong hand", dm=True)
+        await fake.wait_for(lambda: by_dm.message is not None and "DMs" in by_dm.message.text, timeout=10)
+        assert len(fake.messages_in(fake.dm_channel(alice))) == 1
