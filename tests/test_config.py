@@ -166,3 +166,11 @@ def test_the_bot_runs_the_shards_of_its_settings() -> None:
     assert plain.shard_ids is None
     assert not plain.shard_count  # discord.py asks Discord for the count when it connects
     assert plain.runtime.shards.owns(1 << 22)
+
+
+def test_the_env_example_with_a_token_reads_as_the_defaults(tmp_path: Path) -> None:
+    example = (Path(__file__).resolve().parents[1] / ".env.example").read_text("utf-8")
+    env_file = tmp_path / ".env"
+    env_file.write_text(example.replace("DISCORD_TOKEN=\n", "DISCORD_TOKEN=t\n"), "utf-8")
+    settings = Settings.from_env({}, env_file=env_file)
+    assert settings == Settings(token="t")
