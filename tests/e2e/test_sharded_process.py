@@ -8,6 +8,7 @@ whatever guild its table is in, a process without shard 0 never puts a panel in 
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator, Callable, Collection
 from pathlib import Path
@@ -96,6 +97,7 @@ async def test_a_process_takes_up_only_its_own_shards_tables_ends_and_lobbies(
     seen = len(fake.requests)
     async with Store.open(database) as store:
         assert sorted(summary.game_id for summary in await store.unshown_ends()) == [games[1], games[3]]
+        unshown = store.unshown_ends
         if not store_filters:
             ignore_shards(store, monkeypatch)
         second = make_bot(fake, database, shard_ids=OURS, shard_count=SHARDS, store=store)
@@ -108,6 +110,13 @@ async def test_a_process_takes_up_only_its_own_shards_tables_ends_and_lobbies(
                 lobbies[3].channel.id,
             ]
             await fake.wait_for(lambda: worlds[3].game_over_text() is not None, timeout=10, what="shard 3's end")
+            # The end is marked shown just after its last message is sent: wait for that write.
+            for _ in range(500):
+                if games[3] not in [summary.game_id for summary in await unshown()]:
+                    break
+                await asyncio.sleep(0.02)
+            else:
+                raise AssertionError("shard 3's end was shown but never marked so")
             resumed = runtime.tables.game(games[2])
             await fake.wait_for(
                 lambda: any("continues from move" in text for text in worlds[2].public_texts()),
