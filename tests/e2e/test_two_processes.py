@@ -35,11 +35,15 @@ TABLE_ID = re.compile(r"jt:table:(\d+):\d+:hand")
 CHANNEL_PATH = re.compile(r"/channels/(\d+)")
 
 
-@pytest.fixture
-def shared_database_url(tmp_path: Path) -> str:
-    """The database both processes open, as a URL passed to them as it is. SQLite in WAL mode is
-    safe across processes; a PostgreSQL store's URL serves as well."""
-    return f"sqlite:///{tmp_path / 'shared.sqlite3'}"
+@pytest.fixture(params=["sqlite", "postgresql"])
+def shared_database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """The database both processes open, as a URL passed to them as it is: a SQLite file (WAL
+    mode is safe across processes), or a database of a throwaway PostgreSQL server (skipped,
+    naming the package to install, where there is none)."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'shared.sqlite3'}"
+    url: str = request.getfixturevalue("postgres_url")
+    return url
 
 
 @pytest.fixture
