@@ -10,6 +10,7 @@ read one snapshot on ``backend.read()``. Rows become the frozen dataclasses of
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import dataclasses
 import json
@@ -132,6 +133,27 @@ board AS (
 """
 
 
+class _KeyedLocks:
+    """One FIFO lock per key, kept only while someone holds or waits for it."""
+
+    def __init__(self) -> None:
+        self._locks: dict[str, tuple[asyncio.Lock, int]] = {}
+
+    @asynccontextmanager
+    async def hold(self, key: str) -> AsyncIterator[None]:
+        lock, users = self._locks.get(key, (asyncio.Lock(), 0))
+        self._locks[key] = (lock, users + 1)
+        try:
+            async with lock:
+                yield
+        finally:
+            lock, users = self._locks[key]
+            if users == 1:
+                del self._locks[key]
+            else:
+                self._locks[key] = (lock, users - 1)
+
+
 def utc_now() -> datetime:
     """The default clock."""
     return datetime.now(UTC)
@@ -158,6 +180,7 @@ class Store:
         self.backend = backend
         """Where the data lives: the store's one way to the database."""
         self._clock = clock
+        self._ordered = _KeyedLocks()
 
     # --- opening and closing --------------------------------------------------------------------
 
@@ -213,8 +236,18 @@ class Store:
         """Close every connection, waiting for the reads and the write in flight; closing twice is harmless."""
         await self.backend.close()
 
-    def _write(self) -> contextlib.AbstractAsyncContextManager[Connection]:
-        return self.backend.write()
+    @asynccontextmanager
+    async def _write(self, key: str) -> AsyncIterator[Connection]:
+        """A write transaction, after every earlier write of this process on the same ``key``.
+
+        SQLite's one writer runs a process's writes in the order they were asked for; a
+        PostgreSQL pool runs them side by side, and two writes of one lobby, panel or game could
+        otherwise commit in either order (the older state last) or both insert a new row. Writes
+        of different keys still run at once. (Across processes, the database's own keys and
+        :meth:`Connection.lock` do this work.)
+        """
+        async with self._ordered.hold(key), self.backend.write() as db:
+            yield db
 
     def _read(self) -> contextlib.AbstractAsyncContextManager[Connection]:
         return self.backend.read()
@@ -234,7 +267,7 @@ class Store:
         unknown = sorted(set(changes) - set(_GUILD_FIELDS))
         if unknown:
             raise TypeError(f"unknown guild setting(s): {', '.join(unknown)} (known: {', '.join(_GUILD_FIELDS)})")
-        async with self._write() as db:
+        async with self._write(f"guild-settings:{guild_id}") as db:
             # Two changes at once (two processes) must not each write back the other's old values.
             await db.lock(f"guild-settings:{guild_id}")
             settings = dataclasses.replace(await self._guild_settings(db, guild_id), **changes)
@@ -295,7 +328,7 @@ class Store:
         if len(humans) != len(set(humans)):
             raise ValueError("a user can take only one seat at a table")
         settings_text = _json(settings)
-        async with self._write() as db:
+        async with self._write(f"channel:{channel_id}") as db:
             busy = await db.fetchrow(
                 "SELECT id FROM games WHERE channel_id = :channel_id AND status = 'running'", {"channel_id": channel_id}
             )
@@ -340,7 +373,7 @@ class Store:
 
     async def set_game_message(self, game_id: int, message_id: int) -> None:
         """Remember the channel message that shows the table, so a restart can edit it."""
-        async with self._write() as db:
+        async with self._write(f"game:{game_id}") as db:
             changed = await db.execute(
                 "UPDATE games SET message_id = :message_id WHERE id = :game_id",
                 {"message_id": message_id, "game_id": game_id},
@@ -352,7 +385,7 @@ class Store:
 
     async def save_panel(self, game_id: int, handle: PanelHandle) -> None:
         """Store (or replace) where a seat's panel of a running game lives."""
-        async with self._write() as db:
+        async with self._write(f"game:{game_id}") as db:
             await self._running_game(db, game_id)
             await db.execute(
                 """
@@ -384,7 +417,7 @@ class Store:
 
     async def forget_panel(self, game_id: int, seat: int) -> None:
         """The seat's panel is gone (a dead token, a deleted DM): nothing to edit after a restart."""
-        async with self._write() as db:
+        async with self._write(f"game:{game_id}") as db:
             await db.execute(
                 "DELETE FROM panels WHERE game_id = :game_id AND seat = :seat", {"game_id": game_id, "seat": seat}
             )
@@ -399,7 +432,7 @@ class Store:
 
     async def save_lobby(self, lobby_id: int, guild_id: int, channel_id: int, data: Mapping[str, Any]) -> None:
         """Store (or replace) an open lobby's state."""
-        async with self._write() as db:
+        async with self._write(f"lobby:{lobby_id}") as db:
             await db.execute(
                 """
                 INSERT INTO lobbies (id, guild_id, channel_id, data, updated_at)
@@ -417,7 +450,7 @@ class Store:
 
     async def delete_lobby(self, lobby_id: int) -> None:
         """Forget a lobby (started or cancelled); an unknown id is no error."""
-        async with self._write() as db:
+        async with self._write(f"lobby:{lobby_id}") as db:
             await db.execute("DELETE FROM lobbies WHERE id = :id", {"id": lobby_id})
 
     async def lobbies(self) -> list[dict[str, Any]]:
@@ -471,7 +504,7 @@ class Store:
         final = GameStatus(status)
         if final is GameStatus.RUNNING:
             raise ValueError("finish_game ends a game: status must be 'finished' or 'cancelled'")
-        async with self._write() as db:
+        async with self._write(f"game:{game_id}") as db:
             await db.lock(f"game:{game_id}")
             await self._running_game(db, game_id)
             await db.execute(
@@ -535,7 +568,7 @@ class Store:
         :class:`GameStateError`.
         """
         text = _json(action_json)
-        async with self._write() as db:
+        async with self._write(f"game:{game_id}") as db:
             try:
                 added = await db.execute(
                     """
@@ -568,7 +601,7 @@ class Store:
         """Take back the game's last logged action, number ``seq``: the engine refused it after it
         was committed, so it must not be replayed. Anything but the last action raises
         :class:`ActionOrderError` and changes nothing (history is never rewritten)."""
-        async with self._write() as db:
+        async with self._write(f"game:{game_id}") as db:
             removed = await db.execute(
                 """
                 DELETE FROM actions
@@ -618,7 +651,7 @@ class Store:
     async def record_hand(self, game_id: int, hand_index: int, label: str, result: HandResult) -> None:
         """Store how a hand ended. Recording the same hand again replaces it, so a replay after
         a crash can safely record every hand it passes through."""
-        async with self._write() as db:
+        async with self._write(f"game:{game_id}") as db:
             game = await self._game(db, game_id)
             if len(result.changes) != len(game.players):
                 raise ValueError(
@@ -689,7 +722,7 @@ class Store:
         The ratings are read and written under the lock of the guild and variant, so two games
         finishing at once (two processes) each build on the other's update instead of losing it.
         """
-        async with self._write() as db:
+        async with self._write(f"game:{game_id}") as db:
             await db.lock(f"game:{game_id}")
             game = await self._running_game(db, game_id)
             seats = len(game.players)
@@ -775,7 +808,7 @@ class Store:
 
     async def mark_end_shown(self, game_id: int) -> None:
         """The game's end is posted in its channel: a restart need not post it again."""
-        async with self._write() as db:
+        async with self._write(f"game:{game_id}") as db:
             await db.execute("UPDATE games SET end_shown = 1 WHERE id = :game_id", {"game_id": game_id})
 
     async def unshown_ends(

@@ -108,7 +108,7 @@ async def test_a_read_does_not_wait_for_a_write_in_progress(store: Store) -> Non
     holding, release = asyncio.Event(), asyncio.Event()
 
     async def slow_write() -> None:
-        async with store._write() as db:
+        async with store._write("guild-settings:7") as db:
             await db.execute("UPDATE guild_settings SET turn_seconds = 99 WHERE guild_id = 7")
             await db.execute("DELETE FROM lobbies")
             holding.set()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bot.engine.game import Outcome
@@ -51,3 +53,14 @@ def test_a_handle_is_a_whole_token_or_a_dm_message() -> None:
     with pytest.raises(ValueError, match="token or in a DM"):
         PanelHandle(seat=0, opened_at=0.0, mode="discard", message_id=1)
     assert "tok" not in repr(EPHEMERAL)
+
+
+async def test_saves_of_one_panel_at_once_keep_the_last_asked_for(store: Store) -> None:
+    game_id = await store.create_game(10, 100, "nishoku", {}, 1, [human(1), human(2), cpu(1), cpu(2)], host_id=1)
+    for round_ in range(15):
+        handles = [
+            PanelHandle(seat=0, opened_at=float(round_ * 10 + n), mode="discard", message_id=n + 1, channel_id=9)
+            for n in range(4)
+        ]
+        await asyncio.gather(*(store.save_panel(game_id, handle) for handle in handles))
+        assert (await store.panels(game_id))[0] == handles[-1]

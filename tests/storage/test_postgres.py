@@ -173,7 +173,7 @@ async def test_the_primary_key_refuses_a_number_another_transaction_took_first(
     inserted, release = asyncio.Event(), asyncio.Event()
 
     async def slow_append() -> None:
-        async with first._write() as db:
+        async with first._write(f"game:{game_id}") as db:
             await db.execute(
                 "INSERT INTO actions (game_id, seq, action, created_at) VALUES (:game_id, 0, :action, 0)",
                 {"game_id": game_id, "action": '{"seat":0,"tile":1,"type":"discard"}'},
