@@ -80,9 +80,10 @@ async def run_bot(args: argparse.Namespace) -> None:
 
     bot.before_identify_hook = no_wait  # type: ignore[method-assign]
     bot.add_listener(say_ready, "on_ready")
+    closing: list[asyncio.Future[None]] = []
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
+        loop.add_signal_handler(sig, lambda: closing.append(asyncio.ensure_future(bot.close())))
     profile = None
     if os.environ.get("JANTAKU_PROFILE"):
         import cProfile
@@ -92,6 +93,10 @@ async def run_bot(args: argparse.Namespace) -> None:
     try:
         async with bot:
             await bot.start(args.token)
+        # Leaving `async with` waits only for discord.py's part of close(); the bot's own store
+        # closes after it, in the signal's task, which asyncio.run would otherwise cancel half-way
+        # and leave aiosqlite's threads holding the process up until its SIGKILL.
+        await asyncio.gather(*closing)
     finally:
         if profile is not None:
             profile.disable()
@@ -142,7 +147,7 @@ class BotProcess:
     def __init__(
         self,
         fake: Any,
-        database: Path,
+        database: Path | str,
         *,
         cpu_delay: float,
         hand_pause: float,
