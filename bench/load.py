@@ -20,7 +20,8 @@ decision through its buttons after ``--think-ms``, until the game is over.
 * ``ack_ms``: from an interaction's creation to the bot's initial response, over every slash
   command and click of every table (what Discord's 3-second rule is about); ``lobby_ack_ms``
   the lobby's alone (``/mahjong new``, the CPUs and the start, which arrive in a burst).
-* ``failed``: interactions never acknowledged in time (a click lost).
+* ``failed``: interactions never acknowledged in time (a click lost); ``tables_lost`` tables
+  whose lobby the bot closed before the game started (its buttons gone).
 * ``bot_cpu_ms_per_action``: CPU time of the bot process and its render workers over the games,
   per game action committed to the store (humans' and CPUs'); ``bot_process_cpu_ms_per_action``
   the bot process alone (its event loop and threads, without the workers); ``driver_cpu_ms_per_action`` the
@@ -143,6 +144,7 @@ class Totals:
     stalls: int = 0
     failed: int = 0
     refused: int = 0
+    lost: int = 0
     finished: int = 0
     clicks: int = 0
 
@@ -169,7 +171,13 @@ async def play_table(fake: Any, member: Any, channel: Any, args: argparse.Namesp
     lobby = record.message
     lobby_id = lobby.custom_ids[0].split(":")[2]
     for op in ("cpu", "cpu", "cpu", "start"):
-        click = await member.click(lobby, f"jt:lobby:{lobby_id}:{op}")
+        try:
+            click = await member.click(lobby, f"jt:lobby:{lobby_id}:{op}")
+        except InteractionRefused:
+            # The lobby lost its buttons (the bot closed it: say, its first save failed). A table
+            # lost, counted, rather than the whole run's figures.
+            totals.lost += 1
+            return
         _ack(click, totals, lobby=True)
     record = await member.slash(channel, "mahjong hand")
     _ack(record, totals)
@@ -444,6 +452,7 @@ async def drive(
         "lobby_ack_ms_max": round(max(totals.lobby_acks_ms, default=0.0), 1),
         "deferred": totals.deferred,
         "stalls": totals.stalls,
+        "tables_lost": totals.lost,
         "games_finished": totals.finished,
         "actions": actions,
         "file_kb_per_action": round(traffic.file_bytes / 1024 / per_action, 1),
@@ -469,6 +478,7 @@ SUMMARISED = (
     "lobby_ack_ms_p99",
     "failed",
     "stalls",
+    "tables_lost",
     "bot_cpu_ms_per_action",
     "db_server_cpu_ms_per_action",
     "bot_and_db_cpu_ms_per_action",
