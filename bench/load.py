@@ -1,16 +1,18 @@
 """Many tables at once against the fake Discord: acknowledgement latency, CPU, bytes and requests per move.
 
     python -m bench.load [--tables 100] [--baseline REV] [--runs 3] [--hog] [--burst] [--sweep 100,200,300]
+                         [--database sqlite|postgresql|both]
 
 Prints one JSON line per run, then (with ``--baseline`` or ``--runs`` above 1) a summary line per
 figure: the median and range of each bot's runs and, with a baseline, this commit's median over
-the baseline's::
+the baseline's (with ``--database both``, PostgreSQL's median over SQLite's); the same summary as
+a Markdown table goes to standard error::
 
-    {"bot": "this", "tables": N, "ack_ms_p50": .., "ack_ms_p99": .., "failed": 0,
+    {"bot": "this", "database": "sqlite", "tables": N, "ack_ms_p50": .., "ack_ms_p99": .., "failed": 0,
      "bot_cpu_ms_per_action": .., "bytes_per_action": .., "requests_per_action": .., ...}
 
 Two processes, as in production where Discord is elsewhere: this one runs the fake Discord and
-the scripted players, the other runs the unmodified bot (``JantakuBot``, real SQLite store, real
+the scripted players, the other runs the unmodified bot (``JantakuBot``, real store, real
 rendering). Every table is one scripted human and three CPUs: the human opens a lobby with
 ``/mahjong new``, adds three CPUs, starts, opens the panel with ``/mahjong hand`` and plays every
 decision through its buttons after ``--think-ms``, until the game is over.
@@ -18,7 +20,8 @@ decision through its buttons after ``--think-ms``, until the game is over.
 * ``ack_ms``: from an interaction's creation to the bot's initial response, over every slash
   command and click of every table (what Discord's 3-second rule is about); ``lobby_ack_ms``
   the lobby's alone (``/mahjong new``, the CPUs and the start, which arrive in a burst).
-* ``failed``: interactions never acknowledged in time (a click lost).
+* ``failed``: interactions never acknowledged in time (a click lost); ``tables_lost`` tables
+  whose lobby the bot closed before the game started (its buttons gone).
 * ``bot_cpu_ms_per_action``: CPU time of the bot process and its render workers over the games,
   per game action committed to the store (humans' and CPUs'); ``bot_process_cpu_ms_per_action``
   the bot process alone (its event loop and threads, without the workers); ``driver_cpu_ms_per_action`` the
@@ -27,6 +30,10 @@ decision through its buttons after ``--think-ms``, until the game is over.
   requests the bot sent the fake per action; ``file_kb_per_action`` the uploads alone.
 * ``rss_mb_per_table``: the bot's peak resident memory (with its render workers) above its idle
   size, per table.
+* ``db_server_cpu_ms_per_action``: on PostgreSQL, the CPU of the database server (the postmaster
+  and every backend, checkpointer and WAL writer), which is not the bot's; 0 on SQLite, whose work
+  is inside the bot process. ``bot_and_db_cpu_ms_per_action`` is the two together, the fair
+  total between the backends.
 
 ``--baseline REV`` runs the same load against the bot at another commit (checked out into a git
 worktree in the temp directory, run with this interpreter) side by side with this one, in
@@ -34,6 +41,14 @@ alternating order, ``--runs`` times each: on a shared, noisy machine a ratio fro
 a figure. ``--hog`` starts a busy process beside the bot for the run. ``--burst`` opens every
 lobby within one second (``--ramp 1``). ``--sweep`` runs this commit at several table counts and
 reports where ack p99 crosses one second.
+
+``--database`` is where the bot keeps its state: ``sqlite`` (the default; a new file each run,
+``WAL, synchronous=FULL`` as in production), ``postgresql`` (a throwaway server this process
+starts once, ``bot.storage.pgcluster``, with a new database each run; durable, ``fsync``,
+``synchronous_commit`` and ``full_page_writes`` on, so a commit pays for its disk flush as SQLite's
+does), or ``both``: the same load against each, alternating which goes first over ``--runs``,
+summarised side by side with PostgreSQL's ratio over SQLite's. Each run's line says which database
+it used, its version and its durability settings.
 
 The pace (``--cpu-delay`` 0.6 s, ``--think-ms`` 400) is about twice as brisk as real play, to
 load the machine. ``JANTAKU_PROFILE=/tmp/bot.prof`` writes a cProfile of the bot process.
@@ -52,12 +67,13 @@ import sqlite3
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from bot.runtime.options import RuntimeOptions
+from bot.storage.pgcluster import ClusterUnavailable, ThrowawayCluster
 from tests.e2e.botprocess import BotProcess, add_bot_arguments, run_bot
 
 ACT = re.compile(r"jt:act:\d+:\d+:(?P<kind>[a-z]+)(?::[0-9.]+)?")
@@ -128,6 +144,7 @@ class Totals:
     stalls: int = 0
     failed: int = 0
     refused: int = 0
+    lost: int = 0
     finished: int = 0
     clicks: int = 0
 
@@ -154,7 +171,13 @@ async def play_table(fake: Any, member: Any, channel: Any, args: argparse.Namesp
     lobby = record.message
     lobby_id = lobby.custom_ids[0].split(":")[2]
     for op in ("cpu", "cpu", "cpu", "start"):
-        click = await member.click(lobby, f"jt:lobby:{lobby_id}:{op}")
+        try:
+            click = await member.click(lobby, f"jt:lobby:{lobby_id}:{op}")
+        except InteractionRefused:
+            # The lobby lost its buttons (the bot closed it: say, its first save failed). A table
+            # lost, counted, rather than the whole run's figures.
+            totals.lost += 1
+            return
         _ack(click, totals, lobby=True)
     record = await member.slash(channel, "mahjong hand")
     _ack(record, totals)
@@ -250,23 +273,106 @@ def baseline_build(revision: str) -> Build:
     return Build("baseline", directory, commit[:7])
 
 
-async def drive(args: argparse.Namespace, build: Build | None = None) -> dict[str, Any]:
-    """One run: a fresh fake, a fresh bot of ``build`` on a fresh database, every table to its end."""
+DATABASES = ("sqlite", "postgresql")
+
+DURABLE_POSTGRESQL = {"fsync": "on", "synchronous_commit": "on", "full_page_writes": "on"}
+"""The throwaway server turns these off for tests; a benchmark pays for them, as the SQLite store
+pays for ``synchronous=FULL``: a commit is on disk before the bot hears it is done."""
+
+
+@dataclass
+class Database:
+    """Where the bots of an invocation keep their state: a new SQLite file in each run's
+    directory, or a new database each run on one PostgreSQL server started for the invocation."""
+
+    name: str
+    cluster: ThrowawayCluster | None = None
+    version: str = ""
+    _databases: int = 0
+
+    @property
+    def durability(self) -> str:
+        if self.cluster is None:
+            return "WAL, synchronous=FULL"
+        return ", ".join(f"{key}={value}" for key, value in DURABLE_POSTGRESQL.items())
+
+    def fresh(self, workdir: Path) -> str:
+        """A new, empty database for one run: a file path or a ``postgresql://`` URL."""
+        if self.cluster is None:
+            return str(workdir / "load.sqlite3")
+        self._databases += 1
+        return self.cluster.create_database(f"load_{self._databases}")
+
+    def discard(self, target: str) -> None:
+        """Drop a run's PostgreSQL database once counted, so that every run starts on a server
+        holding nothing but its own (SQLite's files are left in the temp directory, as ever)."""
+        if self.cluster is not None:
+            self.cluster.psql(f'DROP DATABASE "{target.rsplit("/", 1)[1]}"')
+
+    def server_cpu_seconds(self) -> float:
+        """CPU of the PostgreSQL server so far: the postmaster with its live and ended children."""
+        if self.cluster is None:
+            return 0.0
+        pid = int((self.cluster.data / "postmaster.pid").read_text().split()[0])
+        return cpu_seconds(pid)
+
+
+@contextlib.contextmanager
+def open_databases(names: Sequence[str]) -> Iterator[list[Database]]:
+    """The databases to run against, a PostgreSQL server started (and at the end removed) if one
+    is among them; exits naming the package to install where the server cannot start."""
+    with contextlib.ExitStack() as stack:
+        found: list[Database] = []
+        for name in names:
+            if name == "sqlite":
+                found.append(Database(name, version=f"SQLite {sqlite3.sqlite_version}"))
+                continue
+            try:
+                cluster = ThrowawayCluster.start(settings=DURABLE_POSTGRESQL)
+            except ClusterUnavailable as error:
+                raise SystemExit(f"--database {name}: {error}") from error
+            stack.callback(cluster.stop)
+            version = cluster.psql("SHOW server_version").strip()
+            found.append(Database(name, cluster, version=f"PostgreSQL {version}"))
+        yield found
+
+
+async def count_actions(target: str) -> int:
+    """Actions committed in a run's database, read directly rather than through a ``Store``:
+    opening one would migrate a database a baseline's bot wrote (or refuse a newer one)."""
+    if target.startswith("postgresql://"):
+        import asyncpg
+
+        connection = await asyncpg.connect(target)
+        try:
+            return int(await connection.fetchval("SELECT COUNT(*) FROM actions"))
+        finally:
+            await connection.close()
+    with contextlib.closing(sqlite3.connect(target)) as db:
+        return int(db.execute("SELECT COUNT(*) FROM actions").fetchone()[0])
+
+
+async def drive(
+    args: argparse.Namespace, build: Build | None = None, database: Database | None = None
+) -> dict[str, Any]:
+    """One run: a fresh fake, a fresh bot of ``build`` on a fresh ``database`` (by default a new
+    SQLite file), every table to its end."""
     from bot.sandbox.fakediscord import FakeDiscord
 
     build = build or this_build()
+    database = database or Database("sqlite", version=f"SQLite {sqlite3.sqlite_version}")
+    workdir = Path(tempfile.mkdtemp(prefix="jantaku-load-"))
+    target = database.fresh(workdir)
     fake = await FakeDiscord.start(spec_path=None if args.spec else False, shard_count=args.shards)
     tables = []
     for index in range(args.tables):
         guild = fake.add_guild(f"Club {index}")
         tables.append((guild.add_member(f"Player {index}"), guild.add_text_channel("mahjong")))
-    workdir = Path(tempfile.mkdtemp(prefix="jantaku-load-"))
-    database = workdir / "load.sqlite3"
     # Through `bench.load --bot` with only the flags every revision's --bot understands, so that
     # a baseline runs the same load (and is waited for the way its bot allows: it may not say ready).
     bot = BotProcess(
         fake,
-        database,
+        target,
         cpu_delay=args.cpu_delay,
         hand_pause=args.hand_pause,
         ack_budget=args.ack_budget,
@@ -291,10 +397,11 @@ async def drive(args: argparse.Namespace, build: Build | None = None) -> dict[st
         totals = Totals()
         keeper = asyncio.create_task(housekeeping(fake))
         fake.traffic.reset()
-        bot_cpu, loop_cpu, driver_cpu = (
+        bot_cpu, loop_cpu, driver_cpu, db_cpu = (
             cpu_seconds(process.pid),
             cpu_seconds(process.pid, children=False),
             own_cpu_seconds(),
+            database.server_cpu_seconds(),
         )
         started = time.perf_counter()
         games = asyncio.gather(
@@ -304,10 +411,11 @@ async def drive(args: argparse.Namespace, build: Build | None = None) -> dict[st
             peak = max(peak, rss_mb(process.pid))
             await asyncio.wait({games}, timeout=0.5)
         elapsed = time.perf_counter() - started
-        bot_cpu, loop_cpu, driver_cpu = (
+        bot_cpu, loop_cpu, driver_cpu, db_cpu = (
             cpu_seconds(process.pid) - bot_cpu,
             cpu_seconds(process.pid, children=False) - loop_cpu,
             own_cpu_seconds() - driver_cpu,
+            database.server_cpu_seconds() - db_cpu,
         )
         traffic = fake.traffic
         games.result()
@@ -318,18 +426,21 @@ async def drive(args: argparse.Namespace, build: Build | None = None) -> dict[st
             await hog.wait()
         await bot.stop()
         await fake.stop()
-    with sqlite3.connect(database) as db:
-        actions = db.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
+    actions = await count_actions(target)
+    database.discard(target)
     per_action = max(1, actions)
     return {
         "bot": build.label,
         "revision": build.revision,
+        "database": database.name,
         "tables": args.tables,
         "hog": bool(args.hog),
         "ack_ms_p50": round(percentile(totals.acks_ms, 0.5), 1),
         "ack_ms_p99": round(percentile(totals.acks_ms, 0.99), 1),
         "failed": totals.failed,
         "bot_cpu_ms_per_action": round(bot_cpu * 1000 / per_action, 2),
+        "db_server_cpu_ms_per_action": round(db_cpu * 1000 / per_action, 2),
+        "bot_and_db_cpu_ms_per_action": round((bot_cpu + db_cpu) * 1000 / per_action, 2),
         "bytes_per_action": round(traffic.bytes / per_action),
         "requests_per_action": round(traffic.requests / per_action, 3),
         "actions_per_s": round(actions / elapsed, 1),
@@ -341,6 +452,7 @@ async def drive(args: argparse.Namespace, build: Build | None = None) -> dict[st
         "lobby_ack_ms_max": round(max(totals.lobby_acks_ms, default=0.0), 1),
         "deferred": totals.deferred,
         "stalls": totals.stalls,
+        "tables_lost": totals.lost,
         "games_finished": totals.finished,
         "actions": actions,
         "file_kb_per_action": round(traffic.file_bytes / 1024 / per_action, 1),
@@ -348,10 +460,13 @@ async def drive(args: argparse.Namespace, build: Build | None = None) -> dict[st
         "bot_process_cpu_ms_per_action": round(loop_cpu * 1000 / per_action, 2),
         "driver_cpu_ms_per_action": round(driver_cpu * 1000 / per_action, 2),
         "bot_cpu_s": round(bot_cpu, 1),
+        "db_server_cpu_s": round(db_cpu, 1),
         "seconds": round(elapsed, 1),
         "bot_rss_mb_idle": round(idle, 1),
         "bot_rss_mb_peak": round(peak, 1),
         "cpus": os.cpu_count(),
+        "database_version": database.version,
+        "durability": database.durability,
         "requests_by_route": dict(traffic.routes.most_common()),
     }
 
@@ -359,41 +474,71 @@ async def drive(args: argparse.Namespace, build: Build | None = None) -> dict[st
 SUMMARISED = (
     "ack_ms_p50",
     "ack_ms_p99",
+    "ack_ms_max",
     "lobby_ack_ms_p99",
     "failed",
+    "stalls",
+    "tables_lost",
     "bot_cpu_ms_per_action",
+    "db_server_cpu_ms_per_action",
+    "bot_and_db_cpu_ms_per_action",
     "bytes_per_action",
     "requests_per_action",
     "actions_per_s",
+    "rss_mb_per_table",
     "bot_process_cpu_ms_per_action",
     "driver_cpu_ms_per_action",
 )
 
 
-def summarise(runs: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Per figure: each bot's median and range over its runs, and this one's median over the baseline's."""
+def summarise(
+    runs: Sequence[dict[str, Any]], *, key: str = "bot", sides: tuple[str, str] = ("baseline", "this")
+) -> list[dict[str, Any]]:
+    """Per figure: each side's median and range over its runs, and the second side's median over
+    the first's. The sides are the runs' values of ``key``: by default the baseline's bot and this
+    one; ``key="database", sides=("sqlite", "postgresql")`` compares the databases instead. A
+    figure a run does not report (an older baseline's) is left out of that run's side."""
     import statistics
 
+    ratio = f"{sides[1]}_over_{sides[0]}"
     lines = []
     for figure in SUMMARISED:
         line: dict[str, Any] = {"figure": figure}
         medians: dict[str, float] = {}
-        for label in ("baseline", "this"):
-            values = [run[figure] for run in runs if run["bot"] == label]
+        for label in sides:
+            values = [run[figure] for run in runs if run.get(key) == label and figure in run]
             if values:
                 medians[label] = statistics.median(values)
                 line[label] = {"median": medians[label], "min": min(values), "max": max(values), "runs": len(values)}
-        if "baseline" in medians and "this" in medians and medians["baseline"]:
-            line["this_over_baseline"] = round(medians["this"] / medians["baseline"], 3)
+        if sides[0] in medians and sides[1] in medians and medians[sides[0]]:
+            line[ratio] = round(medians[sides[1]] / medians[sides[0]], 3)
         lines.append(line)
     return lines
 
 
-def sweep(args: argparse.Namespace) -> list[dict[str, Any]]:
+def markdown_table(lines: Sequence[dict[str, Any]], sides: tuple[str, str]) -> str:
+    """The summary as a table to paste: median (range) per side and the ratio."""
+
+    def cell(side: dict[str, Any] | None) -> str:
+        if side is None:
+            return ""
+        if side["min"] == side["max"]:
+            return f"{side['median']:g}"
+        return f"{side['median']:g} ({side['min']:g}–{side['max']:g})"
+
+    ratio = f"{sides[1]}_over_{sides[0]}"
+    rows = [f"| figure | {sides[0]} | {sides[1]} | {sides[1]} / {sides[0]} |", "|---|---|---|---|"]
+    for line in lines:
+        ratio_cell = f"{line[ratio]:g}" if ratio in line else ""
+        rows.append(f"| {line['figure']} | {cell(line.get(sides[0]))} | {cell(line.get(sides[1]))} | {ratio_cell} |")
+    return "\n".join(rows)
+
+
+def sweep(args: argparse.Namespace, database: Database | None = None) -> list[dict[str, Any]]:
     """This commit at each table count; where ack p99 first crosses one second."""
     results = []
     for count in args.sweep:
-        run = asyncio.run(drive(argparse.Namespace(**{**vars(args), "tables": count})))
+        run = asyncio.run(drive(argparse.Namespace(**{**vars(args), "tables": count}), database=database))
         print(json.dumps(run), flush=True)
         results.append(run)
     crossing = next((run["tables"] for run in results if run["ack_ms_p99"] > 1000), None)
@@ -423,10 +568,21 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--shards", type=int, default=2)
     parser.add_argument("--spec", action="store_true", help="also validate every request against the OpenAPI spec")
     parser.add_argument("--bot", action="store_true", help=argparse.SUPPRESS)
-    add_bot_arguments(parser, hidden=True)
+    if "--bot" in (sys.argv[1:] if argv is None else argv):
+        # The bot process of a run: its --database is the file or URL the driver made for it.
+        add_bot_arguments(parser, hidden=True)
+    else:
+        parser.add_argument(
+            "--database",
+            choices=(*DATABASES, "both"),
+            default="sqlite",
+            help="where the bot keeps its state; both: the same load on each, side by side",
+        )
     args = parser.parse_args(argv)
     if args.burst:
         args.ramp = 1.0
+    if not args.bot and args.database == "both" and (args.baseline or args.sweep):
+        parser.error("--database both compares the databases on this commit: not with --baseline or --sweep")
     return args
 
 
@@ -436,23 +592,33 @@ def main(argv: Sequence[str] | None = None) -> int:
         with contextlib.suppress(KeyboardInterrupt):
             asyncio.run(run_bot(args))  # the bot process of a run (see tests.e2e.botprocess)
         return 0
-    if args.sweep:
-        for line in sweep(args):
-            print(json.dumps(line), flush=True)
-        return 0
-    builds = [this_build()]
-    if args.baseline:
-        builds.append(baseline_build(args.baseline))
-    runs = []
-    for number in range(args.runs):
-        # Alternate which bot goes first, so a slow stretch of the machine does not favour one.
-        for build in builds if number % 2 == 0 else builds[::-1]:
-            run = asyncio.run(drive(args, build))
-            print(json.dumps(run), flush=True)
-            runs.append(run)
+    with open_databases(DATABASES if args.database == "both" else (args.database,)) as databases:
+        if args.sweep:
+            for line in sweep(args, databases[0]):
+                print(json.dumps(line), flush=True)
+            return 0
+        builds = [this_build()]
+        if args.baseline:
+            builds.append(baseline_build(args.baseline))
+        # One comparison at a time: the bots on one database, or this bot on each database.
+        if len(databases) > 1:
+            pairs = [(builds[0], database) for database in databases]
+            key, sides = "database", (databases[0].name, databases[1].name)
+        else:
+            pairs = [(build, databases[0]) for build in builds]
+            key, sides = "bot", ("baseline", "this")
+        runs = []
+        for number in range(args.runs):
+            # Alternate which goes first, so a slow stretch of the machine does not favour one.
+            for build, database in pairs if number % 2 == 0 else pairs[::-1]:
+                run = asyncio.run(drive(args, build, database))
+                print(json.dumps(run), flush=True)
+                runs.append(run)
     if len(runs) > 1:
-        for line in summarise(runs):
+        lines = summarise(runs, key=key, sides=sides)
+        for line in lines:
             print(json.dumps(line), flush=True)
+        print(markdown_table(lines, sides), file=sys.stderr, flush=True)
     return 0
 
 
