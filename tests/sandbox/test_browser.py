@@ -134,7 +134,9 @@ async def test_two_tabs_play_a_whole_hand_and_neither_ever_shows_the_others_hand
     await click_button(alice, ":start")
     for page in (alice, bob):
         await click_button(page, ":hand")
-        await page.wait_for_selector('.message[data-ephemeral]:has-text("Your hand")', timeout=15_000)
+        # Generous: the first panel renders the hand's picture, and the whole suite may be
+        # loading both cores at the time (15 s once ran out in a full run).
+        await page.wait_for_selector('.message[data-ephemeral]:has-text("Your hand")', timeout=40_000)
 
     fake = running_sandbox.fake
     rng = random.Random(7)
