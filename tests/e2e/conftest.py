@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import logging
 from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
+from typing import Any
 
 import pytest
 
@@ -12,19 +14,25 @@ from bot.sandbox.fakediscord import FakeDiscord
 from .spies import LogTrap
 
 
-@pytest.fixture
-async def fake_discord() -> AsyncIterator[FakeDiscord]:
-    """A running FakeDiscord; the test fails at teardown if the bot broke any rule.
-
-    Tests that provoke violations on purpose remove them with ``fake.take_violations(kind)``.
-    """
-    fake = await FakeDiscord.start()
+@asynccontextmanager
+async def checked_fake(**options: Any) -> AsyncIterator[FakeDiscord]:
+    """A running FakeDiscord (``options`` go to :meth:`FakeDiscord.start`) that fails the test at
+    its end if the bot broke any rule. Tests that provoke violations on purpose remove them with
+    ``fake.take_violations(kind)``."""
+    fake = await FakeDiscord.start(**options)
     try:
         yield fake
     finally:
         await fake.stop()
     fake.assert_clean()
     fake.assert_lean()
+
+
+@pytest.fixture
+async def fake_discord() -> AsyncIterator[FakeDiscord]:
+    """A running FakeDiscord; the test fails at teardown if the bot broke any rule."""
+    async with checked_fake() as fake:
+        yield fake
 
 
 @pytest.fixture

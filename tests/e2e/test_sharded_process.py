@@ -24,6 +24,7 @@ from bot.runtime.shards import Shards
 from bot.sandbox.fakediscord import FakeDiscord, running_bot
 from bot.storage import GameRow, GameStatus, GameSummary, Store
 
+from .conftest import checked_fake
 from .helpers import Player, World, make_bot
 from .spies import LogTrap
 
@@ -34,13 +35,8 @@ OURS = (2, 3)
 
 @pytest.fixture
 async def fake4() -> AsyncIterator[FakeDiscord]:
-    fake = await FakeDiscord.start(shard_count=SHARDS)
-    try:
+    async with checked_fake(shard_count=SHARDS) as fake:
         yield fake
-    finally:
-        await fake.stop()
-    fake.assert_clean()
-    fake.assert_lean()
 
 
 def finished(actor: TableActor) -> Callable[[], bool]:

@@ -23,6 +23,7 @@ from bot.sandbox.fakediscord import FakeDiscord, RequestRecord
 from bot.storage import GameStatus, Store
 
 from .botprocess import BotProcess
+from .conftest import checked_fake
 from .helpers import Player, World
 
 pytestmark = pytest.mark.slow
@@ -48,13 +49,8 @@ def shared_database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 @pytest.fixture
 async def fake4() -> AsyncIterator[FakeDiscord]:
-    fake = await FakeDiscord.start(shard_count=SHARDS)
-    try:
+    async with checked_fake(shard_count=SHARDS) as fake:
         yield fake
-    finally:
-        await fake.stop()
-    fake.assert_clean()
-    fake.assert_lean()
 
 
 def owner(shard: int) -> str:
