@@ -81,11 +81,20 @@ async def command(page: Page, text: str) -> None:
 
 async def click_button(page: Page, suffix: str) -> None:
     """Click the newest enabled button whose custom_id ends with ``suffix``."""
+    from playwright.async_api import Error as PlaywrightError
+
     button = page.locator(f'button[data-custom-id$="{suffix}"]:not([disabled])').last
-    await button.wait_for(state="visible", timeout=10_000)
-    # A real mouse click where the button is, without Playwright's wait for the layout to settle
-    # (the channel scrolls as messages arrive, which it would wait out).
-    await button.click(force=True)
+    for attempt in range(3):
+        await button.wait_for(state="visible", timeout=10_000)
+        # A real mouse click where the button is, without Playwright's wait for the layout to settle
+        # (the channel scrolls as messages arrive, which it would wait out). A message replaced
+        # between the wait and the click hides its button: click the new one, as a player would.
+        try:
+            await button.click(force=True, timeout=5_000)
+            return
+        except PlaywrightError:
+            if attempt == 2:
+                raise
 
 
 async def action_buttons(page: Page) -> list[dict[str, Any]]:
