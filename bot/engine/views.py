@@ -40,6 +40,8 @@ class RiverTile:
     """Another player claimed it (it stays in the river, marked)."""
     tsumogiri: bool = False
     """Discarded straight after drawing it."""
+    order: int = 0
+    """When, among the hand's discards, it was made (see :class:`bot.engine.table.seats.RiverEntry`)."""
 
 
 @dataclass(frozen=True, slots=True)

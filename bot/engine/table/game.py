@@ -600,7 +600,7 @@ class TableGame(Generic[SettingsT, SeatT]):
             points=self.points[index],
             chips=self.chips[index] if self.has_chips else None,
             river=tuple(
-                RiverTile(self.tiles[e.tile], riichi=e.riichi, called=e.called, tsumogiri=e.tsumogiri)
+                RiverTile(self.tiles[e.tile], riichi=e.riichi, called=e.called, tsumogiri=e.tsumogiri, order=e.order)
                 for e in seat.river
             ),
             melds=tuple(self._meld_view(meld) for meld in seat.melds),

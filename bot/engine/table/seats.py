@@ -21,6 +21,10 @@ class RiverEntry:
     """Another seat claimed it: it stays in the river only as a marker."""
     tsumogiri: bool = False
     """Discarded straight after it was drawn."""
+    order: int = 0
+    """When it was discarded, counted across the table this hand (a later discard has a larger
+    order; ずーの's simultaneous discards share one). Public: everyone saw the order, and it tells
+    which tiles a riichi hand let pass."""
 
 
 @dataclass

@@ -123,7 +123,10 @@ class TurnGame(TableGame[SettingsT, SeatT]):
         """Bookkeeping of a discard before it reaches the river (double riichi, ippatsu)."""
 
     def _river_entry(self, seat: int, tile: int, *, riichi: bool, tsumogiri: bool) -> RiverEntry:
-        return RiverEntry(tile, riichi=riichi, tsumogiri=tsumogiri)
+        return RiverEntry(tile, riichi=riichi, tsumogiri=tsumogiri, order=self._next_discard_order())
+
+    def _next_discard_order(self) -> int:
+        return 1 + max((entry.order for seat in self.seats for entry in seat.river), default=0)
 
     def _on_draw(self, seat: int, *, replacement: bool) -> None:
         """Bookkeeping of a draw (the first go-around)."""

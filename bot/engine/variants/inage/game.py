@@ -378,7 +378,7 @@ class InageGame(TurnGame[InageSettings, InageSeat]):
 
     def _river_entry(self, seat: int, tile: int, *, riichi: bool, tsumogiri: bool) -> RiverEntry:
         self.clock += 1
-        return InageRiver(tile, riichi=riichi, tsumogiri=tsumogiri, time=self.clock)
+        return InageRiver(tile, riichi=riichi, tsumogiri=tsumogiri, time=self.clock, order=self._next_discard_order())
 
     def _reveal_kan_dora(self) -> None:
         # 「カンしたら、もう１枚づつ出して槓ドラ・槓裏にします」; the new dora counts at once.

@@ -725,7 +725,7 @@ class ZunoGame(ZunoHand):
         seat.drawn = None
         seat.rinshan = False
         seat.kuikae = ()
-        seat.river.append(ZunoRiver(tile, tsumogiri=tsumogiri, round=self.round, after_call=True))
+        seat.river.append(ZunoRiver(tile, tsumogiri=tsumogiri, round=self.round, after_call=True, order=self.round))
         self.last_discard = (seat_index, len(seat.river) - 1)
         self.pending_events.append(ZunoDiscarded(seat_index, tile, tsumogiri=tsumogiri, after_call=True))
         # 「この副露者が行った捨て牌に対しても、ロン宣言は当然できる」.

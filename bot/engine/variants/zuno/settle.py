@@ -104,7 +104,9 @@ class ZunoHand(TableGame[ZunoSettings, ZunoSeat]):
             self._give(seat, tile)
             seat.drawn = None
             seat.rinshan = False
-            seat.river.append(ZunoRiver(tile, riichi=declaring, tsumogiri=tsumogiri, round=self.round))
+            seat.river.append(
+                ZunoRiver(tile, riichi=declaring, tsumogiri=tsumogiri, round=self.round, order=self.round)
+            )
             seat.temporary_furiten = False
             self.round_discards[seat_index] = len(seat.river) - 1
             self.last_discard = (seat_index, len(seat.river) - 1)
