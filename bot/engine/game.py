@@ -28,6 +28,7 @@ from bot.engine.views import DrawView, PublicView, SeatView, WinView
 
 __all__ = [
     "Action",
+    "Chi",
     "Decision",
     "Discard",
     "Game",
@@ -120,6 +121,14 @@ class Pon(Action):
     """Claim the discard with two matching tiles from the hand."""
 
     kind: ClassVar[str] = "pon"
+    tiles: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Chi(Action):
+    """Claim the previous seat's discard into a run with two tiles from the hand."""
+
+    kind: ClassVar[str] = "chi"
     tiles: tuple[int, int]
 
 

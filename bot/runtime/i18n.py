@@ -282,6 +282,7 @@ _TEXT: dict[str, tuple[str, str]] = {
     "button_tsumo": ("Tsumo", "ツモ"),
     "button_ron": ("Ron", "ロン"),
     "button_pon": ("Pon {tiles}", "ポン {tiles}"),
+    "button_chi": ("Chi {tiles}", "チー {tiles}"),
     "button_pass": ("Pass", "パス"),
     # core actions and panel modes (an action button is "button_<kind>", a variant's own in its ui.py)
     "panel_pick": (

@@ -6,7 +6,7 @@ import enum
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from bot.engine.game import Action, Kan, Pon, Riichi, Ron, Tsumo
+from bot.engine.game import Action, Chi, Kan, Pon, Riichi, Ron, Tsumo
 from bot.engine.table import RiverEntry, Seat
 from bot.engine.tiles import Tile
 from bot.engine.views import PublicView, SeatView
@@ -87,7 +87,7 @@ class CallPon(Pon):
 
 
 @dataclass(frozen=True, slots=True)
-class CallChi(Action):
+class CallChi(Chi):
     """チー on the 上家's discard of this round with two tiles from the hand."""
 
     kind: ClassVar[str] = "zuno_chi"
