@@ -2,25 +2,57 @@
 
 The ladder (after kobalab's majiang-ai and tenhou-python-bot): take any win; discard for the
 lowest shanten, then the most live tiles that help (ukeire counted against what is visible);
-call only when the call keeps a yaku in reach and brings the hand closer; declare riichi when
-tenpai on a live wait; against a riichi, fold with genbutsu and suji when two or more away.
+call (pon, chi, an open kan) only when the call keeps a yaku in reach and brings the hand
+closer; declare riichi when tenpai on a live wait. Against a riichi every tile gets a deal-in
+chance (:mod:`bot.engine.defence`: what the riichi hand let pass, suji, kabe, one-chance,
+honours by count) and the hand's rough value sets how much of it is worth taking: a good or
+dear tenpai pushes, a cheap hand far away plays safe tiles, building with them where they fit.
 The CPU only ever picks from the legal actions it is given, so it cannot act illegally.
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from bot.engine.game import Action, Discard, Kan, Pass, Pick, Pon, Riichi, Ron, SetAside, Tsumo
+from bot.engine.defence import TileDanger, read_threats, visible_board
+from bot.engine.game import Action, Chi, Discard, Kan, Pass, Pick, Pon, Riichi, Ron, SetAside, Tsumo
 from bot.engine.shapes import ShapeRules, add_tile, count_of, pack, remove_tile
-from bot.engine.tiles import HONORS, NUM_STANDARD_KINDS, Kind, Tile, is_honor, suit_of
+from bot.engine.tiles import HONORS, NUM_STANDARD_KINDS, Kind, Tile, dora_after, is_honor, suit_of
 from bot.engine.views import SeatView
 
 __all__ = ["CpuPlayer"]
 
 DRAGONS = frozenset({Kind.WHITE, Kind.GREEN, Kind.RED})
+
+# Push or fold: the deal-in chance (percent, see bot.engine.defence) a hand is worth taking.
+FREE_TILE = 0.8
+"""Far from tenpai (or late in the wall): only tiles about as safe as 現物."""
+PUSH_ONE_AWAY = 2.5
+"""One from tenpai: a suji or a well-counted honour."""
+PUSH_TENPAI = 7.0
+"""Tenpai: most tiles but a live middle one (twice that with a good wait, again with a big hand)."""
+GOOD_WAIT = 5
+"""Live tiles that make a wait worth pushing (and worth a riichi against a riichi)."""
+BIG_HAND = 7700
+"""Points from which a hand pushes harder."""
+LATE_WALL = 12
+"""Tiles left under which a hand not yet tenpai stops pushing."""
+HAND_POINTS = (0, 1300, 2600, 5200, 8000, 8000, 12000, 12000, 16000)
+"""A non-dealer's rough price of a hand by han (riichi or yaku included)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Option:
+    """One candidate discard: its kind, the action, shanten and live tiles after it, deal-in %."""
+
+    kind: int
+    action: Action
+    shanten: int
+    ukeire: int
+    risk: float
 
 
 @dataclass
@@ -33,6 +65,9 @@ class CpuPlayer:
 
     def __post_init__(self) -> None:
         self._rng = random.Random(self.seed)
+        # 三麻 without 2m-8m: 1m and 9m point to each other as dora indicators.
+        limits = self.shapes.limits
+        self._sanma = limits[Kind.M1] > 0 and limits[Kind.M2] == 0
 
     def choose(self, view: SeatView, actions: Sequence[Action]) -> Action:
         """Pick one of ``actions`` (which must be the seat's legal actions)."""
@@ -53,9 +88,9 @@ class CpuPlayer:
             return kan
         if discards:
             return self._choose_discard(view, actions)
-        pons = [a for a in actions if isinstance(a, Pon)]
-        if pons and self._wants_pon(view, pons[0]):
-            return pons[0]
+        call = self._choose_call(view, actions)
+        if call is not None:
+            return call
         for action in actions:
             if isinstance(action, Pass):
                 return action
@@ -69,11 +104,7 @@ class CpuPlayer:
 
     @staticmethod
     def _visible_board(view: SeatView) -> int:
-        kinds = [entry.tile.kind for seat in view.public.seats for entry in seat.river if not entry.called]
-        kinds += [tile.kind for seat in view.public.seats for meld in seat.melds for tile in meld.tiles]
-        kinds += [tile.kind for tile in view.public.dora_indicators]
-        kinds += [tile.kind for seat in view.public.seats for tile in seat.set_aside]
-        return pack(kinds)
+        return visible_board(view)
 
     def _threats(self, view: SeatView) -> list[int]:
         return [seat.seat for seat in view.public.seats if seat.riichi and seat.seat != view.seat]
@@ -112,35 +143,78 @@ class CpuPlayer:
                 current = by_kind.get(face.kind)
                 if current is None or (self.tiles[current.tile].red and not face.red):  # type: ignore[attr-defined]
                     by_kind[face.kind] = action
+        if not by_kind:  # a hand in riichi whose only discard declares (or none is plain)
+            by_kind = dict(riichi_by_kind)
         shantens = {kind: self.shapes.shanten(remove_tile(board, kind)) for kind in by_kind}
         best_shanten = min(shantens.values())
-        threats = self._threats(view)
+        danger = read_threats(view, self.shapes, board)
         # Live tiles (34 shanten calls a candidate) only where they can decide: among the best
-        # discards, or, against a riichi, wherever the fold or the weave below may look.
-        if not threats:
-            worth = best_shanten
-        elif best_shanten >= 2:
-            worth = max(shantens.values())
-        else:
-            worth = best_shanten + 1
+        # discards, or, against a riichi, among those a push or a weave may choose.
+        worth = best_shanten + 1 if danger else best_shanten
         options = []
         for kind, action in by_kind.items():
             shanten = shantens[kind]
             counted = shanten <= worth and shanten < 8
             ukeire = sum(self.shapes.ukeire(remove_tile(board, kind), visible).values()) if counted else 0
-            options.append((kind, action, shanten, ukeire))
-        if threats and best_shanten >= 2:
-            return min(options, key=lambda o: (self._danger(view, o[0], threats), o[2], -o[3]))[1]
-        if threats and best_shanten == 1:
-            # Weave: keep progress but do not push a very dangerous tile.
-            safe = [o for o in options if o[2] <= best_shanten + 1 and self._danger(view, o[0], threats) <= 2]
-            if safe:
-                return min(safe, key=lambda o: (o[2], -o[3], self._danger(view, o[0], threats)))[1]
-        best = min(options, key=lambda o: (o[2], -o[3], self._keep_value(view, o[0], board)))
-        kind, action, shanten, ukeire = best
-        if shanten == 0 and kind in riichi_by_kind and ukeire > 0 and view.public.tiles_left >= 4:
-            return self._riichi_of(actions, riichi_by_kind[kind])
-        return action
+            risk = danger.percent(kind) if danger else 0.0
+            options.append(_Option(kind, action, shanten, ukeire, risk))
+        if danger:
+            chosen = self._against_riichi(view, board, options, best_shanten, danger)
+        else:
+            chosen = min(options, key=lambda o: (o.shanten, -o.ukeire, self._keep_value(view, o.kind, board)))
+        if (
+            chosen.shanten == 0
+            and chosen.kind in riichi_by_kind
+            and chosen.ukeire > 0
+            and view.public.tiles_left >= 4
+            and (not danger or chosen.ukeire >= GOOD_WAIT)
+        ):
+            return self._riichi_of(actions, riichi_by_kind[chosen.kind])
+        return chosen.action
+
+    def _against_riichi(
+        self, view: SeatView, board: int, options: Sequence[_Option], best_shanten: int, danger: TileDanger
+    ) -> _Option:
+        """Push, weave or fold: take the best shape among the tiles whose deal-in chance the hand
+        is worth; a hand not worth the risk plays the safest tile, keeping what shape it can.
+
+        Against a riichi the safest tiles are often free (what the riichi hand let pass, a dead
+        suji): a hand far from tenpai still builds with them rather than give up."""
+        value = self._hand_value(view, board)
+        late = view.public.tiles_left < LATE_WALL
+        if best_shanten <= 0:
+            cap = PUSH_TENPAI
+            best_wait = max(o.ukeire for o in options if o.shanten == best_shanten)
+            if best_wait >= GOOD_WAIT:
+                cap *= 2
+            if value >= BIG_HAND:
+                cap *= 2
+        elif best_shanten == 1:
+            cap = PUSH_ONE_AWAY * (3 if value >= BIG_HAND else 1)
+        else:
+            cap = FREE_TILE
+        if late and best_shanten > 0:
+            cap = min(cap, FREE_TILE)
+        pushing = [o for o in options if o.risk <= cap]
+        if pushing:
+            return min(pushing, key=lambda o: (o.shanten, -o.ukeire, o.risk, self._keep_value(view, o.kind, board)))
+        # Nothing on the way is worth it: the safest tile, the least harmful of equally safe ones.
+        return min(options, key=lambda o: (round(o.risk, 1), o.shanten, -o.ukeire))
+
+    def _hand_value(self, view: SeatView, board: int) -> int:
+        """A rough price of the hand if it wins (points, non-dealer scale ×1.5 for the dealer):
+        one han for riichi or a yaku, one per dora and red five held, one per yakuhai set."""
+        me = view.public.seats[view.seat]
+        kinds = [k for k in range(NUM_STANDARD_KINDS) for _ in range(count_of(board, k))]
+        kinds += [tile.kind for meld in me.melds for tile in meld.tiles]
+        dora = [dora_after(tile.kind, sanma=self._sanma) for tile in view.public.dora_indicators]
+        han = 1 + sum(kinds.count(kind) for kind in dora)
+        held = [*view.hand, *([view.drawn] if view.drawn is not None else [])]
+        han += sum(1 for tile in held if tile.red) + sum(1 for meld in me.melds for tile in meld.tiles if tile.red)
+        han += len(me.set_aside)  # flowers and 抜きドラ are dora where they are set aside
+        han += sum(1 for kind in set(kinds) if kinds.count(kind) >= 3 and self._is_yakuhai(view, kind))
+        points = HAND_POINTS[min(han, len(HAND_POINTS) - 1)]
+        return points * 3 // 2 if me.dealer else points
 
     def _riichi_of(self, actions: Sequence[Action], plain: Riichi) -> Riichi:
         """The plain riichi, or now and then another kind on the same tile (5等三麻's open riichi),
@@ -210,26 +284,6 @@ class CpuPlayer:
         )
         return 4 * neighbours + (3 if 3 <= rank <= 7 else 1) + 2 * (count_of(board, kind) - 1)
 
-    def _danger(self, view: SeatView, kind: int, threats: Sequence[int]) -> int:
-        """0 = genbutsu against every threat; higher is riskier."""
-        worst = 0
-        for threat in threats:
-            river = {entry.tile.kind for entry in view.public.seats[threat].river}
-            if kind in river:
-                continue
-            if is_honor(kind):
-                seen = count_of(self._visible_board(view), kind)
-                danger = 1 if seen >= 3 else 2 if seen == 2 else 4
-            else:
-                rank = kind % 9 + 1
-                suji = [kind - 3] if rank > 3 else []
-                suji += [kind + 3] if rank < 7 else []
-                suji_safe = bool(suji) and all(other in river for other in suji)
-                # Terminals can only be waited on from one side, so they are safer than middles.
-                danger = (2 if suji_safe else 3) if rank in (1, 9) else (3 if suji_safe else 6)
-            worst = max(worst, danger)
-        return worst
-
     # --- calls ----------------------------------------------------------------------------------
 
     def _is_yakuhai(self, view: SeatView, kind: int) -> bool:
@@ -241,22 +295,73 @@ class CpuPlayer:
         label = view.public.round_label
         return Kind.EAST + "東南西北".index(label[0]) if label and label[0] in "東南西北" else None
 
-    def _wants_pon(self, view: SeatView, pon: Pon) -> bool:
-        if self._threats(view):
-            return False
+    def _choose_call(self, view: SeatView, actions: Sequence[Action]) -> Action | None:
+        """The claim worth making on the tile on offer, if any: a pon or chi that brings the hand
+        closer with a yaku kept, or an open kan that costs nothing. Against a riichi only a call
+        that reaches tenpai or one from it with a safe tile to discard after."""
         board = self._hand_board(view)
-        kind = self.tiles[pon.tiles[0]].kind
         before = self.shapes.shanten(board)
-        after_call = remove_tile(remove_tile(board, kind), kind)
-        # After a pon the hand discards once, so judge the best shanten after one discard.
-        after = min(
-            self.shapes.shanten(remove_tile(after_call, other)) for other in range(34) if count_of(after_call, other)
-        )
-        if after >= before:
+        danger = read_threats(view, self.shapes, board)
+        best: tuple[int, float, Action] | None = None
+        for action in actions:
+            if isinstance(action, Pon | Chi):
+                kinds = [self.tiles[tile].kind for tile in action.tiles]
+                claimed = self._claimed_kind(view, action, kinds)
+                after_call = board
+                for kind in kinds:
+                    after_call = remove_tile(after_call, kind)
+                # After the call the hand discards once: judge the best shanten after one discard.
+                after, risk = min(
+                    (self.shapes.shanten(remove_tile(after_call, other)), danger.percent(other) if danger else 0.0)
+                    for other in range(NUM_STANDARD_KINDS)
+                    if count_of(after_call, other)
+                )
+                if after >= before or not self._keeps_a_yaku(view, board, claimed):
+                    continue
+                if danger and (after > 1 or risk > PUSH_ONE_AWAY):
+                    continue
+                if best is None or (after, risk) < best[:2]:
+                    best = (after, risk, action)
+            elif (
+                isinstance(action, Kan)
+                and len(action.tiles) != 1
+                and not danger
+                and self._open_kan_is_free(view, board, action)
+            ):
+                return action
+        return best[2] if best is not None else None
+
+    def _claimed_kind(self, view: SeatView, call: Pon | Chi, kinds: Sequence[int]) -> int:
+        """The kind of the discard a call takes: for a pon its own, for a chi the missing link."""
+        if isinstance(call, Pon):
+            return kinds[0]
+        low, high = sorted(kinds)
+        if high - low == 2:
+            return low + 1
+        last = view.public.last_discard
+        if last is not None:
+            seat, index = last
+            river = view.public.seats[seat].river
+            if 0 <= index < len(river):
+                return river[index].tile.kind
+        return low - 1 if low % 9 > 0 else high + 1
+
+    def _open_kan_is_free(self, view: SeatView, board: int, kan: Kan) -> bool:
+        """An open kan (大明槓, or a discard added to one's own pon) when the hand is already open
+        or the kan is a yakuhai: it costs no shape and brings a dora and a replacement draw."""
+        me = view.public.seats[view.seat]
+        if not kan.tiles:  # the discard joins a pon already on the table
+            return True
+        kind = self.tiles[kan.tiles[0]].kind
+        if not me.melds and not self._is_yakuhai(view, kind):
             return False
-        return self._keeps_a_yaku(view, board, kind)
+        after = board
+        for _ in kan.tiles:
+            after = remove_tile(after, kind)
+        return self.shapes.shanten(after) <= self.shapes.shanten(board)
 
     def _keeps_a_yaku(self, view: SeatView, board: int, kind: int) -> bool:
+        """After claiming ``kind``: a yakuhai set, all simples, or one suit (with honours) in reach."""
         if self._is_yakuhai(view, kind):
             return True
         melds = view.public.seats[view.seat].melds
@@ -265,8 +370,9 @@ class CpuPlayer:
         kinds.append(kind)
         if any(self._is_yakuhai(view, k) and kinds.count(k) >= 3 for k in set(kinds)):
             return True
-        simples = all(not is_honor(k) and k % 9 not in (0, 8) for k in kinds)
-        if simples:
+        # The call is followed by a discard: one tile off the yaku may still go.
+        off_simples = sum(1 for k in kinds if is_honor(k) or k % 9 in (0, 8))
+        if off_simples <= 1:
             return True
-        suits = {suit_of(k) for k in kinds if not is_honor(k)}
-        return len(suits) <= 1
+        suits = Counter(suit_of(k) for k in kinds if not is_honor(k))
+        return sum(suits.values()) - max(suits.values(), default=0) <= 1

@@ -1,0 +1,227 @@
+"""Deal-in estimates against a riichi (bot.engine.defence) and the CPU's push or fold, on tables
+written in tile notation: seat 0 reads the table, seat 1 has declared riichi."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+
+from bot.engine.ai import CpuPlayer
+from bot.engine.defence import CLOSED, ONE_CHANCE, PAIR_BY_UNSEEN, TWO_SIDED, read_threats
+from bot.engine.game import Action, Chi, Discard, Pass, Pon, Riichi
+from bot.engine.melds import MeldType
+from bot.engine.shapes import STANDARD, ShapeRules, pack
+from bot.engine.tiles import Tile, parse_kinds, parse_tiles
+from bot.engine.views import MeldView, PublicView, RiverTile, SeatPublic, SeatView
+
+
+def river(text: str, *, riichi_at: int | None = None, start: int = 1, step: int = 4) -> tuple[RiverTile, ...]:
+    """A river whose ``i``-th tile was discarded at order ``start + i*step`` (four seats take
+    turns), the ``riichi_at``-th laid sideways."""
+    return tuple(
+        RiverTile(tile, riichi=index == riichi_at, order=start + index * step)
+        for index, tile in enumerate(parse_tiles(text))
+    )
+
+
+def table(
+    hand: str,
+    rivers: Sequence[tuple[RiverTile, ...]],
+    *,
+    riichi: Sequence[int] = (1,),
+    melds: Sequence[str] = ("", "", "", ""),
+    tiles_left: int = 50,
+    open_waits: str = "",
+) -> SeatView:
+    seats = tuple(
+        SeatPublic(
+            seat=seat,
+            wind=None,
+            points=25000,
+            river=rivers[seat],
+            melds=tuple(MeldView(MeldType.PON, tuple(parse_tiles(m))) for m in [melds[seat]] if m),
+            riichi=seat in riichi,
+            open_waits=tuple(parse_kinds(open_waits)) if seat == 1 else (),
+        )
+        for seat in range(len(rivers))
+    )
+    public = PublicView(variant="test", round_label="東1局", seats=seats, tiles_left=tiles_left)
+    return SeatView(public=public, seat=0, hand=tuple(parse_tiles(hand)))
+
+
+def danger_of(view: SeatView, kind: str, shapes: ShapeRules = STANDARD) -> float:
+    board = pack(tile.kind for tile in view.hand)
+    return read_threats(view, shapes, board).percent(parse_kinds(kind)[0])
+
+
+NO_RIVER: tuple[RiverTile, ...] = ()
+
+
+def test_tiles_cut_after_the_riichi_1s_are_safe_but_not_those_before() -> None:
+    # Seat 1 declares on 5p at order 6; seat 2 cut 1s at order 3 (before) and 9s at order 7.
+    view = table(
+        "123m456p1s4s9s",
+        [NO_RIVER, river("2z5p", riichi_at=1, start=2), river("1s9s", start=3), NO_RIVER],
+    )
+    assert danger_of(view, "9s") == 0.0  # let pass after the declaration: furiten
+    assert danger_of(view, "1s") > 0.0  # cut before it: the riichi hand may still wait on it
+    assert danger_of(view, "5p") == 0.0  # its own discard
+
+
+def test_genbutsu_of_the_riichi_hands_river_5m_is_safe() -> None:
+    view = table("5m5m6m", [NO_RIVER, river("5m1z", riichi_at=1), NO_RIVER, NO_RIVER])
+    assert danger_of(view, "5m") == 0.0
+
+
+def test_suji_1p_of_4p_is_safer_than_2p_and_a_middle_5p_is_worst() -> None:
+    view = table("1p2p5p9s", [NO_RIVER, river("4p1z", riichi_at=1), NO_RIVER, NO_RIVER])
+    suji_terminal, two, middle = danger_of(view, "1p"), danger_of(view, "2p"), danger_of(view, "5p")
+    assert 0.0 < suji_terminal < 2.0
+    assert suji_terminal < two < middle
+    assert middle > 10.0  # no suji on either side: two two-sided waits, a closed one, a pair
+
+
+def test_double_suji_6s_of_3s_and_9s_is_safer_than_half_suji_6s() -> None:
+    both = table("6s", [NO_RIVER, river("3s9s1z", riichi_at=2), NO_RIVER, NO_RIVER])
+    half = table("6s", [NO_RIVER, river("3s1z", riichi_at=1), NO_RIVER, NO_RIVER])
+    assert danger_of(both, "6s") < danger_of(half, "6s") / 2
+
+
+def test_kabe_8888s_leaves_9s_only_a_pair_or_single_wait() -> None:
+    # Every 8s in sight (three in a pon, one in the river): no 78s or 89s shape can wait on 9s.
+    kabe = table("9s1p", [NO_RIVER, river("1z2z", riichi_at=1), river("8s"), NO_RIVER], melds=("", "", "", "8s8s8s"))
+    open_ = table("9s1p", [NO_RIVER, river("1z2z", riichi_at=1), NO_RIVER, NO_RIVER])
+    assert danger_of(kabe, "9s") == pytest.approx(PAIR_BY_UNSEEN[3])
+    assert danger_of(open_, "9s") > danger_of(kabe, "9s") + TWO_SIDED - 0.1
+
+
+def test_one_chance_7p_with_three_6p_in_sight_is_safer_than_with_none() -> None:
+    # 56p, the two-sided shape on 7p, needs a 6p: with one left it is unlikely (and so is 68p).
+    seen = table("7p6p", [NO_RIVER, river("1z2z", riichi_at=1), river("6p6p"), NO_RIVER])
+    unseen = table("7p", [NO_RIVER, river("1z2z", riichi_at=1), NO_RIVER, NO_RIVER])
+    expected_drop = (TWO_SIDED + CLOSED) * (1 - ONE_CHANCE)
+    assert danger_of(seen, "7p") == pytest.approx(danger_of(unseen, "7p") - expected_drop)
+
+
+@pytest.mark.parametrize(("seen", "expected"), [("", 5.5), ("1z", 2.5), ("1z1z", 0.8), ("1z1z1z", 0.0)])
+def test_honour_1z_by_copies_in_sight(seen: str, expected: float) -> None:
+    view = table("1z", [NO_RIVER, river("9m2z", riichi_at=1), river(seen), NO_RIVER])
+    assert danger_of(view, "1z") == pytest.approx(expected)
+
+
+def test_an_open_riichis_shown_waits_36p_are_the_only_danger() -> None:
+    view = table("3p5p", [NO_RIVER, river("1z2z", riichi_at=1), NO_RIVER, NO_RIVER], open_waits="3p6p")
+    assert danger_of(view, "3p") == 100.0
+    assert danger_of(view, "5p") == 0.0
+
+
+def test_eight_copies_of_8p_leave_a_one_chance_7p_live_where_four_would_not() -> None:
+    # Four 8p in sight: with four copies a kabe, with eight (チンイツゲーム) the shape lives on.
+    eight = ShapeRules(limits=tuple(8 if 9 <= kind < 18 else 0 for kind in range(34)) + (0,) * 4)
+    view = table("7p", [NO_RIVER, river("1p2p", riichi_at=1), river("8p8p8p8p"), NO_RIVER])
+    assert danger_of(view, "7p", eight) == pytest.approx(danger_of(view, "7p", STANDARD) + 2 * CLOSED)
+
+
+def test_a_missing_suit_has_no_shapes_7m_in_nishoku_is_only_a_pair_wait() -> None:
+    # 二色麻雀 has no 2m-8m: a manzu terminal can only be waited on as a pair or alone.
+    nishoku = ShapeRules(limits=tuple(0 if kind < 9 else 4 for kind in range(34)) + (0,) * 4)
+    view = table("1p", [NO_RIVER, river("1z2z", riichi_at=1), NO_RIVER, NO_RIVER])
+    assert danger_of(view, "1p", nishoku) > 0
+    assert danger_of(view, "1p", nishoku) == danger_of(view, "1p", STANDARD)
+
+
+# --- the CPU's choice ------------------------------------------------------------------------------
+
+
+def cpu_choice(view: SeatView, claims: Sequence[Action] = (), *, riichi: bool = False) -> tuple[str, Action]:
+    """What the CPU does holding ``view.hand`` (tile ids are positions in the hand): discard,
+    or, offered ``claims``, claim or pass."""
+    tiles: list[Tile] = list(view.hand)
+    actions: list[Action] = [] if claims else [Discard(seat=0, tile=index) for index in range(len(tiles))]
+    if riichi:
+        actions += [Riichi(seat=0, tile=index) for index in range(len(tiles))]
+    actions += list(claims)
+    choice = CpuPlayer(STANDARD, tiles).choose(view, actions)
+    tile = getattr(choice, "tile", None)
+    return (str(tiles[tile]) if tile is not None else "", choice)
+
+
+def test_cpu_2_away_folds_with_1s_let_pass_after_the_riichi_not_9s() -> None:
+    # The issue's hand: two from tenpai, it held a 1s another seat had cut after the declaration
+    # and cut 9s into the riichi. 1s is the free tile.
+    view = table(
+        "14m3668p2479s1s5z7z9s",
+        [NO_RIVER, river("3z2z5p", riichi_at=2, start=2), river("4z6z1s", start=3), river("1m")],
+    )
+    tile, _ = cpu_choice(view)
+    assert tile == "1s"
+
+
+def test_cpu_2_away_cuts_a_safe_useless_honour_1z_not_the_genbutsu_3s_of_its_13s() -> None:
+    view = table(
+        "23m45p67p13s79s1z5z6z",
+        [NO_RIVER, river("5z6z3s", riichi_at=2), river("1z1z1z"), NO_RIVER],
+    )
+    tile, _ = cpu_choice(view)
+    assert tile in {"1z", "5z", "6z"}
+
+
+def test_cpu_pushes_a_good_tenpai_23m_with_a_dangerous_5p_against_riichi() -> None:
+    # Cutting the 5p it drew keeps tenpai on 1m4m; breaking the hand instead would be a waste.
+    view = table("23m456m789m234s55s5p", [NO_RIVER, river("1z2z3z", riichi_at=2), NO_RIVER, NO_RIVER])
+    assert danger_of(view, "5p") > 10.0
+    tile, _ = cpu_choice(view)
+    assert tile == "5p"
+
+
+def test_cpu_2_away_with_a_cheap_hand_plays_its_safest_tile_not_a_live_5p() -> None:
+    view = table(
+        "23m56m79m234s5p1z1z9s4z",
+        [NO_RIVER, river("3z2z4s9m", riichi_at=3), river("9s"), NO_RIVER],
+        tiles_left=30,
+    )
+    tile, _ = cpu_choice(view)
+    assert tile != "5p"
+    assert danger_of(view, tile) == min(danger_of(view, str(face)) for face in view.hand)
+
+
+def with_last_discard(view: SeatView, seat: int) -> SeatView:
+    public = PublicView(
+        variant="test", round_label="東1局", seats=view.public.seats, tiles_left=40, last_discard=(seat, 0)
+    )
+    return SeatView(public=public, seat=0, hand=view.hand)
+
+
+def test_cpu_chis_4m_onto_23m_for_an_all_simples_tenpai() -> None:
+    # 23m 456p 678p 35s 66s 8s: the chi makes 234m, and cutting 8s leaves 断么九 tenpai on 4s.
+    view = with_last_discard(table("23m456p678p35s66s8s", [NO_RIVER, NO_RIVER, NO_RIVER, river("4m")], riichi=()), 3)
+    chi = Chi(seat=0, tiles=(0, 1))
+    _, choice = cpu_choice(view, [chi, Pass(seat=0)])
+    assert choice == chi
+
+
+def test_cpu_does_not_chi_4m_onto_23m_with_99s2z_and_no_yaku_in_reach() -> None:
+    view = with_last_discard(table("23m456p678p35s99s2z", [NO_RIVER, NO_RIVER, NO_RIVER, river("4m")], riichi=()), 3)
+    chi = Chi(seat=0, tiles=(0, 1))
+    _, choice = cpu_choice(view, [chi, Pass(seat=0)])
+    assert isinstance(choice, Pass)
+
+
+def test_cpu_pons_6s_against_riichi_to_reach_tenpai_cutting_the_genbutsu_2z() -> None:
+    # 234m 567p 345s 66s 2z 4p: the pon makes tenpai on 4p by cutting 2z, which is 現物.
+    view = with_last_discard(
+        table("234m567p345s66s2z4p", [NO_RIVER, river("2z3z9p", riichi_at=2), river("6s"), NO_RIVER]), 2
+    )
+    pon = Pon(seat=0, tiles=(9, 10))
+    _, choice = cpu_choice(view, [pon, Pass(seat=0)])
+    assert choice == pon
+
+
+def test_cpu_does_not_pon_6s_against_riichi_when_it_stays_two_away() -> None:
+    view = with_last_discard(
+        table("258m567p345s66s2z4p", [NO_RIVER, river("2z3z9p", riichi_at=2), river("6s"), NO_RIVER]), 2
+    )
+    pon = Pon(seat=0, tiles=(9, 10))
+    _, choice = cpu_choice(view, [pon, Pass(seat=0)])
+    assert isinstance(choice, Pass)
