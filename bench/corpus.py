@@ -52,10 +52,11 @@ MAX_ACTIONS = 3_000
 
 
 _PLAIN = (int, str, bool, type(None))
-_ADDED_SINCE_RECORDING: frozenset[tuple[str, str]] = frozenset({("RiverTile", "order")})
+_ADDED_SINCE_RECORDING: frozenset[tuple[str, str]] = frozenset({("RiverTile", "order"), ("PublicView", "noten_riichi")})
 """View fields added after the corpus was recorded that carry new information (so they are not
 at their default): left out of the digests, and proven by their own tests (``RiverTile.order``:
-tests/engine/test_defence.py and test_river_order.py)."""
+tests/engine/test_defence.py and test_river_order.py; ``PublicView.noten_riichi``:
+test_nishoku.py)."""
 _FIELDS: dict[type, tuple[tuple[str, Any], ...] | None] = {}
 """Per class: its dataclass fields and their defaults (None: not a dataclass)."""
 

@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from bot.engine.defence import TileDanger, read_threats, visible_board
+from bot.engine.defence import RiichiHistory, TileDanger, read_threats, visible_board
 from bot.engine.game import Action, Chi, Discard, Kan, Pass, Pick, Pon, Riichi, Ron, SetAside, Tsumo
 from bot.engine.shapes import ShapeRules, add_tile, count_of, pack, remove_tile
 from bot.engine.tiles import HONORS, NUM_STANDARD_KINDS, Kind, Tile, dora_after, is_honor, suit_of
@@ -28,14 +28,14 @@ __all__ = ["CpuPlayer"]
 DRAGONS = frozenset({Kind.WHITE, Kind.GREEN, Kind.RED})
 
 # Push or fold: the deal-in chance (percent, see bot.engine.defence) a hand is worth taking.
-FREE_TILE = 0.8
+FREE_TILE = 0.5
 """Far from tenpai (or late in the wall): only tiles about as safe as 現物."""
 PUSH_ONE_AWAY = 2.5
 """One from tenpai: a suji or a well-counted honour."""
 PUSH_TENPAI = 7.0
 """Tenpai: most tiles but a live middle one (twice that with a good wait, again with a big hand)."""
 GOOD_WAIT = 5
-"""Live tiles that make a wait worth pushing (and worth a riichi against a riichi)."""
+"""Live tiles that make a wait worth pushing."""
 BIG_HAND = 7700
 """Points from which a hand pushes harder."""
 LATE_WALL = 12
@@ -65,12 +65,14 @@ class CpuPlayer:
 
     def __post_init__(self) -> None:
         self._rng = random.Random(self.seed)
+        self._riichi_history = RiichiHistory()
         # 三麻 without 2m-8m: 1m and 9m point to each other as dora indicators.
         limits = self.shapes.limits
         self._sanma = limits[Kind.M1] > 0 and limits[Kind.M2] == 0
 
     def choose(self, view: SeatView, actions: Sequence[Action]) -> Action:
         """Pick one of ``actions`` (which must be the seat's legal actions)."""
+        self._riichi_history.observe(view)
         for action in actions:
             if isinstance(action, Tsumo | Ron):
                 return action
@@ -147,7 +149,7 @@ class CpuPlayer:
             by_kind = dict(riichi_by_kind)
         shantens = {kind: self.shapes.shanten(remove_tile(board, kind)) for kind in by_kind}
         best_shanten = min(shantens.values())
-        danger = read_threats(view, self.shapes, board)
+        danger = read_threats(view, self.shapes, board, self._riichi_history)
         # Live tiles (34 shanten calls a candidate) only where they can decide: among the best
         # discards, or, against a riichi, among those a push or a weave may choose.
         worth = best_shanten + 1 if danger else best_shanten
@@ -162,13 +164,7 @@ class CpuPlayer:
             chosen = self._against_riichi(view, board, options, best_shanten, danger)
         else:
             chosen = min(options, key=lambda o: (o.shanten, -o.ukeire, self._keep_value(view, o.kind, board)))
-        if (
-            chosen.shanten == 0
-            and chosen.kind in riichi_by_kind
-            and chosen.ukeire > 0
-            and view.public.tiles_left >= 4
-            and (not danger or chosen.ukeire >= GOOD_WAIT)
-        ):
+        if chosen.shanten == 0 and chosen.kind in riichi_by_kind and chosen.ukeire > 0 and view.public.tiles_left >= 4:
             return self._riichi_of(actions, riichi_by_kind[chosen.kind])
         return chosen.action
 
@@ -301,7 +297,7 @@ class CpuPlayer:
         that reaches tenpai or one from it with a safe tile to discard after."""
         board = self._hand_board(view)
         before = self.shapes.shanten(board)
-        danger = read_threats(view, self.shapes, board)
+        danger = read_threats(view, self.shapes, board, self._riichi_history)
         best: tuple[int, float, Action] | None = None
         for action in actions:
             if isinstance(action, Pon | Chi):

@@ -14,6 +14,11 @@ suji terminal about one in seventy, an honour with two copies out about one in a
   copy left it is unlikely.
 * Pairs and single waits on the tile itself, and honours, by how many copies are still unseen.
 * An open riichi's waits (shown to the table) are known exactly.
+* Where the rules allow a riichi without tenpai (二色麻雀), the chance is scaled by how likely
+  the riichi hand is ready. With nothing known of the player that grows with how late it
+  declared (on the first discards an honest hand is almost never tenpai); then it follows what
+  the player's riichi hands did this game (:class:`RiichiHistory`): an honest riichi wins about
+  two times in five, a bluffer's next to never.
 
 Only the view is read (what the seat may see); the copies per kind come from the variant's
 :class:`~bot.engine.shapes.ShapeRules`, so eight-copy sets and missing suits count right.
@@ -21,14 +26,15 @@ Only the view is read (what the seat may see); the copies per kind come from the
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bot.engine.shapes import ShapeRules, count_of, pack
 from bot.engine.tiles import NUM_STANDARD_KINDS, is_honor
 from bot.engine.views import SeatPublic, SeatView
 
-__all__ = ["Threat", "TileDanger", "read_threats"]
+__all__ = ["RiichiHistory", "Threat", "TileDanger", "read_threats", "visible_board"]
 
 # Deal-in weight (percent) of each kind of wait that could take the tile, while it is live.
 TWO_SIDED = 4.5
@@ -41,6 +47,10 @@ HONOUR_BY_UNSEEN = (0.0, 0.8, 2.5, 5.5)
 """An honour can only be waited on as a pair or alone, but such waits are common."""
 ONE_CHANCE = 0.35
 """How much of a shape is left when only one copy of a tile it needs is unseen."""
+NOTEN_READY_FIRST = 0.3
+NOTEN_READY_PER_DISCARD = 0.07
+"""Where riichi needs no tenpai: the chance a riichi hand is ready, by its declaration's place in
+its river (0.3 on the first discard, 0.72 on the 7th, certain from the 11th)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +63,8 @@ class Threat:
     """Kinds that cannot deal in to it: its discards and what it let pass since declaring."""
     open_waits: tuple[int, ...] | None = None
     """Its waits, when the variant shows them (an open riichi)."""
+    ready: float = 1.0
+    """The chance it is tenpai at all (below 1 only where riichi does not require it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +89,10 @@ class TileDanger:
             return 0.0
         if threat.open_waits is not None:
             return 100.0 if kind in threat.open_waits else 0.0
+        return threat.ready * self._shapes_on(threat, kind)
+
+    def _shapes_on(self, threat: Threat, kind: int) -> float:
+        """The chance (percent) that a ready hand waits on ``kind`` (a number or an honour)."""
         unseen = self.unseen
         if is_honor(kind):
             return HONOUR_BY_UNSEEN[min(unseen[kind], 3)]
@@ -117,10 +133,64 @@ def visible_board(view: SeatView) -> int:
     return pack(kinds)
 
 
-def _threat(reader: int, seat: SeatPublic, seats: Sequence[SeatPublic]) -> Threat:
+HONEST_RIICHI_WINS = 0.4
+"""How often a ready riichi hand wins (about that at Tenhou)."""
+BLUFF_RIICHI_WINS = 0.02
+"""How often a bluffing riichi (not tenpai when declared) still wins."""
+
+
+@dataclass
+class RiichiHistory:
+    """What one seat has seen of the others' riichi hands this game, from its successive views:
+    how many hands each declared riichi in, and how many of those it won (its points rose when
+    the next hand began). Only where riichi needs no tenpai does it change an estimate."""
+
+    declared: Counter[int] = field(default_factory=Counter)
+    won: Counter[int] = field(default_factory=Counter)
+    _hand: tuple[str, int, int] | None = None
+    _tiles_left: int = 0
+    _riichi: set[int] = field(default_factory=set)
+    _points: tuple[int, ...] = ()
+
+    def observe(self, view: SeatView) -> None:
+        """Take in one view; call it with every view the seat decides on, in order."""
+        public = view.public
+        dealer = next((seat.seat for seat in public.seats if seat.dealer), -1)
+        hand = (public.round_label, public.honba, dealer)
+        points = tuple(seat.points for seat in public.seats)
+        if self._hand is not None and (hand != self._hand or public.tiles_left > self._tiles_left):
+            for seat in self._riichi:
+                self.declared[seat] += 1
+                if seat < len(points) and seat < len(self._points) and points[seat] > self._points[seat]:
+                    self.won[seat] += 1
+            self._riichi = set()
+        self._hand, self._tiles_left, self._points = hand, public.tiles_left, points
+        self._riichi |= {seat.seat for seat in public.seats if seat.riichi}
+
+    def ready(self, seat: int, by_timing: float) -> float:
+        """The chance ``seat``'s riichi is ready: the timing guess, weighed by Bayes against its
+        record (each riichi hand won is twenty times likelier from an honest player, each not
+        won about two thirds as likely)."""
+        hands, won = self.declared[seat], self.won[seat]
+        prior = min(by_timing, 0.95)
+        odds = prior / (1 - prior)
+        odds *= (HONEST_RIICHI_WINS / BLUFF_RIICHI_WINS) ** won
+        odds *= ((1 - HONEST_RIICHI_WINS) / (1 - BLUFF_RIICHI_WINS)) ** (hands - won)
+        return min(1.0, odds / (1 + odds))
+
+
+def _threat(
+    seat: SeatPublic, seats: Sequence[SeatPublic], *, noten_riichi: bool, history: RiichiHistory | None
+) -> Threat:
     safe = {entry.tile.kind for entry in seat.river}
-    declared = next((entry.order for entry in seat.river if entry.riichi), None)
-    if declared is not None:
+    place = next((index for index, entry in enumerate(seat.river, start=1) if entry.riichi), None)
+    ready = 1.0
+    if place is not None:
+        declared = seat.river[place - 1].order
+        if noten_riichi:
+            ready = min(1.0, NOTEN_READY_FIRST + NOTEN_READY_PER_DISCARD * (place - 1))
+            if history is not None:
+                ready = history.ready(seat.seat, ready)
         # Discarded after the declaration and not won on: furiten for the rest of the hand.
         safe |= {entry.tile.kind for other in seats for entry in other.river if entry.order > declared}
     return Threat(
@@ -128,13 +198,22 @@ def _threat(reader: int, seat: SeatPublic, seats: Sequence[SeatPublic]) -> Threa
         dealer=seat.dealer,
         safe=frozenset(safe),
         open_waits=seat.open_waits or None,
+        ready=ready,
     )
 
 
-def read_threats(view: SeatView, shapes: ShapeRules, hand_board: int) -> TileDanger:
-    """The danger of every tile to ``view``'s seat, whose hand is ``hand_board``."""
+def read_threats(
+    view: SeatView, shapes: ShapeRules, hand_board: int, history: RiichiHistory | None = None
+) -> TileDanger:
+    """The danger of every tile to ``view``'s seat, whose hand is ``hand_board`` (with what it
+    has seen of the others' riichi hands, where that matters)."""
     seats = view.public.seats
-    threats = tuple(_threat(view.seat, seat, seats) for seat in seats if seat.riichi and seat.seat != view.seat)
+    noten = view.public.noten_riichi
+    threats = tuple(
+        _threat(seat, seats, noten_riichi=noten, history=history)
+        for seat in seats
+        if seat.riichi and seat.seat != view.seat
+    )
     seen = visible_board(view) + hand_board
     unseen = tuple(max(0, shapes.limits[kind] - count_of(seen, kind)) for kind in range(NUM_STANDARD_KINDS))
     return TileDanger(threats, unseen, shapes)

@@ -105,6 +105,9 @@ class PublicView:
     """Decision sequence number (what buttons carry)."""
     wall_backs: tuple[Back, ...] = ()
     """Back colours of the live wall, the next tile first, where the variant shows them (チンイツゲーム)."""
+    noten_riichi: bool = False
+    """The rules let a hand declare riichi without being tenpai (二色麻雀): a riichi alone does not
+    prove a ready hand, which a defending player weighs."""
     note: str = ""
     """A public line for the table message and every panel, in the variant's words (5等三麻's dice
     as they are rolled: 「🎲 3+5 = 8枚オール, 1 roll left」); empty when there is nothing to say."""

@@ -4,11 +4,20 @@ written in tile notation: seat 0 reads the table, seat 1 has declared riichi."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 import pytest
 
 from bot.engine.ai import CpuPlayer
-from bot.engine.defence import CLOSED, ONE_CHANCE, PAIR_BY_UNSEEN, TWO_SIDED, read_threats
+from bot.engine.defence import (
+    CLOSED,
+    NOTEN_READY_FIRST,
+    ONE_CHANCE,
+    PAIR_BY_UNSEEN,
+    TWO_SIDED,
+    RiichiHistory,
+    read_threats,
+)
 from bot.engine.game import Action, Chi, Discard, Pass, Pon, Riichi
 from bot.engine.melds import MeldType
 from bot.engine.shapes import STANDARD, ShapeRules, pack
@@ -225,3 +234,58 @@ def test_cpu_does_not_pon_6s_against_riichi_when_it_stays_two_away() -> None:
     pon = Pon(seat=0, tiles=(9, 10))
     _, choice = cpu_choice(view, [pon, Pass(seat=0)])
     assert isinstance(choice, Pass)
+
+
+# --- riichi without tenpai (二色麻雀) ----------------------------------------------------------------
+
+
+def with_public(view: SeatView, **changes: object) -> SeatView:
+    return SeatView(public=replace(view.public, **changes), seat=0, hand=view.hand)  # type: ignore[arg-type]
+
+
+def test_an_early_riichi_where_noten_riichi_is_allowed_is_weighed_as_likely_a_bluff_5p() -> None:
+    view = table("5p", [NO_RIVER, river("1z", riichi_at=0), NO_RIVER, NO_RIVER])
+    honest = danger_of(view, "5p")
+    bluff_rules = danger_of(with_public(view, noten_riichi=True), "5p")
+    assert bluff_rules == pytest.approx(honest * NOTEN_READY_FIRST)
+
+
+def test_a_late_riichi_where_noten_riichi_is_allowed_is_taken_as_ready() -> None:
+    view = table("5p", [NO_RIVER, river("1z2z3z4z1m9m7z6z5z1p9p", riichi_at=10), NO_RIVER, NO_RIVER])
+    assert danger_of(with_public(view, noten_riichi=True), "5p") == pytest.approx(danger_of(view, "5p"))
+
+
+def hand_views(points_after: int, hands: int) -> list[SeatView]:
+    """Seat 1 declares riichi in each of ``hands`` hands; the next hand starts with its points at
+    ``points_after`` times the hand number more (a win) or the same."""
+    views = []
+    for number in range(hands + 1):
+        seats = tuple(
+            SeatPublic(seat=seat, wind=None, points=25000 + (points_after * number if seat == 1 else 0), riichi=False)
+            for seat in range(4)
+        )
+        start = PublicView(
+            variant="test", round_label=f"東{number + 1}局", seats=seats, tiles_left=60, noten_riichi=True
+        )
+        declared = replace(start, seats=tuple(replace(s, riichi=s.seat == 1) for s in seats), tiles_left=30)
+        views += [SeatView(public=start, seat=0, hand=()), SeatView(public=declared, seat=0, hand=())]
+    return views
+
+
+def test_riichi_history_counts_a_players_riichi_hands_and_their_wins() -> None:
+    bluffer, winner = RiichiHistory(), RiichiHistory()
+    for view in hand_views(0, 4):
+        bluffer.observe(view)
+    for view in hand_views(8000, 4):
+        winner.observe(view)
+    assert (bluffer.declared[1], bluffer.won[1]) == (4, 0)
+    assert (winner.declared[1], winner.won[1]) == (4, 4)
+    assert bluffer.ready(1, 0.5) < 0.15 < 0.5 < winner.ready(1, 0.5)
+    assert bluffer.ready(2, 0.5) == 0.5  # nothing known of seat 2: the timing guess
+
+
+def test_a_first_discard_riichi_from_a_player_seen_never_to_win_is_almost_surely_empty() -> None:
+    history = RiichiHistory()
+    for view in hand_views(0, 6):
+        history.observe(view)
+    assert history.ready(1, NOTEN_READY_FIRST) < 0.05

@@ -10,6 +10,7 @@ from bot.engine.events import HandEnded
 from bot.engine.game import Discard, IllegalActionError, NotYourTurnError, Pass, Pon, Riichi, Ron, Tsumo
 from bot.engine.table import wall_digest
 from bot.engine.tiles import Kind, parse_kinds
+from bot.engine.variants import new_game
 from bot.engine.variants.nishoku import NishokuGame, NishokuSettings
 from tests.engine.padding import pad_hands
 
@@ -135,6 +136,13 @@ def test_noten_riichi_is_allowed() -> None:
     game = game_with(["", "", "", ""], draws="8s")
     assert game.shapes.shanten(game.seats[0].board) > 0
     assert has(game, 0, Riichi)
+
+
+def test_noten_riichi_is_public_knowledge_of_the_rules() -> None:
+    # 「ノーテンリーチ大歓迎」: every view says a riichi here proves no tenpai (the CPU weighs it).
+    game = game_with(["", "", "", ""], draws="8s")
+    assert game.public_view().noten_riichi and game.view(1).public.noten_riichi
+    assert not new_game("zuno", {}, seed=1).public_view().noten_riichi
 
 
 def test_riichi_needs_a_draw_left() -> None:

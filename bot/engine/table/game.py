@@ -147,6 +147,8 @@ class TableGame(Generic[SettingsT, SeatT]):
     """How the variant is presented (texts, panel pages, rules summary, calc); set in its ``ui.py``."""
     seat_class: ClassVar[type[Seat]] = Seat
     has_chips: ClassVar[bool] = False
+    noten_riichi: ClassVar[bool] = False
+    """Riichi may be declared without tenpai (shown in the public view)."""
     """Chips are shown on the table (ずーの's 祝儀); otherwise the chip ledger stays at zero."""
     derived: ClassVar[frozenset[str]] = frozenset()
     """Attributes a variant computes from its settings or caches: not part of the state hash."""

@@ -554,6 +554,7 @@ class TurnGame(TableGame[SettingsT, SeatT]):
             last_discard=self.last_discard,
             sequence=self.sequence,
             wall_backs=self._wall_backs(),
+            noten_riichi=self.noten_riichi,
         )
 
     def unclaimed(self) -> Unclaimed | None:

@@ -48,6 +48,7 @@ class NishokuGame(TurnGame[NishokuSettings, NishokuSeat]):
     ui = NISHOKU_UI
     seat_class = NishokuSeat
     derived: ClassVar[frozenset[str]] = frozenset({"seating"})
+    noten_riichi: ClassVar[bool] = True  # 「フリテンリーチ、ノーテンリーチ大歓迎」
 
     def _tileset(self) -> TileSet:
         return nishoku_tileset(self.settings.red_5p, self.settings.red_5s)
