@@ -30,9 +30,9 @@ DRAGONS = frozenset({Kind.WHITE, Kind.GREEN, Kind.RED})
 # Push or fold: the deal-in chance (percent, see bot.engine.defence) a hand is worth taking.
 FREE_TILE = 0.5
 """Far from tenpai (or late in the wall): only tiles about as safe as 現物."""
-PUSH_ONE_AWAY = 2.5
-"""One from tenpai: a suji or a well-counted honour."""
-PUSH_TENPAI = 7.0
+PUSH_ONE_AWAY = 4.0
+"""One from tenpai: a suji, a one-chance tile or a well-counted honour (three times that with a big hand)."""
+PUSH_TENPAI = 10.0
 """Tenpai: most tiles but a live middle one (twice that with a good wait, again with a big hand)."""
 GOOD_WAIT = 5
 """Live tiles that make a wait worth pushing."""
