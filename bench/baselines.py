@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from bot.engine.ai import CpuPlayer
+from bot.engine.defence import visible_board
 from bot.engine.game import Action, Discard, Pass, Pick, Riichi, Ron, SetAside, Tsumo
 from bot.engine.shapes import ShapeRules, add_tile, count_of, pack, remove_tile
 from bot.engine.tiles import NUM_STANDARD_KINDS, Tile
@@ -58,17 +59,6 @@ def hand_board(view: SeatView) -> int:
     """The count board of the seat's concealed tiles with the drawn one."""
     tiles = [*view.hand, *([view.drawn] if view.drawn is not None else [])]
     return pack(tile.kind for tile in tiles)
-
-
-def visible_board(view: SeatView) -> int:
-    """The count board of every tile the seat sees outside its hand: rivers (claimed tiles are
-    counted in their meld), melds, dora indicators and tiles set aside."""
-    public = view.public
-    kinds = [entry.tile.kind for seat in public.seats for entry in seat.river if not entry.called]
-    kinds += [tile.kind for seat in public.seats for meld in seat.melds for tile in meld.tiles]
-    kinds += [tile.kind for tile in public.dora_indicators]
-    kinds += [tile.kind for seat in public.seats for tile in seat.set_aside]
-    return pack(kinds)
 
 
 def _wins(actions: Sequence[Action]) -> list[Action]:
