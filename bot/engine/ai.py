@@ -314,6 +314,11 @@ class CpuPlayer:
                 )
                 if after >= before or not self._keeps_a_yaku(view, board, claimed):
                     continue
+                # The first call gives up riichi (and a closed hand's value): only for a yakuhai
+                # or to reach tenpai at once; an open hand calls whenever the call helps.
+                opening = not view.public.seats[view.seat].melds
+                if opening and after > 0 and not (isinstance(action, Pon) and self._is_yakuhai(view, claimed)):
+                    continue
                 if danger and (after > 1 or risk > PUSH_ONE_AWAY):
                     continue
                 if best is None or (after, risk) < best[:2]:
