@@ -23,9 +23,9 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from bot.engine.ai import CpuPlayer
-from bot.engine.defence import visible_board
+from bot.engine.defence import hand_board, visible_board
 from bot.engine.game import Action, Discard, Pass, Pick, Riichi, Ron, SetAside, Tsumo
-from bot.engine.shapes import ShapeRules, add_tile, count_of, pack, remove_tile
+from bot.engine.shapes import ShapeRules, add_tile, count_of, remove_tile
 from bot.engine.tiles import NUM_STANDARD_KINDS, Tile
 from bot.engine.views import SeatView
 
@@ -53,12 +53,6 @@ class Player(Protocol):
 
 
 # --- what a seat can see ---------------------------------------------------------------------------
-
-
-def hand_board(view: SeatView) -> int:
-    """The count board of the seat's concealed tiles with the drawn one."""
-    tiles = [*view.hand, *([view.drawn] if view.drawn is not None else [])]
-    return pack(tile.kind for tile in tiles)
 
 
 def _wins(actions: Sequence[Action]) -> list[Action]:

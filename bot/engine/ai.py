@@ -17,9 +17,9 @@ from collections import Counter
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from bot.engine.defence import RiichiHistory, TileDanger, read_threats, visible_board
+from bot.engine.defence import RiichiHistory, TileDanger, hand_board, read_threats, visible_board
 from bot.engine.game import Action, Chi, Discard, Kan, Pass, Pick, Pon, Riichi, Ron, SetAside, Tsumo
-from bot.engine.shapes import ShapeRules, add_tile, count_of, pack, remove_tile
+from bot.engine.shapes import ShapeRules, add_tile, count_of, remove_tile
 from bot.engine.tiles import HONORS, NUM_STANDARD_KINDS, Kind, Tile, dora_after, is_honor, suit_of
 from bot.engine.views import SeatView
 
@@ -100,14 +100,6 @@ class CpuPlayer:
 
     # --- what the seat can see ------------------------------------------------------------------
 
-    def _hand_board(self, view: SeatView) -> int:
-        tiles = list(view.hand) + ([view.drawn] if view.drawn is not None else [])
-        return pack(tile.kind for tile in tiles)
-
-    @staticmethod
-    def _visible_board(view: SeatView) -> int:
-        return visible_board(view)
-
     def _threats(self, view: SeatView) -> list[int]:
         return [seat.seat for seat in view.public.seats if seat.riichi and seat.seat != view.seat]
 
@@ -119,7 +111,7 @@ class CpuPlayer:
         """Set aside a flower, a tile the river may not take (チンイツゲーム's North), or an honour
         held alone: it forms nothing in hand, and setting it aside is worth a dora and a
         replacement tile."""
-        board = self._hand_board(view)
+        board = hand_board(view)
         for action in options:
             kind = self.tiles[action.tile].kind
             lone_honour = is_honor(kind) and count_of(board, kind) == 1
@@ -132,8 +124,8 @@ class CpuPlayer:
     # --- discards -------------------------------------------------------------------------------
 
     def _choose_discard(self, view: SeatView, actions: Sequence[Action]) -> Action:
-        board = self._hand_board(view)
-        visible = self._visible_board(view)
+        board = hand_board(view)
+        visible = visible_board(view)
         by_kind: dict[int, Action] = {}
         riichi_by_kind: dict[int, Riichi] = {}
         for action in actions:
@@ -149,7 +141,7 @@ class CpuPlayer:
             by_kind = dict(riichi_by_kind)
         shantens = {kind: self.shapes.shanten(remove_tile(board, kind)) for kind in by_kind}
         best_shanten = min(shantens.values())
-        danger = read_threats(view, self.shapes, board, self._riichi_history)
+        danger = read_threats(view, self.shapes, board, self._riichi_history, visible)
         # Live tiles (34 shanten calls a candidate) only where they can decide: among the best
         # discards, or, against a riichi, among those a push or a weave may choose.
         worth = best_shanten + 1 if danger else best_shanten
@@ -227,7 +219,7 @@ class CpuPlayer:
         Never while someone else is in riichi: the new dora helps them as much."""
         if not kans or self._threats(view):
             return None
-        board = self._hand_board(view)
+        board = hand_board(view)
         now = self.shapes.shanten(board)
         for kan in kans:
             kind = self.tiles[kan.tiles[0]].kind
@@ -241,7 +233,7 @@ class CpuPlayer:
     def _choose_pick(self, view: SeatView, picks: Sequence[Pick]) -> Pick:
         """A draft: take the tile after which the best discard leaves the lowest shanten, then the
         most live tiles; a tile that completes the hand wins outright."""
-        board = self._hand_board(view)
+        board = hand_board(view)
         shanten: dict[Pick, int] = {}
         rests: dict[Pick, list[int]] = {}
         for pick in picks:
@@ -255,7 +247,7 @@ class CpuPlayer:
         if len(tied) == 1:
             return tied[0]
         # Live tiles are counted only between the picks that tie on shanten: the costly part.
-        visible = self._visible_board(view)
+        visible = visible_board(view)
 
         def value(pick: Pick) -> tuple[int, bool]:
             ukeire = max(
@@ -295,7 +287,7 @@ class CpuPlayer:
         """The claim worth making on the tile on offer, if any: a pon or chi that brings the hand
         closer with a yaku kept, or an open kan that costs nothing. Against a riichi only a call
         that reaches tenpai or one from it with a safe tile to discard after."""
-        board = self._hand_board(view)
+        board = hand_board(view)
         before = self.shapes.shanten(board)
         danger = read_threats(view, self.shapes, board, self._riichi_history)
         best: tuple[int, float, Action] | None = None
@@ -333,18 +325,18 @@ class CpuPlayer:
         return best[2] if best is not None else None
 
     def _claimed_kind(self, view: SeatView, call: Pon | Chi, kinds: Sequence[int]) -> int:
-        """The kind of the discard a call takes: for a pon its own, for a chi the missing link."""
+        """The kind of the discard a call takes: for a pon its own; for a chi the 上家's latest
+        discard (the tile a chi may take, also where several seats discard at once), or the
+        link a closed shape is missing."""
         if isinstance(call, Pon):
             return kinds[0]
         low, high = sorted(kinds)
         if high - low == 2:
             return low + 1
-        last = view.public.last_discard
-        if last is not None:
-            seat, index = last
-            river = view.public.seats[seat].river
-            if 0 <= index < len(river):
-                return river[index].tile.kind
+        seats = view.public.seats
+        river = seats[(view.seat - 1) % len(seats)].river
+        if river and river[-1].tile.kind in (low - 1, high + 1):
+            return river[-1].tile.kind
         return low - 1 if low % 9 > 0 else high + 1
 
     def _open_kan_is_free(self, view: SeatView, board: int, kan: Kan) -> bool:

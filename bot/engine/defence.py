@@ -34,7 +34,7 @@ from bot.engine.shapes import ShapeRules, count_of, pack
 from bot.engine.tiles import NUM_STANDARD_KINDS, is_honor
 from bot.engine.views import SeatPublic, SeatView
 
-__all__ = ["RiichiHistory", "Threat", "TileDanger", "read_threats", "visible_board"]
+__all__ = ["RiichiHistory", "Threat", "TileDanger", "hand_board", "read_threats", "visible_board"]
 
 # Deal-in weight (percent) of each kind of wait that could take the tile, while it is live.
 TWO_SIDED = 4.5
@@ -58,7 +58,6 @@ class Threat:
     """One riichi hand, as the seat reading the table sees it."""
 
     seat: int
-    dealer: bool
     safe: frozenset[int]
     """Kinds that cannot deal in to it: its discards and what it let pass since declaring."""
     open_waits: tuple[int, ...] | None = None
@@ -121,6 +120,11 @@ class TileDanger:
             return 0.0
         least = min(self.unseen[first], self.unseen[second])
         return 0.0 if least == 0 else ONE_CHANCE if least == 1 else 1.0
+
+
+def hand_board(view: SeatView) -> int:
+    """The seat's concealed tiles, the drawn one included, as a count board."""
+    return pack(tile.kind for tile in (*view.hand, *([view.drawn] if view.drawn is not None else [])))
 
 
 def visible_board(view: SeatView) -> int:
@@ -195,7 +199,6 @@ def _threat(
         safe |= {entry.tile.kind for other in seats for entry in other.river if entry.order > declared}
     return Threat(
         seat=seat.seat,
-        dealer=seat.dealer,
         safe=frozenset(safe),
         open_waits=seat.open_waits or None,
         ready=ready,
@@ -203,10 +206,15 @@ def _threat(
 
 
 def read_threats(
-    view: SeatView, shapes: ShapeRules, hand_board: int, history: RiichiHistory | None = None
+    view: SeatView,
+    shapes: ShapeRules,
+    held: int,
+    history: RiichiHistory | None = None,
+    visible: int | None = None,
 ) -> TileDanger:
-    """The danger of every tile to ``view``'s seat, whose hand is ``hand_board`` (with what it
-    has seen of the others' riichi hands, where that matters)."""
+    """The danger of every tile to ``view``'s seat, whose hand is the board ``held`` (with what
+    it has seen of the others' riichi hands, where that matters; ``visible`` is
+    :func:`visible_board` of the view, when the caller has it already)."""
     seats = view.public.seats
     noten = view.public.noten_riichi
     threats = tuple(
@@ -214,6 +222,6 @@ def read_threats(
         for seat in seats
         if seat.riichi and seat.seat != view.seat
     )
-    seen = visible_board(view) + hand_board
+    seen = (visible_board(view) if visible is None else visible) + held
     unseen = tuple(max(0, shapes.limits[kind] - count_of(seen, kind)) for kind in range(NUM_STANDARD_KINDS))
     return TileDanger(threats, unseen, shapes)

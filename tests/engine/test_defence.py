@@ -217,6 +217,17 @@ def test_cpu_does_not_chi_4m_onto_23m_with_99s2z_and_no_yaku_in_reach() -> None:
     assert isinstance(choice, Pass)
 
 
+def test_cpu_reads_a_chis_tile_1m_from_its_kamicha_not_the_latest_discard_4m() -> None:
+    # ずーの's seats discard at once: the latest discard shown is seat 2's 4m, but a chi can only
+    # take the 上家's (seat 3's) 1m. 234m would be 断么九 tenpai cutting the 9s; 123m with the 9s
+    # leaves no yaku in reach: no chi.
+    rivers = [NO_RIVER, NO_RIVER, river("4m"), river("1m")]
+    view = with_last_discard(table("23m456p678p35s66s9s", rivers, riichi=()), 2)
+    chi = Chi(seat=0, tiles=(0, 1))
+    _, choice = cpu_choice(view, [chi, Pass(seat=0)])
+    assert isinstance(choice, Pass)
+
+
 def test_cpu_pons_6s_against_riichi_to_reach_tenpai_cutting_the_genbutsu_2z() -> None:
     # 234m 567p 345s 66s 2z 4p: the pon makes tenpai on 4p by cutting 2z, which is 現物.
     view = with_last_discard(
