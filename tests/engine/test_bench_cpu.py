@@ -10,7 +10,18 @@ import pytest
 
 import bench.cpu
 from bench.baselines import GreedyPlayer, RandomPlayer, hand_board, visible_board
-from bench.cpu import IllegalChoiceError, adapt_lineup, goals, main, mean_interval, p99, play_game, rotated, run
+from bench.cpu import (
+    IllegalChoiceError,
+    adapt_lineup,
+    goals,
+    main,
+    mean_interval,
+    p99,
+    place_goal,
+    play_game,
+    rotated,
+    run,
+)
 from bot.engine.game import Action, Decision, Discard, Pass, Pon, Riichi
 from bot.engine.shapes import remove_tile
 from bot.engine.variants import new_game
@@ -217,9 +228,16 @@ def test_goals_read_the_right_lineups() -> None:
     reports = run("nishoku", 4, ["CGGG", "CRRR", "CNNN"], games=1, seed=2)
     place, folding, spam = goals(reports, 4)
     cggg, crrr, cnnn = (r.stats["C"] for r in reports)
-    assert place.target == 2.1 and place.number == pytest.approx(cggg.place_upper)
-    assert place.passed == (cggg.place_upper <= 2.1)
+    assert place.target == pytest.approx(2.1) and place.number == pytest.approx(cggg.place_upper)
+    assert place.passed == (cggg.place_upper <= place.target)
     # Folding is judged where the riichis are real: CGGG only, not against the random players.
     assert "CGGG" in folding.name and "CRRR" not in folding.name
     assert folding.value.endswith(f"/{cggg.against_riichi[2]} discards)")
     assert spam.number == pytest.approx(crrr.win_pct / cnnn.win_pct) if cnnn.win_pct else spam.passed is None
+
+
+def test_the_placement_goal_beats_the_same_share_of_opponents_at_every_table_size() -> None:
+    # 2.1 among four finishes above 1.9 of 3 opponents; the same 19/30 at three and two seats.
+    assert [round(place_goal(players), 3) for players in (2, 3, 4)] == [1.367, 1.733, 2.1]
+    for players in (2, 3, 4):
+        assert (players - place_goal(players)) / (players - 1) == pytest.approx(19 / 30)
