@@ -111,13 +111,19 @@ class CpuPlayer:
         """Set aside a flower, a tile the river may not take (チンイツゲーム's North), or an honour
         held alone: it forms nothing in hand, and setting it aside is worth a dora and a
         replacement tile."""
+        if not options:
+            return None
         board = hand_board(view)
+        danger = read_threats(view, self.shapes, board, self._riichi_history)
+        # A tile set aside can be claimed like a discard (いなげ's 槍ドラ): against a riichi only
+        # one the hand would also be willing to discard.
+        cap = self._push_cap(view, board, self.shapes.shanten(board), good_wait=False) if danger else 0.0
         for action in options:
             kind = self.tiles[action.tile].kind
             lone_honour = is_honor(kind) and count_of(board, kind) == 1
             # On a turn (there are discards), a kind with no discard may only ever be set aside.
             stuck = bool(discardable) and kind not in discardable
-            if kind >= NUM_STANDARD_KINDS or stuck or lone_honour:
+            if kind >= NUM_STANDARD_KINDS or stuck or (lone_honour and (not danger or danger.percent(kind) <= cap)):
                 return action
         return None
 
@@ -168,26 +174,24 @@ class CpuPlayer:
 
         Against a riichi the safest tiles are often free (what the riichi hand let pass, a dead
         suji): a hand far from tenpai still builds with them rather than give up."""
-        value = self._hand_value(view, board)
-        late = view.public.tiles_left < LATE_WALL
-        if best_shanten <= 0:
-            cap = PUSH_TENPAI
-            best_wait = max(o.ukeire for o in options if o.shanten == best_shanten)
-            if best_wait >= GOOD_WAIT:
-                cap *= 2
-            if value >= BIG_HAND:
-                cap *= 2
-        elif best_shanten == 1:
-            cap = PUSH_ONE_AWAY * (3 if value >= BIG_HAND else 1)
-        else:
-            cap = FREE_TILE
-        if late and best_shanten > 0:
-            cap = min(cap, FREE_TILE)
+        best_wait = max(o.ukeire for o in options if o.shanten == best_shanten)
+        cap = self._push_cap(view, board, best_shanten, good_wait=best_wait >= GOOD_WAIT)
         pushing = [o for o in options if o.risk <= cap]
         if pushing:
             return min(pushing, key=lambda o: (o.shanten, -o.ukeire, o.risk, self._keep_value(view, o.kind, board)))
         # Nothing on the way is worth it: the safest tile, the least harmful of equally safe ones.
         return min(options, key=lambda o: (round(o.risk, 1), o.shanten, -o.ukeire))
+
+    def _push_cap(self, view: SeatView, board: int, shanten: int, *, good_wait: bool) -> float:
+        """The deal-in chance (percent) a hand ``shanten`` from tenpai is worth taking."""
+        big = self._hand_value(view, board) >= BIG_HAND
+        if shanten <= 0:
+            return PUSH_TENPAI * (2 if good_wait else 1) * (2 if big else 1)
+        if view.public.tiles_left < LATE_WALL:
+            return FREE_TILE
+        if shanten == 1:
+            return PUSH_ONE_AWAY * (3 if big else 1)
+        return FREE_TILE
 
     def _hand_value(self, view: SeatView, board: int) -> int:
         """A rough price of the hand if it wins (points, non-dealer scale ×1.5 for the dealer):

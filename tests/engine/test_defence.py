@@ -18,7 +18,7 @@ from bot.engine.defence import (
     RiichiHistory,
     read_threats,
 )
-from bot.engine.game import Action, Chi, Discard, Pass, Pon, Riichi
+from bot.engine.game import Action, Chi, Discard, Pass, Pon, Riichi, SetAside
 from bot.engine.melds import MeldType
 from bot.engine.shapes import STANDARD, ShapeRules, pack
 from bot.engine.tiles import Tile, parse_kinds, parse_tiles
@@ -193,6 +193,39 @@ def test_cpu_2_away_with_a_cheap_hand_plays_its_safest_tile_not_a_live_5p() -> N
     tile, _ = cpu_choice(view)
     assert tile != "5p"
     assert danger_of(view, tile) == min(danger_of(view, str(face)) for face in view.hand)
+
+
+def set_aside_choice(view: SeatView, kind: str) -> Action:
+    """What the CPU does offered its discards and setting ``kind`` aside (いなげ's honours)."""
+    tiles: list[Tile] = list(view.hand)
+    actions: list[Action] = [Discard(seat=0, tile=index) for index in range(len(tiles))]
+    actions.append(SetAside(seat=0, tile=next(i for i, face in enumerate(tiles) if str(face) == kind)))
+    return CpuPlayer(STANDARD, tiles).choose(view, actions)
+
+
+HAND_WITH_A_LONE_5Z = "14m3668p2479s1s5z9s"
+"""Two from tenpai, with a lone 5z that forms nothing."""
+
+
+def test_cpu_sets_a_lone_5z_aside_when_nobody_is_in_riichi() -> None:
+    view = table(HAND_WITH_A_LONE_5Z, [NO_RIVER, river("1z2z3p"), NO_RIVER, NO_RIVER], riichi=())
+    assert isinstance(set_aside_choice(view, "5z"), SetAside)
+
+
+def test_cpu_2_away_keeps_a_live_5z_in_hand_against_riichi_a_tile_set_aside_can_be_ronned() -> None:
+    # いなげ's 槍ドラ: the riichi hand may claim a tile set aside. The 5z nobody has cut is worth
+    # more than a free tile, so the 2-away hand folds with the genbutsu 3p instead.
+    view = table(HAND_WITH_A_LONE_5Z, [NO_RIVER, river("1z2z3p", riichi_at=2), NO_RIVER, NO_RIVER])
+    assert danger_of(view, "5z") > 1.0
+    choice = set_aside_choice(view, "5z")
+    assert isinstance(choice, Discard) and str(view.hand[choice.tile]) == "3p"
+
+
+def test_cpu_sets_aside_a_5z_cut_after_the_riichi_it_is_safe() -> None:
+    rivers = [NO_RIVER, river("1z2z3p", riichi_at=2), river("5z", start=11), NO_RIVER]
+    view = table(HAND_WITH_A_LONE_5Z, rivers)
+    assert danger_of(view, "5z") == 0.0
+    assert isinstance(set_aside_choice(view, "5z"), SetAside)
 
 
 def with_last_discard(view: SeatView, seat: int) -> SeatView:
