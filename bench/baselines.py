@@ -51,6 +51,11 @@ class Player(Protocol):
         """One of ``actions`` (the seat's legal actions); ``default`` is what a timeout would play."""
         ...
 
+    def reconsider(self, view: SeatView, actions: Sequence[Action]) -> Action | None:
+        """For a seat locked in during a simultaneous phase (``view.locked``) when the table has
+        changed: one of ``actions`` (what it may switch to), or None to keep its choice."""
+        ...
+
 
 # --- what a seat can see ---------------------------------------------------------------------------
 
@@ -146,6 +151,11 @@ class GreedyPlayer:
 
         return max(tied, key=ukeire)
 
+    def reconsider(self, view: SeatView, actions: Sequence[Action]) -> Action | None:
+        """Greedy never folds: what it locked in is still its best shape."""
+        del view, actions
+        return None
+
 
 def _plainest(riichis: Sequence[Riichi]) -> Riichi:
     """The plain riichi: the lowest ``cpu_share``, the base class before any subclass."""
@@ -179,6 +189,11 @@ class RandomPlayer:
         others = [a for a in actions if not isinstance(a, Riichi)]
         return self._rng.choice(others or list(actions))
 
+    def reconsider(self, view: SeatView, actions: Sequence[Action]) -> Action | None:
+        """A random choice is as good as another: kept."""
+        del view, actions
+        return None
+
 
 # --- the CPU ---------------------------------------------------------------------------------------
 
@@ -201,6 +216,13 @@ class CpuAdapter:
         del default
         started = time.perf_counter()
         action = self._cpu.choose(view, actions)
+        self.times_ms.append((time.perf_counter() - started) * 1000)
+        return action
+
+    def reconsider(self, view: SeatView, actions: Sequence[Action]) -> Action | None:
+        """The CPU's second look at a locked-in choice, timed like a decision."""
+        started = time.perf_counter()
+        action = self._cpu.reconsider(view, actions)
         self.times_ms.append((time.perf_counter() - started) * 1000)
         return action
 

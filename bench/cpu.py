@@ -50,7 +50,7 @@ from typing import Any
 
 from bench.baselines import PLAYER_TYPES, CpuAdapter, Player, hand_board, make_player
 from bot.engine.events import Called, Discarded, HandEnded, HandStarted
-from bot.engine.game import Action, Discard, Riichi
+from bot.engine.game import Action, Discard, Game, Riichi
 from bot.engine.variants import find_variant, new_game
 
 __all__ = [
@@ -228,6 +228,7 @@ def play_game(variant: str, players: int, seats: str, number: int, seed: int) ->
     results = [SeatResult(type=letter, placement=0, points=0) for letter in seats]
     hand = _Hand()
     hands = draws = 0
+    locked_against: dict[int, frozenset[int]] = {}
     while game.outcome() is None:
         decisions = game.decisions()
         if not decisions:
@@ -245,7 +246,17 @@ def play_game(variant: str, players: int, seats: str, number: int, seed: int) ->
             bucket = bucket_of(game.shapes.shanten(hand_board(view)))
             results[seat].against_riichi[bucket] += 1
             hand.last_bucket[seat] = bucket
-        for event in game.apply(action):
+        events = list(game.apply(action))
+        if game.locked_in(seat):
+            locked_against[seat] = _declared(game, seat)
+        for other, switch in _reconsidered(game, roster, locked_against):
+            if switch not in game.legal_actions(other):
+                raise IllegalChoiceError(
+                    f"game {number} (seed {this_seed}): {seats[other]} in seat {other} switched to {switch!r}, "
+                    f"not one of {game.legal_actions(other)!r}"
+                )
+            events += game.apply(switch)
+        for event in events:
             if isinstance(event, HandStarted):
                 hand = _Hand()
             elif isinstance(event, Discarded) and event.riichi:
@@ -266,6 +277,32 @@ def play_game(variant: str, players: int, seats: str, number: int, seed: int) ->
         result.placement = outcome.placements[seat]
         result.points = outcome.points[seat] - start[seat]
     return GameResult(number=number, seed=this_seed, seats=seats, hands=hands, draws=draws, results=results)
+
+
+def _declared(game: Game, seat: int) -> frozenset[int]:
+    """The other seats in riichi as ``seat`` sees the table."""
+    return frozenset(other.seat for other in game.view(seat).public.seats if other.riichi and other.seat != seat)
+
+
+def _reconsidered(
+    game: Game, roster: Sequence[Player], locked_against: dict[int, frozenset[int]]
+) -> list[tuple[int, Action]]:
+    """Seats locked in during a simultaneous phase that a riichi declared since then makes think
+    again (ずーの: a locked discard may be switched until the last seat locks in), and what each
+    switches to; a seat that keeps its choice is not listed."""
+    switches = []
+    for seat, against in list(locked_against.items()):
+        if not game.locked_in(seat):
+            del locked_against[seat]
+            continue
+        now = _declared(game, seat)
+        if now == against:
+            continue
+        locked_against[seat] = now
+        switch = roster[seat].reconsider(game.view(seat), game.legal_actions(seat))
+        if switch is not None:
+            switches.append((seat, switch))
+    return switches
 
 
 def _end_hand(hand: _Hand, event: HandEnded, results: list[SeatResult]) -> None:

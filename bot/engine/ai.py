@@ -12,6 +12,7 @@ The CPU only ever picks from the legal actions it is given, so it cannot act ill
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from collections.abc import Collection, Sequence
@@ -97,6 +98,24 @@ class CpuPlayer:
             if isinstance(action, Pass):
                 return action
         return actions[0]
+
+    def reconsider(self, view: SeatView, actions: Sequence[Action]) -> Action | None:
+        """A choice locked in during a simultaneous phase (``view.locked``), weighed again now
+        that the table has changed (a riichi declared in the same round, say): the action to
+        switch to among ``actions`` (what the seat may switch to), or None to keep the lock.
+
+        The lock is put back in the hand and offered beside ``actions``, so the CPU chooses as
+        if it were choosing afresh; a locked tsumo is a win and is always kept."""
+        if view.locked is None or view.locked_tsumo:
+            return None
+        keep = next((Discard(view.seat, tile) for tile, face in enumerate(self.tiles) if face == view.locked), None)
+        if keep is None:
+            return None
+        held = (*view.hand, *([view.drawn] if view.drawn is not None else []))
+        afresh = dataclasses.replace(view, hand=held, drawn=view.locked, locked=None)
+        chosen = self.choose(afresh, [keep, *actions])
+        same_tile = isinstance(chosen, Discard) and self.tiles[chosen.tile] == view.locked
+        return None if chosen == keep or same_tile else chosen
 
     # --- what the seat can see ------------------------------------------------------------------
 

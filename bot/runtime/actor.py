@@ -225,6 +225,14 @@ class _Auto:
 
 
 @dataclass
+class _Reconsider:
+    """A riichi was declared while a CPU's choice stood locked in (ずーの): its second look."""
+
+    seat: int
+    seq: int
+
+
+@dataclass
 class _Timeout:
     seat: int
     seq: int
@@ -255,7 +263,7 @@ class _Stop:
     future: asyncio.Future[None] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
 
 
-_Message = _Act | _Back | _Cancel | _Auto | _Timeout | _TimeUp | _FreeAct | _Retry | _Stop
+_Message = _Act | _Back | _Cancel | _Auto | _Reconsider | _Timeout | _TimeUp | _FreeAct | _Retry | _Stop
 
 
 class TableActor:
@@ -312,6 +320,8 @@ class TableActor:
         self._switches: dict[int, Decision] = {}
         """Seats that already chose but may still change their choice (ずーの's locked discards):
         not in the engine's decisions, so no clock and no CPU turn, but their buttons work."""
+        self._locked_against: dict[int, frozenset[int]] = {}
+        """Locked-in CPU seats and the other seats that were in riichi when each last chose."""
         self._free: dict[int, Decision] = {}
         """Actions a seat may take at any moment besides its decision (いなげ's vote to end):
         they run on no clock and do not end the seat's decision."""
@@ -514,6 +524,8 @@ class TableActor:
                     await self._handle_free(message)
                 elif isinstance(message, _Retry):
                     await self._handle_retry()
+                elif isinstance(message, _Reconsider):
+                    await self._handle_reconsider(message)
                 else:
                     await self._handle_auto(message)
             except Exception:
@@ -641,6 +653,37 @@ class TableActor:
                 # A CPU bug must not stop the table: play the decision's default instead.
                 log.exception("table %s: the CPU in seat %d failed to choose", self.game_id, message.seat)
         await self._play_or_retry(message.seat, decision, action)
+
+    async def _handle_reconsider(self, message: _Reconsider) -> None:
+        switch = self._switches.get(message.seat)
+        cpu = self.seats[message.seat].cpu
+        if switch is None or switch.seq != message.seq or cpu is None or self._outage is not None:
+            return  # it was switched or revealed meanwhile, or the table paused: the lock stands
+        try:
+            action = cpu.reconsider(self.game.view(message.seat), switch.actions)
+        except Exception:
+            log.exception("table %s: the CPU in seat %d failed to reconsider", self.game_id, message.seat)
+            return
+        if action is None:
+            return
+        if action not in switch.actions:
+            log.error("table %s: the CPU in seat %d switched to an illegal %s", self.game_id, message.seat, action.kind)
+            return
+        await self._play(message.seat, action, human=False)
+
+    def _recheck_locks(self) -> None:
+        """A CPU locked in during a simultaneous phase looks again once a riichi is declared
+        after it chose, as a player at the keyboard could switch to a safer tile."""
+        in_riichi = frozenset(seat.seat for seat in self._game_public().seats if seat.riichi)
+        for seat in [seat for seat in self._locked_against if seat not in self._switches]:
+            del self._locked_against[seat]
+        for seat, switch in self._switches.items():
+            if self.seats[seat].cpu is None:
+                continue
+            against = in_riichi - {seat}
+            if self._locked_against.setdefault(seat, against) != against:
+                self._locked_against[seat] = against
+                self._post(_Reconsider(seat, switch.seq))
 
     async def _play_or_retry(self, seat: int, decision: Decision, action: Action) -> None:
         """Play a move nobody clicked (a CPU's, a timeout's). If the store cannot take it, try
@@ -802,6 +845,7 @@ class TableActor:
             return
         new_hand = any(isinstance(event, HandStarted) for event in events)
         changed = self._sync_decisions(acted=None if free else seat, pause=self.options.hand_pause if entries else 0.0)
+        self._recheck_locks()
         if any(isinstance(event, VoteCast) and event.end for event in events):
             self._follow_votes()
         if self._outage is not None:
@@ -955,6 +999,7 @@ class TableActor:
         self._cancel_timers()
         self._decisions.clear()
         self._switches.clear()
+        self._locked_against.clear()
         self._free.clear()
         if self._on_finished is not None:
             self._on_finished(self)

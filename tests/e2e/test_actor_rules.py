@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from bot.engine.game import Action, Game
+from bot.engine.game import Action, Game, action_from_json
 from bot.engine.variants import new_game
 from bot.engine.variants.inage import InageGame, InageSettings
 from bot.engine.views import WinView
@@ -375,3 +375,60 @@ async def test_every_stored_game_replays_to_the_table_it_stored(
     await asyncio.wait_for(recorder.ended.wait(), 60)
     assert await _replays_to_live_state(store, actor)
     assert len(recorder.hands) == actor.game.outcome().hands_played  # type: ignore[union-attr]
+
+
+async def _until(condition: Any, what: str) -> None:
+    for _ in range(200):
+        if condition():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+async def test_zuno_cpu_locked_in_reconsiders_once_a_riichi_on_7z_is_declared_and_the_switch_is_stored(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A CPU that locked in its discard is asked again when a riichi is declared in the same
+    round (not when a seat merely locks in); what it switches to is the discard revealed, and
+    the stored log replays to it."""
+    from bot.engine.ai import CpuPlayer
+
+    asked: list[tuple[int, frozenset[int]]] = []
+
+    def reconsider(self: CpuPlayer, view: Any, actions: Any) -> Action | None:
+        asked.append((view.seat, frozenset(s.seat for s in view.public.seats if s.riichi)))
+        return next(a for a in actions if a.kind == "discard" and self.tiles[a.tile] != view.locked)
+
+    monkeypatch.setattr(CpuPlayer, "reconsider", reconsider)
+    game = test_zuno.game_with([test_zuno.RIICHI_READY, "", "", ""], draws="7z5p2p3p")
+    players = _humans(4)
+    players[1] = PlayerSeat.cpu("CPU 1")
+    actor, _ = await _start(store, game, players)
+    while game.phase == "draft":  # type: ignore[attr-defined]
+        seat = game.drafter  # type: ignore[attr-defined]
+        if seat == 1:
+            await asyncio.sleep(0.01)
+        elif seat == 0:
+            pick = next(a for a in game.legal_actions(0) if game.kinds[a.tile] == test_zuno.kind("7z"))  # type: ignore[attr-defined]
+            await _click(actor, 0, pick)
+        else:
+            await _click_default(actor, seat)
+    await _until(lambda: game.locked_in(1), "the CPU to lock in")
+    await _click_default(actor, 2)
+    assert game.locked_in(2) and asked == []
+    first_lock = game.view(1).locked
+    await _click(actor, 0, next(a for a in game.legal_actions(0) if a.kind == "riichi"))
+    await _until(lambda: asked, "the CPU to reconsider")
+    await _until(lambda: game.view(1).locked != first_lock, "the CPU's switch")
+    assert asked == [(1, frozenset({0}))]
+    switched = game.view(1).locked
+    await _click_default(actor, 3)
+    assert str(actor.game.public_view().seats[1].river[-1].tile) == str(switched)
+    await actor.stop()  # (the CPU would go on to draft the next round)
+    # The rigged deal is not in the store: deal it again and play the stored log on it.
+    replayed = test_zuno.game_with([test_zuno.RIICHI_READY, "", "", ""], draws="7z5p2p3p")
+    for stored in (await store.record(actor.game_id)).actions:
+        replayed.apply(action_from_json(stored))
+    assert replayed.state_hash() == actor.game.state_hash()
+    assert str(replayed.public_view().seats[1].river[-1].tile) == str(switched)
+    assert asked == [(1, frozenset({0}))], "a revealed discard is nothing to reconsider"

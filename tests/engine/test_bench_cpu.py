@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
@@ -241,3 +243,30 @@ def test_the_placement_goal_beats_the_same_share_of_opponents_at_every_table_siz
     assert [round(place_goal(players), 3) for players in (2, 3, 4)] == [1.367, 1.733, 2.1]
     for players in (2, 3, 4):
         assert (players - place_goal(players)) / (players - 1) == pytest.approx(19 / 30)
+
+
+class _Watched:
+    """A player that notes every time it is asked to reconsider, and what it saw then."""
+
+    def __init__(self, player: Any, asked: list[tuple[int, bool, frozenset[int]]]) -> None:
+        self._player, self._asked = player, asked
+
+    def choose(self, view: SeatView, actions: Sequence[Action], default: Action) -> Action:
+        return self._player.choose(view, actions, default)  # type: ignore[no-any-return]
+
+    def reconsider(self, view: SeatView, actions: Sequence[Action]) -> Action | None:
+        riichi = frozenset(seat.seat for seat in view.public.seats if seat.riichi and seat.seat != view.seat)
+        self._asked.append((view.seat, view.locked is not None or view.locked_tsumo, riichi))
+        return self._player.reconsider(view, actions)  # type: ignore[no-any-return]
+
+
+def test_zuno_seats_locked_in_are_asked_again_only_when_a_riichi_is_declared(monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[tuple[int, bool, frozenset[int]]] = []
+    make = bench.cpu.make_player
+    monkeypatch.setattr(
+        bench.cpu, "make_player", lambda letter, shapes, tiles, seed: _Watched(make(letter, shapes, tiles, seed), asked)
+    )
+    for number in range(3):
+        play_game("zuno", 4, "CGGG", number, seed=1)
+    assert asked, "some seat locked in before another's riichi in three games"
+    assert all(locked and riichi for _, locked, riichi in asked)
