@@ -41,6 +41,10 @@ BIG_HAND = 7700
 """Points from which a hand pushes harder."""
 LATE_WALL = 12
 """Tiles left under which a hand not yet tenpai stops pushing."""
+PLAIN_STICK = 1000
+"""A plain riichi's stick: a seat with less cannot pay for a larger one."""
+RACE_WON = 0.6
+"""The share of a hand's chances to win that an opponent does not take first."""
 HAND_POINTS = (0, 1300, 2600, 5200, 8000, 8000, 12000, 12000, 16000)
 """A non-dealer's rough price of a hand by han (riichi or yaku included)."""
 
@@ -182,7 +186,7 @@ class CpuPlayer:
         else:
             chosen = min(options, key=lambda o: (o.shanten, -o.ukeire, self._keep_value(view, o.kind, board)))
         if chosen.shanten == 0 and chosen.kind in riichi_by_kind and chosen.ukeire > 0 and view.public.tiles_left >= 4:
-            return self._riichi_of(actions, riichi_by_kind[chosen.kind])
+            return self._riichi_of(view, board, actions, riichi_by_kind[chosen.kind], chosen.ukeire)
         return chosen.action
 
     def _against_riichi(
@@ -227,14 +231,38 @@ class CpuPlayer:
         points = HAND_POINTS[min(han, len(HAND_POINTS) - 1)]
         return points * 3 // 2 if me.dealer else points
 
-    def _riichi_of(self, actions: Sequence[Action], plain: Riichi) -> Riichi:
-        """The plain riichi, or now and then another kind on the same tile (5等三麻's open riichi),
-        as often as that kind's ``cpu_share`` says."""
-        others = [a for a in actions if isinstance(a, Riichi) and a.cpu_share > 0 and a.tile == plain.tile]
+    def _riichi_of(self, view: SeatView, board: int, actions: Sequence[Action], plain: Riichi, wait: int) -> Riichi:
+        """The plain riichi, or another kind on the same tile: one that pays more for a larger
+        stake (ずーの's イナズマ) when the hand's chance and value make it pay, or one the CPU
+        declares now and then (5等三麻's open riichi), as often as its ``cpu_share`` says."""
+        others = [a for a in actions if isinstance(a, Riichi) and a.tile == plain.tile and type(a) is not type(plain)]
         for action in others:
-            if self._rng.random() < action.cpu_share:
+            if action.payout > plain.payout and self._worth_the_stake(view, board, action, wait):
+                return action
+        for action in others:
+            if action.cpu_share > 0 and self._rng.random() < action.cpu_share:
                 return action
         return plain
+
+    def _worth_the_stake(self, view: SeatView, board: int, riichi: Riichi, wait: int) -> bool:
+        """Whether the extra a win would bring covers the stake lost otherwise. Never on points
+        the seat does not have: a borrowed stick (借りイナズマ) that fails busts the seat."""
+        me = view.public.seats[view.seat]
+        if me.points < PLAIN_STICK + riichi.stake:
+            return False
+        chance = self._win_chance(view, wait)
+        gain = chance * self._hand_value(view, board) * (riichi.payout - 1)
+        return gain > (1 - chance) * riichi.stake
+
+    def _win_chance(self, view: SeatView, wait: int) -> float:
+        """A rough chance that a tenpai hand with ``wait`` live tiles wins before the hand ends:
+        every tile it sees (its draws, about as many discards it could ron) may be one of them,
+        and an opponent may win first."""
+        players = len(view.public.seats)
+        unseen = max(1, view.public.tiles_left + 13 * (players - 1))
+        seen = 2 * view.public.tiles_left / players
+        missed: float = (1 - min(wait, unseen) / unseen) ** seen
+        return RACE_WON * (1 - missed)
 
     def _choose_own_kan(self, view: SeatView, kans: Sequence[Kan]) -> Kan | None:
         """A concealed or added kan that costs the hand nothing: the shanten after setting the

@@ -99,6 +99,10 @@ class Riichi(Action):
     cpu_share: ClassVar[float] = 0.0
     """How often a CPU that riichis on a tile declares this kind of riichi (a subclass: 5等三麻's
     open riichi) rather than the plain one; 0 never."""
+    payout: ClassVar[float] = 1.0
+    """What a win after this declaration is paid, as a multiple of a plain riichi's win."""
+    stake: ClassVar[int] = 0
+    """Points this declaration puts down beyond a plain riichi's stick, lost unless the hand wins."""
     tile: int
 
 

@@ -1,5 +1,6 @@
-"""The CPU in ずーの's simultaneous discard phase: a discard locked in before another seat's
-riichi is weighed again once the declaration shows (hands in tile notation)."""
+"""The CPU in ずーの: the riichi, plain or イナズマ, and the simultaneous discard phase, where a
+discard locked in before another seat's riichi is weighed again once the declaration shows (hands
+in tile notation)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from bot.engine.ai import CpuPlayer
 from bot.engine.defence import read_threats
 from bot.engine.game import Discard, Riichi
 from bot.engine.shapes import pack
-from bot.engine.variants.zuno import ZunoGame
+from bot.engine.variants.zuno import InazumaRiichi, ZunoGame
 from tests.engine.test_zuno import RIICHI_READY, act, draft, find, game_with, kind
 
 
@@ -53,3 +54,30 @@ def test_cpu_has_nothing_to_reconsider_before_it_locks_in_5p() -> None:
     draft(game, "7z", "5p")
     assert game.view(1).locked is None
     assert _cpu(game, 1).reconsider(game.view(1), [find(game, 1, Discard, "5p")]) is None
+
+
+DORA_READY = "23m456p678s55s999p"
+"""Tenpai on 1m4m, eight tiles; with 8p as the indicator the 999p are three dora."""
+
+
+def _riichi_choice(indicator: str, points: list[int] | None = None) -> Riichi:
+    rig: dict[str, object] = {"dora": indicator} | ({"points": points} if points else {})
+    game = game_with([DORA_READY, "", "", ""], draws="7z1p2p3p", **rig)
+    draft(game, "7z")
+    choice = _cpu(game, 0).choose(game.view(0), game.legal_actions(0))
+    assert isinstance(choice, Riichi) and game.kinds[choice.tile] == kind("7z")
+    return choice
+
+
+def test_cpu_declares_inazuma_on_a_two_sided_23m_wait_with_three_dora_999p() -> None:
+    # 「打点倍増」: doubling a hand of four han or so outweighs the 9,000 more it may lose.
+    assert type(_riichi_choice("8p")) is InazumaRiichi
+
+
+def test_cpu_declares_a_plain_riichi_on_23m_without_dora() -> None:
+    assert type(_riichi_choice("1z")) is Riichi
+
+
+def test_cpu_never_borrows_the_inazuma_stick_at_9900() -> None:
+    # 借りイナズマ that fails busts the seat: the CPU only stakes points it has.
+    assert type(_riichi_choice("8p", [9_900, 35_100, 35_000, 35_000])) is Riichi

@@ -60,6 +60,8 @@ class InazumaRiichi(Riichi):
     """イナズマリーチ: declare riichi with a 10,000 stick (borrowed at 9,900 or less) and lock ``tile``."""
 
     kind: ClassVar[str] = "zuno_inazuma"
+    payout: ClassVar[float] = 2.0  # 「打点倍増」 (the chips double too)
+    stake: ClassVar[int] = 9000  # a 10,000 stick where a plain riichi puts down 1,000
 
 
 @dataclass(frozen=True, slots=True)
