@@ -184,7 +184,13 @@ class CpuPlayer:
         if danger:
             chosen = self._against_riichi(view, board, options, best_shanten, danger)
         else:
-            chosen = min(options, key=lambda o: (o.shanten, -o.ukeire, self._keep_value(view, o.kind, board)))
+            # Of the best shapes, the one that lays a discard yaku (いなげ's 捨牌役) in the river:
+            # han for free.
+            gains = view.discard_gains
+            chosen = min(
+                options,
+                key=lambda o: (o.shanten, -gains.get(o.kind, 0), -o.ukeire, self._keep_value(view, o.kind, board)),
+            )
         if chosen.shanten == 0 and chosen.kind in riichi_by_kind and chosen.ukeire > 0 and view.public.tiles_left >= 4:
             return self._riichi_of(view, board, actions, riichi_by_kind[chosen.kind], chosen.ukeire)
         return chosen.action

@@ -138,6 +138,9 @@ class SeatView:
     """The locked-in choice is a tsumo."""
     rons_claimed: tuple[int, ...] = ()
     """In a window that takes several wins: the seats whose discard this seat has claimed so far."""
+    discard_gains: dict[int, int] = field(default_factory=dict)
+    """For each kind whose discard now would add han of discard yaku (いなげ's 捨牌役: the river's
+    patterns), how many; kinds that add nothing are left out."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,10 +3,12 @@ simulations check."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from bot.engine.ai import CpuPlayer
-from bot.engine.game import Kan
+from bot.engine.game import Discard, Kan
 from bot.engine.variants.inage import InageGame
-from tests.engine.test_inage import game_with
+from tests.engine.test_inage import act, game_with, kind, pass_all
 
 
 def _cpu_choice(game: InageGame, seat: int = 0) -> object:
@@ -28,3 +30,34 @@ def test_cpu_keeps_1111p_when_a_kan_would_break_123p() -> None:
     game = game_with(["1111p23p567s5z", "", ""], draws="6z")
     assert any(isinstance(a, Kan) for a in game.legal_actions(0))
     assert not isinstance(_cpu_choice(game), Kan)  # it discards (here: with riichi)
+
+
+def test_inage_offers_the_2_han_of_hakuhatsuchun_for_a_7z_after_5z6z_in_the_river() -> None:
+    game = _after_5z_6z()
+    assert game.view(0).discard_gains == {kind("7z"): 2}
+
+
+def test_cpu_lays_hakuhatsuchun_5z6z7z_with_its_lone_7z_rather_than_cut_the_2s_it_drew() -> None:
+    # 123p 456p 78p 9s 7z + 2s: the 7z (a dragon, kept before a lone 2s) and the 2s are equal in
+    # shape; the 7z after 白發 in the river is 白發中, two han when the hand wins.
+    game = _after_5z_6z()
+    choice = _cpu_choice(game)
+    assert isinstance(choice, Discard) and game.kinds[choice.tile] == kind("7z")
+    view = dataclasses.replace(game.view(0), discard_gains={})
+    (decision,) = [d for d in game.decisions() if d.seat == 0]
+    without = CpuPlayer(game.shapes, game.tiles, seed=0).choose(view, decision.actions)
+    assert isinstance(without, Discard) and game.kinds[without.tile] == kind("2s")
+
+
+def _after_5z_6z() -> InageGame:
+    """Seat 0 has cut 白 then 發 and drawn a 2s, holding a lone 中."""
+    game = game_with(["123p456p56z7z9s", "", ""], draws="8p9p9p7p9p1s2s")
+    for tile in ("5z", "6z"):
+        act(game, 0, Discard, tile)
+        pass_all(game)
+        for seat in (1, 2):
+            (decision,) = [d for d in game.decisions() if d.seat == seat]
+            game.apply(decision.default)
+            pass_all(game)
+    assert [str(entry.tile) for entry in game.public_view().seats[0].river] == ["5z", "6z"]
+    return game

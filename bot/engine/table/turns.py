@@ -14,7 +14,7 @@ nothing else. Phases (``game.phase``): ``deal``, ``turn``, ``claims``, ``ended``
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import ClassVar, TypeVar
 
 from bot.engine.events import (
@@ -574,11 +574,11 @@ class TurnGame(TableGame[SettingsT, SeatT]):
         """``seat``'s own hand plus the public table."""
         own = self.seats[seat]
         drawn = own.drawn
+        actions = self.legal_actions(seat)
         selectable = tuple(
-            dict.fromkeys(
-                self.tiles[action.tile] for action in self.legal_actions(seat) if isinstance(action, Discard | SetAside)
-            )
+            dict.fromkeys(self.tiles[action.tile] for action in actions if isinstance(action, Discard | SetAside))
         )
+        discards = {self.kinds[action.tile] for action in actions if isinstance(action, Discard | Riichi)}
         waits, ukeire, furiten = self._hand_hints(seat, own.board)
         return SeatView(
             public=self.public_view(),
@@ -590,4 +590,11 @@ class TurnGame(TableGame[SettingsT, SeatT]):
             ukeire=ukeire,
             furiten=furiten,
             private_note=self._vote_note(),
+            discard_gains=self._discard_gains(seat, discards) if discards else {},
         )
+
+    def _discard_gains(self, seat: int, kinds: Collection[int]) -> dict[int, int]:
+        """Han of discard yaku that discarding each of ``kinds`` would add to the seat's river
+        (none, where the variant has no such yaku)."""
+        del seat, kinds
+        return {}

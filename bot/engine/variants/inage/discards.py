@@ -20,12 +20,12 @@ comes from a small dynamic program (spec §1.10, INA-A2).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from bot.engine.tiles import Kind, Tile, format_tiles, kind_name
 
-__all__ = ["PALINDROME_NAMES", "DiscardRules", "DiscardYaku", "discard_yaku", "readable"]
+__all__ = ["PALINDROME_NAMES", "DiscardRules", "DiscardYaku", "discard_gains", "discard_yaku", "readable"]
 
 PALINDROME_NAMES = {
     3: ("トマト", "Tomato"),
@@ -128,6 +128,54 @@ def discard_yaku(
         DiscardYaku(name, en, han, start, end, format_tiles(faces[start:end]), copied)
         for start, end, han, name, en, copied in found
     )
+
+
+def discard_gains(
+    river: Sequence[int],
+    riichi_index: int | None,
+    candidates: Collection[int],
+    *,
+    times: Sequence[int],
+    time: int,
+    others: Sequence[tuple[int, Sequence[int], Sequence[int]]] = (),
+    rules: DiscardRules = DiscardRules(),
+) -> dict[int, int]:
+    """For each kind in ``candidates``, the han of discard yaku that discarding it next (at
+    ``time``) would add to ``river``; kinds that add nothing are left out.
+
+    >>> from bot.engine.tiles import parse_kinds
+    >>> discard_gains(parse_kinds("15z"), None, parse_kinds("1z6z"), times=[1, 3], time=5)
+    {27: 3}
+    """
+    closing = [kind for kind in candidates if _could_close_a_block(river, kind, others)]
+    if not closing:
+        return {}
+    now = sum(block.han for block in discard_yaku(river, riichi_index, times=times, others=others, rules=rules))
+    gains = {}
+    for kind in closing:
+        after = discard_yaku([*river, kind], riichi_index, times=[*times, time], others=others, rules=rules)
+        gain = sum(block.han for block in after) - now
+        if gain > 0:
+            gains[kind] = gain
+    return gains
+
+
+def _could_close_a_block(
+    river: Sequence[int], kind: int, others: Sequence[tuple[int, Sequence[int], Sequence[int]]]
+) -> bool:
+    """Whether ``kind`` discarded next could end a block: a palindrome around a run that is one
+    already, a fixed pattern whose other tiles lead up to it, a copy of another river so far.
+    (Only then is the whole chain worth working out again.)"""
+    n = len(river)
+    for start in range(n - 1):
+        middle = river[start + 1 :]
+        if river[start] == kind and all(middle[i] == middle[-1 - i] for i in range(len(middle) // 2)):
+            return True
+    for pattern, _, _, _ in _FIXED:
+        head = len(pattern) - 1
+        if pattern[-1] == kind and n >= head and tuple(river[n - head :]) == pattern[:-1]:
+            return True
+    return any(len(kinds) > n and kinds[n] == kind and list(kinds[:n]) == list(river) for _, kinds, _ in others)
 
 
 def _blocks(river: Sequence[int], rules: DiscardRules) -> list[list[_Block]]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 import itertools
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -27,7 +27,7 @@ from bot.engine.shapes import FIVE_PAIRS_AND_A_HALF, INAGE_KOKUSHI, ShapeRules, 
 from bot.engine.table import ClaimSource, ClaimWindow, RiverEntry, Seat, TileReserve, TurnGame, rigging
 from bot.engine.table.turns import Phase
 from bot.engine.tiles import FLOWERS, YAOCHU, Kind, TileSet, inage_tileset
-from bot.engine.variants.inage.discards import DiscardYaku, discard_yaku
+from bot.engine.variants.inage.discards import DiscardYaku, discard_gains, discard_yaku
 from bot.engine.variants.inage.settings import InageSettings
 from bot.engine.variants.inage.ui import INAGE_UI
 from bot.engine.variants.inage.yaku import InageScore, InageScorer, InageWin
@@ -471,18 +471,36 @@ class InageGame(TurnGame[InageSettings, InageSeat]):
 
     def _discard_yaku(self, seat_index: int) -> tuple[DiscardYaku, ...]:
         seat = self.seats[seat_index]
-        others = [
-            (index, [self.kinds[e.tile] for e in other.river], [self._time(e) for e in other.river])
-            for index, other in enumerate(self.seats)
-            if index != seat_index
-        ]
         return discard_yaku(
             [self.kinds[entry.tile] for entry in seat.river],
             seat.riichi_index,
             times=[self._time(entry) for entry in seat.river],
-            others=others,
+            others=self._other_rivers(seat_index),
             rules=self.discard_rules,
         )
+
+    def _discard_gains(self, seat_index: int, kinds: Collection[int]) -> dict[int, int]:
+        """What each discard on offer would add to the seat's discard yaku (a hint for the CPU)."""
+        if not self.settings.discard_yaku:
+            return {}
+        seat = self.seats[seat_index]
+        return discard_gains(
+            [self.kinds[entry.tile] for entry in seat.river],
+            seat.riichi_index,
+            kinds,
+            times=[self._time(entry) for entry in seat.river],
+            time=self.clock + 1,
+            others=self._other_rivers(seat_index),
+            rules=self.discard_rules,
+        )
+
+    def _other_rivers(self, seat_index: int) -> list[tuple[int, list[int], list[int]]]:
+        """The other seats' rivers as (seat, kinds, times), what 真似満 may copy."""
+        return [
+            (index, [self.kinds[e.tile] for e in other.river], [self._time(e) for e in other.river])
+            for index, other in enumerate(self.seats)
+            if index != seat_index
+        ]
 
     @staticmethod
     def _time(entry: RiverEntry) -> int:
