@@ -175,10 +175,16 @@ class CpuPlayer:
         # discards, or, against a riichi, among those a push or a weave may choose.
         worth = best_shanten + 1 if danger else best_shanten
         options = []
+        river = {entry.tile.kind for entry in view.public.seats[view.seat].river}
         for kind, action in by_kind.items():
             shanten = shantens[kind]
             counted = shanten <= worth and shanten < 8
-            ukeire = sum(self.shapes.ukeire(remove_tile(board, kind), visible).values()) if counted else 0
+            waits = self.shapes.ukeire(remove_tile(board, kind), visible) if counted else {}
+            ukeire = sum(waits.values())
+            if shanten == 0 and (river | {kind}) & waits.keys():
+                # フリテン: a wait it has discarded (or is discarding) can only win by tsumo, one
+                # tile in every go-round of the table instead of all of them.
+                ukeire //= len(view.public.seats)
             risk = danger.percent(kind) if danger else 0.0
             options.append(_Option(kind, action, shanten, ukeire, risk))
         if danger:

@@ -8,6 +8,7 @@ import dataclasses
 from bot.engine.ai import CpuPlayer
 from bot.engine.game import Discard, Kan
 from bot.engine.variants.inage import InageGame
+from tests.engine.test_defence import NO_RIVER, cpu_choice, river, table
 from tests.engine.test_inage import act, game_with, kind, pass_all
 
 
@@ -61,3 +62,17 @@ def _after_5z_6z() -> InageGame:
             pass_all(game)
     assert [str(entry.tile) for entry in game.public_view().seats[0].river] == ["5z", "6z"]
     return game
+
+
+def test_cpu_at_tenpai_waits_on_1s_rather_than_on_the_5p_it_has_discarded_furiten() -> None:
+    # 123m 456m 789m 999p with 1s and 5p: either single is a tanki wait. Three 5p are live to
+    # two 1s, but a 5p in its own river makes that wait フリテン: tsumo only.
+    rivers = [river("5p"), NO_RIVER, river("1s"), NO_RIVER]
+    tile, _ = cpu_choice(table("123m456m789m1s5p999p", rivers, riichi=()))
+    assert tile == "5p"
+
+
+def test_cpu_at_tenpai_keeps_the_wider_5p_wait_when_it_is_not_furiten() -> None:
+    rivers = [river("2z"), NO_RIVER, river("1s"), NO_RIVER]
+    tile, _ = cpu_choice(table("123m456m789m1s5p999p", rivers, riichi=()))
+    assert tile == "1s"
