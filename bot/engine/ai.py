@@ -349,7 +349,8 @@ class CpuPlayer:
     def _choose_call(self, view: SeatView, actions: Sequence[Action]) -> Action | None:
         """The claim worth making on the tile on offer, if any: a pon or chi that brings the hand
         closer with a yaku kept, or an open kan that costs nothing. Against a riichi only a call
-        that reaches tenpai or one from it with a safe tile to discard after."""
+        that reaches tenpai or one from it with a tile worth pushing to discard after, or one with
+        a free tile to discard after."""
         board = hand_board(view)
         before = self.shapes.shanten(board)
         danger = read_threats(view, self.shapes, board, self._riichi_history)
@@ -374,7 +375,9 @@ class CpuPlayer:
                 opening = not view.public.seats[view.seat].melds
                 if opening and after > 0 and not (isinstance(action, Pon) and self._is_yakuhai(view, claimed)):
                     continue
-                if danger and (after > 1 or risk > PUSH_ONE_AWAY):
+                # Against a riichi: to reach tenpai with a tile worth pushing, or further off only
+                # with a free tile to cut after (a riichi that is likely a bluff has many).
+                if danger and (risk > PUSH_ONE_AWAY or (after > 1 and risk > FREE_TILE)):
                     continue
                 if best is None or (after, risk) < best[:2]:
                     best = (after, risk, action)
