@@ -294,8 +294,17 @@ async def test_an_end_that_died_with_the_process_is_shown_after_the_restart(
     world = World.build(fake_discord, "Alice")
     (alice,) = world.members
     database = tmp_path / "db.sqlite3"
-    # The process "dies" between the stored result and its end on screen: nothing gets posted.
+    # The process "dies" between the stored result and its end on screen: nothing gets posted,
+    # not even a redraw of the table still queued from the last moves (on a busy machine it
+    # comes after the end and would draw the finished table).
     monkeypatch.setattr(DiscordPresenter, "game_over", lambda self, outcome, summary: None)
+    draw_table = DiscordPresenter._draw_table
+
+    async def draw_until_the_end(self: DiscordPresenter, *, over: bool = False) -> None:
+        if not self._actor.finished:
+            await draw_table(self, over=over)
+
+    monkeypatch.setattr(DiscordPresenter, "_draw_table", draw_until_the_end)
     first = make_bot(fake_discord, database)
     async with running_bot(fake_discord, first):
         await world.start_game(alice, hands=1)
