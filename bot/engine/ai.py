@@ -190,8 +190,8 @@ class CpuPlayer:
         if danger:
             chosen = self._against_riichi(view, board, options, best_shanten, danger)
         else:
-            # Of the best shapes, the one that lays a discard yaku (いなげ's 捨牌役) in the river:
-            # han for free.
+            # Of the discards at the best shanten, one that lays a discard yaku in the river
+            # (いなげ's 捨牌役) before the most live tiles: han for free.
             gains = view.discard_gains
             chosen = min(
                 options,
