@@ -24,7 +24,7 @@ from typing import Protocol
 
 from bot.engine.ai import CpuPlayer
 from bot.engine.defence import hand_board, visible_board
-from bot.engine.game import Action, Discard, Pass, Pick, Riichi, Ron, SetAside, Tsumo
+from bot.engine.game import Action, Discard, Game, Pass, Pick, Riichi, Ron, SetAside, Tsumo
 from bot.engine.shapes import ShapeRules, add_tile, count_of, remove_tile
 from bot.engine.tiles import NUM_STANDARD_KINDS, Tile
 from bot.engine.views import SeatView
@@ -202,14 +202,13 @@ class RandomPlayer:
 class CpuAdapter:
     """:class:`CpuPlayer` behind the baselines' interface, with the time of every decision."""
 
-    shapes: ShapeRules
-    tiles: Sequence[Tile]
+    game: Game
     seed: int
     times_ms: list[float] = field(default_factory=list)
     _cpu: CpuPlayer = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        self._cpu = CpuPlayer(self.shapes, self.tiles, seed=self.seed)
+        self._cpu = CpuPlayer.for_game(self.game, seed=self.seed)
 
     def choose(self, view: SeatView, actions: Sequence[Action], default: Action) -> Action:
         """The CPU's choice (it needs no default)."""
@@ -227,12 +226,12 @@ class CpuAdapter:
         return action
 
 
-def make_player(letter: str, shapes: ShapeRules, tiles: Sequence[Tile], seed: int) -> Player:
-    """The player a lineup letter names (see :data:`PLAYER_TYPES`)."""
+def make_player(letter: str, game: Game, seed: int) -> Player:
+    """The player a lineup letter names (see :data:`PLAYER_TYPES`) for a seat of ``game``."""
     if letter == "C":
-        return CpuAdapter(shapes, tiles, seed)
+        return CpuAdapter(game, seed)
     if letter == "G":
-        return GreedyPlayer(shapes, tiles)
+        return GreedyPlayer(game.shapes, game.tiles)
     if letter == "R":
         return RandomPlayer(seed, riichi=True)
     if letter == "N":

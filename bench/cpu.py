@@ -222,7 +222,7 @@ def play_game(variant: str, players: int, seats: str, number: int, seed: int) ->
     this_seed = game_seed(seed, number)
     game = new_game(variant, {}, seed=this_seed, players=players)
     roster: list[Player] = [
-        make_player(letter, game.shapes, game.tiles, player_seed(this_seed, seat)) for seat, letter in enumerate(seats)
+        make_player(letter, game, player_seed(this_seed, seat)) for seat, letter in enumerate(seats)
     ]
     start = game.history[0]
     results = [SeatResult(type=letter, placement=0, points=0) for letter in seats]

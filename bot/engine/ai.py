@@ -19,7 +19,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from bot.engine.defence import RiichiHistory, TileDanger, hand_board, read_threats, visible_board
-from bot.engine.game import Action, Chi, Discard, Kan, Pass, Pick, Pon, Riichi, Ron, SetAside, Tsumo
+from bot.engine.game import Action, Chi, Discard, Game, Kan, Pass, Pick, Pon, Riichi, Ron, SetAside, Tsumo
 from bot.engine.shapes import ShapeRules, add_tile, count_of, remove_tile
 from bot.engine.tiles import HONORS, NUM_STANDARD_KINDS, Kind, Tile, dora_after, is_honor, suit_of
 from bot.engine.views import SeatView
@@ -46,7 +46,13 @@ PLAIN_STICK = 1000
 RACE_WON = 0.6
 """The share of a hand's chances to win that an opponent does not take first."""
 HAND_POINTS = (0, 1300, 2600, 5200, 8000, 8000, 12000, 12000, 16000)
-"""A non-dealer's rough price of a hand by han (riichi or yaku included)."""
+"""A non-dealer's rough price of a hand by han (riichi or yaku included), where the game gives none."""
+EARLY_WALL = 40
+"""Tiles left from which a hand may give up a shanten for value."""
+DETOUR_WORTH = 1.5
+"""How much dearer a hand a shanten back must be to be worth the detour."""
+FLUSH_REACH = 0.5
+"""How much of a flush's han a hand keeps for each tile it still holds of another suit."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +73,13 @@ class CpuPlayer:
     shapes: ShapeRules
     tiles: Sequence[Tile]
     seed: int = 0
+    prices: Sequence[int] = HAND_POINTS
+    """A non-dealer's ron by han (the game's ``han_prices``): what a hand it builds is worth."""
+
+    @classmethod
+    def for_game(cls, game: Game, seed: int) -> CpuPlayer:
+        """A CPU for one of ``game``'s seats, pricing hands by the game's points table."""
+        return cls(game.shapes, game.tiles, seed=seed, prices=game.han_prices)
 
     def __post_init__(self) -> None:
         self._rng = random.Random(self.seed)
@@ -173,7 +186,9 @@ class CpuPlayer:
         danger = read_threats(view, self.shapes, board, self._riichi_history, visible)
         # Live tiles (34 shanten calls a candidate) only where they can decide: among the best
         # discards, or, against a riichi, among those a push or a weave may choose.
-        worth = best_shanten + 1 if danger else best_shanten
+        # Early in the wall a hand may also step back a shanten for a dearer hand (a flush).
+        early = view.public.tiles_left >= EARLY_WALL and best_shanten >= 1
+        worth = best_shanten + 1 if danger or early else best_shanten
         options = []
         river = {entry.tile.kind for entry in view.public.seats[view.seat].river}
         for kind, action in by_kind.items():
@@ -190,16 +205,38 @@ class CpuPlayer:
         if danger:
             chosen = self._against_riichi(view, board, options, best_shanten, danger)
         else:
-            # Of the discards at the best shanten, one that lays a discard yaku in the river
-            # (いなげ's 捨牌役) before the most live tiles: han for free.
-            gains = view.discard_gains
-            chosen = min(
-                options,
-                key=lambda o: (o.shanten, -gains.get(o.kind, 0), -o.ukeire, self._keep_value(view, o.kind, board)),
-            )
+            chosen = self._building(view, board, options, best_shanten, early=early)
         if chosen.shanten == 0 and chosen.kind in riichi_by_kind and chosen.ukeire > 0 and view.public.tiles_left >= 4:
             return self._riichi_of(view, board, actions, riichi_by_kind[chosen.kind], chosen.ukeire)
         return chosen.action
+
+    def _building(
+        self, view: SeatView, board: int, options: Sequence[_Option], best_shanten: int, *, early: bool
+    ) -> _Option:
+        """No threat: the discard at the best shanten that lays a discard yaku in the river
+        (いなげ's 捨牌役, han for free), then the most live tiles weighted by what the hand is worth
+        (a dora kept, a flush kept in reach). Early in the wall a discard a shanten back is taken
+        when it makes the hand far dearer: the first step into a flush costs a tile of speed."""
+        gains = view.discard_gains
+        values = {o.kind: self._hand_value(view, remove_tile(board, o.kind)) for o in options if o.ukeire}
+        best = min(
+            options,
+            key=lambda o: (
+                o.shanten,
+                -gains.get(o.kind, 0),
+                -o.ukeire * values.get(o.kind, 0),
+                self._keep_value(view, o.kind, board),
+            ),
+        )
+        if early and best.kind in values:
+            dearer = [
+                o
+                for o in options
+                if o.shanten == best_shanten + 1 and values.get(o.kind, 0) >= DETOUR_WORTH * values[best.kind]
+            ]
+            if dearer:
+                return max(dearer, key=lambda o: o.ukeire * values[o.kind])
+        return best
 
     def _against_riichi(
         self, view: SeatView, board: int, options: Sequence[_Option], best_shanten: int, danger: TileDanger
@@ -229,8 +266,9 @@ class CpuPlayer:
         return FREE_TILE
 
     def _hand_value(self, view: SeatView, board: int) -> int:
-        """A rough price of the hand if it wins (points, non-dealer scale ×1.5 for the dealer):
-        one han for riichi or a yaku, one per dora and red five held, one per yakuhai set."""
+        """A rough price of the hand if it wins, in the game's points (×1.5 for the dealer): one
+        han for riichi or a yaku, one per dora and red five held, one per yakuhai set, and a
+        清一色 or 混一色 by how near the hand is to it."""
         me = view.public.seats[view.seat]
         kinds = [k for k in range(NUM_STANDARD_KINDS) for _ in range(count_of(board, k))]
         kinds += [tile.kind for meld in me.melds for tile in meld.tiles]
@@ -240,8 +278,23 @@ class CpuPlayer:
         han += sum(1 for tile in held if tile.red) + sum(1 for meld in me.melds for tile in meld.tiles if tile.red)
         han += len(me.set_aside)  # flowers and 抜きドラ are dora where they are set aside
         han += sum(1 for kind in set(kinds) if kinds.count(kind) >= 3 and self._is_yakuhai(view, kind))
-        points = HAND_POINTS[min(han, len(HAND_POINTS) - 1)]
-        return points * 3 // 2 if me.dealer else points
+        flush, reach = self._flush(kinds, closed=not me.melds)
+        points = (1 - reach) * self._points(han) + reach * self._points(han + flush)
+        return int(points * 3 // 2 if me.dealer else points)
+
+    def _points(self, han: int) -> int:
+        return self.prices[min(han, len(self.prices) - 1)]
+
+    @staticmethod
+    def _flush(kinds: Sequence[int], *, closed: bool) -> tuple[int, float]:
+        """清一色 (one number suit) or 混一色 (with honours) the hand is making: its han, and how
+        near it is (1 with every tile in the suit, halved for each tile of another suit)."""
+        suits = Counter(suit_of(k) for k in kinds if not is_honor(k))
+        if not suits:
+            return 0, 0.0
+        off_suit = sum(suits.values()) - max(suits.values())
+        han = (3 if any(is_honor(k) for k in kinds) else 6) - (0 if closed else 1)
+        return han, FLUSH_REACH**off_suit
 
     def _riichi_of(self, view: SeatView, board: int, actions: Sequence[Action], plain: Riichi, wait: int) -> Riichi:
         """The plain riichi, or another kind on the same tile: one that pays more for a larger

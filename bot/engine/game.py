@@ -292,6 +292,12 @@ class Game(Protocol):
         """Seconds after the game's start at which the host sends :class:`TimeUp`, or None."""
         ...
 
+    @property
+    def han_prices(self) -> tuple[int, ...]:
+        """What a non-dealer's ron is worth by han in this game's points table (index = han,
+        the last entry for any more): the price the CPU players set on a hand."""
+        ...
+
     def decisions(self) -> tuple[Decision, ...]:
         """Every seat that must act now, with its options and default."""
         ...

@@ -61,6 +61,7 @@ __all__ = [
     "ScoringRules",
     "StandardPoints",
     "YakuHit",
+    "han_prices",
     "score_hand",
 ]
 
@@ -460,6 +461,25 @@ _CONCEALED_READING = (0, 0, 0, int(Reading.CONCEALED3), int(Reading.CONCEALED4))
 # One candidate reading and wait: (value, fu, score lines); value is the han plus the yakuman
 # weight shifted by YAKUMAN_SHIFT.
 _Candidate = tuple[int, int, tuple[YakuHit, ...]]
+
+
+PRICED_HAN = 13
+"""The most han :func:`han_prices` prices (a 役満 or 数え役満 in most tables)."""
+
+
+def han_prices(rules: ScoringRules) -> tuple[int, ...]:
+    """What a non-dealer's ron is worth by han, from none to :data:`PRICED_HAN` (40 fu where
+    the table counts fu): the price a CPU sets on a hand it is building.
+
+    >>> han_prices(ScoringRules())[:6]
+    (0, 1300, 2600, 5200, 8000, 8000)
+    """
+    points, players, kiriage = rules.points, rules.players, rules.kiriage
+    ron = [
+        points.payment(han, 40, 0, dealer=False, tsumo=False, players=players, kiriage=kiriage).ron
+        for han in range(1, PRICED_HAN + 1)
+    ]
+    return (0, *ron)
 
 
 def score_hand(ctx: WinContext, rules: ScoringRules) -> HandScore | NoWin:

@@ -181,7 +181,7 @@ def simulate(variant: str, games: int, seed: int, players: int | None = None, *,
 
 
 def _play(game: Game, game_seed: int, summary: SimSummary, *, check: bool) -> None:
-    cpus = [CpuPlayer(game.shapes, game.tiles, seed=game_seed + seat) for seat in range(game.players)]
+    cpus = [CpuPlayer.for_game(game, seed=game_seed + seat) for seat in range(game.players)]
     record = GameRecord(game.variant, game.settings_json(), game.seed, game.players)
     while game.outcome() is None:
         decisions = game.decisions()

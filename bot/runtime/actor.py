@@ -308,7 +308,7 @@ class TableActor:
             SeatState(
                 player,
                 bank=min(timers.bank_seconds, (banks or {}).get(seat, timers.bank_seconds)),
-                cpu=CpuPlayer(game.shapes, game.tiles, seed=game.seed * 8 + seat) if player.is_cpu else None,
+                cpu=CpuPlayer.for_game(game, seed=game.seed * 8 + seat) if player.is_cpu else None,
             )
             for seat, player in enumerate(players)
         ]

@@ -4,10 +4,15 @@ simulations check."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 
 from bot.engine.ai import CpuPlayer
 from bot.engine.game import Discard, Kan
+from bot.engine.shapes import STANDARD
+from bot.engine.variants.chinitsu import ChinitsuGame
 from bot.engine.variants.inage import InageGame
+from bot.engine.variants.nishoku import NishokuGame
+from bot.engine.variants.zuno import ZunoGame
 from tests.engine.test_defence import NO_RIVER, cpu_choice, river, table
 from tests.engine.test_inage import act, game_with, kind, pass_all
 
@@ -76,3 +81,43 @@ def test_cpu_at_tenpai_keeps_the_wider_5p_wait_when_it_is_not_furiten() -> None:
     rivers = [river("2z"), NO_RIVER, river("1s"), NO_RIVER]
     tile, _ = cpu_choice(table("123m456m789m1s5p999p", rivers, riichi=()))
     assert tile == "1s"
+
+
+# --- what a hand is worth: the game's points table --------------------------------------------
+
+FLAT_PRICES = (0, *[1000] * 13)
+"""Every win worth the same: the CPU builds for speed alone."""
+CHINITSU_PRICES = ChinitsuGame(seed=1).han_prices
+
+
+def _discard(hand: str, prices: Sequence[int], *, tiles_left: int = 50) -> str:
+    view = table(hand, [NO_RIVER] * 4, riichi=(), tiles_left=tiles_left)
+    tiles = list(view.hand)
+    choice = CpuPlayer(STANDARD, tiles, prices=prices).choose(view, [Discard(0, i) for i in range(len(tiles))])
+    assert isinstance(choice, Discard)
+    return str(tiles[choice.tile])
+
+
+def test_han_prices_follow_each_games_points_table() -> None:
+    # A non-dealer's ron by han: いなげ's 1 han 8, 2-3 12, 4-7 16 (INA-A3); 二色麻雀's one flat table;
+    # チンイツゲーム's fu-less 1,000 / 2,000 / 4,000 then 満貫 (CHN-A13); ずーの the usual 40 fu.
+    assert InageGame(seed=1).han_prices[:9] == (0, 8, 12, 12, 16, 16, 16, 16, 24)
+    assert NishokuGame(seed=1).han_prices[:5] == (0, 1500, 3000, 6000, 9000)
+    assert CHINITSU_PRICES[:7] == (0, 1000, 2000, 4000, 8000, 8000, 12000)
+    assert ZunoGame(seed=1).han_prices[:5] == (0, 1300, 2600, 5200, 8000)
+    game = InageGame(seed=1)
+    assert tuple(CpuPlayer.for_game(game, seed=0).prices) == game.han_prices
+
+
+def test_cpu_at_tenpai_keeps_the_honitsu_123p456p789p11z_cutting_5s_not_9p() -> None:
+    # Either single is a tanki wait and 5s has one live tile more; the 9p wait keeps 混一色.
+    assert _discard("123p456p789p11z9p5s", CHINITSU_PRICES) == "5s"
+    assert _discard("123p456p789p11z9p5s", FLAT_PRICES) == "9p"
+
+
+def test_cpu_early_steps_back_from_1244457789p36z88s_cutting_8s_for_the_flush() -> None:
+    # Cutting 3z keeps the hand one from tenpai with the 88s pair; cutting 8s is a shanten back
+    # but leaves 混一色 (worth 満貫 here instead of 1,000) one 8s away. Late in the wall, speed.
+    assert _discard("1244457789p36z88s", CHINITSU_PRICES) == "8s"
+    assert _discard("1244457789p36z88s", FLAT_PRICES) == "3z"
+    assert _discard("1244457789p36z88s", CHINITSU_PRICES, tiles_left=20) == "3z"

@@ -220,7 +220,7 @@ class _Cheat:
 
 
 def test_an_illegal_choice_stops_the_run_with_exit_1(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(bench.cpu, "make_player", lambda letter, shapes, tiles, seed: _Cheat())
+    monkeypatch.setattr(bench.cpu, "make_player", lambda letter, game, seed: _Cheat())
     with pytest.raises(IllegalChoiceError, match="not one of"):
         play_game("nishoku", 4, "CGGG", 0, seed=1)
     assert main(["--variant", "nishoku", "--games", "1", "--lineup", "CGGG"]) == 1
@@ -263,9 +263,7 @@ class _Watched:
 def test_zuno_seats_locked_in_are_asked_again_only_when_a_riichi_is_declared(monkeypatch: pytest.MonkeyPatch) -> None:
     asked: list[tuple[int, bool, frozenset[int]]] = []
     make = bench.cpu.make_player
-    monkeypatch.setattr(
-        bench.cpu, "make_player", lambda letter, shapes, tiles, seed: _Watched(make(letter, shapes, tiles, seed), asked)
-    )
+    monkeypatch.setattr(bench.cpu, "make_player", lambda letter, game, seed: _Watched(make(letter, game, seed), asked))
     for number in range(3):
         play_game("zuno", 4, "CGGG", number, seed=1)
     assert asked, "some seat locked in before another's riichi in three games"

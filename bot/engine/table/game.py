@@ -41,6 +41,7 @@ from bot.engine.game import (
     placements_by_points,
 )
 from bot.engine.melds import Meld
+from bot.engine.scoring import ScoringRules, han_prices
 from bot.engine.shapes import ShapeRules, add_tile, pack, tile_count
 from bot.engine.table.ledger import Ledger
 from bot.engine.table.seats import Seat
@@ -204,6 +205,10 @@ class TableGame(Generic[SettingsT, SeatT]):
     def _setup(self) -> None:
         """Anything else the variant sets up once per game (a scorer, the seating)."""
 
+    def _scoring_rules(self) -> ScoringRules:
+        """How the variant scores a win (its points table prices a hand for the CPU players)."""
+        return ScoringRules()
+
     def _start_hand(self) -> None:
         """Deal hand number ``hand_index`` (its events go to ``pending_events``)."""
         raise NotImplementedError
@@ -262,6 +267,11 @@ class TableGame(Generic[SettingsT, SeatT]):
     def time_limit_seconds(self) -> float | None:
         """How long after the start the host's clock sends time-up, or None for no limit."""
         return None
+
+    @property
+    def han_prices(self) -> tuple[int, ...]:
+        """A non-dealer's ron by han in the points table of :meth:`_scoring_rules`."""
+        return han_prices(self._scoring_rules())
 
     def free_actions(self, seat: int) -> tuple[Action, ...]:
         """What ``seat`` may do at any moment, whether or not it is deciding (a vote to end)."""

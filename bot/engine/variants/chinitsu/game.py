@@ -22,6 +22,7 @@ from typing import ClassVar
 
 from bot.engine.game import Action, Kan, Riichi, SetAside, Tsumo
 from bot.engine.melds import MeldType
+from bot.engine.scoring import ScoringRules
 from bot.engine.shapes import ShapeRules, add_tile, count_of
 from bot.engine.table import ClaimSource, ClaimWindow, Seat, TileReserve, TurnGame, Wall, rigging
 from bot.engine.table.turns import Phase
@@ -90,6 +91,9 @@ class ChinitsuGame(TurnGame[ChinitsuSettings, ChinitsuSeat]):
 
     def _starting_points(self) -> list[int]:
         return [self.settings.start_points] * PLAYERS
+
+    def _scoring_rules(self) -> ScoringRules:
+        return self.scorer.rules
 
     def _setup(self) -> None:
         self.scorer = ChinitsuScorer.from_settings(self.settings)

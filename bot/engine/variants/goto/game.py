@@ -19,6 +19,7 @@ from typing import ClassVar
 
 from bot.engine.game import Action, Decision, Kan, Riichi, SetAside, Tsumo
 from bot.engine.melds import MeldType
+from bot.engine.scoring import ScoringRules
 from bot.engine.shapes import ShapeRules, add_tile, count_of
 from bot.engine.table import ClaimSource, ClaimWindow, Seat, TileReserve, TurnGame, Wall, rigging
 from bot.engine.tiles import NUM_STANDARD_KINDS, YAOCHU, Kind, TileSet, goto_tileset
@@ -29,6 +30,7 @@ from bot.engine.variants.goto.actions import (
     ShubariiRiichi,
     StopGame,
 )
+from bot.engine.variants.goto.assess import goto_scorer
 from bot.engine.variants.goto.settings import GotoSettings
 from bot.engine.variants.goto.settle import GotoPhase
 from bot.engine.variants.goto.shapes import goto_shapes
@@ -80,6 +82,9 @@ class GotoGame(TurnGame[GotoSettings, GotoSeat]):
 
     def _starting_points(self) -> list[int]:
         return [self.settings.start_points] * PLAYERS
+
+    def _scoring_rules(self) -> ScoringRules:
+        return goto_scorer(self.settings).rules
 
     def _setup(self) -> None:
         self._dealer = 0

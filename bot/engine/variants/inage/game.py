@@ -23,6 +23,7 @@ from typing import ClassVar
 from bot.engine.events import Event, HandStarted, PrivateEvent, Win
 from bot.engine.game import Action, Kan, Pass, Riichi, SetAside, Tsumo, VoteEnd
 from bot.engine.melds import MeldType
+from bot.engine.scoring import ScoringRules
 from bot.engine.shapes import FIVE_PAIRS_AND_A_HALF, INAGE_KOKUSHI, ShapeRules, add_tile, count_of
 from bot.engine.table import ClaimSource, ClaimWindow, RiverEntry, Seat, TileReserve, TurnGame, rigging
 from bot.engine.table.turns import Phase
@@ -137,6 +138,9 @@ class InageGame(TurnGame[InageSettings, InageSeat]):
 
     def _shapes(self) -> ShapeRules:
         return inage_shapes()
+
+    def _scoring_rules(self) -> ScoringRules:
+        return self.scorer.rules
 
     def _setup(self) -> None:
         self.table = self.settings.han_table()

@@ -14,6 +14,7 @@ from typing import ClassVar
 
 from bot.engine.events import HandStarted, Win
 from bot.engine.game import Action, Riichi
+from bot.engine.scoring import ScoringRules
 from bot.engine.shapes import SEVEN_PAIRS, ShapeRules, add_tile
 from bot.engine.table import ClaimWindow, Seat, TileReserve, TurnGame, rigging
 from bot.engine.table.turns import Phase
@@ -58,6 +59,9 @@ class NishokuGame(TurnGame[NishokuSettings, NishokuSeat]):
 
     def _starting_points(self) -> list[int]:
         return [self.settings.start_points] * PLAYERS
+
+    def _scoring_rules(self) -> ScoringRules:
+        return self.scorer.rules
 
     def _setup(self) -> None:
         self.scorer = NishokuScorer(

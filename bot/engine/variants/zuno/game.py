@@ -39,6 +39,7 @@ from typing import ClassVar
 from bot.engine.events import Called, DoraRevealed, Drew, TileDrawn
 from bot.engine.game import Action, Decision, Discard, Kan, Pick, Riichi, Tsumo, Unclaimed
 from bot.engine.melds import Meld, MeldType
+from bot.engine.scoring import ScoringRules
 from bot.engine.shapes import SEVEN_PAIRS, THIRTEEN_ORPHANS, ShapeRules, count_of
 from bot.engine.table import ClaimWindow, Ledger, TileReserve, Wall, public_deciding, rigging
 from bot.engine.table.dice import roll
@@ -122,6 +123,9 @@ class ZunoGame(ZunoHand):
 
     def _starting_points(self) -> list[int]:
         return [self.settings.start_points] * PLAYERS
+
+    def _scoring_rules(self) -> ScoringRules:
+        return self.scorer.rules
 
     def _setup(self) -> None:
         self.scorer = ZunoScorer(self.shapes)
