@@ -37,8 +37,9 @@ PUSH_TENPAI = 10.0
 """Tenpai: most tiles but a live middle one (twice that with a good wait, again with a big hand)."""
 GOOD_WAIT = 5
 """Live tiles that make a wait worth pushing."""
-BIG_HAND = 7700
-"""Points from which a hand pushes harder."""
+BIG_HAND = 6
+"""A hand worth this many of the cheapest win pushes harder (in the usual table a child's 満貫 or
+a dealer's 3 han; in a flat one like いなげ's, none but a 役満)."""
 LATE_WALL = 12
 """Tiles left under which a hand not yet tenpai stops pushing."""
 PLAIN_STICK = 1000
@@ -256,7 +257,7 @@ class CpuPlayer:
 
     def _push_cap(self, view: SeatView, board: int, shanten: int, *, good_wait: bool) -> float:
         """The deal-in chance (percent) a hand ``shanten`` from tenpai is worth taking."""
-        big = self._hand_value(view, board) >= BIG_HAND
+        big = self._hand_value(view, board) >= BIG_HAND * self._points(1)
         if shanten <= 0:
             return PUSH_TENPAI * (2 if good_wait else 1) * (2 if big else 1)
         if view.public.tiles_left < LATE_WALL:
