@@ -262,7 +262,7 @@ def record_game(variant: str, players: int, seed: int, settings: Mapping[str, An
     """Play one seeded game and record its actions (checkpoints are added by :func:`seal`)."""
     game = new_game(variant, dict(settings), seed=seed, players=players)
     rng = random.Random(f"corpus:{variant}:{players}:{seed}")
-    cpus = [CpuPlayer.for_game(game, seed=seed * 8 + seat) for seat in range(players)]  # type: ignore[arg-type]
+    cpus = [CpuPlayer.for_game(game, seed=seed * 8 + seat) for seat in range(players)]
     actions: list[dict[str, Any]] = []
     while game.outcome() is None and len(actions) < MAX_ACTIONS:
         decisions = game.decisions()
