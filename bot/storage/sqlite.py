@@ -217,10 +217,12 @@ class SqliteBackend:
     async def write(self) -> AsyncIterator[SqliteConnection]:
         self._check_open()
         async with self._lock:
-            # IMMEDIATE takes the write lock up front, so a second process waits at BEGIN
-            # (busy_timeout) instead of failing halfway through our statements.
-            await self._db.execute("BEGIN IMMEDIATE")
             try:
+                # IMMEDIATE takes the write lock up front, so a second process waits at BEGIN
+                # (busy_timeout) instead of failing halfway through our statements. Inside the
+                # try: a task cancelled while its BEGIN is still queued leaves that BEGIN to run,
+                # and without the ROLLBACK below every later write would fail to begin.
+                await self._db.execute("BEGIN IMMEDIATE")
                 yield SqliteConnection(self._db)
                 await self._db.execute("COMMIT")
             except BaseException:
@@ -228,10 +230,10 @@ class SqliteBackend:
                 raise
 
     async def _rollback(self) -> None:
-        if not self._db.in_transaction:
-            return
-        # A task cancelled while its COMMIT was already queued finds no transaction left here;
-        # the original error (or the cancellation) is what the caller needs to see.
+        # Even when in_transaction says there is none: a BEGIN cancelled while queued has not run
+        # yet. aiosqlite runs a connection's statements in order, so the ROLLBACK comes after it.
+        # A COMMIT or BEGIN that had already finished (or failed) leaves no transaction, and the
+        # ROLLBACK's error is dropped: the original error, or the cancellation, is the caller's.
         with contextlib.suppress(sqlite3.Error):
             await self._db.execute("ROLLBACK")
 

@@ -9,6 +9,7 @@ delay however loaded the machine is, where a genuinely heavy query would be slow
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import threading
 import time
 from collections.abc import AsyncIterator, Awaitable
@@ -249,3 +250,21 @@ async def test_close_lets_reads_queued_for_a_reader_finish(slow_max: SlowMax, db
         assert [(await read).turn_seconds for read in queued] == [45, 45, 45]
     finally:
         await store.close()
+
+
+@pytest.mark.parametrize("yields", range(6))
+async def test_a_write_cancelled_at_any_point_leaves_the_store_writable(store: Store, yields: int) -> None:
+    """Cancelled while its BEGIN, a statement or its COMMIT is still queued, a write must not leave
+    a transaction open behind it: on SQLite the next write's BEGIN would fail, and so would every
+    write after it, for the rest of the process."""
+    await store.update_guild_settings(7, turn_seconds=45)
+    cancelled = asyncio.create_task(store.update_guild_settings(7, turn_seconds=50))
+    for _ in range(yields):
+        await asyncio.sleep(0)
+    cancelled.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await cancelled
+    await asyncio.wait_for(store.update_guild_settings(7, turn_seconds=60), timeout=5)
+    game_id = await asyncio.wait_for(new_game(store), timeout=5)
+    assert (await store.guild_settings(7)).turn_seconds == 60
+    assert game_id in [game.id for game in await store.unfinished_games()]
