@@ -22,7 +22,7 @@ from bot.engine.defence import RiichiHistory, TileDanger, hand_board, read_threa
 from bot.engine.game import Action, Chi, Discard, Game, Kan, Pass, Pick, Pon, Riichi, Ron, SetAside, Tsumo
 from bot.engine.shapes import ShapeRules, add_tile, count_of, remove_tile
 from bot.engine.tiles import HONORS, NUM_STANDARD_KINDS, Kind, Tile, dora_after, is_honor, suit_of
-from bot.engine.views import SeatView
+from bot.engine.views import PublicView, SeatView
 
 __all__ = ["CpuPlayer"]
 
@@ -65,6 +65,19 @@ class _Option:
     shanten: int
     ukeire: int
     risk: float
+    reach: float
+    """Live tiles weighted by what they lead to: one from tenpai, each draw by the live waits of
+    the best tenpai it makes; otherwise the live tiles themselves."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Reading:
+    """What one decision reads off the view once: the hand, every tile seen outside it, and the
+    danger of each tile against the riichi on the table (empty without one)."""
+
+    board: int
+    visible: int
+    danger: TileDanger
 
 
 @dataclass
@@ -95,20 +108,23 @@ class CpuPlayer:
         for action in actions:
             if isinstance(action, Tsumo | Ron):
                 return action
-        discardable = {self.tiles[a.tile].kind for a in actions if isinstance(a, Discard | Riichi)}
-        set_aside = self._choose_set_aside(view, [a for a in actions if isinstance(a, SetAside)], discardable)
-        if set_aside is not None:
-            return set_aside
+        discards = [a for a in actions if isinstance(a, Discard | Riichi)]
+        set_asides = [a for a in actions if isinstance(a, SetAside)]
+        reading = self._read(view) if discards or set_asides else None
+        if set_asides and reading is not None:
+            discardable = {self.tiles[a.tile].kind for a in discards}
+            set_aside = self._choose_set_aside(view, reading, set_asides, discardable)
+            if set_aside is not None:
+                return set_aside
         picks = [a for a in actions if isinstance(a, Pick)]
         if picks:
             return self._choose_pick(view, picks)
-        discards = [a for a in actions if isinstance(a, Discard | Riichi)]
         own_kans = [a for a in actions if isinstance(a, Kan) and len(a.tiles) in (1, 4)]
         kan = self._choose_own_kan(view, own_kans) if discards else None
         if kan is not None:
             return kan
-        if discards:
-            return self._choose_discard(view, actions)
+        if discards and reading is not None:
+            return self._choose_discard(view, reading, actions)
         call = self._choose_call(view, actions)
         if call is not None:
             return call
@@ -137,21 +153,23 @@ class CpuPlayer:
 
     # --- what the seat can see ------------------------------------------------------------------
 
+    def _read(self, view: SeatView) -> _Reading:
+        board = hand_board(view)
+        visible = visible_board(view)
+        return _Reading(board, visible, read_threats(view, self.shapes, board, self._riichi_history, visible))
+
     def _threats(self, view: SeatView) -> list[int]:
         return [seat.seat for seat in view.public.seats if seat.riichi and seat.seat != view.seat]
 
     # --- set-aside tiles (横ドラ, 抜きドラ, flowers) --------------------------------------------------
 
     def _choose_set_aside(
-        self, view: SeatView, options: Sequence[SetAside], discardable: Collection[int]
+        self, view: SeatView, reading: _Reading, options: Sequence[SetAside], discardable: Collection[int]
     ) -> SetAside | None:
         """Set aside a flower, a tile the river may not take (チンイツゲーム's North), or an honour
         held alone: it forms nothing in hand, and setting it aside is worth a dora and a
         replacement tile."""
-        if not options:
-            return None
-        board = hand_board(view)
-        danger = read_threats(view, self.shapes, board, self._riichi_history)
+        board, danger = reading.board, reading.danger
         # A tile set aside can be claimed like a discard (いなげ's 槍ドラ): against a riichi only
         # one the hand would also be willing to discard.
         cap = self._push_cap(view, board, self.shapes.shanten(board), good_wait=False) if danger else 0.0
@@ -166,9 +184,8 @@ class CpuPlayer:
 
     # --- discards -------------------------------------------------------------------------------
 
-    def _choose_discard(self, view: SeatView, actions: Sequence[Action]) -> Action:
-        board = hand_board(view)
-        visible = visible_board(view)
+    def _choose_discard(self, view: SeatView, reading: _Reading, actions: Sequence[Action]) -> Action:
+        board, visible, danger = reading.board, reading.visible, reading.danger
         by_kind: dict[int, Action] = {}
         riichi_by_kind: dict[int, Riichi] = {}
         for action in actions:
@@ -184,25 +201,41 @@ class CpuPlayer:
             by_kind = dict(riichi_by_kind)
         shantens = {kind: self.shapes.shanten(remove_tile(board, kind)) for kind in by_kind}
         best_shanten = min(shantens.values())
-        danger = read_threats(view, self.shapes, board, self._riichi_history, visible)
         # Live tiles (34 shanten calls a candidate) only where they can decide: among the best
         # discards, or, against a riichi, among those a push or a weave may choose.
         # Early in the wall a hand may also step back a shanten for a dearer hand (a flush).
         early = view.public.tiles_left >= EARLY_WALL and best_shanten >= 1
-        worth = best_shanten + 1 if danger or early else best_shanten
+        # Where furiten blocks tsumo a furiten tenpai wins nothing and ranks with the hands one
+        # away, so their live tiles count too.
+        strict = view.public.strict_furiten
+        worth = best_shanten + 1 if danger or early or strict else best_shanten
         options = []
         river = {entry.tile.kind for entry in view.public.seats[view.seat].river}
         for kind, action in by_kind.items():
+            after = remove_tile(board, kind)
             shanten = shantens[kind]
             counted = shanten <= worth and shanten < 8
-            waits = self.shapes.ukeire(remove_tile(board, kind), visible) if counted else {}
-            ukeire = sum(waits.values())
-            if shanten == 0 and (river | {kind}) & waits.keys():
-                # フリテン: a wait it has discarded (or is discarding) can only win by tsumo, one
-                # tile in every go-round of the table instead of all of them.
-                ukeire //= len(view.public.seats)
+            draws = self.shapes.ukeire(after, visible) if counted else {}
+            ukeire = sum(draws.values())
+            reach = float(ukeire)
+            discarded = river | {kind}
+            if shanten == 0 and discarded & set(self.shapes.waits(after)):
+                if strict:
+                    # Only a draw that changes the wait can still make it a hand that wins.
+                    shanten = 1
+                    live = self.shapes.remaining(after, visible)[:NUM_STANDARD_KINDS]
+                    every_draw = {draw: copies for draw, copies in enumerate(live) if copies}
+                    reach, ukeire = self._tenpai_reach(after, visible, every_draw, discarded, view.public)
+                else:
+                    # フリテン: a wait it has discarded (or is discarding) can only win by tsumo,
+                    # one tile in every go-round of the table instead of all of them.
+                    ukeire //= len(view.public.seats)
+                    reach = float(ukeire)
+            elif shanten == 1 and draws and (best_shanten == 1 or strict):
+                reach, _ = self._tenpai_reach(after, visible, draws, discarded, view.public)
             risk = danger.percent(kind) if danger else 0.0
-            options.append(_Option(kind, action, shanten, ukeire, risk))
+            options.append(_Option(kind, action, shanten, ukeire, risk, reach))
+        best_shanten = min(option.shanten for option in options)
         if danger:
             chosen = self._against_riichi(view, board, options, best_shanten, danger)
         else:
@@ -210,6 +243,36 @@ class CpuPlayer:
         if chosen.shanten == 0 and chosen.kind in riichi_by_kind and chosen.ukeire > 0 and view.public.tiles_left >= 4:
             return self._riichi_of(view, board, actions, riichi_by_kind[chosen.kind], chosen.ukeire)
         return chosen.action
+
+    def _tenpai_reach(
+        self, board: int, visible: int, draws: dict[int, int], river: Collection[int], public: PublicView
+    ) -> tuple[float, int]:
+        """One from tenpai: for every draw that reaches a tenpai, its live copies times the live
+        waits of the best tenpai it makes, over the waits a plain tenpai has (``GOOD_WAIT``), so
+        a shape that reaches good waits beats one that reaches as often onto a single tile; and
+        the live copies of those draws. A wait among the kinds in ``river`` makes the tenpai
+        フリテン: a share of it counts (tsumo only), none where furiten blocks tsumo too."""
+        left = self.shapes.remaining(board, visible)
+        furiten_share = 0.0 if public.strict_furiten else 1 / len(public.seats)
+        total = 0.0
+        reaching = 0
+        for draw, copies in draws.items():
+            drawn = add_tile(board, draw)
+            best = 0.0
+            for cut in range(NUM_STANDARD_KINDS):
+                if not count_of(drawn, cut) or cut == draw:
+                    continue
+                tenpai = remove_tile(drawn, cut)
+                if self.shapes.shanten(tenpai) != 0:
+                    continue
+                waits = self.shapes.waits(tenpai, formal=False)
+                wait = float(sum(left[kind] - (kind == draw) for kind in waits))
+                if any(kind == cut or kind in river for kind in waits):
+                    wait *= furiten_share
+                best = max(best, wait)
+            total += copies * best
+            reaching += copies if best else 0
+        return total / GOOD_WAIT, reaching
 
     def _building(
         self, view: SeatView, board: int, options: Sequence[_Option], best_shanten: int, *, early: bool
@@ -225,7 +288,7 @@ class CpuPlayer:
             key=lambda o: (
                 o.shanten,
                 -gains.get(o.kind, 0),
-                -o.ukeire * values.get(o.kind, 0),
+                -o.reach * values.get(o.kind, 0),
                 self._keep_value(view, o.kind, board),
             ),
         )
@@ -236,7 +299,7 @@ class CpuPlayer:
                 if o.shanten == best_shanten + 1 and values.get(o.kind, 0) >= DETOUR_WORTH * values[best.kind]
             ]
             if dearer:
-                return max(dearer, key=lambda o: o.ukeire * values[o.kind])
+                return max(dearer, key=lambda o: o.reach * values[o.kind])
         return best
 
     def _against_riichi(
@@ -251,7 +314,7 @@ class CpuPlayer:
         cap = self._push_cap(view, board, best_shanten, good_wait=best_wait >= GOOD_WAIT)
         pushing = [o for o in options if o.risk <= cap]
         if pushing:
-            return min(pushing, key=lambda o: (o.shanten, -o.ukeire, o.risk, self._keep_value(view, o.kind, board)))
+            return min(pushing, key=lambda o: (o.shanten, -o.reach, o.risk, self._keep_value(view, o.kind, board)))
         # Nothing on the way is worth it: the safest tile, the least harmful of equally safe ones.
         return min(options, key=lambda o: (round(o.risk, 1), o.shanten, -o.ukeire))
 

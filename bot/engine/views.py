@@ -108,6 +108,9 @@ class PublicView:
     noten_riichi: bool = False
     """The rules let a hand declare riichi without being tenpai (二色麻雀): a riichi alone does not
     prove a ready hand, which a defending player weighs."""
+    strict_furiten: bool = False
+    """Furiten blocks tsumo as well as ron, and a furiten hand is no-ten at the draw (チンイツゲーム):
+    a wait in one's own river wins nothing at all, where elsewhere it still wins by tsumo."""
     note: str = ""
     """A public line for the table message and every panel, in the variant's words (5等三麻's dice
     as they are rolled: 「🎲 3+5 = 8枚オール, 1 roll left」); empty when there is nothing to say."""

@@ -90,8 +90,9 @@ FLAT_PRICES = (0, *[1000] * 13)
 CHINITSU_PRICES = ChinitsuGame(seed=1).han_prices
 
 
-def _discard(hand: str, prices: Sequence[int], *, tiles_left: int = 50) -> str:
-    view = table(hand, [NO_RIVER] * 4, riichi=(), tiles_left=tiles_left)
+def _discard(hand: str, prices: Sequence[int], *, tiles_left: int = 50, rivers: Sequence[str] = ()) -> str:
+    seen = [river(text) for text in rivers] + [NO_RIVER] * (4 - len(rivers))
+    view = table(hand, seen, riichi=(), tiles_left=tiles_left)
     tiles = list(view.hand)
     choice = CpuPlayer(STANDARD, tiles, prices=prices).choose(view, [Discard(0, i) for i in range(len(tiles))])
     assert isinstance(choice, Discard)
@@ -109,10 +110,12 @@ def test_han_prices_follow_each_games_points_table() -> None:
     assert tuple(CpuPlayer.for_game(game, seed=0).prices) == game.han_prices
 
 
-def test_cpu_at_tenpai_keeps_the_honitsu_123p456p789p11z_cutting_5s_not_9p() -> None:
-    # Either single is a tanki wait and 5s has one live tile more; the 9p wait keeps 混一色.
-    assert _discard("123p456p789p11z9p5s", CHINITSU_PRICES) == "5s"
-    assert _discard("123p456p789p11z9p5s", FLAT_PRICES) == "9p"
+def test_cpu_at_tenpai_keeps_the_honitsu_123p456p789p111z5z5s_cutting_5s_not_5z() -> None:
+    # Either single is a tanki wait, and with a 5z in a river 5s has one live tile more; the 5z
+    # wait keeps 混一色.
+    rivers = ("2z", "", "5z")
+    assert _discard("123p456p789p111z5z5s", CHINITSU_PRICES, rivers=rivers) == "5s"
+    assert _discard("123p456p789p111z5z5s", FLAT_PRICES, rivers=rivers) == "5z"
 
 
 def test_cpu_early_steps_back_from_1244457789p36z88s_cutting_8s_for_the_flush() -> None:
@@ -121,3 +124,27 @@ def test_cpu_early_steps_back_from_1244457789p36z88s_cutting_8s_for_the_flush() 
     assert _discard("1244457789p36z88s", CHINITSU_PRICES) == "8s"
     assert _discard("1244457789p36z88s", FLAT_PRICES) == "3z"
     assert _discard("1244457789p36z88s", CHINITSU_PRICES, tiles_left=20) == "3z"
+
+
+def test_cpu_one_from_tenpai_on_4445567p2337889s_cuts_8s_for_two_sided_waits_not_2s() -> None:
+    # Cutting 2s leaves 31 live tiles, 8s 30; but after 2s most of them (3p, 7p, 6s, 8s, 9s...)
+    # make a tenpai on one or two live tiles, while after 8s the 233s shape turns 1s/4s and the
+    # pinzu draws into two-sided waits: the live tiles the tenpai will have decide, not the count.
+    assert _discard("4445567p2337889s", FLAT_PRICES, tiles_left=30) == "8s"
+
+
+def test_cpu_waits_on_a_furiten_2p5p8p_by_tsumo_but_not_where_furiten_blocks_tsumo_too() -> None:
+    # 111m 456m 2345678p 1z with a 2p in its own river: cutting 1z waits on 2p 5p 8p (8 live,
+    # フリテン), cutting 2p, 5p or 8p waits on the one live 1z. Where furiten only bars ron the
+    # three-sided wait still wins by tsumo, about one tile in three; in チンイツゲーム
+    # (「フリテンは一切不可」) it wins nothing, so the tanki it is.
+    rivers = [river("2p"), river("1z"), river("1z")]
+    view = table("111m456m2345678p1z", rivers, riichi=(), tiles_left=30)
+    assert cpu_choice(view)[0] == "1z"
+    strict = dataclasses.replace(view, public=dataclasses.replace(view.public, strict_furiten=True))
+    assert cpu_choice(strict)[0] in ("2p", "5p", "8p")
+
+
+def test_chinitsu_tells_its_views_that_furiten_blocks_tsumo() -> None:
+    assert ChinitsuGame(seed=1).view(0).public.strict_furiten
+    assert not NishokuGame(seed=1).view(0).public.strict_furiten

@@ -150,6 +150,8 @@ class TableGame(Generic[SettingsT, SeatT]):
     has_chips: ClassVar[bool] = False
     noten_riichi: ClassVar[bool] = False
     """Riichi may be declared without tenpai (shown in the public view)."""
+    strict_furiten: ClassVar[bool] = False
+    """Furiten blocks tsumo too and makes a hand no-ten (shown in the public view)."""
     """Chips are shown on the table (ずーの's 祝儀); otherwise the chip ledger stays at zero."""
     derived: ClassVar[frozenset[str]] = frozenset()
     """Attributes a variant computes from its settings or caches: not part of the state hash."""

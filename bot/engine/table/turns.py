@@ -555,6 +555,7 @@ class TurnGame(TableGame[SettingsT, SeatT]):
             sequence=self.sequence,
             wall_backs=self._wall_backs(),
             noten_riichi=self.noten_riichi,
+            strict_furiten=self.strict_furiten,
         )
 
     def unclaimed(self) -> Unclaimed | None:

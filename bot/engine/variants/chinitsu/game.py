@@ -78,6 +78,7 @@ class ChinitsuGame(TurnGame[ChinitsuSettings, ChinitsuSeat]):
     has_chips: ClassVar[bool] = True
     ui = CHINITSU_UI
     derived: ClassVar[frozenset[str]] = frozenset({"first_suit"})
+    strict_furiten: ClassVar[bool] = True  # 「フリテンは一切不可、テンパイにもなりません」
 
     def _tileset(self) -> TileSet:
         return chinitsu_game_tileset()
