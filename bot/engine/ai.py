@@ -340,7 +340,8 @@ class CpuPlayer:
         han = 1 + sum(kinds.count(kind) for kind in dora)
         held = [*view.hand, *([view.drawn] if view.drawn is not None else [])]
         han += sum(1 for tile in held if tile.red) + sum(1 for meld in me.melds for tile in meld.tiles if tile.red)
-        han += len(me.set_aside)  # flowers and 抜きドラ are dora where they are set aside
+        # 抜きドラ and 横ドラ are dora where they are set aside, and so are flowers where the game says.
+        han += sum(1 for tile in me.set_aside if tile.kind < NUM_STANDARD_KINDS or view.public.flower_dora)
         han += sum(1 for kind in set(kinds) if kinds.count(kind) >= 3 and self._is_yakuhai(view, kind))
         flush, reach = self._flush(kinds, closed=not me.melds)
         points = (1 - reach) * self._points(han) + reach * self._points(han + flush)

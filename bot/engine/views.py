@@ -111,6 +111,9 @@ class PublicView:
     strict_furiten: bool = False
     """Furiten blocks tsumo as well as ron, and a furiten hand is no-ten at the draw (チンイツゲーム):
     a wait in one's own river wins nothing at all, where elsewhere it still wins by tsumo."""
+    flower_dora: bool = True
+    """A flower set aside is a han (いなげ's 花ドラ); False where it brings chips and effects but
+    no han (5等三麻's seasons). A set-aside 北 or 西 is a dora either way."""
     note: str = ""
     """A public line for the table message and every panel, in the variant's words (5等三麻's dice
     as they are rolled: 「🎲 3+5 = 8枚オール, 1 roll left」); empty when there is nothing to say."""

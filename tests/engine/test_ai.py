@@ -9,7 +9,9 @@ from collections.abc import Sequence
 from bot.engine.ai import CpuPlayer
 from bot.engine.game import Discard, Kan
 from bot.engine.shapes import STANDARD
+from bot.engine.tiles import parse_tiles
 from bot.engine.variants.chinitsu import ChinitsuGame
+from bot.engine.variants.goto import GotoGame
 from bot.engine.variants.inage import InageGame
 from bot.engine.variants.nishoku import NishokuGame
 from bot.engine.variants.zuno import ZunoGame
@@ -148,3 +150,22 @@ def test_cpu_waits_on_a_furiten_2p5p8p_by_tsumo_but_not_where_furiten_blocks_tsu
 def test_chinitsu_tells_its_views_that_furiten_blocks_tsumo() -> None:
     assert ChinitsuGame(seed=1).view(0).public.strict_furiten
     assert not NishokuGame(seed=1).view(0).public.strict_furiten
+
+
+def test_cpu_one_from_tenpai_on_2678m124p123678s5z_pushes_5z_on_flower_dora_but_not_where_flowers_pay_no_han() -> None:
+    # Three flowers set aside and a riichi that declared on 2p. Cutting the live 5z (5.5%) keeps
+    # the hand one from tenpai; the 2p it let pass is safe but puts the hand two away. As いなげ's
+    # 花ドラ the flowers make it a 4-han hand, worth the push; in 5等三麻 (「華牌」 pay chips and
+    # turn effects on, no han) it is a 1-han hand, and folds.
+    view = table("2678m124p123678s5z", [NO_RIVER, river("5p9m8m9p7p2p", riichi_at=5), NO_RIVER, NO_RIVER])
+    seats = list(view.public.seats)
+    seats[0] = dataclasses.replace(seats[0], set_aside=tuple(parse_tiles("1f2f3f")))
+    flowers = dataclasses.replace(view, public=dataclasses.replace(view.public, seats=tuple(seats), tiles_left=40))
+    assert cpu_choice(flowers)[0] == "5z"
+    no_han = dataclasses.replace(flowers, public=dataclasses.replace(flowers.public, flower_dora=False))
+    assert cpu_choice(no_han)[0] == "2p"
+
+
+def test_goto_tells_its_views_that_flowers_are_no_han() -> None:
+    assert not GotoGame(seed=1).view(0).public.flower_dora
+    assert InageGame(seed=1).view(0).public.flower_dora

@@ -148,11 +148,13 @@ class TableGame(Generic[SettingsT, SeatT]):
     """How the variant is presented (texts, panel pages, rules summary, calc); set in its ``ui.py``."""
     seat_class: ClassVar[type[Seat]] = Seat
     has_chips: ClassVar[bool] = False
+    """Chips are shown on the table (ずーの's 祝儀); otherwise the chip ledger stays at zero."""
     noten_riichi: ClassVar[bool] = False
     """Riichi may be declared without tenpai (shown in the public view)."""
     strict_furiten: ClassVar[bool] = False
     """Furiten blocks tsumo too and makes a hand no-ten (shown in the public view)."""
-    """Chips are shown on the table (ずーの's 祝儀); otherwise the chip ledger stays at zero."""
+    flower_dora: ClassVar[bool] = True
+    """A flower set aside counts a han (shown in the public view)."""
     derived: ClassVar[frozenset[str]] = frozenset()
     """Attributes a variant computes from its settings or caches: not part of the state hash."""
     _NOT_STATE: ClassVar[frozenset[str]] = frozenset(

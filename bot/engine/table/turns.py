@@ -556,6 +556,7 @@ class TurnGame(TableGame[SettingsT, SeatT]):
             wall_backs=self._wall_backs(),
             noten_riichi=self.noten_riichi,
             strict_furiten=self.strict_furiten,
+            flower_dora=self.flower_dora,
         )
 
     def unclaimed(self) -> Unclaimed | None:

@@ -72,6 +72,7 @@ class GotoGame(TurnGame[GotoSettings, GotoSeat]):
     settings_class = GotoSettings
     seat_class = GotoSeat
     has_chips: ClassVar[bool] = True
+    flower_dora: ClassVar[bool] = False  # 春夏秋冬 pay chips and turn effects on (「華牌」), no han
     ui = GOTO_UI
 
     def _tileset(self) -> TileSet:
