@@ -1,7 +1,8 @@
 """CPU players that play any variant through the Game protocol, seeing only their own view.
 
 The ladder (after kobalab's majiang-ai and tenhou-python-bot): take any win; discard for the
-lowest shanten, then the most live tiles that help (ukeire counted against what is visible);
+lowest shanten, then the most live tiles that help (ukeire counted against what is visible;
+one from tenpai, each weighted by the live waits of the tenpai it makes), priced by the hand;
 call (pon, chi, an open kan) only when the call keeps a yaku in reach and brings the hand
 closer; declare riichi when tenpai on a live wait. Against a riichi every tile gets a deal-in
 chance (:mod:`bot.engine.defence`: what the riichi hand let pass, suji, kabe, one-chance,
