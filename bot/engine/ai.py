@@ -224,13 +224,9 @@ class CpuPlayer:
                 if strict:
                     # Only a draw that changes the wait can still make it a hand that wins.
                     shanten = 1
-                    live = self.shapes.remaining(after, visible)[:NUM_STANDARD_KINDS]
-                    every_draw = {draw: copies for draw, copies in enumerate(live) if copies}
-                    reach, ukeire = self._tenpai_reach(after, visible, every_draw, discarded, view.public)
+                    reach, ukeire = self._tenpai_reach(after, visible, None, discarded, view.public)
                 else:
-                    # フリテン: a wait it has discarded (or is discarding) can only win by tsumo,
-                    # one tile in every go-round of the table instead of all of them.
-                    ukeire //= len(view.public.seats)
+                    ukeire = int(ukeire * self._furiten_share(view.public))
                     reach = float(ukeire)
             elif shanten == 1 and draws and (best_shanten == 1 or strict):
                 reach, _ = self._tenpai_reach(after, visible, draws, discarded, view.public)
@@ -245,16 +241,25 @@ class CpuPlayer:
             return self._riichi_of(view, board, actions, riichi_by_kind[chosen.kind], chosen.ukeire)
         return chosen.action
 
+    @staticmethod
+    def _furiten_share(public: PublicView) -> float:
+        """What a フリテン wait keeps of its live tiles: it wins by tsumo only, one tile in every
+        go-round of the table instead of all of them; nothing where furiten blocks tsumo too."""
+        return 0.0 if public.strict_furiten else 1 / len(public.seats)
+
     def _tenpai_reach(
-        self, board: int, visible: int, draws: dict[int, int], river: Collection[int], public: PublicView
+        self, board: int, visible: int, draws: dict[int, int] | None, river: Collection[int], public: PublicView
     ) -> tuple[float, int]:
         """One from tenpai: for every draw that reaches a tenpai, its live copies times the live
         waits of the best tenpai it makes, over the waits a plain tenpai has (``GOOD_WAIT``), so
         a shape that reaches good waits beats one that reaches as often onto a single tile; and
-        the live copies of those draws. A wait among the kinds in ``river`` makes the tenpai
-        フリテン: a share of it counts (tsumo only), none where furiten blocks tsumo too."""
+        the live copies of those draws. ``draws`` None is every live tile (from a furiten tenpai,
+        any draw may change the wait). A wait among the kinds in ``river`` makes the tenpai
+        フリテン, worth only :meth:`_furiten_share` of it."""
         left = self.shapes.remaining(board, visible)
-        furiten_share = 0.0 if public.strict_furiten else 1 / len(public.seats)
+        if draws is None:
+            draws = {draw: copies for draw, copies in enumerate(left[:NUM_STANDARD_KINDS]) if copies}
+        furiten_share = self._furiten_share(public)
         total = 0.0
         reaching = 0
         for draw, copies in draws.items():
@@ -266,8 +271,8 @@ class CpuPlayer:
                 tenpai = remove_tile(drawn, cut)
                 if self.shapes.shanten(tenpai) != 0:
                     continue
-                waits = self.shapes.waits(tenpai, formal=False)
-                wait = float(sum(left[kind] - (kind == draw) for kind in waits))
+                waits = self.shapes.waits(tenpai)
+                wait = float(sum(max(0, left[kind] - (kind == draw)) for kind in waits))
                 if any(kind == cut or kind in river for kind in waits):
                     wait *= furiten_share
                 best = max(best, wait)
