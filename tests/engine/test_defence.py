@@ -16,12 +16,14 @@ from bot.engine.defence import (
     PAIR_BY_UNSEEN,
     TWO_SIDED,
     RiichiHistory,
+    kokushi_prior,
     read_threats,
 )
 from bot.engine.game import Action, Chi, Discard, Pass, Pon, Riichi, SetAside
 from bot.engine.melds import MeldType
 from bot.engine.shapes import STANDARD, ShapeRules, pack
 from bot.engine.tiles import Tile, parse_kinds, parse_tiles
+from bot.engine.variants.inage.game import inage_shapes
 from bot.engine.views import MeldView, PublicView, RiverTile, SeatPublic, SeatView
 
 
@@ -59,7 +61,12 @@ def table(
     return SeatView(public=public, seat=0, hand=tuple(parse_tiles(hand)))
 
 
-def danger_of(view: SeatView, kind: str, shapes: ShapeRules = STANDARD) -> float:
+SETS_AND_PAIRS = ShapeRules(kokushi=None)
+"""The usual tiles without 国士無双: the figures of runs, pairs and single waits alone (the
+thirteen-orphans share is tested on its own, below)."""
+
+
+def danger_of(view: SeatView, kind: str, shapes: ShapeRules = SETS_AND_PAIRS) -> float:
     board = pack(tile.kind for tile in view.hand)
     return read_threats(view, shapes, board).percent(parse_kinds(kind)[0])
 
@@ -127,17 +134,17 @@ def test_an_open_riichis_shown_waits_36p_are_the_only_danger() -> None:
 
 def test_eight_copies_of_8p_leave_a_one_chance_7p_live_where_four_would_not() -> None:
     # Four 8p in sight: with four copies a kabe, with eight (チンイツゲーム) the shape lives on.
-    eight = ShapeRules(limits=tuple(8 if 9 <= kind < 18 else 0 for kind in range(34)) + (0,) * 4)
+    eight = ShapeRules(limits=tuple(8 if 9 <= kind < 18 else 0 for kind in range(34)) + (0,) * 4, kokushi=None)
     view = table("7p", [NO_RIVER, river("1p2p", riichi_at=1), river("8p8p8p8p"), NO_RIVER])
-    assert danger_of(view, "7p", eight) == pytest.approx(danger_of(view, "7p", STANDARD) + 2 * CLOSED)
+    assert danger_of(view, "7p", eight) == pytest.approx(danger_of(view, "7p") + 2 * CLOSED)
 
 
 def test_a_missing_suit_has_no_shapes_7m_in_nishoku_is_only_a_pair_wait() -> None:
     # 二色麻雀 has no 2m-8m: a manzu terminal can only be waited on as a pair or alone.
-    nishoku = ShapeRules(limits=tuple(0 if kind < 9 else 4 for kind in range(34)) + (0,) * 4)
+    nishoku = ShapeRules(limits=tuple(0 if kind < 9 else 4 for kind in range(34)) + (0,) * 4, kokushi=None)
     view = table("1p", [NO_RIVER, river("1z2z", riichi_at=1), NO_RIVER, NO_RIVER])
     assert danger_of(view, "1p", nishoku) > 0
-    assert danger_of(view, "1p", nishoku) == danger_of(view, "1p", STANDARD)
+    assert danger_of(view, "1p", nishoku) == danger_of(view, "1p")
 
 
 # --- the CPU's choice ------------------------------------------------------------------------------
@@ -333,3 +340,42 @@ def test_a_first_discard_riichi_from_a_player_seen_never_to_win_is_almost_surely
     for view in hand_views(0, 6):
         history.observe(view)
     assert history.ready(1, NOTEN_READY_FIRST) < 0.05
+
+
+# --- 国士無双 -----------------------------------------------------------------------------------
+
+SIMPLES_RIVER = "2p3p4s5p6s7p8s"
+"""Seven simples to a riichi: what a 国士無双 hand throws."""
+ORPHANS_RIVER = "1m9m2z9p5z6z8s"
+"""Six terminals and honours before it: no such hand would."""
+
+
+def test_kokushi_riichi_after_2p3p4s5p6s7p8s_may_wait_on_1z_with_every_other_copy_in_sight() -> None:
+    # Three 1z held and one in a river: no pair or single wait is left on 1z, but いなげ's
+    # 11-tile 国士 waits on terminals and honours it need not hold, and seven simples to a
+    # riichi make it a likely hand.
+    shapes = inage_shapes()
+    simples = table("1z1z1z5s", [NO_RIVER, river(SIMPLES_RIVER, riichi_at=6), river("1z"), NO_RIVER])
+    orphans = table("1z1z1z5s", [NO_RIVER, river(ORPHANS_RIVER, riichi_at=6), river("1z"), NO_RIVER])
+    assert danger_of(simples, "1z", shapes) > 10.0
+    assert danger_of(orphans, "1z", shapes) < 0.5
+    assert danger_of(simples, "1z") == 0.0  # without the shape the count alone rules it out
+    # A simple is no 国士 wait: the riichi hand's likely shape makes it no more dangerous.
+    assert danger_of(simples, "5s", shapes) <= danger_of(simples, "5s")
+
+
+def test_kokushi_is_ruled_out_with_five_orphan_kinds_1z9s1s9p2z_all_in_sight() -> None:
+    # Its tenpai holds nine of the thirteen kinds: with five all seen, only eight are left.
+    shapes = inage_shapes()
+    view = table(
+        "1z1z1z9s9s9s9s1s1s1s1s",
+        [NO_RIVER, river(SIMPLES_RIVER, riichi_at=6), river("1z9p9p9p9p"), river("2z2z2z2z")],
+    )
+    assert danger_of(view, "1z", shapes) == 0.0
+
+
+def test_kokushi_prior_of_inage_11_tile_form_is_far_above_the_usual_14_tile_one() -> None:
+    inage, usual = kokushi_prior(inage_shapes()), kokushi_prior(STANDARD)
+    assert inage > 0.01
+    assert inage > 10 * usual > 0
+    assert kokushi_prior(SETS_AND_PAIRS) == 0.0
