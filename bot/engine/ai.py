@@ -55,6 +55,9 @@ DETOUR_WORTH = 1.5
 """How much dearer a hand a shanten back must be to be worth the detour."""
 FLUSH_REACH = 0.5
 """How much of a flush's han a hand keeps for each tile it still holds of another suit."""
+RIICHI_EXTRAS = 1
+"""Han a riichi win picks up on average that the hand does not show (裏ドラ, 一発, 門前ツモ): the
+price of the hand a riichi that raises its stake (イナズマ) is weighed on."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -335,15 +338,16 @@ class CpuPlayer:
             return PUSH_ONE_AWAY * (3 if big else 1)
         return FREE_TILE
 
-    def _hand_value(self, view: SeatView, board: int) -> int:
+    def _hand_value(self, view: SeatView, board: int, *, extra_han: int = 0) -> int:
         """A rough price of the hand if it wins, in the game's points (×1.5 for the dealer): one
-        han for riichi or a yaku, one per dora and red five held, one per yakuhai set, and a
-        清一色 or 混一色 by how near the hand is to it."""
+        han for riichi or a yaku (and ``extra_han``), one per dora and red five held, one per
+        yakuhai set, and a 清一色 or 混一色 by how near the hand is to it; times the stakes of
+        the seat and of the average payer (ずーの's 割れ目 doubles what it pays or receives)."""
         me = view.public.seats[view.seat]
         kinds = [k for k in range(NUM_STANDARD_KINDS) for _ in range(count_of(board, k))]
         kinds += [tile.kind for meld in me.melds for tile in meld.tiles]
         dora = [dora_after(tile.kind, sanma=self._sanma) for tile in view.public.dora_indicators]
-        han = 1 + sum(kinds.count(kind) for kind in dora)
+        han = 1 + extra_han + sum(kinds.count(kind) for kind in dora)
         held = [*view.hand, *([view.drawn] if view.drawn is not None else [])]
         han += sum(1 for tile in held if tile.red) + sum(1 for meld in me.melds for tile in meld.tiles if tile.red)
         # 抜きドラ and 横ドラ are dora where they are set aside, and so are flowers where the game says.
@@ -351,6 +355,8 @@ class CpuPlayer:
         han += sum(1 for kind in set(kinds) if kinds.count(kind) >= 3 and self._is_yakuhai(view, kind))
         flush, reach = self._flush(kinds, closed=not me.melds)
         points = (1 - reach) * self._points(han) + reach * self._points(han + flush)
+        payers = [seat.stakes for seat in view.public.seats if seat.seat != view.seat]
+        points *= me.stakes * sum(payers) / max(1, len(payers))
         return int(points * 3 // 2 if me.dealer else points)
 
     def _points(self, han: int) -> int:
@@ -387,7 +393,7 @@ class CpuPlayer:
         if me.points < PLAIN_STICK + riichi.stake:
             return False
         chance = self._win_chance(view, wait)
-        gain = chance * self._hand_value(view, board) * (riichi.payout - 1)
+        gain = chance * self._hand_value(view, board, extra_han=RIICHI_EXTRAS) * (riichi.payout - 1)
         return gain > (1 - chance) * riichi.stake
 
     def _win_chance(self, view: SeatView, wait: int) -> float:

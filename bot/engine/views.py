@@ -77,6 +77,9 @@ class SeatPublic:
     auto_played: bool = False
     open_waits: tuple[int, ...] = ()
     """The waits (kinds) of an open riichi (5等三麻's オープン立直): public, the hand is not."""
+    stakes: int = 1
+    """What every payment this seat makes or receives this hand is multiplied by (ずーの's 割れ目
+    seat: 2): the price of a win on it, or of a deal-in to it, over the points table's."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,6 +15,7 @@ from bot.engine.variants.goto import GotoGame
 from bot.engine.variants.inage import InageGame
 from bot.engine.variants.nishoku import NishokuGame
 from bot.engine.variants.zuno import ZunoGame
+from bot.engine.variants.zuno.settings import ZunoSettings
 from tests.engine.test_defence import NO_RIVER, cpu_choice, river, table
 from tests.engine.test_inage import act, game_with, kind, pass_all
 
@@ -169,3 +170,25 @@ def test_cpu_one_from_tenpai_on_2678m124p123678s5z_pushes_5z_on_flower_dora_but_
 def test_goto_tells_its_views_that_flowers_are_no_han() -> None:
     assert not GotoGame(seed=1).view(0).public.flower_dora
     assert InageGame(seed=1).view(0).public.flower_dora
+
+
+def test_cpu_one_from_tenpai_on_2678m124p123678s5z_pushes_5z_as_the_wareme_seat_but_not_otherwise() -> None:
+    # The hand of the test above with two flowers: 3 han, 5,200, short of a big hand, so it
+    # folds onto the 2p the riichi let pass. As the 割れ目 seat, whose every payment is
+    # doubled, the same hand is worth 10,400 and pushes the live 5z.
+    view = table("2678m124p123678s5z", [NO_RIVER, river("5p9m8m9p7p2p", riichi_at=5), NO_RIVER, NO_RIVER])
+    seats = list(view.public.seats)
+    seats[0] = dataclasses.replace(seats[0], set_aside=tuple(parse_tiles("1f2f")))
+    plain = dataclasses.replace(view, public=dataclasses.replace(view.public, seats=tuple(seats), tiles_left=40))
+    assert cpu_choice(plain)[0] == "2p"
+    seats[0] = dataclasses.replace(seats[0], stakes=2)
+    wareme = dataclasses.replace(plain, public=dataclasses.replace(plain.public, seats=tuple(seats)))
+    assert cpu_choice(wareme)[0] == "5z"
+
+
+def test_zuno_tells_its_views_that_the_wareme_seat_pays_and_receives_double() -> None:
+    game = ZunoGame(seed=1)
+    assert game.wareme is not None
+    stakes = [seat.stakes for seat in game.view(0).public.seats]
+    assert stakes == [2 if seat == game.wareme else 1 for seat in range(4)]
+    assert all(seat.stakes == 1 for seat in ZunoGame(ZunoSettings(wareme=False), seed=1).view(0).public.seats)

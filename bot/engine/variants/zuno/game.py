@@ -33,6 +33,7 @@ in its deposits until a winner takes them.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from typing import ClassVar
 
@@ -61,7 +62,7 @@ from bot.engine.variants.zuno.events import (
     ZunoHandStarted,
     ZunoRiichi,
 )
-from bot.engine.variants.zuno.payments import wareme_seat
+from bot.engine.variants.zuno.payments import WAREME_FACTOR, wareme_seat
 from bot.engine.variants.zuno.settings import ZunoSettings
 from bot.engine.variants.zuno.settle import ZunoHand
 from bot.engine.variants.zuno.state import (
@@ -85,6 +86,7 @@ from bot.engine.variants.zuno.state import (
 )
 from bot.engine.variants.zuno.ui import ZUNO_UI
 from bot.engine.variants.zuno.yaku import ZunoScorer
+from bot.engine.views import SeatPublic
 
 __all__ = [
     "CallChi",
@@ -755,6 +757,10 @@ class ZunoGame(ZunoHand):
             return cached
         self._views[-1] = view = self._public_view()
         return view
+
+    def _seat_public(self, index: int, *, wind: int | None, dealer: bool) -> SeatPublic:
+        seat = super()._seat_public(index, wind=wind, dealer=dealer)
+        return dataclasses.replace(seat, stakes=WAREME_FACTOR) if index == self.wareme else seat
 
     def _public_view(self) -> ZunoPublicView:
         holder = self.drafter if self.phase == ZunoPhase.DRAFT else None

@@ -13,7 +13,7 @@ from bot.engine.variants.zuno.settings import ZunoSettings
 from bot.engine.variants.zuno.yaku import ZERO_HATSU
 from bot.engine.yaku.context import WinContext
 
-__all__ = ["ChipCount", "final_scores", "transfer_factor", "wareme_seat", "win_chips"]
+__all__ = ["WAREME_FACTOR", "ChipCount", "final_scores", "transfer_factor", "wareme_seat", "win_chips"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,12 +54,16 @@ def wareme_seat(dice: tuple[int, int], dealer: int, players: int = 4) -> int:
     return (dealer + sum(dice) - 1) % players
 
 
+WAREME_FACTOR = 2
+"""「割れ目は点棒授受・チップ授受の両方が倍になる」: what the 割れ目 seat's transfers are multiplied by."""
+
+
 def transfer_factor(winner: int, payer: int, *, inazuma: bool, wareme: int | None) -> int:
     """How many times a base amount one transfer moves: ×2 for the winner's イナズマ, ×2 when
     the 割れ目 player pays or receives (「割れ目は点棒授受・チップ授受の両方が倍になる」)."""
     factor = 2 if inazuma else 1
     if wareme is not None and wareme in (winner, payer):
-        factor *= 2
+        factor *= WAREME_FACTOR
     return factor
 
 
