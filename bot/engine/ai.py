@@ -425,7 +425,9 @@ class CpuPlayer:
 
     def _choose_pick(self, view: SeatView, picks: Sequence[Pick]) -> Pick:
         """A draft: take the tile after which the best discard leaves the lowest shanten, then the
-        most live tiles; a tile that completes the hand wins outright."""
+        most live tiles; a tile that completes the hand wins outright. Against a riichi a hand not
+        worth a push takes the safest tile instead: the discards that follow are all at once, and
+        a hand folding with nothing safe deals in."""
         board = hand_board(view)
         shanten: dict[Pick, int] = {}
         rests: dict[Pick, list[int]] = {}
@@ -436,6 +438,9 @@ class CpuPlayer:
             rests[pick] = [remove_tile(after, kind) for kind in range(NUM_STANDARD_KINDS) if count_of(after, kind)]
             shanten[pick] = min(self.shapes.shanten(rest) for rest in rests[pick])
         best = min(shanten.values())
+        if self._threats(view) and self._push_cap(view, board, best, good_wait=False) <= FREE_TILE:
+            danger = read_threats(view, self.shapes, board, self._riichi_history)
+            return min(picks, key=lambda pick: (round(danger.percent(self.tiles[pick.tile].kind), 1), shanten[pick]))
         tied = [pick for pick in picks if shanten[pick] == best]
         if len(tied) == 1:
             return tied[0]

@@ -7,7 +7,7 @@ import dataclasses
 from collections.abc import Sequence
 
 from bot.engine.ai import CpuPlayer
-from bot.engine.game import Discard, Kan
+from bot.engine.game import Discard, Kan, Pick
 from bot.engine.shapes import STANDARD
 from bot.engine.tiles import parse_tiles
 from bot.engine.variants.chinitsu import ChinitsuGame
@@ -192,3 +192,21 @@ def test_zuno_tells_its_views_that_the_wareme_seat_pays_and_receives_double() ->
     stakes = [seat.stakes for seat in game.view(0).public.seats]
     assert stakes == [2 if seat == game.wareme else 1 for seat in range(4)]
     assert all(seat.stakes == 1 for seat in ZunoGame(ZunoSettings(wareme=False), seed=1).view(0).public.seats)
+
+
+def test_cpu_drafting_far_from_tenpai_against_a_riichi_takes_the_genbutsu_9p_over_the_5s_its_46s_wants() -> None:
+    # 147m258p46s1357z9m is far from tenpai. Offered 5s (filling 46s) and 9p: with no riichi it
+    # takes the 5s; against a riichi that discarded 9p it takes the 9p, a safe tile to cut when
+    # every seat discards at once.
+    def kept(riichi: bool) -> str:
+        rivers = [NO_RIVER] * 4
+        rivers[3] = river("1z2z9p8p9s", riichi_at=4 if riichi else None)
+        view = table("147m258p46s1357z9m", rivers, riichi=(3,) if riichi else ())
+        tiles = [*view.hand, *parse_tiles("5s9p")]
+        picks = [Pick(seat=0, tile=len(view.hand)), Pick(seat=0, tile=len(view.hand) + 1)]
+        choice = CpuPlayer(STANDARD, tiles).choose(view, picks)
+        assert isinstance(choice, Pick)
+        return str(tiles[choice.tile])
+
+    assert kept(riichi=True) == "9p"
+    assert kept(riichi=False) == "5s"
