@@ -16,6 +16,7 @@ from bot.engine.variants.inage import InageGame
 from bot.engine.variants.nishoku import NishokuGame
 from bot.engine.variants.zuno import ZunoGame
 from bot.engine.variants.zuno.settings import ZunoSettings
+from bot.engine.views import SeatView
 from tests.engine.test_defence import NO_RIVER, cpu_choice, river, table
 from tests.engine.test_inage import act, game_with, kind, pass_all
 
@@ -153,18 +154,22 @@ def test_chinitsu_tells_its_views_that_furiten_blocks_tsumo() -> None:
     assert not NishokuGame(seed=1).view(0).public.strict_furiten
 
 
-def test_cpu_one_from_tenpai_on_2678m124p123678s5z_pushes_5z_on_flower_dora_but_not_where_flowers_pay_no_han() -> None:
-    # Three flowers set aside and a riichi that declared on 2p. Cutting the live 5z (5.5%) keeps
-    # the hand one from tenpai; the 2p it let pass is safe but puts the hand two away. As いなげ's
-    # 花ドラ the flowers make it a 4-han hand, worth the push; in 5等三麻 (「華牌」 pay chips and
-    # turn effects on, no han) it is a 1-han hand, and folds.
+def one_from_tenpai_against_a_riichi_on_2p(flowers: str, *, stakes: int = 1, flower_dora: bool = True) -> SeatView:
+    """2678m124p123678s5z with ``flowers`` set aside, 40 tiles left and a riichi that declared on
+    2p: cutting the live 5z (5.5%) keeps the hand one from tenpai; the 2p it let pass is safe
+    but puts the hand two away."""
     view = table("2678m124p123678s5z", [NO_RIVER, river("5p9m8m9p7p2p", riichi_at=5), NO_RIVER, NO_RIVER])
     seats = list(view.public.seats)
-    seats[0] = dataclasses.replace(seats[0], set_aside=tuple(parse_tiles("1f2f3f")))
-    flowers = dataclasses.replace(view, public=dataclasses.replace(view.public, seats=tuple(seats), tiles_left=40))
-    assert cpu_choice(flowers)[0] == "5z"
-    no_han = dataclasses.replace(flowers, public=dataclasses.replace(flowers.public, flower_dora=False))
-    assert cpu_choice(no_han)[0] == "2p"
+    seats[0] = dataclasses.replace(seats[0], set_aside=tuple(parse_tiles(flowers)), stakes=stakes)
+    public = dataclasses.replace(view.public, seats=tuple(seats), tiles_left=40, flower_dora=flower_dora)
+    return dataclasses.replace(view, public=public)
+
+
+def test_cpu_one_from_tenpai_on_2678m124p123678s5z_pushes_5z_on_flower_dora_but_not_where_flowers_pay_no_han() -> None:
+    # Three flowers set aside: as いなげ's 花ドラ they make it a 4-han hand, worth the push; in
+    # 5等三麻 (「華牌」 pay chips and turn effects on, no han) it is a 1-han hand, and folds.
+    assert cpu_choice(one_from_tenpai_against_a_riichi_on_2p("1f2f3f"))[0] == "5z"
+    assert cpu_choice(one_from_tenpai_against_a_riichi_on_2p("1f2f3f", flower_dora=False))[0] == "2p"
 
 
 def test_goto_tells_its_views_that_flowers_are_no_han() -> None:
@@ -173,17 +178,11 @@ def test_goto_tells_its_views_that_flowers_are_no_han() -> None:
 
 
 def test_cpu_one_from_tenpai_on_2678m124p123678s5z_pushes_5z_as_the_wareme_seat_but_not_otherwise() -> None:
-    # The hand of the test above with two flowers: 3 han, 5,200, short of a big hand, so it
-    # folds onto the 2p the riichi let pass. As the 割れ目 seat, whose every payment is
-    # doubled, the same hand is worth 10,400 and pushes the live 5z.
-    view = table("2678m124p123678s5z", [NO_RIVER, river("5p9m8m9p7p2p", riichi_at=5), NO_RIVER, NO_RIVER])
-    seats = list(view.public.seats)
-    seats[0] = dataclasses.replace(seats[0], set_aside=tuple(parse_tiles("1f2f")))
-    plain = dataclasses.replace(view, public=dataclasses.replace(view.public, seats=tuple(seats), tiles_left=40))
-    assert cpu_choice(plain)[0] == "2p"
-    seats[0] = dataclasses.replace(seats[0], stakes=2)
-    wareme = dataclasses.replace(plain, public=dataclasses.replace(plain.public, seats=tuple(seats)))
-    assert cpu_choice(wareme)[0] == "5z"
+    # Two flowers: 3 han, 5,200, short of a big hand, so it folds onto the 2p the riichi let
+    # pass. As the 割れ目 seat, whose every payment is doubled, the same hand is worth 10,400
+    # and pushes the live 5z.
+    assert cpu_choice(one_from_tenpai_against_a_riichi_on_2p("1f2f"))[0] == "2p"
+    assert cpu_choice(one_from_tenpai_against_a_riichi_on_2p("1f2f", stakes=2))[0] == "5z"
 
 
 def test_zuno_tells_its_views_that_the_wareme_seat_pays_and_receives_double() -> None:
