@@ -276,6 +276,8 @@ class DiscordPresenter:
         self._unsaved: set[int] = set()
         """Seats whose panel moved since its handle was last stored (see :meth:`_remember`)."""
         self._saver: asyncio.Task[None] | None = None
+        self._handover: asyncio.Task[None] | None = None
+        """Storing a newly posted table message's id and retiring the one before (see close)."""
         host = next((seat for seat, state in enumerate(actor.seats) if state.player.user_id == actor.host_id), None)
         self.bottom = host if host is not None else 0
 
@@ -309,14 +311,27 @@ class DiscordPresenter:
 
     async def close(self) -> None:
         """Stop drawing (bot shutdown); the panel handles still being stored are stored first,
-        so the next process knows what every panel shows."""
-        if self._saver is not None and not self._saver.done():
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(asyncio.shield(self._saver), 2.0)
+        so the next process knows what every panel shows, and so is the id of a table message
+        just posted: the next process retires the message whose id it finds, and one it never
+        heard of would be left offering its buttons."""
+        await self._settle(self._saver, "its panels' handles")
         tasks = [task for task in (self._worker, self._saver, *self._panel_tasks.values()) if task is not None]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        # Cancelled just after posting a table message, the worker leaves its hand-over running.
+        await self._settle(self._handover, "the table message's id")
+
+    async def _settle(self, task: asyncio.Task[None] | None, what: str) -> None:
+        """Let a store write under way at shutdown finish, for up to two seconds."""
+        if task is None or task.done():
+            return
+        try:
+            await asyncio.wait_for(asyncio.shield(task), 2.0)
+        except TimeoutError:
+            log.warning("table %s: shut down before %s was stored", self._actor.game_id, what)
+        except Exception:
+            log.exception("table %s: storing %s failed at shutdown", self._actor.game_id, what)
 
     @property
     def busy(self) -> bool:
@@ -698,12 +713,19 @@ class DiscordPresenter:
         self._posted_at = view.sequence
         self._repost = False
         self._shown, self._picture, self._digest = shown, picture, digest
+        # The message is posted: storing its id and retiring the old one go on even if the
+        # worker is cancelled meanwhile (a shutdown waits for them in close).
+        self._handover = asyncio.ensure_future(self._hand_over(message.id, old))
+        await asyncio.shield(self._handover)
+
+    async def _hand_over(self, message_id: int, old: int | None) -> None:
+        """Store the id of the table message just posted; then retire the one before it."""
         try:
-            await self._store.set_game_message(actor.game_id, message.id)
+            await self._store.set_game_message(self._actor.game_id, message_id)
         except _MESSAGE_ID_ERRORS as error:
             # Only a restart reads it (to retire this message); the table goes on, and the older
             # message is still retired below.
-            log.warning("table %s: could not store the table message's id: %s", actor.game_id, error)
+            log.warning("table %s: could not store the table message's id: %s", self._actor.game_id, error)
         if old is not None:
             await self._retire(old)
 

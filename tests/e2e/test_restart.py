@@ -338,3 +338,47 @@ async def test_an_end_that_died_with_the_process_is_shown_after_the_restart(
     async with running_bot(fake_discord, third):
         ends = [text for text in world.public_texts() if f"Game #{game_id} is over" in text]
         assert len(ends) == 1  # shown once: the next start has nothing more to show
+
+
+async def test_a_table_message_posted_as_the_bot_shuts_down_still_has_its_id_stored(
+    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Shut down between posting a table message and storing its id (the worker is cancelled
+    there): the id is stored all the same and the message before it retired, so the next
+    process retires the right one instead of leaving a stale table offering "My hand" (CI saw
+    test_an_end_that_died_with_the_process_is_shown_after_the_restart lose that race)."""
+    world = World.build(fake_discord, "Alice")
+    (alice,) = world.members
+    database = tmp_path / "db.sqlite3"
+    bot = make_bot(fake_discord, database)
+    storing = asyncio.Event()
+    store_message = Store.set_game_message
+
+    async def slow_store(self: Store, game_id: int, message_id: int) -> None:
+        storing.set()
+        await asyncio.sleep(0.3)
+        await store_message(self, game_id, message_id)
+
+    async with running_bot(fake_discord, bot):
+        await world.start_game(alice, hands=1)
+        actor = bot.runtime.tables.in_channel(world.channel.id)
+        assert actor is not None
+        presenter = bot.runtime.tables.presenter(actor)
+        await fake_discord.wait_for(lambda: not presenter.busy, timeout=10, what="the table drawn")
+        first_table = world.table_message()
+        assert first_table is not None
+        await fake_discord.wait_for(lambda: presenter.message_id == first_table.id, timeout=10, what="the post")
+        assert presenter._handover is not None  # its id is stored next, and that must be over
+        await asyncio.wait_for(presenter._handover, 10)
+        assert (await bot.runtime.store.game(actor.game_id)).message_id == first_table.id
+        monkeypatch.setattr(Store, "set_game_message", slow_store)
+        # What a hand's result card does: the table is posted again below it.
+        presenter._repost = presenter._dirty = True
+        presenter._wake.set()
+        await asyncio.wait_for(storing.wait(), 10)
+        # The bot shuts down now, while the new message's id is being stored.
+    new_table = world.table_message()
+    assert new_table is not None and new_table.id != first_table.id
+    async with Store.open(database) as store:
+        assert (await store.game(actor.game_id)).message_id == new_table.id
+    assert first_table.deleted
