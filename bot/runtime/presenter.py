@@ -466,8 +466,9 @@ class DiscordPresenter:
 
     # --- what the actor calls ----------------------------------------------------------------------
 
-    def table_changed(self) -> None:
-        """Redraw the table soon (coalesced)."""
+    def table_changed(self, *, repost: bool = False) -> None:
+        """Redraw the table soon (coalesced); ``repost`` posts it anew, as the newest message."""
+        self._repost = self._repost or repost
         self._dirty = True
         self._idle.clear()
         self._wake.set()
@@ -531,8 +532,7 @@ class DiscordPresenter:
 
             await _retrying(f"table {self._actor.game_id}: the hand's result", send, files)
             # Keep the table the newest message, so nobody has to scroll up past the cards.
-            self._repost = True
-            self._dirty = True
+            self.table_changed(repost=True)
 
         self._queue(post)
 
@@ -696,8 +696,7 @@ class DiscordPresenter:
                 await _retrying(what, lambda: partial.edit(**edit, allowed_mentions=NO_MENTIONS), files)
             except discord.NotFound:
                 # Someone deleted the table message: post a new one next time round.
-                self._repost = True
-                self._dirty = True
+                self.table_changed(repost=True)
                 return
             self._shown, self._picture, self._digest = shown, picture, digest
             return

@@ -373,8 +373,7 @@ async def test_a_table_message_posted_as_the_bot_shuts_down_still_has_its_id_sto
         assert (await bot.runtime.store.game(actor.game_id)).message_id == first_table.id
         monkeypatch.setattr(Store, "set_game_message", slow_store)
         # What a hand's result card does: the table is posted again below it.
-        presenter._repost = presenter._dirty = True
-        presenter._wake.set()
+        presenter.table_changed(repost=True)
         await asyncio.wait_for(storing.wait(), 10)
         # The bot shuts down now, while the new message's id is being stored.
     new_table = world.table_message()
