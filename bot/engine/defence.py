@@ -212,8 +212,8 @@ def kokushi_prior(shapes: ShapeRules) -> float:
     """How often 国士無双 is the shape a hand goes for: the share of random deals (its size less
     one tile, from the variant's tiles) from which it is the nearest shape and at most three
     from tenpai. About 3% in いなげ麻雀's 11-tile form, 0.1% in the usual 14-tile one; 0 where
-    the variant has none. Worked out once per set of shapes and process (20-40 ms), from the
-    same deals each time."""
+    the variant has none. Worked out once per set of shapes and process (20-40 ms; a CPU player
+    asks for it when it is made), from the same deals each time."""
     form = shapes.kokushi
     if form is None:
         return 0.0
