@@ -58,6 +58,8 @@ _ADDED_SINCE_RECORDING: frozenset[tuple[str, str]] = frozenset(
         ("PublicView", "noten_riichi"),
         ("PublicView", "strict_furiten"),
         ("PublicView", "flower_dora"),
+        ("PublicView", "final_hand"),
+        ("ZunoPublicView", "final_hand"),
         ("SeatPublic", "stakes"),
         ("SeatView", "discard_gains"),
     }
@@ -65,7 +67,7 @@ _ADDED_SINCE_RECORDING: frozenset[tuple[str, str]] = frozenset(
 """View fields added after the corpus was recorded that carry new information (so they are not
 at their default): left out of the digests, and proven by their own tests (``RiverTile.order``:
 tests/engine/test_defence.py and test_river_order.py; ``PublicView.noten_riichi``:
-test_nishoku.py; ``PublicView.strict_furiten`` and ``flower_dora``, ``SeatPublic.stakes``: test_ai.py;
+test_nishoku.py; ``PublicView.strict_furiten``, ``flower_dora`` and ``final_hand``, ``SeatPublic.stakes``: test_ai.py;
 ``SeatView.discard_gains``: test_ai.py and the doctest of bot/engine/variants/inage/discards.py)."""
 _FIELDS: dict[type, tuple[tuple[str, Any], ...] | None] = {}
 """Per class: its dataclass fields and their defaults (None: not a dataclass)."""

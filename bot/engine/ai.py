@@ -58,6 +58,11 @@ FLUSH_REACH = 0.5
 RIICHI_EXTRAS = 1
 """Han a riichi win picks up on average that the hand does not show (裏ドラ, 一発, 門前ツモ): the
 price of the hand a riichi that raises its stake (イナズマ) is weighed on."""
+SWING_HAN = 5
+"""The han of the dearest deal-in the standings are weighed against at the game's last hand (a
+child's 満貫 in the usual table)."""
+NO_LIMIT = 100.0
+"""A push cap no tile exceeds: at the last hand, a seat no deal-in can cost a place plays on."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -332,6 +337,10 @@ class CpuPlayer:
 
     def _push_cap(self, view: SeatView, board: int, shanten: int, *, good_wait: bool) -> float:
         """The deal-in chance (percent) a hand ``shanten`` from tenpai is worth taking."""
+        # At the last hand a seat with no place to lose plays on; further than one from tenpai
+        # it would seldom win, and the points it pays still count in the final score.
+        if shanten <= 1 and self._nothing_to_lose(view):
+            return NO_LIMIT
         big = self._hand_value(view, board) >= BIG_HAND * self._points(1)
         if shanten <= 0:
             return PUSH_TENPAI * (2 if good_wait else 1) * (2 if big else 1)
@@ -340,6 +349,26 @@ class CpuPlayer:
         if shanten == 1:
             return PUSH_ONE_AWAY * (3 if big else 1)
         return FREE_TILE
+
+    def _nothing_to_lose(self, view: SeatView) -> bool:
+        """At the game's last hand, whether no deal-in to a riichi on the table could cost the
+        seat a place: it is last already, or further ahead of everyone than a dear hand
+        (``SWING_HAN``, as the riichi seat's dealer and stakes make it) could swing."""
+        public = view.public
+        if not public.final_hand:
+            return False
+        me = public.seats[view.seat]
+        others = [seat for seat in public.seats if seat.seat != view.seat]
+        if all(seat.points > me.points for seat in others):
+            return True
+        for threat in others:
+            if not threat.riichi:
+                continue
+            loss = self._points(SWING_HAN) * threat.stakes * me.stakes * (3 if threat.dealer else 2) // 2
+            after = me.points - loss
+            if any(after <= seat.points + (loss if seat is threat else 0) for seat in others):
+                return False
+        return True
 
     def _hand_value(self, view: SeatView, board: int, *, extra_han: int = 0) -> int:
         """A rough price of the hand if it wins, in the game's points (×1.5 for the dealer): one
@@ -515,7 +544,8 @@ class CpuPlayer:
                     continue
                 # Against a riichi: to reach tenpai with a tile worth pushing, or further off only
                 # with a free tile to cut after (a riichi that is likely a bluff has many).
-                if danger and (risk > PUSH_ONE_AWAY or (after > 1 and risk > FREE_TILE)):
+                calm = not danger or (after <= 1 and self._nothing_to_lose(view))
+                if not calm and (risk > PUSH_ONE_AWAY or (after > 1 and risk > FREE_TILE)):
                     continue
                 if best is None or (after, risk) < best[:2]:
                     best = (after, risk, action)

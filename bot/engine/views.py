@@ -117,6 +117,11 @@ class PublicView:
     flower_dora: bool = True
     """A flower set aside is a han (いなげ's 花ドラ); False where it brings chips and effects but
     no han (5等三麻's seasons). A set-aside 北 or 西 is a dora either way."""
+    final_hand: bool = False
+    """The game ends with this hand unless its result carries it on (a dealer's win, a table with
+    nobody at the target yet): 二色麻雀's and いなげ's last scheduled hand, ずーの's hand with the
+    North seat dealing, the オーラス of チンイツゲーム and 5等三麻 once someone has the return
+    points. The standings after it are the final ones, which a CPU weighs."""
     note: str = ""
     """A public line for the table message and every panel, in the variant's words (5等三麻's dice
     as they are rolled: 「🎲 3+5 = 8枚オール, 1 roll left」); empty when there is nothing to say."""

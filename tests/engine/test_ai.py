@@ -6,6 +6,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
+import pytest
+
 from bot.engine.ai import CpuPlayer
 from bot.engine.game import Discard, Kan, Pick
 from bot.engine.shapes import STANDARD
@@ -13,7 +15,9 @@ from bot.engine.tiles import parse_tiles
 from bot.engine.variants.chinitsu import ChinitsuGame
 from bot.engine.variants.goto import GotoGame
 from bot.engine.variants.inage import InageGame
+from bot.engine.variants.inage.settings import InageSettings
 from bot.engine.variants.nishoku import NishokuGame
+from bot.engine.variants.nishoku.settings import NishokuSettings
 from bot.engine.variants.zuno import ZunoGame
 from bot.engine.variants.zuno.settings import ZunoSettings
 from bot.engine.views import SeatView
@@ -183,6 +187,41 @@ def test_cpu_one_from_tenpai_on_2678m124p123678s5z_pushes_5z_as_the_wareme_seat_
     # and pushes the live 5z.
     assert cpu_choice(one_from_tenpai_against_a_riichi_on_2p("1f2f"))[0] == "2p"
     assert cpu_choice(one_from_tenpai_against_a_riichi_on_2p("1f2f", stakes=2))[0] == "5z"
+
+
+def at_the_final_hand(view: SeatView, points: Sequence[int], *, final: bool = True) -> SeatView:
+    """``view`` with the seats at ``points`` (seat 0 is the CPU), at the game's last hand or not."""
+    seats = tuple(
+        dataclasses.replace(seat, points=score) for seat, score in zip(view.public.seats, points, strict=True)
+    )
+    return dataclasses.replace(view, public=dataclasses.replace(view.public, seats=seats, final_hand=final))
+
+
+@pytest.mark.parametrize(
+    ("points", "final", "cut"),
+    [
+        ((20_000, 25_000, 25_000, 30_000), True, "5z"),  # last already: no place to lose
+        ((50_000, 15_000, 15_000, 20_000), True, "5z"),  # further ahead than a 満貫 to the riichi swings
+        ((30_000, 25_000, 25_000, 20_000), True, "2p"),  # a 満貫 to seat 1 (+8,000 / -8,000) passes it
+        ((20_000, 25_000, 25_000, 30_000), False, "2p"),  # hands to come: points lost still count
+    ],
+)
+def test_cpu_at_the_final_hand_pushes_5z_from_2678m124p123678s5z_only_with_no_place_to_lose(
+    points: tuple[int, ...], final: bool, cut: str
+) -> None:
+    # A 1-han hand one from tenpai folds onto the 2p the riichi let pass (see above), unless
+    # the standings after this hand are final and no deal-in can change its place.
+    view = at_the_final_hand(one_from_tenpai_against_a_riichi_on_2p(""), points, final=final)
+    assert cpu_choice(view)[0] == cut
+
+
+def test_nishoku_and_inage_tell_their_views_which_hand_ends_the_game() -> None:
+    assert NishokuGame(NishokuSettings(hands=1), seed=1).view(0).public.final_hand
+    assert not NishokuGame(NishokuSettings(hands=2), seed=1).view(0).public.final_hand
+    assert InageGame(InageSettings(hands=1), seed=1).view(0).public.final_hand
+    assert not InageGame(InageSettings(hands=2), seed=1).view(0).public.final_hand
+    assert not InageGame(InageSettings(hands=1, end="score"), seed=1).view(0).public.final_hand
+    # ずーの, チンイツゲーム and 5等三麻: in their own tests, where their last hands are dealt.
 
 
 def test_zuno_tells_its_views_that_the_wareme_seat_pays_and_receives_double() -> None:

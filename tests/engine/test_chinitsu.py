@@ -753,6 +753,17 @@ def _south_3(hands: list[str], points: list[int] | None = None) -> ChinitsuGame:
     return game
 
 
+@pytest.mark.parametrize(("top", "final"), [(40_000, True), (39_000, False)])
+def test_south_3_is_the_final_hand_its_views_say_only_with_someone_at_40000(top: int, final: bool) -> None:
+    # 「最終局を終了した時点で全員が39000点以下の場合は「返り東場」」: below 40,000 the game goes on.
+    game = game_with([J1, J2, CHUN_9M], "1z2z9m", dealer=2)
+    game.round_wind = Kind.SOUTH
+    game.round_hand = 2
+    game.ledger.pay([top - 35_000, 35_000 - top, 0])
+    assert game.last_regular_hand and game.view(0).public.final_hand is final
+    assert not game_with([J1, J2, CHUN_9M], "1z2z9m").view(0).public.final_hand, "東1局"
+
+
 def play_drawn_souzu_hand(game: ChinitsuGame) -> None:
     """返り東1局 (souzu, seat 0 deals): only seat 1 is tenpai at the draw."""
     game.rig([souzu(J2), souzu(TENPAI_9M), souzu(J3)], "7z" + souzu(DRAW_TILES), dora="7z")

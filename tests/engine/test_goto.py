@@ -1002,6 +1002,23 @@ def _last_hand(
     return game
 
 
+@pytest.mark.parametrize(
+    ("wind", "points", "settings", "final"),
+    [
+        (Kind.EAST, [40_000, 32_000, 33_000], {}, True),  # the top has 40,000: East's end ends the game
+        (Kind.EAST, [35_000, 35_000, 35_000], {}, False),  # 南入 follows
+        (Kind.SOUTH, [35_000, 35_000, 35_000], {}, False),  # GTS-A11: West follows
+        (Kind.SOUTH, [35_000, 35_000, 35_000], {"sudden_death": False}, True),
+    ],
+)
+def test_oorasu_is_the_final_hand_its_views_say_only_when_the_round_end_ends_the_game(
+    wind: Kind, points: list[int], settings: dict[str, object], final: bool
+) -> None:
+    game = _last_hand(wind, points, **settings)
+    assert game.view(0).public.final_hand is final
+    assert not game_with([HAKU_9M, J1, J2]).view(0).public.final_hand, "東1局"
+
+
 def _child_ron(game: GotoGame) -> None:
     """Seat 0 rons seat 1's 9m after a go-around (no 人和)."""
     for seat in (2, 0, 1, 2, 0):

@@ -695,6 +695,13 @@ def test_game_ends_after_east_4_without_a_dealer_win() -> None:
     assert outcome is not None and outcome.reason == "終局" and outcome.hands_played == 1
 
 
+def test_east_4_is_the_final_hand_its_views_say_and_east_3_is_not() -> None:
+    # 「東風戦（和了連荘制）」: 東4局 ends the game unless its dealer wins; a CPU weighs its standings.
+    assert game_with(["", "", "", ""], dealer=3).view(0).public.final_hand
+    assert game_with(["", "", "", ""], dealer=3).public_view().final_hand
+    assert not game_with(["", "", "", ""], dealer=2).view(1).public.final_hand
+
+
 # --- 零発, 一発 and chips ------------------------------------------------------------------------
 
 NO_DOUBLE = {"double_riichi": False}

@@ -636,6 +636,11 @@ class TableGame(Generic[SettingsT, SeatT]):
         """What everyone may see."""
         raise NotImplementedError
 
+    def _final_hand(self) -> bool:
+        """Whether the game ends with this hand unless its result carries it on (see
+        :attr:`PublicView.final_hand`); a variant whose end is never scheduled says no."""
+        return False
+
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may see."""
         raise NotImplementedError

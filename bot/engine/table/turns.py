@@ -557,6 +557,7 @@ class TurnGame(TableGame[SettingsT, SeatT]):
             noten_riichi=self.noten_riichi,
             strict_furiten=self.strict_furiten,
             flower_dora=self.flower_dora,
+            final_hand=self._final_hand(),
         )
 
     def unclaimed(self) -> Unclaimed | None:

@@ -138,6 +138,10 @@ class ChinitsuGame(TurnGame[ChinitsuSettings, ChinitsuSeat]):
         """南3局, the オーラス (返り東場 has none)."""
         return not self.kaeri and self.round_wind == Kind.SOUTH and self.round_hand == PLAYERS - 1
 
+    def _final_hand(self) -> bool:
+        """The オーラス with someone at the return points: unless the dealer wins, no 返り東場 follows."""
+        return self.last_regular_hand and max(self.points) >= self.settings.return_points
+
     # --- dealing -------------------------------------------------------------------------------------
 
     def _playing(self) -> list[int]:

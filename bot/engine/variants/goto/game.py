@@ -121,6 +121,14 @@ class GotoGame(TurnGame[GotoSettings, GotoSeat]):
         """The wind round's last hand (東3局, 南3局, …)."""
         return self.round_hand == PLAYERS - 1
 
+    def _final_hand(self) -> bool:
+        """The round's last hand where its end ends the game: someone has the return points, or
+        South is over and the table plays no sudden death (GTS-A11)."""
+        ends = max(self.points) >= self.settings.return_points or (
+            self.south_entered and not self.settings.sudden_death
+        )
+        return self.oorasu and ends
+
     # --- dealing -------------------------------------------------------------------------------------
 
     def _start_hand(self, order: Sequence[int] | None = None) -> None:

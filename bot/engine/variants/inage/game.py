@@ -162,6 +162,10 @@ class InageGame(TurnGame[InageSettings, InageSeat]):
         """第1局, 第2局 … (there are no winds to name a hand by)."""
         return f"第{self.hand_index + 1}局"
 
+    def _final_hand(self) -> bool:
+        """Only a game of a number of ``hands`` knows its last hand in advance."""
+        return self.settings.end == "hands" and self.hand_index == self.settings.hands - 1
+
     @property
     def time_limit_seconds(self) -> float | None:
         """How long after the start the host's clock sends time-up (``end`` is ``time``), or None."""

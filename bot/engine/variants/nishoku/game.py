@@ -91,6 +91,10 @@ class NishokuGame(TurnGame[NishokuSettings, NishokuSeat]):
         index = min(self.hand_index, self.settings.hands - 1)
         return f"{WIND_NAMES[index // PLAYERS]}{index % PLAYERS + 1}局"
 
+    def _final_hand(self) -> bool:
+        """A game of ``hands`` hands, none repeated: the last one ends it."""
+        return self.hand_index == self.settings.hands - 1
+
     def seat_wind(self, seat: int) -> int:
         """The seat's wind this hand."""
         return Kind.EAST + (seat - self.dealer) % PLAYERS

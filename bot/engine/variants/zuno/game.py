@@ -758,6 +758,10 @@ class ZunoGame(ZunoHand):
         self._views[-1] = view = self._public_view()
         return view
 
+    def _final_hand(self) -> bool:
+        """「東風戦（和了連荘制）」: the North seat's deal ends the game unless that dealer wins."""
+        return self.dealer == PLAYERS - 1
+
     def _seat_public(self, index: int, *, wind: int | None, dealer: bool) -> SeatPublic:
         seat = super()._seat_public(index, wind=wind, dealer=dealer)
         return dataclasses.replace(seat, stakes=WAREME_FACTOR) if index == self.wareme else seat
@@ -786,6 +790,7 @@ class ZunoGame(ZunoHand):
             phase=self.phase,
             last_discard=self.last_discard,
             sequence=self.sequence,
+            final_hand=self._final_hand(),
             round_number=self.round,
             start_player=self.sp,
             packet_holder=holder,
