@@ -46,12 +46,13 @@ import traceback
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from bench.baselines import PLAYER_TYPES, CpuAdapter, Player, hand_board, make_player
-from bot.engine.events import Called, Discarded, HandEnded, HandStarted
+from bot.engine.events import Called, Discarded, Event, HandEnded, HandStarted
 from bot.engine.game import Action, Discard, Game, Riichi
 from bot.engine.variants import find_variant, new_game
+from bot.engine.views import SeatView
 
 __all__ = [
     "BUCKETS",
@@ -216,7 +217,20 @@ class _Hand:
     last_bucket: dict[int, int] = field(default_factory=dict)
 
 
-def play_game(variant: str, players: int, seats: str, number: int, seed: int) -> GameResult:
+class GameWatcher(Protocol):
+    """Something that follows the games :func:`play_game` plays (``bench.danger`` weighs the
+    deal-in estimates of the discards made against a riichi)."""
+
+    def decided(self, game: Game, view: SeatView, action: Action) -> None:
+        """A seat chose ``action`` on ``view`` (a switch of a locked-in choice included)."""
+
+    def happened(self, event: Event) -> None:
+        """An event of the game, in order."""
+
+
+def play_game(
+    variant: str, players: int, seats: str, number: int, seed: int, watcher: GameWatcher | None = None
+) -> GameResult:
     """Play game ``number`` of a run with ``seats[s]`` in seat ``s``; raises
     :class:`IllegalChoiceError` if a player returns an action it was not offered."""
     this_seed = game_seed(seed, number)
@@ -242,6 +256,8 @@ def play_game(variant: str, players: int, seats: str, number: int, seed: int) ->
                 f"game {number} (seed {this_seed}): {seats[seat]} in seat {seat} chose {action!r}, "
                 f"not one of {decision.actions!r}"
             )
+        if watcher is not None:
+            watcher.decided(game, view, action)
         if isinstance(action, Discard | Riichi) and hand.riichi - {seat}:
             bucket = bucket_of(game.shapes.shanten(hand_board(view)))
             results[seat].against_riichi[bucket] += 1
@@ -255,8 +271,12 @@ def play_game(variant: str, players: int, seats: str, number: int, seed: int) ->
                     f"game {number} (seed {this_seed}): {seats[other]} in seat {other} switched to {switch!r}, "
                     f"not one of {game.legal_actions(other)!r}"
                 )
+            if watcher is not None:
+                watcher.decided(game, game.view(other), switch)
             events += game.apply(switch)
         for event in events:
+            if watcher is not None:
+                watcher.happened(event)
             if isinstance(event, HandStarted):
                 hand = _Hand()
             elif isinstance(event, Discarded) and event.riichi:

@@ -39,7 +39,16 @@ from bot.engine.shapes import KokushiForm, PairsForm, ShapeRules, count_of, pack
 from bot.engine.tiles import NUM_STANDARD_KINDS, YAOCHU, is_honor
 from bot.engine.views import SeatPublic, SeatView
 
-__all__ = ["RiichiHistory", "Threat", "TileDanger", "hand_board", "kokushi_prior", "read_threats", "visible_board"]
+__all__ = [
+    "DangerParts",
+    "RiichiHistory",
+    "Threat",
+    "TileDanger",
+    "hand_board",
+    "kokushi_prior",
+    "read_threats",
+    "visible_board",
+]
 
 # Deal-in weight (percent) of each kind of wait that could take the tile, while it is live.
 TWO_SIDED = 4.5
@@ -86,6 +95,30 @@ class Threat:
 
 
 @dataclass(frozen=True, slots=True)
+class DangerParts:
+    """One tile's deal-in chance (percent) against one riichi hand, by the kind of wait that
+    would take it: what :meth:`TileDanger.against` adds up, and what ``bench.danger`` weighs
+    against the deal-ins that happened."""
+
+    two_sided: float = 0.0
+    closed: float = 0.0
+    """嵌張 and 辺張."""
+    pair: float = 0.0
+    """シャンポン and 単騎 on a number."""
+    honour: float = 0.0
+    kokushi: float = 0.0
+    known: float = 0.0
+    """An open riichi's shown waits: 100 on them."""
+
+    @property
+    def total(self) -> float:
+        return self.two_sided + self.closed + self.pair + self.honour + self.kokushi + self.known
+
+
+NO_DANGER = DangerParts()
+
+
+@dataclass(frozen=True, slots=True)
 class TileDanger:
     """Deal-in estimates for every kind against every riichi hand at the table."""
 
@@ -107,17 +140,33 @@ class TileDanger:
             return 0.0
         if threat.open_waits is not None:
             return 100.0 if kind in threat.open_waits else 0.0
-        danger = (1 - threat.kokushi) * self._shapes_on(threat, kind)
+        two_sided, closed, pair = self._shapes_on(threat, kind)
+        danger = (1 - threat.kokushi) * (two_sided + closed + pair)
         if kind in YAOCHU:
             danger += threat.kokushi * KOKUSHI_WAIT * 100
         return threat.ready * danger
 
-    def _shapes_on(self, threat: Threat, kind: int) -> float:
-        """The chance (percent) that a ready hand waits on ``kind`` (a number or an honour)."""
+    def parts(self, threat: Threat, kind: int) -> DangerParts:
+        """:meth:`against`, by the kind of wait each part of it comes from."""
+        if kind >= NUM_STANDARD_KINDS or kind in threat.safe:
+            return NO_DANGER
+        if threat.open_waits is not None:
+            return DangerParts(known=100.0) if kind in threat.open_waits else NO_DANGER
+        two_sided, closed, pair = self._shapes_on(threat, kind)
+        plain = threat.ready * (1 - threat.kokushi)
+        kokushi = threat.ready * threat.kokushi * KOKUSHI_WAIT * 100 if kind in YAOCHU else 0.0
+        if is_honor(kind):
+            return DangerParts(honour=plain * pair, kokushi=kokushi)
+        return DangerParts(plain * two_sided, plain * closed, plain * pair, kokushi=kokushi)
+
+    def _shapes_on(self, threat: Threat, kind: int) -> tuple[float, float, float]:
+        """The chance (percent) that a ready hand waits on ``kind`` (a number or an honour) with
+        a two-sided wait, a closed one, and a pair or single (an honour has only the last)."""
         unseen = self.unseen
         if is_honor(kind):
-            return HONOUR_BY_UNSEEN[min(unseen[kind], 3)]
-        danger = PAIR_BY_UNSEEN[min(unseen[kind], 3)]
+            return 0.0, 0.0, HONOUR_BY_UNSEEN[min(unseen[kind], 3)]
+        pair = PAIR_BY_UNSEEN[min(unseen[kind], 3)]
+        two_sided = closed = 0.0
         rank = kind % 9 + 1
         # The two shapes beside the tile: (k+1, k+2) and (k-2, k-1). Each is two-sided when the
         # run can also end on the far side (k+3 or k-3), which must then not be 現物.
@@ -129,12 +178,12 @@ class TileDanger:
                 continue
             if edge and self.shapes.limits[kind + other_end] > 0:
                 if kind + other_end not in threat.safe:
-                    danger += TWO_SIDED * live
+                    two_sided += TWO_SIDED * live
             else:
-                danger += CLOSED * live
+                closed += CLOSED * live
         if 2 <= rank <= 8:
-            danger += CLOSED * self._shape_chance(kind - 1, kind + 1)
-        return danger
+            closed += CLOSED * self._shape_chance(kind - 1, kind + 1)
+        return two_sided, closed, pair
 
     def _shape_chance(self, first: int, second: int) -> float:
         """How likely a riichi hand holds both tiles of a shape (1, less with one copy left, 0)."""

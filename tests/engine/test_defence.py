@@ -15,6 +15,7 @@ from bot.engine.defence import (
     ONE_CHANCE,
     PAIR_BY_UNSEEN,
     TWO_SIDED,
+    DangerParts,
     RiichiHistory,
     kokushi_prior,
     read_threats,
@@ -379,3 +380,29 @@ def test_kokushi_prior_of_inage_11_tile_form_is_far_above_the_usual_14_tile_one(
     assert inage > 0.01
     assert inage > 10 * usual > 0
     assert kokushi_prior(SETS_AND_PAIRS) == 0.0
+
+
+def test_the_parts_of_an_estimate_add_up_to_it_on_every_kind_against_a_kokushi_likely_riichi() -> None:
+    # いなげ's shapes and a river of simples: every kind gets the plain parts and the orphans
+    # a 国士無双 part; a suji terminal (1s of 4s) has only its pair and single part left.
+    shapes = inage_shapes()
+    view = table("1z1z1z5s", [NO_RIVER, river(SIMPLES_RIVER, riichi_at=6), river("1z4s"), NO_RIVER])
+    danger = read_threats(view, shapes, pack(tile.kind for tile in view.hand))
+    (threat,) = danger.threats
+    for kind in range(34):
+        assert danger.parts(threat, kind).total == pytest.approx(danger.against(threat, kind))
+    one_sou = danger.parts(threat, parse_kinds("1s")[0])
+    assert one_sou.pair > 0 and one_sou.kokushi > 0 and one_sou.two_sided == one_sou.closed == 0
+    east = danger.parts(threat, parse_kinds("1z")[0])
+    assert east.honour == 0 and east.kokushi > 10, "all four 1z in sight: only 国士無双 waits on it"
+    six_pin = danger.parts(threat, parse_kinds("6p")[0])
+    assert six_pin.two_sided > six_pin.closed > 0 and six_pin.honour == 0, "45p and 78p, then 57p"
+    assert danger.parts(threat, parse_kinds("2p")[0]).kokushi == 0
+
+
+def test_an_open_riichis_shown_wait_2p_is_a_known_part_of_100() -> None:
+    view = table("2p3p", [NO_RIVER, river("1z", riichi_at=0), NO_RIVER, NO_RIVER], open_waits="2p5p")
+    danger = read_threats(view, STANDARD, pack(tile.kind for tile in view.hand))
+    (threat,) = danger.threats
+    assert danger.parts(threat, parse_kinds("2p")[0]) == DangerParts(known=100.0)
+    assert danger.parts(threat, parse_kinds("3p")[0]).total == 0.0
