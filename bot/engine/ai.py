@@ -30,12 +30,14 @@ __all__ = ["CpuPlayer"]
 DRAGONS = frozenset({Kind.WHITE, Kind.GREEN, Kind.RED})
 
 # Push or fold: the deal-in chance (percent, see bot.engine.defence) a hand is worth taking.
-FREE_TILE = 0.5
-"""Far from tenpai (or late in the wall): only tiles about as safe as 現物."""
-PUSH_ONE_AWAY = 4.0
-"""One from tenpai: a suji, a one-chance tile or a well-counted honour (three times that with a big hand)."""
-PUSH_TENPAI = 10.0
-"""Tenpai: most tiles but a live middle one (twice that with a good wait, again with a big hand)."""
+FREE_TILE = 0.85
+"""Far from tenpai (or late in the wall): only tiles about as safe as 現物 (an honour with every
+copy in sight is 0, with three 1.1)."""
+PUSH_ONE_AWAY = 6.8
+"""One from tenpai: a suji (a suji terminal is 4.9), a one-chance tile or a well-counted honour
+(three times that with a big hand)."""
+PUSH_TENPAI = 17.0
+"""Tenpai: most tiles but a live middle one, 17.9 (twice that with a good wait, again with a big hand)."""
 GOOD_WAIT = 5
 """Live tiles that make a wait worth pushing."""
 BIG_HAND = 6

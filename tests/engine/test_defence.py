@@ -94,15 +94,20 @@ def test_genbutsu_of_the_riichi_hands_river_5m_is_safe() -> None:
 def test_suji_1p_of_4p_is_safer_than_2p_and_a_middle_5p_is_worst() -> None:
     view = table("1p2p5p9s", [NO_RIVER, river("4p1z", riichi_at=1), NO_RIVER, NO_RIVER])
     suji_terminal, two, middle = danger_of(view, "1p"), danger_of(view, "2p"), danger_of(view, "5p")
-    assert 0.0 < suji_terminal < 2.0
-    assert suji_terminal < two < middle
-    assert middle > 10.0  # no suji on either side: two two-sided waits, a closed one, a pair
+    # The suji terminal keeps only its pair or single wait; 2p a two-sided wait (34p), a closed
+    # one (13p) and that; 5p two two-sided ones, a closed one and a pair.
+    assert suji_terminal == pytest.approx(PAIR_BY_UNSEEN[3])
+    assert suji_terminal < two / 2 and two < middle
+    assert middle > 15.0
 
 
-def test_double_suji_6s_of_3s_and_9s_is_safer_than_half_suji_6s() -> None:
+def test_double_suji_6s_of_3s_and_9s_is_one_two_sided_wait_safer_than_half_suji_6s() -> None:
     both = table("6s", [NO_RIVER, river("3s9s1z", riichi_at=2), NO_RIVER, NO_RIVER])
     half = table("6s", [NO_RIVER, river("3s1z", riichi_at=1), NO_RIVER, NO_RIVER])
-    assert danger_of(both, "6s") < danger_of(half, "6s") / 2
+    none = table("6s", [NO_RIVER, river("1z2z", riichi_at=1), NO_RIVER, NO_RIVER])
+    assert danger_of(both, "6s") == pytest.approx(danger_of(half, "6s") - TWO_SIDED)
+    assert danger_of(half, "6s") == pytest.approx(danger_of(none, "6s") - TWO_SIDED)
+    assert danger_of(both, "6s") == pytest.approx(CLOSED + PAIR_BY_UNSEEN[3]), "57s, or a pair or single"
 
 
 def test_kabe_8888s_leaves_9s_only_a_pair_or_single_wait() -> None:
@@ -121,7 +126,7 @@ def test_one_chance_7p_with_three_6p_in_sight_is_safer_than_with_none() -> None:
     assert danger_of(seen, "7p") == pytest.approx(danger_of(unseen, "7p") - expected_drop)
 
 
-@pytest.mark.parametrize(("seen", "expected"), [("", 5.5), ("1z", 2.5), ("1z1z", 0.8), ("1z1z1z", 0.0)])
+@pytest.mark.parametrize(("seen", "expected"), [("", 7.7), ("1z", 3.5), ("1z1z", 1.1), ("1z1z1z", 0.0)])
 def test_honour_1z_by_copies_in_sight(seen: str, expected: float) -> None:
     view = table("1z", [NO_RIVER, river("9m2z", riichi_at=1), river(seen), NO_RIVER])
     assert danger_of(view, "1z") == pytest.approx(expected)

@@ -460,7 +460,7 @@ def test_open_riichi_is_2_han_on_the_win_card_23p456p678s99s555z_tsumo_1p() -> N
 ITTSU_147P = "23456789p678s99s"
 
 
-def _riichi_then_pocchi(*, ippatsu: bool, **settings: object) -> GotoGame:
+def riichi_then_pocchi(*, ippatsu: bool, **settings: object) -> GotoGame:
     """Seat 0 declares riichi on ITTSU_147P and draws 白ポッチ: at once (即ポッチ) or a go-around later."""
     later = "" if ippatsu else "8p8p8p"
     game = game_with([ITTSU_147P, J2, J2], "3z9p9p" + later + "0z", **settings)
@@ -473,7 +473,7 @@ def _riichi_then_pocchi(*, ippatsu: bool, **settings: object) -> GotoGame:
 
 
 def test_riichi_seat_drawing_0z_tsumos_it_as_the_takame_1p_of_23456789p678s99s() -> None:
-    game = _riichi_then_pocchi(ippatsu=False)
+    game = riichi_then_pocchi(ippatsu=False)
     assert "白ポッチ: tsumo as 1p" in game.view(0).private_note
     act(game, 0, Tsumo)
     card = win_card(game)
@@ -488,13 +488,13 @@ def test_riichi_seat_drawing_0z_tsumos_it_as_the_takame_1p_of_23456789p678s99s()
 
 
 def test_riichi_seat_drawing_0z_times_out_into_the_win_not_a_discard_of_it() -> None:
-    game = _riichi_then_pocchi(ippatsu=False)
+    game = riichi_then_pocchi(ippatsu=False)
     (decision,) = game.decisions()
     assert decision.default == Tsumo(0) and Discard(0, game.seats[0].drawn or 0) in decision.actions
 
 
 def test_soku_pocchi_3_chips_and_ippatsu_1_from_each_and_a_roll() -> None:
-    game = _riichi_then_pocchi(ippatsu=True)
+    game = riichi_then_pocchi(ippatsu=True)
     act(game, 0, Tsumo)
     assert game.phase == "dice"
     roll_all(game)
