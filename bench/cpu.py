@@ -648,28 +648,17 @@ def format_goals(found: Sequence[Goal]) -> str:
 # --- command line ----------------------------------------------------------------------------------
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="python -m bench.cpu", description="Measure the CPU player against simple baselines."
-    )
+def add_table_arguments(parser: argparse.ArgumentParser, *, games: int) -> None:
+    """The options every CPU bench takes: ``--variant``, ``--players``, ``--games``, ``--seed``, ``--json``."""
     parser.add_argument("--variant", required=True)
     parser.add_argument("--players", type=int, default=None, help="seats (default: the variant's most)")
-    parser.add_argument(
-        "--lineup",
-        action="append",
-        default=None,
-        help=f"one letter per seat from {PLAYER_TYPES}; repeatable (default: {' '.join(DEFAULT_LINEUPS)})",
-    )
-    parser.add_argument("--games", type=int, default=40, help="games per lineup")
+    parser.add_argument("--games", type=int, default=games, help="games per lineup")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the tables")
-    return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = _parser()
-    args = parser.parse_args(argv)
+def read_table_arguments(parser: argparse.ArgumentParser, args: argparse.Namespace) -> tuple[str, int]:
+    """The variant's registered name and the seats, checked (a bad one exits 2 with the reason)."""
     try:
         cls = find_variant(args.variant)
     except ValueError as error:
@@ -679,6 +668,28 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"{cls.variant} seats {cls.min_players}-{cls.max_players} players, not {players}")
     if args.games < 1:
         parser.error("--games must be at least 1")
+    return cls.variant, players
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m bench.cpu", description="Measure the CPU player against simple baselines."
+    )
+    add_table_arguments(parser, games=40)
+    parser.add_argument(
+        "--lineup",
+        action="append",
+        default=None,
+        help=f"one letter per seat from {PLAYER_TYPES}; repeatable (default: {' '.join(DEFAULT_LINEUPS)})",
+    )
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    variant, players = read_table_arguments(parser, args)
     if args.jobs < 1:
         parser.error("--jobs must be at least 1")
     lineups: list[str] = [lineup.strip().upper() for lineup in args.lineup or DEFAULT_LINEUPS]
@@ -689,7 +700,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.error(f"--lineup: {error}")
     started = time.perf_counter()
     try:
-        reports = run(cls.variant, players, lineups, args.games, args.seed, args.jobs)
+        reports = run(variant, players, lineups, args.games, args.seed, args.jobs)
     except Exception:
         traceback.print_exc()
         return 1
@@ -697,7 +708,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     found = goals(reports, players)
     if args.json:
         summary = {
-            "variant": cls.variant,
+            "variant": variant,
             "players": players,
             "games": args.games,
             "seed": args.seed,
@@ -709,7 +720,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(json.dumps(summary, ensure_ascii=False))
     else:
         for report in reports:
-            print(format_report(report, cls.variant, players, args.seed))
+            print(format_report(report, variant, players, args.seed))
             print()
         print(format_goals(found))
         print(f"({seconds:.1f} s, {args.jobs} job{'s' if args.jobs > 1 else ''})")

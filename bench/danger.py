@@ -29,12 +29,11 @@ import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from bench.cpu import adapt_lineup, play_game, rotated
+from bench.cpu import adapt_lineup, add_table_arguments, play_game, read_table_arguments, rotated
 from bot.engine.defence import DangerParts, RiichiHistory, hand_board, read_threats, visible_board
 from bot.engine.events import Discarded, Event, HandEnded, HandStarted
 from bot.engine.game import Action, Discard, Game, Riichi
 from bot.engine.tiles import is_honor
-from bot.engine.variants import find_variant
 from bot.engine.views import SeatView
 
 __all__ = ["PARTS", "DangerWatch", "Estimate", "calibration", "fit_multipliers", "main"]
@@ -206,37 +205,25 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m bench.danger", description="Weigh the CPU's deal-in estimates against what happened."
     )
-    parser.add_argument("--variant", required=True)
-    parser.add_argument("--players", type=int, default=None, help="seats (default: the variant's most)")
+    add_table_arguments(parser, games=100)
     parser.add_argument("--lineup", default="CGGG", help="one letter per seat, as bench.cpu (default: CGGG)")
-    parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--json", action="store_true", help="print one JSON object instead of the tables")
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
-    try:
-        cls = find_variant(args.variant)
-    except ValueError as error:
-        parser.error(str(error))
-    players: int = args.players if args.players is not None else cls.max_players
-    if not cls.min_players <= players <= cls.max_players:
-        parser.error(f"{cls.variant} seats {cls.min_players}-{cls.max_players} players, not {players}")
-    if args.games < 1:
-        parser.error("--games must be at least 1")
+    variant, players = read_table_arguments(parser, args)
     lineup = args.lineup.strip().upper()
     try:
         adapt_lineup(lineup, players)
     except ValueError as error:
         parser.error(f"--lineup: {error}")
-    estimates = watch_games(cls.variant, players, lineup, args.games, args.seed)
+    estimates = watch_games(variant, players, lineup, args.games, args.seed)
     if args.json:
         fitted = fit_multipliers(estimates)
         summary = {
-            "variant": cls.variant,
+            "variant": variant,
             "players": players,
             "lineup": lineup,
             "games": args.games,
@@ -249,7 +236,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         }
         print(json.dumps(summary, ensure_ascii=False))
     else:
-        print(report(cls.variant, players, lineup, args.games, args.seed, estimates))
+        print(report(variant, players, lineup, args.games, args.seed, estimates))
     return 0
 
 
