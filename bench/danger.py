@@ -28,6 +28,7 @@ import json
 import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Literal
 
 from bench.cpu import adapt_lineup, add_table_arguments, play_game, read_table_arguments, rotated
 from bot.engine.defence import DangerParts, RiichiHistory, hand_board, read_threats, visible_board
@@ -43,6 +44,8 @@ PARTS = tuple(f.name for f in dataclasses.fields(DangerParts))
 BUCKETS = (0.01, 0.75, 1.5, 3.0, 6.0, 10.0, 20.0, 101.0)
 """Upper edges (percent) of the predicted buckets; the first holds the tiles called safe."""
 FIT_ROUNDS = 300
+TileClass = Literal["honour", "terminal", "simple"]
+TILE_CLASSES: tuple[TileClass, ...] = ("honour", "terminal", "simple")
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,8 +53,7 @@ class Estimate:
     """One discard against a riichi: its estimate by part, the tile's class, whether it dealt in."""
 
     parts: tuple[float, ...]
-    tile_class: str
-    """``honour``, ``terminal`` or ``simple``."""
+    tile_class: TileClass
     dealt_in: bool
 
     @property
@@ -59,7 +61,7 @@ class Estimate:
         return sum(self.parts)
 
 
-def _tile_class(kind: int) -> str:
+def _tile_class(kind: int) -> TileClass:
     return "honour" if is_honor(kind) else "terminal" if kind % 9 in (0, 8) else "simple"
 
 
@@ -193,7 +195,7 @@ def report(variant: str, players: int, lineup: str, games: int, seed: int, estim
         f" (actual / predicted {ratio:.2f}); dealt in on a tile called safe: {called_safe}",
         *_format_buckets("all tiles:", calibration(estimates)),
     ]
-    for tile_class in ("honour", "terminal", "simple"):
+    for tile_class in TILE_CLASSES:
         lines += _format_buckets(f"{tile_class}s:", calibration(e for e in estimates if e.tile_class == tile_class))
     fitted = fit_multipliers(estimates)
     used = [name for index, name in enumerate(PARTS) if any(e.parts[index] for e in estimates)]
