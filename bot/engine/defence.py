@@ -146,11 +146,8 @@ class TileDanger:
             return 0.0
         if threat.open_waits is not None:
             return 100.0 if kind in threat.open_waits else 0.0
-        two_sided, closed, pair = self._shapes_on(threat, kind)
-        danger = (1 - threat.kokushi) * (two_sided + closed + pair)
-        if kind in YAOCHU:
-            danger += threat.kokushi * KOKUSHI_WAIT * 100
-        return threat.ready * danger
+        plain, kokushi = self._mixture(threat, kind)
+        return plain * sum(self._shapes_on(threat, kind)) + kokushi
 
     def parts(self, threat: Threat, kind: int) -> DangerParts:
         """:meth:`against`, by the kind of wait each part of it comes from."""
@@ -158,12 +155,18 @@ class TileDanger:
             return NO_DANGER
         if threat.open_waits is not None:
             return DangerParts(known=100.0) if kind in threat.open_waits else NO_DANGER
+        plain, kokushi = self._mixture(threat, kind)
         two_sided, closed, pair = self._shapes_on(threat, kind)
-        plain = threat.ready * (1 - threat.kokushi)
-        kokushi = threat.ready * threat.kokushi * KOKUSHI_WAIT * 100 if kind in YAOCHU else 0.0
         if is_honor(kind):
             return DangerParts(honour=plain * pair, kokushi=kokushi)
         return DangerParts(plain * two_sided, plain * closed, plain * pair, kokushi=kokushi)
+
+    @staticmethod
+    def _mixture(threat: Threat, kind: int) -> tuple[float, float]:
+        """What the ordinary shapes weigh in a live tile's chance (the hand is ready and not
+        国士無双), and the 国士無双 part of that chance (percent)."""
+        kokushi = threat.ready * threat.kokushi * KOKUSHI_WAIT * 100 if kind in YAOCHU else 0.0
+        return threat.ready * (1 - threat.kokushi), kokushi
 
     def _shapes_on(self, threat: Threat, kind: int) -> tuple[float, float, float]:
         """The chance (percent) that a ready hand waits on ``kind`` (a number or an honour) with
