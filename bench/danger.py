@@ -23,6 +23,7 @@ bug in the reading: the report counts those apart. Exits 0 on a completed run, 2
 from __future__ import annotations
 
 import argparse
+import bisect
 import dataclasses
 import json
 import sys
@@ -159,19 +160,20 @@ class Bucket:
 
 def calibration(estimates: Iterable[Estimate]) -> list[Bucket]:
     """The estimates by predicted bucket (empty buckets left out)."""
-    rows: list[list[float]] = [[0, 0.0, 0] for _ in BUCKETS]
+    by_bucket: dict[int, list[Estimate]] = {}
     for estimate in estimates:
-        index = next(i for i, edge in enumerate(BUCKETS) if estimate.predicted < edge or edge == BUCKETS[-1])
-        rows[index][0] += 1
-        rows[index][1] += estimate.predicted
-        rows[index][2] += estimate.dealt_in
-    buckets = []
-    low = 0.0
-    for high, (count, predicted, hits) in zip(BUCKETS, rows, strict=True):
-        if count:
-            buckets.append(Bucket(low, high, int(count), predicted / count, int(hits)))
-        low = high
-    return buckets
+        index = min(bisect.bisect_right(BUCKETS, estimate.predicted), len(BUCKETS) - 1)
+        by_bucket.setdefault(index, []).append(estimate)
+    return [
+        Bucket(
+            low=BUCKETS[index - 1] if index else 0.0,
+            high=BUCKETS[index],
+            discards=len(found),
+            predicted=sum(e.predicted for e in found) / len(found),
+            dealt_in=sum(e.dealt_in for e in found),
+        )
+        for index, found in sorted(by_bucket.items())
+    ]
 
 
 def _format_buckets(title: str, buckets: Sequence[Bucket]) -> list[str]:

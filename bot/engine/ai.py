@@ -523,6 +523,7 @@ class CpuPlayer:
         board = hand_board(view)
         before = self.shapes.shanten(board)
         danger = read_threats(view, self.shapes, board, self._riichi_history)
+        no_place_to_lose = bool(danger) and self._nothing_to_lose(view)
         best: tuple[int, float, Action] | None = None
         for action in actions:
             if isinstance(action, Pon | Chi):
@@ -546,7 +547,7 @@ class CpuPlayer:
                     continue
                 # Against a riichi: to reach tenpai with a tile worth pushing, or further off only
                 # with a free tile to cut after (a riichi that is likely a bluff has many).
-                calm = not danger or (after <= 1 and self._nothing_to_lose(view))
+                calm = not danger or (after <= 1 and no_place_to_lose)
                 if not calm and (risk > PUSH_ONE_AWAY or (after > 1 and risk > FREE_TILE)):
                     continue
                 if best is None or (after, risk) < best[:2]:
