@@ -12,6 +12,10 @@ knowing which one it is; whatever they do not understand gets the decision's def
   uniformly random legal action.
 * ``N`` (:class:`RandomPlayer` with ``riichi=False``): the same without ever declaring riichi.
 * ``C`` (:class:`CpuAdapter`): this commit's :class:`~bot.engine.ai.CpuPlayer`, timed.
+* ``O`` (:class:`CpuAdapter` with ``oracle=True``): the same CPU, but its deal-in reading is
+  replaced by the truth (:class:`OracleCpuPlayer`: 100% on every wait of every riichi hand, 0
+  elsewhere). It cheats, so it is no opponent: it measures what a perfect defence would be worth
+  to the CPU's placement, the ceiling any better reading of the table can reach.
 """
 
 from __future__ import annotations
@@ -23,9 +27,9 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from bot.engine.ai import CpuPlayer
-from bot.engine.defence import hand_board, visible_board
+from bot.engine.defence import TileDanger, hand_board, visible_board
 from bot.engine.game import Action, Discard, Game, Pass, Pick, Riichi, Ron, SetAside, Tsumo
-from bot.engine.shapes import ShapeRules, add_tile, count_of, remove_tile
+from bot.engine.shapes import ShapeRules, add_tile, count_of, remove_tile, tile_count
 from bot.engine.tiles import NUM_STANDARD_KINDS, Tile
 from bot.engine.views import SeatView
 
@@ -33,15 +37,19 @@ __all__ = [
     "PLAYER_TYPES",
     "CpuAdapter",
     "GreedyPlayer",
+    "OracleCpuPlayer",
+    "OracleDanger",
     "Player",
     "RandomPlayer",
     "hand_board",
     "make_player",
+    "riichi_waits",
     "visible_board",
 ]
 
-PLAYER_TYPES = "CGRN"
-"""The letters of a lineup: C the CPU, G greedy, R random riichi-spammer, N random without riichi."""
+PLAYER_TYPES = "CGRNO"
+"""The letters of a lineup: C the CPU, G greedy, R random riichi-spammer, N random without riichi,
+O the CPU reading the riichi hands' waits (a ceiling, not an opponent)."""
 
 
 class Player(Protocol):
@@ -198,17 +206,71 @@ class RandomPlayer:
 # --- the CPU ---------------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class OracleDanger(TileDanger):
+    """The truth in place of an estimate: discarding one of ``waits`` deals in, nothing else does."""
+
+    waits: frozenset[int] = frozenset()
+
+    def percent(self, kind: int) -> float:
+        """100 on a wait of a riichi hand at the table, else 0."""
+        return 100.0 if kind in self.waits else 0.0
+
+
+def riichi_waits(game: Game, seat: int) -> frozenset[int]:
+    """Every kind some other seat in riichi waits on, read from the game itself (hidden hands).
+
+    In a simultaneous phase a riichi hand may hold a drawn tile and a locked discard: its wait is
+    the one after that discard, or, with nothing locked yet, after any discard that keeps it tenpai."""
+    waits: set[int] = set()
+    shapes = game.shapes
+    for other in game.view(seat).public.seats:
+        if not other.riichi or other.seat == seat:
+            continue
+        view = game.view(other.seat)
+        board = hand_board(view)
+        if tile_count(board) % 3 == 2:
+            cuts = [view.locked.kind] if view.locked is not None else range(NUM_STANDARD_KINDS)
+            boards = [remove_tile(board, cut) for cut in cuts if count_of(board, cut)]
+        else:
+            boards = [board]
+        for rest in boards:
+            if shapes.shanten(rest) == 0:
+                waits.update(shapes.waits(rest))
+    return frozenset(waits)
+
+
+@dataclass
+class OracleCpuPlayer(CpuPlayer):
+    """The CPU with its deal-in reading replaced by the riichi hands' real waits (bench only)."""
+
+    game: Game | None = None
+
+    def _danger(self, view: SeatView, board: int, visible: int | None = None) -> TileDanger:
+        estimate = super()._danger(view, board, visible)
+        assert self.game is not None, "an oracle reads the game it sits at"
+        waits = riichi_waits(self.game, view.seat) if estimate else frozenset()
+        return OracleDanger(estimate.threats, estimate.unseen, estimate.shapes, waits)
+
+
 @dataclass
 class CpuAdapter:
-    """:class:`CpuPlayer` behind the baselines' interface, with the time of every decision."""
+    """:class:`CpuPlayer` behind the baselines' interface, with the time of every decision
+    (``oracle``: an :class:`OracleCpuPlayer`, the ``O`` of a lineup)."""
 
     game: Game
     seed: int
+    oracle: bool = False
     times_ms: list[float] = field(default_factory=list)
     _cpu: CpuPlayer = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        self._cpu = CpuPlayer.for_game(self.game, seed=self.seed)
+        if self.oracle:
+            self._cpu = OracleCpuPlayer(
+                self.game.shapes, self.game.tiles, seed=self.seed, prices=self.game.han_prices, game=self.game
+            )
+        else:
+            self._cpu = CpuPlayer.for_game(self.game, seed=self.seed)
 
     def choose(self, view: SeatView, actions: Sequence[Action], default: Action) -> Action:
         """The CPU's choice (it needs no default)."""
@@ -228,8 +290,8 @@ class CpuAdapter:
 
 def make_player(letter: str, game: Game, seed: int) -> Player:
     """The player a lineup letter names (see :data:`PLAYER_TYPES`) for a seat of ``game``."""
-    if letter == "C":
-        return CpuAdapter(game, seed)
+    if letter in ("C", "O"):
+        return CpuAdapter(game, seed, oracle=letter == "O")
     if letter == "G":
         return GreedyPlayer(game.shapes, game.tiles)
     if letter == "R":

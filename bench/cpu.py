@@ -6,9 +6,10 @@ to tenpai), riichi and call rates, points, and the CPU's decision time.
 
 A lineup is one letter per seat (:mod:`bench.baselines`): ``C`` this commit's CPU, ``G`` greedy
 (shanten and ukeire only, never calls or folds), ``R`` random that riichis whenever it may, ``N``
-random that never riichis. The default lineups are ``CGGG CCCG CRRR CNNN``; on a 2- or 3-player
-table a 4-letter lineup keeps its singleton (CGGG -> CGG / CG, CCCG -> CCG / CG), and a lineup
-of the table's own length is used as given.
+random that never riichis, ``O`` the CPU told every riichi hand's waits (it cheats: ``OGGG``
+beside ``CGGG`` shows how much placement a perfect defence would add). The default lineups are
+``CGGG CCCG CRRR CNNN``; on a 2- or 3-player table a 4-letter lineup keeps its singleton
+(CGGG -> CGG / CG, CCCG -> CCG / CG), and a lineup of the table's own length is used as given.
 
 Game ``i`` of every lineup is played on the same wall (seed ``S * 1_000_003 + i``, as
 :mod:`bot.engine.sim`) with the lineup rotated by ``i % players`` seats, so every type sits in

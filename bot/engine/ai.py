@@ -170,7 +170,13 @@ class CpuPlayer:
     def _read(self, view: SeatView) -> _Reading:
         board = hand_board(view)
         visible = visible_board(view)
-        return _Reading(board, visible, read_threats(view, self.shapes, board, self._riichi_history, visible))
+        return _Reading(board, visible, self._danger(view, board, visible))
+
+    def _danger(self, view: SeatView, board: int, visible: int | None = None) -> TileDanger:
+        """The deal-in chance of every tile against the riichi on the table, read off the view.
+        The one place the CPU learns it: ``bench.cpu``'s oracle seat overrides it to measure
+        what a perfect reading would be worth."""
+        return read_threats(view, self.shapes, board, self._riichi_history, visible)
 
     def _threats(self, view: SeatView) -> list[int]:
         return [seat.seat for seat in view.public.seats if seat.riichi and seat.seat != view.seat]
@@ -473,7 +479,7 @@ class CpuPlayer:
             shanten[pick] = min(self.shapes.shanten(rest) for rest in rests[pick])
         best = min(shanten.values())
         if self._threats(view) and self._push_cap(view, board, best, good_wait=False) <= FREE_TILE:
-            danger = read_threats(view, self.shapes, board, self._riichi_history)
+            danger = self._danger(view, board)
             return min(picks, key=lambda pick: (round(danger.percent(self.tiles[pick.tile].kind), 1), shanten[pick]))
         tied = [pick for pick in picks if shanten[pick] == best]
         if len(tied) == 1:
@@ -522,7 +528,7 @@ class CpuPlayer:
         a free tile to discard after."""
         board = hand_board(view)
         before = self.shapes.shanten(board)
-        danger = read_threats(view, self.shapes, board, self._riichi_history)
+        danger = self._danger(view, board)
         no_place_to_lose = bool(danger) and self._nothing_to_lose(view)
         best: tuple[int, float, Action] | None = None
         for action in actions:

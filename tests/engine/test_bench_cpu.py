@@ -11,7 +11,15 @@ from typing import Any
 import pytest
 
 import bench.cpu
-from bench.baselines import GreedyPlayer, RandomPlayer, hand_board, visible_board
+from bench.baselines import (
+    CpuAdapter,
+    GreedyPlayer,
+    OracleCpuPlayer,
+    RandomPlayer,
+    hand_board,
+    riichi_waits,
+    visible_board,
+)
 from bench.cpu import (
     IllegalChoiceError,
     adapt_lineup,
@@ -29,7 +37,7 @@ from bot.engine.shapes import remove_tile
 from bot.engine.variants import new_game
 from bot.engine.variants.inage import InageGame
 from bot.engine.views import SeatView
-from tests.engine.test_inage import act, game_with, kind
+from tests.engine.test_inage import act, game_with, kind, pass_all
 
 
 def _decision(game: InageGame, seat: int) -> Decision:
@@ -169,6 +177,34 @@ def test_mean_interval_on_a_known_sample() -> None:
     assert half == pytest.approx(1.96 * math.sqrt(5 / 3) / 2)  # s = sqrt(5/3), n = 4
     assert mean_interval([3.0]) == (3.0, 0.0)
     assert p99(list(map(float, range(1, 201)))) == 198.0
+
+
+def test_oracle_knows_the_riichi_123p456p789s1z_waits_on_1z_and_never_discards_it() -> None:
+    # Seat 1 declares riichi on 123p 456p 789s 1z (a lone 1z wait); seat 0 holds a 1z.
+    game = game_with(["19m19p19s1z5z6z7z", "123p456p789s1z", "2468p2468s2z2z"], draws="2z9m6z2z")
+    act(game, 0, Discard, "2z")
+    pass_all(game)
+    act(game, 1, Riichi, "9m")
+    pass_all(game)
+    act(game, 2, Discard, "6z")
+    pass_all(game)
+    assert riichi_waits(game, 0) == {kind("1z")}
+    assert riichi_waits(game, 1) == frozenset()  # its own riichi is no threat to it
+    view = game.view(0)
+    oracle = OracleCpuPlayer(game.shapes, game.tiles, seed=1, prices=game.han_prices, game=game)
+    danger = oracle._danger(view, hand_board(view))
+    assert danger and {k: danger.percent(k) for k in range(34) if danger.percent(k)} == {kind("1z"): 100.0}
+    decision = _decision(game, 0)
+    choice = CpuAdapter(game, 1, oracle=True).choose(view, decision.actions, decision.default)
+    assert isinstance(choice, Discard | Riichi) and game.kinds[choice.tile] != kind("1z")
+
+
+def test_an_oracle_lineup_plays_whole_games_and_sets_no_goal() -> None:
+    (report,) = run("zuno", 4, ["OGGG"], games=1, seed=2)
+    assert report.stats["O"].games == 1 and report.stats["G"].games == 3
+    # The goals are C's: an oracle's figures never pass (or fail) one.
+    assert [goal.passed for goal in goals([report], 4)] == [None, None]
+    assert adapt_lineup("OGGG", 3) == "OGG"
 
 
 def test_a_tiny_run_adds_up_and_is_deterministic() -> None:
