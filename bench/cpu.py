@@ -15,7 +15,8 @@ Game ``i`` of every lineup is played on the same wall (seed ``S * 1_000_003 + i`
 :mod:`bot.engine.sim`) with the lineup rotated by ``i % players`` seats, so every type sits in
 every seat equally often. Per player type, over all its seats:
 
-* average placement with a 95% interval (mean ± 1.96·s/√n over seat-games), points per game;
+* average placement with a 95% interval (mean ± 1.96·s/√n over seat-games), the share of
+  seat-games in each place, points per game;
 * win %, deal-in %, riichi % and call % per hand (a call: a claim on another seat's tile), and
   the average value of a win;
 * discards made while another seat is in riichi, by the discarder's shanten before the discard
@@ -374,6 +375,9 @@ class TypeStats:
     wins: int
     against_riichi: tuple[int, int, int]
     against_riichi_deal_ins: tuple[int, int, int]
+    place_pct: tuple[float, ...] = ()
+    """The share of seat-games finished in each place, first to last (percent): whether an
+    edge comes from more tops or from fewer lasts, which the average alone does not say."""
     decisions: int = 0
     decision_ms_mean: float = 0.0
     decision_ms_p99: float = 0.0
@@ -395,6 +399,7 @@ class TypeStats:
             "games": self.games,
             "avg_place": round(self.avg_place, 3),
             "avg_place_95": [round(self.avg_place - self.place_half, 3), round(self.place_upper, 3)],
+            "place_pct": [round(share, 2) for share in self.place_pct],
             "hands": self.hands,
             "wins": self.wins,
             "win_pct": round(self.win_pct, 2),
@@ -429,9 +434,10 @@ def _sum3(rows: Iterable[Sequence[int]]) -> tuple[int, int, int]:
     return total[0], total[1], total[2]
 
 
-def type_stats(letter: str, seats: Sequence[SeatResult]) -> TypeStats:
-    """Aggregate the seat-games of one type."""
+def type_stats(letter: str, seats: Sequence[SeatResult], players: int) -> TypeStats:
+    """Aggregate the seat-games of one type at a table of ``players``."""
     avg_place, half = mean_interval([float(s.placement) for s in seats])
+    finished = Counter(s.placement for s in seats)
     hands = sum(s.hands for s in seats)
     win_points = [p for s in seats for p in s.win_points]
     times = [t for s in seats for t in s.decision_ms]
@@ -450,6 +456,7 @@ def type_stats(letter: str, seats: Sequence[SeatResult]) -> TypeStats:
         avg_win_value=sum(win_points) / len(win_points) if win_points else 0.0,
         against_riichi=_sum3(s.against_riichi for s in seats),
         against_riichi_deal_ins=_sum3(s.against_riichi_deal_ins for s in seats),
+        place_pct=tuple(_pct(finished[place], len(seats)) for place in range(1, players + 1)),
         decisions=len(times),
         decision_ms_mean=sum(times) / len(times) if times else 0.0,
         decision_ms_p99=p99(times),
@@ -494,7 +501,9 @@ def aggregate(lineup: str, seats: str, games: list[GameResult]) -> LineupReport:
     for game in games:
         for result in game.results:
             by_type[result.type].append(result)
-    return LineupReport(lineup, seats, games, {letter: type_stats(letter, rows) for letter, rows in by_type.items()})
+    return LineupReport(
+        lineup, seats, games, {letter: type_stats(letter, rows, len(seats)) for letter, rows in by_type.items()}
+    )
 
 
 # --- the run ---------------------------------------------------------------------------------------
@@ -632,6 +641,10 @@ def format_report(report: LineupReport, variant: str, players: int, seed: int) -
             f"{stats.deal_in_pct:>6.1f} {stats.riichi_pct:>7.1f} {stats.call_pct:>6.1f} {stats.points_per_game:>9.0f} "
             f"{stats.avg_win_value:>8.0f}   {buckets}"
         )
+    places = "  ".join(
+        f"{stats.type} {' / '.join(f'{share:.1f}' for share in stats.place_pct)}" for stats in report.stats.values()
+    )
+    lines.append(f"places, first to last (% of seat-games): {places}")
     cpu = report.stats.get("C")
     if cpu is not None and cpu.decisions:
         lines.append(

@@ -213,6 +213,12 @@ def test_a_tiny_run_adds_up_and_is_deterministic() -> None:
     assert report.stats["C"].games == 2 and report.stats["G"].games == 6
     places = [r.placement for game in report.games for r in game.results]
     assert sum(places) / len(places) == 2.5
+    # Each type's place shares add up to its seat-games and give back its average place.
+    for stats in report.stats.values():
+        assert len(stats.place_pct) == 4 and math.isclose(sum(stats.place_pct), 100.0)
+        assert math.isclose(sum(place * share for place, share in enumerate(stats.place_pct, 1)) / 100, stats.avg_place)
+    c_places = [r.placement for game in report.games for r in game.results if r.type == "C"]
+    assert report.stats["C"].place_pct[c_places[0] - 1] >= 50.0
     for game in report.games:
         assert sorted(r.placement for r in game.results) == [1, 2, 3, 4]
         assert all(r.hands == game.hands for r in game.results)
@@ -244,6 +250,7 @@ def test_json_output_has_every_lineup_and_the_goals(capsys: pytest.CaptureFixtur
     assert code == 0
     out = json.loads(capsys.readouterr().out)
     assert [lineup["seats"] for lineup in out["lineups"]] == ["CR", "CN"]
+    assert all(sum(t["place_pct"]) == 100.0 for lineup in out["lineups"] for t in lineup["types"].values())
     assert [goal["name"].split(" ")[0] for goal in out["goals"]] == ["C", "C", "riichi-spam"]
     assert out["goals"][0]["result"] == "n/a"  # no CGGG in this run
 
