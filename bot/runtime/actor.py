@@ -25,15 +25,16 @@ import logging
 from collections import deque
 from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar, cast
+from typing import Any, TypeVar, cast
 
 from bot.engine.ai import CpuPlayer
 from bot.engine.events import Event, HandEnded, HandStarted, VoteCast, WallRevealed
-from bot.engine.game import Action, Game, Outcome, TimeUp, Unclaimed, VoteEnd, action_to_json
+from bot.engine.game import Action, Game, TimeUp, Unclaimed, VoteEnd, action_to_json
 from bot.engine.record import replay
 from bot.engine.tiles import Tile
-from bot.engine.views import DrawView, PublicView, SeatView, WinView
-from bot.runtime.customid import ActionId
+from bot.engine.views import PublicView, SeatView
+from bot.runtime.customid import ActionId, action_args
+from bot.runtime.decisions import Decision
 from bot.runtime.errors import (
     GameOver,
     InvalidButton,
@@ -47,71 +48,24 @@ from bot.runtime.errors import (
 )
 from bot.runtime.numbering import Offer, Offers, next_offers
 from bot.runtime.options import RuntimeOptions, TableTimers
-from bot.runtime.panel import Decision, action_args, declarations, public_table_view
+from bot.runtime.presenting import NullPresenter, TablePresenter
+from bot.runtime.snapshot import declarations, public_table_view
 from bot.storage import (
     DATABASE_ERRORS,
     ActionOrderError,
     GameStatus,
     GameSummary,
-    HandEntry,
     HandTracker,
     PlayerSeat,
     Store,
     is_refusal,
 )
 
-__all__ = ["NullPresenter", "SeatState", "TableActor", "TablePresenter"]
+__all__ = ["SeatState", "TableActor"]
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
-
-
-class TablePresenter(Protocol):
-    """What the actor tells the outside world. Every call returns at once; the presenter does
-    its Discord work in its own task, reading the actor's (committed) state when it draws."""
-
-    def table_changed(self) -> None:
-        """The public table changed: redraw it (coalesced)."""
-
-    def panels_changed(self, seats: Collection[int], *, exclude: int | None = None) -> None:
-        """These seats' private panels may be out of date (``exclude`` answers its own click)."""
-
-    def hand_ended(self, entry: HandEntry, results: Sequence[ResultCard], reveal: WallRevealed | None = None) -> None:
-        """A hand ended: show its result cards (``results``: one WinView per win, several when
-        one discard or one round paid several winners; or its DrawView) and the wall's salt
-        (``reveal``), which lets anyone check the hash shown at its start."""
-
-    def notice(self, key: str, **params: Any) -> None:
-        """Post a short public notice (an i18n key)."""
-
-    def game_over(self, outcome: Outcome, summary: GameSummary | None) -> None:
-        """The game finished normally: final table and standings."""
-
-    def cancelled(self, by: str) -> None:
-        """The game was cancelled."""
-
-
-class NullPresenter:
-    """Shows nothing: for an actor before its presenter is attached, and for tests."""
-
-    def table_changed(self) -> None:
-        """Ignore."""
-
-    def panels_changed(self, seats: Collection[int], *, exclude: int | None = None) -> None:
-        """Ignore."""
-
-    def hand_ended(self, entry: HandEntry, results: Sequence[ResultCard], reveal: WallRevealed | None = None) -> None:
-        """Ignore."""
-
-    def notice(self, key: str, **params: Any) -> None:
-        """Ignore."""
-
-    def game_over(self, outcome: Outcome, summary: GameSummary | None) -> None:
-        """Ignore."""
-
-    def cancelled(self, by: str) -> None:
-        """Ignore."""
 
 
 @dataclass
@@ -137,10 +91,6 @@ class SeatState:
     def clocked(self) -> bool:
         """Whether someone waits on this seat's clock (a human not on autopilot)."""
         return not self.player.is_cpu and not self.auto
-
-
-ResultCard = WinView | DrawView
-"""A hand's result as a picture: a win card, or the draw card."""
 
 
 def _follow(tracked: dict[int, Decision], offers: Mapping[int, Offer]) -> set[int]:
@@ -327,7 +277,7 @@ class TableActor:
         they run on no clock and do not end the seat's decision."""
         self._time_limit: asyncio.TimerHandle | None = None
         self._declared = declarations(game.public_view())
-        """Every seat's riichi and melds as last shown (see :func:`~bot.runtime.panel.declarations`)."""
+        """Every seat's riichi and melds as last shown (see :func:`~bot.runtime.snapshot.declarations`)."""
         self._inbox: asyncio.Queue[_Message] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
         self._views: dict[object, Any] = {}
@@ -415,7 +365,7 @@ class TableActor:
         return self._cached("public", self.game.public_view)
 
     def public_view(self) -> PublicView:
-        """The table as the channel may see it (see :func:`~bot.runtime.panel.public_table_view`)."""
+        """The table as the channel may see it (see :func:`~bot.runtime.snapshot.public_table_view`)."""
         deadline = min((d.deadline for d in self._decisions.values() if d.deadline is not None), default=None)
         auto = self.auto_seats()
         return self._cached(

@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-import bot.runtime.presenter as bot_module_presenter
 import bot.runtime.registry as registry_module
+import bot.ui.presenter as bot_module_presenter
 from bot.app import JantakuBot
 from bot.config import Settings
 from bot.engine.views import SeatView, StandingsView

@@ -18,8 +18,7 @@ from bot.engine.variants import new_game
 from bot.engine.variants.inage import InageGame, InageSettings
 from bot.engine.views import WinView
 from bot.runtime import RuntimeOptions, TableActor, TableTimers
-from bot.runtime.customid import ActionId
-from bot.runtime.panel import action_args
+from bot.runtime.customid import ActionId, action_args
 from bot.storage import HandEntry, PlayerSeat, Store
 from tests.engine import test_inage, test_zuno
 

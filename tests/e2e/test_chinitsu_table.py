@@ -20,8 +20,7 @@ import pytest
 from bot.engine.ai import CpuPlayer
 from bot.engine.record import replay
 from bot.runtime import TableActor
-from bot.runtime.customid import ActionId
-from bot.runtime.panel import action_args
+from bot.runtime.customid import ActionId, action_args
 from bot.sandbox.fakediscord import FakeDiscord, running_bot
 from bot.storage import GameStatus, Store
 

@@ -12,16 +12,16 @@ from typing import Any
 
 import pytest
 
-import bot.runtime.presenter as presenter_module
+import bot.ui.presenter as presenter_module
 from bot.app import JantakuBot
 from bot.engine.melds import MeldType
 from bot.engine.tiles import Kind, Tile
 from bot.engine.variants.inage import VoteEnd
 from bot.engine.views import PublicView
 from bot.runtime import TableActor
-from bot.runtime.panel import tile_label
 from bot.sandbox.fakediscord import FakeDiscord, FakeMessage, running_bot
 from bot.storage import GameStatus, Store
+from bot.ui.labels import tile_label
 from tests.engine.test_inage import padded
 
 from .helpers import (

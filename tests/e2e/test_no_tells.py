@@ -28,8 +28,7 @@ from bot.engine.game import Action, Discard, Pass
 from bot.engine.tiles import Kind
 from bot.engine.views import SeatView
 from bot.runtime import TableActor
-from bot.runtime.customid import ActionId
-from bot.runtime.panel import action_args
+from bot.runtime.customid import ActionId, action_args
 from bot.sandbox.fakediscord import FakeDiscord, SpyEvent, running_bot
 from tests.engine.test_nishoku import padded as nishoku_padded
 from tests.engine.test_zuno import padded as zuno_padded

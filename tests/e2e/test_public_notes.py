@@ -12,10 +12,13 @@ import pytest
 
 from bot.engine.tiles import Kind
 from bot.engine.views import PublicView, SeatView
-from bot.runtime.panel import panel_spec, result_extras, table_spec
-from bot.runtime.presenter import DiscordPresenter, RateLimiter
 from bot.storage import HandEntry
 from bot.storage.models import HandResult
+from bot.ui.labels import result_extras
+from bot.ui.pacing import RateLimiter
+from bot.ui.panel_spec import panel_spec
+from bot.ui.presenter import DiscordPresenter
+from bot.ui.table_spec import table_spec
 from render.samples import sample_draw, sample_goto_draw, sample_goto_table, sample_goto_win, sample_win
 
 NAMES = ("Alice", "Bob", "Carol")

@@ -12,9 +12,9 @@ import pytest
 
 from bot.engine.variants.zuno.state import ZunoPhase
 from bot.runtime.actor import TableActor
-from bot.runtime.presenter import DiscordPresenter
 from bot.sandbox.fakediscord import FakeDiscord, running_bot
 from bot.storage import GameStatus, Store
+from bot.ui.presenter import DiscordPresenter
 
 from .helpers import Player, World, action_kind, fix_seed, make_bot
 

@@ -18,11 +18,11 @@ import pytest
 
 from bot.runtime.actor import TableActor
 from bot.runtime.lobby import Lobby
-from bot.runtime.presenter import DiscordPresenter
 from bot.runtime.registry import ForeignGuild
 from bot.runtime.shards import Shards
 from bot.sandbox.fakediscord import FakeDiscord, running_bot
 from bot.storage import GameRow, GameStatus, GameSummary, Store
+from bot.ui.presenter import DiscordPresenter
 
 from .conftest import checked_fake
 from .helpers import Player, World, make_bot

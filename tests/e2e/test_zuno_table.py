@@ -19,14 +19,13 @@ from typing import Any
 
 import pytest
 
-import bot.runtime.presenter as presenter_module
+import bot.ui.presenter as presenter_module
 from bot.app import JantakuBot
 from bot.engine.ai import CpuPlayer
 from bot.engine.record import replay
 from bot.engine.views import PublicView, SeatView, WinView
 from bot.runtime import TableActor
-from bot.runtime.customid import ActionId
-from bot.runtime.panel import action_args
+from bot.runtime.customid import ActionId, action_args
 from bot.sandbox.fakediscord import FakeDiscord, FakeMessage, InteractionRecord, running_bot
 from bot.storage import GameStatus, Store
 

@@ -1,54 +1,36 @@
-"""What the table message and a seat's private panel say and which buttons they carry.
+"""A seat's private panel: its situation in words and one button per legal action.
 
-Pure functions from views to :class:`MessageSpec`; the presenter turns a spec into a Discord
-message (text, an image rendered elsewhere, and buttons). Keeping this free of Discord calls
-lets tests check the button set against the legal actions directly.
-
->>> from bot.engine.tiles import Tile, Kind
->>> tile_label(Tile(Kind.P5, red=True)), tile_label(Tile(Kind.GREEN))
-('赤5p', '發')
+Pure: a seat's view and decision in, a :class:`~bot.ui.components.MessageSpec` out; the presenter
+sends it with the seat's image, only to that seat. Keeping this free of Discord calls lets tests
+check the button set against the legal actions directly.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import datetime
 import logging
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
-import discord
-
-from bot.engine.game import Action, Kan, Ron, TimeUp, Tsumo, Unclaimed, VoteEnd
+from bot.engine.game import Action, Ron, TimeUp, Tsumo, VoteEnd
 from bot.engine.table.turns import Phase
 from bot.engine.tiles import Kind, Tile, kind_name
 from bot.engine.variant_ui import TilePage
 from bot.engine.variants import tile_pages, variant_ui
-from bot.engine.views import ChipItem, DiceLine, DrawView, FlipLine, PublicView, SeatView, WinView
-from bot.runtime.customid import ActionId, PanelId, TableId
-from bot.runtime.i18n import Locale, has_text, text
+from bot.engine.views import PublicView, SeatView
+from bot.runtime.customid import ActionId, PanelId, action_args
+from bot.runtime.decisions import Decision
+from bot.runtime.i18n import Locale, text
+from bot.runtime.snapshot import declarations
+from bot.ui.components import ButtonSpec, MessageSpec, Style
+from bot.ui.labels import WIND_NAMES, action_label, deadline_text, tile_label
+from bot.ui.table_spec import table_picture
 
-__all__ = [
-    "ButtonSpec",
-    "Decision",
-    "MessageSpec",
-    "action_args",
-    "action_label",
-    "panel_mode",
-    "panel_picture",
-    "panel_spec",
-    "public_table_view",
-    "result_extras",
-    "table_picture",
-    "table_spec",
-    "tile_label",
-]
+__all__ = ["PAGES", "PanelMode", "panel_mode", "panel_picture", "panel_spec"]
 
 log = logging.getLogger(__name__)
 
-Style = Literal["primary", "secondary", "success", "danger"]
 PanelMode = str
 """Which tile buttons the panel shows: ``discard`` (discards, or draft picks), or the name of a
 tile page (:class:`~bot.engine.variant_ui.TilePage`: the shared riichi page, or a variant's), each
@@ -56,180 +38,12 @@ entered by a ``PanelId`` button of that name."""
 
 MAX_ROWS = 5
 ROW_SIZE = 5
-HONOR_NAMES = {
-    Kind.EAST: "東",
-    Kind.SOUTH: "南",
-    Kind.WEST: "西",
-    Kind.NORTH: "北",
-    Kind.WHITE: "白",
-    Kind.GREEN: "發",
-    Kind.RED: "中",
-}
-WIND_NAMES = {Kind.EAST: "東", Kind.SOUTH: "南", Kind.WEST: "西", Kind.NORTH: "北"}
 PAGES: dict[str, TilePage] = tile_pages()
 """Every tile page by name, whichever variant shows it (a name means one page everywhere)."""
 FREE_KINDS = frozenset({VoteEnd.kind, TimeUp.kind})
 """Actions a seat may take at any moment (a vote to end): they are no decision of its own."""
-WAITING: dict[str, str] = {Phase.DEAL: "waiting_deal"}
-"""The table's line in a shared phase where nobody is on turn (see also ``VariantUI.waiting``)."""
 CALL_ORDER = ("tsumo", "ron", "pon")
 """The common calls come first among the action buttons; the rest follow by kind."""
-
-
-@dataclass(frozen=True, slots=True)
-class ButtonSpec:
-    """One button: its custom_id, label, colour and row."""
-
-    custom_id: str
-    label: str
-    style: Style = "secondary"
-    row: int = 0
-    disabled: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class MessageSpec:
-    """A message's text and buttons, plus a key that changes whenever the message should."""
-
-    content: str
-    buttons: tuple[ButtonSpec, ...]
-    key: tuple[Any, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """A seat's pending decision as the runtime tracks it: buttons carry ``seq``."""
-
-    seat: int
-    seq: int
-    actions: tuple[Action, ...]
-    default: Action
-    deadline: float | None
-    """Unix time of the timeout, or None when nobody waits on a clock (CPUs, autopilot)."""
-
-
-def tile_label(tile: Tile) -> str:
-    """A short name for a button: ``1p``, ``赤5p``, ``東``."""
-    if tile.kind in HONOR_NAMES:
-        return HONOR_NAMES[Kind(tile.kind)]
-    name = kind_name(tile.kind)
-    if tile.red:
-        return f"赤{name}"
-    if tile.gold:
-        return f"金{name}"
-    return name
-
-
-def action_args(action: Action) -> tuple[int, ...]:
-    """The action's integer fields after ``seat``, flattened (a flag as 0 or 1): what its button
-    carries. Two actions of one kind never share an id (いなげ's vote and its withdrawal)."""
-    args: list[int] = []
-    for field in dataclasses.fields(action):
-        if field.name == "seat":
-            continue
-        value = getattr(action, field.name)
-        if isinstance(value, tuple):
-            args.extend(int(item) for item in value)
-        elif isinstance(value, int):
-            args.append(int(value))
-    return tuple(args)
-
-
-def deadline_text(deadline: float | None) -> str:
-    """A Discord timestamp that counts down in every client (never edited once a second).
-
-    Rounded up to the whole second: the countdown never claims less time than is left.
-    """
-    if deadline is None:
-        return ""
-    return discord.utils.format_dt(datetime.datetime.fromtimestamp(math.ceil(deadline), datetime.UTC), "R")
-
-
-def public_table_view(
-    view: PublicView, *, deadline: float | None, auto: Sequence[int], unclaimed: Unclaimed | None = None
-) -> PublicView:
-    """The public view as the channel may see it.
-
-    During claims the engine lists every seat that may call the discard in ``deciding``; showing
-    that would tell everyone who holds a pair of the tile or waits on it, so only the seat whose
-    turn it is stays highlighted. That a claim window is open at all tells as much (one opens
-    only when some seat can take the tile), so while one is (``unclaimed``, the game's
-    :meth:`~bot.engine.game.Game.unclaimed`) the table shows what it would had nobody been able
-    to claim: the seat that plays on is on turn, in the phase play goes on in, with no clock.
-    """
-    if unclaimed is not None:
-        turn = unclaimed.turn
-        view = dataclasses.replace(view, phase=unclaimed.phase, turn=turn, deciding=(turn,) if turn is not None else ())
-        deadline = None
-    deciding = (view.turn,) if view.turn is not None and view.turn in view.deciding else ()
-    seats = tuple(dataclasses.replace(seat, auto_played=seat.seat in auto) for seat in view.seats)
-    return dataclasses.replace(view, deciding=deciding, deadline=deadline, seats=seats)
-
-
-def table_spec(
-    *,
-    game_id: int,
-    title: str,
-    view: PublicView,
-    names: Sequence[str],
-    decisions: Sequence[Decision],
-    auto: Sequence[int],
-    over: bool,
-    seq: int | None = None,
-    wall: str | None = None,
-    locale: Locale | None = None,
-) -> MessageSpec:
-    """The public table message: who is to play and until when (the view's ``deadline``, which
-    :func:`public_table_view` sets), and the My hand / I'm back buttons.
-
-    The buttons carry ``seq``, the sequence number at which this message was posted (default: the
-    current one), so they keep their ids while the message is edited and a click that races an
-    edit still finds its button.
-
-    Names of seats deciding a claim are never shown, nor that a claim window is open: the line
-    then names the seat that plays on if nobody claims, without the claimants' deadline (see
-    :func:`public_table_view`).
-    """
-    lines = [text("table_header", locale, title=title, game=game_id, round=view.round_label, left=view.tiles_left)]
-    # The view's deadline, as public_table_view set it: none during a claim window.
-    deadline = view.deadline
-    if wall and not over:
-        lines.append(text("wall_commitment", locale, digest=wall[:16]))
-    if view.note:
-        # The variant's public word (dice being rolled, ...), as it gives it.
-        lines.append(view.note)
-    if over:
-        lines.append(text("table_over", locale))
-    else:
-        if view.turn is not None and decisions:
-            # During a claim window the seat on turn is the one that plays on if nobody claims,
-            # shown without a clock: the claimants' would tell that they exist.
-            lines.append(text("to_discard", locale, name=names[view.turn], deadline=deadline_text(deadline)))
-        elif decisions:
-            waiting = variant_ui(view.variant).waiting.get(view.phase) or WAITING.get(view.phase, "waiting_others")
-            lines.append(text(waiting, locale, deadline=deadline_text(deadline)))
-        if auto:
-            lines.append(text("autoplay_note", locale, names=", ".join(names[seat] for seat in auto)))
-    buttons: list[ButtonSpec] = []
-    if not over:
-        seq = view.sequence if seq is None else seq
-        hand = "🀄 " + text("button_hand", locale)
-        buttons.append(ButtonSpec(TableId(game_id, seq, "hand").custom_id, hand, "primary"))
-        if auto:
-            buttons.append(ButtonSpec(TableId(game_id, seq, "back").custom_id, text("button_back", locale), "success"))
-    key = (tuple(lines), tuple(buttons), view)
-    return MessageSpec("\n".join(lines), tuple(buttons), key)
-
-
-def declarations(view: PublicView) -> tuple[tuple[bool, int], ...]:
-    """Each seat's riichi and meld count: the public facts a panel must show as they happen."""
-    return tuple((seat.riichi, len(seat.melds)) for seat in view.seats)
-
-
-def table_picture(view: PublicView) -> PublicView:
-    """What the table image is drawn from: the view less its sequence number, which the image
-    does not show (a switched ずーの lock moves the sequence and changes no pixel)."""
-    return dataclasses.replace(view, sequence=0)
 
 
 def panel_picture(view: SeatView, deciding: bool) -> tuple[Any, ...]:
@@ -459,42 +273,6 @@ def _layout(
     return tuple(laid)
 
 
-def action_label(
-    action: Action, public: PublicView, names: Sequence[str], tiles: Sequence[Tile], locale: Locale | None
-) -> str:
-    """An action button's label: the text ``button_<kind>`` (shared, or the variant's own).
-
-    The template may use ``tiles`` (the faces of the action's tile ids, ``tile`` or ``tiles``),
-    ``name`` (the seat a claimed tile comes from, ``from_seat``), ``tile`` (that seat's last
-    discard, the one a ずーの ron claims) and ``kind`` (a tile kind the action names, ``as_kind``:
-    what ポッチ stands for). The vote to end is core and has a label for each way.
-    """
-    if isinstance(action, VoteEnd):
-        return text("button_vote_end" if action.end else "button_vote_continue", locale)
-    fields = {field.name: getattr(action, field.name) for field in dataclasses.fields(action)}
-    source = fields.get("from_seat")
-    name = names[source] if isinstance(source, int) and 0 <= source < len(names) else ""
-    river = public.seats[source].river if isinstance(source, int) and 0 <= source < len(public.seats) else ()
-    ids = list(fields.get("tiles", ()) or ([fields["tile"]] if "tile" in fields else []))
-    faces = " ".join(tile_label(tiles[t]) for t in ids if 0 <= t < len(tiles))
-    as_kind = fields.get("as_kind")
-    key = f"button_{action.kind}"
-    if isinstance(action, Kan) and len(action.tiles) == 1:
-        # One tile joins a meld already on the table (加カン, a kan grown past four): not a new kan.
-        key = "button_kan_add"
-    if not has_text(key):
-        # A kind nobody labelled yet still gets a working button.
-        return " ".join(part for part in (action.kind, faces) if part)
-    return text(
-        key,
-        locale,
-        tiles=faces,
-        name=name,
-        tile=tile_label(river[-1].tile) if river else "",
-        kind=kind_name(as_kind) if isinstance(as_kind, int) else "",
-    )
-
-
 def _on_offer(actions: Sequence[Action], view: PublicView, names: Sequence[str]) -> str:
     """ "Bob · 5p": the discards a claim decision may take, by the seats its actions claim from
     (ずーの's revealed discards), else the last discard (public information)."""
@@ -518,56 +296,3 @@ def _last_discard(view: PublicView, names: Sequence[str]) -> str:
     if not 0 <= index < len(river):
         return ""
     return f"{names[seat]} · {tile_label(river[index].tile)}"
-
-
-DICE_FACES = "⚀⚁⚂⚃⚄⚅"
-
-
-def _chips(value: int) -> str:
-    return f"+{value}" if value >= 0 else str(value)
-
-
-def _chip_item(item: ChipItem, names: Sequence[str], winner: int | None) -> str:
-    line = f"{item.name} {_chips(item.chips)}"
-    if item.seat is not None and item.seat != winner and 0 <= item.seat < len(names):
-        line += f" → {names[item.seat]}"
-    return line
-
-
-def _flip(flip: FlipLine, locale: Locale | None) -> str:
-    line = (
-        f"{tile_label(flip.tile)} ✓×{flip.matches} {_chips(flip.chips)}"
-        if flip.matches
-        else f"{tile_label(flip.tile)} ✗"
-    )
-    return f"{line} ({text('result_stocked', locale)})" if flip.stocked else line
-
-
-def _roll(roll: DiceLine) -> str:
-    faces = "".join(DICE_FACES[value - 1] if 1 <= value <= 6 else str(value) for value in roll.dice)
-    return f"{faces} {_chips(roll.chips)}" + (f" ({roll.note})" if roll.note else "")
-
-
-def result_extras(result: WinView | DrawView, names: Sequence[str], locale: Locale | None = None) -> str:
-    """The chips a hand's result itemises, its flips and its dice in one compact line for the
-    channel (empty when it has none, as in most variants). An item another seat received names
-    that seat; flips and dice say what each payer paid.
-
-    >>> from bot.engine.views import ChipItem, DrawView
-    >>> spring = ChipItem("春", 4, seat=1)
-    >>> draw = DrawView("x", "南1局", (True, False), (None, None), ((), ()), (0, 0), chip_items=(spring,))
-    >>> result_extras(draw, ["Alice", "Bob"])
-    '🪙 Chips: 春 +4 → Bob'
-    """
-    parts: list[str] = []
-    winner = result.winner if isinstance(result, WinView) else None
-    if result.chip_items:
-        items = " · ".join(_chip_item(item, names, winner) for item in result.chip_items)
-        parts.append(text("result_chips", locale, items=items))
-    if isinstance(result, WinView) and result.flips:
-        flips = " · ".join(_flip(flip, locale) for flip in result.flips)
-        name = result.flip_name or text("result_flips_default", locale)
-        parts.append(text("result_flips", locale, name=name, flips=flips))
-    if isinstance(result, WinView) and result.dice:
-        parts.append(text("result_dice", locale, rolls=" · ".join(_roll(roll) for roll in result.dice)))
-    return " | ".join(parts)

@@ -24,14 +24,11 @@ import hashlib
 import io
 import logging
 import math
-import secrets
-import time
 from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
-import aiohttp
 import discord
 
 from bot.engine.events import WallRevealed
@@ -39,95 +36,30 @@ from bot.engine.game import Outcome
 from bot.engine.views import DrawView, SeatView, StandingsView, WinView
 from bot.runtime.i18n import text
 from bot.runtime.options import RuntimeOptions
-from bot.runtime.panel import (
-    MessageSpec,
-    PanelMode,
-    panel_mode,
-    panel_picture,
-    panel_spec,
-    result_extras,
-    table_picture,
-    table_spec,
-)
 from bot.runtime.rendering import Priority, RenderPool
-from bot.runtime.replies import STARTED, answered, defer_if_slow, deferring, respond
-from bot.runtime.router import build_view
 from bot.runtime.variants import has_chips
 from bot.storage import DATABASE_ERRORS, GameStateError, GameSummary, HandEntry, PanelHandle, Store
+from bot.ui.components import MessageSpec, build_view
+from bot.ui.labels import result_extras
+from bot.ui.pacing import NO_MENTIONS, RateLimiter, new_nonce, retrying
+from bot.ui.panel_spec import PanelMode, panel_mode, panel_picture, panel_spec
+from bot.ui.replies import STARTED, answered, defer_if_slow, deferring, respond
+from bot.ui.table_spec import table_picture, table_spec
 from render import render_draw, render_seat, render_standings, render_table, render_win
 
 if TYPE_CHECKING:
-    from bot.runtime.actor import ResultCard, TableActor
+    from bot.runtime.actor import TableActor
+    from bot.runtime.presenting import ResultCard
 
-__all__ = ["DiscordPresenter", "RateLimiter"]
+__all__ = ["DiscordPresenter"]
 
 log = logging.getLogger(__name__)
 
-NO_MENTIONS = discord.AllowedMentions.none()
 MAX_REDRAWS = 3
 DM_REFUSED = 50007
 """Discord's "Cannot send messages to this user"."""
-TRANSIENT = (discord.DiscordServerError, aiohttp.ClientError, asyncio.TimeoutError)
-"""Failures that say nothing about the request itself: Discord had a bad moment (a 503, which
-discord.py does not retry, or a 5xx it gave up on) or the connection dropped."""
-RETRY_DELAYS = (0.25, 0.5, 1.0, 2.0, 4.0)
-"""Pauses before sending a channel post or edit again after a transient failure."""
-
-T = TypeVar("T")
-
-
-async def _retrying(what: str, call: Callable[[], Awaitable[T]], files: Sequence[discord.File] = ()) -> T:
-    """``call()``, again after a transient failure (a few times, then the failure is raised).
-
-    Only for requests that are safe to repeat: edits and deletes, and posts that carry a
-    nonce with ``enforce_nonce`` (discord.py sends it whenever a nonce is given), which
-    Discord answers with the message it already created when an earlier attempt took effect.
-    """
-    for delay in RETRY_DELAYS:
-        try:
-            return await call()
-        except TRANSIENT as error:
-            log.info("%s failed (%r); again in %.0f ms", what, error, delay * 1000)
-        await asyncio.sleep(delay)
-        for file in files:
-            file.reset()
-    return await call()
-
-
-def _nonce() -> int:
-    """A message nonce: the same for every attempt of one post (Discord's limit is 25 characters)."""
-    return secrets.randbits(63)
-
-
 _MESSAGE_ID_ERRORS: tuple[type[Exception], ...] = (*DATABASE_ERRORS, ValueError)
 """A table message's id the store could not take (ValueError: the store is closed)."""
-
-
-class RateLimiter:
-    """A token bucket shared by every table's channel requests (Discord's global limit is
-    50 requests per second per bot; interaction responses do not count)."""
-
-    def __init__(self, rate: float, *, burst: float | None = None, clock: Callable[[], float] = time.monotonic) -> None:
-        self.rate = rate
-        self.burst = burst if burst is not None else max(1.0, rate)
-        self._tokens = self.burst
-        self._clock = clock
-        self._last = clock()
-        self._lock = asyncio.Lock()
-
-    async def acquire(self) -> None:
-        """Wait for a request slot."""
-        if self.rate <= 0:
-            return
-        async with self._lock:
-            while True:
-                now = self._clock()
-                self._tokens = min(self.burst, self._tokens + (now - self._last) * self.rate)
-                self._last = now
-                if self._tokens >= 1:
-                    self._tokens -= 1
-                    return
-                await asyncio.sleep((1 - self._tokens) / self.rate)
 
 
 @dataclass(frozen=True)
@@ -138,7 +70,7 @@ class _Picture:
     key: object
     digest: bytes
     waiting: object = None
-    """What the image shows to a seat that waits (see :func:`~bot.runtime.panel.panel_picture`):
+    """What the image shows to a seat that waits (see :func:`~bot.ui.panel_spec.panel_picture`):
     a panel drawn while its seat decided still serves once the seat waits with the same tiles
     (a passed claim keeps the picture it was offered on)."""
 
@@ -213,7 +145,7 @@ Payload = dict[str, Any]
 @dataclass(frozen=True)
 class _PanelContent:
     """One seat's panel as it should be now: text and buttons, the view its image is drawn
-    from, and what that image shows (see :func:`~bot.runtime.panel.panel_picture`)."""
+    from, and what that image shows (see :func:`~bot.ui.panel_spec.panel_picture`)."""
 
     spec: MessageSpec
     view: SeatView
@@ -523,14 +455,14 @@ class DiscordPresenter:
                 discord.File(io.BytesIO(await card()), f"result-{number}.png") for number, card in enumerate(cards, 1)
             ]
             await self._limiter.acquire()
-            nonce = _nonce()
+            nonce = new_nonce()
 
             def send() -> Awaitable[discord.Message]:
                 if files:
                     return self._channel.send(caption, files=files, nonce=nonce, allowed_mentions=NO_MENTIONS)
                 return self._channel.send(caption, nonce=nonce, allowed_mentions=NO_MENTIONS)
 
-            await _retrying(f"table {self._actor.game_id}: the hand's result", send, files)
+            await retrying(f"table {self._actor.game_id}: the hand's result", send, files)
             # Keep the table the newest message, so nobody has to scroll up past the cards.
             self.table_changed(repost=True)
 
@@ -579,8 +511,8 @@ class DiscordPresenter:
             await self._draw_table(over=True)
             png = await self._renderer.render(Priority.TABLE, render_standings, standings)
             await self._limiter.acquire()
-            card, nonce = discord.File(io.BytesIO(png), "standings.png"), _nonce()
-            await _retrying(
+            card, nonce = discord.File(io.BytesIO(png), "standings.png"), new_nonce()
+            await retrying(
                 f"table {actor.game_id}: the standings",
                 lambda: self._channel.send(caption, file=card, nonce=nonce, allowed_mentions=NO_MENTIONS),
                 [card],
@@ -648,8 +580,8 @@ class DiscordPresenter:
 
     async def _send_text(self, content: str) -> None:
         await self._limiter.acquire()
-        nonce = _nonce()
-        await _retrying(
+        nonce = new_nonce()
+        await retrying(
             f"table {self._actor.game_id}: a notice",
             lambda: self._channel.send(content, nonce=nonce, allowed_mentions=NO_MENTIONS),
         )
@@ -693,15 +625,15 @@ class DiscordPresenter:
         if not posting and self.message_id is not None:
             partial = self._channel.get_partial_message(self.message_id)
             try:
-                await _retrying(what, lambda: partial.edit(**edit, allowed_mentions=NO_MENTIONS), files)
+                await retrying(what, lambda: partial.edit(**edit, allowed_mentions=NO_MENTIONS), files)
             except discord.NotFound:
                 # Someone deleted the table message: post a new one next time round.
                 self.table_changed(repost=True)
                 return
             self._shown, self._picture, self._digest = shown, picture, digest
             return
-        nonce = _nonce()
-        message = await _retrying(
+        nonce = new_nonce()
+        message = await retrying(
             what,
             lambda: self._channel.send(
                 spec.content, files=files, view=edit["view"], nonce=nonce, allowed_mentions=NO_MENTIONS
