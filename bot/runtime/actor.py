@@ -49,7 +49,7 @@ from bot.runtime.errors import (
 from bot.runtime.numbering import Offer, Offers, next_offers
 from bot.runtime.options import RuntimeOptions, TableTimers
 from bot.runtime.presenting import NullPresenter, TablePresenter
-from bot.runtime.snapshot import declarations, public_table_view
+from bot.runtime.snapshot import SeatViews, StaleSnapshot, TableInfo, TableSnapshot, declarations, public_table_view
 from bot.storage import (
     DATABASE_ERRORS,
     ActionOrderError,
@@ -252,6 +252,18 @@ class TableActor:
         self.started_at = options.wall_clock() if started_at is None else started_at
         """Unix time the game began (a timed game ends that long after it, across restarts)."""
         self.tracker = tracker or HandTracker.for_game(game)
+        self.info = TableInfo(
+            game_id=game_id,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            host_id=host_id,
+            variant=game.variant,
+            title=game.title,
+            players=tuple(players),
+            tiles=game.tiles,
+            locale=locale,
+        )
+        """What the table is and stays, for whoever shows it."""
         self.presenter: TablePresenter = NullPresenter()
         self.finished = False
         self.seats = [
@@ -296,7 +308,7 @@ class TableActor:
     @property
     def names(self) -> tuple[str, ...]:
         """Display names by seat."""
-        return tuple(state.player.name for state in self.seats)
+        return self.info.names
 
     @property
     def tiles(self) -> Sequence[Tile]:
@@ -378,7 +390,9 @@ class TableActor:
 
     def seat_view(self, seat: int) -> SeatView:
         """One seat's private view, with the same public part as :meth:`public_view`."""
-        public = self.public_view()
+        return self._seat_view(seat, self.public_view())
+
+    def _seat_view(self, seat: int, public: PublicView) -> SeatView:
         # By identity: the public view is itself cached (and kept alive) until the game moves.
         return self._cached(
             ("seat", seat, id(public)), lambda: dataclasses.replace(self.game.view(seat), public=public)
@@ -396,6 +410,35 @@ class TableActor:
             return (self.names[public.turn],)
         return ()
 
+    def snapshot(self) -> TableSnapshot:
+        """The table as it is now, for the presenter (see :mod:`bot.runtime.snapshot`).
+
+        Cheap: its views are the ones cached for this move (see :meth:`_cached`), and a seat's
+        view is built only when it is first read (most moves redraw one panel or two). It is read
+        before the game moves again: the presenter reads the latest snapshot it was handed, and
+        the actor hands it one as soon as the game moves (see :meth:`_apply_stored`)."""
+        game, revision, table = self.game, self.game.revision, self.public_view()
+
+        def seat_view(seat: int) -> SeatView:
+            if self.game is not game or game.revision != revision:
+                raise StaleSnapshot(f"table {self.game_id}: seat {seat}'s view read after the game moved on")
+            return self._seat_view(seat, table)
+
+        return TableSnapshot(
+            info=self.info,
+            sequence=game.sequence,
+            table=table,
+            seats=SeatViews(self.info.humans, seat_view),
+            decisions={seat: found for seat in range(len(self.seats)) if (found := self.decision(seat)) is not None},
+            deciding=self.decisions(),
+            auto=self.auto_seats(),
+            waiting_for=self.waiting_for(),
+            paused=self.paused,
+            finished=self.finished,
+            wall_digest=game.wall_digest,
+            history=tuple(game.history),
+        )
+
     # --- lifecycle -------------------------------------------------------------------------------
 
     def start(self, presenter: TablePresenter) -> None:
@@ -407,6 +450,7 @@ class TableActor:
         if limit is not None:
             left = max(0.0, self.started_at + float(limit) - self.options.wall_clock())
             self._time_limit = asyncio.get_running_loop().call_later(left, self._post, _TimeUp())
+        self.presenter.show(self.snapshot())  # with the decisions just armed
 
     async def stop(self) -> None:
         """Stop the actor (bot shutdown); the game stays running in the store."""
@@ -480,6 +524,8 @@ class TableActor:
                     await self._handle_auto(message)
             except Exception:
                 log.exception("table %s: failed to handle %r", self.game_id, type(message).__name__)
+            # Whatever the message changed, the presenter draws from it from now on.
+            self.presenter.show(self.snapshot())
             if self.finished:
                 self._cancel_timers()
                 self._fail_waiting()
@@ -499,7 +545,7 @@ class TableActor:
         if isinstance(message, _Cancel):
             await self.store.finish_game(self.game_id, GameStatus.CANCELLED, reason=f"cancelled by {message.by}")
             self._finish()
-            self.presenter.cancelled(message.by)
+            self.presenter.cancelled(self.snapshot(), message.by)
             return self.game_id
         seat = self.seat_of(message.user_id)
         state = self.seats[seat]
@@ -514,8 +560,9 @@ class TableActor:
             decision = self._decisions.get(seat)
             if decision is not None:
                 self._arm(seat, decision.seq, pause=0.0)
-            self.presenter.table_changed()
-            self.presenter.panels_changed((seat,))
+            snapshot = self.snapshot()
+            self.presenter.table_changed(snapshot)
+            self.presenter.panels_changed(snapshot, (seat,))
             return seat
         button = message.button
         if button.game != self.game_id:
@@ -711,6 +758,9 @@ class TableActor:
             if fallback is not None:
                 await self._play(seat, fallback, human=False, refused=refused)
             return
+        # The game moved: from now on the presenter draws from this move (a redraw already
+        # under way while the results are stored would otherwise read a stale snapshot).
+        self.presenter.show(self.snapshot())
         await self._after(events, seat, human=human, free=free)
 
     def _fallback(self, seat: int, *, refused: Collection[Action]) -> Action | None:
@@ -757,7 +807,7 @@ class TableActor:
             # seat's decision is open again. Its click was answered long ago.
             log.error("table %s: seat %d's kept move was refused once stored", self.game_id, seat)
         if human:
-            self.presenter.panels_changed((seat,))  # its click was answered before it was played
+            self.presenter.panels_changed(self.snapshot(), (seat,))  # its click was answered before it was played
 
     async def _take_back(self, seq: int) -> None:
         """Remove a stored action the engine refused and rebuild the game from the log, which
@@ -786,11 +836,13 @@ class TableActor:
                 # Given up (None): the game stays "running" in the store and recovery finishes it
                 # on the next start.
                 self._finish()
-                self.presenter.game_over(outcome, summary if isinstance(summary, GameSummary) else None)
+                self.presenter.game_over(
+                    self.snapshot(), outcome, summary if isinstance(summary, GameSummary) else None
+                )
 
             final = functools.partial(self.store.record_final, self.game_id, outcome)
             if not await self._save_result("the final result", final, then=finish):
-                self.presenter.table_changed()  # the last move is stored: show it while waiting
+                self.presenter.table_changed(self.snapshot())  # the last move is stored: show it while waiting
                 self._stop_clocks()
             return
         new_hand = any(isinstance(event, HandStarted) for event in events)
@@ -800,11 +852,12 @@ class TableActor:
             self._follow_votes()
         if self._outage is not None:
             self._stop_clocks()  # a result is waiting for the store: the clocks just armed wait too
+        snapshot = self.snapshot()
         if not self._claims_answered_at_once():
-            self.presenter.table_changed()
+            self.presenter.table_changed(snapshot)
         # A declaration (riichi, a call, a kan) is public at once: every panel shows it.
         panels = range(len(self.seats)) if new_hand or declared else changed | {seat}
-        self.presenter.panels_changed(panels, exclude=seat if human else None)
+        self.presenter.panels_changed(snapshot, panels, exclude=seat if human else None)
 
     # --- the store refusing writes: pause, try again, carry on ----------------------------------------
 
@@ -862,8 +915,9 @@ class TableActor:
                 self._decisions[seat] = dataclasses.replace(decision, deadline=None)
                 stopped.append(seat)
         if stopped:
-            self.presenter.table_changed()
-            self.presenter.panels_changed(stopped)
+            snapshot = self.snapshot()
+            self.presenter.table_changed(snapshot)
+            self.presenter.panels_changed(snapshot, stopped)
 
     async def _handle_retry(self) -> None:
         outage = self._outage
@@ -920,8 +974,9 @@ class TableActor:
         if outage.time_up:
             self._post(_TimeUp())
         self._follow_votes()
-        self.presenter.table_changed()
-        self.presenter.panels_changed(tuple(outage.stopped))
+        snapshot = self.snapshot()
+        self.presenter.table_changed(snapshot)
+        self.presenter.panels_changed(snapshot, tuple(outage.stopped))
 
     def _announce(self, events: Sequence[Event]) -> None:
         """Public notices for what changes no tile: votes to end, and the time limit."""

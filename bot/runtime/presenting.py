@@ -8,15 +8,13 @@ is given (:class:`PresenterFactory`): :mod:`bot.ui` provides the Discord one.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from bot.engine.events import WallRevealed
 from bot.engine.game import Outcome
 from bot.engine.views import DrawView, WinView
+from bot.runtime.snapshot import TableSnapshot
 from bot.storage import GameSummary, HandEntry, PanelHandle
-
-if TYPE_CHECKING:
-    from bot.runtime.actor import TableActor
 
 __all__ = ["NullPresenter", "PresenterFactory", "ResultCard", "RunningPresenter", "TablePresenter"]
 
@@ -26,12 +24,17 @@ ResultCard = WinView | DrawView
 
 class TablePresenter(Protocol):
     """What the actor tells the outside world. Every call returns at once; the presenter does
-    its Discord work in its own task, reading the actor's (committed) state when it draws."""
+    its Discord work in its own tasks, drawing from the latest :class:`TableSnapshot` it was
+    handed (only ever committed state), never from the actor."""
 
-    def table_changed(self) -> None:
+    def show(self, snapshot: TableSnapshot) -> None:
+        """The table is now ``snapshot``; nothing need be redrawn for it (the calls below say
+        what must)."""
+
+    def table_changed(self, snapshot: TableSnapshot) -> None:
         """The public table changed: redraw it (coalesced)."""
 
-    def panels_changed(self, seats: Collection[int], *, exclude: int | None = None) -> None:
+    def panels_changed(self, snapshot: TableSnapshot, seats: Collection[int], *, exclude: int | None = None) -> None:
         """These seats' private panels may be out of date (``exclude`` answers its own click)."""
 
     def hand_ended(self, entry: HandEntry, results: Sequence[ResultCard], reveal: WallRevealed | None = None) -> None:
@@ -42,10 +45,10 @@ class TablePresenter(Protocol):
     def notice(self, key: str, **params: Any) -> None:
         """Post a short public notice (an i18n key)."""
 
-    def game_over(self, outcome: Outcome, summary: GameSummary | None) -> None:
+    def game_over(self, snapshot: TableSnapshot, outcome: Outcome, summary: GameSummary | None) -> None:
         """The game finished normally: final table and standings."""
 
-    def cancelled(self, by: str) -> None:
+    def cancelled(self, snapshot: TableSnapshot, by: str) -> None:
         """The game was cancelled."""
 
 
@@ -73,18 +76,21 @@ class PresenterFactory(Protocol[P_co]):
     """Builds the presenter of a table (one per running game, or per finished game whose end is
     still to be shown)."""
 
-    def __call__(self, actor: TableActor, *, message_id: int | None, dm_panels: bool) -> P_co:
-        """A presenter for ``actor``'s table, whose message (if any) is ``message_id``."""
+    def __call__(self, snapshot: TableSnapshot, *, message_id: int | None, dm_panels: bool) -> P_co:
+        """A presenter for the table ``snapshot`` shows, whose message (if any) is ``message_id``."""
         ...
 
 
 class NullPresenter:
     """Shows nothing: for an actor before its presenter is attached, and for tests."""
 
-    def table_changed(self) -> None:
+    def show(self, snapshot: TableSnapshot) -> None:
         """Ignore."""
 
-    def panels_changed(self, seats: Collection[int], *, exclude: int | None = None) -> None:
+    def table_changed(self, snapshot: TableSnapshot) -> None:
+        """Ignore."""
+
+    def panels_changed(self, snapshot: TableSnapshot, seats: Collection[int], *, exclude: int | None = None) -> None:
         """Ignore."""
 
     def hand_ended(self, entry: HandEntry, results: Sequence[ResultCard], reveal: WallRevealed | None = None) -> None:
@@ -93,8 +99,8 @@ class NullPresenter:
     def notice(self, key: str, **params: Any) -> None:
         """Ignore."""
 
-    def game_over(self, outcome: Outcome, summary: GameSummary | None) -> None:
+    def game_over(self, snapshot: TableSnapshot, outcome: Outcome, summary: GameSummary | None) -> None:
         """Ignore."""
 
-    def cancelled(self, by: str) -> None:
+    def cancelled(self, snapshot: TableSnapshot, by: str) -> None:
         """Ignore."""

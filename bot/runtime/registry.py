@@ -282,7 +282,7 @@ class TableRegistry(Generic[P]):
         if panels is not None:
             # What the restored panels show is from before the restart: bring them up to date
             # (the presenter skips seats that have no panel).
-            presenter.panels_changed(range(len(actor.seats)))
+            presenter.panels_changed(actor.snapshot(), range(len(actor.seats)))
 
     def _check_owned(self, guild_id: int) -> None:
         """Raise :class:`ForeignGuild` unless the guild is on this process's shards."""
@@ -294,7 +294,7 @@ class TableRegistry(Generic[P]):
             )
 
     def _presenter_of(self, actor: TableActor, *, message_id: int | None, dm_panels: bool = False) -> P:
-        presenter = self._new_presenter(actor, message_id=message_id, dm_panels=dm_panels)
+        presenter = self._new_presenter(actor.snapshot(), message_id=message_id, dm_panels=dm_panels)
         self._presenters[actor.game_id] = presenter  # closed with the others on shutdown
         return presenter
 
@@ -407,7 +407,7 @@ class TableRegistry(Generic[P]):
             actor = self._recovered_actor(row, game)
             actor.finished = True  # never started: it only lends the presenter the final state
             presenter = self._presenter_of(actor, message_id=row.message_id)
-            presenter.game_over(outcome, summary)
+            presenter.game_over(actor.snapshot(), outcome, summary)
             presenter.start()
             self._retire_later(row.id, presenter)
             log.info("table %d: showing the end it had not shown", row.id)

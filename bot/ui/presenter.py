@@ -37,6 +37,7 @@ from bot.engine.views import DrawView, SeatView, StandingsView, WinView
 from bot.runtime.i18n import text
 from bot.runtime.options import RuntimeOptions
 from bot.runtime.rendering import Priority, RenderPool
+from bot.runtime.snapshot import TableSnapshot
 from bot.runtime.variants import has_chips
 from bot.storage import DATABASE_ERRORS, GameStateError, GameSummary, HandEntry, PanelHandle, Store
 from bot.ui.components import MessageSpec, build_view
@@ -48,7 +49,6 @@ from bot.ui.table_spec import table_picture, table_spec
 from render import render_draw, render_seat, render_standings, render_table, render_win
 
 if TYPE_CHECKING:
-    from bot.runtime.actor import TableActor
     from bot.runtime.presenting import ResultCard
 
 __all__ = ["DiscordPresenter"]
@@ -162,7 +162,7 @@ class DiscordPresenter:
         *,
         client: discord.Client,
         store: Store,
-        actor: TableActor,
+        snapshot: TableSnapshot,
         options: RuntimeOptions,
         limiter: RateLimiter,
         renderer: RenderPool,
@@ -175,11 +175,13 @@ class DiscordPresenter:
         """Whether panels may live in DMs: a click in a DM comes to shard 0's process, so in a
         sharded deployment no other process can take one (see bot.runtime.shards)."""
         self._store = store
-        self._actor = actor
+        self._snapshot = snapshot
+        """The table as the actor last handed it: everything is drawn from this."""
+        self._info = info = snapshot.info
         self._options = options
         self._limiter = limiter
         self._renderer = renderer
-        self._channel = client.get_partial_messageable(actor.channel_id, guild_id=actor.guild_id)
+        self._channel = client.get_partial_messageable(info.channel_id, guild_id=info.guild_id)
         self.message_id = message_id
         self._repost = True
         self._dirty = True
@@ -198,11 +200,7 @@ class DiscordPresenter:
         self._idle = asyncio.Event()
         self._closing = False
         self._worker: asyncio.Task[None] | None = None
-        self.panels = {
-            seat: _Panel(seat, prefers_dm=dm_panels and dms)
-            for seat, state in enumerate(actor.seats)
-            if not state.player.is_cpu
-        }
+        self.panels = {seat: _Panel(seat, prefers_dm=dm_panels and dms) for seat in info.humans}
         self._panel_tasks: dict[int, asyncio.Task[None]] = {}
         self._panel_again: set[int] = set()
         self._unsaved: set[int] = set()
@@ -210,7 +208,7 @@ class DiscordPresenter:
         self._saver: asyncio.Task[None] | None = None
         self._handover: asyncio.Task[None] | None = None
         """Storing a newly posted table message's id and retiring the one before (see close)."""
-        host = next((seat for seat, state in enumerate(actor.seats) if state.player.user_id == actor.host_id), None)
+        host = info.host_seat
         self.bottom = host if host is not None else 0
 
     # --- lifecycle -------------------------------------------------------------------------------
@@ -226,7 +224,7 @@ class DiscordPresenter:
             self._jobs.append(lambda: self._resume_notice(notice or ""))
         elif notice:
             self._jobs.append(lambda: self._send_text(notice))
-        self._worker = asyncio.create_task(self._work(), name=f"table-{self._actor.game_id}-presenter")
+        self._worker = asyncio.create_task(self._work(), name=f"table-{self._info.game_id}-presenter")
         self._wake.set()
 
     async def drain(self, timeout: float = 10.0) -> None:  # noqa: ASYNC109 - a plain bound for tests and shutdown
@@ -261,9 +259,9 @@ class DiscordPresenter:
         try:
             await asyncio.wait_for(asyncio.shield(task), 2.0)
         except TimeoutError:
-            log.warning("table %s: shut down before %s was stored", self._actor.game_id, what)
+            log.warning("table %s: shut down before %s was stored", self._info.game_id, what)
         except Exception:
-            log.exception("table %s: storing %s failed at shutdown", self._actor.game_id, what)
+            log.exception("table %s: storing %s failed at shutdown", self._info.game_id, what)
 
     @property
     def busy(self) -> bool:
@@ -301,11 +299,11 @@ class DiscordPresenter:
         never an acknowledgement's delay."""
         self._unsaved.add(panel.seat)
         if self._saver is None or self._saver.done():
-            self._saver = asyncio.create_task(self._save_panels(), name=f"table-{self._actor.game_id}-panels")
+            self._saver = asyncio.create_task(self._save_panels(), name=f"table-{self._info.game_id}-panels")
 
     async def _save_panels(self) -> None:
-        game_id = self._actor.game_id
-        while self._unsaved and not self._actor.finished:
+        game_id = self._info.game_id
+        while self._unsaved and not self._snapshot.finished:
             seat = self._unsaved.pop()
             handle = self._handle(self.panels[seat])
             try:
@@ -358,14 +356,14 @@ class DiscordPresenter:
         unreached: list[int] = []
         now = self._options.clock()
         for seat, panel in self.panels.items():
-            user_id = self._actor.seats[seat].player.user_id
-            if user_id is None or panel.live(now, self._options.token_usable_for) or self._actor.seats[seat].auto:
+            user_id = self._info.players[seat].user_id
+            if user_id is None or panel.live(now, self._options.token_usable_for) or seat in self._snapshot.auto:
                 continue
             if not (panel.prefers_dm and await self._reopen_in_dm(panel)):
                 unreached.append(user_id)
         if unreached:
             mentions = " ".join(f"<@{user}>" for user in unreached)
-            notice = f"{notice}\n{text('resumed_reopen', self._actor.locale, mentions=mentions)}".strip()
+            notice = f"{notice}\n{text('resumed_reopen', self._info.locale, mentions=mentions)}".strip()
         if not notice:
             return
         await self._limiter.acquire()
@@ -376,7 +374,7 @@ class DiscordPresenter:
 
     async def _reopen_in_dm(self, panel: _Panel) -> bool:
         """Send a DM panel again (its old message is gone); False if the DM cannot be sent."""
-        user_id = self._actor.seats[panel.seat].player.user_id
+        user_id = self._info.players[panel.seat].user_id
         if user_id is None:
             return False
         async with panel.lock:
@@ -387,7 +385,7 @@ class DiscordPresenter:
                 channel = await self._client.create_dm(discord.Object(user_id))
                 message = await channel.send(**payload)
             except discord.HTTPException as error:
-                log.info("table %s: no DM panel for seat %d: %s", self._actor.game_id, panel.seat, error)
+                log.info("table %s: no DM panel for seat %d: %s", self._info.game_id, panel.seat, error)
                 return False
             panel.dm_message, panel.interaction, panel.restored = message, None, None
             panel.picture = dataclasses.replace(picture, where=("message", message.id))
@@ -398,21 +396,35 @@ class DiscordPresenter:
 
     # --- what the actor calls ----------------------------------------------------------------------
 
-    def table_changed(self, *, repost: bool = False) -> None:
+    def show(self, snapshot: TableSnapshot) -> None:
+        """Draw from ``snapshot`` from now on (nothing to redraw for it yet)."""
+        self._snapshot = snapshot
+
+    def table_changed(self, snapshot: TableSnapshot) -> None:
+        """Redraw the table soon (coalesced), as ``snapshot`` shows it."""
+        self._snapshot = snapshot
+        self.redraw()
+
+    def redraw(self, *, repost: bool = False) -> None:
         """Redraw the table soon (coalesced); ``repost`` posts it anew, as the newest message."""
         self._repost = self._repost or repost
         self._dirty = True
         self._idle.clear()
         self._wake.set()
 
-    def panels_changed(self, seats: Collection[int], *, exclude: int | None = None) -> None:
+    def panels_changed(self, snapshot: TableSnapshot, seats: Collection[int], *, exclude: int | None = None) -> None:
+        """Refresh the live panels of these seats, as ``snapshot`` shows them."""
+        self._snapshot = snapshot
+        self._refresh_panels(seats, exclude=exclude)
+
+    def _refresh_panels(self, seats: Collection[int], *, exclude: int | None = None) -> None:
         """Refresh the live panels of these seats."""
         now = self._options.clock()
         for seat in seats:
             panel = self.panels.get(seat)
             if seat == exclude or panel is None or not panel.live(now, self._options.token_usable_for):
                 continue
-            if self._actor.decision(seat) is not None:
+            if self._snapshot.decision(seat) is not None:
                 panel.urgent.set()
             task = self._panel_tasks.get(seat)
             if task is not None and not task.done():
@@ -424,8 +436,8 @@ class DiscordPresenter:
         """Queue the hand's result: one caption line and one card per win (a ずーの round or a
         いなげ double ron can pay several winners at once), or the draw card; then move the
         table message below it."""
-        names = self._actor.names
-        locale = self._actor.locale
+        names = self._info.names
+        locale = self._info.locale
         wins = [result for result in results if isinstance(result, WinView)]
         lines: list[str] = []
         cards: list[Callable[[], Awaitable[bytes]]] = []
@@ -462,14 +474,14 @@ class DiscordPresenter:
                     return self._channel.send(caption, files=files, nonce=nonce, allowed_mentions=NO_MENTIONS)
                 return self._channel.send(caption, nonce=nonce, allowed_mentions=NO_MENTIONS)
 
-            await retrying(f"table {self._actor.game_id}: the hand's result", send, files)
+            await retrying(f"table {self._info.game_id}: the hand's result", send, files)
             # Keep the table the newest message, so nobody has to scroll up past the cards.
-            self.table_changed(repost=True)
+            self.redraw(repost=True)
 
         self._queue(post)
 
     def _win_line(self, round_label: str, winner: int | None, from_seat: int | None, points: int) -> str:
-        names, locale = self._actor.names, self._actor.locale
+        names, locale = self._info.names, self._info.locale
         name = names[winner] if winner is not None else ""
         if from_seat is None:
             return text("hand_tsumo", locale, round=round_label, winner=name, points=points)
@@ -477,29 +489,30 @@ class DiscordPresenter:
 
     def notice(self, key: str, **params: Any) -> None:
         """Queue a one-line public notice."""
-        self._queue(lambda: self._send_text(text(key, self._actor.locale, **params)))
+        self._queue(lambda: self._send_text(text(key, self._info.locale, **params)))
 
-    def game_over(self, outcome: Outcome, summary: GameSummary | None) -> None:
+    def game_over(self, snapshot: TableSnapshot, outcome: Outcome, summary: GameSummary | None) -> None:
         """Queue the final table and the standings card; then stop."""
-        actor = self._actor
-        history = tuple(actor.game.history)
+        self._snapshot = snapshot
+        info = self._info
+        history = snapshot.history
         # A variant with chips shows them on the card and in the caption, even where all are zero.
-        chips = outcome.chips if has_chips(actor.game.variant) else ()
+        chips = outcome.chips if has_chips(info.variant) else ()
         standings = StandingsView(
-            variant=actor.game.variant,
-            names=actor.names,
+            variant=info.variant,
+            names=info.names,
             final_points=outcome.points,
             placements=outcome.placements,
             history=history or (outcome.points,),
             final_scores=outcome.final_scores,
             chips=chips,
         )
-        lines = [text("game_finished", actor.locale, game=actor.game_id, reason=outcome.reason)]
+        lines = [text("game_finished", info.locale, game=info.game_id, reason=outcome.reason)]
         results = {result.seat: result for result in summary.results} if summary is not None else {}
         for seat in sorted(range(len(outcome.points)), key=lambda s: outcome.placements[s]):
-            line = f"{outcome.placements[seat]}. {actor.names[seat]} — {outcome.points[seat]:,}"
+            line = f"{outcome.placements[seat]}. {info.names[seat]} — {outcome.points[seat]:,}"
             if seat < len(chips):
-                line += " · " + text("chips_total", actor.locale, chips=chips[seat])
+                line += " · " + text("chips_total", info.locale, chips=chips[seat])
             change = results[seat].rating_change if seat in results else None
             if change is not None and abs(change) >= 0.005:
                 line += f" (rating {change:+.2f})"
@@ -513,23 +526,24 @@ class DiscordPresenter:
             await self._limiter.acquire()
             card, nonce = discord.File(io.BytesIO(png), "standings.png"), new_nonce()
             await retrying(
-                f"table {actor.game_id}: the standings",
+                f"table {info.game_id}: the standings",
                 lambda: self._channel.send(caption, file=card, nonce=nonce, allowed_mentions=NO_MENTIONS),
                 [card],
             )
             # Until this is stored, a restart posts the end again (see TableRegistry.recover).
-            await self._store.mark_end_shown(actor.game_id)
+            await self._store.mark_end_shown(info.game_id)
 
         self._queue(post)
-        self.panels_changed(tuple(self.panels))
+        self._refresh_panels(tuple(self.panels))
         self._closing = True
 
-    def cancelled(self, by: str) -> None:
+    def cancelled(self, snapshot: TableSnapshot, by: str) -> None:
         """Queue the cancellation notice on the table message; then stop."""
+        self._snapshot = snapshot
 
         async def post() -> None:
             self._dirty = False
-            content = text("game_cancelled", self._actor.locale, game=self._actor.game_id, name=by)
+            content = text("game_cancelled", self._info.locale, game=self._info.game_id, name=by)
             if self.message_id is not None:
                 await self._limiter.acquire()
                 with contextlib.suppress(discord.NotFound):
@@ -540,7 +554,7 @@ class DiscordPresenter:
             await self._send_text(content)
 
         self._queue(post)
-        self.panels_changed(tuple(self.panels))
+        self._refresh_panels(tuple(self.panels))
         self._closing = True
 
     # --- the table worker ----------------------------------------------------------------------------
@@ -574,42 +588,42 @@ class DiscordPresenter:
         try:
             await job()
         except discord.HTTPException as error:
-            log.warning("table %s: Discord refused an update: %s", self._actor.game_id, error)
+            log.warning("table %s: Discord refused an update: %s", self._info.game_id, error)
         except Exception:
-            log.exception("table %s: failed to update the table", self._actor.game_id)
+            log.exception("table %s: failed to update the table", self._info.game_id)
 
     async def _send_text(self, content: str) -> None:
         await self._limiter.acquire()
         nonce = new_nonce()
         await retrying(
-            f"table {self._actor.game_id}: a notice",
+            f"table {self._info.game_id}: a notice",
             lambda: self._channel.send(content, nonce=nonce, allowed_mentions=NO_MENTIONS),
         )
 
     async def _draw_table(self, *, over: bool = False) -> None:
-        actor = self._actor
-        view = actor.public_view()
+        snapshot, info = self._snapshot, self._info
+        view = snapshot.table
         posting = self._repost or self.message_id is None
         spec = table_spec(
-            game_id=actor.game_id,
-            title=actor.title,
+            game_id=info.game_id,
+            title=info.title,
             view=view,
-            names=actor.names,
-            decisions=actor.decisions(),
-            auto=actor.auto_seats(),
-            over=over or actor.finished,
+            names=info.names,
+            decisions=snapshot.deciding,
+            auto=snapshot.auto,
+            over=over or snapshot.finished,
             seq=view.sequence if posting else self._posted_at,
-            wall=actor.game.wall_digest,
-            locale=actor.locale,
+            wall=snapshot.wall_digest,
+            locale=info.locale,
         )
-        picture = (table_picture(view), actor.names, self.bottom)
+        picture = (table_picture(view), info.names, self.bottom)
         shown = (spec.content, spec.buttons, picture)
         if not posting and shown == self._shown:
             return  # the same message again (a switched ずーの lock, say): no request at all
         edit: dict[str, Any] = {"content": spec.content, "view": build_view(spec.buttons)}
         digest = self._digest
         if posting or picture != self._picture:
-            png = await self._renderer.render(Priority.TABLE, render_table, view, actor.names, bottom=self.bottom)
+            png = await self._renderer.render(Priority.TABLE, render_table, view, info.names, bottom=self.bottom)
             digest = _digest(png)
             if posting or digest != self._digest:
                 edit["attachments"] = [discord.File(io.BytesIO(png), "table.png")]
@@ -621,14 +635,14 @@ class DiscordPresenter:
         await self._limiter.acquire()
         self._sent += 1
         files: list[discord.File] = edit.get("attachments", [])
-        what = f"table {actor.game_id}: the table message"
+        what = f"table {info.game_id}: the table message"
         if not posting and self.message_id is not None:
             partial = self._channel.get_partial_message(self.message_id)
             try:
                 await retrying(what, lambda: partial.edit(**edit, allowed_mentions=NO_MENTIONS), files)
             except discord.NotFound:
                 # Someone deleted the table message: post a new one next time round.
-                self.table_changed(repost=True)
+                self.redraw(repost=True)
                 return
             self._shown, self._picture, self._digest = shown, picture, digest
             return
@@ -652,11 +666,11 @@ class DiscordPresenter:
     async def _hand_over(self, message_id: int, old: int | None) -> None:
         """Store the id of the table message just posted; then retire the one before it."""
         try:
-            await self._store.set_game_message(self._actor.game_id, message_id)
+            await self._store.set_game_message(self._info.game_id, message_id)
         except _MESSAGE_ID_ERRORS as error:
             # Only a restart reads it (to retire this message); the table goes on, and the older
             # message is still retired below.
-            log.warning("table %s: could not store the table message's id: %s", self._actor.game_id, error)
+            log.warning("table %s: could not store the table message's id: %s", self._info.game_id, error)
         if old is not None:
             await self._retire(old)
 
@@ -670,27 +684,27 @@ class DiscordPresenter:
             return
         except discord.HTTPException:
             with contextlib.suppress(discord.HTTPException):
-                await partial.edit(content=text("table_moved", self._actor.locale), attachments=[], view=build_view(()))
+                await partial.edit(content=text("table_moved", self._info.locale), attachments=[], view=build_view(()))
 
     # --- panels --------------------------------------------------------------------------------------
 
     def _panel_content(self, seat: int, panel: _Panel, notice: str = "") -> _PanelContent:
-        actor = self._actor
-        decision = actor.decision(seat)
+        snapshot, info = self._snapshot, self._info
+        decision = snapshot.decision(seat)
         panel.mode = panel_mode(panel.mode, decision)
-        view = actor.seat_view(seat)
+        view = snapshot.seats[seat]
         spec = panel_spec(
-            game_id=actor.game_id,
-            title=actor.title,
+            game_id=info.game_id,
+            title=info.title,
             view=view,
             decision=decision,
-            waiting_for=actor.waiting_for(),
-            names=actor.names,
-            tiles=actor.tiles,
+            waiting_for=snapshot.waiting_for,
+            names=info.names,
+            tiles=info.tiles,
             mode=panel.mode,
-            auto=actor.seats[seat].auto,
+            auto=seat in snapshot.auto,
             dm=panel.dm_message is not None or panel.prefers_dm,
-            over=actor.finished,
+            over=snapshot.finished,
             notice=notice,
             locale=panel.locale,
             dm_offered=self._dms,
@@ -711,7 +725,7 @@ class DiscordPresenter:
         )
         if shown is not None and content.picture in (shown.key, shown.waiting):
             return payload, shown
-        png = await self._renderer.render(priority, render_seat, content.view, self._actor.names)
+        png = await self._renderer.render(priority, render_seat, content.view, self._info.names)
         digest = _digest(png)
         if shown is None or shown.digest != digest:
             payload["file"] = discord.File(io.BytesIO(png), "hand.png")
@@ -742,7 +756,7 @@ class DiscordPresenter:
             try:
                 await self._refresh_panel(seat)
             except Exception:
-                log.exception("table %s: failed to refresh the panel of seat %d", self._actor.game_id, seat)
+                log.exception("table %s: failed to refresh the panel of seat %d", self._info.game_id, seat)
             if seat not in self._panel_again:
                 return
 
@@ -752,7 +766,7 @@ class DiscordPresenter:
         not one each. A panel whose seat must decide is sent at once."""
         panel = self.panels[seat]
         panel.urgent.clear()
-        if self._actor.decision(seat) is not None:
+        if self._snapshot.decision(seat) is not None:
             return
         delay = panel.shown_at + self._options.min_edit_interval - self._options.clock()
         if delay > 0:
@@ -799,7 +813,7 @@ class DiscordPresenter:
                     await webhook.edit_message(message_id, **payload)
             except discord.HTTPException as error:
                 # An expired token or a deleted DM: the player reopens the panel with "My hand".
-                log.info("table %s: panel of seat %d is gone: %s", self._actor.game_id, seat, error)
+                log.info("table %s: panel of seat %d is gone: %s", self._info.game_id, seat, error)
                 panel.interaction = None
                 panel.restored = None
                 panel.dm_message = None
@@ -928,7 +942,7 @@ class DiscordPresenter:
         While a panel is being opened it has no handle yet, so a change in that window finds it
         not live and is skipped; comparing keys now catches up (and costs nothing otherwise).
         """
-        self.panels_changed((seat,))
+        self._refresh_panels((seat,))
 
     async def _open_in_dm(self, interaction: discord.Interaction[Any], panel: _Panel, notice: str) -> None:
         # Opening a DM and uploading takes two requests: acknowledge first.

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import discord
 
-from bot.runtime.actor import TableActor
 from bot.runtime.options import RuntimeOptions
 from bot.runtime.registry import Runtime
 from bot.runtime.shards import Shards
+from bot.runtime.snapshot import TableSnapshot
 from bot.ui.pacing import RateLimiter
 from bot.ui.presenter import DiscordPresenter
 from bot.ui.router import ButtonRouter
@@ -38,11 +38,11 @@ class DiscordRuntime(Runtime[DiscordPresenter]):
         """Shared by every table's channel requests (and the lobbies' edits)."""
         self.buttons = ButtonRouter(options.clock)
 
-    def _presenter_of(self, actor: TableActor, *, message_id: int | None, dm_panels: bool) -> DiscordPresenter:
+    def _presenter_of(self, snapshot: TableSnapshot, *, message_id: int | None, dm_panels: bool) -> DiscordPresenter:
         return DiscordPresenter(
             client=self.client,
             store=self.store,
-            actor=actor,
+            snapshot=snapshot,
             options=self.options,
             limiter=self.limiter,
             renderer=self.renderer,

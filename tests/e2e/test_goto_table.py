@@ -216,8 +216,8 @@ async def _rig(actor: TableActor, spy: ConcealedFaceSpy, hands: Sequence[str], d
     actor.game.rig(hands, draws, dealer=0)  # type: ignore[attr-defined]
     spy.snapshot(actor)
     actor._sync_decisions(acted=None, pause=0.0)
-    actor.presenter.table_changed()
-    actor.presenter.panels_changed(range(3))
+    actor.presenter.table_changed(actor.snapshot())
+    actor.presenter.panels_changed(actor.snapshot(), range(3))
 
 
 async def test_goto_three_humans_open_riichi_waits_are_public(

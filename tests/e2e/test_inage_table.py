@@ -142,8 +142,8 @@ async def _north_set_aside(
     # the actor then takes the engine's new decisions as it does after any action.
     actor.game.rig(padded(hands, "4z8s"), "4z8s", starter=setter)  # type: ignore[attr-defined]
     changed = actor._sync_decisions(acted=None, pause=0.0)
-    actor.presenter.table_changed()
-    actor.presenter.panels_changed(changed | {setter, claimer})
+    actor.presenter.table_changed(actor.snapshot())
+    actor.presenter.panels_changed(actor.snapshot(), changed | {setter, claimer})
 
     first, second = Player(alice), Player(bob)
     await world.open_panel(first)

@@ -30,6 +30,7 @@ from bot.runtime.errors import (
     StaleClick,
 )
 from bot.runtime.lobby import LobbyBook
+from bot.runtime.presenting import NullPresenter
 from bot.runtime.snapshot import public_table_view
 from bot.runtime.variants import build_settings, parse_rules_text
 from bot.storage import PlayerSeat, StorageError, Store
@@ -275,17 +276,8 @@ async def _actor(store: Store, rig: tuple[list[str], str] | None = None) -> Tabl
         options=RuntimeOptions(cpu_delay=0, hand_pause=0),
         timers=TableTimers(30, 0),
     )
-    actor.start(presenter=_Silent())
+    actor.start(presenter=NullPresenter())
     return actor
-
-
-class _Silent:
-    def table_changed(self) -> None: ...
-    def panels_changed(self, seats: object, *, exclude: int | None = None) -> None: ...
-    def hand_ended(self, entry: object, result: object, reveal: object = None) -> None: ...
-    def notice(self, key: str, **params: object) -> None: ...
-    def game_over(self, outcome: object, summary: object) -> None: ...
-    def cancelled(self, by: str) -> None: ...
 
 
 def _button(actor: TableActor, seat: int) -> ActionId:

@@ -150,8 +150,8 @@ async def _rig(table: Table, hands: Sequence[str], draws: str) -> None:
     await actor.presenter.drain()  # type: ignore[attr-defined]
     actor.game.rig(hands, draws)  # type: ignore[attr-defined]
     actor._sync_decisions(acted=None, pause=0.0)
-    actor.presenter.table_changed()
-    actor.presenter.panels_changed(range(4))
+    actor.presenter.table_changed(actor.snapshot())
+    actor.presenter.panels_changed(actor.snapshot(), range(4))
 
 
 async def _click(table: Table, player: Player, custom_id: str) -> InteractionRecord:
