@@ -22,9 +22,7 @@ import dataclasses
 import functools
 import json
 import logging
-from collections import deque
 from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any, TypeVar, cast
 
 from bot.engine.ai import CpuPlayer
@@ -33,6 +31,7 @@ from bot.engine.game import Action, Game, TimeUp, Unclaimed, VoteEnd, action_to_
 from bot.engine.record import replay
 from bot.engine.tiles import Tile
 from bot.engine.views import PublicView, SeatView
+from bot.runtime.clocks import SeatState, TableClocks, Timer
 from bot.runtime.customid import ActionId, action_args
 from bot.runtime.decisions import Decision
 from bot.runtime.errors import (
@@ -46,12 +45,26 @@ from bot.runtime.errors import (
     StaleClick,
     TablePaused,
 )
+from bot.runtime.hold import STORE_ERRORS, Outage, Unsaved, write_now
+from bot.runtime.messages import (
+    Act,
+    Auto,
+    Back,
+    Cancel,
+    FreeAct,
+    Message,
+    Reconsider,
+    Request,
+    Retry,
+    Stop,
+    TimeLimit,
+    Timeout,
+)
 from bot.runtime.numbering import Offer, Offers, next_offers
 from bot.runtime.options import RuntimeOptions, TableTimers
 from bot.runtime.presenting import NullPresenter, TablePresenter
 from bot.runtime.snapshot import SeatViews, StaleSnapshot, TableInfo, TableSnapshot, declarations, public_table_view
 from bot.storage import (
-    DATABASE_ERRORS,
     ActionOrderError,
     GameStatus,
     GameSummary,
@@ -66,31 +79,6 @@ __all__ = ["SeatState", "TableActor"]
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
-
-
-@dataclass
-class SeatState:
-    """Runtime facts about one seat that the engine does not track."""
-
-    player: PlayerSeat
-    bank: float
-    cpu: CpuPlayer | None = None
-    auto: bool = False
-    """On autopilot after timing out too often, until the player presses "I'm back"."""
-    timeouts: int = 0
-    """Consecutive timeouts; acting in time resets it."""
-    started: float = 0.0
-    """When the current decision's clock started (RuntimeOptions.clock)."""
-    charged: float = 0.0
-    """Bank seconds already charged for the current decision."""
-    allowance: float = 0.0
-    """Bank seconds the current decision may use (less than ``bank`` under a shared deadline)."""
-    timer: asyncio.TimerHandle | None = None
-
-    @property
-    def clocked(self) -> bool:
-        """Whether someone waits on this seat's clock (a human not on autopilot)."""
-        return not self.player.is_cpu and not self.auto
 
 
 def _follow(tracked: dict[int, Decision], offers: Mapping[int, Offer]) -> set[int]:
@@ -115,105 +103,6 @@ def _casts_vote(action: Action) -> bool:
 def _narrowed(old: Sequence[Action], new: Sequence[Action]) -> bool:
     """Whether ``new`` is ``old`` less some options: the rest of one choice, not a new one."""
     return len(new) < len(old) and set(new) <= set(old)
-
-
-_STORE_ERRORS: tuple[type[Exception], ...] = (*DATABASE_ERRORS, ValueError)
-"""What a write to the store may raise (ValueError: the store is closed, or a bad argument)."""
-
-
-@dataclass
-class _Unsaved:
-    """A write the store refused, kept to try again while the table waits."""
-
-    write: Callable[[], Awaitable[object]]
-    then: Callable[[object], Awaitable[None]] | None = None
-    """What follows once it is written: given what ``write`` returned, or None when it was given
-    up (it failed for a reason that waiting does not cure)."""
-
-
-@dataclass
-class _Outage:
-    """The table is paused because the store refuses writes (see :meth:`TableActor._hold`)."""
-
-    delay: float
-    """Seconds before the next try; doubles after each refusal."""
-    writes: deque[_Unsaved] = field(default_factory=deque)
-    """The refused writes, oldest first; they are tried again in this order."""
-    stopped: dict[int, tuple[float, float]] = field(default_factory=dict)
-    """Seats whose clock was stopped: when (RuntimeOptions.clock), and the seconds they had left."""
-    timer: asyncio.TimerHandle | None = None
-    time_up: bool = False
-    """The table's time limit ran out during the pause: ended once it carries on."""
-
-
-# --- inbox messages -------------------------------------------------------------------------------
-
-
-@dataclass
-class _Act:
-    user_id: int
-    button: ActionId
-    future: asyncio.Future[int]
-
-
-@dataclass
-class _Back:
-    user_id: int
-    future: asyncio.Future[int]
-
-
-@dataclass
-class _Cancel:
-    by: str
-    future: asyncio.Future[int]
-
-
-@dataclass
-class _Auto:
-    seat: int
-    seq: int
-
-
-@dataclass
-class _Reconsider:
-    """A riichi was declared while a CPU's choice stood locked in (ずーの): its second look."""
-
-    seat: int
-    seq: int
-
-
-@dataclass
-class _Timeout:
-    seat: int
-    seq: int
-    retry: bool = False
-    """Playing the default failed to save last time; this is another try, not another timeout."""
-
-
-@dataclass
-class _FreeAct:
-    """A CPU's (or an absent player's) free action, e.g. agreeing to the others' vote to end."""
-
-    seat: int
-    kind: str
-
-
-@dataclass
-class _TimeUp:
-    """The table's time limit ran out (いなげ's timed games)."""
-
-
-@dataclass
-class _Retry:
-    """Try the writes the store refused again (see :meth:`TableActor._hold`)."""
-
-
-@dataclass
-class _Stop:
-    future: asyncio.Future[None] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
-
-
-_Message = _Act | _Back | _Cancel | _Auto | _Reconsider | _Timeout | _TimeUp | _FreeAct | _Retry | _Stop
 
 
 class TableActor:
@@ -274,6 +163,8 @@ class TableActor:
             )
             for seat, player in enumerate(players)
         ]
+        self.clocks = TableClocks(self.seats, options=options, timers=timers, post=self._post)
+        """Every seat's clock and CPU turn."""
         self._on_finished = on_finished
         self.offers = offers or Offers()
         """Every seat's offers as last numbered (a recovered game brings those its log numbers:
@@ -287,15 +178,15 @@ class TableActor:
         self._free: dict[int, Decision] = {}
         """Actions a seat may take at any moment besides its decision (いなげ's vote to end):
         they run on no clock and do not end the seat's decision."""
-        self._time_limit: asyncio.TimerHandle | None = None
+        self._time_limit: Timer | None = None
         self._declared = declarations(game.public_view())
         """Every seat's riichi and melds as last shown (see :func:`~bot.runtime.snapshot.declarations`)."""
-        self._inbox: asyncio.Queue[_Message] = asyncio.Queue()
+        self._inbox: asyncio.Queue[Message] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
         self._views: dict[object, Any] = {}
         """Views built since the game last moved (see :meth:`_cached`)."""
         self._views_of: tuple[int, int] = (id(game), -1)
-        self._outage: _Outage | None = None
+        self._outage: Outage | None = None
         """Set while the store refuses writes: the table is paused (see :meth:`_hold`)."""
 
     # --- reading the state (for the presenter and the cogs) ----------------------------------------
@@ -449,7 +340,7 @@ class TableActor:
         limit = self.game.time_limit_seconds
         if limit is not None:
             left = max(0.0, self.started_at + float(limit) - self.options.wall_clock())
-            self._time_limit = asyncio.get_running_loop().call_later(left, self._post, _TimeUp())
+            self._time_limit = self.clocks.later(left, TimeLimit())
         self.presenter.show(self.snapshot())  # with the decisions just armed
 
     async def stop(self) -> None:
@@ -457,16 +348,16 @@ class TableActor:
         if self._task is None or self._task.done():
             self._cancel_timers()
             return
-        message = _Stop()
+        message = Stop()
         self._inbox.put_nowait(message)
         await asyncio.shield(message.future)
         await self._task
 
-    def _post(self, message: _Message) -> None:
+    def _post(self, message: Message) -> None:
         if self._task is not None and not self._task.done():
             self._inbox.put_nowait(message)
 
-    async def _ask(self, message: _Act | _Back | _Cancel) -> int:
+    async def _ask(self, message: Request) -> int:
         if self.finished or self._task is None or self._task.done():
             raise GameOver()
         self._inbox.put_nowait(message)
@@ -480,28 +371,28 @@ class TableActor:
         Raises :class:`NotSeated`, :class:`StaleClick`, :class:`InvalidButton` (a button this
         seat was never offered), :class:`GameOver` or :class:`SaveFailed`; none changes anything.
         """
-        return await self._ask(_Act(user_id, button, asyncio.get_running_loop().create_future()))
+        return await self._ask(Act(user_id, button, asyncio.get_running_loop().create_future()))
 
     async def come_back(self, user_id: int) -> int:
         """Take a seat off autopilot; returns the seat."""
-        return await self._ask(_Back(user_id, asyncio.get_running_loop().create_future()))
+        return await self._ask(Back(user_id, asyncio.get_running_loop().create_future()))
 
     async def cancel(self, by: str) -> int:
         """Cancel the game (the cog checked who may); returns the game id."""
-        return await self._ask(_Cancel(by, asyncio.get_running_loop().create_future()))
+        return await self._ask(Cancel(by, asyncio.get_running_loop().create_future()))
 
     # --- the inbox loop --------------------------------------------------------------------------
 
     async def _run(self) -> None:
         while True:
             message = await self._inbox.get()
-            if isinstance(message, _Stop):
+            if isinstance(message, Stop):
                 self._cancel_timers()
                 self._fail_waiting()
                 message.future.set_result(None)
                 return
             try:
-                if isinstance(message, _Act | _Back | _Cancel):
+                if isinstance(message, Request):
                     try:
                         result = await self._handle_request(message)
                     except Exception as error:
@@ -510,15 +401,15 @@ class TableActor:
                     else:
                         if not message.future.done():
                             message.future.set_result(result)
-                elif isinstance(message, _Timeout):
+                elif isinstance(message, Timeout):
                     await self._handle_timeout(message)
-                elif isinstance(message, _TimeUp):
+                elif isinstance(message, TimeLimit):
                     await self._handle_time_up()
-                elif isinstance(message, _FreeAct):
+                elif isinstance(message, FreeAct):
                     await self._handle_free(message)
-                elif isinstance(message, _Retry):
+                elif isinstance(message, Retry):
                     await self._handle_retry()
-                elif isinstance(message, _Reconsider):
+                elif isinstance(message, Reconsider):
                     await self._handle_reconsider(message)
                 else:
                     await self._handle_auto(message)
@@ -534,15 +425,15 @@ class TableActor:
     def _fail_waiting(self) -> None:
         while not self._inbox.empty():
             message = self._inbox.get_nowait()
-            if isinstance(message, _Act | _Back | _Cancel) and not message.future.done():
+            if isinstance(message, Request) and not message.future.done():
                 message.future.set_exception(GameOver())
-            elif isinstance(message, _Stop):
+            elif isinstance(message, Stop):
                 message.future.set_result(None)
 
-    async def _handle_request(self, message: _Act | _Back | _Cancel) -> int:
+    async def _handle_request(self, message: Request) -> int:
         if self.finished:
             raise GameOver()
-        if isinstance(message, _Cancel):
+        if isinstance(message, Cancel):
             await self.store.finish_game(self.game_id, GameStatus.CANCELLED, reason=f"cancelled by {message.by}")
             self._finish()
             self.presenter.cancelled(self.snapshot(), message.by)
@@ -552,7 +443,7 @@ class TableActor:
         if self._outage is not None:
             # Nothing can be stored, so nothing may change: not a move, not autopilot.
             raise TablePaused()
-        if isinstance(message, _Back):
+        if isinstance(message, Back):
             if not state.auto:
                 raise NotAuto()
             state.auto = False
@@ -595,11 +486,11 @@ class TableActor:
         if not free:
             state.timeouts = 0
             if seat in self._decisions:  # a switch runs on no clock, so it costs no bank
-                self._spend_bank(seat)
+                self.clocks.spend_bank(seat)
         await self._play(seat, action, human=True, free=free)
         return seat
 
-    async def _handle_free(self, message: _FreeAct) -> None:
+    async def _handle_free(self, message: FreeAct) -> None:
         free = self._free.get(message.seat)
         if self.finished or free is None or self.seats[message.seat].clocked or self._outage is not None:
             return  # (after a pause, _resume follows the votes again)
@@ -620,24 +511,18 @@ class TableActor:
                 await self._play(seat, action, human=False, free=True)
                 return
 
-    async def _handle_timeout(self, message: _Timeout) -> None:
+    async def _handle_timeout(self, message: Timeout) -> None:
         decision = self._decisions.get(message.seat)
         state = self.seats[message.seat]
         if decision is None or decision.seq != message.seq or not state.clocked or self._outage is not None:
             # The seat answered in time, or the timer belongs to an older decision, or it rang
             # just as the table paused (the pause stopped that clock; _resume restarts it).
             return
-        if not message.retry:
-            state.timeouts += 1
-            # The bank this decision was allowed is gone (all of it, unless a shared deadline
-            # allowed less than the seat had).
-            state.bank = max(0.0, state.bank - state.allowance)
-            if state.timeouts >= self.options.timeouts_before_autoplay:
-                state.auto = True
-                self.presenter.notice("went_auto", name=state.player.name)
+        if not message.retry and self.clocks.time_out(message.seat):
+            self.presenter.notice("went_auto", name=state.player.name)
         await self._play_or_retry(message.seat, decision, decision.default)
 
-    async def _handle_auto(self, message: _Auto) -> None:
+    async def _handle_auto(self, message: Auto) -> None:
         decision = self._decisions.get(message.seat)
         state = self.seats[message.seat]
         if decision is None or decision.seq != message.seq or state.clocked or self._outage is not None:
@@ -651,7 +536,7 @@ class TableActor:
                 log.exception("table %s: the CPU in seat %d failed to choose", self.game_id, message.seat)
         await self._play_or_retry(message.seat, decision, action)
 
-    async def _handle_reconsider(self, message: _Reconsider) -> None:
+    async def _handle_reconsider(self, message: Reconsider) -> None:
         switch = self._switches.get(message.seat)
         cpu = self.seats[message.seat].cpu
         if switch is None or switch.seq != message.seq or cpu is None or self._outage is not None:
@@ -680,7 +565,7 @@ class TableActor:
             against = in_riichi - {seat}
             if self._locked_against.setdefault(seat, against) != against:
                 self._locked_against[seat] = against
-                self._post(_Reconsider(seat, switch.seq))
+                self._post(Reconsider(seat, switch.seq))
 
     async def _play_or_retry(self, seat: int, decision: Decision, action: Action) -> None:
         """Play a move nobody clicked (a CPU's, a timeout's). If the store cannot take it, try
@@ -689,8 +574,8 @@ class TableActor:
             await self._play(seat, action, human=False)
         except SaveFailed:
             state = self.seats[seat]
-            retry = _Timeout(seat, decision.seq, retry=True) if state.clocked else _Auto(seat, decision.seq)
-            state.timer = asyncio.get_running_loop().call_later(self.options.retry_seconds, self._post, retry)
+            retry = Timeout(seat, decision.seq, retry=True) if state.clocked else Auto(seat, decision.seq)
+            state.timer = self.clocks.later(self.options.retry_seconds, retry)
 
     # --- playing an action -------------------------------------------------------------------------
 
@@ -723,14 +608,14 @@ class TableActor:
         bank = None if state.player.is_cpu else state.bank
         try:
             await self.store.append_action(self.game_id, seq, action_to_json(action), bank=bank)
-        except _STORE_ERRORS as error:
+        except STORE_ERRORS as error:
             log.error("table %s: could not log action %d: %s", self.game_id, seq, error)
             if not is_refusal(error):
                 raise SaveFailed() from error
             # The store refuses writes for now: keep this very action (its number, its bank) and
             # try it again with the table paused; nothing is applied or shown until it is stored.
             self._hold(
-                _Unsaved(
+                Unsaved(
                     functools.partial(self._append_again, seq, action, bank),
                     functools.partial(self._play_stored, seat, action, seq, human=human, free=free, refused=refused),
                 )
@@ -872,30 +757,18 @@ class TableActor:
         A write the store refuses is kept, with ``then``, and tried again while the table waits
         (False); so is one that comes while an earlier one waits, so they land in order. One that
         fails for another reason is logged and given up: recovery records results again."""
-        if self._outage is None:
-            try:
-                result = await write()
-            except _STORE_ERRORS as error:
-                if not is_refusal(error):
-                    log.exception("table %s: could not record %s", self.game_id, what)
-                    if then is not None:
-                        await then(None)
-                    return True
-                log.error("table %s: the store refused %s: %s", self.game_id, what, error)
-            else:
-                if then is not None:
-                    await then(result)
-                return True
-        self._hold(_Unsaved(write, then))
+        if self._outage is None and await write_now(self.game_id, what, write, then):
+            return True
+        self._hold(Unsaved(write, then))
         return False
 
-    def _hold(self, unsaved: _Unsaved) -> None:
+    def _hold(self, unsaved: Unsaved) -> None:
         """Keep a write the store refused and pause the table until it lands: a public notice,
         every clock stopped (nobody's time runs out, no bank is charged), clicks answered with
         :class:`TablePaused`; it is tried again after ``retry_seconds``, doubling each time."""
         if self._outage is None:
-            self._outage = _Outage(delay=self.options.retry_seconds)
-            self._outage.timer = asyncio.get_running_loop().call_later(self._outage.delay, self._post, _Retry())
+            self._outage = Outage(delay=self.options.retry_seconds)
+            self._outage.timer = self.clocks.later(self._outage.delay, Retry())
             self.presenter.notice("store_paused")
         self._outage.writes.append(unsaved)
         self._stop_clocks()
@@ -908,7 +781,7 @@ class TableActor:
         now, wall = self.options.clock(), self.options.wall_clock()
         stopped: list[int] = []
         for seat, decision in list(self._decisions.items()):
-            self._disarm(seat)
+            self.clocks.disarm(seat)
             if decision.deadline is not None:
                 outage.stopped[seat] = (now, max(0.0, decision.deadline - wall))
                 # No countdown on the table or the panels while nothing can be played.
@@ -924,29 +797,10 @@ class TableActor:
         if outage is None or self.finished:
             return
         outage.timer = None
-        written: list[tuple[_Unsaved, object]] = []
-        while outage.writes:
-            unsaved = outage.writes[0]
-            try:
-                result = await unsaved.write()
-            except _STORE_ERRORS as error:
-                if is_refusal(error):
-                    outage.delay = min(
-                        outage.delay * 2, max(self.options.retry_max_seconds, self.options.retry_seconds)
-                    )
-                    log.warning(
-                        "table %s: the store still refuses writes (%s); next try in %.1f s",
-                        self.game_id,
-                        error,
-                        outage.delay,
-                    )
-                    outage.timer = asyncio.get_running_loop().call_later(outage.delay, self._post, _Retry())
-                    return
-                # Waiting does not cure this one (a bug): give it up rather than pause forever.
-                log.error("table %s: giving up a write the store will not take: %s", self.game_id, error)
-                result = None
-            outage.writes.popleft()
-            written.append((unsaved, result))
+        written = await outage.write_kept(game_id=self.game_id, options=self.options)
+        if written is None:
+            outage.timer = self.clocks.later(outage.delay, Retry())
+            return
         self._resume()
         for unsaved, result in written:
             if unsaved.then is not None:
@@ -972,7 +826,7 @@ class TableActor:
             else:
                 self._arm(seat, decision.seq, pause=0.0)
         if outage.time_up:
-            self._post(_TimeUp())
+            self._post(TimeLimit())
         self._follow_votes()
         snapshot = self.snapshot()
         self.presenter.table_changed(snapshot)
@@ -993,7 +847,7 @@ class TableActor:
             return
         for seat, state in enumerate(self.seats):
             if not state.clocked and self._wants_vote(seat):
-                self._inbox.put_nowait(_FreeAct(seat, "vote_end"))
+                self._inbox.put_nowait(FreeAct(seat, "vote_end"))
 
     def _wants_vote(self, seat: int) -> bool:
         free = self._free.get(seat)
@@ -1025,17 +879,14 @@ class TableActor:
                     # ずーの's multi-ron: each pick leaves the rest of the same choice, which keeps
                     # the one deadline the round shares instead of starting a fresh clock.
                     continuing[seat] = old.deadline
-                self._disarm(seat)
+                self.clocks.disarm(seat)
                 del self._decisions[seat]
                 changed.add(seat)
         opened = [seat for seat in offers.decisions if seat not in self._decisions]
         # Seats asked at the same moment (two claims on one discard, ずーの's simultaneous phases)
         # share one deadline: the turn's seconds plus the smallest bank among them.
         clocked = [seat for seat in opened if self.seats[seat].clocked and seat not in continuing]
-        shared = None
-        if len(clocked) > 1:
-            limit = min(self.timers.limit(bank=self.seats[seat].bank) for seat in clocked)
-            shared = self.options.wall_clock() + pause + limit
+        shared = self.clocks.shared_deadline(clocked, pause=pause)
         for seat in opened:
             new = offers.decisions[seat]
             self._decisions[seat] = Decision(seat, new.seq, new.actions, new.default, None)
@@ -1060,59 +911,19 @@ class TableActor:
     def _arm(
         self, seat: int, seq: int, *, pause: float, deadline: float | None = None, continuing: bool = False
     ) -> None:
-        """Start the seat's clock (a human) or schedule its move (a CPU or autopilot).
-
-        ``deadline`` (Unix time) replaces the seat's own limit: one shared with the seats asked
-        at the same moment, or (``continuing``) that of a choice made in several clicks, whose
-        clock keeps running."""
-        self._disarm(seat)
-        state = self.seats[seat]
-        loop = asyncio.get_running_loop()
-        if not continuing or not state.clocked:
-            state.started = self.options.clock() + pause
-            state.charged = 0.0
+        """Start the seat's clock or schedule its CPU turn (see :meth:`TableClocks.arm`), and
+        show the decision's deadline."""
         decision = self._decisions[seat]
-        if state.clocked and deadline is not None:
-            left = max(0.0, deadline - self.options.wall_clock())
-            state.timer = loop.call_later(left, self._post, _Timeout(seat, seq))
-            if not continuing:
-                state.allowance = min(state.bank, max(0.0, left - pause - self.timers.turn_seconds))
-        elif state.clocked:
-            state.allowance = state.bank
-            limit = self.timers.limit(bank=state.bank)
-            deadline = self.options.wall_clock() + pause + limit
-            state.timer = loop.call_later(pause + limit, self._post, _Timeout(seat, seq))
-        else:
-            deadline = None
-            # A claim window opens only when some seat can claim: a CPU that took its time over
-            # one would tell the table so. It answers at once; its own turns keep the delay.
-            delay = pause + (0.0 if self._unclaimed() is not None else self.options.cpu_delay)
-            message = _Auto(seat, seq)
-            state.timer = loop.call_later(delay, self._post, message) if delay > 0 else None
-            if delay <= 0:
-                self._post(message)
-        self._decisions[seat] = dataclasses.replace(decision, deadline=deadline)
-
-    def _disarm(self, seat: int) -> None:
-        state = self.seats[seat]
-        if state.timer is not None:
-            state.timer.cancel()
-            state.timer = None
+        shown = self.clocks.arm(
+            seat, seq, pause=pause, claim_window=self._unclaimed() is not None, deadline=deadline, continuing=continuing
+        )
+        self._decisions[seat] = dataclasses.replace(decision, deadline=shown)
 
     def _cancel_timers(self) -> None:
-        for seat in range(len(self.seats)):
-            self._disarm(seat)
+        self.clocks.disarm_all()
         if self._outage is not None and self._outage.timer is not None:
             self._outage.timer.cancel()
             self._outage.timer = None
         if self._time_limit is not None:
             self._time_limit.cancel()
             self._time_limit = None
-
-    def _spend_bank(self, seat: int) -> None:
-        """Charge the time a seat used beyond the turn's own seconds to its bank."""
-        state = self.seats[seat]
-        over = max(0.0, self.options.clock() - state.started - self.timers.turn_seconds)
-        # A choice made in several clicks is charged once for the same seconds.
-        state.bank = max(0.0, state.bank - max(0.0, over - state.charged))
-        state.charged = max(state.charged, over)
