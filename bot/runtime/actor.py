@@ -7,8 +7,14 @@ and gets a :class:`~bot.runtime.errors.StaleClick`.
 
 An accepted action is checked against the seat's legal actions, **committed to the store, and
 only then applied** to the engine and shown: a crash at any point either loses an action no one
-saw or replays one everyone saw. The presenter reads the actor's state whenever it draws, so it
-only ever shows committed actions.
+saw or replays one everyone saw (:mod:`bot.runtime.moves`). The presenter draws only from the
+snapshots the actor hands it (:mod:`bot.runtime.snapshot`), so it only ever shows committed
+actions.
+
+The actor is built in three layers, one module each: :class:`~bot.runtime.table.TableState`
+(what the table is now, its decisions and clocks), :class:`~bot.runtime.moves.MovingTable`
+(playing a move, pausing while the store refuses writes) and :class:`TableActor` here (the
+inbox: requests, timeouts, CPU turns).
 
 Every pending decision carries the sequence number at which it appeared; its buttons carry the
 same number. A seat's number stays the same while its options do (a claim it still has to
@@ -18,41 +24,25 @@ answer while another seat passes), so simultaneous decisions do not invalidate e
 from __future__ import annotations
 
 import asyncio
-import dataclasses
-import functools
-import json
 import logging
-from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
-from typing import Any, TypeVar, cast
 
-from bot.engine.ai import CpuPlayer
-from bot.engine.events import Event, HandEnded, HandStarted, VoteCast, WallRevealed
-from bot.engine.game import Action, Game, TimeUp, Unclaimed, VoteEnd, action_to_json
-from bot.engine.record import replay
-from bot.engine.tiles import Tile
-from bot.engine.views import PublicView, SeatView
-from bot.runtime.clocks import SeatState, TableClocks, Timer
+from bot.engine.game import Action, TimeUp, VoteEnd
+from bot.runtime.clocks import SeatState
 from bot.runtime.customid import ActionId, action_args
-from bot.runtime.decisions import Decision
 from bot.runtime.errors import (
     GameOver,
     InvalidButton,
-    MoveKept,
     NotAuto,
-    NotSeated,
     NotYourTurn,
-    SaveFailed,
     StaleClick,
     TablePaused,
 )
-from bot.runtime.hold import STORE_ERRORS, Outage, Unsaved, write_now
 from bot.runtime.messages import (
     Act,
     Auto,
     Back,
     Cancel,
     FreeAct,
-    Message,
     Reconsider,
     Request,
     Retry,
@@ -60,39 +50,15 @@ from bot.runtime.messages import (
     TimeLimit,
     Timeout,
 )
-from bot.runtime.numbering import Offer, Offers, next_offers
-from bot.runtime.options import RuntimeOptions, TableTimers
-from bot.runtime.presenting import NullPresenter, TablePresenter
-from bot.runtime.snapshot import SeatViews, StaleSnapshot, TableInfo, TableSnapshot, declarations, public_table_view
+from bot.runtime.moves import MovingTable
+from bot.runtime.presenting import TablePresenter
 from bot.storage import (
-    ActionOrderError,
     GameStatus,
-    GameSummary,
-    HandTracker,
-    PlayerSeat,
-    Store,
-    is_refusal,
 )
 
 __all__ = ["SeatState", "TableActor"]
 
 log = logging.getLogger(__name__)
-
-T = TypeVar("T")
-
-
-def _follow(tracked: dict[int, Decision], offers: Mapping[int, Offer]) -> set[int]:
-    """Bring clock-less offers (switches, free actions) in line; returns seats whose changed."""
-    changed = {seat for seat in tracked.keys() | offers.keys() if _offered(tracked.get(seat)) != offers.get(seat)}
-    for seat in changed:
-        tracked.pop(seat, None)
-        if (offer := offers.get(seat)) is not None:
-            tracked[seat] = Decision(seat, offer.seq, offer.actions, offer.default, None)
-    return changed
-
-
-def _offered(decision: Decision | None) -> Offer | None:
-    return None if decision is None else Offer(decision.seq, decision.actions, decision.default)
 
 
 def _casts_vote(action: Action) -> bool:
@@ -100,237 +66,9 @@ def _casts_vote(action: Action) -> bool:
     return not isinstance(action, VoteEnd) or action.end
 
 
-def _narrowed(old: Sequence[Action], new: Sequence[Action]) -> bool:
-    """Whether ``new`` is ``old`` less some options: the rest of one choice, not a new one."""
-    return len(new) < len(old) and set(new) <= set(old)
-
-
-class TableActor:
-    """Owns one running game: its engine state, timers, CPU turns and action log."""
-
-    def __init__(
-        self,
-        *,
-        game_id: int,
-        guild_id: int,
-        channel_id: int,
-        host_id: int,
-        game: Game,
-        players: Sequence[PlayerSeat],
-        store: Store,
-        options: RuntimeOptions,
-        timers: TableTimers,
-        tracker: HandTracker | None = None,
-        locale: str | None = None,
-        on_finished: Callable[[TableActor], None] | None = None,
-        started_at: float | None = None,
-        banks: Mapping[int, float] | None = None,
-        offers: Offers | None = None,
-    ) -> None:
-        if len(players) != game.players:
-            raise ValueError(f"{len(players)} players for a {game.players}-seat game")
-        self.game_id = game_id
-        self.guild_id = guild_id
-        self.channel_id = channel_id
-        self.host_id = host_id
-        self.game = game
-        self.store = store
-        self.options = options
-        self.timers = timers
-        self.locale = locale
-        self.started_at = options.wall_clock() if started_at is None else started_at
-        """Unix time the game began (a timed game ends that long after it, across restarts)."""
-        self.tracker = tracker or HandTracker.for_game(game)
-        self.info = TableInfo(
-            game_id=game_id,
-            guild_id=guild_id,
-            channel_id=channel_id,
-            host_id=host_id,
-            variant=game.variant,
-            title=game.title,
-            players=tuple(players),
-            tiles=game.tiles,
-            locale=locale,
-        )
-        """What the table is and stays, for whoever shows it."""
-        self.presenter: TablePresenter = NullPresenter()
-        self.finished = False
-        self.seats = [
-            SeatState(
-                player,
-                bank=min(timers.bank_seconds, (banks or {}).get(seat, timers.bank_seconds)),
-                cpu=CpuPlayer.for_game(game, seed=game.seed * 8 + seat) if player.is_cpu else None,
-            )
-            for seat, player in enumerate(players)
-        ]
-        self.clocks = TableClocks(self.seats, options=options, timers=timers, post=self._post)
-        """Every seat's clock and CPU turn."""
-        self._on_finished = on_finished
-        self.offers = offers or Offers()
-        """Every seat's offers as last numbered (a recovered game brings those its log numbers:
-        see :mod:`bot.runtime.numbering`)."""
-        self._decisions: dict[int, Decision] = {}
-        self._switches: dict[int, Decision] = {}
-        """Seats that already chose but may still change their choice (ずーの's locked discards):
-        not in the engine's decisions, so no clock and no CPU turn, but their buttons work."""
-        self._locked_against: dict[int, frozenset[int]] = {}
-        """Locked-in CPU seats and the other seats that were in riichi when each last chose."""
-        self._free: dict[int, Decision] = {}
-        """Actions a seat may take at any moment besides its decision (いなげ's vote to end):
-        they run on no clock and do not end the seat's decision."""
-        self._time_limit: Timer | None = None
-        self._declared = declarations(game.public_view())
-        """Every seat's riichi and melds as last shown (see :func:`~bot.runtime.snapshot.declarations`)."""
-        self._inbox: asyncio.Queue[Message] = asyncio.Queue()
-        self._task: asyncio.Task[None] | None = None
-        self._views: dict[object, Any] = {}
-        """Views built since the game last moved (see :meth:`_cached`)."""
-        self._views_of: tuple[int, int] = (id(game), -1)
-        self._outage: Outage | None = None
-        """Set while the store refuses writes: the table is paused (see :meth:`_hold`)."""
-
-    # --- reading the state (for the presenter and the cogs) ----------------------------------------
-
-    @property
-    def title(self) -> str:
-        """The variant's display name."""
-        return self.game.title
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        """Display names by seat."""
-        return self.info.names
-
-    @property
-    def tiles(self) -> Sequence[Tile]:
-        """Faces of the variant's physical tiles, by tile id."""
-        return self.game.tiles
-
-    @property
-    def sequence(self) -> int:
-        """How many actions the game has taken."""
-        return self.game.sequence
-
-    def seat_of(self, user_id: int) -> int:
-        """The seat a user plays; raises :class:`NotSeated`."""
-        for seat, state in enumerate(self.seats):
-            if state.player.user_id == user_id:
-                return seat
-        raise NotSeated()
-
-    def is_seated(self, user_id: int) -> bool:
-        """Whether the user plays at this table."""
-        return any(state.player.user_id == user_id for state in self.seats)
-
-    def decision(self, seat: int) -> Decision | None:
-        """The seat's pending decision, if any (or the choices a locked-in seat may switch to),
-        with the actions it may take at any moment added; those share the decision's number."""
-        decision = self._decisions.get(seat) or self._switches.get(seat)
-        free = self._free.get(seat)
-        if free is None:
-            return decision
-        if decision is None:
-            return free
-        # Free actions are matched by what they are, not by number (see _handle_request), so a
-        # vote does not make the seat's other buttons stale.
-        return dataclasses.replace(decision, actions=decision.actions + free.actions)
-
-    def decisions(self) -> tuple[Decision, ...]:
-        """Every pending decision, by seat."""
-        return tuple(self._decisions[seat] for seat in sorted(self._decisions))
-
-    @property
-    def paused(self) -> bool:
-        """Whether the table waits for the store to take its writes again."""
-        return self._outage is not None
-
-    def auto_seats(self) -> tuple[int, ...]:
-        """Seats on autopilot."""
-        return tuple(seat for seat, state in enumerate(self.seats) if state.auto)
-
-    def _cached(self, key: object, build: Callable[[], T]) -> T:
-        """A view of the game as it is now, built once for every reader of it.
-
-        The presenter, the panels and the cogs ask for the same views many times between two
-        moves (every table redraw, every panel's key check); the engine only changes in
-        ``apply`` (or a test's rigged deal), which moves ``revision``, and a rebuilt game
-        (:meth:`_take_back`) is a new object, so the pair says when a view is stale.
-        """
-        now = (id(self.game), self.game.revision)
-        if now != self._views_of:
-            self._views.clear()
-            self._views_of = now
-        if key not in self._views:
-            self._views[key] = build()
-        return cast(T, self._views[key])
-
-    def _game_public(self) -> PublicView:
-        return self._cached("public", self.game.public_view)
-
-    def public_view(self) -> PublicView:
-        """The table as the channel may see it (see :func:`~bot.runtime.snapshot.public_table_view`)."""
-        deadline = min((d.deadline for d in self._decisions.values() if d.deadline is not None), default=None)
-        auto = self.auto_seats()
-        return self._cached(
-            ("table", deadline, auto),
-            lambda: public_table_view(self._game_public(), deadline=deadline, auto=auto, unclaimed=self._unclaimed()),
-        )
-
-    def _unclaimed(self) -> Unclaimed | None:
-        return self._cached("unclaimed", self.game.unclaimed)
-
-    def seat_view(self, seat: int) -> SeatView:
-        """One seat's private view, with the same public part as :meth:`public_view`."""
-        return self._seat_view(seat, self.public_view())
-
-    def _seat_view(self, seat: int, public: PublicView) -> SeatView:
-        # By identity: the public view is itself cached (and kept alive) until the game moves.
-        return self._cached(
-            ("seat", seat, id(public)), lambda: dataclasses.replace(self.game.view(seat), public=public)
-        )
-
-    def waiting_for(self) -> tuple[str, ...]:
-        """Names of the people the table waits on, for a panel; claim deciders stay anonymous.
-
-        It reads the table as the channel sees it: during a claim window, the seat that plays on
-        if nobody claims, as though no window were open (naming nobody then would tell that one
-        is). A CPU's turn names nobody: a waiting panel then reads the same through a run of CPU
-        moves and costs no edit each (the table message shows whose turn it is)."""
-        public = self.public_view()
-        if public.turn is not None and not self.seats[public.turn].player.is_cpu:
-            return (self.names[public.turn],)
-        return ()
-
-    def snapshot(self) -> TableSnapshot:
-        """The table as it is now, for the presenter (see :mod:`bot.runtime.snapshot`).
-
-        Cheap: its views are the ones cached for this move (see :meth:`_cached`), and a seat's
-        view is built only when it is first read (most moves redraw one panel or two). It is read
-        before the game moves again: the presenter reads the latest snapshot it was handed, and
-        the actor hands it one as soon as the game moves (see :meth:`_apply_stored`)."""
-        game, revision, table = self.game, self.game.revision, self.public_view()
-
-        def seat_view(seat: int) -> SeatView:
-            if self.game is not game or game.revision != revision:
-                raise StaleSnapshot(f"table {self.game_id}: seat {seat}'s view read after the game moved on")
-            return self._seat_view(seat, table)
-
-        return TableSnapshot(
-            info=self.info,
-            sequence=game.sequence,
-            table=table,
-            seats=SeatViews(self.info.humans, seat_view),
-            decisions={seat: found for seat in range(len(self.seats)) if (found := self.decision(seat)) is not None},
-            deciding=self.decisions(),
-            auto=self.auto_seats(),
-            waiting_for=self.waiting_for(),
-            paused=self.paused,
-            finished=self.finished,
-            wall_digest=game.wall_digest,
-            history=tuple(game.history),
-        )
-
-    # --- lifecycle -------------------------------------------------------------------------------
+class TableActor(MovingTable):
+    """Owns one running game: its engine state, timers, CPU turns and action log; everything
+    that changes it comes through its inbox, one message at a time."""
 
     def start(self, presenter: TablePresenter) -> None:
         """Attach the presenter, arm the clocks and CPU turns, and start handling the inbox."""
@@ -353,17 +91,11 @@ class TableActor:
         await asyncio.shield(message.future)
         await self._task
 
-    def _post(self, message: Message) -> None:
-        if self._task is not None and not self._task.done():
-            self._inbox.put_nowait(message)
-
     async def _ask(self, message: Request) -> int:
         if self.finished or self._task is None or self._task.done():
             raise GameOver()
         self._inbox.put_nowait(message)
         return await message.future
-
-    # --- requests --------------------------------------------------------------------------------
 
     async def act(self, user_id: int, button: ActionId) -> int:
         """Play the action a button stands for; returns the clicker's seat.
@@ -380,8 +112,6 @@ class TableActor:
     async def cancel(self, by: str) -> int:
         """Cancel the game (the cog checked who may); returns the game id."""
         return await self._ask(Cancel(by, asyncio.get_running_loop().create_future()))
-
-    # --- the inbox loop --------------------------------------------------------------------------
 
     async def _run(self) -> None:
         while True:
@@ -552,378 +282,3 @@ class TableActor:
             log.error("table %s: the CPU in seat %d switched to an illegal %s", self.game_id, message.seat, action.kind)
             return
         await self._play(message.seat, action, human=False)
-
-    def _recheck_locks(self) -> None:
-        """A CPU locked in during a simultaneous phase looks again once a riichi is declared
-        after it chose, as a player at the keyboard could switch to a safer tile."""
-        in_riichi = frozenset(seat.seat for seat in self._game_public().seats if seat.riichi)
-        for seat in [seat for seat in self._locked_against if seat not in self._switches]:
-            del self._locked_against[seat]
-        for seat, switch in self._switches.items():
-            if self.seats[seat].cpu is None:
-                continue
-            against = in_riichi - {seat}
-            if self._locked_against.setdefault(seat, against) != against:
-                self._locked_against[seat] = against
-                self._post(Reconsider(seat, switch.seq))
-
-    async def _play_or_retry(self, seat: int, decision: Decision, action: Action) -> None:
-        """Play a move nobody clicked (a CPU's, a timeout's). If the store cannot take it, try
-        again shortly: no one is there to click again, and the table must not wait forever."""
-        try:
-            await self._play(seat, action, human=False)
-        except SaveFailed:
-            state = self.seats[seat]
-            retry = Timeout(seat, decision.seq, retry=True) if state.clocked else Auto(seat, decision.seq)
-            state.timer = self.clocks.later(self.options.retry_seconds, retry)
-
-    # --- playing an action -------------------------------------------------------------------------
-
-    async def _play(
-        self, seat: int, action: Action, *, human: bool, free: bool = False, refused: frozenset[Action] = frozenset()
-    ) -> None:
-        """Check, commit, apply, then show: the order that makes every shown action survive a
-        crash, and keeps every stored game replayable.
-
-        Only an action the engine lists as legal is stored. Should the engine still refuse it
-        once stored (a bug), the action is taken back out of the log and the game rebuilt from
-        the log, so the store never keeps a move that does not replay; a move nobody clicked is
-        then replaced by a legal one, so the table goes on.
-
-        A ``free`` action (a vote, time-up) is no answer to the seat's decision: the decision
-        and its clock carry on."""
-        if action not in self.game.legal_actions(seat):
-            if human:
-                raise InvalidButton()
-            # Log the kind only: an action's tiles are hidden information.
-            log.error(
-                "table %s: seat %d was handed an illegal %s; playing a legal move", self.game_id, seat, action.kind
-            )
-            fallback = self._fallback(seat, refused=refused | {action})
-            if fallback is None or free:
-                return
-            action = fallback
-        seq = self.game.sequence
-        state = self.seats[seat]
-        bank = None if state.player.is_cpu else state.bank
-        try:
-            await self.store.append_action(self.game_id, seq, action_to_json(action), bank=bank)
-        except STORE_ERRORS as error:
-            log.error("table %s: could not log action %d: %s", self.game_id, seq, error)
-            if not is_refusal(error):
-                raise SaveFailed() from error
-            # The store refuses writes for now: keep this very action (its number, its bank) and
-            # try it again with the table paused; nothing is applied or shown until it is stored.
-            self._hold(
-                Unsaved(
-                    functools.partial(self._append_again, seq, action, bank),
-                    functools.partial(self._play_stored, seat, action, seq, human=human, free=free, refused=refused),
-                )
-            )
-            if human:
-                raise MoveKept() from error
-            return
-        await self._apply_stored(seat, action, seq, human=human, free=free, refused=refused)
-
-    async def _apply_stored(
-        self, seat: int, action: Action, seq: int, *, human: bool, free: bool, refused: frozenset[Action]
-    ) -> None:
-        """Apply an action already committed as number ``seq``, then show it (see :meth:`_play`)."""
-        try:
-            events = self.game.apply(action)
-        except Exception:
-            log.exception(
-                "table %s: the engine refused action %d (%s) after it was saved", self.game_id, seq, action.kind
-            )
-            await self._take_back(seq)
-            if human:
-                raise InvalidButton() from None
-            refused |= {action}
-            fallback = None if free else self._fallback(seat, refused=refused)
-            if fallback is not None:
-                await self._play(seat, fallback, human=False, refused=refused)
-            return
-        # The game moved: from now on the presenter draws from this move (a redraw already
-        # under way while the results are stored would otherwise read a stale snapshot).
-        self.presenter.show(self.snapshot())
-        await self._after(events, seat, human=human, free=free)
-
-    def _fallback(self, seat: int, *, refused: Collection[Action]) -> Action | None:
-        """A legal move for a seat whose chosen one was refused: its default if that is legal,
-        else its first legal action not refused yet."""
-        legal = self.game.legal_actions(seat)
-        decision = self._decisions.get(seat)
-        candidates = ([decision.default] if decision is not None else []) + list(legal)
-        return next((action for action in candidates if action not in refused and action in legal), None)
-
-    async def _append_again(self, seq: int, action: Action, bank: float | None) -> int:
-        """Store a refused action again, as the same number with the same bank.
-
-        The log takes one action per number, so this can never store it twice; but a try that
-        reported an error may still have landed, and then the log already holds this very
-        action at ``seq``: that is the write done, not a reason to drop the move."""
-        try:
-            await self.store.append_action(self.game_id, seq, action_to_json(action), bank=bank)
-        except ActionOrderError:
-            logged = await self.store.actions(self.game_id)
-            if len(logged) != seq + 1 or logged[seq] != json.loads(json.dumps(action_to_json(action))):
-                raise
-            log.info("table %s: action %d had been stored after all", self.game_id, seq)
-        return seq
-
-    async def _play_stored(
-        self,
-        seat: int,
-        action: Action,
-        seq: int,
-        stored: object,
-        *,
-        human: bool,
-        free: bool,
-        refused: frozenset[Action],
-    ) -> None:
-        """Play a held action once the store took it (``stored`` is None if it was given up)."""
-        if stored is None:
-            return  # not stored, so not played: the seat's decision is still open
-        try:
-            await self._apply_stored(seat, action, seq, human=human, free=free, refused=refused)
-        except InvalidButton:
-            # The engine refused a stored move (a bug); it was taken back out of the log and the
-            # seat's decision is open again. Its click was answered long ago.
-            log.error("table %s: seat %d's kept move was refused once stored", self.game_id, seat)
-        if human:
-            self.presenter.panels_changed(self.snapshot(), (seat,))  # its click was answered before it was played
-
-    async def _take_back(self, seq: int) -> None:
-        """Remove a stored action the engine refused and rebuild the game from the log, which
-        undoes whatever the failed ``apply`` changed half-way."""
-        await self.store.retract_action(self.game_id, seq)
-        self.game = replay(await self.store.record(self.game_id))
-
-    async def _after(self, events: list[Event], seat: int, *, human: bool, free: bool = False) -> None:
-        now_declared = declarations(self._game_public())
-        declared, self._declared = now_declared != self._declared, now_declared
-        entries = self.tracker.feed(events)
-        for entry in entries:
-            record = functools.partial(
-                self.store.record_hand, self.game_id, entry.hand_index, entry.label, entry.result
-            )
-            await self._save_result(f"hand {entry.hand_index}", record)
-        reveals = {event.hand: event for event in events if isinstance(event, WallRevealed)}
-        cards = [card for event in events if isinstance(event, HandEnded) for card in event.cards]
-        for entry in entries:
-            self.presenter.hand_ended(entry, cards, reveals.get(entry.hand_index))
-        self._announce(events)
-        outcome = self.game.outcome()
-        if outcome is not None:
-
-            async def finish(summary: object) -> None:
-                # Given up (None): the game stays "running" in the store and recovery finishes it
-                # on the next start.
-                self._finish()
-                self.presenter.game_over(
-                    self.snapshot(), outcome, summary if isinstance(summary, GameSummary) else None
-                )
-
-            final = functools.partial(self.store.record_final, self.game_id, outcome)
-            if not await self._save_result("the final result", final, then=finish):
-                self.presenter.table_changed(self.snapshot())  # the last move is stored: show it while waiting
-                self._stop_clocks()
-            return
-        new_hand = any(isinstance(event, HandStarted) for event in events)
-        changed = self._sync_decisions(acted=None if free else seat, pause=self.options.hand_pause if entries else 0.0)
-        self._recheck_locks()
-        if any(isinstance(event, VoteCast) and event.end for event in events):
-            self._follow_votes()
-        if self._outage is not None:
-            self._stop_clocks()  # a result is waiting for the store: the clocks just armed wait too
-        snapshot = self.snapshot()
-        if not self._claims_answered_at_once():
-            self.presenter.table_changed(snapshot)
-        # A declaration (riichi, a call, a kan) is public at once: every panel shows it.
-        panels = range(len(self.seats)) if new_hand or declared else changed | {seat}
-        self.presenter.panels_changed(snapshot, panels, exclude=seat if human else None)
-
-    # --- the store refusing writes: pause, try again, carry on ----------------------------------------
-
-    async def _save_result(
-        self,
-        what: str,
-        write: Callable[[], Awaitable[object]],
-        then: Callable[[object], Awaitable[None]] | None = None,
-    ) -> bool:
-        """Write a hand's or the game's result and run ``then`` with what the write returned.
-
-        A write the store refuses is kept, with ``then``, and tried again while the table waits
-        (False); so is one that comes while an earlier one waits, so they land in order. One that
-        fails for another reason is logged and given up: recovery records results again."""
-        if self._outage is None and await write_now(self.game_id, what, write, then):
-            return True
-        self._hold(Unsaved(write, then))
-        return False
-
-    def _hold(self, unsaved: Unsaved) -> None:
-        """Keep a write the store refused and pause the table until it lands: a public notice,
-        every clock stopped (nobody's time runs out, no bank is charged), clicks answered with
-        :class:`TablePaused`; it is tried again after ``retry_seconds``, doubling each time."""
-        if self._outage is None:
-            self._outage = Outage(delay=self.options.retry_seconds)
-            self._outage.timer = self.clocks.later(self._outage.delay, Retry())
-            self.presenter.notice("store_paused")
-        self._outage.writes.append(unsaved)
-        self._stop_clocks()
-
-    def _stop_clocks(self) -> None:
-        """Stop every running clock and CPU turn, remembering the seconds each seat had left."""
-        outage = self._outage
-        if outage is None:
-            return
-        now, wall = self.options.clock(), self.options.wall_clock()
-        stopped: list[int] = []
-        for seat, decision in list(self._decisions.items()):
-            self.clocks.disarm(seat)
-            if decision.deadline is not None:
-                outage.stopped[seat] = (now, max(0.0, decision.deadline - wall))
-                # No countdown on the table or the panels while nothing can be played.
-                self._decisions[seat] = dataclasses.replace(decision, deadline=None)
-                stopped.append(seat)
-        if stopped:
-            snapshot = self.snapshot()
-            self.presenter.table_changed(snapshot)
-            self.presenter.panels_changed(snapshot, stopped)
-
-    async def _handle_retry(self) -> None:
-        outage = self._outage
-        if outage is None or self.finished:
-            return
-        outage.timer = None
-        written = await outage.write_kept(game_id=self.game_id, options=self.options)
-        if written is None:
-            outage.timer = self.clocks.later(outage.delay, Retry())
-            return
-        self._resume()
-        for unsaved, result in written:
-            if unsaved.then is not None:
-                await unsaved.then(result)
-
-    def _resume(self) -> None:
-        """The store takes writes again: restart every clock with the seconds its seat had left
-        (the pause charged to nobody's bank), and the CPUs' turns."""
-        outage, self._outage = self._outage, None
-        if outage is None:
-            return
-        if outage.timer is not None:
-            outage.timer.cancel()
-        self.presenter.notice("store_resumed")
-        now, wall = self.options.clock(), self.options.wall_clock()
-        for seat, decision in list(self._decisions.items()):
-            state = self.seats[seat]
-            stopped = outage.stopped.get(seat)
-            if stopped is not None and state.clocked:
-                stopped_at, left = stopped
-                state.started += now - stopped_at  # the thinking time excludes the pause
-                self._arm(seat, decision.seq, pause=0.0, deadline=wall + left, continuing=True)
-            else:
-                self._arm(seat, decision.seq, pause=0.0)
-        if outage.time_up:
-            self._post(TimeLimit())
-        self._follow_votes()
-        snapshot = self.snapshot()
-        self.presenter.table_changed(snapshot)
-        self.presenter.panels_changed(snapshot, tuple(outage.stopped))
-
-    def _announce(self, events: Sequence[Event]) -> None:
-        """Public notices for what changes no tile: votes to end, and the time limit."""
-        for event in events:
-            if isinstance(event, VoteCast):
-                key = "vote_end_cast" if event.end else "vote_end_withdrawn"
-                self.presenter.notice(key, name=self.names[event.seat], votes=event.votes, needed=len(self.seats))
-
-    def _follow_votes(self) -> None:
-        """CPUs and seats on autopilot agree to end once every player at the keyboard has voted,
-        so that nobody who is not there holds the table hostage."""
-        present = [seat for seat, state in enumerate(self.seats) if state.clocked]
-        if any(self._wants_vote(seat) for seat in present):
-            return
-        for seat, state in enumerate(self.seats):
-            if not state.clocked and self._wants_vote(seat):
-                self._inbox.put_nowait(FreeAct(seat, "vote_end"))
-
-    def _wants_vote(self, seat: int) -> bool:
-        free = self._free.get(seat)
-        return free is not None and any(isinstance(a, VoteEnd) and a.end for a in free.actions)
-
-    def _finish(self) -> None:
-        self.finished = True
-        self._cancel_timers()
-        self._decisions.clear()
-        self._switches.clear()
-        self._locked_against.clear()
-        self._free.clear()
-        if self._on_finished is not None:
-            self._on_finished(self)
-
-    # --- decisions, clocks and CPU turns --------------------------------------------------------------
-
-    def _sync_decisions(self, *, acted: int | None, pause: float) -> set[int]:
-        """Bring the tracked decisions in line with the engine's; returns seats whose changed."""
-        offers = next_offers(self.offers, self.game, acted=acted)
-        self.offers = offers
-        changed: set[int] = set()
-        continuing: dict[int, float] = {}
-        for seat, old in list(self._decisions.items()):
-            new = offers.decisions.get(seat)
-            if new is None or (new.seq, new.actions, new.default) != (old.seq, old.actions, old.default):
-                narrowed = new is not None and seat == acted and _narrowed(old.actions, new.actions)
-                if narrowed and old.deadline is not None:
-                    # ずーの's multi-ron: each pick leaves the rest of the same choice, which keeps
-                    # the one deadline the round shares instead of starting a fresh clock.
-                    continuing[seat] = old.deadline
-                self.clocks.disarm(seat)
-                del self._decisions[seat]
-                changed.add(seat)
-        opened = [seat for seat in offers.decisions if seat not in self._decisions]
-        # Seats asked at the same moment (two claims on one discard, ずーの's simultaneous phases)
-        # share one deadline: the turn's seconds plus the smallest bank among them.
-        clocked = [seat for seat in opened if self.seats[seat].clocked and seat not in continuing]
-        shared = self.clocks.shared_deadline(clocked, pause=pause)
-        for seat in opened:
-            new = offers.decisions[seat]
-            self._decisions[seat] = Decision(seat, new.seq, new.actions, new.default, None)
-            if seat in continuing:
-                self._arm(seat, new.seq, pause=pause, deadline=continuing[seat], continuing=True)
-            else:
-                self._arm(seat, new.seq, pause=pause, deadline=shared)
-            changed.add(seat)
-        return changed | _follow(self._switches, offers.switches) | _follow(self._free, offers.free)
-
-    def _claims_answered_at_once(self) -> bool:
-        """Whether a claim window just opened that only CPUs (or seats on autopilot) answer: they
-        answer at once (see :meth:`_arm`), and the table is redrawn after their answers, so the
-        channel never sees a window nobody had to wait for (it would tell that someone can
-        claim), and sees the next move as soon as it would have without one."""
-        return (
-            bool(self._decisions)
-            and self._unclaimed() is not None
-            and not any(self.seats[seat].clocked for seat in self._decisions)
-        )
-
-    def _arm(
-        self, seat: int, seq: int, *, pause: float, deadline: float | None = None, continuing: bool = False
-    ) -> None:
-        """Start the seat's clock or schedule its CPU turn (see :meth:`TableClocks.arm`), and
-        show the decision's deadline."""
-        decision = self._decisions[seat]
-        shown = self.clocks.arm(
-            seat, seq, pause=pause, claim_window=self._unclaimed() is not None, deadline=deadline, continuing=continuing
-        )
-        self._decisions[seat] = dataclasses.replace(decision, deadline=shown)
-
-    def _cancel_timers(self) -> None:
-        self.clocks.disarm_all()
-        if self._outage is not None and self._outage.timer is not None:
-            self._outage.timer.cancel()
-            self._outage.timer = None
-        if self._time_limit is not None:
-            self._time_limit.cancel()
-            self._time_limit = None
