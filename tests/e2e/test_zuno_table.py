@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 
+import bot.ui.panels as panels_module
 import bot.ui.presenter as presenter_module
 from bot.app import JantakuBot
 from bot.engine.ai import CpuPlayer
@@ -74,7 +75,7 @@ class RenderLog:
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.tables: dict[str, PublicView] = {}
         self.panels: dict[str, SeatView] = {}
-        real_seat, real_table = presenter_module.render_seat, presenter_module.render_table
+        real_seat, real_table = panels_module.render_seat, presenter_module.render_table
 
         def render_seat(view: SeatView, names: Any, **kwargs: Any) -> bytes:
             png = real_seat(view, names, **kwargs)
@@ -86,7 +87,7 @@ class RenderLog:
             self.tables[_sha(png)] = view
             return png
 
-        monkeypatch.setattr(presenter_module, "render_seat", render_seat)
+        monkeypatch.setattr(panels_module, "render_seat", render_seat)
         monkeypatch.setattr(presenter_module, "render_table", render_table)
 
     def table_view(self, message: FakeMessage | None) -> PublicView | None:
