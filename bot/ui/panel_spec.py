@@ -11,12 +11,13 @@ import dataclasses
 import logging
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from bot.engine.game import Action, Ron, TimeUp, Tsumo, VoteEnd
 from bot.engine.table.turns import Phase
 from bot.engine.tiles import Kind, Tile, kind_name
-from bot.engine.variant_ui import TilePage
+from bot.engine.variant_ui import MultiClaim, TilePage
 from bot.engine.variants import tile_pages, variant_ui
 from bot.engine.views import PublicView, SeatView
 from bot.runtime.customid import ActionId, PanelId, action_args
@@ -78,6 +79,24 @@ def panel_mode(mode: str, decision: Decision | None) -> PanelMode:
     return page.name
 
 
+@dataclass(frozen=True)
+class _Choice:
+    """What a panel offers now, as its pieces below read it."""
+
+    game_id: int
+    seq: int
+    """The number its action buttons carry (0 for a waiting panel: see :func:`panel_spec`)."""
+    actions: tuple[Action, ...]
+    by_kind: dict[str, list[Action]]
+    mode: PanelMode
+    page: TilePage | None
+    """The tile page shown instead of the discards, if any."""
+    multi: MultiClaim | None
+    """Several claims in one decision (ずーの's multi-ron), when this decision is one."""
+    when: str
+    """The decision's deadline, as a countdown."""
+
+
 def panel_spec(
     *,
     game_id: int,
@@ -107,64 +126,104 @@ def panel_spec(
     ``dm_offered`` False leaves out the DM button: its process gets no DM clicks (shard 0's does).
     """
     public = view.public
-    ui = variant_ui(public.variant)
-    seat_public = public.seats[view.seat]
-    wind = WIND_NAMES.get(Kind(seat_public.wind), "") if seat_public.wind is not None else ""
-    points = f"{seat_public.points:,}"
-    if wind:
-        lines = [text("panel_title", locale, round=public.round_label, wind=wind, points=points)]
-    else:
-        lines = [text("panel_title_no_wind", locale, round=public.round_label, points=points)]
-    if notice:
-        lines.insert(0, notice)
-    # A waiting panel's buttons (DM, I'm back) are never stale, so their ids need no number that
-    # moves with every move elsewhere: the panel then reads the same through others' moves and
-    # costs no edit each.
-    seq = decision.seq if decision is not None else 0
-    actions = decision.actions if decision is not None and not auto and not over else ()
-    when = deadline_text(decision.deadline if decision is not None else None)
-    by_kind: dict[str, list[Action]] = {}
-    for action in actions:
-        by_kind.setdefault(action.kind, []).append(action)
-    mode = panel_mode(mode, decision) if actions else "discard"
-    page = ui.page(mode)
-    # Several claims in one decision (ずーの's multi-ron): each taken with its own click, then Done.
-    multi = ui.multi_claim
-    claimed_seats = view.rons_claimed
-    if multi is not None and not (multi.kind in by_kind and (len(by_kind[multi.kind]) > 1 or claimed_seats)):
-        multi = None
-
+    choice = _choice(game_id, view, decision, mode, playing=not auto and not over)
+    lines = [notice] if notice else []
+    lines.append(_title(view, locale))
     if over:
         lines.append(text("panel_over", locale))
     elif auto:
         lines.append(text("panel_auto", locale))
-    elif decision is None or set(by_kind) <= FREE_KINDS:
+    else:
+        lines += _prompt(choice, view, decision, waiting_for, names, locale)
+    lines += _facts(view, names, over, locale)
+    buttons = _layout(
+        _tile_buttons(choice, view, tiles),
+        _call_buttons(choice, view, names, tiles, locale),
+        _utility_buttons(choice, auto=auto, over=over, dm=dm, dm_offered=dm_offered, locale=locale),
+        where=f"game {game_id} seat {view.seat} mode {choice.mode}",
+    )
+    # The panel's picture shows the whole table, but redrawing every panel for every discard would
+    # cost an edit per seat per move; declarations (riichi, melds and kans) change how a hand is
+    # played, so they do redraw it (ずーの: 「宣言は即公開」).
+    points = public.seats[view.seat].points
+    key = (tuple(lines), buttons, view.hand, view.drawn, points, public.round_label, declarations(public))
+    return MessageSpec("\n".join(lines), buttons, key)
+
+
+def _choice(game_id: int, view: SeatView, decision: Decision | None, mode: PanelMode, *, playing: bool) -> _Choice:
+    """What the panel offers: nothing to a seat on autopilot or a finished game (``playing``)."""
+    ui = variant_ui(view.public.variant)
+    # A waiting panel's buttons (DM, I'm back) are never stale, so their ids need no number that
+    # moves with every move elsewhere: the panel then reads the same through others' moves and
+    # costs no edit each.
+    seq = decision.seq if decision is not None else 0
+    actions = decision.actions if decision is not None and playing else ()
+    by_kind: dict[str, list[Action]] = {}
+    for action in actions:
+        by_kind.setdefault(action.kind, []).append(action)
+    mode = panel_mode(mode, decision) if actions else "discard"
+    # Several claims in one decision (ずーの's multi-ron): each taken with its own click, then Done.
+    multi = ui.multi_claim
+    if multi is not None and not (multi.kind in by_kind and (len(by_kind[multi.kind]) > 1 or view.rons_claimed)):
+        multi = None
+    when = deadline_text(decision.deadline if decision is not None else None)
+    return _Choice(game_id, seq, actions, by_kind, mode, ui.page(mode), multi, when)
+
+
+def _title(view: SeatView, locale: Locale | None) -> str:
+    """The round, the seat's wind and its points."""
+    public = view.public
+    seat_public = public.seats[view.seat]
+    wind = WIND_NAMES.get(Kind(seat_public.wind), "") if seat_public.wind is not None else ""
+    points = f"{seat_public.points:,}"
+    if wind:
+        return text("panel_title", locale, round=public.round_label, wind=wind, points=points)
+    return text("panel_title_no_wind", locale, round=public.round_label, points=points)
+
+
+def _prompt(
+    choice: _Choice,
+    view: SeatView,
+    decision: Decision | None,
+    waiting_for: Sequence[str],
+    names: Sequence[str],
+    locale: Locale | None,
+) -> list[str]:
+    """What the seat is asked to do, and until when; or whom it waits for."""
+    public, by_kind, when = view.public, choice.by_kind, choice.when
+    if decision is None or set(by_kind) <= FREE_KINDS:
         # The seat that plays on after a claim window is not told to wait for itself.
         others = [name for name in waiting_for if not 0 <= view.seat < len(names) or name != names[view.seat]]
         if others:
-            lines.append(text("panel_wait", locale, names=", ".join(others)))
-        else:
-            lines.append(text("panel_wait_others", locale))
-    elif page is not None:
-        lines.append(text(page.prompt, locale, deadline=when))
-    elif "pick" in by_kind:
-        lines.append(text("panel_pick", locale, deadline=when))
-    elif "discard" in by_kind:
-        lines.append(text("panel_turn", locale, deadline=when))
-    elif public.phase == Phase.DEAL:
+            return [text("panel_wait", locale, names=", ".join(others))]
+        return [text("panel_wait_others", locale)]
+    if choice.page is not None:
+        return [text(choice.page.prompt, locale, deadline=when)]
+    if "pick" in by_kind:
+        return [text("panel_pick", locale, deadline=when)]
+    if "discard" in by_kind:
+        return [text("panel_turn", locale, deadline=when)]
+    if public.phase == Phase.DEAL:
         # The deal step (いなげ's flowers, 西 and 北): no discard exists yet to call.
-        lines.append(text("panel_deal", locale, deadline=when))
-    elif public.turn == view.seat and "pass" not in by_kind:
+        return [text("panel_deal", locale, deadline=when)]
+    if public.turn == view.seat and "pass" not in by_kind:
         # The seat's own turn without a discard to choose (a forced kan, チンイツゲーム's 強制カン):
         # no discard is on offer to call.
-        lines.append(text("panel_turn_act", locale, deadline=when))
-    elif multi is not None:
-        lines.append(text(multi.prompt, locale, deadline=when))
-        if claimed_seats:
-            claimed = ", ".join(names[seat] for seat in claimed_seats if 0 <= seat < len(names))
-            lines.append(text(multi.claimed, locale, names=claimed))
-    else:
-        lines.append(text("panel_claim", locale, what=_on_offer(actions, public, names), deadline=when))
+        return [text("panel_turn_act", locale, deadline=when)]
+    if choice.multi is not None:
+        lines = [text(choice.multi.prompt, locale, deadline=when)]
+        if view.rons_claimed:
+            claimed = ", ".join(names[seat] for seat in view.rons_claimed if 0 <= seat < len(names))
+            lines.append(text(choice.multi.claimed, locale, names=claimed))
+        return lines
+    return [text("panel_claim", locale, what=_on_offer(choice.actions, public, names), deadline=when)]
+
+
+def _facts(view: SeatView, names: Sequence[str], over: bool, locale: Locale | None) -> list[str]:
+    """What the seat should know besides: its locked choice, the table's note, who is in riichi
+    (and their open waits), its own waits, the variant's word to it."""
+    public = view.public
+    lines: list[str] = []
     # A locked-in simultaneous choice (ずーの's) stays private (this panel only) and may be switched.
     locked, locked_tsumo = view.locked, view.locked_tsumo
     if (locked is not None or locked_tsumo) and not over:
@@ -188,54 +247,69 @@ def panel_spec(
         # The variant's word to this seat alone (a forced kan, why a wait may not win, a vote):
         # drawn in the hand image too, but said here so it reads without the picture.
         lines.append(text("panel_note", locale, note=view.private_note))
+    return lines
 
+
+def _tile_buttons(choice: _Choice, view: SeatView, tiles: Sequence[Tile]) -> list[ButtonSpec]:
+    """One button per tile the seat may discard (or pick, or play on the tile page shown)."""
+    page, by_kind = choice.page, choice.by_kind
     # A draft offers picks instead of discards; they lay out the same way.
     tile_kind = page.kind if page is not None else "pick" if "pick" in by_kind else "discard"
     tile_actions = by_kind.get(tile_kind, [])
     drawn = view.drawn
     # The engine offers the drawn tile itself for its face, so at most one button matches it.
     tile_actions.sort(key=lambda a: drawn is not None and tiles[action_args(a)[0]] == drawn)
-    tile_buttons: list[ButtonSpec] = []
+    buttons: list[ButtonSpec] = []
     for action in tile_actions:
         tile = action_args(action)[0]
         is_drawn = drawn is not None and tiles[tile] == drawn
         style: Style = "danger" if page is not None else "success" if is_drawn else "secondary"
-        custom_id = ActionId(game_id, seq, action.kind, action_args(action)).custom_id
-        tile_buttons.append(ButtonSpec(custom_id, tile_label(tiles[tile]), style))
+        custom_id = ActionId(choice.game_id, choice.seq, action.kind, action_args(action)).custom_id
+        buttons.append(ButtonSpec(custom_id, tile_label(tiles[tile]), style))
+    return buttons
 
+
+def _call_buttons(
+    choice: _Choice, view: SeatView, names: Sequence[str], tiles: Sequence[Tile], locale: Locale | None
+) -> list[ButtonSpec]:
+    """Every other action (the common calls first), pass, and the tile pages' toggles."""
+    game_id, seq, by_kind, page = choice.game_id, choice.seq, choice.by_kind, choice.page
+    tile_pages = variant_ui(view.public.variant).tile_pages
     calls: list[ButtonSpec] = []
     # Tile choices are laid out above and pass comes last; ``time_up`` is the clock's to send (a
     # timed table's), never a player's button.
-    laid_out = {"discard", "pick", "pass", TimeUp.kind, *(page.kind for page in ui.tile_pages)}
+    laid_out = {"discard", "pick", "pass", TimeUp.kind, *(page.kind for page in tile_pages)}
     rest = sorted(set(by_kind) - laid_out - set(CALL_ORDER))
     for kind in [*(kind for kind in CALL_ORDER if kind in by_kind), *rest]:
         for action in by_kind[kind]:
-            label = action_label(action, public, names, tiles, locale)
+            label = action_label(action, view.public, names, tiles, locale)
             colour: Style = "success" if isinstance(action, Tsumo | Ron) else "primary"
             calls.append(ButtonSpec(ActionId(game_id, seq, kind, action_args(action)).custom_id, label[:80], colour))
     if "pass" in by_kind:
-        label = text(multi.done if multi is not None and claimed_seats else "button_pass", locale)
+        multi = choice.multi
+        label = text(multi.done if multi is not None and view.rons_claimed else "button_pass", locale)
         calls.append(ButtonSpec(ActionId(game_id, seq, "pass").custom_id, label, "secondary"))
     if page is not None:
         back = text("button_cancel_riichi", locale)
         calls.append(ButtonSpec(PanelId(game_id, seq, "discard").custom_id, back, "secondary"))
-    for other in ui.tile_pages:
+    for other in tile_pages:
         if other is not page and other.kind in by_kind:
             calls.append(ButtonSpec(PanelId(game_id, seq, other.name).custom_id, text(other.button, locale), "danger"))
+    return calls
 
+
+def _utility_buttons(
+    choice: _Choice, *, auto: bool, over: bool, dm: bool, dm_offered: bool, locale: Locale | None
+) -> list[ButtonSpec]:
+    """I'm back (on autopilot), and the panel's DM switch (where this process takes DM clicks)."""
+    game_id, seq = choice.game_id, choice.seq
     utility: list[ButtonSpec] = []
     if auto and not over:
         utility.append(ButtonSpec(PanelId(game_id, seq, "back").custom_id, text("button_back", locale), "success"))
     if not over and dm_offered:
         op, label = ("here", "button_here") if dm else ("dm", "button_dm")
         utility.append(ButtonSpec(PanelId(game_id, seq, op).custom_id, "📬 " + text(label, locale), "secondary"))
-
-    buttons = _layout(tile_buttons, calls, utility, where=f"game {game_id} seat {view.seat} mode {mode}")
-    # The panel's picture shows the whole table, but redrawing every panel for every discard would
-    # cost an edit per seat per move; declarations (riichi, melds and kans) change how a hand is
-    # played, so they do redraw it (ずーの: 「宣言は即公開」).
-    key = (tuple(lines), buttons, view.hand, view.drawn, seat_public.points, public.round_label, declarations(public))
-    return MessageSpec("\n".join(lines), buttons, key)
+    return utility
 
 
 def _rows(count: int) -> int:
