@@ -383,7 +383,7 @@ async def check(soak: Soak, database: Path) -> tuple[dict[str, Any], list[str]]:
     """Every figure, and every failure as a sentence."""
     from bot.engine.game import action_from_json
     from bot.engine.record import replay
-    from bot.runtime.panel import action_args
+    from bot.runtime.customid import action_args
     from bot.storage import GameStatus, Store
     from tests.e2e.helpers import ACT
 

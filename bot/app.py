@@ -12,13 +12,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Settings, format_shard_ids
-from bot.runtime import Runtime, RuntimeOptions
-from bot.runtime.command_i18n import CommandTranslator
+from bot.runtime import RuntimeOptions
 from bot.runtime.errors import JantakuError
-from bot.runtime.replies import reply_error
-from bot.runtime.router import ButtonRouter, JantakuButton
-from bot.runtime.slash import check_command
 from bot.storage import Store
+from bot.ui.command_i18n import CommandTranslator
+from bot.ui.replies import reply_error
+from bot.ui.router import ButtonRouter, JantakuButton
+from bot.ui.slash import check_command
+from bot.ui.wiring import DiscordRuntime
 
 log = logging.getLogger(__name__)
 
@@ -29,7 +30,7 @@ class JantakuTree(app_commands.CommandTree["JantakuBot"]):
     """The command tree; every slash-command error ends up in :func:`reply_error`."""
 
     async def interaction_check(self, interaction: discord.Interaction[JantakuBot], /) -> bool:
-        """Run a slash command only with options the bot accepts (:mod:`bot.runtime.slash`): a
+        """Run a slash command only with options the bot accepts (:mod:`bot.ui.slash`): a
         refused one is answered privately, naming the option and what it may be."""
         if interaction.type is not discord.InteractionType.application_command:
             return True
@@ -78,7 +79,7 @@ class JantakuBot(commands.AutoShardedBot):
             **kwargs,
         )
         self.settings = settings
-        self.runtime = Runtime(self, options or RuntimeOptions())
+        self.runtime = DiscordRuntime(self, options or RuntimeOptions())
         self.mahjong = app_commands.Group(
             name="mahjong", description="Japanese mahjong tables: play, rules, scores and rankings"
         )
@@ -88,7 +89,7 @@ class JantakuBot(commands.AutoShardedBot):
 
     @property
     def buttons(self) -> ButtonRouter:
-        """Where ``jt:`` button clicks go (see :mod:`bot.runtime.router`)."""
+        """Where ``jt:`` button clicks go (see :mod:`bot.ui.router`)."""
         return self.runtime.buttons
 
     @property

@@ -17,7 +17,7 @@ from bot.runtime.errors import GuildOnly
 
 if TYPE_CHECKING:
     from bot.app import JantakuBot
-    from bot.runtime import Runtime
+    from bot.ui.wiring import DiscordRuntime
 
 __all__ = ["MahjongCog", "can_manage", "display_name", "guild_locale_of", "locale_of", "require_guild"]
 
@@ -30,7 +30,7 @@ class MahjongCog(commands.Cog):
         self._grouped: list[app_commands.Command[Any, ..., Any] | app_commands.Group] = []
 
     @property
-    def runtime(self) -> Runtime:
+    def runtime(self) -> DiscordRuntime:
         """The bot's runtime (store, tables, lobbies)."""
         return self.bot.runtime
 

@@ -11,8 +11,8 @@ from bot.engine.variants import VARIANTS
 from bot.runtime.errors import NotHost
 from bot.runtime.i18n import text
 from bot.runtime.options import TIMER_RANGES
-from bot.runtime.slash import ALLOWED
 from bot.runtime.variants import variant_class
+from bot.ui.slash import ALLOWED
 from cogs._shared import MahjongCog, locale_of, require_guild
 
 if TYPE_CHECKING:

@@ -13,12 +13,12 @@ from discord import app_commands
 from bot.engine.calc import CALC_VARIANTS, CalcError, calculate, parse_args
 from bot.engine.variants import VARIANTS, VariantClass
 from bot.runtime.errors import CalcRejected, allowed_text
-from bot.runtime.help import send_help
 from bot.runtime.i18n import is_japanese, text
 from bot.runtime.new_options import offered_settings, rules_example
 from bot.runtime.rendering import Priority
 from bot.runtime.variants import settings_of, variant_class
 from bot.storage import GuildSettings
+from bot.ui.help import send_help
 from cogs._shared import MahjongCog, locale_of
 from render import render_tiles
 

@@ -14,26 +14,25 @@ from discord import app_commands
 
 from bot.engine.table import Form, OneOf, Range
 from bot.engine.variants import VARIANTS
-from bot.runtime.command_i18n import (
+from bot.runtime.customid import LobbyId
+from bot.runtime.errors import ChannelBusy, LobbyGone, LobbySaveFailed, NotHost, NotInLobby
+from bot.runtime.i18n import text
+from bot.runtime.lobby import Lobby
+from bot.runtime.new_options import offered_settings, rules_example
+from bot.runtime.options import TIMER_RANGES, TableTimers
+from bot.runtime.variants import Setting, build_settings, parse_rules_text, settings_of, variant_class
+from bot.storage import PlayerSeat
+from bot.ui.command_i18n import (
     more_rules_description,
     setting_description,
     setting_name,
     variant_command_description,
     variant_command_name,
 )
-from bot.runtime.customid import LobbyId
-from bot.runtime.errors import ChannelBusy, LobbyGone, LobbySaveFailed, NotHost, NotInLobby
-from bot.runtime.help import send_help
-from bot.runtime.i18n import text
-from bot.runtime.lobby import Lobby
-from bot.runtime.new_options import offered_settings, rules_example
-from bot.runtime.options import TIMER_RANGES, TableTimers
-from bot.runtime.panel import ButtonSpec
-from bot.runtime.replies import STARTED, answered, defer_if_slow, respond, send_ephemeral
-from bot.runtime.router import build_view
-from bot.runtime.slash import ALLOWED, IN_RULES
-from bot.runtime.variants import Setting, build_settings, parse_rules_text, settings_of, variant_class
-from bot.storage import PlayerSeat
+from bot.ui.components import ButtonSpec, build_view
+from bot.ui.help import send_help
+from bot.ui.replies import STARTED, answered, defer_if_slow, respond, send_ephemeral
+from bot.ui.slash import ALLOWED, IN_RULES
 from cogs._shared import MahjongCog, can_manage, display_name, guild_locale_of, locale_of, require_guild
 
 if TYPE_CHECKING:
@@ -394,7 +393,7 @@ def _variant_command(cog: Lobbies, key: str) -> app_commands.Command[Any, ..., A
     descriptions: dict[str, str | app_commands.locale_str] = {}
     names: dict[str, str | app_commands.locale_str] = {}  # each setting's own, marked for its Japanese
     # The bot checks each option against its setting's range before the callback runs (the
-    # step, which Discord cannot show, too); see bot.runtime.slash. ``rules`` is checked when
+    # step, which Discord cannot show, too); see bot.ui.slash. ``rules`` is checked when
     # the settings are built.
     allowed: dict[str, Any] = {setting.name: setting.allowed for setting in offered if setting.allowed is not None}
     allowed.update(TIMER_RANGES)

@@ -16,12 +16,12 @@ from bot.engine.views import StandingsView
 from bot.runtime.customid import LeaderboardId
 from bot.runtime.errors import BadOption, InvalidButton, NoChips, UnknownGame
 from bot.runtime.i18n import period_name, text
-from bot.runtime.panel import ButtonSpec, public_table_view
 from bot.runtime.rendering import Priority
-from bot.runtime.replies import PUBLIC_DEFER
-from bot.runtime.router import build_view
+from bot.runtime.snapshot import public_table_view
 from bot.runtime.variants import has_chips, variant_class
 from bot.storage import PERIODS, ChipTotals, GameNotFoundError, GameStatus, GameSummary, HandRow, LeaderboardRow
+from bot.ui.components import ButtonSpec, build_view
+from bot.ui.replies import PUBLIC_DEFER
 from cogs._shared import MahjongCog, locale_of, require_guild
 from render import render_standings, render_table
 

@@ -10,7 +10,7 @@ from discord import app_commands
 from bot.runtime.customid import ActionId, PanelId, TableId
 from bot.runtime.errors import InvalidButton, NoTable
 from bot.runtime.i18n import text
-from bot.runtime.replies import STARTED, defer_if_slow, deferring
+from bot.ui.replies import STARTED, defer_if_slow, deferring
 from cogs._shared import MahjongCog, locale_of, require_guild
 
 if TYPE_CHECKING:

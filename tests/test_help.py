@@ -20,7 +20,7 @@ from bot.engine.tiles import Tile, parse_tiles
 from bot.engine.variant_ui import HelpRule, VariantHelp
 from bot.engine.variants import VARIANTS, find_variant, new_game
 from bot.runtime.customid import PanelId, TableId
-from bot.runtime.help import PANEL_OPS, TABLE_OPS, help_card, help_embed, help_page, unexplained
+from bot.ui.help import PANEL_OPS, TABLE_OPS, help_card, help_embed, help_page, unexplained
 from render import render_help
 from render.text import safe_text
 

@@ -20,10 +20,10 @@ from bot.engine.variants import VARIANTS, tile_pages
 from bot.engine.variants.zuno import ZunoGame
 from bot.runtime.customid import PanelId, parse
 from bot.runtime.i18n import defined_twice, has_text, text
-from bot.runtime.panel import action_label
+from bot.ui.labels import action_label
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = ("bot/runtime", "cogs", "render")
+SHARED = ("bot/runtime", "bot/ui", "cogs", "render")
 UPCOMING = ("chinitsu", "goto")
 """Variants still to come: named nowhere in shared code either, so they will need no runtime change."""
 ALLOWED = {

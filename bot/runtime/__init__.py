@@ -1,11 +1,13 @@
-"""The asyncio runtime between Discord and the pure engine.
+"""The asyncio runtime between the Discord side (:mod:`bot.ui`) and the pure engine; it imports
+no Discord.
 
-* :mod:`~bot.runtime.actor`: one :class:`TableActor` per channel serialises every input to a game;
-* :mod:`~bot.runtime.presenter`: shows a table on Discord (coalesced table edits, private panels);
+* :mod:`~bot.runtime.actor`: one :class:`TableActor` per channel serialises every input to a game
+  and hands whoever shows it an immutable snapshot (:mod:`~bot.runtime.snapshot`) through the
+  :mod:`~bot.runtime.presenting` protocols;
 * :mod:`~bot.runtime.registry`: the running tables, start from a lobby, recovery after a restart;
-* :mod:`~bot.runtime.customid` and :mod:`~bot.runtime.router`: button ids and where clicks go;
-* :mod:`~bot.runtime.errors` and :mod:`~bot.runtime.replies`: domain errors and the one place
-  that turns them into ephemeral replies.
+* :mod:`~bot.runtime.customid` and :mod:`~bot.runtime.errors`: button ids and domain errors;
+* :mod:`~bot.runtime.lobby`, :mod:`~bot.runtime.variants`, :mod:`~bot.runtime.i18n`,
+  :mod:`~bot.runtime.rendering`: lobbies, settings, texts, render workers.
 
 See ``docs/architecture.md`` for the whole data flow.
 """

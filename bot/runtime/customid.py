@@ -20,10 +20,12 @@ holds; public messages carry game ids and sequence numbers only.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 from typing import ClassVar
 
+from bot.engine.game import Action
 from bot.engine.variants import tile_pages
 from bot.runtime.errors import InvalidButton
 
@@ -36,6 +38,7 @@ __all__ = [
     "LobbyId",
     "PanelId",
     "TableId",
+    "action_args",
     "parse",
 ]
 
@@ -149,6 +152,22 @@ class ActionId(ButtonId):
     def custom_id(self) -> str:
         base = f"{PREFIX}:act:{self.game}:{self.seq}:{self.kind}"
         return f"{base}:{'.'.join(map(str, self.args))}" if self.args else base
+
+
+def action_args(action: Action) -> tuple[int, ...]:
+    """The action's integer fields after ``seat``, flattened (a flag as 0 or 1): what its button
+    carries (:attr:`ActionId.args`). Two actions of one kind never share an id (いなげ's vote and
+    its withdrawal)."""
+    args: list[int] = []
+    for field in dataclasses.fields(action):
+        if field.name == "seat":
+            continue
+        value = getattr(action, field.name)
+        if isinstance(value, tuple):
+            args.extend(int(item) for item in value)
+        elif isinstance(value, int):
+            args.append(int(value))
+    return tuple(args)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,5 +1,5 @@
 """Domain errors: raised wherever a request cannot be honoured, turned into an ephemeral reply in
-one place (:func:`bot.runtime.replies.reply_error`).
+one place (:func:`bot.ui.replies.reply_error`).
 
 Every error carries a message key and its parameters, so the reply is written in the clicker's
 language; ``str(error)`` is the English text for logs and tests.

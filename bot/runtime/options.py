@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from bot.engine.table import Range, allowed, allowed_values
+from bot.runtime.clocks import LoopScheduler, Scheduler
 
 __all__ = ["TIMER_RANGES", "Clock", "RuntimeOptions", "TableTimers"]
 
@@ -87,6 +88,10 @@ class RuntimeOptions:
     """Measures token ages and thinking time; tests swap in the fake Discord's clock."""
     wall_clock: Clock = field(default=time.time)
     """Unix time, for the deadlines shown as Discord timestamps."""
+    scheduler: Scheduler = field(default_factory=LoopScheduler)
+    """Sets every table's timers (turns, CPU moves, store retries, a timed game's end); tests
+    may drive them with a :class:`~bot.runtime.clocks.ManualClock` (as ``clock`` and
+    ``wall_clock`` too)."""
 
     @property
     def token_usable_for(self) -> float:

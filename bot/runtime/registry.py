@@ -1,9 +1,10 @@
 """The runtime's shared state: which actor runs which channel's table, and start-up recovery.
 
-:class:`Runtime` is what the cogs reach through ``bot.runtime``: the store, the open lobbies,
-the running tables and the button router. :class:`TableRegistry` starts a table from a lobby,
-rebuilds every unfinished game from its action log after a restart, and stops them all on
-shutdown.
+:class:`Runtime` holds the store, the open lobbies, the running tables and the render workers.
+:class:`TableRegistry` starts a table from a lobby, rebuilds every unfinished game from its
+action log after a restart, and stops them all on shutdown. Neither knows Discord: the shards
+this process runs and the factory of each table's presenter are given to them
+(:class:`~bot.ui.wiring.DiscordRuntime` gives Discord's).
 """
 
 from __future__ import annotations
@@ -11,9 +12,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Mapping
-
-import discord
+from collections.abc import Callable, Mapping
+from typing import Generic, TypeVar
 
 from bot.engine.game import Game, RulesError, action_from_json
 from bot.engine.record import replay
@@ -24,9 +24,8 @@ from bot.runtime.i18n import text
 from bot.runtime.lobby import Lobby, LobbyBook
 from bot.runtime.numbering import Offers, answers_no_decision, next_offers
 from bot.runtime.options import RuntimeOptions, TableTimers
-from bot.runtime.presenter import DiscordPresenter, RateLimiter
+from bot.runtime.presenting import PresenterFactory, RunningPresenter
 from bot.runtime.rendering import RenderPool
-from bot.runtime.router import ButtonRouter
 from bot.runtime.shards import Shards, shard_of
 from bot.storage import (
     DATABASE_ERRORS,
@@ -43,23 +42,34 @@ __all__ = ["ForeignGuild", "Runtime", "TableRegistry"]
 
 log = logging.getLogger(__name__)
 
+P = TypeVar("P", bound=RunningPresenter)
+
 
 class ForeignGuild(RuntimeError):
     """A table of a guild on another process's shards was about to start here. Its clicks go to
     that process, which runs (or will recover) the same game: two actors would write one log."""
 
 
-class Runtime:
-    """Everything the cogs share. The store is attached in ``setup_hook``, once it is open."""
+class Runtime(Generic[P]):
+    """Everything the tables and lobbies share. The store is attached once it is open.
 
-    def __init__(self, client: discord.Client, options: RuntimeOptions) -> None:
-        self.client = client
+    ``shards`` says which shards this process runs, hence whose guilds' tables it may run (asked
+    each time: a client learns its shard count when it connects); ``presenters`` builds each
+    table's presenter; ``on_game_end`` hears of every game that ended (with its id)."""
+
+    def __init__(
+        self,
+        options: RuntimeOptions,
+        *,
+        shards: Callable[[], Shards],
+        presenters: PresenterFactory[P],
+        on_game_end: Callable[[int], None] | None = None,
+    ) -> None:
         self.options = options
-        self.limiter = RateLimiter(options.channel_requests_per_second)
         self.renderer = RenderPool(options.render_workers, processes=options.render_processes)
-        self.buttons = ButtonRouter(options.clock)
         self.lobbies = LobbyBook()
-        self.tables = TableRegistry(self)
+        self.tables = TableRegistry(self, presenters, on_game_end=on_game_end)
+        self._shards = shards
         self._store: Store | None = None
 
     @property
@@ -76,7 +86,7 @@ class Runtime:
     @property
     def shards(self) -> Shards:
         """The shards this process connects, hence the guilds whose tables and lobbies it runs."""
-        return Shards.of(self.client)
+        return self._shards()
 
     async def save_lobby(self, lobby: Lobby) -> bool:
         """Store the lobby as it is now, so a restart brings it back; False if the store refused
@@ -132,15 +142,19 @@ class Runtime:
         await self.renderer.close()
 
 
-class TableRegistry:
+class TableRegistry(Generic[P]):
     """Channel -> actor, game id -> actor, and each actor's presenter."""
 
-    def __init__(self, runtime: Runtime) -> None:
+    def __init__(
+        self, runtime: Runtime[P], presenters: PresenterFactory[P], *, on_game_end: Callable[[int], None] | None = None
+    ) -> None:
         self._runtime = runtime
+        self._new_presenter = presenters
+        self._on_game_end = on_game_end
         self._by_channel: dict[int, TableActor] = {}
         self._by_game: dict[int, TableActor] = {}
-        self._presenters: dict[int, DiscordPresenter] = {}
-        self._retiring: dict[asyncio.Task[None], DiscordPresenter] = {}
+        self._presenters: dict[int, P] = {}
+        self._retiring: dict[asyncio.Task[None], P] = {}
         self._starting: dict[int, asyncio.Future[TableActor]] = {}
         """Channels whose game is being created (the start was acknowledged before the store
         wrote it): "My hand" waits for it instead of finding no game."""
@@ -187,7 +201,7 @@ class TableRegistry:
             raise UnknownGame(game=game_id)
         raise GameOver()
 
-    def presenter(self, actor: TableActor) -> DiscordPresenter:
+    def presenter(self, actor: TableActor) -> P:
         """The presenter of a running table."""
         return self._presenters[actor.game_id]
 
@@ -266,8 +280,9 @@ class TableRegistry:
         presenter.start(notice=notice, resumed=panels is not None)
         actor.start(presenter)
         if panels is not None:
-            # What the restored panels show is from before the restart: bring them up to date.
-            presenter.panels_changed(presenter.panels.keys())
+            # What the restored panels show is from before the restart: bring them up to date
+            # (the presenter skips seats that have no panel).
+            presenter.panels_changed(actor.snapshot(), range(len(actor.seats)))
 
     def _check_owned(self, guild_id: int) -> None:
         """Raise :class:`ForeignGuild` unless the guild is on this process's shards."""
@@ -278,23 +293,12 @@ class TableRegistry:
                 "which another process runs: its table cannot start here"
             )
 
-    def _presenter_of(self, actor: TableActor, *, message_id: int | None, dm_panels: bool = False) -> DiscordPresenter:
-        runtime = self._runtime
-        presenter = DiscordPresenter(
-            client=runtime.client,
-            store=runtime.store,
-            actor=actor,
-            options=runtime.options,
-            limiter=runtime.limiter,
-            renderer=runtime.renderer,
-            message_id=message_id,
-            dm_panels=dm_panels,
-            dms=runtime.shards.owns(None),
-        )
+    def _presenter_of(self, actor: TableActor, *, message_id: int | None, dm_panels: bool = False) -> P:
+        presenter = self._new_presenter(actor.snapshot(), message_id=message_id, dm_panels=dm_panels)
         self._presenters[actor.game_id] = presenter  # closed with the others on shutdown
         return presenter
 
-    def _retire_later(self, game_id: int, presenter: DiscordPresenter) -> None:
+    def _retire_later(self, game_id: int, presenter: P) -> None:
         """Keep the presenter reachable until it has shown the end, then close it."""
         task = asyncio.create_task(self._retire(game_id, presenter))
         self._retiring[task] = presenter
@@ -338,9 +342,10 @@ class TableRegistry:
             # Kept reachable until it has shown the end: the click that ended the game is
             # still being answered through it.
             self._retire_later(actor.game_id, presenter)
-        self._runtime.client.dispatch("mahjong_game_end", actor.game_id)
+        if self._on_game_end is not None:
+            self._on_game_end(actor.game_id)
 
-    async def _retire(self, game_id: int, presenter: DiscordPresenter) -> None:
+    async def _retire(self, game_id: int, presenter: P) -> None:
         await presenter.drain(timeout=60.0)
         await asyncio.sleep(5.0)  # let late clicks on the last decision get their answers
         self._presenters.pop(game_id, None)
@@ -402,7 +407,7 @@ class TableRegistry:
             actor = self._recovered_actor(row, game)
             actor.finished = True  # never started: it only lends the presenter the final state
             presenter = self._presenter_of(actor, message_id=row.message_id)
-            presenter.game_over(outcome, summary)
+            presenter.game_over(actor.snapshot(), outcome, summary)
             presenter.start()
             self._retire_later(row.id, presenter)
             log.info("table %d: showing the end it had not shown", row.id)

@@ -15,10 +15,18 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
-import discord
+__all__ = ["ShardedClient", "Shards", "shard_of"]
 
-__all__ = ["Shards", "shard_of"]
+
+class ShardedClient(Protocol):
+    """What :meth:`Shards.of` reads of a Discord client (an AutoShardedClient also has
+    ``shard_ids``; a plain client has none and runs every shard)."""
+
+    @property
+    def shard_count(self) -> int | None:
+        """How many shards the application has, once known."""
 
 
 def shard_of(guild_id: int, shard_count: int) -> int:
@@ -39,7 +47,7 @@ class Shards:
         return cls(None)
 
     @classmethod
-    def of(cls, client: discord.Client) -> Shards:
+    def of(cls, client: ShardedClient) -> Shards:
         """The shards ``client`` connects: the ids an AutoShardedClient was given, else every
         shard (a client that launches them all owns every guild, whatever their count)."""
         ids = getattr(client, "shard_ids", None)

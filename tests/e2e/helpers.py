@@ -14,8 +14,9 @@ from typing import Any
 
 import pytest
 
-import bot.runtime.presenter as bot_module_presenter
 import bot.runtime.registry as registry_module
+import bot.ui.panels as bot_module_panels
+import bot.ui.presenter as bot_module_presenter
 from bot.app import JantakuBot
 from bot.config import Settings
 from bot.engine.views import SeatView, StandingsView
@@ -358,14 +359,14 @@ class HiddenInformationSpy:
         self.images_checked = 0
         self.tiles_checked = 0
         self.public_payloads = 0
-        real_render_seat = bot_module_presenter.render_seat
+        real_render_seat = bot_module_panels.render_seat
 
         def recording_render_seat(view: SeatView, names: Any, **kwargs: Any) -> bytes:
             png = real_render_seat(view, names, **kwargs)
             self.private_images[hashlib.sha256(png).hexdigest()] = (view.public.sequence, view.seat)
             return png
 
-        monkeypatch.setattr(bot_module_presenter, "render_seat", recording_render_seat)
+        monkeypatch.setattr(bot_module_panels, "render_seat", recording_render_seat)
 
     def _refresh_actors(self) -> None:
         for actor in self.bot.runtime.tables.actors():

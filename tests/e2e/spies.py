@@ -12,14 +12,14 @@ from typing import Any
 
 import pytest
 
-import bot.runtime.presenter as presenter_module
+import bot.ui.presenter as presenter_module
 from bot.app import JantakuBot
 from bot.engine.tiles import Tile
 from bot.engine.variants.chinitsu import ChinitsuSettings
 from bot.engine.views import PublicView, RiverTile
 from bot.runtime import TableActor
-from bot.runtime.panel import tile_label
 from bot.sandbox.fakediscord import SpyEvent
+from bot.ui.labels import tile_label
 
 from .helpers import ACT, HiddenInformationSpy
 

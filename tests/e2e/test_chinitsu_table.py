@@ -20,8 +20,7 @@ import pytest
 from bot.engine.ai import CpuPlayer
 from bot.engine.record import replay
 from bot.runtime import TableActor
-from bot.runtime.customid import ActionId
-from bot.runtime.panel import action_args
+from bot.runtime.customid import ActionId, action_args
 from bot.sandbox.fakediscord import FakeDiscord, running_bot
 from bot.storage import GameStatus, Store
 
@@ -192,8 +191,8 @@ async def _rig(actor: TableActor, spy: ConcealedFaceSpy, hands: Sequence[str], d
     actor.game.rig(hands, draws, rinshan=rinshan, dealer=0)  # type: ignore[attr-defined]
     spy.snapshot(actor)
     actor._sync_decisions(acted=None, pause=0.0)
-    actor.presenter.table_changed()
-    actor.presenter.panels_changed(range(3))
+    actor.presenter.table_changed(actor.snapshot())
+    actor.presenter.panels_changed(actor.snapshot(), range(3))
 
 
 def _current(actor: TableActor, player: Player) -> bool:

@@ -15,9 +15,9 @@ from bot.app import INITIAL_EXTENSIONS, JantakuBot
 from bot.config import Settings
 from bot.engine.table import OneOf
 from bot.engine.variants import VARIANTS
-from bot.runtime.command_i18n import CHOICE_NAMES, OPTION_NAMES, CommandTranslator
 from bot.runtime.variants import settings_of
 from bot.sandbox.fakediscord import FakeDiscord, running_bot
+from bot.ui.command_i18n import CHOICE_NAMES, OPTION_NAMES, CommandTranslator
 
 from .helpers import World, make_bot
 

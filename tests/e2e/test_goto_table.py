@@ -20,8 +20,7 @@ from bot.engine.ai import CpuPlayer
 from bot.engine.record import replay
 from bot.engine.variants.goto import GotoGame
 from bot.runtime import TableActor
-from bot.runtime.customid import ActionId
-from bot.runtime.panel import action_args
+from bot.runtime.customid import ActionId, action_args
 from bot.sandbox.fakediscord import FakeDiscord, running_bot
 from bot.storage import GameStatus, Store
 
@@ -217,8 +216,8 @@ async def _rig(actor: TableActor, spy: ConcealedFaceSpy, hands: Sequence[str], d
     actor.game.rig(hands, draws, dealer=0)  # type: ignore[attr-defined]
     spy.snapshot(actor)
     actor._sync_decisions(acted=None, pause=0.0)
-    actor.presenter.table_changed()
-    actor.presenter.panels_changed(range(3))
+    actor.presenter.table_changed(actor.snapshot())
+    actor.presenter.panels_changed(actor.snapshot(), range(3))
 
 
 async def test_goto_three_humans_open_riichi_waits_are_public(

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-import bot.runtime.help as help_module
+import bot.ui.help as help_module
 from bot.app import JantakuBot
 from bot.engine.variants import VARIANTS
 from bot.sandbox.fakediscord import FakeDiscord, FakeMessage, InteractionRecord, running_bot

@@ -12,16 +12,16 @@ from typing import Any
 
 import pytest
 
-import bot.runtime.presenter as presenter_module
+import bot.ui.presenter as presenter_module
 from bot.app import JantakuBot
 from bot.engine.melds import MeldType
 from bot.engine.tiles import Kind, Tile
 from bot.engine.variants.inage import VoteEnd
 from bot.engine.views import PublicView
 from bot.runtime import TableActor
-from bot.runtime.panel import tile_label
 from bot.sandbox.fakediscord import FakeDiscord, FakeMessage, running_bot
 from bot.storage import GameStatus, Store
+from bot.ui.labels import tile_label
 from tests.engine.test_inage import padded
 
 from .helpers import (
@@ -142,8 +142,8 @@ async def _north_set_aside(
     # the actor then takes the engine's new decisions as it does after any action.
     actor.game.rig(padded(hands, "4z8s"), "4z8s", starter=setter)  # type: ignore[attr-defined]
     changed = actor._sync_decisions(acted=None, pause=0.0)
-    actor.presenter.table_changed()
-    actor.presenter.panels_changed(changed | {setter, claimer})
+    actor.presenter.table_changed(actor.snapshot())
+    actor.presenter.panels_changed(actor.snapshot(), changed | {setter, claimer})
 
     first, second = Player(alice), Player(bob)
     await world.open_panel(first)

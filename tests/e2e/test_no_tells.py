@@ -28,8 +28,7 @@ from bot.engine.game import Action, Discard, Pass
 from bot.engine.tiles import Kind
 from bot.engine.views import SeatView
 from bot.runtime import TableActor
-from bot.runtime.customid import ActionId
-from bot.runtime.panel import action_args
+from bot.runtime.customid import ActionId, action_args
 from bot.sandbox.fakediscord import FakeDiscord, SpyEvent, running_bot
 from tests.engine.test_nishoku import padded as nishoku_padded
 from tests.engine.test_zuno import padded as zuno_padded
@@ -164,7 +163,7 @@ async def _nishoku_discard(world: World, bot: JantakuBot, log: PublicLog, claime
     await actor.presenter.drain()  # type: ignore[attr-defined]
     actor.game.rig(nishoku_padded(hands, draws), draws)  # type: ignore[attr-defined]
     actor._sync_decisions(acted=None, pause=0.0)
-    actor.presenter.table_changed()
+    actor.presenter.table_changed(actor.snapshot())
     player = Player(alice)
     await world.open_panel(player)
     await world.fake.wait_for(lambda: bool(action_buttons(player.panel)), timeout=10, what="Alice's turn")  # type: ignore[arg-type]
@@ -220,7 +219,7 @@ async def _zuno_reveal(world: World, bot: JantakuBot, log: PublicLog, claimer_ha
     await actor.presenter.drain()  # type: ignore[attr-defined]
     actor.game.rig(zuno_padded(hands, draws), draws)  # type: ignore[attr-defined]
     actor._sync_decisions(acted=None, pause=0.0)
-    actor.presenter.table_changed()
+    actor.presenter.table_changed(actor.snapshot())
     player = Player(alice)
     await world.open_panel(player)
     (white,) = await _wait_for_buttons(world, actor, player, "pick", Kind.WHITE)

@@ -12,9 +12,9 @@ import pytest
 
 from bot.engine.variants.zuno.state import ZunoPhase
 from bot.runtime.actor import TableActor
-from bot.runtime.presenter import DiscordPresenter
 from bot.sandbox.fakediscord import FakeDiscord, running_bot
 from bot.storage import GameStatus, Store
+from bot.ui.presenter import DiscordPresenter
 
 from .helpers import Player, World, action_kind, fix_seed, make_bot
 
@@ -297,11 +297,11 @@ async def test_an_end_that_died_with_the_process_is_shown_after_the_restart(
     # The process "dies" between the stored result and its end on screen: nothing gets posted,
     # not even a redraw of the table still queued from the last moves (on a busy machine it
     # comes after the end and would draw the finished table).
-    monkeypatch.setattr(DiscordPresenter, "game_over", lambda self, outcome, summary: None)
+    monkeypatch.setattr(DiscordPresenter, "game_over", lambda self, snapshot, outcome, summary: None)
     draw_table = DiscordPresenter._draw_table
 
     async def draw_until_the_end(self: DiscordPresenter, *, over: bool = False) -> None:
-        if not self._actor.finished:
+        if not self._snapshot.finished:
             await draw_table(self, over=over)
 
     monkeypatch.setattr(DiscordPresenter, "_draw_table", draw_until_the_end)
@@ -373,7 +373,7 @@ async def test_a_table_message_posted_as_the_bot_shuts_down_still_has_its_id_sto
         assert (await bot.runtime.store.game(actor.game_id)).message_id == first_table.id
         monkeypatch.setattr(Store, "set_game_message", slow_store)
         # What a hand's result card does: the table is posted again below it.
-        presenter.table_changed(repost=True)
+        presenter.redraw(repost=True)
         await asyncio.wait_for(storing.wait(), 10)
         # The bot shuts down now, while the new message's id is being stored.
     new_table = world.table_message()

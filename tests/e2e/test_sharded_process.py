@@ -18,11 +18,11 @@ import pytest
 
 from bot.runtime.actor import TableActor
 from bot.runtime.lobby import Lobby
-from bot.runtime.presenter import DiscordPresenter
 from bot.runtime.registry import ForeignGuild
 from bot.runtime.shards import Shards
 from bot.sandbox.fakediscord import FakeDiscord, running_bot
 from bot.storage import GameRow, GameStatus, GameSummary, Store
+from bot.ui.presenter import DiscordPresenter
 
 from .conftest import checked_fake
 from .helpers import Player, World, make_bot
@@ -71,7 +71,7 @@ async def test_a_process_takes_up_only_its_own_shards_tables_ends_and_lobbies(
 
     # One process for every shard first. The games on shards 1 and 3 end, but their ends are
     # never shown (the process "dies" in between); those on 0 and 2 wait for their player.
-    monkeypatch.setattr(DiscordPresenter, "game_over", lambda self, outcome, summary: None)
+    monkeypatch.setattr(DiscordPresenter, "game_over", lambda self, snapshot, outcome, summary: None)
     first = make_bot(fake, database)
     games: dict[int, int] = {}
     async with running_bot(fake, first):

@@ -18,9 +18,9 @@ from discord import app_commands
 
 from bot.app import JantakuBot
 from bot.runtime.errors import NotYourTurn, UnknownGame
-from bot.runtime.replies import error_message
 from bot.sandbox.fakediscord import FakeDiscord, FakeMember, InteractionRefused, running_bot
 from bot.storage import GuildSettings
+from bot.ui.replies import error_message
 
 from .helpers import World, ephemeral_reply, make_bot, raw_options
 

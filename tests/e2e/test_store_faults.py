@@ -22,9 +22,8 @@ from bot.app import JantakuBot
 from bot.engine.game import action_to_json
 from bot.engine.record import replay
 from bot.runtime import TableActor
-from bot.runtime.customid import ActionId, parse
+from bot.runtime.customid import ActionId, action_args, parse
 from bot.runtime.options import TableTimers
-from bot.runtime.panel import action_args
 from bot.sandbox.fakediscord import FakeDiscord, InteractionRecord, running_bot
 from bot.storage import GameStatus
 from tests.storage.helpers import sqlite_backend

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from bot.runtime.panel import tile_label
 from bot.sandbox.fakediscord import FakeDiscord, InteractionRefused, running_bot
 from bot.storage import GameStatus, Store
+from bot.ui.labels import tile_label
 
 from .helpers import (
     ACT,
@@ -136,7 +136,7 @@ def test_every_zuno_and_inage_action_kind_has_a_label() -> None:
     from bot.engine.game import Kan, SetAside
     from bot.engine.variants.inage import JuusanFutou, VoteEnd
     from bot.engine.variants.zuno import CallChi, CallKan, CallPon, InazumaRiichi, PocchiTsumo, RonOn, ZunoGame
-    from bot.runtime.panel import action_label
+    from bot.ui.labels import action_label
 
     game = ZunoGame(seed=1)
     public, tiles, names = game.public_view(), game.tiles, ("A", "B", "C", "D")

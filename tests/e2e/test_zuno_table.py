@@ -19,14 +19,14 @@ from typing import Any
 
 import pytest
 
-import bot.runtime.presenter as presenter_module
+import bot.ui.panels as panels_module
+import bot.ui.presenter as presenter_module
 from bot.app import JantakuBot
 from bot.engine.ai import CpuPlayer
 from bot.engine.record import replay
 from bot.engine.views import PublicView, SeatView, WinView
 from bot.runtime import TableActor
-from bot.runtime.customid import ActionId
-from bot.runtime.panel import action_args
+from bot.runtime.customid import ActionId, action_args
 from bot.sandbox.fakediscord import FakeDiscord, FakeMessage, InteractionRecord, running_bot
 from bot.storage import GameStatus, Store
 
@@ -75,7 +75,7 @@ class RenderLog:
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.tables: dict[str, PublicView] = {}
         self.panels: dict[str, SeatView] = {}
-        real_seat, real_table = presenter_module.render_seat, presenter_module.render_table
+        real_seat, real_table = panels_module.render_seat, presenter_module.render_table
 
         def render_seat(view: SeatView, names: Any, **kwargs: Any) -> bytes:
             png = real_seat(view, names, **kwargs)
@@ -87,7 +87,7 @@ class RenderLog:
             self.tables[_sha(png)] = view
             return png
 
-        monkeypatch.setattr(presenter_module, "render_seat", render_seat)
+        monkeypatch.setattr(panels_module, "render_seat", render_seat)
         monkeypatch.setattr(presenter_module, "render_table", render_table)
 
     def table_view(self, message: FakeMessage | None) -> PublicView | None:
@@ -151,8 +151,8 @@ async def _rig(table: Table, hands: Sequence[str], draws: str) -> None:
     await actor.presenter.drain()  # type: ignore[attr-defined]
     actor.game.rig(hands, draws)  # type: ignore[attr-defined]
     actor._sync_decisions(acted=None, pause=0.0)
-    actor.presenter.table_changed()
-    actor.presenter.panels_changed(range(4))
+    actor.presenter.table_changed(actor.snapshot())
+    actor.presenter.panels_changed(actor.snapshot(), range(4))
 
 
 async def _click(table: Table, player: Player, custom_id: str) -> InteractionRecord:

@@ -6,16 +6,15 @@ and an id that matches none (forged, or from an older version) would go unanswer
 interaction failed"). A single broad template lets :func:`~bot.runtime.customid.parse` reject
 such ids with an explanation, in the same place that turns every error into a reply.
 
-Messages are sent with plain buttons in a :class:`StaticView`, never with DynamicItem instances:
-discord.py drops a DynamicItem's template from its registry when a view that contained one
-times out (ephemeral views do after 15 minutes), which would silence every button at once.
+Messages carry their buttons in a :class:`~bot.ui.components.StaticView` (see there why never a
+DynamicItem instance).
 """
 
 from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 import discord
@@ -23,22 +22,14 @@ import discord
 from bot.runtime.customid import TEMPLATE, ButtonId, parse
 from bot.runtime.errors import InvalidButton
 from bot.runtime.options import Clock
-from bot.runtime.panel import ButtonSpec
-from bot.runtime.replies import STARTED, reply_error
+from bot.ui.replies import STARTED, reply_error
 
-__all__ = ["ButtonRouter", "JantakuButton", "RoutingClient", "StaticView", "build_view"]
+__all__ = ["ButtonRouter", "JantakuButton", "RoutingClient"]
 
 log = logging.getLogger(__name__)
 
 IdT = TypeVar("IdT", bound=ButtonId)
 Handler = Callable[[discord.Interaction[Any], Any], Awaitable[None]]
-
-_STYLES = {
-    "primary": discord.ButtonStyle.primary,
-    "secondary": discord.ButtonStyle.secondary,
-    "success": discord.ButtonStyle.success,
-    "danger": discord.ButtonStyle.danger,
-}
 
 
 class ButtonRouter:
@@ -97,34 +88,3 @@ class JantakuButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEM
             await client.buttons.dispatch(interaction, custom_id)
         else:  # pragma: no cover - the class is only registered by JantakuBot
             log.error("a jt: button was clicked on a client without a router")
-
-
-class StaticView(discord.ui.View):
-    """A view that only carries buttons; clicks reach :class:`JantakuButton` instead.
-
-    Not dispatchable, so discord.py keeps no per-message copy of it (a copy per table edit would
-    pile up forever); ephemeral responses still store one for their 15 minutes.
-    """
-
-    def __init__(self) -> None:
-        super().__init__(timeout=15 * 60.0)
-
-    def is_dispatchable(self) -> bool:
-        """Never: the DynamicItem handles every click."""
-        return False
-
-
-def build_view(buttons: Iterable[ButtonSpec]) -> StaticView:
-    """A view holding these buttons in their rows."""
-    view = StaticView()
-    for spec in buttons:
-        view.add_item(
-            discord.ui.Button(
-                label=spec.label[:80],
-                custom_id=spec.custom_id,
-                style=_STYLES[spec.style],
-                row=spec.row,
-                disabled=spec.disabled,
-            )
-        )
-    return view

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator, Collection, Sequence
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -18,14 +18,15 @@ from bot.engine.variants import new_game
 from bot.engine.variants.inage import InageGame, InageSettings
 from bot.engine.views import WinView
 from bot.runtime import RuntimeOptions, TableActor, TableTimers
-from bot.runtime.customid import ActionId
-from bot.runtime.panel import action_args
+from bot.runtime.customid import ActionId, action_args
+from bot.runtime.presenting import NullPresenter
+from bot.runtime.snapshot import TableSnapshot
 from bot.storage import HandEntry, PlayerSeat, Store
 from tests.engine import test_inage, test_zuno
 
 
 @dataclass
-class Recorder:
+class Recorder(NullPresenter):
     """A presenter that keeps what the actor tells it."""
 
     hands: list[tuple[HandEntry, tuple[Any, ...]]] = field(default_factory=list)
@@ -33,20 +34,15 @@ class Recorder:
     over: list[Any] = field(default_factory=list)
     ended: asyncio.Event = field(default_factory=asyncio.Event)
 
-    def table_changed(self) -> None: ...
-    def panels_changed(self, seats: Collection[int], *, exclude: int | None = None) -> None: ...
-
     def hand_ended(self, entry: HandEntry, results: Sequence[Any], reveal: dict[str, Any] | None = None) -> None:
         self.hands.append((entry, tuple(results)))
 
     def notice(self, key: str, **params: Any) -> None:
         self.notices.append((key, params))
 
-    def game_over(self, outcome: Any, summary: Any) -> None:
+    def game_over(self, snapshot: TableSnapshot, outcome: Any, summary: Any) -> None:
         self.over.append(outcome)
         self.ended.set()
-
-    def cancelled(self, by: str) -> None: ...
 
 
 @pytest.fixture

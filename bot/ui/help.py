@@ -21,8 +21,8 @@ from bot.engine.tiles import parse_tiles
 from bot.engine.variant_ui import VariantHelp, VariantUI
 from bot.runtime.i18n import Locale, has_text, is_japanese, text
 from bot.runtime.rendering import Priority
-from bot.runtime.replies import STARTED, answered, defer_if_slow, deferring, respond
 from bot.runtime.variants import variant_class
+from bot.ui.replies import STARTED, answered, defer_if_slow, deferring, respond
 from render import render_help
 from render.help import HelpCard, HelpRow
 
@@ -203,7 +203,7 @@ _PICTURES: dict[tuple[str, bool], bytes] = {}
 """Drawn help pictures by variant and language: the same data always draws the same picture."""
 
 
-async def send_help(interaction: discord.Interaction[Any], runtime: Runtime, variant: str) -> None:
+async def send_help(interaction: discord.Interaction[Any], runtime: Runtime[Any], variant: str) -> None:
     """Answer ``interaction`` with the variant's help, ephemerally; nothing else changes.
 
     The picture is drawn by the render workers in the click lane (once per variant and language,

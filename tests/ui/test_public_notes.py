@@ -12,10 +12,14 @@ import pytest
 
 from bot.engine.tiles import Kind
 from bot.engine.views import PublicView, SeatView
-from bot.runtime.panel import panel_spec, result_extras, table_spec
-from bot.runtime.presenter import DiscordPresenter, RateLimiter
-from bot.storage import HandEntry
+from bot.runtime.snapshot import TableInfo
+from bot.storage import HandEntry, PlayerSeat
 from bot.storage.models import HandResult
+from bot.ui.labels import result_extras
+from bot.ui.pacing import RateLimiter
+from bot.ui.panel_spec import panel_spec
+from bot.ui.presenter import DiscordPresenter
+from bot.ui.table_spec import table_spec
 from render.samples import sample_draw, sample_goto_draw, sample_goto_table, sample_goto_win, sample_win
 
 NAMES = ("Alice", "Bob", "Carol")
@@ -102,21 +106,15 @@ class _Renderer:
 
 
 def _presenter(channel: _Channel) -> DiscordPresenter:
-    player = SimpleNamespace(is_cpu=True, user_id=0)
-    actor = SimpleNamespace(
-        names=NAMES,
-        locale=None,
-        channel_id=2,
-        guild_id=1,
-        host_id=100,
-        game_id=1,
-        seats=[SimpleNamespace(player=player) for _ in NAMES],
+    players = tuple(PlayerSeat.cpu(name) for name in NAMES)
+    info = TableInfo(
+        game_id=1, guild_id=1, channel_id=2, host_id=100, variant="", title="", players=players, tiles=(), locale=None
     )
     client = SimpleNamespace(get_partial_messageable=lambda *_args, **_kw: channel)
     return DiscordPresenter(
         client=client,  # type: ignore[arg-type]
         store=None,  # type: ignore[arg-type]
-        actor=actor,  # type: ignore[arg-type]
+        snapshot=SimpleNamespace(info=info),  # type: ignore[arg-type]
         options=None,  # type: ignore[arg-type]
         limiter=RateLimiter(0),
         renderer=_Renderer(),  # type: ignore[arg-type]

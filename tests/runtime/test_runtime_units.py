@@ -16,7 +16,8 @@ from bot.engine.game import Discard, Riichi, Ron, Unclaimed
 from bot.engine.variants import new_game
 from bot.engine.views import PublicView
 from bot.runtime import RuntimeOptions, TableActor, TableTimers
-from bot.runtime.customid import ActionId, LeaderboardId, LobbyId, PanelId, TableId, parse
+from bot.runtime.customid import ActionId, LeaderboardId, LobbyId, PanelId, TableId, action_args, parse
+from bot.runtime.decisions import Decision
 from bot.runtime.errors import (
     AlreadyJoined,
     BadSetting,
@@ -29,17 +30,29 @@ from bot.runtime.errors import (
     StaleClick,
 )
 from bot.runtime.lobby import LobbyBook
-from bot.runtime.panel import Decision, action_args, panel_spec, public_table_view, table_spec
-from bot.runtime.presenter import RateLimiter
+from bot.runtime.presenting import NullPresenter
+from bot.runtime.snapshot import public_table_view
 from bot.runtime.variants import build_settings, parse_rules_text
 from bot.storage import PlayerSeat, StorageError, Store
+from bot.ui.pacing import RateLimiter
+from bot.ui.panel_spec import panel_spec
+from bot.ui.table_spec import table_spec
 
-RUNTIME_MODULES = ("customid", "errors", "i18n", "lobby", "options", "panel", "shards", "variants")
+RUNTIME_MODULES = (
+    "bot.runtime.customid",
+    "bot.runtime.errors",
+    "bot.runtime.i18n",
+    "bot.runtime.lobby",
+    "bot.runtime.options",
+    "bot.runtime.shards",
+    "bot.runtime.variants",
+    "bot.ui.labels",
+)
 
 
 @pytest.mark.parametrize("module", RUNTIME_MODULES)
 def test_runtime_doctests(module: str) -> None:
-    result = doctest.testmod(importlib.import_module(f"bot.runtime.{module}"))
+    result = doctest.testmod(importlib.import_module(module))
     assert result.failed == 0
 
 
@@ -263,17 +276,8 @@ async def _actor(store: Store, rig: tuple[list[str], str] | None = None) -> Tabl
         options=RuntimeOptions(cpu_delay=0, hand_pause=0),
         timers=TableTimers(30, 0),
     )
-    actor.start(presenter=_Silent())
+    actor.start(presenter=NullPresenter())
     return actor
-
-
-class _Silent:
-    def table_changed(self) -> None: ...
-    def panels_changed(self, seats: object, *, exclude: int | None = None) -> None: ...
-    def hand_ended(self, entry: object, result: object, reveal: object = None) -> None: ...
-    def notice(self, key: str, **params: object) -> None: ...
-    def game_over(self, outcome: object, summary: object) -> None: ...
-    def cancelled(self, by: str) -> None: ...
 
 
 def _button(actor: TableActor, seat: int) -> ActionId:
@@ -333,7 +337,7 @@ def test_zuno_table_text_names_the_simultaneous_phase_and_nobody_in_it() -> None
     """In ずーの's declare phase the table says everyone is choosing (not "calls on the discard"),
     and names no one: who has locked in stays private."""
     from bot.engine.variants.zuno import ZunoGame
-    from bot.runtime.panel import table_spec
+    from bot.ui.table_spec import table_spec
 
     game = ZunoGame(seed=4)
     while game.phase == "draft":

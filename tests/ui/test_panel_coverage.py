@@ -25,18 +25,12 @@ from bot.engine.tiles import Kind, parse_kinds
 from bot.engine.variants import new_game
 from bot.engine.variants.inage import InageGame, JuusanFutou, VoteEnd
 from bot.engine.variants.zuno import InazumaRiichi, PocchiTsumo, RonOn, ZunoGame
-from bot.runtime.customid import ActionId, PanelId, parse
-from bot.runtime.panel import (
-    MAX_ROWS,
-    ROW_SIZE,
-    Decision,
-    MessageSpec,
-    PanelMode,
-    action_args,
-    panel_spec,
-    public_table_view,
-    table_spec,
-)
+from bot.runtime.customid import ActionId, PanelId, action_args, parse
+from bot.runtime.decisions import Decision
+from bot.runtime.snapshot import public_table_view
+from bot.ui.components import MessageSpec
+from bot.ui.panel_spec import MAX_ROWS, ROW_SIZE, PanelMode, panel_spec
+from bot.ui.table_spec import table_spec
 from tests.engine.test_zuno import draft, game_with, pocchi_round
 
 NAMES = ("Alice", "Bob", "Carol", "Dave")
@@ -137,9 +131,9 @@ def check_seat(game: Any, seat: int, *, locale: str | None = None) -> Reach | No
 @pytest.fixture(autouse=True)
 def _no_overflow_logged(caplog: pytest.LogCaptureFixture) -> Iterator[None]:
     """The panel logs an error when buttons do not fit even packed tight: never acceptable."""
-    with caplog.at_level(logging.ERROR, logger="bot.runtime.panel"):
+    with caplog.at_level(logging.ERROR, logger="bot.ui.panel_spec"):
         yield
-    overflow = [r.getMessage() for r in caplog.records if r.name == "bot.runtime.panel"]
+    overflow = [r.getMessage() for r in caplog.records if r.name == "bot.ui.panel_spec"]
     assert not overflow, overflow
 
 

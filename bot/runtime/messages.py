@@ -1,0 +1,110 @@
+"""What the actor's inbox receives: every input to a running game is one of these messages.
+
+Requests (:class:`Act`, :class:`Back`, :class:`Cancel`) carry a future the caller awaits;
+the others come from the table's own clocks (:mod:`bot.runtime.clocks`), its CPUs and the store
+hold (:mod:`bot.runtime.hold`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+
+from bot.runtime.customid import ActionId
+
+__all__ = [
+    "Act",
+    "Auto",
+    "Back",
+    "Cancel",
+    "FreeAct",
+    "Message",
+    "Reconsider",
+    "Request",
+    "Retry",
+    "Stop",
+    "TimeLimit",
+    "Timeout",
+]
+
+
+@dataclass
+class Act:
+    """A click on an action button."""
+
+    user_id: int
+    button: ActionId
+    future: asyncio.Future[int]
+
+
+@dataclass
+class Back:
+    """ "I'm back": take the clicker's seat off autopilot."""
+
+    user_id: int
+    future: asyncio.Future[int]
+
+
+@dataclass
+class Cancel:
+    """Cancel the game (the cog checked who may)."""
+
+    by: str
+    future: asyncio.Future[int]
+
+
+@dataclass
+class Auto:
+    """A CPU's (or a seat on autopilot's) turn on decision ``seq``."""
+
+    seat: int
+    seq: int
+
+
+@dataclass
+class Reconsider:
+    """A riichi was declared while a CPU's choice stood locked in (ずーの): its second look."""
+
+    seat: int
+    seq: int
+
+
+@dataclass
+class Timeout:
+    """A seat's clock ran out on decision ``seq``."""
+
+    seat: int
+    seq: int
+    retry: bool = False
+    """Playing the default failed to save last time; this is another try, not another timeout."""
+
+
+@dataclass
+class FreeAct:
+    """A CPU's (or an absent player's) free action, e.g. agreeing to the others' vote to end."""
+
+    seat: int
+    kind: str
+
+
+@dataclass
+class TimeLimit:
+    """The table's time limit ran out (いなげ's timed games)."""
+
+
+@dataclass
+class Retry:
+    """Try the writes the store refused again (see :meth:`TableActor._hold`)."""
+
+
+@dataclass
+class Stop:
+    """Stop the actor (bot shutdown)."""
+
+    future: asyncio.Future[None] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
+
+
+Message = Act | Back | Cancel | Auto | Reconsider | Timeout | TimeLimit | FreeAct | Retry | Stop
+
+Request = Act | Back | Cancel
+"""A message someone waits on for an answer."""

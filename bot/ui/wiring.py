@@ -1,0 +1,53 @@
+"""The runtime wired to Discord: the client, the shared rate limit, the button router, and the
+factory that gives every table its :class:`~bot.ui.presenter.DiscordPresenter`.
+
+:class:`DiscordRuntime` is what the cogs reach as ``bot.runtime``; everything Discord-free it
+holds (store, lobbies, tables, render workers) is :class:`bot.runtime.registry.Runtime`'s.
+"""
+
+from __future__ import annotations
+
+import discord
+
+from bot.runtime.options import RuntimeOptions
+from bot.runtime.registry import Runtime
+from bot.runtime.shards import Shards
+from bot.runtime.snapshot import TableSnapshot
+from bot.ui.pacing import RateLimiter
+from bot.ui.presenter import DiscordPresenter
+from bot.ui.router import ButtonRouter
+
+__all__ = ["GAME_END_EVENT", "DiscordRuntime"]
+
+GAME_END_EVENT = "mahjong_game_end"
+"""The client event dispatched (with the game id) when a table's game ends."""
+
+
+class DiscordRuntime(Runtime[DiscordPresenter]):
+    """Everything the cogs share: the runtime, and the Discord client its presenters talk to."""
+
+    def __init__(self, client: discord.Client, options: RuntimeOptions) -> None:
+        super().__init__(
+            options,
+            shards=lambda: Shards.of(client),
+            presenters=self._presenter_of,
+            on_game_end=lambda game_id: client.dispatch(GAME_END_EVENT, game_id),
+        )
+        self.client = client
+        self.limiter = RateLimiter(options.channel_requests_per_second)
+        """Shared by every table's channel requests (and the lobbies' edits)."""
+        self.buttons = ButtonRouter(options.clock)
+
+    def _presenter_of(self, snapshot: TableSnapshot, *, message_id: int | None, dm_panels: bool) -> DiscordPresenter:
+        return DiscordPresenter(
+            client=self.client,
+            store=self.store,
+            snapshot=snapshot,
+            options=self.options,
+            limiter=self.limiter,
+            renderer=self.renderer,
+            message_id=message_id,
+            dm_panels=dm_panels,
+            # A click in a DM comes to shard 0's process: only that one may put panels there.
+            dms=self.shards.owns(None),
+        )
