@@ -62,7 +62,6 @@ import contextlib
 import json
 import os
 import random
-import re
 import sqlite3
 import sys
 import tempfile
@@ -73,10 +72,10 @@ from pathlib import Path
 from typing import Any
 
 from bot.runtime.options import RuntimeOptions
+from bot.sandbox.players import action_kind, pending_buttons
+from bot.sandbox.process import BotProcess, add_bot_arguments, run_bot
 from bot.storage.pgcluster import ClusterUnavailable, ThrowawayCluster
-from tests.e2e.botprocess import BotProcess, add_bot_arguments, run_bot
 
-ACT = re.compile(r"jt:act:\d+:\d+:(?P<kind>[a-z]+)(?::[0-9.]+)?")
 POLL_SECONDS = 0.05
 STALL_SECONDS = 60.0
 """A panel with nothing to do for this long is reopened with /mahjong hand (counted as a stall)."""
@@ -187,11 +186,7 @@ async def play_table(fake: Any, member: Any, channel: Any, args: argparse.Namesp
     clicked: set[str] = set()
     idle_since = time.monotonic()
     while "game is over" not in panel.content:
-        buttons = [
-            b
-            for b in panel.buttons
-            if ACT.fullmatch(b.get("custom_id", "")) and b["custom_id"] not in clicked and not b.get("disabled")
-        ]
+        buttons = pending_buttons(panel, clicked)  # 二色麻雀 offers nothing beside a decision
         if not buttons:
             if time.monotonic() - idle_since > STALL_SECONDS:
                 # What a person would do when the panel seems stuck: open it again.
@@ -208,7 +203,7 @@ async def play_table(fake: Any, member: Any, channel: Any, args: argparse.Namesp
             continue
         idle_since = time.monotonic()
         await asyncio.sleep(args.think_ms / 1000 * (0.5 + rng.random()))
-        kinds = {ACT.fullmatch(b["custom_id"])["kind"]: b for b in buttons}  # type: ignore[index]
+        kinds = {action_kind(b): b for b in buttons}
         choice = next((kinds[k] for k in ("tsumo", "ron", "pass") if k in kinds), None) or rng.choice(buttons)
         clicked.add(choice["custom_id"])
         try:
@@ -590,7 +585,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     if args.bot:
         with contextlib.suppress(KeyboardInterrupt):
-            asyncio.run(run_bot(args))  # the bot process of a run (see tests.e2e.botprocess)
+            asyncio.run(run_bot(args))  # the bot process of a run (see bot.sandbox.process)
         return 0
     with open_databases(DATABASES if args.database == "both" else (args.database,)) as databases:
         if args.sweep:

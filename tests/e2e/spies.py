@@ -20,8 +20,9 @@ from bot.engine.views import PublicView, RiverTile
 from bot.runtime import TableActor
 from bot.runtime.panel import tile_label
 from bot.sandbox.fakediscord import SpyEvent
+from bot.sandbox.players import ACT
 
-from .helpers import ACT, HiddenInformationSpy
+from .helpers import HiddenInformationSpy
 
 __all__ = ["MPSZ_RUN", "ConcealedFaceSpy", "LogTrap"]
 

@@ -9,7 +9,6 @@ The lobby's seed is random (``secrets.randbits`` in the registry); these tests f
 from __future__ import annotations
 
 import asyncio
-import random
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
@@ -23,39 +22,18 @@ from bot.runtime import TableActor
 from bot.runtime.customid import ActionId
 from bot.runtime.panel import action_args
 from bot.sandbox.fakediscord import FakeDiscord, running_bot
+from bot.sandbox.players import Player, World, action_buttons, action_kind, preferring, seq_of
 from bot.storage import GameStatus, Store
 
-from .helpers import (
-    Player,
-    World,
-    action_buttons,
-    action_kind,
-    ephemeral_reply,
-    fix_seed,
-    make_bot,
-    raw_options,
-    record_standings,
-    seq_of,
-)
+from .helpers import ephemeral_reply, fix_seed, make_bot, raw_options, record_standings
 from .spies import ConcealedFaceSpy, LogTrap
 
 NAMES = ("Alice", "Bob", "Carol")
 
 
-def chinitsu_policy(buttons: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
-    """Win when possible, pull 北 whenever offered, kan (a forced kan is the only choice anyway),
-    never call, otherwise discard the drawn tile or a random one."""
-    by_kind: dict[str, list[dict[str, Any]]] = {}
-    for button in buttons:
-        by_kind.setdefault(action_kind(button), []).append(button)
-    for kind in ("tsumo", "ron", "set_aside", "kan", "pass"):
-        if kind in by_kind:
-            return by_kind[kind][0]
-    discards = by_kind.get("discard", [])
-    drawn = [b for b in discards if b.get("style") == 3]
-    if drawn and rng.random() < 0.5:
-        return drawn[0]
-    return rng.choice(discards or buttons)
+chinitsu_policy = preferring("tsumo", "ron", "set_aside", "kan", "pass")
+"""Win when possible, pull 北 whenever offered, kan (a forced kan is the only choice anyway),
+never call, otherwise discard the drawn tile or a random one."""
 
 
 # --- the lobby and its settings ------------------------------------------------------------------------

@@ -13,10 +13,11 @@ from bot.engine.game import Outcome
 from bot.engine.record import replay
 from bot.engine.views import StandingsView
 from bot.sandbox.fakediscord import FakeDiscord, limits, running_bot
+from bot.sandbox.players import Player, World
 from bot.storage import PlayerSeat
 from tests.engine import replays
 
-from .helpers import Player, World, ephemeral_reply, forge_click, forge_slash, make_bot
+from .helpers import ephemeral_reply, forge_click, forge_slash, make_bot
 
 SUBCOMMANDS = {"new", "join", "leave", "start", "cancel", "hand", "rules", "calc", "leaderboard", "stats"}
 SUBCOMMANDS |= {"history", "replay", "settings", "help"}

@@ -32,10 +32,11 @@ import pytest
 
 from bot.runtime.i18n import text
 from bot.sandbox.fakediscord import FakeDiscord, FakeMessage, Faults, InteractionRecord, InteractionRefused, running_bot
+from bot.sandbox.players import GAME_OVER, Player, World, simple_policy
 from bot.storage import GameStatus, Store
 from render import render_table
 
-from .helpers import GAME_OVER, Player, World, fix_seed, make_bot, simple_policy
+from .helpers import fix_seed, make_bot
 from .spies import LogTrap
 
 TABLE_SEED = 2024

@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 
 from bot.sandbox.fakediscord import FakeDiscord, running_bot
+from bot.sandbox.players import Player, World
 from bot.storage import GameStatus, Store
 
-from .helpers import HiddenInformationSpy, Player, World, make_bot, record_standings
+from .helpers import HiddenInformationSpy, make_bot, record_standings
 
 
 async def test_full_default_game_one_human_three_cpus(

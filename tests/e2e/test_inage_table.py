@@ -21,19 +21,11 @@ from bot.engine.views import PublicView
 from bot.runtime import TableActor
 from bot.runtime.panel import tile_label
 from bot.sandbox.fakediscord import FakeDiscord, FakeMessage, running_bot
+from bot.sandbox.players import Player, World, action_buttons, action_kind, seq_of, simple_policy
 from bot.storage import GameStatus, Store
 from tests.engine.test_inage import padded
 
-from .helpers import (
-    HiddenInformationSpy,
-    Player,
-    World,
-    action_buttons,
-    action_kind,
-    make_bot,
-    seq_of,
-    simple_policy,
-)
+from .helpers import HiddenInformationSpy, make_bot
 
 NORTH = tile_label(Tile(Kind.NORTH))
 VOTE_END = "Vote to end"

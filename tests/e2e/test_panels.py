@@ -11,8 +11,9 @@ import pytest
 
 from bot.sandbox.fakediscord import FakeDiscord, running_bot
 from bot.sandbox.fakediscord.faults import Faults
+from bot.sandbox.players import Player, World, action_buttons
 
-from .helpers import HiddenInformationSpy, Player, World, action_buttons, fix_seed, make_bot
+from .helpers import HiddenInformationSpy, fix_seed, make_bot
 
 
 async def test_panel_by_dm_updates_in_place(

@@ -14,9 +14,10 @@ from bot.engine.variants.zuno.state import ZunoPhase
 from bot.runtime.actor import TableActor
 from bot.runtime.presenter import DiscordPresenter
 from bot.sandbox.fakediscord import FakeDiscord, running_bot
+from bot.sandbox.players import Player, World, action_kind
 from bot.storage import GameStatus, Store
 
-from .helpers import Player, World, action_kind, fix_seed, make_bot
+from .helpers import fix_seed, make_bot
 
 
 async def test_restart_mid_hand_continues_from_the_exact_action(fake_discord: FakeDiscord, tmp_path: Path) -> None:

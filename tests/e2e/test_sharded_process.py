@@ -22,10 +22,11 @@ from bot.runtime.presenter import DiscordPresenter
 from bot.runtime.registry import ForeignGuild
 from bot.runtime.shards import Shards
 from bot.sandbox.fakediscord import FakeDiscord, running_bot
+from bot.sandbox.players import Player, World
 from bot.storage import GameRow, GameStatus, GameSummary, Store
 
 from .conftest import checked_fake
-from .helpers import Player, World, make_bot
+from .helpers import make_bot
 from .spies import LogTrap
 
 SHARDS = 4

@@ -20,9 +20,10 @@ from bot.app import JantakuBot
 from bot.runtime.errors import NotYourTurn, UnknownGame
 from bot.runtime.replies import error_message
 from bot.sandbox.fakediscord import FakeDiscord, FakeMember, InteractionRefused, running_bot
+from bot.sandbox.players import World
 from bot.storage import GuildSettings
 
-from .helpers import World, ephemeral_reply, make_bot, raw_options
+from .helpers import ephemeral_reply, make_bot, raw_options
 
 CHANGED = "This command has changed (the bot was just updated), so nothing was done. Try again in a moment."
 

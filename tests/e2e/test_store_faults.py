@@ -26,11 +26,12 @@ from bot.runtime.customid import ActionId, parse
 from bot.runtime.options import TableTimers
 from bot.runtime.panel import action_args
 from bot.sandbox.fakediscord import FakeDiscord, InteractionRecord, running_bot
+from bot.sandbox.players import Player, World, action_buttons, action_kind
 from bot.storage import GameStatus
 from tests.storage.helpers import sqlite_backend
 from tests.storefaults import StoreFaults
 
-from .helpers import Player, World, action_buttons, action_kind, fix_seed, make_bot
+from .helpers import fix_seed, make_bot
 from .spies import LogTrap
 
 PAUSED = "Saving is failing, so the table is paused"

@@ -9,8 +9,9 @@ import re
 from pathlib import Path
 
 from bot.sandbox.fakediscord import FakeDiscord, running_bot
+from bot.sandbox.players import Player, World, action_buttons
 
-from .helpers import Player, World, action_buttons, forge_click, make_bot
+from .helpers import forge_click, make_bot
 
 TIMESTAMP = re.compile(r"<t:(\d+):R>")
 

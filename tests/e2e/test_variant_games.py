@@ -11,19 +11,10 @@ import pytest
 
 from bot.runtime.panel import tile_label
 from bot.sandbox.fakediscord import FakeDiscord, InteractionRefused, running_bot
+from bot.sandbox.players import ACT, Player, World, action_buttons, action_kind, simple_policy
 from bot.storage import GameStatus, Store
 
-from .helpers import (
-    ACT,
-    HiddenInformationSpy,
-    Player,
-    World,
-    action_buttons,
-    action_kind,
-    make_bot,
-    record_standings,
-    simple_policy,
-)
+from .helpers import HiddenInformationSpy, make_bot, record_standings
 
 
 async def test_zuno_one_human_three_cpus(

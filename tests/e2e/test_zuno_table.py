@@ -28,19 +28,10 @@ from bot.runtime import TableActor
 from bot.runtime.customid import ActionId
 from bot.runtime.panel import action_args
 from bot.sandbox.fakediscord import FakeDiscord, FakeMessage, InteractionRecord, running_bot
+from bot.sandbox.players import ACT, Player, World, action_buttons, action_kind, seq_of
 from bot.storage import GameStatus, Store
 
-from .helpers import (
-    ACT,
-    HiddenInformationSpy,
-    Player,
-    World,
-    action_buttons,
-    action_kind,
-    fix_seed,
-    make_bot,
-    seq_of,
-)
+from .helpers import HiddenInformationSpy, fix_seed, make_bot
 
 NAMES = ("Alice", "Bob", "Carol", "Dave")
 
