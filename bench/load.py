@@ -69,12 +69,15 @@ import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.runtime.options import RuntimeOptions
 from bot.sandbox.players import action_kind, pending_buttons
 from bot.sandbox.process import BotProcess, add_bot_arguments, run_bot
 from bot.storage.pgcluster import ClusterUnavailable, ThrowawayCluster
+
+if TYPE_CHECKING:
+    from bot.sandbox.fakediscord import FakeChannel, FakeDiscord, FakeMember, InteractionRecord
 
 POLL_SECONDS = 0.05
 STALL_SECONDS = 60.0
@@ -148,7 +151,7 @@ class Totals:
     clicks: int = 0
 
 
-def _ack(record: Any, totals: Totals, *, lobby: bool = False) -> None:
+def _ack(record: InteractionRecord, totals: Totals, *, lobby: bool = False) -> None:
     if record.failed or record.responded_at is None:
         totals.failed += 1
     else:
@@ -159,7 +162,9 @@ def _ack(record: Any, totals: Totals, *, lobby: bool = False) -> None:
         totals.deferred += record.response_type in (5, 6)
 
 
-async def play_table(fake: Any, member: Any, channel: Any, args: argparse.Namespace, totals: Totals, seed: int) -> None:
+async def play_table(
+    fake: FakeDiscord, member: FakeMember, channel: FakeChannel, args: argparse.Namespace, totals: Totals, seed: int
+) -> None:
     """One scripted human and three CPUs, from ``/mahjong new`` to the end of the game."""
     from bot.sandbox.fakediscord import InteractionRefused
 
@@ -168,6 +173,7 @@ async def play_table(fake: Any, member: Any, channel: Any, args: argparse.Namesp
     record = await member.slash(channel, "mahjong new nishoku", hands=args.hands)
     _ack(record, totals, lobby=True)
     lobby = record.message
+    assert lobby is not None, record.errors  # the bot answers /mahjong new with its lobby
     lobby_id = lobby.custom_ids[0].split(":")[2]
     for op in ("cpu", "cpu", "cpu", "start"):
         try:
@@ -216,7 +222,7 @@ async def play_table(fake: Any, member: Any, channel: Any, args: argparse.Namesp
     totals.finished += 1
 
 
-async def housekeeping(fake: Any) -> None:
+async def housekeeping(fake: FakeDiscord) -> None:
     """Keep the fake's records from growing without bound: it stores every request and upload."""
     while True:
         await asyncio.sleep(2.0)

@@ -53,7 +53,15 @@ from bot.sandbox.players import ACT, game_over_text, pending_buttons, simple_pol
 if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable
 
-    from bot.sandbox.fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeMember, FakeMessage, InteractionRecord
+    from bot.sandbox.fakediscord import (
+        FakeChannel,
+        FakeDiscord,
+        FakeGuild,
+        FakeMember,
+        FakeMessage,
+        InteractionRecord,
+        Violation,
+    )
     from bot.sandbox.process import BotProcess
 
 STALL_SECONDS = 5.0
@@ -490,9 +498,10 @@ async def check(soak: Soak, database: Path) -> tuple[dict[str, Any], list[str]]:
                 f" kills at {[round(w.killed_at, 1) for w in soak.windows]})"
             )
 
-    def when(violation: Any) -> float | None:
+    def when(violation: Violation) -> float | None:
         # An interaction's failure is recorded 3 s after it was created: judge it by its creation.
-        rec = fake.interactions.get(violation.interaction_id)
+        interaction = violation.interaction_id
+        rec = fake.interactions.get(interaction) if interaction is not None else None
         return float(rec.created_at) if rec is not None else violation.at
 
     violations = [v for v in fake.violations if (at := when(v)) is None or not excused(soak, at)]
