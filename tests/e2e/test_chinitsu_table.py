@@ -102,6 +102,7 @@ async def test_chinitsu_lobby_takes_its_settings_and_explains_bad_ones(
 WHOLE_GAME_SEED = 5
 
 
+@pytest.mark.slow
 async def test_chinitsu_whole_game_one_human_two_cpus(
     fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, log_trap: LogTrap
 ) -> None:
@@ -276,6 +277,7 @@ async def test_chinitsu_three_humans_pull_north_kan_and_pon(
 # --- (c) the spy, with the backs hidden ------------------------------------------------------------
 
 
+@pytest.mark.slow
 async def test_chinitsu_spy_with_backs_hidden(
     fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, log_trap: LogTrap
 ) -> None:

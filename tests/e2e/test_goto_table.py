@@ -112,6 +112,7 @@ def _rig_first_hand(monkeypatch: pytest.MonkeyPatch) -> None:
 WHOLE_GAME_SEED = 3
 
 
+@pytest.mark.slow
 async def test_goto_whole_game_one_human_two_cpus_with_alice_and_dice(
     fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, log_trap: LogTrap
 ) -> None:

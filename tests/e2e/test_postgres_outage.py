@@ -20,6 +20,8 @@ from tests.postgres import start_cluster_or_skip
 
 from .helpers import fix_seed, make_bot
 
+pytestmark = pytest.mark.slow  # a throwaway PostgreSQL server, stopped and started
+
 PAUSED = "Saving is failing, so the table is paused"
 RESUMED = "Saving works again: the table carries on."
 RETRY = {"retry_seconds": 0.2, "retry_max_seconds": 0.8}

@@ -286,6 +286,7 @@ async def test_a_dm_panel_is_edited_by_the_new_process_after_a_restart(
         assert not any(f"<@{alice.id}>" in text for text in world.public_texts())
 
 
+@pytest.mark.slow
 async def test_an_end_that_died_with_the_process_is_shown_after_the_restart(
     fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -29,6 +29,8 @@ from .conftest import checked_fake
 from .helpers import make_bot
 from .spies import LogTrap
 
+pytestmark = pytest.mark.slow  # a sharded deployment: games of several guilds, restarted on a shared store
+
 SHARDS = 4
 OURS = (2, 3)
 """The shards the second process runs: guilds on shards 0 and 1 are another process's."""

@@ -17,6 +17,7 @@ from bot.storage import GameStatus, Store
 from .helpers import HiddenInformationSpy, make_bot, record_standings
 
 
+@pytest.mark.slow
 async def test_zuno_one_human_three_cpus(
     fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -51,6 +52,7 @@ async def test_zuno_one_human_three_cpus(
         assert tuple(r.chips for r in sorted(game.results, key=lambda r: r.seat)) == outcome.chips
 
 
+@pytest.mark.slow
 async def test_inage_one_human_two_cpus(
     fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -151,6 +153,7 @@ def test_every_zuno_and_inage_action_kind_has_a_label() -> None:
         assert "B" in labels[0] and "B" in labels[1] and "C" in labels[3]
 
 
+@pytest.mark.slow
 async def test_zuno_four_humans_click_at_once_and_nothing_is_lost_or_doubled(
     fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -227,6 +230,7 @@ def _inage_policy(buttons: list[dict[str, Any]], rng: random.Random) -> dict[str
     return simple_policy([b for b in buttons if action_kind(b) != "vote_end"] or buttons, rng)
 
 
+@pytest.mark.slow
 async def test_inage_full_three_player_game(
     fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

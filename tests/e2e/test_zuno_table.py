@@ -188,6 +188,7 @@ async def _open_panels(table: Table, players: Sequence[Player]) -> None:
 # --- 1. a whole game -----------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 async def test_zuno_whole_game_four_humans_clicking_together(
     fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -382,6 +383,7 @@ async def _wait_nothing_to_do(table: Table, players: Sequence[Player]) -> None:
         )
 
 
+@pytest.mark.slow
 async def test_zuno_one_seat_rons_two_discards_through_its_panel(
     fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -472,6 +474,7 @@ async def test_zuno_two_seats_ron_one_discard_clicking_at_once(
 # --- 3. the draft's default on timeout ------------------------------------------------------------
 
 
+@pytest.mark.slow
 async def test_zuno_draft_timeout_keeps_the_first_tile_offered(
     fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -49,6 +49,7 @@ def seen() -> Counter[str]:
     return counts
 
 
+@pytest.mark.slow
 def test_cpu_pulls_flowers_and_north(seen: Counter[str]) -> None:
     assert seen["flower"] > 100 and seen["north"] > 20, seen
 

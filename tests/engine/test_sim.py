@@ -30,6 +30,7 @@ def test_the_invariant_check_catches_a_leak_and_a_lost_tile() -> None:
     assert check_invariants(game, 200_000)
 
 
+@pytest.mark.slow
 def test_sim_cli_rejects_an_unknown_variant() -> None:
     completed = subprocess.run(
         [sys.executable, "-m", "bot.engine.sim", "--variant", "mystery"], capture_output=True, text=True, check=False

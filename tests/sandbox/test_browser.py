@@ -50,7 +50,10 @@ def _playwright_missing() -> str:
     return ""
 
 
-pytestmark = pytest.mark.skipif(bool(_playwright_missing()), reason=_playwright_missing() or "ready")
+pytestmark = [
+    pytest.mark.skipif(bool(_playwright_missing()), reason=_playwright_missing() or "ready"),
+    pytest.mark.slow,  # Chromium playing whole hands
+]
 
 
 @pytest.fixture
