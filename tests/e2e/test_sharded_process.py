@@ -29,8 +29,6 @@ from .conftest import checked_fake
 from .helpers import make_bot
 from .spies import LogTrap
 
-pytestmark = pytest.mark.slow  # a sharded deployment: games of several guilds, restarted on a shared store
-
 SHARDS = 4
 OURS = (2, 3)
 """The shards the second process runs: guilds on shards 0 and 1 are another process's."""
@@ -61,6 +59,7 @@ def ignore_shards(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(store, "unshown_ends", every_unshown)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("store_filters", [True, False], ids=["store-filters", "store-returns-every-guild"])
 async def test_a_process_takes_up_only_its_own_shards_tables_ends_and_lobbies(
     fake4: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, log_trap: LogTrap, store_filters: bool
