@@ -199,7 +199,7 @@ def legacy_events(game: Game, events: Sequence[Event]) -> list[dict[str, Any]]:
         old = _one(game.variant, event)
         if event.type == "hand_end" and game.variant == "zuno" and old[-1]["type"] == "win":
             # ずーの wrote each win's 'agari' before the failed 借りイナズマ it caused, then the summary.
-            failed = []
+            failed: list[dict[str, Any]] = []
             while written and written[-1]["type"] == "kari_inazuma_failed":
                 failed.insert(0, written.pop())
             written += [*old[:-1], *failed, old[-1]]

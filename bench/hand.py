@@ -183,10 +183,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
 
     # agari on winning hands, then on near misses
-    for op, make in (
+    makers: tuple[tuple[str, Callable[[random.Random], list[list[int]]]], ...] = (
         ("agari", lambda r: complete_hands(n, r)),
         ("agari_near_miss", lambda r: swap_one(complete_hands(n, r), r)),
-    ):
+    )
+    for op, make in makers:
         warm = make(warm_rng)
         hands = make(rng)
         boards = [pack_counts(counts) for counts in hands]

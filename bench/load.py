@@ -62,7 +62,6 @@ import contextlib
 import json
 import os
 import random
-import re
 import sqlite3
 import sys
 import tempfile
@@ -70,13 +69,16 @@ import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.runtime.options import RuntimeOptions
+from bot.sandbox.players import action_kind, pending_buttons
+from bot.sandbox.process import BotProcess, add_bot_arguments, run_bot
 from bot.storage.pgcluster import ClusterUnavailable, ThrowawayCluster
-from tests.e2e.botprocess import BotProcess, add_bot_arguments, run_bot
 
-ACT = re.compile(r"jt:act:\d+:\d+:(?P<kind>[a-z]+)(?::[0-9.]+)?")
+if TYPE_CHECKING:
+    from bot.sandbox.fakediscord import FakeChannel, FakeDiscord, FakeMember, InteractionRecord
+
 POLL_SECONDS = 0.05
 STALL_SECONDS = 60.0
 """A panel with nothing to do for this long is reopened with /mahjong hand (counted as a stall)."""
@@ -149,7 +151,7 @@ class Totals:
     clicks: int = 0
 
 
-def _ack(record: Any, totals: Totals, *, lobby: bool = False) -> None:
+def _ack(record: InteractionRecord, totals: Totals, *, lobby: bool = False) -> None:
     if record.failed or record.responded_at is None:
         totals.failed += 1
     else:
@@ -160,7 +162,9 @@ def _ack(record: Any, totals: Totals, *, lobby: bool = False) -> None:
         totals.deferred += record.response_type in (5, 6)
 
 
-async def play_table(fake: Any, member: Any, channel: Any, args: argparse.Namespace, totals: Totals, seed: int) -> None:
+async def play_table(
+    fake: FakeDiscord, member: FakeMember, channel: FakeChannel, args: argparse.Namespace, totals: Totals, seed: int
+) -> None:
     """One scripted human and three CPUs, from ``/mahjong new`` to the end of the game."""
     from bot.sandbox.fakediscord import InteractionRefused
 
@@ -169,6 +173,7 @@ async def play_table(fake: Any, member: Any, channel: Any, args: argparse.Namesp
     record = await member.slash(channel, "mahjong new nishoku", hands=args.hands)
     _ack(record, totals, lobby=True)
     lobby = record.message
+    assert lobby is not None, record.errors  # the bot answers /mahjong new with its lobby
     lobby_id = lobby.custom_ids[0].split(":")[2]
     for op in ("cpu", "cpu", "cpu", "start"):
         try:
@@ -187,11 +192,7 @@ async def play_table(fake: Any, member: Any, channel: Any, args: argparse.Namesp
     clicked: set[str] = set()
     idle_since = time.monotonic()
     while "game is over" not in panel.content:
-        buttons = [
-            b
-            for b in panel.buttons
-            if ACT.fullmatch(b.get("custom_id", "")) and b["custom_id"] not in clicked and not b.get("disabled")
-        ]
+        buttons = pending_buttons(panel, clicked)  # 二色麻雀 offers nothing beside a decision
         if not buttons:
             if time.monotonic() - idle_since > STALL_SECONDS:
                 # What a person would do when the panel seems stuck: open it again.
@@ -208,7 +209,7 @@ async def play_table(fake: Any, member: Any, channel: Any, args: argparse.Namesp
             continue
         idle_since = time.monotonic()
         await asyncio.sleep(args.think_ms / 1000 * (0.5 + rng.random()))
-        kinds = {ACT.fullmatch(b["custom_id"])["kind"]: b for b in buttons}  # type: ignore[index]
+        kinds = {action_kind(b): b for b in buttons}
         choice = next((kinds[k] for k in ("tsumo", "ron", "pass") if k in kinds), None) or rng.choice(buttons)
         clicked.add(choice["custom_id"])
         try:
@@ -221,7 +222,7 @@ async def play_table(fake: Any, member: Any, channel: Any, args: argparse.Namesp
     totals.finished += 1
 
 
-async def housekeeping(fake: Any) -> None:
+async def housekeeping(fake: FakeDiscord) -> None:
     """Keep the fake's records from growing without bound: it stores every request and upload."""
     while True:
         await asyncio.sleep(2.0)
@@ -590,7 +591,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     if args.bot:
         with contextlib.suppress(KeyboardInterrupt):
-            asyncio.run(run_bot(args))  # the bot process of a run (see tests.e2e.botprocess)
+            asyncio.run(run_bot(args))  # the bot process of a run (see bot.sandbox.process)
         return 0
     with open_databases(DATABASES if args.database == "both" else (args.database,)) as databases:
         if args.sweep:

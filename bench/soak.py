@@ -3,7 +3,7 @@
     python -m bench.soak [--games 20] [--kills 10] [--seed 1]
 
 Two processes, as in production: this one runs the fake Discord and the scripted players, the
-other the unmodified bot (:mod:`tests.e2e.botprocess`) on one SQLite file. ``--games`` tables
+other the unmodified bot (:mod:`bot.sandbox.process`) on one SQLite file. ``--games`` tables
 start at once, cycling through every variant and seat count (二色麻雀 4p, ずーの 4p, いなげ 2p and
 3p, チンイツゲーム 3p, 5等三麻 3p), each with one or two scripted humans and CPUs in the other
 seats, playing short games (one hand, or starting points so low that the first payment ends the
@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from bot.runtime.i18n import text
+from bot.sandbox.players import ACT, game_over_text, pending_buttons, simple_policy, table_message
 
 if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable
@@ -59,8 +60,9 @@ if TYPE_CHECKING:
         FakeMember,
         FakeMessage,
         InteractionRecord,
+        Violation,
     )
-    from tests.e2e.botprocess import BotProcess
+    from bot.sandbox.process import BotProcess
 
 STALL_SECONDS = 5.0
 """A panel with nothing to click for this long is opened again with "My hand"."""
@@ -146,18 +148,8 @@ class Soak:
 # --- reading the channel ------------------------------------------------------------------------------
 
 
-def table_message(soak: Soak, table: Table) -> FakeMessage | None:
-    """The newest public table message (the one with "My hand")."""
-    for message in reversed(soak.fake.messages_in(table.channel)):
-        if any(cid.startswith("jt:table:") for cid in message.custom_ids):
-            return message
-    return None
-
-
 def game_over(soak: Soak, table: Table) -> bool:
-    from tests.e2e.helpers import GAME_OVER
-
-    return any(GAME_OVER.search(message.content) for message in soak.fake.messages_in(table.channel))
+    return game_over_text(soak.fake, table.channel) is not None
 
 
 def reply_text(record: InteractionRecord) -> str:
@@ -196,7 +188,7 @@ async def gather_table(soak: Soak, table: Table, rng: random.Random) -> None:
     kill undid is done again, as the host would on seeing the lobby."""
     host = table.humans[0]
     deadline = soak.now() + soak.args.timeout
-    while table_message(soak, table) is None and soak.now() < deadline:
+    while table_message(soak.fake, table.channel) is None and soak.now() < deadline:
         if table.lobby is None:
             record = await interact(
                 soak, host.slash(table.channel, f"mahjong new {table.plan.variant}", **table.plan.settings)
@@ -207,7 +199,7 @@ async def gather_table(soak: Soak, table: Table, rng: random.Random) -> None:
                 # The channel is taken: by the game (its start answered into a kill) or by a
                 # lobby whose answer was lost; the table appears, or the host clears the lobby.
                 await asyncio.sleep(1.0)
-                if table_message(soak, table) is None:
+                if table_message(soak.fake, table.channel) is None:
                     await interact(soak, host.slash(table.channel, "mahjong cancel"))
                 continue
             table.lobby, table.lobby_joined, table.lobby_cpus = record.message, {host.id}, 0
@@ -231,7 +223,7 @@ async def gather_table(soak: Soak, table: Table, rng: random.Random) -> None:
             elif op == "cpu":
                 table.lobby_cpus += 1
             else:
-                await wait_until(soak, lambda: table_message(soak, table) is not None, 10.0)
+                await wait_until(soak, lambda: table_message(soak.fake, table.channel) is not None, 10.0)
         elif text("already_joined", None) in said:
             table.lobby_joined.add(member.id)
         elif text("lobby_full", None) in said:
@@ -244,7 +236,7 @@ async def gather_table(soak: Soak, table: Table, rng: random.Random) -> None:
         elif text("lobby_gone", None).split(" (")[0] in said:
             # Closed by a start whose answer died with the process (the table is coming), or
             # lost with the process: answered, never stored. Then the host opens another.
-            if not await wait_until(soak, lambda: table_message(soak, table) is not None, 5.0):
+            if not await wait_until(soak, lambda: table_message(soak.fake, table.channel) is not None, 5.0):
                 table.lobby_clicks_lost += 1
                 table.lobby = None
         else:
@@ -263,7 +255,7 @@ async def wait_until(soak: Soak, predicate: Callable[[], bool], timeout: float) 
 async def open_panel(soak: Soak, table: Table, member: FakeMember) -> FakeMessage | None:
     """Press "My hand" on the newest table message; the panel it opened, or None when that got
     no answer (or there is no table message to press it on)."""
-    message = table_message(soak, table)
+    message = table_message(soak.fake, table.channel)
     hand = next((cid for cid in message.custom_ids if cid.endswith(":hand")), None) if message else None
     if message is None or hand is None:
         await asyncio.sleep(0.2)
@@ -281,31 +273,21 @@ async def open_panel(soak: Soak, table: Table, member: FakeMember) -> FakeMessag
 
 
 def pending(panel: FakeMessage | None, clicked: set[str]) -> list[dict[str, Any]]:
-    from tests.e2e.helpers import ACT, FREE_KINDS
-
-    if panel is None or panel.deleted:
+    """What the player may click on its panel, if the panel is still there."""
+    if panel is not None and panel.deleted:
         return []
-    return [
-        button
-        for button in panel.buttons
-        if (match := ACT.fullmatch(button.get("custom_id", ""))) is not None
-        and not button.get("disabled")
-        and button["custom_id"] not in clicked
-        and not match["kind"].startswith(FREE_KINDS)
-    ]
+    return pending_buttons(panel, clicked)
 
 
 async def play(soak: Soak, table: Table, member: FakeMember, rng: random.Random) -> None:
     """One scripted human, from the table's start to the end of its game."""
-    from tests.e2e.helpers import simple_policy
-
     panel = None
     clicked: set[str] = set()
     idle_since = soak.now()
     deadline = soak.now() + soak.args.timeout
     while not game_over(soak, table):
         if soak.now() > deadline:
-            message = table_message(soak, table)
+            message = table_message(soak.fake, table.channel)
             shown = message.text[:300] if message is not None else None
             table.gave_up += f"timed out; {member.name}'s panel: {panel.text[:300] if panel else None}; table: {shown}"
             return
@@ -340,7 +322,7 @@ async def run_table(soak: Soak, table: Table) -> None:
     await asyncio.sleep(rng.random() * soak.args.ramp)
     opened = soak.now()
     await gather_table(soak, table, rng)
-    if table_message(soak, table) is None:
+    if table_message(soak.fake, table.channel) is None:
         table.gave_up = "never started"
         return
     await asyncio.gather(
@@ -385,7 +367,6 @@ async def check(soak: Soak, database: Path) -> tuple[dict[str, Any], list[str]]:
     from bot.engine.record import replay
     from bot.runtime.customid import action_args
     from bot.storage import GameStatus, Store
-    from tests.e2e.helpers import ACT
 
     problems: list[str] = []
     if soak.kills < soak.args.kills:
@@ -517,9 +498,10 @@ async def check(soak: Soak, database: Path) -> tuple[dict[str, Any], list[str]]:
                 f" kills at {[round(w.killed_at, 1) for w in soak.windows]})"
             )
 
-    def when(violation: Any) -> float | None:
+    def when(violation: Violation) -> float | None:
         # An interaction's failure is recorded 3 s after it was created: judge it by its creation.
-        rec = fake.interactions.get(violation.interaction_id)
+        interaction = violation.interaction_id
+        rec = fake.interactions.get(interaction) if interaction is not None else None
         return float(rec.created_at) if rec is not None else violation.at
 
     violations = [v for v in fake.violations if (at := when(v)) is None or not excused(soak, at)]
@@ -561,7 +543,7 @@ async def check(soak: Soak, database: Path) -> tuple[dict[str, Any], list[str]]:
 async def soak_run(args: argparse.Namespace) -> dict[str, Any]:
     """One soak: a fresh fake and database, ``args.games`` tables to their end through ``args.kills`` kills."""
     from bot.sandbox.fakediscord import FakeDiscord
-    from tests.e2e.botprocess import BotProcess
+    from bot.sandbox.process import BotProcess
 
     started = time.perf_counter()
     rng = random.Random(args.seed)

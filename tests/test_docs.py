@@ -19,6 +19,7 @@ def defined_tests(path: Path) -> set[str]:
     return {node.name for node in functions if node.name.startswith("test_")}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("doc", RULE_DOCS, ids=lambda path: path.stem)
 def test_every_rule_names_an_existing_test(doc: Path) -> None:
     default_file = ROOT / "tests" / "engine" / f"test_{doc.stem}.py"

@@ -79,6 +79,7 @@ def help_of(variant: str) -> VariantHelp:
     return help_
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", KEYS)
 def test_help_lists_every_action_kind_the_engine_offers_and_no_other(variant: str) -> None:
     offered = offered_kinds(variant) | package_kinds(variant)

@@ -19,9 +19,10 @@ from bot.engine.variants.chinitsu import ChinitsuSettings
 from bot.engine.views import PublicView, RiverTile
 from bot.runtime import TableActor
 from bot.sandbox.fakediscord import SpyEvent
+from bot.sandbox.players import ACT
 from bot.ui.labels import tile_label
 
-from .helpers import ACT, HiddenInformationSpy
+from .helpers import HiddenInformationSpy
 
 __all__ = ["MPSZ_RUN", "ConcealedFaceSpy", "LogTrap"]
 

@@ -18,6 +18,7 @@ from bot.storage.pgcluster import INSTALL_HINT, ClusterUnavailable, find_binarie
 QUICK = ["--cpu-delay", "0.05", "--think-ms", "20", "--hand-pause", "0", "--ramp", "0.2"]
 
 
+@pytest.mark.slow
 def test_two_quick_tables_report_acks_cpu_bytes_and_requests() -> None:
     args = parse_args(["--tables", "2", *QUICK])
     run = asyncio.run(drive_load(args))
@@ -36,6 +37,7 @@ def test_two_quick_tables_report_acks_cpu_bytes_and_requests() -> None:
     assert run["ack_ms_p50"] <= run["ack_ms_p99"] <= run["ack_ms_max"]
 
 
+@pytest.mark.slow
 def test_both_databases_run_the_same_load_side_by_side(capsys: pytest.CaptureFixture[str]) -> None:
     try:
         find_binaries()

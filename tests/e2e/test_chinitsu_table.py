@@ -9,7 +9,6 @@ The lobby's seed is random (``secrets.randbits`` in the registry); these tests f
 from __future__ import annotations
 
 import asyncio
-import random
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
@@ -22,39 +21,18 @@ from bot.engine.record import replay
 from bot.runtime import TableActor
 from bot.runtime.customid import ActionId, action_args
 from bot.sandbox.fakediscord import FakeDiscord, running_bot
+from bot.sandbox.players import Player, World, action_buttons, action_kind, preferring, seq_of
 from bot.storage import GameStatus, Store
 
-from .helpers import (
-    Player,
-    World,
-    action_buttons,
-    action_kind,
-    ephemeral_reply,
-    fix_seed,
-    make_bot,
-    raw_options,
-    record_standings,
-    seq_of,
-)
+from .helpers import ephemeral_reply, fix_seed, make_bot, raw_options, record_standings
 from .spies import ConcealedFaceSpy, LogTrap
 
 NAMES = ("Alice", "Bob", "Carol")
 
 
-def chinitsu_policy(buttons: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
-    """Win when possible, pull 北 whenever offered, kan (a forced kan is the only choice anyway),
-    never call, otherwise discard the drawn tile or a random one."""
-    by_kind: dict[str, list[dict[str, Any]]] = {}
-    for button in buttons:
-        by_kind.setdefault(action_kind(button), []).append(button)
-    for kind in ("tsumo", "ron", "set_aside", "kan", "pass"):
-        if kind in by_kind:
-            return by_kind[kind][0]
-    discards = by_kind.get("discard", [])
-    drawn = [b for b in discards if b.get("style") == 3]
-    if drawn and rng.random() < 0.5:
-        return drawn[0]
-    return rng.choice(discards or buttons)
+chinitsu_policy = preferring("tsumo", "ron", "set_aside", "kan", "pass")
+"""Win when possible, pull 北 whenever offered, kan (a forced kan is the only choice anyway),
+never call, otherwise discard the drawn tile or a random one."""
 
 
 # --- the lobby and its settings ------------------------------------------------------------------------
@@ -123,6 +101,7 @@ async def test_chinitsu_lobby_takes_its_settings_and_explains_bad_ones(
 WHOLE_GAME_SEED = 5
 
 
+@pytest.mark.slow
 async def test_chinitsu_whole_game_one_human_two_cpus(
     fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, log_trap: LogTrap
 ) -> None:
@@ -297,6 +276,7 @@ async def test_chinitsu_three_humans_pull_north_kan_and_pon(
 # --- (c) the spy, with the backs hidden ------------------------------------------------------------
 
 
+@pytest.mark.slow
 async def test_chinitsu_spy_with_backs_hidden(
     fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, log_trap: LogTrap
 ) -> None:

@@ -13,8 +13,9 @@ import pytest
 from bot.app import JantakuBot
 from bot.runtime import TableActor
 from bot.sandbox.fakediscord import FakeDiscord, FakeMember, InteractionRefused, running_bot
+from bot.sandbox.players import Player, World, action_buttons
 
-from .helpers import Player, World, action_buttons, ephemeral_reply, forge_click, make_bot
+from .helpers import ephemeral_reply, forge_click, make_bot
 
 
 @dataclass

@@ -17,9 +17,10 @@ from bot.engine.table import OneOf
 from bot.engine.variants import VARIANTS
 from bot.runtime.variants import settings_of
 from bot.sandbox.fakediscord import FakeDiscord, running_bot
+from bot.sandbox.players import World
 from bot.ui.command_i18n import CHOICE_NAMES, OPTION_NAMES, CommandTranslator
 
-from .helpers import World, make_bot
+from .helpers import make_bot
 
 JA = "ja"
 TIMERS_AND_RULES = ("turn_seconds", "bank_seconds", "rules")

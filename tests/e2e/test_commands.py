@@ -13,10 +13,11 @@ from bot.engine.game import Outcome
 from bot.engine.record import replay
 from bot.engine.views import StandingsView
 from bot.sandbox.fakediscord import FakeDiscord, limits, running_bot
+from bot.sandbox.players import Player, World
 from bot.storage import PlayerSeat
 from tests.engine import replays
 
-from .helpers import Player, World, ephemeral_reply, forge_click, forge_slash, make_bot
+from .helpers import ephemeral_reply, forge_click, forge_slash, make_bot
 
 SUBCOMMANDS = {"new", "join", "leave", "start", "cancel", "hand", "rules", "calc", "leaderboard", "stats"}
 SUBCOMMANDS |= {"history", "replay", "settings", "help"}
@@ -234,6 +235,7 @@ async def test_chips_in_the_leaderboard_stats_and_history_of_a_chip_variant_only
     assert "チップ" not in nishoku_line
 
 
+@pytest.mark.slow
 async def test_replay_of_a_played_game_and_of_a_running_one(fake_discord: FakeDiscord, bot: JantakuBot) -> None:
     world = World.build(fake_discord, "Alice")
     (alice,) = world.members
@@ -255,6 +257,7 @@ async def test_replay_of_a_played_game_and_of_a_running_one(fake_discord: FakeDi
     assert sorted(a.filename for a in done.message.attachments) == [f"game-{game_id}.json", "standings.png"]
 
 
+@pytest.mark.slow
 async def test_the_replay_of_a_chip_game_shows_its_chips(
     fake_discord: FakeDiscord, bot: JantakuBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:

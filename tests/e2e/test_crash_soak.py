@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from bench.soak import PLANS, KillWindow, parse_args, soak_run
 
 
+@pytest.mark.slow  # the bot in its own process, SIGKILLed and restarted
 async def test_every_variant_survives_three_sigkills_with_no_accepted_click_lost(tmp_path: Path) -> None:
     args = parse_args(
         [

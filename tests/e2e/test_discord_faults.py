@@ -32,10 +32,11 @@ import pytest
 
 from bot.runtime.i18n import text
 from bot.sandbox.fakediscord import FakeDiscord, FakeMessage, Faults, InteractionRecord, InteractionRefused, running_bot
+from bot.sandbox.players import GAME_OVER, Player, World, simple_policy
 from bot.storage import GameStatus, Store
 from render import render_table
 
-from .helpers import GAME_OVER, Player, World, fix_seed, make_bot, simple_policy
+from .helpers import fix_seed, make_bot
 from .spies import LogTrap
 
 TABLE_SEED = 2024
@@ -243,6 +244,7 @@ CASES = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", list(CASES))
 async def test_nishoku_game_goes_on_and_converges_under(
     fake_discord: FakeDiscord,
@@ -276,6 +278,7 @@ MIXED_LONGER_GAME = dataclasses.replace(MIXED, server_error=0.015, callback_fail
 5xx costs a second of discord.py's back-off."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("variant", "options", "plan"), [("nishoku", {"hands": 2}, MIXED), ("zuno", {}, MIXED_LONGER_GAME)]
 )
@@ -296,6 +299,7 @@ async def test_game_goes_on_and_converges_under_every_fault_at_once(
     assert len(families) >= 4, f"the mixed plan touched too few kinds: {dict(injected)}"
 
 
+@pytest.mark.slow
 async def test_lobby_clicks_whose_callbacks_fail_still_show_on_the_lobby(
     fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, log_trap: LogTrap
 ) -> None:
@@ -354,6 +358,7 @@ async def test_a_lobby_opened_through_a_failing_callback_is_posted_once_and_upda
     log_trap.check()
 
 
+@pytest.mark.slow
 async def test_deferred_answers_survive_failing_callbacks(
     fake_discord: FakeDiscord,
     tmp_path: Path,

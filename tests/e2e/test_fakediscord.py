@@ -597,6 +597,7 @@ async def test_injected_429s_are_waited_out_by_discord_py(world: World, bot: Dem
     assert fake.faults.injected == {"rate_limit": 1, "global_rate_limit": 1}
 
 
+@pytest.mark.slow
 async def test_a_post_retried_after_a_5xx_that_took_effect_is_not_posted_twice(world: World, bot: DemoBot) -> None:
     """Server errors go in turn before and after the effect; discord.py retries a 500 with the
     same nonce, which finds the message the first attempt created."""

@@ -8,11 +8,13 @@ from pathlib import Path
 import pytest
 
 from bot.sandbox.fakediscord import FakeDiscord, running_bot
+from bot.sandbox.players import Player, World
 from bot.storage import GameStatus, Store
 
-from .helpers import HiddenInformationSpy, Player, World, make_bot, record_standings
+from .helpers import HiddenInformationSpy, make_bot, record_standings
 
 
+@pytest.mark.slow
 async def test_full_default_game_one_human_three_cpus(
     fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -49,6 +51,7 @@ async def test_full_default_game_one_human_three_cpus(
         assert len(hands) == game.hands_played
 
 
+@pytest.mark.slow
 async def test_four_humans_each_act_through_their_own_panel(
     fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

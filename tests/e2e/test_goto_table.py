@@ -9,7 +9,6 @@ replay still proves the log rebuilds the live game.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -22,31 +21,18 @@ from bot.engine.variants.goto import GotoGame
 from bot.runtime import TableActor
 from bot.runtime.customid import ActionId, action_args
 from bot.sandbox.fakediscord import FakeDiscord, running_bot
+from bot.sandbox.players import Player, World, action_buttons, action_kind, preferring
 from bot.storage import GameStatus, Store
 
-from .helpers import Player, World, action_buttons, action_kind, ephemeral_reply, fix_seed, make_bot, raw_options
+from .helpers import ephemeral_reply, fix_seed, make_bot, raw_options
 from .spies import ConcealedFaceSpy, LogTrap
 
 NAMES = ("Alice", "Bob", "Carol")
 
 
-PREFERRED = ("tsumo", "ron", "goto_roll", "goto_snake_twenty", "set_aside", "goto_stop", "pass")
+goto_policy = preferring("tsumo", "ron", "goto_roll", "goto_snake_twenty", "set_aside", "goto_stop", "pass")
 """A scripted player wins whenever it can, rolls its dice, takes the 20 chips on ピンゾロ, pulls
 北 and flowers, stops at オーラス, and never calls."""
-
-
-def goto_policy(buttons: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
-    by_kind: dict[str, list[dict[str, Any]]] = {}
-    for button in buttons:
-        by_kind.setdefault(action_kind(button), []).append(button)
-    for kind in PREFERRED:
-        if kind in by_kind:
-            return by_kind[kind][0]
-    discards = by_kind.get("discard", [])
-    drawn = [b for b in discards if b.get("style") == 3]
-    if drawn and rng.random() < 0.5:
-        return drawn[0]
-    return rng.choice(discards or buttons)
 
 
 # --- the lobby ---------------------------------------------------------------------------------------
@@ -125,6 +111,7 @@ def _rig_first_hand(monkeypatch: pytest.MonkeyPatch) -> None:
 WHOLE_GAME_SEED = 3
 
 
+@pytest.mark.slow
 async def test_goto_whole_game_one_human_two_cpus_with_alice_and_dice(
     fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, log_trap: LogTrap
 ) -> None:

@@ -12,8 +12,9 @@ import bot.ui.help as help_module
 from bot.app import JantakuBot
 from bot.engine.variants import VARIANTS
 from bot.sandbox.fakediscord import FakeDiscord, FakeMessage, InteractionRecord, running_bot
+from bot.sandbox.players import World
 
-from .helpers import World, ephemeral_reply, forge_click, make_bot, raw_options
+from .helpers import ephemeral_reply, forge_click, make_bot, raw_options
 
 KEYS = [variant.variant for variant in VARIANTS]
 

@@ -20,20 +20,12 @@ from bot.engine.variants.inage import VoteEnd
 from bot.engine.views import PublicView
 from bot.runtime import TableActor
 from bot.sandbox.fakediscord import FakeDiscord, FakeMessage, running_bot
+from bot.sandbox.players import Player, World, action_buttons, action_kind, seq_of, simple_policy
 from bot.storage import GameStatus, Store
 from bot.ui.labels import tile_label
 from tests.engine.test_inage import padded
 
-from .helpers import (
-    HiddenInformationSpy,
-    Player,
-    World,
-    action_buttons,
-    action_kind,
-    make_bot,
-    seq_of,
-    simple_policy,
-)
+from .helpers import HiddenInformationSpy, make_bot
 
 NORTH = tile_label(Tile(Kind.NORTH))
 VOTE_END = "Vote to end"

@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING
 import pytest
 
 from bot.sandbox.fakediscord import FakeDiscord, running_bot
+from bot.sandbox.players import Player, World
 
-from .helpers import Player, World, fix_seed, make_bot
+from .helpers import fix_seed, make_bot
 
 # Its hand runs 56 moves (seed 2's ends in 14).
 LONG_HAND_SEED = 1

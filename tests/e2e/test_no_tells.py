@@ -30,11 +30,14 @@ from bot.engine.views import SeatView
 from bot.runtime import TableActor
 from bot.runtime.customid import ActionId, action_args
 from bot.sandbox.fakediscord import FakeDiscord, SpyEvent, running_bot
+from bot.sandbox.players import Player, World, action_buttons
 from tests.engine.test_nishoku import padded as nishoku_padded
 from tests.engine.test_zuno import padded as zuno_padded
 
-from .helpers import Player, World, action_buttons, fix_seed, make_bot
+from .helpers import fix_seed, make_bot
 from .test_zuno_table import JUNK, TENPAI, _click, _draft, _four_humans, _open_panels, _rig, _wait_current
+
+pytestmark = pytest.mark.slow  # the same discards played twice with a 0.6 s CPU delay, payloads and timings compared
 
 CPU_DELAY = 0.6
 """Long enough that a CPU answering a window after it would show in the timings below."""

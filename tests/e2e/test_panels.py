@@ -11,8 +11,9 @@ import pytest
 
 from bot.sandbox.fakediscord import FakeDiscord, running_bot
 from bot.sandbox.fakediscord.faults import Faults
+from bot.sandbox.players import Player, World, action_buttons
 
-from .helpers import HiddenInformationSpy, Player, World, action_buttons, fix_seed, make_bot
+from .helpers import HiddenInformationSpy, fix_seed, make_bot
 
 
 async def test_panel_by_dm_updates_in_place(
@@ -45,6 +46,7 @@ async def test_panel_by_dm_updates_in_place(
         assert player.panel is not None and player.panel.ephemeral
 
 
+@pytest.mark.slow
 async def test_dm_panel_sent_while_the_game_moves_shows_the_turn_that_came_meanwhile(
     fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -104,6 +106,7 @@ async def test_refused_dm_falls_back_to_an_ephemeral_panel(fake_discord: FakeDis
         assert again.message is not None and "could not DM you" in again.message.text
 
 
+@pytest.mark.slow
 async def test_expired_token_is_not_used_and_my_hand_reopens(fake_discord: FakeDiscord, tmp_path: Path) -> None:
     world = World.build(fake_discord, "Alice")
     (alice,) = world.members

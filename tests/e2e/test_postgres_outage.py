@@ -14,10 +14,13 @@ import pytest
 
 from bot.engine.record import replay
 from bot.sandbox.fakediscord import FakeDiscord, running_bot
+from bot.sandbox.players import Player, World, action_buttons, action_kind
 from bot.storage.pgcluster import ThrowawayCluster
 from tests.postgres import start_cluster_or_skip
 
-from .helpers import Player, World, action_buttons, action_kind, fix_seed, make_bot
+from .helpers import fix_seed, make_bot
+
+pytestmark = pytest.mark.slow  # a throwaway PostgreSQL server, stopped and started
 
 PAUSED = "Saving is failing, so the table is paused"
 RESUMED = "Saving works again: the table carries on."

@@ -13,10 +13,11 @@ import pytest
 from bot.engine.variants.zuno.state import ZunoPhase
 from bot.runtime.actor import TableActor
 from bot.sandbox.fakediscord import FakeDiscord, running_bot
+from bot.sandbox.players import Player, World, action_kind
 from bot.storage import GameStatus, Store
 from bot.ui.presenter import DiscordPresenter
 
-from .helpers import Player, World, action_kind, fix_seed, make_bot
+from .helpers import fix_seed, make_bot
 
 
 async def test_restart_mid_hand_continues_from_the_exact_action(fake_discord: FakeDiscord, tmp_path: Path) -> None:
@@ -285,6 +286,7 @@ async def test_a_dm_panel_is_edited_by_the_new_process_after_a_restart(
         assert not any(f"<@{alice.id}>" in text for text in world.public_texts())
 
 
+@pytest.mark.slow
 async def test_an_end_that_died_with_the_process_is_shown_after_the_restart(
     fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

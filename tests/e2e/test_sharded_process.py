@@ -21,11 +21,12 @@ from bot.runtime.lobby import Lobby
 from bot.runtime.registry import ForeignGuild
 from bot.runtime.shards import Shards
 from bot.sandbox.fakediscord import FakeDiscord, running_bot
+from bot.sandbox.players import Player, World
 from bot.storage import GameRow, GameStatus, GameSummary, Store
 from bot.ui.presenter import DiscordPresenter
 
 from .conftest import checked_fake
-from .helpers import Player, World, make_bot
+from .helpers import make_bot
 from .spies import LogTrap
 
 SHARDS = 4
@@ -58,6 +59,7 @@ def ignore_shards(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(store, "unshown_ends", every_unshown)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("store_filters", [True, False], ids=["store-filters", "store-returns-every-guild"])
 async def test_a_process_takes_up_only_its_own_shards_tables_ends_and_lobbies(
     fake4: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, log_trap: LogTrap, store_filters: bool

@@ -21,8 +21,9 @@ from typing import Any
 import pytest
 
 from bot.sandbox.fakediscord import FakeDiscord, running_bot
+from bot.sandbox.players import World
 
-from .helpers import World, make_bot
+from .helpers import make_bot
 
 PAYLOADS = int(os.environ.get("JANTAKU_FUZZ", "200"))
 SEED = int(os.environ.get("JANTAKU_FUZZ_SEED", "20261201"))

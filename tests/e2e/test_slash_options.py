@@ -19,10 +19,11 @@ from discord import app_commands
 from bot.app import JantakuBot
 from bot.runtime.errors import NotYourTurn, UnknownGame
 from bot.sandbox.fakediscord import FakeDiscord, FakeMember, InteractionRefused, running_bot
+from bot.sandbox.players import World
 from bot.storage import GuildSettings
 from bot.ui.replies import error_message
 
-from .helpers import World, ephemeral_reply, make_bot, raw_options
+from .helpers import ephemeral_reply, make_bot, raw_options
 
 CHANGED = "This command has changed (the bot was just updated), so nothing was done. Try again in a moment."
 

@@ -25,11 +25,12 @@ from bot.runtime import TableActor
 from bot.runtime.customid import ActionId, action_args, parse
 from bot.runtime.options import TableTimers
 from bot.sandbox.fakediscord import FakeDiscord, InteractionRecord, running_bot
+from bot.sandbox.players import Player, World, action_buttons, action_kind
 from bot.storage import GameStatus
 from tests.storage.helpers import sqlite_backend
 from tests.storefaults import StoreFaults
 
-from .helpers import Player, World, action_buttons, action_kind, fix_seed, make_bot
+from .helpers import fix_seed, make_bot
 from .spies import LogTrap
 
 PAUSED = "Saving is failing, so the table is paused"
@@ -89,6 +90,7 @@ async def _replays(bot: JantakuBot, actor: TableActor) -> list[dict[str, object]
     return logged
 
 
+@pytest.mark.slow
 async def test_a_full_disk_pauses_the_table_stops_the_clocks_and_it_carries_on_losing_nothing(
     fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, faults_of: list[StoreFaults]
 ) -> None:
@@ -178,6 +180,7 @@ async def test_a_full_disk_pauses_the_table_stops_the_clocks_and_it_carries_on_l
         assert [action["seat"] for action in logged if action["type"] == "vote_end"] == [voter]
 
 
+@pytest.mark.slow
 async def test_a_lock_held_past_the_busy_timeout_pauses_the_table_and_a_short_one_does_not(
     fake_discord: FakeDiscord,
     tmp_path: Path,
@@ -236,6 +239,7 @@ async def test_a_lock_held_past_the_busy_timeout_pauses_the_table_and_a_short_on
         await _replays(bot, actor)
 
 
+@pytest.mark.slow
 async def test_a_refused_final_result_is_retried_until_it_lands(
     fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, faults_of: list[StoreFaults]
 ) -> None:
@@ -270,6 +274,7 @@ async def test_a_refused_final_result_is_retried_until_it_lands(
         await _replays(bot, actor)
 
 
+@pytest.mark.slow
 async def test_a_refused_move_that_was_stored_after_all_is_played_once(
     fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, faults_of: list[StoreFaults]
 ) -> None:
@@ -361,6 +366,7 @@ async def test_a_lobby_change_the_store_refuses_is_undone_and_the_clicker_told(
         assert [p[1] for p in (await bot.store.lobbies())[0]["players"]] == ["Alice", "Bob"]
 
 
+@pytest.mark.slow
 async def test_a_table_message_whose_id_cannot_be_stored_still_replaces_the_old_one(
     fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, faults_of: list[StoreFaults]
 ) -> None:

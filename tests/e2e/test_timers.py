@@ -8,13 +8,17 @@ import dataclasses
 import re
 from pathlib import Path
 
-from bot.sandbox.fakediscord import FakeDiscord, running_bot
+import pytest
 
-from .helpers import Player, World, action_buttons, forge_click, make_bot
+from bot.sandbox.fakediscord import FakeDiscord, running_bot
+from bot.sandbox.players import Player, World, action_buttons
+
+from .helpers import forge_click, make_bot
 
 TIMESTAMP = re.compile(r"<t:(\d+):R>")
 
 
+@pytest.mark.slow
 async def test_timeouts_play_the_default_then_autopilot_until_im_back(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:

@@ -20,11 +20,11 @@ import pytest
 
 from bot.engine.record import replay
 from bot.sandbox.fakediscord import FakeDiscord, RequestRecord
+from bot.sandbox.players import Player, World
+from bot.sandbox.process import BotProcess
 from bot.storage import GameStatus, Store
 
-from .botprocess import BotProcess
 from .conftest import checked_fake
-from .helpers import Player, World
 
 pytestmark = pytest.mark.slow
 

@@ -10,22 +10,14 @@ from typing import Any
 import pytest
 
 from bot.sandbox.fakediscord import FakeDiscord, InteractionRefused, running_bot
+from bot.sandbox.players import ACT, Player, World, action_buttons, action_kind, simple_policy
 from bot.storage import GameStatus, Store
 from bot.ui.labels import tile_label
 
-from .helpers import (
-    ACT,
-    HiddenInformationSpy,
-    Player,
-    World,
-    action_buttons,
-    action_kind,
-    make_bot,
-    record_standings,
-    simple_policy,
-)
+from .helpers import HiddenInformationSpy, make_bot, record_standings
 
 
+@pytest.mark.slow
 async def test_zuno_one_human_three_cpus(
     fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -60,6 +52,7 @@ async def test_zuno_one_human_three_cpus(
         assert tuple(r.chips for r in sorted(game.results, key=lambda r: r.seat)) == outcome.chips
 
 
+@pytest.mark.slow
 async def test_inage_one_human_two_cpus(
     fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -160,6 +153,7 @@ def test_every_zuno_and_inage_action_kind_has_a_label() -> None:
         assert "B" in labels[0] and "B" in labels[1] and "C" in labels[3]
 
 
+@pytest.mark.slow
 async def test_zuno_four_humans_click_at_once_and_nothing_is_lost_or_doubled(
     fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -236,6 +230,7 @@ def _inage_policy(buttons: list[dict[str, Any]], rng: random.Random) -> dict[str
     return simple_policy([b for b in buttons if action_kind(b) != "vote_end"] or buttons, rng)
 
 
+@pytest.mark.slow
 async def test_inage_full_three_player_game(
     fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -28,19 +28,10 @@ from bot.engine.views import PublicView, SeatView, WinView
 from bot.runtime import TableActor
 from bot.runtime.customid import ActionId, action_args
 from bot.sandbox.fakediscord import FakeDiscord, FakeMessage, InteractionRecord, running_bot
+from bot.sandbox.players import ACT, Player, World, action_buttons, action_kind, seq_of
 from bot.storage import GameStatus, Store
 
-from .helpers import (
-    ACT,
-    HiddenInformationSpy,
-    Player,
-    World,
-    action_buttons,
-    action_kind,
-    fix_seed,
-    make_bot,
-    seq_of,
-)
+from .helpers import HiddenInformationSpy, fix_seed, make_bot
 
 NAMES = ("Alice", "Bob", "Carol", "Dave")
 
@@ -197,6 +188,7 @@ async def _open_panels(table: Table, players: Sequence[Player]) -> None:
 # --- 1. a whole game -----------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 async def test_zuno_whole_game_four_humans_clicking_together(
     fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -391,6 +383,7 @@ async def _wait_nothing_to_do(table: Table, players: Sequence[Player]) -> None:
         )
 
 
+@pytest.mark.slow
 async def test_zuno_one_seat_rons_two_discards_through_its_panel(
     fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -481,6 +474,7 @@ async def test_zuno_two_seats_ron_one_discard_clicking_at_once(
 # --- 3. the draft's default on timeout ------------------------------------------------------------
 
 
+@pytest.mark.slow
 async def test_zuno_draft_timeout_keeps_the_first_tile_offered(
     fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

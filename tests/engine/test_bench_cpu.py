@@ -207,6 +207,7 @@ def test_an_oracle_lineup_plays_whole_games_and_sets_no_goal() -> None:
     assert adapt_lineup("OGGG", 3) == "OGG"
 
 
+@pytest.mark.slow
 def test_a_tiny_run_adds_up_and_is_deterministic() -> None:
     (report,) = run("nishoku", 4, ["CGGG"], games=2, seed=1)
     assert [game.seats for game in report.games] == ["CGGG", "GGGC"]
@@ -236,6 +237,7 @@ def test_a_tiny_run_adds_up_and_is_deterministic() -> None:
     assert other.games != report.games
 
 
+@pytest.mark.slow
 def test_two_jobs_give_the_same_games_as_one() -> None:
     one = run("nishoku", 4, ["CRRR", "CG" * 2], games=2, seed=5, jobs=1)
     two = run("nishoku", 4, ["CRRR", "CG" * 2], games=2, seed=5, jobs=2)
@@ -269,6 +271,7 @@ def test_an_illegal_choice_stops_the_run_with_exit_1(monkeypatch: pytest.MonkeyP
     assert main(["--variant", "nishoku", "--games", "1", "--lineup", "CGGG"]) == 1
 
 
+@pytest.mark.slow
 def test_goals_read_the_right_lineups() -> None:
     reports = run("nishoku", 4, ["CGGG", "CRRR", "CNNN"], games=1, seed=2)
     place, folding, spam = goals(reports, 4)
@@ -303,6 +306,7 @@ class _Watched:
         return self._player.reconsider(view, actions)  # type: ignore[no-any-return]
 
 
+@pytest.mark.slow
 def test_zuno_seats_locked_in_are_asked_again_only_when_a_riichi_is_declared(monkeypatch: pytest.MonkeyPatch) -> None:
     asked: list[tuple[int, bool, frozenset[int]]] = []
     make = bench.cpu.make_player

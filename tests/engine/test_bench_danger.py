@@ -12,6 +12,7 @@ from bench.cpu import adapt_lineup, play_game, rotated
 from bench.danger import PARTS, DangerWatch, Estimate, calibration, fit_multipliers, main, watch_games
 
 
+@pytest.mark.slow
 def test_the_fit_recovers_multipliers_that_made_the_deal_ins() -> None:
     # Estimates with two parts whose true rates are 3x and 0.5x what they say: the fit finds that.
     rng = random.Random(5)
@@ -40,6 +41,7 @@ def test_calibration_buckets_count_every_estimate_once() -> None:
     assert buckets[1].actual == 100.0 and buckets[1].predicted == 2.0
 
 
+@pytest.mark.slow
 def test_a_tiny_nishoku_run_reads_every_discard_against_a_riichi_and_none_called_safe_dealt_in() -> None:
     seats = adapt_lineup("CGGG", 4)
     watch = DangerWatch()

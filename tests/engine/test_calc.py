@@ -89,6 +89,7 @@ def test_errors_are_json_with_exit_2(capsys: pytest.CaptureFixture[str], args: l
     assert code == 2 and fragment in str(out["error"])
 
 
+@pytest.mark.slow
 def test_module_entry_point() -> None:
     completed = subprocess.run(
         [

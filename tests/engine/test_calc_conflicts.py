@@ -236,6 +236,7 @@ def test_a_shared_conflict_is_refused_in_every_variant_that_does_not_waive_it_12
 # --- legal neighbours stay scored (standard rules) -----------------------------------------------------
 
 
+@pytest.mark.slow
 def test_the_oracle_cross_checks_6000_situations_pass_but_ippatsu_on_a_rinshan_draw() -> None:
     """The seeded wins the scorer is compared with ``mahjong`` on (``bench.score.random_deals``,
     situations "where consistent") pass the check, but for the few with 一発 and 嶺上開花 at once:

@@ -36,6 +36,7 @@ def test_the_corpus_has_every_table_and_the_e2e_games() -> None:
     assert all(entry.checkpoints and entry.checkpoints[-1][0] == len(entry.actions) for entry in ENTRIES)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("entry", ENTRIES, ids=[f"{e.table}-{e.seed}-{len(e.actions)}" for e in ENTRIES])
 def test_a_recorded_game_replays_to_what_was_recorded(entry: corpus.CorpusEntry) -> None:
     assert corpus.check_entry(entry) is None

@@ -42,6 +42,7 @@ def _random_game(variant: str, players: int, seed: int, *, limit: int = 400) -> 
     return problems
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("variant", "players"), TABLES)
 def test_every_default_is_a_legal_action(variant: str, players: int) -> None:
     problems = [problem for seed in range(12) for problem in _random_game(variant, players, seed)]

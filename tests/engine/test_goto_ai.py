@@ -49,10 +49,12 @@ def seen() -> Counter[str]:
     return counts
 
 
+@pytest.mark.slow
 def test_cpu_pulls_flowers_and_north(seen: Counter[str]) -> None:
     assert seen["flower"] > 100 and seen["north"] > 20, seen
 
 
+@pytest.mark.slow
 def test_cpu_declares_open_riichi_sometimes_and_plain_riichi_more_often(seen: Counter[str]) -> None:
     assert 0 < seen["open riichi"] < seen["riichi"], seen
 
@@ -64,5 +66,6 @@ def test_cpu_in_riichi_on_23456789p678s99s_wins_with_the_wild_pocchi_it_draws() 
     assert cpu.choose(game.view(0), decision.actions) == Tsumo(0)
 
 
+@pytest.mark.slow
 def test_cpu_rolls_its_dice_and_runs_alice(seen: Counter[str]) -> None:
     assert seen["roll"] > 0 and seen["alice"] > 0, seen

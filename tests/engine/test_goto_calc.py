@@ -458,6 +458,7 @@ def test_calculator_directly_on_a_request_has_the_defaults() -> None:
     assert GOTO_UI.calc is GOTO_CALC
 
 
+@pytest.mark.slow
 def test_registered_cli_python_m_bot_engine_calc_variant_goto() -> None:
     (registered,) = (variant for variant in VARIANTS if variant.variant == "goto")
     assert registered.ui.calc is GOTO_CALC and "goto" in calc.CALC_VARIANTS

@@ -1,5 +1,6 @@
-"""Whole 5等三麻 games by CPUs through the simulator: every invariant after every action, and a
-replay of each game's log that must end in the same state (dice and Alice from the seed)."""
+"""Whole 5等三麻 games by CPUs through the simulator: dice thrown from anywhere but the seed make a
+replay part ways with the game, and the simulator says so (its CPU games with every invariant,
+and its replays, are in ``test_games.py``)."""
 
 from __future__ import annotations
 
@@ -9,14 +10,6 @@ import pytest
 
 from bot.engine.sim import simulate
 from bot.engine.variants.goto import settle
-
-
-def test_sim_summary_of_goto_games_is_ok() -> None:
-    summary = simulate("goto", games=5, seed=3)
-    report = summary.to_json()
-    assert report["ok"], report["violations"]
-    assert "replays_identically" in report["invariants"]
-    assert summary.checks == summary.actions and summary.hands >= 10 and summary.wins > summary.draws
 
 
 @pytest.mark.slow

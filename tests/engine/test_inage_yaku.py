@@ -493,6 +493,7 @@ def test_calc_inage_errors(capsys: pytest.CaptureFixture[str], args: list[str], 
     assert code == 2 and fragment in out["error"]
 
 
+@pytest.mark.slow
 def test_calc_inage_module_entry_point() -> None:
     hand = ["--hand", "123p456p789s33z", "--win", "3z", "--ron", "--riichi", "--robbed-set-aside"]
     flags = ["--river", "1z5z1z3p", "--riichi-at", "3", "--set-aside", "1f"]

@@ -12,6 +12,7 @@ from bot.engine.events import GameOver
 from bot.engine.variants import VARIANTS, new_game
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", VARIANTS, ids=lambda variant: variant.variant)
 def test_the_outcome_carries_the_final_chips_of_a_chip_variant_only(variant: Any) -> None:
     game = new_game(variant.variant, {}, seed=7)

@@ -163,6 +163,7 @@ def test_derived_table_with_doubles_kiriage_and_renhou_match_mahjong(seed: int) 
     assert tally.mismatches == [], "\n".join(tally.mismatches[:5])
 
 
+@pytest.mark.slow
 def test_every_standard_yaku_comes_up_in_the_cross_check() -> None:
     """The generator is only useful if it reaches every yaku of the table."""
     seen: set[str] = set()

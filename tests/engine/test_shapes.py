@@ -191,6 +191,7 @@ def test_discard_options_prefer_the_isolated_honour() -> None:
 # --- cross-checks against the two oracles --------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [13, 14])
 def test_shanten_equals_mahjong_and_xiangting_on_10000_random_hands(size: int) -> None:
     mismatches = []
@@ -235,6 +236,7 @@ def complete_hands(count: int, seed: int) -> list[list[int]]:
     return hands
 
 
+@pytest.mark.slow
 def test_agari_equals_mahjong_on_10000_random_and_10000_complete_hands() -> None:
     hands = random_hands(10_000, 14, seed=3, wall=STANDARD_WALL) + complete_hands(10_000, seed=4)
     mismatches = [
@@ -250,6 +252,7 @@ SMALL_PIN_UNIVERSE = list(range(9, 18))
 EIGHT_COPIES = tuple(8 if 9 <= kind < 18 else 0 for kind in range(38))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [7, 8, 10, 11])
 def test_8_copy_single_suit_shanten_equals_brute_force(size: int) -> None:
     rules = ShapeRules(limits=EIGHT_COPIES, pairs=None, kokushi=None)
@@ -272,6 +275,7 @@ def test_11_tile_hands_with_honours_equal_brute_force() -> None:
             assert INAGE.regular_shanten(pack(kinds)) == reference_shanten(kinds, targets), format_kinds(kinds)
 
 
+@pytest.mark.slow
 def test_inage_kokushi_shanten_equals_brute_force() -> None:
     yaochu = sorted(k for k in range(34) if inage_tileset().copies()[k] and k in shapes.YAOCHU)
     targets = kokushi_targets(yaochu, size=11, distinct=10)
@@ -308,6 +312,7 @@ def doubled_pairs_targets(kinds: list[int], limits: tuple[int, ...], doubled: in
     return targets
 
 
+@pytest.mark.slow
 def test_seven_pairs_two_doubled_11113333557799p_equals_brute_force() -> None:
     universe = [*range(9, 18), 27, 28]
     limits = tuple(8 if 9 <= kind < 18 else 4 if kind in (27, 28) else 0 for kind in range(38))
@@ -330,6 +335,7 @@ def test_doubled_needs_a_repeats_form_of_pairs_only() -> None:
         PairsForm("五対子半", pairs=5, singles=1, repeats=True, doubled=1)
 
 
+@pytest.mark.slow
 def test_formal_waits_equal_brute_force_including_the_5th_copy() -> None:
     universe = [18, 19, 20, 21, 22, 27]
     beyond_limits = (5,) * 38  # one more than exists: a formal wait may be on the 5th copy
@@ -354,6 +360,7 @@ def test_chinitsu_kokushi_needs_all_11_kinds() -> None:
 # --- the shipped table ---------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_shipped_suit_table_matches_the_dp_on_2000_blocks() -> None:
     table = shapes._block_table(shapes.STANDARD_SUIT_CAPS, True)
     rng = random.Random(11)
@@ -365,6 +372,7 @@ def test_shipped_suit_table_matches_the_dp_on_2000_blocks() -> None:
         assert shapes._vectors[table[key]] == expected, counts
 
 
+@pytest.mark.slow
 def test_shipped_suit_table_is_exactly_what_tablegen_writes() -> None:
     from importlib import resources
 

@@ -1,25 +1,15 @@
-"""CPU-only games: at least 200 hands with every invariant checked after every action."""
+"""The simulator's invariant check catches a broken game, and its CLI refuses an unknown variant
+(every variant's CPU games, checked after every action, are in ``test_games.py``)."""
 
 from __future__ import annotations
 
-import json
 import subprocess
 import sys
 
 import pytest
 
-from bot.engine.sim import check_invariants, simulate
+from bot.engine.sim import check_invariants
 from bot.engine.variants.nishoku import NishokuGame
-
-
-@pytest.mark.slow
-def test_200_hands_of_nishoku_keep_every_invariant() -> None:
-    summary = simulate("nishoku", games=14, seed=1)
-    report = summary.to_json()
-    assert report["ok"], report["violations"]
-    assert summary.hands >= 200
-    assert summary.wins > 50 and summary.ron > 0 and summary.tsumo > 0
-    assert summary.checks == summary.actions
 
 
 def test_the_invariant_check_catches_a_leak_and_a_lost_tile() -> None:
@@ -40,20 +30,7 @@ def test_the_invariant_check_catches_a_leak_and_a_lost_tile() -> None:
     assert check_invariants(game, 200_000)
 
 
-def test_sim_cli_prints_one_json_summary() -> None:
-    completed = subprocess.run(
-        [sys.executable, "-m", "bot.engine.sim", "--variant", "nishoku", "--games", "1", "--seed", "5"],
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=300,
-    )
-    assert completed.returncode == 0, completed.stdout + completed.stderr
-    summary = json.loads(completed.stdout)
-    assert summary["games"] == 1 and summary["ok"] and summary["hands"] >= 1
-    assert {"hands_per_second", "avg_turns_per_hand", "invariants"} <= set(summary)
-
-
+@pytest.mark.slow
 def test_sim_cli_rejects_an_unknown_variant() -> None:
     completed = subprocess.run(
         [sys.executable, "-m", "bot.engine.sim", "--variant", "mystery"], capture_output=True, text=True, check=False

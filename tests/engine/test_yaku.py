@@ -497,6 +497,7 @@ def _ungated(cls: type[Yaku]) -> type[Yaku]:
     )
 
 
+@pytest.mark.slow
 def test_gates_never_change_a_score() -> None:
     """Every gate (every exact gate and every reading gate) is only a shortcut: with none, all
     6,000 hands score alike."""

@@ -83,6 +83,7 @@ def test_calc_zuno_errors(capsys: pytest.CaptureFixture[str], args: list[str], f
     assert code == 2 and fragment in str(out["error"])
 
 
+@pytest.mark.slow
 def test_calc_zuno_module_entry_point() -> None:
     completed = subprocess.run(
         [sys.executable, "-m", "bot.engine.calc", "--variant", "zuno", *READY, "--ron", "--riichi", "--zerohatsu"],

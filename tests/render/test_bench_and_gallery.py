@@ -14,6 +14,7 @@ from tests.render.helpers import decode
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.slow
 def test_bench_reports_every_field(capsys: pytest.CaptureFixture[str]) -> None:
     result = bench_layout(4, 3, 1)
     assert result["layout"] == "4p"

@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import os
 import random
-import re
 import shutil
 import types
 from collections.abc import AsyncIterator
@@ -20,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from bot.runtime import registry as registry_module
+from bot.sandbox.players import GAME_OVER
 from bot.sandbox.run import Sandbox
 
 if TYPE_CHECKING:
@@ -38,7 +38,6 @@ CHROMIUM_FLAGS = [
     "--disable-sync",
 ]
 GALLERY = Path(__file__).resolve().parents[2] / "docs" / "gallery"
-GAME_OVER = re.compile(r"Game #\d+ is over")
 
 
 def _playwright_missing() -> str:
@@ -51,7 +50,10 @@ def _playwright_missing() -> str:
     return ""
 
 
-pytestmark = pytest.mark.skipif(bool(_playwright_missing()), reason=_playwright_missing() or "ready")
+pytestmark = [
+    pytest.mark.skipif(bool(_playwright_missing()), reason=_playwright_missing() or "ready"),
+    pytest.mark.slow,  # Chromium playing whole hands
+]
 
 
 @pytest.fixture

@@ -19,6 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
 URL = re.compile(r"open (http://127\.0\.0\.1:\d+/) in a browser")
 
 
+@pytest.mark.slow
 def test_the_sandbox_starts_without_a_token_serves_the_page_and_stops_on_ctrl_c(tmp_path: Path) -> None:
     env = {key: value for key, value in os.environ.items() if key not in ("DISCORD_TOKEN", "JANTAKU_DATABASE")}
     env["PYTHONPATH"] = str(ROOT)  # this checkout's bot, whichever one the interpreter installed

@@ -23,7 +23,7 @@ def db_path(tmp_path: Path) -> Path:
     return tmp_path / "data" / "jantaku.sqlite3"
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.slow)])
 def database(request: pytest.FixtureRequest, db_path: Path) -> str:
     """Where the test's store lives: a SQLite file's URL, or a PostgreSQL database's."""
     if request.param == "sqlite":

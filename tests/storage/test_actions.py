@@ -123,6 +123,7 @@ CRASHING_WRITER = textwrap.dedent(
 )
 
 
+@pytest.mark.slow
 async def test_every_appended_action_survives_a_killed_process(tmp_path: Path) -> None:
     path = tmp_path / "crash.sqlite3"
     process = await asyncio.create_subprocess_exec(

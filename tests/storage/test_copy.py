@@ -251,6 +251,7 @@ def non_empty(dump: dict[str, list[dict[str, Any]]]) -> set[str]:
 # --- the copy ----------------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 async def test_a_deployment_copies_to_postgresql_and_back_row_for_row(
     deployment: Deployment, postgres_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -298,6 +299,7 @@ async def test_a_deployment_copies_to_postgresql_and_back_row_for_row(
             await store.append_action(fresh, 0, {"type": "discard", "seat": 0, "tile": 1})
 
 
+@pytest.mark.slow
 async def test_the_command_copies_sqlite_into_postgresql_and_reports(deployment: Deployment, postgres_url: str) -> None:
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     command = [sys.executable, "-m", "bot.storage.copy", f"sqlite:///{deployment.path}", postgres_url]
@@ -338,6 +340,7 @@ def test_help_says_src_is_migrated_first(capsys: pytest.CaptureFixture[str]) -> 
 # --- refusals and failures ---------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 async def test_a_destination_with_games_is_refused_and_left_as_it_was(
     deployment: Deployment, postgres_url: str
 ) -> None:
@@ -372,7 +375,7 @@ async def test_the_same_database_or_a_missing_source_is_refused(deployment: Depl
     assert not (tmp_path / "dst.sqlite3").exists()
 
 
-@pytest.fixture(params=["postgresql", "sqlite"])
+@pytest.fixture(params=[pytest.param("postgresql", marks=pytest.mark.slow), "sqlite"])
 def empty_target(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
         return str(tmp_path / "dst" / "jantaku.sqlite3")
@@ -456,6 +459,7 @@ async def test_the_check_finds_a_changed_row_and_a_shortened_log(deployment: Dep
     assert "DST DIFFERS FROM SRC" in out.getvalue()
 
 
+@pytest.mark.slow
 async def test_the_check_finds_an_identity_that_would_hand_out_a_copied_id(
     deployment: Deployment, postgres_url: str
 ) -> None:

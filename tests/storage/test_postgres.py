@@ -45,6 +45,7 @@ def test_both_dialects_have_the_same_numbered_migrations() -> None:
     assert len(sqlite) >= 7
 
 
+@pytest.mark.slow
 async def test_both_dialects_end_at_the_same_tables_and_columns(db_path: Path, postgres_url: str) -> None:
     async with Store.open(db_path):
         pass
@@ -74,6 +75,7 @@ async def _versions(url: str) -> list[int]:
         await connection.close()
 
 
+@pytest.mark.slow
 async def test_the_schema_version_is_recorded_in_the_database(postgres_server: PostgresServer) -> None:
     url = await postgres_server.new_database()
     migrations = load_migrations(dialect="postgresql")
@@ -90,6 +92,7 @@ async def test_the_schema_version_is_recorded_in_the_database(postgres_server: P
     assert await _versions(url) == [m.version for m in migrations]
 
 
+@pytest.mark.slow
 async def test_a_postgres_database_from_a_newer_release_is_refused(postgres_server: PostgresServer) -> None:
     url = await postgres_server.new_database()  # not the shared one: the version outlives a test
     async with Store.open(url):
@@ -105,6 +108,7 @@ async def test_a_postgres_database_from_a_newer_release_is_refused(postgres_serv
     assert (await _versions(url))[-1] == 999
 
 
+@pytest.mark.slow
 async def test_a_failing_postgres_migration_changes_nothing(postgres_server: PostgresServer) -> None:
     url = await postgres_server.new_database()
     first = load_migrations(dialect="postgresql")[:1]
@@ -123,6 +127,7 @@ async def test_a_failing_postgres_migration_changes_nothing(postgres_server: Pos
     assert await _versions(url) == [1, 2]
 
 
+@pytest.mark.slow
 async def test_processes_starting_together_migrate_once(postgres_server: PostgresServer) -> None:
     url = await postgres_server.new_database()
     stores = await asyncio.gather(*(Store.connect(url) for _ in range(4)))
@@ -148,6 +153,7 @@ def test_pool_size_comes_from_the_url() -> None:
 # --- two processes at once ---------------------------------------------------------------------
 
 
+@pytest.mark.slow
 async def test_a_sequence_number_is_taken_once_when_two_processes_race(two_processes: tuple[Store, Store]) -> None:
     first, second = two_processes
     game_id = await first.create_game(1, 100, "nishoku", {}, 1, [human(1), human(2)], host_id=1)
@@ -163,6 +169,7 @@ async def test_a_sequence_number_is_taken_once_when_two_processes_race(two_proce
     assert (await second.game(game_id)).action_count == 40
 
 
+@pytest.mark.slow
 async def test_the_primary_key_refuses_a_number_another_transaction_took_first(
     two_processes: tuple[Store, Store],
 ) -> None:
@@ -198,6 +205,7 @@ async def _finish(store: Store, guild_id: int, channel_id: int, first: int, seco
     await store.record_final(game_id, Outcome(points=(60_000, 40_000), placements=(1, 2)))
 
 
+@pytest.mark.slow
 async def test_ratings_updated_by_two_processes_at_once_lose_no_update(two_processes: tuple[Store, Store]) -> None:
     """Player 1 wins one game and loses the other, finished at the same moment by two processes:
     their rating must be what either order of the two games gives, never one game's alone."""
@@ -219,6 +227,7 @@ async def test_ratings_updated_by_two_processes_at_once_lose_no_update(two_proce
         ), rating
 
 
+@pytest.mark.slow
 async def test_guild_settings_changed_by_two_processes_at_once_keep_both_changes(
     two_processes: tuple[Store, Store],
 ) -> None:
@@ -232,6 +241,7 @@ async def test_guild_settings_changed_by_two_processes_at_once_keep_both_changes
         assert (settings.hints, settings.dm_panels) == (False, True)
 
 
+@pytest.mark.slow
 async def test_a_channel_gets_one_running_game_when_two_processes_start_one_at_once(
     two_processes: tuple[Store, Store],
 ) -> None:

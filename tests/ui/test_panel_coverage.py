@@ -179,6 +179,7 @@ def sweep(variant: str, players: int, games: int, seed: int, *, wander: float = 
     return seen
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("variant", "players", "games", "seed"),
     [

@@ -1,10 +1,11 @@
 """The bot in an OS process of its own, pointed at a fake Discord in the calling process.
 
-    python -m tests.e2e.botprocess --api URL --gateway URL --token T --database URL [--cpu-delay S] ...
+    python -m bot.sandbox.process --api URL --gateway URL --token T --database URL [--cpu-delay S] ...
         [--shards IDS --shard-count N]
 
-``bench.load`` measures this process (as in production, where Discord is elsewhere) and
-``bench.soak`` SIGKILLs it and starts another on the same SQLite file. The process runs the
+``bench.load`` measures this process (as in production, where Discord is elsewhere),
+``bench.soak`` SIGKILLs it and starts another on the same SQLite file, and the e2e tests of
+several processes (``tests/e2e/test_two_processes.py``) run it as one of two. The process runs the
 unmodified ``JantakuBot`` (real SQLite store, real rendering in worker processes); the only
 changes are the ones that point discord.py at the fake and drop its start-up waits. Once the bot
 is ready (its store open, every unfinished table recovered, every shard connected) it writes
@@ -26,9 +27,12 @@ import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.runtime.options import RuntimeOptions
+
+if TYPE_CHECKING:
+    from bot.sandbox.fakediscord import FakeDiscord
 
 READY = "jantaku-bot-ready"
 """The line the bot process prints once it is ready for interactions."""
@@ -69,14 +73,16 @@ async def run_bot(args: argparse.Namespace) -> None:
         render_processes=not getattr(args, "render_threads", False),
     )
     # Names of their own: bench.load's --bot shares its namespace, where --shards means the fake's.
-    shard_count = getattr(args, "bot_shard_count", None)
-    shards = getattr(args, "bot_shards", None)
+    shard_count: str | None = getattr(args, "bot_shard_count", None)
+    shards: str | None = getattr(args, "bot_shards", None)
+    count = None if shard_count is None else parse_shard_count(shard_count, name="--shard-count")
     settings = Settings(
         token=args.token,
         database=args.database,
         log_level="WARNING",
-        shard_count=None if shard_count is None else parse_shard_count(shard_count, name="--shard-count"),
-        shard_ids=None if shards is None else parse_shard_ids(shards, int(shard_count), name="--shards"),
+        shard_count=count,
+        # parse_bot_args gives both or neither.
+        shard_ids=None if shards is None or count is None else parse_shard_ids(shards, count, name="--shards"),
     )
     bot = JantakuBot(settings, options=options)
     bot._connection.guild_ready_timeout = 0.1
@@ -124,7 +130,7 @@ async def run_bot(args: argparse.Namespace) -> None:
 
 
 def parse_bot_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m tests.e2e.botprocess", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m bot.sandbox.process", description=__doc__.split("\n\n")[0])
     add_bot_arguments(parser)
     parser.add_argument("--cpu-delay", type=float, default=RuntimeOptions.cpu_delay)
     parser.add_argument("--hand-pause", type=float, default=RuntimeOptions.hand_pause)
@@ -176,13 +182,13 @@ class BotProcess:
 
     def __init__(
         self,
-        fake: Any,
+        fake: FakeDiscord,
         database: Path | str,
         *,
         cpu_delay: float,
         hand_pause: float,
         ack_budget: float = RuntimeOptions.ack_budget,
-        entry: Sequence[str] = ("-m", "tests.e2e.botprocess"),
+        entry: Sequence[str] = ("-m", "bot.sandbox.process"),
         cwd: Path = ROOT,
         log: Path | None = None,
         render_threads: bool = False,
