@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Any, Literal
 import discord
 from discord import app_commands
 
-from bot.engine.calc import CALC_VARIANTS, CalcError, calculate, parse_args
+from bot.engine.calc import CALC_VARIANTS, calculate, parse_args
+from bot.engine.calculator import CalcError
 from bot.engine.variants import VARIANTS, VariantClass
 from bot.runtime.errors import CalcRejected, allowed_text
 from bot.runtime.help import send_help

@@ -14,7 +14,8 @@ from typing import Any
 
 import pytest
 
-from bot.engine.calc import CalcError, parse_args
+from bot.engine.calc import parse_args
+from bot.engine.calculator import CalcError
 from bot.engine.game import Action, TimeUp, VoteEnd
 from bot.engine.variants import VARIANTS, tile_pages
 from bot.engine.variants.zuno import ZunoGame

@@ -20,23 +20,18 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:
-    from bot.engine.calc import CalcRequest
+from bot.engine.calculator import VariantCalc
 
 __all__ = [
     "RIICHI_PAGE",
-    "CalcConflict",
-    "CalcFlag",
     "HelpRule",
     "MultiClaim",
     "SettingText",
     "TilePage",
-    "VariantCalc",
     "VariantHelp",
     "VariantUI",
 ]
@@ -80,53 +75,6 @@ class MultiClaim:
     prompt: str
     claimed: str
     done: str = "button_done"
-
-
-@dataclass(frozen=True, slots=True)
-class CalcFlag:
-    """A calc CLI option only this variant reads: ``--<name>``, a flag (``bool``) or a value.
-
-    The chosen variant's calculator finds each of its options in ``CalcRequest.options`` by
-    ``name``, as given or else ``default``; another variant's option is refused.
-    """
-
-    name: str
-    help: str
-    type: type[bool] | type[int] | type[str] = bool
-    default: int | str | None = None
-    riichi: bool = False
-    """An on/off option that declares a riichi (5等三麻's ``--open-riichi``): given, the request is
-    a riichi (``CalcRequest.riichi``), so every check of a riichi sees it."""
-
-
-@dataclass(frozen=True, slots=True)
-class CalcConflict:
-    """A situation the calc refuses because no table can produce it (一発 without riichi, 河底 on a
-    tsumo): ``applies`` says whether a request is one, ``message`` names both sides of it.
-
-    ``name`` is how a variant whose game does produce one of the shared conflicts waives it
-    (:attr:`VariantCalc.allows`: いなげ's pool has no dead wall, so its last tile may be a
-    replacement draw, 海底 and 嶺上 at once)."""
-
-    name: str
-    message: str
-    applies: Callable[[CalcRequest], bool]
-
-
-@dataclass(frozen=True, slots=True)
-class VariantCalc:
-    """How the calc CLI scores this variant: its own options and its calculator, which returns the
-    JSON-ready result or raises :class:`bot.engine.calc.CalcError`."""
-
-    calculate: Callable[[CalcRequest], dict[str, Any]]
-    flags: tuple[CalcFlag, ...] = ()
-    max_kan: int = 4
-    """The most tiles a kan may have in ``--melds`` (チンイツゲーム adds copies to a kan: 8)."""
-    conflicts: tuple[CalcConflict, ...] = ()
-    """Situations this variant's game never produces, refused besides the shared ones
-    (``bot.engine.calc.SHARED_CONFLICTS``): いなげ's ダマテン無し, 二色麻雀's pon-only melds."""
-    allows: frozenset[str] = frozenset()
-    """Names of shared conflicts this variant's game does produce, so they are not refused."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
-from bot.engine.calc import (
+from bot.engine.calculator import (
     CalcError,
     CalcRequest,
     check_hand_size,
@@ -51,7 +51,7 @@ def _scorer() -> ChinitsuScorer:
 
 
 def calculate_chinitsu(request: CalcRequest) -> dict[str, Any]:
-    """Score a チンイツゲーム request: the JSON-ready result, or raise :class:`~bot.engine.calc.CalcError`."""
+    """Score a チンイツゲーム request: the JSON-ready result, or raise :class:`~bot.engine.calculator.CalcError`."""
     settings = ChinitsuSettings()
     nuki = request.number("nuki") or 0
     honba = request.number("honba") or 0

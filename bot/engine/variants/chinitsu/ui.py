@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from bot.engine.calculator import CalcConflict, CalcFlag, VariantCalc
 from bot.engine.melds import MeldType
-from bot.engine.variant_ui import CalcConflict, CalcFlag, HelpRule, SettingText, VariantCalc, VariantHelp, VariantUI
+from bot.engine.variant_ui import HelpRule, SettingText, VariantHelp, VariantUI
 
 if TYPE_CHECKING:
-    from bot.engine.calc import CalcRequest
+    from bot.engine.calculator import CalcRequest
 
 __all__ = ["CHINITSU_ALLOWS", "CHINITSU_CALC", "CHINITSU_CONFLICTS", "CHINITSU_HELP", "CHINITSU_UI"]
 

@@ -26,7 +26,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from bot.engine.calc import (
+from bot.engine.calculator import (
     CalcError,
     CalcRequest,
     check_hand_size,
@@ -75,7 +75,7 @@ def _set_faces() -> Counter[Tile]:
 
 
 def calculate_goto(request: CalcRequest) -> dict[str, Any]:
-    """Score a 5等三麻 request: the JSON-ready result, or raise :class:`~bot.engine.calc.CalcError`."""
+    """Score a 5等三麻 request: the JSON-ready result, or raise :class:`~bot.engine.calculator.CalcError`."""
     settings = GotoSettings()
     nuki = request.number("nuki") or 0
     honba = request.number("honba") or 0

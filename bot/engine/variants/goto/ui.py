@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bot.engine.variant_ui import CalcFlag, HelpRule, SettingText, TilePage, VariantCalc, VariantHelp, VariantUI
+from bot.engine.calculator import CalcFlag, VariantCalc
+from bot.engine.variant_ui import HelpRule, SettingText, TilePage, VariantHelp, VariantUI
 from bot.engine.variants.goto.actions import (
     ContinueGame,
     OpenRiichi,
@@ -22,7 +23,7 @@ from bot.engine.variants.goto.actions import (
 )
 
 if TYPE_CHECKING:
-    from bot.engine.calc import CalcRequest
+    from bot.engine.calculator import CalcRequest
 
 __all__ = ["GOTO_CALC", "GOTO_HELP", "GOTO_UI"]
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from bot.engine.calc import (
+from bot.engine.calculator import (
     CalcError,
     CalcRequest,
     check_hand_size,
@@ -33,7 +33,7 @@ __all__ = ["calculate_inage"]
 
 
 def calculate_inage(request: CalcRequest) -> dict[str, Any]:
-    """Score an いなげ request: the JSON-ready result, or raise :class:`~bot.engine.calc.CalcError`."""
+    """Score an いなげ request: the JSON-ready result, or raise :class:`~bot.engine.calculator.CalcError`."""
     settings = InageSettings()
     shapes = inage_shapes()
     scorer = InageScorer(shapes, settings.han_table())

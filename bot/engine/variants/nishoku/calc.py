@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.engine.calc import CalcRequest, score_standard
+from bot.engine.calculator import CalcRequest, score_standard
 from bot.engine.variants.nishoku.game import NishokuGame
 
 __all__ = ["calculate_nishoku"]
 
 
 def calculate_nishoku(request: CalcRequest) -> dict[str, Any]:
-    """Score a 二色麻雀 request: the JSON-ready result, or raise :class:`~bot.engine.calc.CalcError`."""
+    """Score a 二色麻雀 request: the JSON-ready result, or raise :class:`~bot.engine.calculator.CalcError`."""
     return score_standard(request, NishokuGame(seed=0).scorer.rules)

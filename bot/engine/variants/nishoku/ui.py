@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from bot.engine.calculator import CalcConflict, VariantCalc
 from bot.engine.melds import MeldType
-from bot.engine.variant_ui import CalcConflict, HelpRule, SettingText, VariantCalc, VariantHelp, VariantUI
+from bot.engine.variant_ui import HelpRule, SettingText, VariantHelp, VariantUI
 
 if TYPE_CHECKING:
-    from bot.engine.calc import CalcRequest
+    from bot.engine.calculator import CalcRequest
 
 __all__ = ["NISHOKU_CONFLICTS", "NISHOKU_HELP", "NISHOKU_UI"]
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from bot.engine.calc import (
+from bot.engine.calculator import (
     CalcError,
     CalcRequest,
     check_hand_size,
@@ -43,7 +43,7 @@ def zuno_scorer() -> ZunoScorer:
 
 
 def calculate_zuno(request: CalcRequest) -> dict[str, Any]:
-    """Score a ずーの request: the JSON-ready result, or raise :class:`~bot.engine.calc.CalcError`."""
+    """Score a ずーの request: the JSON-ready result, or raise :class:`~bot.engine.calculator.CalcError`."""
     scorer = zuno_scorer()
     shapes = scorer.rules.shapes
     zerohatsu, inazuma, wareme = request.flag("zerohatsu"), request.flag("inazuma"), request.flag("wareme")

@@ -10,21 +10,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bot.engine.variant_ui import (
-    CalcConflict,
-    CalcFlag,
-    HelpRule,
-    MultiClaim,
-    SettingText,
-    TilePage,
-    VariantCalc,
-    VariantHelp,
-    VariantUI,
-)
+from bot.engine.calculator import CalcConflict, CalcFlag, VariantCalc
+from bot.engine.variant_ui import HelpRule, MultiClaim, SettingText, TilePage, VariantHelp, VariantUI
 from bot.engine.variants.zuno.state import CallChi, CallKan, CallPon, InazumaRiichi, PocchiTsumo, RonOn, ZunoPhase
 
 if TYPE_CHECKING:
-    from bot.engine.calc import CalcRequest
+    from bot.engine.calculator import CalcRequest
 
 __all__ = ["ZUNO_ALLOWS", "ZUNO_CONFLICTS", "ZUNO_HELP", "ZUNO_UI"]
 

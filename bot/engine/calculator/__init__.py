@@ -1,0 +1,47 @@
+"""The calculator library: what every variant's calculator is built from, and the standard rules.
+
+It imports nothing of the variants or their registry, so each variant's ``calc.py`` builds on it
+and its :class:`VariantCalc` hangs off the variant's registry entry; the command line front end
+(:mod:`bot.engine.calc`, ``python -m bot.engine.calc`` and ``/mahjong calc``) stands above both.
+
+- :mod:`~bot.engine.calculator.request`: :class:`CalcRequest`, :class:`CalcError`, the tiles of an option.
+- :mod:`~bot.engine.calculator.conflicts`: :class:`CalcConflict`, :data:`SHARED_CONFLICTS`.
+- :mod:`~bot.engine.calculator.variant`: :class:`VariantCalc` and its options (:class:`CalcFlag`).
+- :mod:`~bot.engine.calculator.checks`: tile limits and hand size.
+- :mod:`~bot.engine.calculator.result`: the yaku lines and the payments.
+- :mod:`~bot.engine.calculator.standard`: :func:`win_context`, :func:`score_standard`, :data:`STANDARD_CALC`.
+"""
+
+from bot.engine.calculator.checks import check_hand_size, check_tile_limits
+from bot.engine.calculator.conflicts import SHARED_CONFLICTS, CalcConflict
+from bot.engine.calculator.request import (
+    CalcError,
+    CalcRequest,
+    OptionValue,
+    option_tiles,
+    request_melds,
+    request_tiles,
+)
+from bot.engine.calculator.result import payments, yaku_json
+from bot.engine.calculator.standard import STANDARD_CALC, score_standard, win_context
+from bot.engine.calculator.variant import CalcFlag, VariantCalc
+
+__all__ = [
+    "SHARED_CONFLICTS",
+    "STANDARD_CALC",
+    "CalcConflict",
+    "CalcError",
+    "CalcFlag",
+    "CalcRequest",
+    "OptionValue",
+    "VariantCalc",
+    "check_hand_size",
+    "check_tile_limits",
+    "option_tiles",
+    "payments",
+    "request_melds",
+    "request_tiles",
+    "score_standard",
+    "win_context",
+    "yaku_json",
+]
