@@ -12,7 +12,7 @@ from discord import app_commands
 
 from bot.engine.calc import CALC_VARIANTS, calculate, parse_args
 from bot.engine.calculator import CalcError
-from bot.engine.variants import VARIANTS, VariantClass
+from bot.engine.variants import VARIANTS, Variant
 from bot.runtime.errors import CalcRejected, allowed_text
 from bot.runtime.help import send_help
 from bot.runtime.i18n import is_japanese, text
@@ -179,7 +179,7 @@ class Info(MahjongCog):
         await interaction.response.send_message(embed=embed, file=discord.File(io.BytesIO(png), "hand.png"))
 
 
-def _how_to_set(cls: VariantClass, locale: str) -> str:
+def _how_to_set(cls: Variant, locale: str) -> str:
     """Where a host sets each setting listed above: the few that are options of their own, in the
     names the reader's client shows, and ``rules`` for any of them, with an example."""
     offered, rest = offered_settings(cls.variant)
@@ -192,9 +192,9 @@ def _how_to_set(cls: VariantClass, locale: str) -> str:
     return text("rules_how", locale, command=command, options=options, example=rules_example(rest))
 
 
-def _module_summary(cls: VariantClass) -> str:
+def _module_summary(cls: Variant) -> str:
     """A variant without a written summary is described by its game module's first paragraph."""
-    doc = sys.modules[cls.__module__].__doc__ or ""
+    doc = sys.modules[cls.game.__module__].__doc__ or ""
     return " ".join(doc.split("\n\n")[0].split()).replace("``", "`") or cls.title
 
 

@@ -93,7 +93,7 @@ def test_a_new_action_kind_without_help_text_is_unexplained(monkeypatch: pytest.
     """The check above can fail: a kind the help lists with no label or explanation is named."""
     cls = find_variant("nishoku")
     extended = dataclasses.replace(help_of("nishoku"), actions=(*help_of("nishoku").actions, "brand_new"))
-    monkeypatch.setattr(cls, "ui", dataclasses.replace(cls.ui, help=extended))
+    monkeypatch.setattr(cls.game, "ui", dataclasses.replace(cls.ui, help=extended))
     assert unexplained("nishoku") == ["brand_new"]
 
 

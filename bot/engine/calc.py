@@ -71,7 +71,7 @@ STANDARD = "riichi"
 def calculators() -> dict[str, VariantCalc]:
     """What ``--variant`` accepts and who scores it: every registered variant with a calculator, in
     registry order, then the standard rules."""
-    registered = {variant.variant: variant.ui.calc for variant in VARIANTS if variant.ui.calc is not None}
+    registered = {variant.variant: variant.calc for variant in VARIANTS if variant.calc is not None}
     return {**registered, STANDARD: STANDARD_CALC}
 
 
@@ -84,7 +84,7 @@ def _owners() -> dict[str, list[tuple[str, str, CalcFlag]]]:
     """Every variant option's name -> (variant key, title, flag) of each variant declaring it."""
     owners: dict[str, list[tuple[str, str, CalcFlag]]] = {}
     for variant in VARIANTS:
-        for flag in variant.ui.calc.flags if variant.ui.calc is not None else ():
+        for flag in variant.calc.flags if variant.calc is not None else ():
             owners.setdefault(flag.name, []).append((variant.variant, variant.title, flag))
     return owners
 

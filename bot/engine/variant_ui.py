@@ -1,15 +1,16 @@
-"""How a variant meets its players: texts, panel pages, table lines, its rules summary and its calc.
+"""How a variant meets its players: texts, panel pages, table lines, its rules summary and its help.
 
 Each variant's package has a ``ui.py`` that builds one :class:`VariantUI`, and its game class
-carries it as ``ui``; the shared runtime (panels, texts, ``/mahjong rules``, result cards) and the
-calc CLI read it through the registry (:mod:`bot.engine.variants`) instead of keeping lists of
-their own. Everything here is plain data (standard library only), so a new variant's presentation
-is one module beside its rules.
+carries it as ``ui``; the shared runtime (panels, texts, ``/mahjong rules``, ``/mahjong help``,
+result cards) reads it through the registry (:mod:`bot.engine.variants`) instead of keeping lists
+of its own. Everything here is plain data (standard library only), so a new variant's
+presentation is one module beside its rules. (How the calc scores a variant is not presentation:
+its :class:`~bot.engine.calculator.VariantCalc` hangs off the variant's registry entry.)
 
 It lives beside the registry rather than inside ``bot/engine/variants/`` because
 :class:`~bot.engine.table.TableGame` needs the empty default, and importing anything from the
 variants package first builds the registry, which imports every game, which imports
-``bot.engine.table``: a cycle.
+``bot.engine.table``.
 
 >>> thunder = TilePage(name="thunder", kind="thunder_riichi", prompt="panel_thunder", button="button_thunder")
 >>> [page.name for page in VariantUI(pages=(thunder,)).tile_pages]
@@ -23,8 +24,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-
-from bot.engine.calculator import VariantCalc
 
 __all__ = [
     "RIICHI_PAGE",
@@ -152,8 +151,6 @@ class VariantUI:
     pages: tuple[TilePage, ...] = ()
     """Tile pages besides the shared :data:`RIICHI_PAGE`."""
     multi_claim: MultiClaim | None = None
-    calc: VariantCalc | None = None
-    """None: the calc CLI does not score this variant."""
     settings_ja: Mapping[str, SettingText] = field(default_factory=lambda: MappingProxyType({}))
     """Setting name -> its ``/mahjong new`` option in Japanese; every setting has one (those the
     command takes through ``rules`` too, so a setting that gets an option needs nothing new)."""

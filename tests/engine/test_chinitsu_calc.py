@@ -8,7 +8,7 @@ import json
 import pytest
 
 from bot.engine import calc
-from bot.engine.variants.chinitsu.ui import CHINITSU_CALC
+from bot.engine.variants.chinitsu.calc import CHINITSU_CALC
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, dict[str, object]]:

@@ -1,5 +1,5 @@
 """The calc CLI's チンイツゲーム scorer: ``python -m bot.engine.calc --variant chinitsu …`` (its
-options are :data:`bot.engine.variants.chinitsu.ui.CHINITSU_CALC`).
+options, conflicts and calculator are :data:`CHINITSU_CALC`).
 
 Besides the usual hand, melds and flags it takes ``--nuki N`` (北 pulled as 抜きドラ) and
 ``--honba N`` (1,000 a honba in all: the discarder pays it, or 500 each on a tsumo). Tiles may
@@ -18,8 +18,11 @@ from collections.abc import Iterable
 from typing import Any
 
 from bot.engine.calculator import (
+    CalcConflict,
     CalcError,
+    CalcFlag,
     CalcRequest,
+    VariantCalc,
     check_hand_size,
     check_tile_limits,
     payments,
@@ -27,6 +30,7 @@ from bot.engine.calculator import (
     win_context,
     yaku_json,
 )
+from bot.engine.melds import MeldType
 from bot.engine.scoring import NoWin
 from bot.engine.tiles import Back, Kind, Suit, Tile, kind_name, suit_of
 from bot.engine.variants.chinitsu.payments import win_chips
@@ -35,7 +39,7 @@ from bot.engine.variants.chinitsu.settings import ChinitsuSettings
 from bot.engine.variants.chinitsu.shapes import chinitsu_limits
 from bot.engine.variants.chinitsu.yaku import ONE_BACK, ChinitsuScorer
 
-__all__ = ["MAX_KAN", "calculate_chinitsu"]
+__all__ = ["CHINITSU_ALLOWS", "CHINITSU_CALC", "CHINITSU_CONFLICTS", "MAX_KAN", "calculate_chinitsu"]
 
 VARIANT = "チンイツゲーム"
 MAX_KAN = 8
@@ -43,6 +47,32 @@ MAX_KAN = 8
 _REDS = frozenset({Kind.P5, Kind.S5})
 _SEATS = frozenset({Kind.EAST, Kind.SOUTH, Kind.WEST})
 _ROUNDS = frozenset({Kind.EAST, Kind.SOUTH})
+
+CHINITSU_CONFLICTS = (
+    CalcConflict(
+        "rinshan-without-kan-or-north",
+        "嶺上開花 (--rinshan) needs a kan in the hand (--melds) or a pulled 北 (--nuki): only their replacements "
+        "are rinshan draws",
+        lambda r: r.rinshan and not r.has_kan and not r.number("nuki"),
+    ),
+    CalcConflict(
+        "ippatsu-and-kan-rinshan",
+        "一発 (--ippatsu) and 嶺上開花 (--rinshan) cannot both apply unless the replacement was for a pulled 北 "
+        "(--nuki): a kan ends the ippatsu",
+        lambda r: r.ippatsu and r.rinshan and not r.number("nuki"),
+    ),
+    CalcConflict(
+        "no-chi",
+        "チンイツゲーム is three-player mahjong: no chi, --melds takes pon and kan only",
+        lambda r: r.has_meld(MeldType.CHI),
+    ),
+)
+"""What チンイツゲーム's game never produces, besides the shared conflicts it does not waive."""
+
+CHINITSU_ALLOWS = frozenset({"rinshan-without-kan", "ippatsu-and-rinshan", "first-turn-and-rinshan"})
+"""Shared conflicts チンイツゲーム's game does produce: a tsumo on the tile replacing a pulled 北 is
+嶺上開花 (``north_rinshan``, on; ``docs/rules/chinitsu.md`` 42), and pulling 北 is no call, so it
+ends neither the ippatsu nor the first go-around (天和 on a North's replacement)."""
 
 
 @functools.cache
@@ -124,3 +154,16 @@ def _check_tiles(tiles: Iterable[Tile], indicators: Iterable[int], nuki: int) ->
         if count > limits[kind] // 2:
             colour = "blue" if back is Back.BLUE else "yellow"
             raise CalcError(f"{count} × {colour} {kind_name(kind)}: the {VARIANT} set has {limits[kind] // 2}")
+
+
+CHINITSU_CALC = VariantCalc(
+    calculate=calculate_chinitsu,
+    flags=(
+        CalcFlag("nuki", "北 pulled as 抜きドラ (0-4)", int, default=0),
+        CalcFlag("honba", "honba, 1,000 points each in all (500 from each payer on a tsumo)", int, default=0),
+    ),
+    max_kan=MAX_KAN,
+    conflicts=CHINITSU_CONFLICTS,
+    allows=CHINITSU_ALLOWS,
+)
+"""The variant's calc options and calculator: 「5枚目以降のカンができます」, so a kan has up to 8 tiles."""

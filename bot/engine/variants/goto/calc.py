@@ -1,5 +1,5 @@
-"""The calc CLI's 5等三麻 scorer: ``python -m bot.engine.calc --variant goto …`` (its options are
-:data:`bot.engine.variants.goto.ui.GOTO_CALC`).
+"""The calc CLI's 5等三麻 scorer: ``python -m bot.engine.calc --variant goto …`` (its options and
+calculator are :data:`GOTO_CALC`).
 
 Besides the usual hand, melds and flags it takes ``--nuki N`` (北 pulled), ``--flowers "1f2f"``
 (the flowers the winner pulled: 1f 春, 2f 夏, 3f 秋, 4f 冬), ``--open-riichi`` (オープン立直, a
@@ -28,7 +28,9 @@ from typing import Any
 
 from bot.engine.calculator import (
     CalcError,
+    CalcFlag,
     CalcRequest,
+    VariantCalc,
     check_hand_size,
     check_tile_limits,
     option_tiles,
@@ -46,7 +48,7 @@ from bot.engine.variants.goto.settings import GotoSettings
 from bot.engine.variants.goto.shapes import goto_limits
 from bot.engine.variants.goto.yaku import OPEN_RIICHI
 
-__all__ = ["calculate_goto"]
+__all__ = ["GOTO_CALC", "calculate_goto"]
 
 VARIANT = "5等三麻"
 SEASONS = ("spring", "summer", "autumn", "winter")
@@ -281,3 +283,16 @@ def _alice_name(request: CalcRequest, pocchi: bool, settings: GotoSettings) -> s
     """冬's flips at the table: 半チューリップ on an ippatsu or 白ポッチ tsumo, else アリス."""
     half = settings.half_tulip and request.tsumo and (request.ippatsu or pocchi)
     return "半チューリップ" if half else "アリス"
+
+
+GOTO_CALC = VariantCalc(
+    calculate=calculate_goto,
+    flags=(
+        CalcFlag("nuki", "北 pulled as 抜きドラ (0-4)", int, default=0),
+        CalcFlag("flowers", "the flowers the winner pulled, e.g. 1f2f (1f 春 2f 夏 3f 秋 4f 冬)", str),
+        CalcFlag("open-riichi", "オープン立直: a riichi worth 2 han (implies --riichi)", riichi=True),
+        CalcFlag("pocchi", "the winning tsumo is the 白ポッチ standing for this tile (--win)", str),
+        CalcFlag("honba", "honba, 2,000 points each (1,000 from each payer on a tsumo)", int, default=0),
+    ),
+)
+"""The variant's calc options and calculator."""

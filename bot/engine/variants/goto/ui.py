@@ -1,6 +1,6 @@
 """How 5等三麻 is presented: its rules in brief, its action buttons (open riichi, シュバリー, the
 winner's dice and the オーラス stop), the open-riichi and シュバリー tile pages, what the table says
-while the winner rolls or the dealer decides, its settings in Japanese, and the calc's options.
+while the winner rolls or the dealer decides, its settings in Japanese and its help.
 
 The buttons' kinds are the actions' in :mod:`bot.engine.variants.goto.actions`
 (``button_<kind>``); pulled 北 and flowers are the shared set-aside button.
@@ -8,9 +8,6 @@ The buttons' kinds are the actions' in :mod:`bot.engine.variants.goto.actions`
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-from bot.engine.calculator import CalcFlag, VariantCalc
 from bot.engine.variant_ui import HelpRule, SettingText, TilePage, VariantHelp, VariantUI
 from bot.engine.variants.goto.actions import (
     ContinueGame,
@@ -22,30 +19,7 @@ from bot.engine.variants.goto.actions import (
     StopGame,
 )
 
-if TYPE_CHECKING:
-    from bot.engine.calculator import CalcRequest
-
-__all__ = ["GOTO_CALC", "GOTO_HELP", "GOTO_UI"]
-
-
-def _calculate(request: CalcRequest) -> dict[str, Any]:
-    # Imported on use: the calculator imports the registry, which imports the game and this module.
-    from bot.engine.variants.goto.calc import calculate_goto
-
-    return calculate_goto(request)
-
-
-GOTO_CALC = VariantCalc(
-    calculate=_calculate,
-    flags=(
-        CalcFlag("nuki", "北 pulled as 抜きドラ (0-4)", int, default=0),
-        CalcFlag("flowers", "the flowers the winner pulled, e.g. 1f2f (1f 春 2f 夏 3f 秋 4f 冬)", str),
-        CalcFlag("open-riichi", "オープン立直: a riichi worth 2 han (implies --riichi)", riichi=True),
-        CalcFlag("pocchi", "the winning tsumo is the 白ポッチ standing for this tile (--win)", str),
-        CalcFlag("honba", "honba, 2,000 points each (1,000 from each payer on a tsumo)", int, default=0),
-    ),
-)
-"""The variant's calc options and calculator."""
+__all__ = ["GOTO_HELP", "GOTO_UI"]
 
 GOTO_SETTINGS_JA: dict[str, SettingText] = {
     "start_points": SettingText("持ち点", "持ち点（35,000点持ち）", english="Points each player starts with"),
@@ -282,6 +256,5 @@ GOTO_UI = VariantUI(
         TilePage(name="openriichi", kind=OpenRiichi.kind, prompt="panel_goto_open_riichi", button="button_openriichi"),
         TilePage(name="shubarii", kind=ShubariiRiichi.kind, prompt="panel_goto_shubarii", button="button_shubarii"),
     ),
-    calc=GOTO_CALC,
     help=GOTO_HELP,
 )

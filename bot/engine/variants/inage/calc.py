@@ -13,8 +13,11 @@ import dataclasses
 from typing import Any
 
 from bot.engine.calculator import (
+    CalcConflict,
     CalcError,
+    CalcFlag,
     CalcRequest,
+    VariantCalc,
     check_hand_size,
     check_tile_limits,
     option_tiles,
@@ -22,6 +25,7 @@ from bot.engine.calculator import (
     win_context,
     yaku_json,
 )
+from bot.engine.melds import MeldType
 from bot.engine.tiles import Kind
 from bot.engine.variants.inage.discards import discard_yaku
 from bot.engine.variants.inage.game import inage_shapes
@@ -29,7 +33,53 @@ from bot.engine.variants.inage.settings import InageSettings
 from bot.engine.variants.inage.yaku import InageScorer, InageWin
 from bot.engine.yaku.context import WinContext
 
-__all__ = ["calculate_inage"]
+__all__ = ["INAGE_ALLOWS", "INAGE_CALC", "INAGE_CONFLICTS", "calculate_inage"]
+
+INAGE_CONFLICTS = (
+    CalcConflict(
+        "dama-ron",
+        "ダマテン無し (「手牌が１０枚のときはリーチを掛けなければロンあがりできない（人和を除く）」): a closed いなげ "
+        "hand (no pon or kan in --melds) may ron only in riichi (--riichi) or as 人和 (--first-turn); an ankan is "
+        "enough (「暗槓さえすればダマでロンできます」)",
+        lambda r: not r.tsumo and not r.melds and not r.riichi and not r.first_turn,
+    ),
+    CalcConflict(
+        "no-chi",
+        "いなげ has no chi (「チーは無し」): --melds takes pon and kan only",
+        lambda r: r.has_meld(MeldType.CHI),
+    ),
+    CalcConflict(
+        "first-draw-after-riichi",
+        "天和/地和 (--first-turn with --tsumo) are won on the winner's first draw, before any discard: there is no "
+        "riichi yet (--riichi, --double-riichi)",
+        lambda r: r.first_turn and r.tsumo and r.riichi,
+    ),
+    CalcConflict(
+        "renhou-after-plain-riichi",
+        "人和 (--first-turn) after a riichi: a riichi in the first go-around is on the winner's first discard, a "
+        "ダブル立直 (--double-riichi, not --riichi)",
+        lambda r: r.first_turn and r.riichi and not r.double_riichi,
+    ),
+    CalcConflict(
+        "robbed-set-aside-and-chankan",
+        "槍ドラ (--robbed-set-aside) and 搶槓 (--chankan) cannot both apply: the tile robbed was set aside, not added "
+        "to a kan",
+        lambda r: r.flag("robbed-set-aside") and r.chankan,
+    ),
+    CalcConflict(
+        "robbed-set-aside-and-houtei",
+        "槍ドラ (--robbed-set-aside) and 河底 (--houtei) cannot both apply: a tile set aside is no discard, and none "
+        "is set aside once the pool is empty",
+        lambda r: r.flag("robbed-set-aside") and r.houtei,
+    ),
+)
+"""What いなげ's game never produces, besides the shared conflicts (``docs/rules/inage.md`` 06, 09, 17, 18, 47)."""
+
+INAGE_ALLOWS = frozenset({"haitei-and-rinshan", "first-turn-and-riichi", "renhou-for-dealer", "dealer-not-east"})
+"""Shared conflicts いなげ's game does produce: with no dead wall the tile that empties the pool may
+be a kan's replacement (海底 and 嶺上 at once, rule 53); 人和 is any ron before the starter draws
+again, so it may follow the winner's own ダブル立直 and may be the starter's (rule 47); there is no
+dealer and no seat wind, so ``--dealer`` marks the starter on any ``--seat``."""
 
 
 def calculate_inage(request: CalcRequest) -> dict[str, Any]:
@@ -84,3 +134,17 @@ def _inage_win(ctx: WinContext, **inage: Any) -> InageWin:
     names = (field.name for field in dataclasses.fields(InageWin))
     shared = {name: getattr(ctx, name) for name in names if name in _CONTEXT_FIELDS}
     return InageWin(**shared | inage)
+
+
+INAGE_CALC = VariantCalc(
+    calculate=calculate_inage,
+    flags=(
+        CalcFlag("river", "the winner's discards in order (discard yaku)", str, default=""),
+        CalcFlag("riichi-at", "index of the riichi tile in --river", int),
+        CalcFlag("set-aside", "the winner's set-aside flowers, 西 and 北", str, default=""),
+        CalcFlag("robbed-set-aside", "ron on a set-aside 西/北 (槍ドラ)"),
+    ),
+    conflicts=INAGE_CONFLICTS,
+    allows=INAGE_ALLOWS,
+)
+"""The variant's calc options and calculator."""

@@ -1,56 +1,13 @@
-"""How 二色麻雀 is presented: its rules in brief, its settings in Japanese, and the calc
-CLI's scorer.
+"""How 二色麻雀 is presented: its rules in brief, its settings in Japanese and its help.
 
 Its panels need nothing special: discards, the shared riichi page, pon, tsumo and ron.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-from bot.engine.calculator import CalcConflict, VariantCalc
-from bot.engine.melds import MeldType
 from bot.engine.variant_ui import HelpRule, SettingText, VariantHelp, VariantUI
 
-if TYPE_CHECKING:
-    from bot.engine.calculator import CalcRequest
-
-__all__ = ["NISHOKU_CONFLICTS", "NISHOKU_HELP", "NISHOKU_UI"]
-
-
-def _calculate(request: CalcRequest) -> dict[str, Any]:
-    # Imported on use: the calculator imports the game, and the game imports this module.
-    from bot.engine.variants.nishoku.calc import calculate_nishoku
-
-    return calculate_nishoku(request)
-
-
-_PON_ONLY = "「鳴きはポンのみ可（カン，チーは不可）」"
-
-NISHOKU_CONFLICTS = (
-    CalcConflict(
-        "no-chi",
-        f"二色麻雀 has no chi ({_PON_ONLY}): --melds takes pon only",
-        lambda r: r.has_meld(MeldType.CHI),
-    ),
-    CalcConflict(
-        "no-kan",
-        f"二色麻雀 has no kan ({_PON_ONLY}): a fourth tile is just kept, so --melds takes pon only",
-        lambda r: r.has_kan,
-    ),
-    CalcConflict(
-        "no-chankan",
-        f"二色麻雀 has no kan ({_PON_ONLY}), so no 搶槓 (--chankan) either",
-        lambda r: r.chankan,
-    ),
-    CalcConflict(
-        "no-indicators",
-        "二色麻雀 has no dora indicators (「（王牌が無いので）ドラは赤牌のみ」): its only dora are the red fives, "
-        "so no --dora or --ura",
-        lambda r: bool(r.dora or r.ura),
-    ),
-)
-"""What 二色麻雀's game never produces, besides the shared conflicts (``docs/rules/nishoku.md`` 06, 08)."""
+__all__ = ["NISHOKU_HELP", "NISHOKU_UI"]
 
 NISHOKU_SETTINGS_JA: dict[str, SettingText] = {
     "red_5p": SettingText(
@@ -140,6 +97,5 @@ NISHOKU_UI = VariantUI(
         "ドラは赤牌のみ、一翻しばり。立直料なし・ノーテン／フリテンリーチ可、フリテンはツモアガリのみ。"
         "ノーテン罰なし、ハコワレ終了。",
     ),
-    calc=VariantCalc(calculate=_calculate, conflicts=NISHOKU_CONFLICTS),
     help=NISHOKU_HELP,
 )

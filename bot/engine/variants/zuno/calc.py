@@ -14,8 +14,11 @@ import dataclasses
 from typing import Any
 
 from bot.engine.calculator import (
+    CalcConflict,
     CalcError,
+    CalcFlag,
     CalcRequest,
+    VariantCalc,
     check_hand_size,
     check_tile_limits,
     option_tiles,
@@ -25,26 +28,45 @@ from bot.engine.calculator import (
     yaku_json,
 )
 from bot.engine.tiles import Kind, kind_name
+from bot.engine.variants.zuno.game import ZunoGame
 from bot.engine.variants.zuno.payments import transfer_factor, win_chips
 from bot.engine.variants.zuno.settings import ZunoSettings
-from bot.engine.variants.zuno.yaku import ZERO_HATSU, ZunoScorer
+from bot.engine.variants.zuno.yaku import ZERO_HATSU
 
-__all__ = ["POCCHI_TILES", "calculate_zuno", "zuno_scorer"]
+__all__ = ["POCCHI_TILES", "ZUNO_ALLOWS", "ZUNO_CALC", "ZUNO_CONFLICTS", "calculate_zuno"]
 
 POCCHI_TILES = frozenset({Kind.WHITE, Kind.GREEN, Kind.NORTH})
 """白 is wild on the ippatsu tsumo; 發 and 北 too after a コスモリーチ."""
 
+ZUNO_CONFLICTS = (
+    CalcConflict(
+        "no-chankan",
+        "ずーの has no 搶槓 (--chankan): an added kan cannot be robbed (ZUN-A2)",
+        lambda r: r.chankan,
+    ),
+    CalcConflict(
+        "inazuma-without-riichi",
+        "イナズマリーチ (--inazuma) is a riichi: not without --riichi",
+        lambda r: r.flag("inazuma") and not r.riichi,
+    ),
+    CalcConflict(
+        "zerohatsu-and-houtei",
+        "零発 (--zerohatsu) and 河底 (--houtei) cannot both apply: 零発 is a ron in the declaration round, and a "
+        "riichi needs another round to come",
+        lambda r: r.flag("zerohatsu") and r.houtei,
+    ),
+)
+"""What ずーの's game never produces, besides the shared conflicts (``docs/rules/zuno.md`` 41, 43)."""
 
-def zuno_scorer() -> ZunoScorer:
-    """The scorer a ずーの game uses."""
-    from bot.engine.variants.zuno.game import ZunoGame
-
-    return ZunoGame(seed=0).scorer
+ZUNO_ALLOWS = frozenset({"renhou-for-dealer"})
+"""Shared conflicts ずーの's game does produce: every seat discards at once, so the dealer has no
+draw before the others' first discards, and a first-round ron is no 人和 but an ordinary ron
+(the game has no 人和) for the dealer too."""
 
 
 def calculate_zuno(request: CalcRequest) -> dict[str, Any]:
     """Score a ずーの request: the JSON-ready result, or raise :class:`~bot.engine.calculator.CalcError`."""
-    scorer = zuno_scorer()
+    scorer = ZunoGame(seed=0).scorer
     shapes = scorer.rules.shapes
     zerohatsu, inazuma, wareme = request.flag("zerohatsu"), request.flag("inazuma"), request.flag("wareme")
     honba = request.number("honba") or 0
@@ -112,3 +134,18 @@ def calculate_zuno(request: CalcRequest) -> dict[str, Any]:
         "chips": chips,
         **({"pocchi": kind_name(win)} if pocchi is not None else {}),
     }
+
+
+ZUNO_CALC = VariantCalc(
+    calculate=calculate_zuno,
+    flags=(
+        CalcFlag("zerohatsu", "零発 (2 han) instead of 一発 on this ron"),
+        CalcFlag("pocchi", "the wild 白 (--win) stands for this tile", str),
+        CalcFlag("inazuma", "イナズマリーチ, points and chips ×2"),
+        CalcFlag("wareme", "the winner is 割れ目, all it receives ×2"),
+        CalcFlag("honba", "honba, each a chip from each payer (一枚場)", int, default=0),
+    ),
+    conflicts=ZUNO_CONFLICTS,
+    allows=ZUNO_ALLOWS,
+)
+"""The variant's calc options and calculator."""
