@@ -160,19 +160,19 @@ class Info(MahjongCog):
         tiles = list(request.hand) + [tile for _, meld in request.melds for tile in meld]
         png = await self.runtime.renderer.render(Priority.CLICK, render_tiles, tiles)
         locale = locale_of(interaction)
-        if result.get("fu"):
-            title = text("calc_fu", locale, han=result["han"], fu=result["fu"], points=f"{result['total']:,}")
+        if result.fu:
+            title = text("calc_fu", locale, han=result.han, fu=result.fu, points=f"{result.total:,}")
         else:
-            title = text("calc_title", locale, han=result["han"], points=f"{result['total']:,}")
-        if result.get("limit"):
-            title += f" · {result['limit']}"
+            title = text("calc_title", locale, han=result.han, points=f"{result.total:,}")
+        if result.limit:
+            title += f" · {result.limit}"
         embed = discord.Embed(title=title, colour=0xC62828)
         lines = []
-        for yaku in result["yaku"]:
-            value = f"役満×{yaku['yakuman']}" if yaku.get("yakuman") else f"{yaku['han']} han"
-            lines.append(f"{yaku['name']} ({yaku['en']}) — {value}")
+        for yaku in result.yaku:
+            value = f"役満×{yaku.yakuman}" if yaku.yakuman else f"{yaku.han} han"
+            lines.append(f"{yaku.name} ({yaku.en}) — {value}")
         embed.description = "\n".join(lines) or "—"
-        payments = ", ".join(f"{who}: {amount:,}" for who, amount in result["payments"].items())
+        payments = ", ".join(f"{who}: {amount:,}" for who, amount in result.payments.items())
         embed.add_field(name=text("calc_payments", locale), value=payments)
         embed.set_image(url="attachment://hand.png")
         embed.set_footer(text=f"{request.variant} · {hand} · {win} {'tsumo' if tsumo else 'ron'}")

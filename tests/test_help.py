@@ -151,7 +151,7 @@ def test_each_special_rule_example_is_real(variant: str, rule: HelpRule) -> None
         assert "--variant" not in rule.calc
         request = parse_args(["--variant", variant, *rule.calc])
         result = calculate(request)
-        found = {yaku["name"] for yaku in result["yaku"]} | set((result.get("chips") or {}).get("items", {}))
+        found = {line.name for line in result.yaku} | set(result.chips.items if result.chips else {})
         assert rule.yaku in found, f"{rule.yaku} not in {sorted(found)}"
         args = _values(rule.calc)
         melds = "".join(meld.split(":")[1] for meld in args.get("--melds", "").split(",") if meld)

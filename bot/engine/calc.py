@@ -43,13 +43,14 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import Any, NoReturn
+from typing import NoReturn
 
 from bot.engine.calculator import (
     STANDARD_CALC,
     CalcError,
     CalcFlag,
     CalcRequest,
+    CalcResult,
     OptionValue,
     VariantCalc,
     option_tiles,
@@ -210,8 +211,8 @@ class _Parser(argparse.ArgumentParser):
         raise CalcError(message)
 
 
-def calculate(request: CalcRequest) -> dict[str, Any]:
-    """Score the request: the JSON-ready result, or raise :class:`~bot.engine.calculator.CalcError`
+def calculate(request: CalcRequest) -> CalcResult:
+    """Score the request: the scored hand, or raise :class:`~bot.engine.calculator.CalcError`
     (a situation no table produces is refused before anything is scored)."""
     calculator = calculators().get(request.variant)
     if calculator is None:
@@ -226,7 +227,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CalcError as error:
         print(json.dumps({"error": str(error)}, ensure_ascii=False))
         return 2
-    print(json.dumps(output, ensure_ascii=False))
+    print(json.dumps(output.to_json(), ensure_ascii=False))
     return 0
 
 

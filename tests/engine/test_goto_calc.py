@@ -453,7 +453,7 @@ def test_calculator_directly_on_a_request_has_the_defaults() -> None:
     request = calc.parse_args(["--variant", "goto", *PLAIN, "--ron", "--riichi"])
     assert request.options == {"nuki": 0, "flowers": None, "open-riichi": False, "pocchi": None, "honba": 0}
     result = calculate_goto(request)
-    assert result["yakuman"] == 1 and result["chips"]["total"] == 10
+    assert result.yakuman == 1 and result.chips is not None and result.chips.total == 10
     assert GOTO_CALC.calculate(request) == result
     assert GOTO.calc is GOTO_CALC
 

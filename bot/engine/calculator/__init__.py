@@ -8,7 +8,7 @@ and its :class:`VariantCalc` hangs off the variant's registry entry; the command
 - :mod:`~bot.engine.calculator.conflicts`: :class:`CalcConflict`, :data:`SHARED_CONFLICTS`.
 - :mod:`~bot.engine.calculator.variant`: :class:`VariantCalc` and its options (:class:`CalcFlag`).
 - :mod:`~bot.engine.calculator.checks`: tile limits and hand size.
-- :mod:`~bot.engine.calculator.result`: the yaku lines and the payments.
+- :mod:`~bot.engine.calculator.result`: :class:`CalcResult` (typed, and its JSON), the yaku lines, the payments.
 - :mod:`~bot.engine.calculator.standard`: :func:`win_context`, :func:`score_standard`, :data:`STANDARD_CALC`.
 """
 
@@ -22,26 +22,41 @@ from bot.engine.calculator.request import (
     request_melds,
     request_tiles,
 )
-from bot.engine.calculator.result import payments, yaku_json
+from bot.engine.calculator.result import (
+    CalcChips,
+    CalcExtras,
+    CalcResult,
+    JsonObject,
+    JsonValue,
+    hand_result,
+    payments,
+    yaku_lines,
+)
 from bot.engine.calculator.standard import STANDARD_CALC, score_standard, win_context
 from bot.engine.calculator.variant import CalcFlag, VariantCalc
 
 __all__ = [
     "SHARED_CONFLICTS",
     "STANDARD_CALC",
+    "CalcChips",
     "CalcConflict",
     "CalcError",
+    "CalcExtras",
     "CalcFlag",
     "CalcRequest",
+    "CalcResult",
+    "JsonObject",
+    "JsonValue",
     "OptionValue",
     "VariantCalc",
     "check_hand_size",
     "check_tile_limits",
+    "hand_result",
     "option_tiles",
     "payments",
     "request_melds",
     "request_tiles",
     "score_standard",
     "win_context",
-    "yaku_json",
+    "yaku_lines",
 ]

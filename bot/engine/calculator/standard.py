@@ -4,11 +4,10 @@ standard-shaped rules (the oracle's 4-player rules, or a variant's that keeps to
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from bot.engine.calculator.checks import check_hand_size, check_tile_limits
 from bot.engine.calculator.request import CalcError, CalcRequest, request_melds, request_tiles
-from bot.engine.calculator.result import payments, yaku_json
+from bot.engine.calculator.result import CalcResult, hand_result
 from bot.engine.calculator.variant import VariantCalc
 from bot.engine.scoring import STANDARD_RULES, NoWin, ScoringRules, score_hand
 from bot.engine.shapes import pack
@@ -47,7 +46,7 @@ def win_context(
     )
 
 
-def score_standard(request: CalcRequest, rules: ScoringRules) -> dict[str, Any]:
+def score_standard(request: CalcRequest, rules: ScoringRules) -> CalcResult:
     """Score the request under standard-shaped ``rules`` (the oracle's, or a variant's that keeps
     to them, such as 二色麻雀's)."""
     check_tile_limits((tile.kind for tile in request_tiles(request)), rules.shapes.limits, request.variant)
@@ -55,18 +54,7 @@ def score_standard(request: CalcRequest, rules: ScoringRules) -> dict[str, Any]:
     result = score_hand(win_context(request), rules)
     if isinstance(result, NoWin):
         raise CalcError(result.reason)
-    return {
-        "variant": request.variant,
-        "han": result.han,
-        "fu": result.fu if rules.points.uses_fu else None,
-        "yakuman": result.yakuman,
-        "limit": result.limit,
-        "yaku": yaku_json(result.yaku),
-        "total": result.total,
-        "payments": payments(
-            request, ron=result.ron, tsumo_dealer=result.tsumo_dealer, tsumo_non_dealer=result.tsumo_non_dealer
-        ),
-    }
+    return hand_result(request, result, show_fu=rules.points.uses_fu)
 
 
 STANDARD_CALC = VariantCalc(calculate=lambda request: score_standard(request, STANDARD_RULES))

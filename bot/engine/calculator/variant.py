@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from bot.engine.calculator.conflicts import SHARED_CONFLICTS, CalcConflict
 from bot.engine.calculator.request import CalcError, CalcRequest
+from bot.engine.calculator.result import CalcResult
 
 __all__ = ["CalcFlag", "VariantCalc"]
 
@@ -33,9 +33,9 @@ class CalcFlag:
 @dataclass(frozen=True, slots=True)
 class VariantCalc:
     """How the calc scores this variant: its own options and its calculator, which returns the
-    JSON-ready result or raises :class:`~bot.engine.calculator.CalcError`."""
+    scored hand or raises :class:`~bot.engine.calculator.CalcError`."""
 
-    calculate: Callable[[CalcRequest], dict[str, Any]]
+    calculate: Callable[[CalcRequest], CalcResult]
     flags: tuple[CalcFlag, ...] = ()
     max_kan: int = 4
     """The most tiles a kan may have in ``--melds`` (チンイツゲーム adds copies to a kan: 8)."""
@@ -59,7 +59,7 @@ class VariantCalc:
             if conflict.applies(request):
                 raise CalcError(conflict.message)
 
-    def score(self, request: CalcRequest) -> dict[str, Any]:
+    def score(self, request: CalcRequest) -> CalcResult:
         """Score the request: refuse a situation no table produces (:meth:`check_situation`) before
         anything is scored, then the variant's calculator."""
         self.check_situation(request)

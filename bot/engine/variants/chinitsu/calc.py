@@ -15,20 +15,20 @@ import dataclasses
 import functools
 from collections import Counter
 from collections.abc import Iterable
-from typing import Any
 
 from bot.engine.calculator import (
+    CalcChips,
     CalcConflict,
     CalcError,
     CalcFlag,
     CalcRequest,
+    CalcResult,
     VariantCalc,
     check_hand_size,
     check_tile_limits,
-    payments,
+    hand_result,
     request_tiles,
     win_context,
-    yaku_json,
 )
 from bot.engine.melds import MeldType
 from bot.engine.scoring import NoWin
@@ -80,8 +80,8 @@ def _scorer() -> ChinitsuScorer:
     return ChinitsuScorer.from_settings(ChinitsuSettings())
 
 
-def calculate_chinitsu(request: CalcRequest) -> dict[str, Any]:
-    """Score a チンイツゲーム request: the JSON-ready result, or raise :class:`~bot.engine.calculator.CalcError`."""
+def calculate_chinitsu(request: CalcRequest) -> CalcResult:
+    """Score a チンイツゲーム request: the scored hand, or raise :class:`~bot.engine.calculator.CalcError`."""
     settings = ChinitsuSettings()
     nuki = request.number("nuki") or 0
     honba = request.number("honba") or 0
@@ -110,25 +110,15 @@ def calculate_chinitsu(request: CalcRequest) -> dict[str, Any]:
     if isinstance(result, NoWin):
         raise CalcError(result.reason)
     share = honba_share(honba, tsumo=request.tsumo, each_payer=settings.honba_each_payer)
-    payment = result.payment
     chips = win_chips(ctx, result, settings)
-    return {
-        "variant": request.variant,
-        "han": result.han,
-        "fu": result.fu if scorer.points.uses_fu else None,
-        "yakuman": result.yakuman,
-        "limit": result.limit,
-        "yaku": yaku_json(result.yaku),
-        "total": payment.total + share * (2 if request.tsumo else 1),
-        "honba": share * (2 if request.tsumo else 1),
-        "payments": payments(
-            request,
-            ron=payment.ron + share,
-            tsumo_dealer=payment.tsumo_dealer + share,
-            tsumo_non_dealer=payment.tsumo_non_dealer + share,
-        ),
-        "chips": {**chips.per_payer(), "total": chips.total, "items": chips.to_json()},
-    }
+    return hand_result(
+        request,
+        result,
+        show_fu=scorer.points.uses_fu,
+        honba_share=share,
+        tsumo_payers=2,
+        chips=CalcChips(chips.per_payer(), chips.total, chips.to_json()),
+    )
 
 
 def _check_tiles(tiles: Iterable[Tile], indicators: Iterable[int], nuki: int) -> None:

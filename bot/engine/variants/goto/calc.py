@@ -24,31 +24,34 @@ import dataclasses
 import functools
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Any
+from dataclasses import dataclass
 
 from bot.engine.calculator import (
+    CalcChips,
     CalcError,
     CalcFlag,
     CalcRequest,
+    CalcResult,
+    JsonObject,
     VariantCalc,
     check_hand_size,
     check_tile_limits,
+    hand_result,
     option_tiles,
-    payments,
     win_context,
-    yaku_json,
 )
 from bot.engine.melds import MeldType
 from bot.engine.scoring import NoWin
 from bot.engine.tiles import FLOWERS, Kind, Suit, Tile, goto_tileset, kind_name, suit_of
 from bot.engine.variants.goto.assess import Seasons, WinAssessment, assess_win
 from bot.engine.variants.goto.chips import WinChips, spring_chips
-from bot.engine.variants.goto.points import honba_share
+from bot.engine.variants.goto.dice import DiceTriggers
+from bot.engine.variants.goto.points import Rank, honba_share
 from bot.engine.variants.goto.settings import GotoSettings
 from bot.engine.variants.goto.shapes import goto_limits
 from bot.engine.variants.goto.yaku import OPEN_RIICHI
 
-__all__ = ["GOTO_CALC", "calculate_goto"]
+__all__ = ["GOTO_CALC", "GotoExtras", "calculate_goto"]
 
 VARIANT = "5等三麻"
 SEASONS = ("spring", "summer", "autumn", "winter")
@@ -76,8 +79,8 @@ def _set_faces() -> Counter[Tile]:
     return goto_tileset().faces()
 
 
-def calculate_goto(request: CalcRequest) -> dict[str, Any]:
-    """Score a 5等三麻 request: the JSON-ready result, or raise :class:`~bot.engine.calculator.CalcError`."""
+def calculate_goto(request: CalcRequest) -> CalcResult:
+    """Score a 5等三麻 request: the scored hand, or raise :class:`~bot.engine.calculator.CalcError`."""
     settings = GotoSettings()
     nuki = request.number("nuki") or 0
     honba = request.number("honba") or 0
@@ -104,34 +107,51 @@ def calculate_goto(request: CalcRequest) -> dict[str, Any]:
     if isinstance(assessed, NoWin):
         raise CalcError(assessed.reason)
     score, rank = assessed.score, assessed.rank
-    share = honba_share(honba, tsumo=request.tsumo)
-    added = share * (2 if request.tsumo else 1)
-    payment = score.payment
     chips = _chips(assessed, seasons, settings)
-    return {
-        "variant": request.variant,
-        "han": score.han,
-        "fu": score.fu,
-        "yakuman": score.yakuman,
-        "limit": score.limit,
-        "rank": {"tier": rank.tier.name.lower(), "han": rank.han, "fu": rank.fu},
-        "yaku": yaku_json(score.yaku),
-        "total": payment.total + added,
-        "honba": added,
-        "payments": payments(
-            request,
-            ron=payment.ron + share,
-            tsumo_dealer=payment.tsumo_dealer + share,
-            tsumo_non_dealer=payment.tsumo_non_dealer + share,
+    return hand_result(
+        request,
+        score,
+        honba_share=honba_share(honba, tsumo=request.tsumo),
+        tsumo_payers=2,
+        chips=CalcChips(chips.per_payer(), chips.total(), chips.to_json()),
+        pocchi=kind_name(win) if pocchi else None,
+        extras=GotoExtras(
+            rank=rank,
+            dice=assessed.dice,
+            seasons=seasons,
+            alice=_alice_name(request, pocchi, settings) if seasons.winter else None,
         ),
-        "chips": {**chips.per_payer(), "total": chips.total(), "items": chips.to_json()},
-        "dice": assessed.dice.rolls,
-        "dice_items": dict(assessed.dice.items),
-        "seasons": {name: count for name, count in zip(SEASONS, _season_counts(seasons), strict=True) if count},
-        "flowers": seasons.pulled,
-        **({"alice": _alice_name(request, pocchi, settings)} if seasons.winter else {}),
-        **({"pocchi": kind_name(win)} if pocchi else {}),
-    }
+    )
+
+
+@dataclass(frozen=True)
+class GotoExtras:
+    """What a 5等三麻 result shows beside the shared parts: the rank after 夏 (before the yaku), then
+    the dice the win earns, the season effects applied, the flowers pulled and, with a 冬, what it
+    flips at the table (after the chips)."""
+
+    rank: Rank
+    dice: DiceTriggers
+    seasons: Seasons
+    alice: str | None = None
+    """冬's flip: アリス, or 半チューリップ on an ippatsu or 白ポッチ tsumo; None without a 冬."""
+
+    def head_json(self) -> JsonObject:
+        """The rank: its tier, and the han and fu after 夏."""
+        return {"rank": {"tier": self.rank.tier.name.lower(), "han": self.rank.han, "fu": self.rank.fu}}
+
+    def tail_json(self) -> JsonObject:
+        """The dice (0 for none) and their items, the seasons applied, the flowers pulled, the flip."""
+        counts = _season_counts(self.seasons)
+        shown: JsonObject = {
+            "dice": self.dice.rolls,
+            "dice_items": dict(self.dice.items),
+            "seasons": {name: count for name, count in zip(SEASONS, counts, strict=True) if count},
+            "flowers": self.seasons.pulled,
+        }
+        if self.alice is not None:
+            shown["alice"] = self.alice
+        return shown
 
 
 # --- the request's situation -------------------------------------------------------------------------

@@ -17,13 +17,14 @@ from bot.engine.calculator import (
     CalcError,
     CalcFlag,
     CalcRequest,
+    CalcResult,
     VariantCalc,
     check_hand_size,
     check_tile_limits,
     option_tiles,
     request_tiles,
     win_context,
-    yaku_json,
+    yaku_lines,
 )
 from bot.engine.melds import MeldType
 from bot.engine.tiles import Kind
@@ -82,8 +83,8 @@ again, so it may follow the winner's own ダブル立直 and may be the starter'
 dealer and no seat wind, so ``--dealer`` marks the starter on any ``--seat``."""
 
 
-def calculate_inage(request: CalcRequest) -> dict[str, Any]:
-    """Score an いなげ request: the JSON-ready result, or raise :class:`~bot.engine.calculator.CalcError`."""
+def calculate_inage(request: CalcRequest) -> CalcResult:
+    """Score an いなげ request: the scored hand, or raise :class:`~bot.engine.calculator.CalcError`."""
     settings = InageSettings()
     shapes = inage_shapes()
     scorer = InageScorer(shapes, settings.han_table())
@@ -112,17 +113,17 @@ def calculate_inage(request: CalcRequest) -> dict[str, Any]:
     result = scorer.score(win)
     if result is None:
         raise CalcError("no yaku" if shapes.is_agari(win.concealed) else "not a complete hand")
-    return {
-        "variant": request.variant,
-        "han": result.han,
-        "fu": None,
-        "yakuman": result.yakuman,
-        "limit": result.limit,
-        "yaku": yaku_json(result.yaku),
-        "total": result.points,
+    return CalcResult(
+        variant=request.variant,
+        han=result.han,
+        fu=None,
+        yakuman=result.yakuman,
+        limit=result.limit,
+        yaku=yaku_lines(result.yaku),
+        total=result.points,
         # 「自模は点が増えるだけで、振り込みはマイナスがつく」: nobody pays for a tsumo.
-        "payments": {} if request.tsumo else {"discarder": result.points},
-    }
+        payments={} if request.tsumo else {"discarder": result.points},
+    )
 
 
 _CONTEXT_FIELDS = frozenset(field.name for field in dataclasses.fields(WinContext))

@@ -6,9 +6,7 @@ takes no options of its own; it refuses what its game never produces.
 
 from __future__ import annotations
 
-from typing import Any
-
-from bot.engine.calculator import CalcConflict, CalcRequest, VariantCalc, score_standard
+from bot.engine.calculator import CalcConflict, CalcRequest, CalcResult, VariantCalc, score_standard
 from bot.engine.melds import MeldType
 from bot.engine.variants.nishoku.game import NishokuGame
 
@@ -42,8 +40,8 @@ NISHOKU_CONFLICTS = (
 """What 二色麻雀's game never produces, besides the shared conflicts (``docs/rules/nishoku.md`` 06, 08)."""
 
 
-def calculate_nishoku(request: CalcRequest) -> dict[str, Any]:
-    """Score a 二色麻雀 request: the JSON-ready result, or raise :class:`~bot.engine.calculator.CalcError`."""
+def calculate_nishoku(request: CalcRequest) -> CalcResult:
+    """Score a 二色麻雀 request: the scored hand, or raise :class:`~bot.engine.calculator.CalcError`."""
     return score_standard(request, NishokuGame(seed=0).scorer.rules)
 
 

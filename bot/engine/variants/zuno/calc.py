@@ -11,21 +11,21 @@ receives ×2) and ``--honba N`` (一枚場: N chips from each payer). The output
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
 
 from bot.engine.calculator import (
+    CalcChips,
     CalcConflict,
     CalcError,
     CalcFlag,
     CalcRequest,
+    CalcResult,
     VariantCalc,
     check_hand_size,
     check_tile_limits,
+    hand_result,
     option_tiles,
-    payments,
     request_tiles,
     win_context,
-    yaku_json,
 )
 from bot.engine.tiles import Kind, kind_name
 from bot.engine.variants.zuno.game import ZunoGame
@@ -64,8 +64,8 @@ draw before the others' first discards, and a first-round ron is no 人和 but a
 (the game has no 人和) for the dealer too."""
 
 
-def calculate_zuno(request: CalcRequest) -> dict[str, Any]:
-    """Score a ずーの request: the JSON-ready result, or raise :class:`~bot.engine.calculator.CalcError`."""
+def calculate_zuno(request: CalcRequest) -> CalcResult:
+    """Score a ずーの request: the scored hand, or raise :class:`~bot.engine.calculator.CalcError`."""
     scorer = ZunoGame(seed=0).scorer
     shapes = scorer.rules.shapes
     zerohatsu, inazuma, wareme = request.flag("zerohatsu"), request.flag("inazuma"), request.flag("wareme")
@@ -108,32 +108,19 @@ def calculate_zuno(request: CalcRequest) -> dict[str, Any]:
         reason = "not a complete hand" if not shapes.is_agari(ctx.concealed) and not ctx.melds else "no yaku"
         raise CalcError(reason)
     factor = transfer_factor(0, 1, inazuma=inazuma, wareme=0 if wareme else None)
-    payment = score.payment
     settings = ZunoSettings()
     items = win_chips(ctx, settings)
     per_payer = (items.total + settings.honba_chips * honba) * factor
     payers = 3 if request.tsumo else 1
-    chips: dict[str, Any] = {"each" if request.tsumo else "discarder": per_payer}
-    chips["total"] = per_payer * payers
-    chips["items"] = {**items.to_json(), "一枚場": settings.honba_chips * honba}
-    chips["multiplier"] = factor
-    return {
-        "variant": request.variant,
-        "han": score.han,
-        "fu": score.fu,
-        "yakuman": score.yakuman,
-        "limit": score.limit,
-        "yaku": yaku_json(score.yaku),
-        "total": payment.total * factor,
-        "payments": payments(
-            request,
-            ron=payment.ron * factor,
-            tsumo_dealer=payment.tsumo_dealer * factor,
-            tsumo_non_dealer=payment.tsumo_non_dealer * factor,
-        ),
-        "chips": chips,
-        **({"pocchi": kind_name(win)} if pocchi is not None else {}),
-    }
+    chips = CalcChips(
+        per_payer={"each" if request.tsumo else "discarder": per_payer},
+        total=per_payer * payers,
+        items={**items.to_json(), "一枚場": settings.honba_chips * honba},
+        multiplier=factor,
+    )
+    return hand_result(
+        request, score, multiplier=factor, chips=chips, pocchi=kind_name(win) if pocchi is not None else None
+    )
 
 
 ZUNO_CALC = VariantCalc(
