@@ -53,6 +53,7 @@ from bot.engine.calculator import (
     CalcResult,
     OptionValue,
     VariantCalc,
+    option_tile,
     option_tiles,
 )
 from bot.engine.melds import MeldType
@@ -173,10 +174,7 @@ def parse_args(argv: Sequence[str]) -> CalcRequest:
             continue
         options[name] = (False if mine.type is bool else mine.default) if given is None else given
     hand = option_tiles(args["hand"], "hand")
-    wins = option_tiles(args["win"], "win")
-    if len(wins) != 1:
-        raise CalcError(f"--win: give exactly one tile, not {args['win']!r}")
-    win = wins[0]
+    win = option_tile(args["win"], "win")
     if win not in hand:
         raise CalcError(f"--win: {win} is not in --hand (the hand must include the winning tile)")
     return CalcRequest(

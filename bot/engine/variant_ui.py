@@ -93,6 +93,25 @@ class SettingText:
     choices: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     english: str = ""
 
+    # The texts of settings several variants have, written once.
+
+    @classmethod
+    def hints(cls) -> SettingText:
+        """``hints``, which every variant has (:class:`~bot.engine.table.TableSettings`)."""
+        return cls("ヒント", "手牌パネルに待ちと受け入れを表示する")
+
+    @classmethod
+    def start_points(cls, japanese: str) -> SettingText:
+        """``start_points``; its Japanese text says how many (``持ち点（５万点持ち）``: ``japanese`` is
+        what stands in brackets)."""
+        return cls("持ち点", f"持ち点（{japanese}）", english="Points each player starts with")
+
+    @classmethod
+    def return_points(cls, japanese: str) -> SettingText:
+        """``return_points``, the points final scores are counted from; its Japanese text says what
+        they are (``返し点（…）``: ``japanese`` is what stands in brackets)."""
+        return cls("返し点", f"返し点（{japanese}）")
+
 
 @dataclass(frozen=True, slots=True)
 class HelpRule:

@@ -5,19 +5,26 @@ and its :class:`VariantCalc` hangs off the variant's registry entry; the command
 (:mod:`bot.engine.calc`, ``python -m bot.engine.calc`` and ``/mahjong calc``) stands above both.
 
 - :mod:`~bot.engine.calculator.request`: :class:`CalcRequest`, :class:`CalcError`, the tiles of an option.
-- :mod:`~bot.engine.calculator.conflicts`: :class:`CalcConflict`, :data:`SHARED_CONFLICTS`.
+- :mod:`~bot.engine.calculator.conflicts`: :class:`CalcConflict`, :data:`SHARED_CONFLICTS`, :func:`no_chi`…
 - :mod:`~bot.engine.calculator.variant`: :class:`VariantCalc` and its options (:class:`CalcFlag`).
-- :mod:`~bot.engine.calculator.checks`: tile limits and hand size.
+- :mod:`~bot.engine.calculator.checks`: tile limits and hand size, and what three-player tables refuse.
 - :mod:`~bot.engine.calculator.result`: :class:`CalcResult` (typed, and its JSON), the yaku lines, the payments.
 - :mod:`~bot.engine.calculator.standard`: :func:`win_context`, :func:`score_standard`, :data:`STANDARD_CALC`.
 """
 
-from bot.engine.calculator.checks import check_hand_size, check_tile_limits
-from bot.engine.calculator.conflicts import SHARED_CONFLICTS, CalcConflict
+from bot.engine.calculator.checks import (
+    THREE_PLAYER_SEATS,
+    check_hand_size,
+    check_three_player_table,
+    check_tile_limits,
+    check_two_manzu,
+)
+from bot.engine.calculator.conflicts import SHARED_CONFLICTS, CalcConflict, no_chankan, no_chi
 from bot.engine.calculator.request import (
     CalcError,
     CalcRequest,
     OptionValue,
+    option_tile,
     option_tiles,
     request_melds,
     request_tiles,
@@ -38,6 +45,7 @@ from bot.engine.calculator.variant import CalcFlag, VariantCalc
 __all__ = [
     "SHARED_CONFLICTS",
     "STANDARD_CALC",
+    "THREE_PLAYER_SEATS",
     "CalcChips",
     "CalcConflict",
     "CalcError",
@@ -50,8 +58,13 @@ __all__ = [
     "OptionValue",
     "VariantCalc",
     "check_hand_size",
+    "check_three_player_table",
     "check_tile_limits",
+    "check_two_manzu",
     "hand_result",
+    "no_chankan",
+    "no_chi",
+    "option_tile",
     "option_tiles",
     "payments",
     "request_melds",

@@ -1,5 +1,7 @@
-"""Situations no table produces, refused before anything is scored: :class:`CalcConflict` and the
-:data:`SHARED_CONFLICTS` every variant refuses unless its calculator waives one by name."""
+"""Situations no table produces, refused before anything is scored: :class:`CalcConflict`, the
+:data:`SHARED_CONFLICTS` every variant refuses unless its calculator waives one by name, and
+those several variants' games never produce (:func:`no_chi`, :func:`no_chankan`), each variant
+saying why in its own words."""
 
 from __future__ import annotations
 
@@ -7,9 +9,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.engine.calculator.request import CalcRequest
+from bot.engine.melds import MeldType
 from bot.engine.tiles import Kind
 
-__all__ = ["SHARED_CONFLICTS", "CalcConflict"]
+__all__ = ["SHARED_CONFLICTS", "CalcConflict", "no_chankan", "no_chi"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,3 +130,13 @@ SHARED_CONFLICTS: tuple[CalcConflict, ...] = (
 )
 """What no table produces, refused for every variant unless its calculator waives it by name
 (:attr:`~bot.engine.calculator.VariantCalc.allows`), in the order checked."""
+
+
+def no_chi(message: str) -> CalcConflict:
+    """A chi in ``--melds``, for a variant whose game has none (``message`` says so)."""
+    return CalcConflict("no-chi", message, lambda r: r.has_meld(MeldType.CHI))
+
+
+def no_chankan(message: str) -> CalcConflict:
+    """搶槓 (``--chankan``), for a variant whose game never robs a kan (``message`` says why)."""
+    return CalcConflict("no-chankan", message, lambda r: r.chankan)

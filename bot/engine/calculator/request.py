@@ -9,7 +9,15 @@ from dataclasses import dataclass, field
 from bot.engine.melds import Meld, MeldType
 from bot.engine.tiles import Kind, Tile, TileNotationError, parse_tiles
 
-__all__ = ["CalcError", "CalcRequest", "OptionValue", "option_tiles", "request_melds", "request_tiles"]
+__all__ = [
+    "CalcError",
+    "CalcRequest",
+    "OptionValue",
+    "option_tile",
+    "option_tiles",
+    "request_melds",
+    "request_tiles",
+]
 
 OptionValue = bool | int | str | None
 """A variant option's value: on/off, a number or a text (None: neither given nor defaulted)."""
@@ -93,6 +101,14 @@ def option_tiles(text: str, option: str) -> list[Tile]:
         return parse_tiles(text)
     except TileNotationError as error:
         raise CalcError(f"--{option}: {error}") from error
+
+
+def option_tile(text: str, option: str) -> Tile:
+    """The one tile in notation of the option ``--<option>``; none or several is a :class:`CalcError`."""
+    tiles = option_tiles(text, option)
+    if len(tiles) != 1:
+        raise CalcError(f"--{option}: give exactly one tile, not {text!r}")
+    return tiles[0]
 
 
 def request_melds(request: CalcRequest) -> tuple[Meld, ...]:

@@ -16,21 +16,12 @@ import functools
 from collections import Counter
 from collections.abc import Iterable
 
-from bot.engine.calculator import (
-    CalcChips,
-    CalcConflict,
-    CalcError,
-    CalcFlag,
-    CalcRequest,
-    CalcResult,
-    VariantCalc,
-    check_hand_size,
-    check_tile_limits,
-    hand_result,
-    request_tiles,
-    win_context,
-)
-from bot.engine.melds import MeldType
+from bot.engine.calculator.checks import check_hand_size, check_three_player_table, check_tile_limits, check_two_manzu
+from bot.engine.calculator.conflicts import CalcConflict, no_chi
+from bot.engine.calculator.request import CalcError, CalcRequest, request_tiles
+from bot.engine.calculator.result import CalcChips, CalcResult, hand_result
+from bot.engine.calculator.standard import win_context
+from bot.engine.calculator.variant import CalcFlag, VariantCalc
 from bot.engine.scoring import NoWin
 from bot.engine.tiles import Back, Kind, Suit, Tile, kind_name, suit_of
 from bot.engine.variants.chinitsu.payments import win_chips
@@ -45,7 +36,6 @@ VARIANT = "チンイツゲーム"
 MAX_KAN = 8
 """「5枚目以降のカンができます」: a kan grows to all 8 copies of a number tile."""
 _REDS = frozenset({Kind.P5, Kind.S5})
-_SEATS = frozenset({Kind.EAST, Kind.SOUTH, Kind.WEST})
 _ROUNDS = frozenset({Kind.EAST, Kind.SOUTH})
 
 CHINITSU_CONFLICTS = (
@@ -61,11 +51,7 @@ CHINITSU_CONFLICTS = (
         "(--nuki): a kan ends the ippatsu",
         lambda r: r.ippatsu and r.rinshan and not r.number("nuki"),
     ),
-    CalcConflict(
-        "no-chi",
-        "チンイツゲーム is three-player mahjong: no chi, --melds takes pon and kan only",
-        lambda r: r.has_meld(MeldType.CHI),
-    ),
+    no_chi("チンイツゲーム is three-player mahjong: no chi, --melds takes pon and kan only"),
 )
 """What チンイツゲーム's game never produces, besides the shared conflicts it does not waive."""
 
@@ -85,14 +71,9 @@ def calculate_chinitsu(request: CalcRequest) -> CalcResult:
     settings = ChinitsuSettings()
     nuki = request.number("nuki") or 0
     honba = request.number("honba") or 0
-    if not 0 <= nuki <= 4:
-        raise CalcError("--nuki: between 0 and 4 北 can be pulled")
-    if honba < 0:
-        raise CalcError("--honba cannot be negative")
-    if request.seat not in _SEATS:
-        raise CalcError("--seat: three players sit East, South and West (there is no North seat)")
-    if request.round not in _ROUNDS:
-        raise CalcError("--round: the game plays East and South rounds")
+    check_three_player_table(
+        request, nuki=nuki, honba=honba, rounds=_ROUNDS, round_rule="the game plays East and South rounds"
+    )
     tiles = request_tiles(request)
     indicators = [*request.dora, *request.ura]
     _check_tiles(tiles, indicators, nuki)
@@ -127,11 +108,9 @@ def _check_tiles(tiles: Iterable[Tile], indicators: Iterable[int], nuki: int) ->
     than the set has (half of each kind)."""
     tiles = list(tiles)
     kinds = [tile.kind for tile in tiles] + list(indicators) + [Kind.NORTH] * nuki
+    check_two_manzu(kinds, VARIANT)
     for kind in sorted(set(kinds)):
-        suit = suit_of(kind)
-        if suit is Suit.MAN and kind not in (Kind.M1, Kind.M9):
-            raise CalcError(f"{kind_name(kind)}: the {VARIANT} set has no 2m–8m (its manzu are 1m and 9m)")
-        if suit is Suit.FLOWER:
+        if suit_of(kind) is Suit.FLOWER:
             raise CalcError(f"{kind_name(kind)}: the {VARIANT} set has no flowers")
     suits = {suit_of(kind) for kind in kinds} & {Suit.PIN, Suit.SOU}
     if len(suits) > 1:

@@ -18,8 +18,8 @@ CHINITSU_SETTINGS_JA: dict[str, SettingText] = {
         choices={"p": "筒子", "s": "索子", "random": "ランダム"},
         english="The first hand's suit; it alternates every hand",
     ),
-    "start_points": SettingText("持ち点", "持ち点（35000点持ち）", english="Points each player starts with"),
-    "return_points": SettingText("返し点", "返し点（40000点返し、40000点での原点トップあり、返り東場）"),
+    "start_points": SettingText.start_points("35000点持ち"),
+    "return_points": SettingText.return_points("40000点返し、40000点での原点トップあり、返り東場"),
     "backs_public": SettingText("牌背公開", "手牌と山の牌の背の色を公開する（実卓どおり）"),
     "pao": SettingText("責任払い", "大明カン、大三元、大四喜の責任払いあり"),
     "chips": SettingText(
@@ -42,9 +42,8 @@ CHINITSU_SETTINGS_JA: dict[str, SettingText] = {
     "riichi_only_strict": SettingText("リーのみ厳格", "リーチのみ（本役満）はドラ、一発なし（オフ: ドラ可）"),
     "dama_ron": SettingText("ダマロン", "全部の待ちに役があればリーチなしでロンできる（面前王手飛車）"),
     "north_rinshan": SettingText("北抜き嶺上", "抜いた北の補充牌でツモると嶺上開花（関西三麻のハウスルール）"),
-    "hints": SettingText("ヒント", "手牌パネルに待ちと受け入れを表示する"),
+    "hints": SettingText.hints(),
 }
-"""Each setting's ``/mahjong new`` option in Japanese (:class:`SettingText`)."""
 
 CHINITSU_HELP = VariantHelp(
     flow=(
@@ -123,7 +122,6 @@ CHINITSU_HELP = VariantHelp(
         ),
     ),
 )
-"""How a hand goes in this bot, the buttons its panels show and its special rules, for ``/mahjong help``."""
 
 CHINITSU_UI = VariantUI(
     settings_ja=CHINITSU_SETTINGS_JA,

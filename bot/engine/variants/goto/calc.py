@@ -26,23 +26,14 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from bot.engine.calculator import (
-    CalcChips,
-    CalcError,
-    CalcFlag,
-    CalcRequest,
-    CalcResult,
-    JsonObject,
-    VariantCalc,
-    check_hand_size,
-    check_tile_limits,
-    hand_result,
-    option_tiles,
-    win_context,
-)
+from bot.engine.calculator.checks import check_hand_size, check_three_player_table, check_tile_limits, check_two_manzu
+from bot.engine.calculator.request import CalcError, CalcRequest, option_tile, option_tiles
+from bot.engine.calculator.result import CalcChips, CalcResult, JsonObject, hand_result
+from bot.engine.calculator.standard import win_context
+from bot.engine.calculator.variant import CalcFlag, VariantCalc
 from bot.engine.melds import MeldType
 from bot.engine.scoring import NoWin
-from bot.engine.tiles import FLOWERS, Kind, Suit, Tile, goto_tileset, kind_name, suit_of
+from bot.engine.tiles import FLOWERS, Kind, Tile, goto_tileset, kind_name
 from bot.engine.variants.goto.assess import Seasons, WinAssessment, assess_win
 from bot.engine.variants.goto.chips import WinChips, spring_chips
 from bot.engine.variants.goto.dice import DiceTriggers
@@ -56,7 +47,6 @@ __all__ = ["GOTO_CALC", "GotoExtras", "calculate_goto"]
 VARIANT = "5等三麻"
 SEASONS = ("spring", "summer", "autumn", "winter")
 """The seasons in kind order (1f 春, 2f 夏, 3f 秋, 4f 冬)."""
-_SEATS = frozenset({Kind.EAST, Kind.SOUTH, Kind.WEST})
 _ROUNDS = frozenset({Kind.EAST, Kind.SOUTH, Kind.WEST})
 """East, the conditional South, and the sudden-death West of GTS-A11."""
 _KANS = frozenset({MeldType.ANKAN, MeldType.MINKAN, MeldType.KAKAN})
@@ -159,16 +149,10 @@ class GotoExtras:
 
 def _check_situation(request: CalcRequest, *, nuki: int, honba: int, settings: GotoSettings) -> None:
     """Refuse options the table could never have produced together, besides the conflicts of
-    flags every variant refuses (:func:`bot.engine.calc.check_situation`: 一発 without a riichi,
-    海底 on a ron, a dealer off the East seat…)."""
-    if not 0 <= nuki <= 4:
-        raise CalcError("--nuki: between 0 and 4 北 can be pulled")
-    if honba < 0:
-        raise CalcError("--honba cannot be negative")
-    if request.seat not in _SEATS:
-        raise CalcError("--seat: three players sit East, South and West (there is no North seat)")
-    if request.round not in _ROUNDS:
-        raise CalcError("--round: the game plays East, South if the top is below 40,000, then a sudden-death West")
+    flags every variant refuses (:meth:`~bot.engine.calculator.VariantCalc.check_situation`: 一発
+    without a riichi, 海底 on a ron, a dealer off the East seat…)."""
+    rule = "the game plays East, South if the top is below 40,000, then a sudden-death West"
+    check_three_player_table(request, nuki=nuki, honba=honba, rounds=_ROUNDS, round_rule=rule)
     for option, indicators in (("dora", request.dora), ("ura", request.ura)):
         if len(indicators) > settings.indicator_slots:
             raise CalcError(f"--{option}: at most {settings.indicator_slots} indicators are shown (2, and one a kan)")
@@ -202,10 +186,7 @@ def _pocchi(request: CalcRequest, *, riichi: bool) -> tuple[list[int], int, bool
     text = request.words("pocchi")
     if text is None:
         return kinds, request.win.kind, False
-    stands = option_tiles(text, "pocchi")
-    if len(stands) != 1:
-        raise CalcError(f"--pocchi: give exactly one tile, not {text!r}")
-    stand = stands[0].kind
+    stand = option_tile(text, "pocchi").kind
     if stand in FLOWERS:
         raise CalcError(f"--pocchi: the 白ポッチ stands for a tile of the hand, not the flower {kind_name(stand)}")
     if not (request.tsumo and riichi):
@@ -240,11 +221,10 @@ def _check_tiles(
     for tile in physical:
         if tile.back is not None:
             raise CalcError(f"{tile}: the {VARIANT} set has no coloured backs")
+    check_two_manzu(held, VARIANT)
     for kind in sorted(set(held)):
         if kind in FLOWERS:
             raise CalcError(f"{kind_name(kind)}: flowers are pulled, never part of a hand (give them with --flowers)")
-        if suit_of(kind) is Suit.MAN and kind not in (Kind.M1, Kind.M9):
-            raise CalcError(f"{kind_name(kind)}: the {VARIANT} set has no 2m–8m (its manzu are 1m and 9m)")
     pocchi = request.words("pocchi") is not None
     check_tile_limits(held, goto_limits(), VARIANT, " (the 白ポッチ cannot be a fifth copy)" if pocchi else "")
     faces = Counter(physical)

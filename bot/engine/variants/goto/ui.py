@@ -22,8 +22,8 @@ from bot.engine.variants.goto.actions import (
 __all__ = ["GOTO_HELP", "GOTO_UI"]
 
 GOTO_SETTINGS_JA: dict[str, SettingText] = {
-    "start_points": SettingText("持ち点", "持ち点（35,000点持ち）", english="Points each player starts with"),
-    "return_points": SettingText("返し点", "返し点（40,000点返し、東場後トップが未満なら南入、誰か届いたら終了）"),
+    "start_points": SettingText.start_points("35,000点持ち"),
+    "return_points": SettingText.return_points("40,000点返し、東場後トップが未満なら南入、誰か届いたら終了"),
     "sudden_death": SettingText("サドンデス", "南場で誰も返し点に届かなければ西入以降も続行（オフ: 南場で終了）"),
     "chips": SettingText(
         "チップ",
@@ -35,7 +35,7 @@ GOTO_SETTINGS_JA: dict[str, SettingText] = {
         "サイコロ役あり（出目の合計を相手それぞれから、ゾロ目は続行）",
         english="Dice rolls on the listed wins, the pips from each opponent",
     ),
-    "hints": SettingText("ヒント", "手牌パネルに待ちと受け入れを表示する"),
+    "hints": SettingText.hints(),
     "open_riichi": SettingText("オープンリーチ", "オープン立直あり（待ちだけ公開、3軒目は不可）"),
     "shubarii": SettingText(
         "シュバリー",
@@ -84,7 +84,6 @@ GOTO_SETTINGS_JA: dict[str, SettingText] = {
     "big_top_chips": SettingText("大トップチップ", "大トップのチップ（全員から、1万点超えるごとに1枚増し）"),
     "jackpot_chips": SettingText("4北4華チップ", "4北4華のチップ（全員から）"),
 }
-"""Each setting's ``/mahjong new`` option in Japanese (:class:`SettingText`)."""
 
 GOTO_HELP = VariantHelp(
     flow=(
@@ -196,7 +195,6 @@ GOTO_HELP = VariantHelp(
         ),
     ),
 )
-"""How a hand goes in this bot, the buttons its panels show and its special rules, for ``/mahjong help``."""
 
 GOTO_UI = VariantUI(
     settings_ja=GOTO_SETTINGS_JA,

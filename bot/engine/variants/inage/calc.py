@@ -12,21 +12,12 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from bot.engine.calculator import (
-    CalcConflict,
-    CalcError,
-    CalcFlag,
-    CalcRequest,
-    CalcResult,
-    VariantCalc,
-    check_hand_size,
-    check_tile_limits,
-    option_tiles,
-    request_tiles,
-    win_context,
-    yaku_lines,
-)
-from bot.engine.melds import MeldType
+from bot.engine.calculator.checks import check_hand_size, check_tile_limits
+from bot.engine.calculator.conflicts import CalcConflict, no_chi
+from bot.engine.calculator.request import CalcError, CalcRequest, option_tiles, request_tiles
+from bot.engine.calculator.result import CalcResult, yaku_lines
+from bot.engine.calculator.standard import win_context
+from bot.engine.calculator.variant import CalcFlag, VariantCalc
 from bot.engine.tiles import Kind
 from bot.engine.variants.inage.discards import discard_yaku
 from bot.engine.variants.inage.game import inage_shapes
@@ -44,11 +35,7 @@ INAGE_CONFLICTS = (
         "enough (「暗槓さえすればダマでロンできます」)",
         lambda r: not r.tsumo and not r.melds and not r.riichi and not r.first_turn,
     ),
-    CalcConflict(
-        "no-chi",
-        "いなげ has no chi (「チーは無し」): --melds takes pon and kan only",
-        lambda r: r.has_meld(MeldType.CHI),
-    ),
+    no_chi("いなげ has no chi (「チーは無し」): --melds takes pon and kan only"),
     CalcConflict(
         "first-draw-after-riichi",
         "天和/地和 (--first-turn with --tsumo) are won on the winner's first draw, before any discard: there is no "

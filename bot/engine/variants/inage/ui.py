@@ -50,9 +50,8 @@ INAGE_SETTINGS_JA: dict[str, SettingText] = {
     "multiple_ron": SettingText("ダブロン", "ダブロンあり（オフ: 頭ハネで上家優先）"),
     "draw_keeps_starter": SettingText("流局時起家続行", "流局のあとは同じ人から始める（オフ: 次の人から）"),
     "dora_count_for_minimum": SettingText("ドラで和了可", "ドラだけで和了できる"),
-    "hints": SettingText("ヒント", "手牌パネルに待ちと受け入れを表示する"),
+    "hints": SettingText.hints(),
 }
-"""Each setting's ``/mahjong new`` option in Japanese (:class:`SettingText`)."""
 
 INAGE_HELP = VariantHelp(
     flow=(
@@ -139,7 +138,6 @@ INAGE_HELP = VariantHelp(
         ),
     ),
 )
-"""How a hand goes in this bot, the buttons its panels show and its special rules, for ``/mahjong help``."""
 
 INAGE_UI = VariantUI(
     settings_ja=INAGE_SETTINGS_JA,

@@ -6,8 +6,11 @@ takes no options of its own; it refuses what its game never produces.
 
 from __future__ import annotations
 
-from bot.engine.calculator import CalcConflict, CalcRequest, CalcResult, VariantCalc, score_standard
-from bot.engine.melds import MeldType
+from bot.engine.calculator.conflicts import CalcConflict, no_chankan, no_chi
+from bot.engine.calculator.request import CalcRequest
+from bot.engine.calculator.result import CalcResult
+from bot.engine.calculator.standard import score_standard
+from bot.engine.calculator.variant import VariantCalc
 from bot.engine.variants.nishoku.game import NishokuGame
 
 __all__ = ["NISHOKU_CALC", "NISHOKU_CONFLICTS", "calculate_nishoku"]
@@ -15,21 +18,13 @@ __all__ = ["NISHOKU_CALC", "NISHOKU_CONFLICTS", "calculate_nishoku"]
 _PON_ONLY = "「鳴きはポンのみ可（カン，チーは不可）」"
 
 NISHOKU_CONFLICTS = (
-    CalcConflict(
-        "no-chi",
-        f"二色麻雀 has no chi ({_PON_ONLY}): --melds takes pon only",
-        lambda r: r.has_meld(MeldType.CHI),
-    ),
+    no_chi(f"二色麻雀 has no chi ({_PON_ONLY}): --melds takes pon only"),
     CalcConflict(
         "no-kan",
         f"二色麻雀 has no kan ({_PON_ONLY}): a fourth tile is just kept, so --melds takes pon only",
         lambda r: r.has_kan,
     ),
-    CalcConflict(
-        "no-chankan",
-        f"二色麻雀 has no kan ({_PON_ONLY}), so no 搶槓 (--chankan) either",
-        lambda r: r.chankan,
-    ),
+    no_chankan(f"二色麻雀 has no kan ({_PON_ONLY}), so no 搶槓 (--chankan) either"),
     CalcConflict(
         "no-indicators",
         "二色麻雀 has no dora indicators (「（王牌が無いので）ドラは赤牌のみ」): its only dora are the red fives, "

@@ -14,7 +14,7 @@ NISHOKU_SETTINGS_JA: dict[str, SettingText] = {
         "赤5筒", "赤5筒の枚数（ドラは赤牌のみ）", english="Red 5p in the set (red fives are the only dora)"
     ),
     "red_5s": SettingText("赤5索", "赤5索の枚数", english="Red 5s in the set (red fives are the only dora)"),
-    "start_points": SettingText("持ち点", "持ち点（５万点持ち）", english="Points each player starts with"),
+    "start_points": SettingText.start_points("５万点持ち"),
     "hands": SettingText(
         "局数",
         "局数（東南西北の一荘戦、連荘なしで各風に親1回ずつ）",
@@ -23,9 +23,8 @@ NISHOKU_SETTINGS_JA: dict[str, SettingText] = {
     "shin_pinfu_any_wait": SettingText("新ピンフ待ち不問", "新ピンフはどの待ちでも可（オフ: 両面待ちのみ）"),
     "add_double_yakuman": SettingText("役満複合", "役満は複合する（オフ: 大役満まで）"),
     "bust_below": SettingText("ハコワレ点", "この点数を下回ったらハコワレ終了（ちょうど0点は続行）"),
-    "hints": SettingText("ヒント", "手牌パネルに待ちと受け入れを表示する"),
+    "hints": SettingText.hints(),
 }
-"""Each setting's ``/mahjong new`` option in Japanese (:class:`SettingText`)."""
 
 NISHOKU_HELP = VariantHelp(
     flow=(
@@ -82,7 +81,6 @@ NISHOKU_HELP = VariantHelp(
         ),
     ),
 )
-"""How a hand goes in this bot, the buttons its panels show and its special rules, for ``/mahjong help``."""
 
 NISHOKU_UI = VariantUI(
     settings_ja=NISHOKU_SETTINGS_JA,

@@ -12,21 +12,12 @@ from __future__ import annotations
 
 import dataclasses
 
-from bot.engine.calculator import (
-    CalcChips,
-    CalcConflict,
-    CalcError,
-    CalcFlag,
-    CalcRequest,
-    CalcResult,
-    VariantCalc,
-    check_hand_size,
-    check_tile_limits,
-    hand_result,
-    option_tiles,
-    request_tiles,
-    win_context,
-)
+from bot.engine.calculator.checks import check_hand_size, check_tile_limits
+from bot.engine.calculator.conflicts import CalcConflict, no_chankan
+from bot.engine.calculator.request import CalcError, CalcRequest, option_tile, request_tiles
+from bot.engine.calculator.result import CalcChips, CalcResult, hand_result
+from bot.engine.calculator.standard import win_context
+from bot.engine.calculator.variant import CalcFlag, VariantCalc
 from bot.engine.tiles import Kind, kind_name
 from bot.engine.variants.zuno.game import ZunoGame
 from bot.engine.variants.zuno.payments import transfer_factor, win_chips
@@ -39,11 +30,7 @@ POCCHI_TILES = frozenset({Kind.WHITE, Kind.GREEN, Kind.NORTH})
 """白 is wild on the ippatsu tsumo; 發 and 北 too after a コスモリーチ."""
 
 ZUNO_CONFLICTS = (
-    CalcConflict(
-        "no-chankan",
-        "ずーの has no 搶槓 (--chankan): an added kan cannot be robbed (ZUN-A2)",
-        lambda r: r.chankan,
-    ),
+    no_chankan("ずーの has no 搶槓 (--chankan): an added kan cannot be robbed (ZUN-A2)"),
     CalcConflict(
         "inazuma-without-riichi",
         "イナズマリーチ (--inazuma) is a riichi: not without --riichi",
@@ -71,9 +58,7 @@ def calculate_zuno(request: CalcRequest) -> CalcResult:
     zerohatsu, inazuma, wareme = request.flag("zerohatsu"), request.flag("inazuma"), request.flag("wareme")
     honba = request.number("honba") or 0
     pocchi_text = request.words("pocchi")
-    pocchi = option_tiles(pocchi_text, "pocchi") if pocchi_text is not None else None
-    if pocchi is not None and len(pocchi) != 1:
-        raise CalcError(f"--pocchi: give exactly one tile, not {pocchi_text!r}")
+    pocchi = option_tile(pocchi_text, "pocchi") if pocchi_text is not None else None
     kinds = [tile.kind for tile in request.hand]
     win = request.win.kind
     if pocchi is not None:
@@ -82,7 +67,7 @@ def calculate_zuno(request: CalcRequest) -> CalcResult:
         if win not in POCCHI_TILES:
             raise CalcError("--pocchi: the winning tile must be the wild 白 (or 發 / 北 after a コスモリーチ)")
         kinds.remove(win)
-        win = pocchi[0].kind
+        win = pocchi.kind
         kinds.append(win)
     held = kinds + [tile.kind for _, tiles in request.melds for tile in tiles]
     fifth = " (the wild cannot be a fifth copy)" if pocchi is not None else ""

@@ -13,8 +13,8 @@ from bot.engine.variants.zuno.state import CallChi, CallKan, CallPon, InazumaRii
 __all__ = ["ZUNO_HELP", "ZUNO_UI"]
 
 ZUNO_SETTINGS_JA: dict[str, SettingText] = {
-    "start_points": SettingText("持ち点", "持ち点（オカ20）", english="Points each player starts with"),
-    "return_points": SettingText("返し点", "返し点（4人×5,000点の差がオカ）"),
+    "start_points": SettingText.start_points("オカ20"),
+    "return_points": SettingText.return_points("4人×5,000点の差がオカ"),
     "uma": SettingText(
         "ウマ",
         "ウマ（千点単位、2着3着±前の数、1着4着±後の数）",
@@ -46,9 +46,8 @@ ZUNO_SETTINGS_JA: dict[str, SettingText] = {
     "double_riichi": SettingText("ダブルリーチ", "ダブル立直あり（1巡目、鳴きも槓もない場合）"),
     "tenhou": SettingText("天和", "天和・地和あり（1巡目のツモ、鳴きも槓もない場合）"),
     "agari_yame": SettingText("アガリやめ", "アガリやめあり（オフ: 東4局の親はトップでも続行）"),
-    "hints": SettingText("ヒント", "手牌パネルに待ちと受け入れを表示する"),
+    "hints": SettingText.hints(),
 }
-"""Each setting's ``/mahjong new`` option in Japanese (:class:`SettingText`)."""
 
 ZUNO_HELP = VariantHelp(
     flow=(
@@ -160,7 +159,6 @@ ZUNO_HELP = VariantHelp(
         ),
     ),
 )
-"""How a hand goes in this bot, the buttons its panels show and its special rules, for ``/mahjong help``."""
 
 ZUNO_UI = VariantUI(
     settings_ja=ZUNO_SETTINGS_JA,
