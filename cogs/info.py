@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING, Any, Literal
 import discord
 from discord import app_commands
 
-from bot.engine.calc import CALC_VARIANTS, CalcError, calculate, parse_args
-from bot.engine.variants import VARIANTS, VariantClass
+from bot.engine.calc import CALC_VARIANTS, calculate, parse_args
+from bot.engine.calculator import CalcError
+from bot.engine.variants import VARIANTS, Variant
 from bot.runtime.errors import CalcRejected, allowed_text
 from bot.runtime.i18n import is_japanese, text
 from bot.runtime.new_options import offered_settings, rules_example
@@ -159,26 +160,26 @@ class Info(MahjongCog):
         tiles = list(request.hand) + [tile for _, meld in request.melds for tile in meld]
         png = await self.runtime.renderer.render(Priority.CLICK, render_tiles, tiles)
         locale = locale_of(interaction)
-        if result.get("fu"):
-            title = text("calc_fu", locale, han=result["han"], fu=result["fu"], points=f"{result['total']:,}")
+        if result.fu:
+            title = text("calc_fu", locale, han=result.han, fu=result.fu, points=f"{result.total:,}")
         else:
-            title = text("calc_title", locale, han=result["han"], points=f"{result['total']:,}")
-        if result.get("limit"):
-            title += f" · {result['limit']}"
+            title = text("calc_title", locale, han=result.han, points=f"{result.total:,}")
+        if result.limit:
+            title += f" · {result.limit}"
         embed = discord.Embed(title=title, colour=0xC62828)
         lines = []
-        for yaku in result["yaku"]:
-            value = f"役満×{yaku['yakuman']}" if yaku.get("yakuman") else f"{yaku['han']} han"
-            lines.append(f"{yaku['name']} ({yaku['en']}) — {value}")
+        for yaku in result.yaku:
+            value = f"役満×{yaku.yakuman}" if yaku.yakuman else f"{yaku.han} han"
+            lines.append(f"{yaku.name} ({yaku.en}) — {value}")
         embed.description = "\n".join(lines) or "—"
-        payments = ", ".join(f"{who}: {amount:,}" for who, amount in result["payments"].items())
+        payments = ", ".join(f"{who}: {amount:,}" for who, amount in result.payments.items())
         embed.add_field(name=text("calc_payments", locale), value=payments)
         embed.set_image(url="attachment://hand.png")
         embed.set_footer(text=f"{request.variant} · {hand} · {win} {'tsumo' if tsumo else 'ron'}")
         await interaction.response.send_message(embed=embed, file=discord.File(io.BytesIO(png), "hand.png"))
 
 
-def _how_to_set(cls: VariantClass, locale: str) -> str:
+def _how_to_set(cls: Variant, locale: str) -> str:
     """Where a host sets each setting listed above: the few that are options of their own, in the
     names the reader's client shows, and ``rules`` for any of them, with an example."""
     offered, rest = offered_settings(cls.variant)
@@ -191,9 +192,9 @@ def _how_to_set(cls: VariantClass, locale: str) -> str:
     return text("rules_how", locale, command=command, options=options, example=rules_example(rest))
 
 
-def _module_summary(cls: VariantClass) -> str:
+def _module_summary(cls: Variant) -> str:
     """A variant without a written summary is described by its game module's first paragraph."""
-    doc = sys.modules[cls.__module__].__doc__ or ""
+    doc = sys.modules[cls.game.__module__].__doc__ or ""
     return " ".join(doc.split("\n\n")[0].split()).replace("``", "`") or cls.title
 
 

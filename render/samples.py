@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from bot.engine.melds import MeldType
 from bot.engine.tiles import (
@@ -407,7 +407,9 @@ CHINITSU_RIG: tuple[tuple[str, str, str], str, str] = (
 """The dealer holds seven 3p and four 北; the replacement tiles and first draws are quiet ones."""
 
 
-def sample_chinitsu_table(seed: int = 3, turns: int = 20, *, settings: dict[str, object] | None = None) -> PublicView:
+def sample_chinitsu_table(
+    seed: int = 3, turns: int = 20, *, settings: Mapping[str, bool | int | float | str] | None = None
+) -> PublicView:
     """A チンイツゲーム table from the real game: the dealer pulls four 北 and grows a kan of 3p
     to seven tiles (six indicators face up), then everyone plays ``turns`` default moves.
 
@@ -417,7 +419,7 @@ def sample_chinitsu_table(seed: int = 3, turns: int = 20, *, settings: dict[str,
     from bot.engine.variants import new_game
     from bot.engine.variants.chinitsu import ChinitsuGame
 
-    game = new_game("chinitsu", dict(settings or {}), seed=seed)
+    game = new_game("chinitsu", settings, seed=seed)
     assert isinstance(game, ChinitsuGame)
     if game.suit is not Suit.PIN:
         raise ValueError(f"seed {seed} starts with a souzu hand; the rig is in pinzu")

@@ -39,7 +39,8 @@ def pytest_configure(config: pytest.Config) -> None:
     from bot.engine.game import action_to_json
     from bot.engine.variants import VARIANTS
 
-    for cls in VARIANTS:
+    for variant in VARIANTS:
+        cls = variant.game
         init, apply, rig = cls.__init__, cls.apply, cls.rig  # type: ignore[attr-defined, misc]
 
         def patched_init(self: Any, *args: Any, _init: Any = init, **kwargs: Any) -> None:

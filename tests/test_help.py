@@ -94,7 +94,7 @@ def test_a_new_action_kind_without_help_text_is_unexplained(monkeypatch: pytest.
     """The check above can fail: a kind the help lists with no label or explanation is named."""
     cls = find_variant("nishoku")
     extended = dataclasses.replace(help_of("nishoku"), actions=(*help_of("nishoku").actions, "brand_new"))
-    monkeypatch.setattr(cls, "ui", dataclasses.replace(cls.ui, help=extended))
+    monkeypatch.setattr(cls.game, "ui", dataclasses.replace(cls.ui, help=extended))
     assert unexplained("nishoku") == ["brand_new"]
 
 
@@ -152,7 +152,7 @@ def test_each_special_rule_example_is_real(variant: str, rule: HelpRule) -> None
         assert "--variant" not in rule.calc
         request = parse_args(["--variant", variant, *rule.calc])
         result = calculate(request)
-        found = {yaku["name"] for yaku in result["yaku"]} | set((result.get("chips") or {}).get("items", {}))
+        found = {line.name for line in result.yaku} | set(result.chips.items if result.chips else {})
         assert rule.yaku in found, f"{rule.yaku} not in {sorted(found)}"
         args = _values(rule.calc)
         melds = "".join(meld.split(":")[1] for meld in args.get("--melds", "").split(",") if meld)

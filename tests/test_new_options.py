@@ -34,7 +34,7 @@ def test_each_variant_offers_a_few_of_its_settings_and_leaves_the_rest_to_rules(
 
 def test_a_new_option_that_names_no_setting_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     cls = VARIANTS[0]
-    monkeypatch.setattr(cls, "ui", dataclasses.replace(cls.ui, new_options=("hands", "colour")))
+    monkeypatch.setattr(cls.game, "ui", dataclasses.replace(cls.ui, new_options=("hands", "colour")))
     with pytest.raises(ValueError, match="new_options names no setting of the variant: colour"):
         offered_settings(cls.variant)
 
@@ -43,7 +43,7 @@ def test_more_options_than_discord_takes_are_refused(monkeypatch: pytest.MonkeyP
     cls = max(VARIANTS, key=lambda variant: len(settings_of(variant.variant)))
     every = tuple(setting.name for setting in settings_of(cls.variant))
     assert len(every) + 2 > MAX_OPTIONS  # the timers too
-    monkeypatch.setattr(cls, "ui", dataclasses.replace(cls.ui, new_options=every))
+    monkeypatch.setattr(cls.game, "ui", dataclasses.replace(cls.ui, new_options=every))
     with pytest.raises(ValueError, match=f"would have {len(every) + 2} options"):
         offered_settings(cls.variant)
 

@@ -14,7 +14,8 @@ from typing import Any
 
 import pytest
 
-from bot.engine.calc import CalcError, parse_args
+from bot.engine.calc import parse_args
+from bot.engine.calculator import CalcError
 from bot.engine.game import Action, TimeUp, VoteEnd
 from bot.engine.variants import VARIANTS, tile_pages
 from bot.engine.variants.zuno import ZunoGame
@@ -170,16 +171,16 @@ def test_every_page_is_a_panel_button() -> None:
 
 @pytest.mark.parametrize(
     ("variant", "flag"),
-    [(variant, flag) for variant in VARIANTS if variant.ui.calc for flag in variant.ui.calc.flags],
+    [(variant, flag) for variant in VARIANTS if variant.calc for flag in variant.calc.flags],
     ids=lambda value: getattr(value, "name", None) or getattr(value, "variant", ""),
 )
 def test_a_calc_option_is_refused_for_every_other_variant(variant: Any, flag: Any) -> None:
     given = [f"--{flag.name}"] + ([] if flag.type is bool else ["1" if flag.type is int else "1m"])
     hand = ["--hand", "234567p345678s99s", "--win", "2p", "--ron"]
-    owners = [other for other in VARIANTS if other.ui.calc and flag.name in {f.name for f in other.ui.calc.flags}]
+    owners = [other for other in VARIANTS if other.calc and flag.name in {f.name for f in other.calc.flags}]
     titles = " / ".join(owner.title for owner in owners)
     keys = " or ".join(f"--variant {owner.variant}" for owner in owners)
-    others = ["riichi", *(other.variant for other in VARIANTS if other.ui.calc and other not in owners)]
+    others = ["riichi", *(other.variant for other in VARIANTS if other.calc and other not in owners)]
     for other in others:
         with pytest.raises(CalcError) as refused:
             parse_args(["--variant", other, *hand, *given])

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.engine.game import Action, Game, action_from_json, action_to_json
-from bot.engine.variants import new_game
+from bot.engine.variants import SettingValue, new_game
 
 __all__ = ["GameRecord", "replay"]
 
@@ -23,7 +23,8 @@ class GameRecord:
     """Everything needed to rebuild a game exactly."""
 
     variant: str
-    settings: dict[str, Any]
+    settings: dict[str, SettingValue]
+    """The table settings as JSON, as the store keeps them."""
     seed: int
     players: int
     actions: tuple[dict[str, Any], ...] = field(default=())

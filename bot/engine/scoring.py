@@ -192,6 +192,12 @@ class PointsTable(abc.ABC):
     honba_tsumo: int = 100
     deposit: int = 1000
 
+    @property
+    def uses_fu(self) -> bool:
+        """Whether a score's fu mean anything to this table, so a result shows them (二色麻雀's flat
+        table has none)."""
+        return True
+
     @abc.abstractmethod
     def payment(
         self, han: int, fu: int | None, yakuman: int, *, dealer: bool, tsumo: bool, players: int, kiriage: bool

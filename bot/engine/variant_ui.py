@@ -1,15 +1,16 @@
-"""How a variant meets its players: texts, panel pages, table lines, its rules summary and its calc.
+"""How a variant meets its players: texts, panel pages, table lines, its rules summary and its help.
 
 Each variant's package has a ``ui.py`` that builds one :class:`VariantUI`, and its game class
-carries it as ``ui``; the shared runtime (panels, texts, ``/mahjong rules``, result cards) and the
-calc CLI read it through the registry (:mod:`bot.engine.variants`) instead of keeping lists of
-their own. Everything here is plain data (standard library only), so a new variant's presentation
-is one module beside its rules.
+carries it as ``ui``; the shared runtime (panels, texts, ``/mahjong rules``, ``/mahjong help``,
+result cards) reads it through the registry (:mod:`bot.engine.variants`) instead of keeping lists
+of its own. Everything here is plain data (standard library only), so a new variant's
+presentation is one module beside its rules. (How the calc scores a variant is not presentation:
+its :class:`~bot.engine.calculator.VariantCalc` hangs off the variant's registry entry.)
 
 It lives beside the registry rather than inside ``bot/engine/variants/`` because
 :class:`~bot.engine.table.TableGame` needs the empty default, and importing anything from the
 variants package first builds the registry, which imports every game, which imports
-``bot.engine.table``: a cycle.
+``bot.engine.table``.
 
 >>> thunder = TilePage(name="thunder", kind="thunder_riichi", prompt="panel_thunder", button="button_thunder")
 >>> [page.name for page in VariantUI(pages=(thunder,)).tile_pages]
@@ -20,23 +21,16 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from bot.engine.calc import CalcRequest
 
 __all__ = [
     "RIICHI_PAGE",
-    "CalcConflict",
-    "CalcFlag",
     "HelpRule",
     "MultiClaim",
     "SettingText",
     "TilePage",
-    "VariantCalc",
     "VariantHelp",
     "VariantUI",
 ]
@@ -83,53 +77,6 @@ class MultiClaim:
 
 
 @dataclass(frozen=True, slots=True)
-class CalcFlag:
-    """A calc CLI option only this variant reads: ``--<name>``, a flag (``bool``) or a value.
-
-    The chosen variant's calculator finds each of its options in ``CalcRequest.options`` by
-    ``name``, as given or else ``default``; another variant's option is refused.
-    """
-
-    name: str
-    help: str
-    type: type[bool] | type[int] | type[str] = bool
-    default: int | str | None = None
-    riichi: bool = False
-    """An on/off option that declares a riichi (5等三麻's ``--open-riichi``): given, the request is
-    a riichi (``CalcRequest.riichi``), so every check of a riichi sees it."""
-
-
-@dataclass(frozen=True, slots=True)
-class CalcConflict:
-    """A situation the calc refuses because no table can produce it (一発 without riichi, 河底 on a
-    tsumo): ``applies`` says whether a request is one, ``message`` names both sides of it.
-
-    ``name`` is how a variant whose game does produce one of the shared conflicts waives it
-    (:attr:`VariantCalc.allows`: いなげ's pool has no dead wall, so its last tile may be a
-    replacement draw, 海底 and 嶺上 at once)."""
-
-    name: str
-    message: str
-    applies: Callable[[CalcRequest], bool]
-
-
-@dataclass(frozen=True, slots=True)
-class VariantCalc:
-    """How the calc CLI scores this variant: its own options and its calculator, which returns the
-    JSON-ready result or raises :class:`bot.engine.calc.CalcError`."""
-
-    calculate: Callable[[CalcRequest], dict[str, Any]]
-    flags: tuple[CalcFlag, ...] = ()
-    max_kan: int = 4
-    """The most tiles a kan may have in ``--melds`` (チンイツゲーム adds copies to a kan: 8)."""
-    conflicts: tuple[CalcConflict, ...] = ()
-    """Situations this variant's game never produces, refused besides the shared ones
-    (``bot.engine.calc.SHARED_CONFLICTS``): いなげ's ダマテン無し, 二色麻雀's pon-only melds."""
-    allows: frozenset[str] = frozenset()
-    """Names of shared conflicts this variant's game does produce, so they are not refused."""
-
-
-@dataclass(frozen=True, slots=True)
 class SettingText:
     """A table setting's texts for its ``/mahjong new`` option: in Japanese, the option's ``name``
     (short, typed by players: letters, digits, ``-`` and ``_`` only, lower case), what it sets in
@@ -145,6 +92,25 @@ class SettingText:
     text: str
     choices: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     english: str = ""
+
+    # The texts of settings several variants have, written once.
+
+    @classmethod
+    def hints(cls) -> SettingText:
+        """``hints``, which every variant has (:class:`~bot.engine.table.TableSettings`)."""
+        return cls("ヒント", "手牌パネルに待ちと受け入れを表示する")
+
+    @classmethod
+    def start_points(cls, japanese: str) -> SettingText:
+        """``start_points``; its Japanese text says how many (``持ち点（５万点持ち）``: ``japanese`` is
+        what stands in brackets)."""
+        return cls("持ち点", f"持ち点（{japanese}）", english="Points each player starts with")
+
+    @classmethod
+    def return_points(cls, japanese: str) -> SettingText:
+        """``return_points``, the points final scores are counted from; its Japanese text says what
+        they are (``返し点（…）``: ``japanese`` is what stands in brackets)."""
+        return cls("返し点", f"返し点（{japanese}）")
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,8 +170,6 @@ class VariantUI:
     pages: tuple[TilePage, ...] = ()
     """Tile pages besides the shared :data:`RIICHI_PAGE`."""
     multi_claim: MultiClaim | None = None
-    calc: VariantCalc | None = None
-    """None: the calc CLI does not score this variant."""
     settings_ja: Mapping[str, SettingText] = field(default_factory=lambda: MappingProxyType({}))
     """Setting name -> its ``/mahjong new`` option in Japanese; every setting has one (those the
     command takes through ``rules`` too, so a setting that gets an option needs nothing new)."""

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.engine.table import Allowed, Form, allowed_values, setting_docs
-from bot.engine.variants import VARIANTS, VariantClass, find_variant
+from bot.engine.variants import VARIANTS, Variant, find_variant
 from bot.runtime.errors import BadSetting, OptionNotAllowed, OptionWrongType, UnknownVariant
 
 __all__ = [
@@ -50,8 +50,8 @@ class Setting:
     """The range or the words it may be (declared beside the field); None: any value of its type."""
 
 
-def variant_class(name: str) -> VariantClass:
-    """The variant's game class; an unknown name is a user error."""
+def variant_class(name: str) -> Variant:
+    """The variant's registry entry (its game class, settings and calc); an unknown name is a user error."""
     try:
         return find_variant(name)
     except ValueError as error:
@@ -71,7 +71,7 @@ def has_chips(name: str) -> bool:
 @functools.cache
 def settings_of(name: str) -> tuple[Setting, ...]:
     """The variant's settings in declaration order."""
-    defaults = variant_class(name).settings_from_json({})
+    defaults: object = variant_class(name).settings_from_json({})
     if not dataclasses.is_dataclass(defaults):
         return ()
     docs = setting_docs(type(defaults))

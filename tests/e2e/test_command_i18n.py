@@ -113,7 +113,7 @@ async def test_every_name_description_and_choice_of_every_command_has_japanese(
             missing.append(f"{entry.path}: name {entry.item['name']!r}")
         if entry.kind != "choice" and JA not in (entry.item.get("description_localizations") or {}):
             missing.append(f"{entry.path}: description {entry.item.get('description')!r}")
-    assert not missing, "no Japanese in bot/runtime/command_i18n.py for:\n" + "\n".join(missing)
+    assert not missing, "no Japanese in bot/ui/command_i18n.py for:\n" + "\n".join(missing)
 
 
 async def test_every_japanese_name_and_description_is_one_discord_accepts(payloads: list[dict[str, Any]]) -> None:
@@ -210,7 +210,7 @@ def test_every_setting_of_every_variant_has_its_japanese_in_its_ui_those_in_rule
     assert not unknown, unknown
     assert not shared, shared
     for word, meanings in words.items():
-        if word in CHOICE_NAMES:  # looked up first (bot/runtime/command_i18n.py::japanese)
+        if word in CHOICE_NAMES:  # looked up first (bot/ui/command_i18n.py::japanese)
             meanings.add(CHOICE_NAMES[word])
     assert {word: meanings for word, meanings in words.items() if len(meanings) > 1} == {}
 

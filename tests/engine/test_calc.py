@@ -8,7 +8,8 @@ import sys
 
 import pytest
 
-from bot.engine.calc import CalcError, main, parse_melds
+from bot.engine.calc import main, parse_melds
+from bot.engine.calculator import CalcError
 from bot.engine.melds import MeldType
 
 

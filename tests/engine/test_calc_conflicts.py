@@ -1,6 +1,6 @@
 """The calc refuses situations no table produces (issue 15): exit 2 and a message naming both sides.
 
-Every shared conflict (:data:`bot.engine.calc.SHARED_CONFLICTS`) is refused for every variant
+Every shared conflict (:data:`bot.engine.calculator.SHARED_CONFLICTS`) is refused for every variant
 that does not waive it, each variant's own conflicts for that variant, and the legal neighbours
 of each conflict are still scored, so the check is not over-eager.
 """
@@ -14,10 +14,9 @@ import pytest
 
 from bench.score import random_deals
 from bot.engine import calc
-from bot.engine.calc import CALC_VARIANTS, SHARED_CONFLICTS, STANDARD, CalcError, CalcRequest, check_situation
+from bot.engine.calc import CALC_VARIANTS, STANDARD, calculators
+from bot.engine.calculator import SHARED_CONFLICTS, STANDARD_CALC, CalcConflict, CalcError, CalcRequest
 from bot.engine.tiles import Tile
-from bot.engine.variant_ui import CalcConflict
-from bot.engine.variants import VARIANTS
 
 # A closed 断么九 hand for a child (seat South): 234m 567m 234p 666s 55s.
 HAND = ["--hand", "234567m234p55666s", "--win", "6s", "--seat", "S"]
@@ -204,11 +203,7 @@ TRIGGERS: dict[str, list[str]] = {
 
 
 def _allows(variant: str) -> frozenset[str]:
-    if variant == STANDARD:
-        return frozenset()
-    calculator = next(cls.ui.calc for cls in VARIANTS if cls.variant == variant)
-    assert calculator is not None
-    return calculator.allows
+    return calculators()[variant].allows
 
 
 def test_every_shared_conflict_has_a_trigger_and_every_waiver_names_one() -> None:
@@ -264,7 +259,7 @@ def test_the_oracle_cross_checks_6000_situations_pass_but_ippatsu_on_a_rinshan_d
                 first_turn=ctx.tenhou or ctx.chiihou or ctx.renhou,
             )
             try:
-                check_situation(request)
+                STANDARD_CALC.check_situation(request)
             except CalcError as error:
                 refusals[str(error)] += 1
     assert set(refusals) == {conflict("ippatsu-and-rinshan").message}

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from bot.engine import calc
-from bot.engine.variants.chinitsu.ui import CHINITSU_CALC
+from bot.engine.variants.chinitsu.calc import CHINITSU_CALC
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, dict[str, object]]:
@@ -154,4 +154,4 @@ def test_calc_chinitsu_calculator_directly_on_a_request() -> None:
     request = calc.parse_args(["--variant", "chinitsu", *RIICHI_ONLY, "--ron"])
     assert request.options == {"nuki": 0, "honba": 0}
     result = CHINITSU_CALC.calculate(request)
-    assert result["yakuman"] == 1 and result["chips"]["total"] == 10
+    assert result.yakuman == 1 and result.chips is not None and result.chips.total == 10

@@ -13,8 +13,8 @@ import pytest
 
 from bot.engine import calc
 from bot.engine.variants import VARIANTS
-from bot.engine.variants.goto.calc import calculate_goto
-from bot.engine.variants.goto.ui import GOTO_CALC, GOTO_UI
+from bot.engine.variants.goto import GOTO
+from bot.engine.variants.goto.calc import GOTO_CALC, calculate_goto
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -453,15 +453,15 @@ def test_calculator_directly_on_a_request_has_the_defaults() -> None:
     request = calc.parse_args(["--variant", "goto", *PLAIN, "--ron", "--riichi"])
     assert request.options == {"nuki": 0, "flowers": None, "open-riichi": False, "pocchi": None, "honba": 0}
     result = calculate_goto(request)
-    assert result["yakuman"] == 1 and result["chips"]["total"] == 10
+    assert result.yakuman == 1 and result.chips is not None and result.chips.total == 10
     assert GOTO_CALC.calculate(request) == result
-    assert GOTO_UI.calc is GOTO_CALC
+    assert GOTO.calc is GOTO_CALC
 
 
 @pytest.mark.slow
 def test_registered_cli_python_m_bot_engine_calc_variant_goto() -> None:
     (registered,) = (variant for variant in VARIANTS if variant.variant == "goto")
-    assert registered.ui.calc is GOTO_CALC and "goto" in calc.CALC_VARIANTS
+    assert registered is GOTO and registered.calc is GOTO_CALC and "goto" in calc.CALC_VARIANTS
     argv = ["--variant", "goto", *PLAIN, "--tsumo", "--riichi", "--flowers", "2f"]
     done = subprocess.run(
         [sys.executable, "-m", "bot.engine.calc", *argv], cwd=ROOT, capture_output=True, text=True, check=False

@@ -76,7 +76,7 @@ def test_each_end_of_every_range_is_a_game_the_engine_builds(variant: str) -> No
         for value in (allowed.low, allowed.high):
             chosen = {**PARTNERS.get((variant, name), {}), name: value}
             try:
-                cls(cls.settings_from_json(chosen), seed=1, players=cls.max_players)
+                cls.new_game_from_json(chosen, seed=1, players=cls.max_players)
             except ValueError as error:
                 refused[f"{name}={value}"] = str(error)
     assert refused == {}

@@ -1,6 +1,11 @@
 """チンイツゲーム: 3 players, one number suit ×8 per hand (alternating pinzu and souzu), tile backs."""
 
+from bot.engine.variants.chinitsu.calc import CHINITSU_CALC
 from bot.engine.variants.chinitsu.game import ChinitsuGame, ChinitsuSeat, hand_suit
 from bot.engine.variants.chinitsu.settings import ChinitsuSettings
+from bot.engine.variants.entry import VariantEntry
 
-__all__ = ["ChinitsuGame", "ChinitsuSeat", "ChinitsuSettings", "hand_suit"]
+__all__ = ["CHINITSU", "ChinitsuGame", "ChinitsuSeat", "ChinitsuSettings", "hand_suit"]
+
+CHINITSU = VariantEntry(ChinitsuGame, ChinitsuSettings, calc=CHINITSU_CALC)
+"""チンイツゲーム's registry entry."""

@@ -1,5 +1,5 @@
 """The calc CLI's チンイツゲーム scorer: ``python -m bot.engine.calc --variant chinitsu …`` (its
-options are :data:`bot.engine.variants.chinitsu.ui.CHINITSU_CALC`).
+options, conflicts and calculator are :data:`CHINITSU_CALC`).
 
 Besides the usual hand, melds and flags it takes ``--nuki N`` (北 pulled as 抜きドラ) and
 ``--honba N`` (1,000 a honba in all: the discarder pays it, or 500 each on a tsumo). Tiles may
@@ -15,18 +15,13 @@ import dataclasses
 import functools
 from collections import Counter
 from collections.abc import Iterable
-from typing import Any
 
-from bot.engine.calc import (
-    CalcError,
-    CalcRequest,
-    check_hand_size,
-    check_tile_limits,
-    payments,
-    request_tiles,
-    win_context,
-    yaku_json,
-)
+from bot.engine.calculator.checks import check_hand_size, check_three_player_table, check_tile_limits, check_two_manzu
+from bot.engine.calculator.conflicts import CalcConflict, no_chi
+from bot.engine.calculator.request import CalcError, CalcRequest, request_tiles
+from bot.engine.calculator.result import CalcChips, CalcResult, hand_result
+from bot.engine.calculator.standard import win_context
+from bot.engine.calculator.variant import CalcFlag, VariantCalc
 from bot.engine.scoring import NoWin
 from bot.engine.tiles import Back, Kind, Suit, Tile, kind_name, suit_of
 from bot.engine.variants.chinitsu.payments import win_chips
@@ -35,14 +30,35 @@ from bot.engine.variants.chinitsu.settings import ChinitsuSettings
 from bot.engine.variants.chinitsu.shapes import chinitsu_limits
 from bot.engine.variants.chinitsu.yaku import ONE_BACK, ChinitsuScorer
 
-__all__ = ["MAX_KAN", "calculate_chinitsu"]
+__all__ = ["CHINITSU_ALLOWS", "CHINITSU_CALC", "CHINITSU_CONFLICTS", "MAX_KAN", "calculate_chinitsu"]
 
 VARIANT = "チンイツゲーム"
 MAX_KAN = 8
 """「5枚目以降のカンができます」: a kan grows to all 8 copies of a number tile."""
 _REDS = frozenset({Kind.P5, Kind.S5})
-_SEATS = frozenset({Kind.EAST, Kind.SOUTH, Kind.WEST})
 _ROUNDS = frozenset({Kind.EAST, Kind.SOUTH})
+
+CHINITSU_CONFLICTS = (
+    CalcConflict(
+        "rinshan-without-kan-or-north",
+        "嶺上開花 (--rinshan) needs a kan in the hand (--melds) or a pulled 北 (--nuki): only their replacements "
+        "are rinshan draws",
+        lambda r: r.rinshan and not r.has_kan and not r.number("nuki"),
+    ),
+    CalcConflict(
+        "ippatsu-and-kan-rinshan",
+        "一発 (--ippatsu) and 嶺上開花 (--rinshan) cannot both apply unless the replacement was for a pulled 北 "
+        "(--nuki): a kan ends the ippatsu",
+        lambda r: r.ippatsu and r.rinshan and not r.number("nuki"),
+    ),
+    no_chi("チンイツゲーム is three-player mahjong: no chi, --melds takes pon and kan only"),
+)
+"""What チンイツゲーム's game never produces, besides the shared conflicts it does not waive."""
+
+CHINITSU_ALLOWS = frozenset({"rinshan-without-kan", "ippatsu-and-rinshan", "first-turn-and-rinshan"})
+"""Shared conflicts チンイツゲーム's game does produce: a tsumo on the tile replacing a pulled 北 is
+嶺上開花 (``north_rinshan``, on; ``docs/rules/chinitsu.md`` 42), and pulling 北 is no call, so it
+ends neither the ippatsu nor the first go-around (天和 on a North's replacement)."""
 
 
 @functools.cache
@@ -50,19 +66,14 @@ def _scorer() -> ChinitsuScorer:
     return ChinitsuScorer.from_settings(ChinitsuSettings())
 
 
-def calculate_chinitsu(request: CalcRequest) -> dict[str, Any]:
-    """Score a チンイツゲーム request: the JSON-ready result, or raise :class:`~bot.engine.calc.CalcError`."""
+def calculate_chinitsu(request: CalcRequest) -> CalcResult:
+    """Score a チンイツゲーム request: the scored hand, or raise :class:`~bot.engine.calculator.CalcError`."""
     settings = ChinitsuSettings()
     nuki = request.number("nuki") or 0
     honba = request.number("honba") or 0
-    if not 0 <= nuki <= 4:
-        raise CalcError("--nuki: between 0 and 4 北 can be pulled")
-    if honba < 0:
-        raise CalcError("--honba cannot be negative")
-    if request.seat not in _SEATS:
-        raise CalcError("--seat: three players sit East, South and West (there is no North seat)")
-    if request.round not in _ROUNDS:
-        raise CalcError("--round: the game plays East and South rounds")
+    check_three_player_table(
+        request, nuki=nuki, honba=honba, rounds=_ROUNDS, round_rule="the game plays East and South rounds"
+    )
     tiles = request_tiles(request)
     indicators = [*request.dora, *request.ura]
     _check_tiles(tiles, indicators, nuki)
@@ -80,25 +91,15 @@ def calculate_chinitsu(request: CalcRequest) -> dict[str, Any]:
     if isinstance(result, NoWin):
         raise CalcError(result.reason)
     share = honba_share(honba, tsumo=request.tsumo, each_payer=settings.honba_each_payer)
-    payment = result.payment
     chips = win_chips(ctx, result, settings)
-    return {
-        "variant": request.variant,
-        "han": result.han,
-        "fu": result.fu if scorer.points.uses_fu else None,
-        "yakuman": result.yakuman,
-        "limit": result.limit,
-        "yaku": yaku_json(result.yaku),
-        "total": payment.total + share * (2 if request.tsumo else 1),
-        "honba": share * (2 if request.tsumo else 1),
-        "payments": payments(
-            request,
-            ron=payment.ron + share,
-            tsumo_dealer=payment.tsumo_dealer + share,
-            tsumo_non_dealer=payment.tsumo_non_dealer + share,
-        ),
-        "chips": {**chips.per_payer(), "total": chips.total, "items": chips.to_json()},
-    }
+    return hand_result(
+        request,
+        result,
+        show_fu=scorer.points.uses_fu,
+        honba_share=share,
+        tsumo_payers=2,
+        chips=CalcChips(chips.per_payer(), chips.total, chips.to_json()),
+    )
 
 
 def _check_tiles(tiles: Iterable[Tile], indicators: Iterable[int], nuki: int) -> None:
@@ -107,11 +108,9 @@ def _check_tiles(tiles: Iterable[Tile], indicators: Iterable[int], nuki: int) ->
     than the set has (half of each kind)."""
     tiles = list(tiles)
     kinds = [tile.kind for tile in tiles] + list(indicators) + [Kind.NORTH] * nuki
+    check_two_manzu(kinds, VARIANT)
     for kind in sorted(set(kinds)):
-        suit = suit_of(kind)
-        if suit is Suit.MAN and kind not in (Kind.M1, Kind.M9):
-            raise CalcError(f"{kind_name(kind)}: the {VARIANT} set has no 2m–8m (its manzu are 1m and 9m)")
-        if suit is Suit.FLOWER:
+        if suit_of(kind) is Suit.FLOWER:
             raise CalcError(f"{kind_name(kind)}: the {VARIANT} set has no flowers")
     suits = {suit_of(kind) for kind in kinds} & {Suit.PIN, Suit.SOU}
     if len(suits) > 1:
@@ -124,3 +123,16 @@ def _check_tiles(tiles: Iterable[Tile], indicators: Iterable[int], nuki: int) ->
         if count > limits[kind] // 2:
             colour = "blue" if back is Back.BLUE else "yellow"
             raise CalcError(f"{count} × {colour} {kind_name(kind)}: the {VARIANT} set has {limits[kind] // 2}")
+
+
+CHINITSU_CALC = VariantCalc(
+    calculate=calculate_chinitsu,
+    flags=(
+        CalcFlag("nuki", "北 pulled as 抜きドラ (0-4)", int, default=0),
+        CalcFlag("honba", "honba, 1,000 points each in all (500 from each payer on a tsumo)", int, default=0),
+    ),
+    max_kan=MAX_KAN,
+    conflicts=CHINITSU_CONFLICTS,
+    allows=CHINITSU_ALLOWS,
+)
+"""The variant's calc options and calculator: 「5枚目以降のカンができます」, so a kan has up to 8 tiles."""

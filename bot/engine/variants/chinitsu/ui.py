@@ -1,5 +1,5 @@
 """How チンイツゲーム is presented: its rules in brief, the 北 button, its settings in
-Japanese, and the calc's options.
+Japanese and its help.
 
 Kans, furiten and the 完全先付け explanation are the shared panel's: the game's seat view says
 in its private note when a kan is forced (CHN-A4) and why a waiting hand may not ron.
@@ -7,61 +7,9 @@ in its private note when a kan is forced (CHN-A4) and why a waiting hand may not
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from bot.engine.variant_ui import HelpRule, SettingText, VariantHelp, VariantUI
 
-from bot.engine.melds import MeldType
-from bot.engine.variant_ui import CalcConflict, CalcFlag, HelpRule, SettingText, VariantCalc, VariantHelp, VariantUI
-
-if TYPE_CHECKING:
-    from bot.engine.calc import CalcRequest
-
-__all__ = ["CHINITSU_ALLOWS", "CHINITSU_CALC", "CHINITSU_CONFLICTS", "CHINITSU_HELP", "CHINITSU_UI"]
-
-
-def _calculate(request: CalcRequest) -> dict[str, Any]:
-    # Imported on use: the calculator imports the registry, which imports the game and this module.
-    from bot.engine.variants.chinitsu.calc import calculate_chinitsu
-
-    return calculate_chinitsu(request)
-
-
-CHINITSU_CONFLICTS = (
-    CalcConflict(
-        "rinshan-without-kan-or-north",
-        "嶺上開花 (--rinshan) needs a kan in the hand (--melds) or a pulled 北 (--nuki): only their replacements "
-        "are rinshan draws",
-        lambda r: r.rinshan and not r.has_kan and not r.number("nuki"),
-    ),
-    CalcConflict(
-        "ippatsu-and-kan-rinshan",
-        "一発 (--ippatsu) and 嶺上開花 (--rinshan) cannot both apply unless the replacement was for a pulled 北 "
-        "(--nuki): a kan ends the ippatsu",
-        lambda r: r.ippatsu and r.rinshan and not r.number("nuki"),
-    ),
-    CalcConflict(
-        "no-chi",
-        "チンイツゲーム is three-player mahjong: no chi, --melds takes pon and kan only",
-        lambda r: r.has_meld(MeldType.CHI),
-    ),
-)
-"""What チンイツゲーム's game never produces, besides the shared conflicts it does not waive."""
-
-CHINITSU_ALLOWS = frozenset({"rinshan-without-kan", "ippatsu-and-rinshan", "first-turn-and-rinshan"})
-"""Shared conflicts チンイツゲーム's game does produce: a tsumo on the tile replacing a pulled 北 is
-嶺上開花 (``north_rinshan``, on; ``docs/rules/chinitsu.md`` 42), and pulling 北 is no call, so it
-ends neither the ippatsu nor the first go-around (天和 on a North's replacement)."""
-
-CHINITSU_CALC = VariantCalc(
-    calculate=_calculate,
-    flags=(
-        CalcFlag("nuki", "北 pulled as 抜きドラ (0-4)", int, default=0),
-        CalcFlag("honba", "honba, 1,000 points each in all (500 from each payer on a tsumo)", int, default=0),
-    ),
-    max_kan=8,
-    conflicts=CHINITSU_CONFLICTS,
-    allows=CHINITSU_ALLOWS,
-)
-"""The variant's calc options and calculator: 「5枚目以降のカンができます」, so a kan has up to 8 tiles."""
+__all__ = ["CHINITSU_HELP", "CHINITSU_UI"]
 
 CHINITSU_SETTINGS_JA: dict[str, SettingText] = {
     "first_suit": SettingText(
@@ -70,8 +18,8 @@ CHINITSU_SETTINGS_JA: dict[str, SettingText] = {
         choices={"p": "筒子", "s": "索子", "random": "ランダム"},
         english="The first hand's suit; it alternates every hand",
     ),
-    "start_points": SettingText("持ち点", "持ち点（35000点持ち）", english="Points each player starts with"),
-    "return_points": SettingText("返し点", "返し点（40000点返し、40000点での原点トップあり、返り東場）"),
+    "start_points": SettingText.start_points("35000点持ち"),
+    "return_points": SettingText.return_points("40000点返し、40000点での原点トップあり、返り東場"),
     "backs_public": SettingText("牌背公開", "手牌と山の牌の背の色を公開する（実卓どおり）"),
     "pao": SettingText("責任払い", "大明カン、大三元、大四喜の責任払いあり"),
     "chips": SettingText(
@@ -94,9 +42,8 @@ CHINITSU_SETTINGS_JA: dict[str, SettingText] = {
     "riichi_only_strict": SettingText("リーのみ厳格", "リーチのみ（本役満）はドラ、一発なし（オフ: ドラ可）"),
     "dama_ron": SettingText("ダマロン", "全部の待ちに役があればリーチなしでロンできる（面前王手飛車）"),
     "north_rinshan": SettingText("北抜き嶺上", "抜いた北の補充牌でツモると嶺上開花（関西三麻のハウスルール）"),
-    "hints": SettingText("ヒント", "手牌パネルに待ちと受け入れを表示する"),
+    "hints": SettingText.hints(),
 }
-"""Each setting's ``/mahjong new`` option in Japanese (:class:`SettingText`)."""
 
 CHINITSU_HELP = VariantHelp(
     flow=(
@@ -175,7 +122,6 @@ CHINITSU_HELP = VariantHelp(
         ),
     ),
 )
-"""How a hand goes in this bot, the buttons its panels show and its special rules, for ``/mahjong help``."""
 
 CHINITSU_UI = VariantUI(
     settings_ja=CHINITSU_SETTINGS_JA,
@@ -194,6 +140,5 @@ CHINITSU_UI = VariantUI(
         "ツモ・ロンとも満額、14翻からn倍満、リーチのみ・背一色は役満。一発・裏・役満にご祝儀。"
         "東南戦、全員40,000点未満なら返り東場、0点でドボン。",
     ),
-    calc=CHINITSU_CALC,
     help=CHINITSU_HELP,
 )

@@ -2,10 +2,15 @@
 
 Seed 003 (「5等三麻ルール」), spec §4: the game (:mod:`.game`, :mod:`.settle`), what a win is
 worth (:mod:`.assess` over :mod:`.yaku`, :mod:`.points`, :mod:`.chips`, :mod:`.dice`,
-:mod:`.alice`), the settings (:mod:`.settings`) and the presentation (:mod:`.ui`).
+:mod:`.alice`), the settings (:mod:`.settings`), the presentation (:mod:`.ui`) and the calc (:mod:`.calc`).
 """
 
+from bot.engine.variants.entry import VariantEntry
+from bot.engine.variants.goto.calc import GOTO_CALC
 from bot.engine.variants.goto.game import GotoGame
 from bot.engine.variants.goto.settings import GotoSettings
 
-__all__ = ["GotoGame", "GotoSettings"]
+__all__ = ["GOTO", "GotoGame", "GotoSettings"]
+
+GOTO = VariantEntry(GotoGame, GotoSettings, calc=GOTO_CALC)
+"""5等三麻's registry entry."""

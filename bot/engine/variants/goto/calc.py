@@ -1,5 +1,5 @@
-"""The calc CLI's 5等三麻 scorer: ``python -m bot.engine.calc --variant goto …`` (its options are
-:data:`bot.engine.variants.goto.ui.GOTO_CALC`).
+"""The calc CLI's 5等三麻 scorer: ``python -m bot.engine.calc --variant goto …`` (its options and
+calculator are :data:`GOTO_CALC`).
 
 Besides the usual hand, melds and flags it takes ``--nuki N`` (北 pulled), ``--flowers "1f2f"``
 (the flowers the winner pulled: 1f 春, 2f 夏, 3f 秋, 4f 冬), ``--open-riichi`` (オープン立直, a
@@ -24,34 +24,29 @@ import dataclasses
 import functools
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Any
+from dataclasses import dataclass
 
-from bot.engine.calc import (
-    CalcError,
-    CalcRequest,
-    check_hand_size,
-    check_tile_limits,
-    option_tiles,
-    payments,
-    win_context,
-    yaku_json,
-)
+from bot.engine.calculator.checks import check_hand_size, check_three_player_table, check_tile_limits, check_two_manzu
+from bot.engine.calculator.request import CalcError, CalcRequest, option_tile, option_tiles
+from bot.engine.calculator.result import CalcChips, CalcResult, JsonObject, hand_result
+from bot.engine.calculator.standard import win_context
+from bot.engine.calculator.variant import CalcFlag, VariantCalc
 from bot.engine.melds import MeldType
 from bot.engine.scoring import NoWin
-from bot.engine.tiles import FLOWERS, Kind, Suit, Tile, goto_tileset, kind_name, suit_of
+from bot.engine.tiles import FLOWERS, Kind, Tile, goto_tileset, kind_name
 from bot.engine.variants.goto.assess import Seasons, WinAssessment, assess_win
 from bot.engine.variants.goto.chips import WinChips, spring_chips
-from bot.engine.variants.goto.points import honba_share
+from bot.engine.variants.goto.dice import DiceTriggers
+from bot.engine.variants.goto.points import Rank, honba_share
 from bot.engine.variants.goto.settings import GotoSettings
 from bot.engine.variants.goto.shapes import goto_limits
 from bot.engine.variants.goto.yaku import OPEN_RIICHI
 
-__all__ = ["calculate_goto"]
+__all__ = ["GOTO_CALC", "GotoExtras", "calculate_goto"]
 
 VARIANT = "5等三麻"
 SEASONS = ("spring", "summer", "autumn", "winter")
 """The seasons in kind order (1f 春, 2f 夏, 3f 秋, 4f 冬)."""
-_SEATS = frozenset({Kind.EAST, Kind.SOUTH, Kind.WEST})
 _ROUNDS = frozenset({Kind.EAST, Kind.SOUTH, Kind.WEST})
 """East, the conditional South, and the sudden-death West of GTS-A11."""
 _KANS = frozenset({MeldType.ANKAN, MeldType.MINKAN, MeldType.KAKAN})
@@ -74,8 +69,8 @@ def _set_faces() -> Counter[Tile]:
     return goto_tileset().faces()
 
 
-def calculate_goto(request: CalcRequest) -> dict[str, Any]:
-    """Score a 5等三麻 request: the JSON-ready result, or raise :class:`~bot.engine.calc.CalcError`."""
+def calculate_goto(request: CalcRequest) -> CalcResult:
+    """Score a 5等三麻 request: the scored hand, or raise :class:`~bot.engine.calculator.CalcError`."""
     settings = GotoSettings()
     nuki = request.number("nuki") or 0
     honba = request.number("honba") or 0
@@ -102,34 +97,51 @@ def calculate_goto(request: CalcRequest) -> dict[str, Any]:
     if isinstance(assessed, NoWin):
         raise CalcError(assessed.reason)
     score, rank = assessed.score, assessed.rank
-    share = honba_share(honba, tsumo=request.tsumo)
-    added = share * (2 if request.tsumo else 1)
-    payment = score.payment
     chips = _chips(assessed, seasons, settings)
-    return {
-        "variant": request.variant,
-        "han": score.han,
-        "fu": score.fu,
-        "yakuman": score.yakuman,
-        "limit": score.limit,
-        "rank": {"tier": rank.tier.name.lower(), "han": rank.han, "fu": rank.fu},
-        "yaku": yaku_json(score.yaku),
-        "total": payment.total + added,
-        "honba": added,
-        "payments": payments(
-            request,
-            ron=payment.ron + share,
-            tsumo_dealer=payment.tsumo_dealer + share,
-            tsumo_non_dealer=payment.tsumo_non_dealer + share,
+    return hand_result(
+        request,
+        score,
+        honba_share=honba_share(honba, tsumo=request.tsumo),
+        tsumo_payers=2,
+        chips=CalcChips(chips.per_payer(), chips.total(), chips.to_json()),
+        pocchi=kind_name(win) if pocchi else None,
+        extras=GotoExtras(
+            rank=rank,
+            dice=assessed.dice,
+            seasons=seasons,
+            alice=_alice_name(request, pocchi, settings) if seasons.winter else None,
         ),
-        "chips": {**chips.per_payer(), "total": chips.total(), "items": chips.to_json()},
-        "dice": assessed.dice.rolls,
-        "dice_items": dict(assessed.dice.items),
-        "seasons": {name: count for name, count in zip(SEASONS, _season_counts(seasons), strict=True) if count},
-        "flowers": seasons.pulled,
-        **({"alice": _alice_name(request, pocchi, settings)} if seasons.winter else {}),
-        **({"pocchi": kind_name(win)} if pocchi else {}),
-    }
+    )
+
+
+@dataclass(frozen=True)
+class GotoExtras:
+    """What a 5等三麻 result shows beside the shared parts: the rank after 夏 (before the yaku), then
+    the dice the win earns, the season effects applied, the flowers pulled and, with a 冬, what it
+    flips at the table (after the chips)."""
+
+    rank: Rank
+    dice: DiceTriggers
+    seasons: Seasons
+    alice: str | None = None
+    """冬's flip: アリス, or 半チューリップ on an ippatsu or 白ポッチ tsumo; None without a 冬."""
+
+    def head_json(self) -> JsonObject:
+        """The rank: its tier, and the han and fu after 夏."""
+        return {"rank": {"tier": self.rank.tier.name.lower(), "han": self.rank.han, "fu": self.rank.fu}}
+
+    def tail_json(self) -> JsonObject:
+        """The dice (0 for none) and their items, the seasons applied, the flowers pulled, the flip."""
+        counts = _season_counts(self.seasons)
+        shown: JsonObject = {
+            "dice": self.dice.rolls,
+            "dice_items": dict(self.dice.items),
+            "seasons": {name: count for name, count in zip(SEASONS, counts, strict=True) if count},
+            "flowers": self.seasons.pulled,
+        }
+        if self.alice is not None:
+            shown["alice"] = self.alice
+        return shown
 
 
 # --- the request's situation -------------------------------------------------------------------------
@@ -137,16 +149,10 @@ def calculate_goto(request: CalcRequest) -> dict[str, Any]:
 
 def _check_situation(request: CalcRequest, *, nuki: int, honba: int, settings: GotoSettings) -> None:
     """Refuse options the table could never have produced together, besides the conflicts of
-    flags every variant refuses (:func:`bot.engine.calc.check_situation`: 一発 without a riichi,
-    海底 on a ron, a dealer off the East seat…)."""
-    if not 0 <= nuki <= 4:
-        raise CalcError("--nuki: between 0 and 4 北 can be pulled")
-    if honba < 0:
-        raise CalcError("--honba cannot be negative")
-    if request.seat not in _SEATS:
-        raise CalcError("--seat: three players sit East, South and West (there is no North seat)")
-    if request.round not in _ROUNDS:
-        raise CalcError("--round: the game plays East, South if the top is below 40,000, then a sudden-death West")
+    flags every variant refuses (:meth:`~bot.engine.calculator.VariantCalc.check_situation`: 一発
+    without a riichi, 海底 on a ron, a dealer off the East seat…)."""
+    rule = "the game plays East, South if the top is below 40,000, then a sudden-death West"
+    check_three_player_table(request, nuki=nuki, honba=honba, rounds=_ROUNDS, round_rule=rule)
     for option, indicators in (("dora", request.dora), ("ura", request.ura)):
         if len(indicators) > settings.indicator_slots:
             raise CalcError(f"--{option}: at most {settings.indicator_slots} indicators are shown (2, and one a kan)")
@@ -180,10 +186,7 @@ def _pocchi(request: CalcRequest, *, riichi: bool) -> tuple[list[int], int, bool
     text = request.words("pocchi")
     if text is None:
         return kinds, request.win.kind, False
-    stands = option_tiles(text, "pocchi")
-    if len(stands) != 1:
-        raise CalcError(f"--pocchi: give exactly one tile, not {text!r}")
-    stand = stands[0].kind
+    stand = option_tile(text, "pocchi").kind
     if stand in FLOWERS:
         raise CalcError(f"--pocchi: the 白ポッチ stands for a tile of the hand, not the flower {kind_name(stand)}")
     if not (request.tsumo and riichi):
@@ -218,11 +221,10 @@ def _check_tiles(
     for tile in physical:
         if tile.back is not None:
             raise CalcError(f"{tile}: the {VARIANT} set has no coloured backs")
+    check_two_manzu(held, VARIANT)
     for kind in sorted(set(held)):
         if kind in FLOWERS:
             raise CalcError(f"{kind_name(kind)}: flowers are pulled, never part of a hand (give them with --flowers)")
-        if suit_of(kind) is Suit.MAN and kind not in (Kind.M1, Kind.M9):
-            raise CalcError(f"{kind_name(kind)}: the {VARIANT} set has no 2m–8m (its manzu are 1m and 9m)")
     pocchi = request.words("pocchi") is not None
     check_tile_limits(held, goto_limits(), VARIANT, " (the 白ポッチ cannot be a fifth copy)" if pocchi else "")
     faces = Counter(physical)
@@ -281,3 +283,16 @@ def _alice_name(request: CalcRequest, pocchi: bool, settings: GotoSettings) -> s
     """冬's flips at the table: 半チューリップ on an ippatsu or 白ポッチ tsumo, else アリス."""
     half = settings.half_tulip and request.tsumo and (request.ippatsu or pocchi)
     return "半チューリップ" if half else "アリス"
+
+
+GOTO_CALC = VariantCalc(
+    calculate=calculate_goto,
+    flags=(
+        CalcFlag("nuki", "北 pulled as 抜きドラ (0-4)", int, default=0),
+        CalcFlag("flowers", "the flowers the winner pulled, e.g. 1f2f (1f 春 2f 夏 3f 秋 4f 冬)", str),
+        CalcFlag("open-riichi", "オープン立直: a riichi worth 2 han (implies --riichi)", riichi=True),
+        CalcFlag("pocchi", "the winning tsumo is the 白ポッチ standing for this tile (--win)", str),
+        CalcFlag("honba", "honba, 2,000 points each (1,000 from each payer on a tsumo)", int, default=0),
+    ),
+)
+"""The variant's calc options and calculator."""

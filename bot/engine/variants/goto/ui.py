@@ -1,6 +1,6 @@
 """How 5等三麻 is presented: its rules in brief, its action buttons (open riichi, シュバリー, the
 winner's dice and the オーラス stop), the open-riichi and シュバリー tile pages, what the table says
-while the winner rolls or the dealer decides, its settings in Japanese, and the calc's options.
+while the winner rolls or the dealer decides, its settings in Japanese and its help.
 
 The buttons' kinds are the actions' in :mod:`bot.engine.variants.goto.actions`
 (``button_<kind>``); pulled 北 and flowers are the shared set-aside button.
@@ -8,9 +8,7 @@ The buttons' kinds are the actions' in :mod:`bot.engine.variants.goto.actions`
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-from bot.engine.variant_ui import CalcFlag, HelpRule, SettingText, TilePage, VariantCalc, VariantHelp, VariantUI
+from bot.engine.variant_ui import HelpRule, SettingText, TilePage, VariantHelp, VariantUI
 from bot.engine.variants.goto.actions import (
     ContinueGame,
     OpenRiichi,
@@ -21,34 +19,11 @@ from bot.engine.variants.goto.actions import (
     StopGame,
 )
 
-if TYPE_CHECKING:
-    from bot.engine.calc import CalcRequest
-
-__all__ = ["GOTO_CALC", "GOTO_HELP", "GOTO_UI"]
-
-
-def _calculate(request: CalcRequest) -> dict[str, Any]:
-    # Imported on use: the calculator imports the registry, which imports the game and this module.
-    from bot.engine.variants.goto.calc import calculate_goto
-
-    return calculate_goto(request)
-
-
-GOTO_CALC = VariantCalc(
-    calculate=_calculate,
-    flags=(
-        CalcFlag("nuki", "北 pulled as 抜きドラ (0-4)", int, default=0),
-        CalcFlag("flowers", "the flowers the winner pulled, e.g. 1f2f (1f 春 2f 夏 3f 秋 4f 冬)", str),
-        CalcFlag("open-riichi", "オープン立直: a riichi worth 2 han (implies --riichi)", riichi=True),
-        CalcFlag("pocchi", "the winning tsumo is the 白ポッチ standing for this tile (--win)", str),
-        CalcFlag("honba", "honba, 2,000 points each (1,000 from each payer on a tsumo)", int, default=0),
-    ),
-)
-"""The variant's calc options and calculator."""
+__all__ = ["GOTO_HELP", "GOTO_UI"]
 
 GOTO_SETTINGS_JA: dict[str, SettingText] = {
-    "start_points": SettingText("持ち点", "持ち点（35,000点持ち）", english="Points each player starts with"),
-    "return_points": SettingText("返し点", "返し点（40,000点返し、東場後トップが未満なら南入、誰か届いたら終了）"),
+    "start_points": SettingText.start_points("35,000点持ち"),
+    "return_points": SettingText.return_points("40,000点返し、東場後トップが未満なら南入、誰か届いたら終了"),
     "sudden_death": SettingText("サドンデス", "南場で誰も返し点に届かなければ西入以降も続行（オフ: 南場で終了）"),
     "chips": SettingText(
         "チップ",
@@ -60,7 +35,7 @@ GOTO_SETTINGS_JA: dict[str, SettingText] = {
         "サイコロ役あり（出目の合計を相手それぞれから、ゾロ目は続行）",
         english="Dice rolls on the listed wins, the pips from each opponent",
     ),
-    "hints": SettingText("ヒント", "手牌パネルに待ちと受け入れを表示する"),
+    "hints": SettingText.hints(),
     "open_riichi": SettingText("オープンリーチ", "オープン立直あり（待ちだけ公開、3軒目は不可）"),
     "shubarii": SettingText(
         "シュバリー",
@@ -109,7 +84,6 @@ GOTO_SETTINGS_JA: dict[str, SettingText] = {
     "big_top_chips": SettingText("大トップチップ", "大トップのチップ（全員から、1万点超えるごとに1枚増し）"),
     "jackpot_chips": SettingText("4北4華チップ", "4北4華のチップ（全員から）"),
 }
-"""Each setting's ``/mahjong new`` option in Japanese (:class:`SettingText`)."""
 
 GOTO_HELP = VariantHelp(
     flow=(
@@ -221,7 +195,6 @@ GOTO_HELP = VariantHelp(
         ),
     ),
 )
-"""How a hand goes in this bot, the buttons its panels show and its special rules, for ``/mahjong help``."""
 
 GOTO_UI = VariantUI(
     settings_ja=GOTO_SETTINGS_JA,
@@ -281,6 +254,5 @@ GOTO_UI = VariantUI(
         TilePage(name="openriichi", kind=OpenRiichi.kind, prompt="panel_goto_open_riichi", button="button_openriichi"),
         TilePage(name="shubarii", kind=ShubariiRiichi.kind, prompt="panel_goto_shubarii", button="button_shubarii"),
     ),
-    calc=GOTO_CALC,
     help=GOTO_HELP,
 )

@@ -12,16 +12,12 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from bot.engine.calc import (
-    CalcError,
-    CalcRequest,
-    check_hand_size,
-    check_tile_limits,
-    option_tiles,
-    request_tiles,
-    win_context,
-    yaku_json,
-)
+from bot.engine.calculator.checks import check_hand_size, check_tile_limits
+from bot.engine.calculator.conflicts import CalcConflict, no_chi
+from bot.engine.calculator.request import CalcError, CalcRequest, option_tiles, request_tiles
+from bot.engine.calculator.result import CalcResult, yaku_lines
+from bot.engine.calculator.standard import win_context
+from bot.engine.calculator.variant import CalcFlag, VariantCalc
 from bot.engine.tiles import Kind
 from bot.engine.variants.inage.discards import discard_yaku
 from bot.engine.variants.inage.game import inage_shapes
@@ -29,11 +25,53 @@ from bot.engine.variants.inage.settings import InageSettings
 from bot.engine.variants.inage.yaku import InageScorer, InageWin
 from bot.engine.yaku.context import WinContext
 
-__all__ = ["calculate_inage"]
+__all__ = ["INAGE_ALLOWS", "INAGE_CALC", "INAGE_CONFLICTS", "calculate_inage"]
+
+INAGE_CONFLICTS = (
+    CalcConflict(
+        "dama-ron",
+        "ダマテン無し (「手牌が１０枚のときはリーチを掛けなければロンあがりできない（人和を除く）」): a closed いなげ "
+        "hand (no pon or kan in --melds) may ron only in riichi (--riichi) or as 人和 (--first-turn); an ankan is "
+        "enough (「暗槓さえすればダマでロンできます」)",
+        lambda r: not r.tsumo and not r.melds and not r.riichi and not r.first_turn,
+    ),
+    no_chi("いなげ has no chi (「チーは無し」): --melds takes pon and kan only"),
+    CalcConflict(
+        "first-draw-after-riichi",
+        "天和/地和 (--first-turn with --tsumo) are won on the winner's first draw, before any discard: there is no "
+        "riichi yet (--riichi, --double-riichi)",
+        lambda r: r.first_turn and r.tsumo and r.riichi,
+    ),
+    CalcConflict(
+        "renhou-after-plain-riichi",
+        "人和 (--first-turn) after a riichi: a riichi in the first go-around is on the winner's first discard, a "
+        "ダブル立直 (--double-riichi, not --riichi)",
+        lambda r: r.first_turn and r.riichi and not r.double_riichi,
+    ),
+    CalcConflict(
+        "robbed-set-aside-and-chankan",
+        "槍ドラ (--robbed-set-aside) and 搶槓 (--chankan) cannot both apply: the tile robbed was set aside, not added "
+        "to a kan",
+        lambda r: r.flag("robbed-set-aside") and r.chankan,
+    ),
+    CalcConflict(
+        "robbed-set-aside-and-houtei",
+        "槍ドラ (--robbed-set-aside) and 河底 (--houtei) cannot both apply: a tile set aside is no discard, and none "
+        "is set aside once the pool is empty",
+        lambda r: r.flag("robbed-set-aside") and r.houtei,
+    ),
+)
+"""What いなげ's game never produces, besides the shared conflicts (``docs/rules/inage.md`` 06, 09, 17, 18, 47)."""
+
+INAGE_ALLOWS = frozenset({"haitei-and-rinshan", "first-turn-and-riichi", "renhou-for-dealer", "dealer-not-east"})
+"""Shared conflicts いなげ's game does produce: with no dead wall the tile that empties the pool may
+be a kan's replacement (海底 and 嶺上 at once, rule 53); 人和 is any ron before the starter draws
+again, so it may follow the winner's own ダブル立直 and may be the starter's (rule 47); there is no
+dealer and no seat wind, so ``--dealer`` marks the starter on any ``--seat``."""
 
 
-def calculate_inage(request: CalcRequest) -> dict[str, Any]:
-    """Score an いなげ request: the JSON-ready result, or raise :class:`~bot.engine.calc.CalcError`."""
+def calculate_inage(request: CalcRequest) -> CalcResult:
+    """Score an いなげ request: the scored hand, or raise :class:`~bot.engine.calculator.CalcError`."""
     settings = InageSettings()
     shapes = inage_shapes()
     scorer = InageScorer(shapes, settings.han_table())
@@ -62,17 +100,17 @@ def calculate_inage(request: CalcRequest) -> dict[str, Any]:
     result = scorer.score(win)
     if result is None:
         raise CalcError("no yaku" if shapes.is_agari(win.concealed) else "not a complete hand")
-    return {
-        "variant": request.variant,
-        "han": result.han,
-        "fu": None,
-        "yakuman": result.yakuman,
-        "limit": result.limit,
-        "yaku": yaku_json(result.yaku),
-        "total": result.points,
+    return CalcResult(
+        variant=request.variant,
+        han=result.han,
+        fu=None,
+        yakuman=result.yakuman,
+        limit=result.limit,
+        yaku=yaku_lines(result.yaku),
+        total=result.points,
         # 「自模は点が増えるだけで、振り込みはマイナスがつく」: nobody pays for a tsumo.
-        "payments": {} if request.tsumo else {"discarder": result.points},
-    }
+        payments={} if request.tsumo else {"discarder": result.points},
+    )
 
 
 _CONTEXT_FIELDS = frozenset(field.name for field in dataclasses.fields(WinContext))
@@ -84,3 +122,17 @@ def _inage_win(ctx: WinContext, **inage: Any) -> InageWin:
     names = (field.name for field in dataclasses.fields(InageWin))
     shared = {name: getattr(ctx, name) for name in names if name in _CONTEXT_FIELDS}
     return InageWin(**shared | inage)
+
+
+INAGE_CALC = VariantCalc(
+    calculate=calculate_inage,
+    flags=(
+        CalcFlag("river", "the winner's discards in order (discard yaku)", str, default=""),
+        CalcFlag("riichi-at", "index of the riichi tile in --river", int),
+        CalcFlag("set-aside", "the winner's set-aside flowers, 西 and 北", str, default=""),
+        CalcFlag("robbed-set-aside", "ron on a set-aside 西/北 (槍ドラ)"),
+    ),
+    conflicts=INAGE_CONFLICTS,
+    allows=INAGE_ALLOWS,
+)
+"""The variant's calc options and calculator."""

@@ -1,5 +1,7 @@
 """ずーの: 4 players, a draft every round, then simultaneous discards and rons."""
 
+from bot.engine.variants.entry import VariantEntry
+from bot.engine.variants.zuno.calc import ZUNO_CALC
 from bot.engine.variants.zuno.game import ZunoGame
 from bot.engine.variants.zuno.settings import ZunoSettings
 from bot.engine.variants.zuno.state import (
@@ -16,6 +18,7 @@ from bot.engine.variants.zuno.state import (
 )
 
 __all__ = [
+    "ZUNO",
     "CallChi",
     "CallKan",
     "CallPon",
@@ -29,3 +32,6 @@ __all__ = [
     "ZunoSeatView",
     "ZunoSettings",
 ]
+
+ZUNO = VariantEntry(ZunoGame, ZunoSettings, calc=ZUNO_CALC)
+"""ずーの's registry entry."""

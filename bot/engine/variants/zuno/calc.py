@@ -11,47 +11,54 @@ receives ×2) and ``--honba N`` (一枚場: N chips from each payer). The output
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
 
-from bot.engine.calc import (
-    CalcError,
-    CalcRequest,
-    check_hand_size,
-    check_tile_limits,
-    option_tiles,
-    payments,
-    request_tiles,
-    win_context,
-    yaku_json,
-)
+from bot.engine.calculator.checks import check_hand_size, check_tile_limits
+from bot.engine.calculator.conflicts import CalcConflict, no_chankan
+from bot.engine.calculator.request import CalcError, CalcRequest, option_tile, request_tiles
+from bot.engine.calculator.result import CalcChips, CalcResult, hand_result
+from bot.engine.calculator.standard import win_context
+from bot.engine.calculator.variant import CalcFlag, VariantCalc
 from bot.engine.tiles import Kind, kind_name
+from bot.engine.variants.zuno.game import ZunoGame
 from bot.engine.variants.zuno.payments import transfer_factor, win_chips
 from bot.engine.variants.zuno.settings import ZunoSettings
-from bot.engine.variants.zuno.yaku import ZERO_HATSU, ZunoScorer
+from bot.engine.variants.zuno.yaku import ZERO_HATSU
 
-__all__ = ["POCCHI_TILES", "calculate_zuno", "zuno_scorer"]
+__all__ = ["POCCHI_TILES", "ZUNO_ALLOWS", "ZUNO_CALC", "ZUNO_CONFLICTS", "calculate_zuno"]
 
 POCCHI_TILES = frozenset({Kind.WHITE, Kind.GREEN, Kind.NORTH})
 """白 is wild on the ippatsu tsumo; 發 and 北 too after a コスモリーチ."""
 
+ZUNO_CONFLICTS = (
+    no_chankan("ずーの has no 搶槓 (--chankan): an added kan cannot be robbed (ZUN-A2)"),
+    CalcConflict(
+        "inazuma-without-riichi",
+        "イナズマリーチ (--inazuma) is a riichi: not without --riichi",
+        lambda r: r.flag("inazuma") and not r.riichi,
+    ),
+    CalcConflict(
+        "zerohatsu-and-houtei",
+        "零発 (--zerohatsu) and 河底 (--houtei) cannot both apply: 零発 is a ron in the declaration round, and a "
+        "riichi needs another round to come",
+        lambda r: r.flag("zerohatsu") and r.houtei,
+    ),
+)
+"""What ずーの's game never produces, besides the shared conflicts (``docs/rules/zuno.md`` 41, 43)."""
 
-def zuno_scorer() -> ZunoScorer:
-    """The scorer a ずーの game uses."""
-    from bot.engine.variants.zuno.game import ZunoGame
+ZUNO_ALLOWS = frozenset({"renhou-for-dealer"})
+"""Shared conflicts ずーの's game does produce: every seat discards at once, so the dealer has no
+draw before the others' first discards, and a first-round ron is no 人和 but an ordinary ron
+(the game has no 人和) for the dealer too."""
 
-    return ZunoGame(seed=0).scorer
 
-
-def calculate_zuno(request: CalcRequest) -> dict[str, Any]:
-    """Score a ずーの request: the JSON-ready result, or raise :class:`~bot.engine.calc.CalcError`."""
-    scorer = zuno_scorer()
+def calculate_zuno(request: CalcRequest) -> CalcResult:
+    """Score a ずーの request: the scored hand, or raise :class:`~bot.engine.calculator.CalcError`."""
+    scorer = ZunoGame(seed=0).scorer
     shapes = scorer.rules.shapes
     zerohatsu, inazuma, wareme = request.flag("zerohatsu"), request.flag("inazuma"), request.flag("wareme")
     honba = request.number("honba") or 0
     pocchi_text = request.words("pocchi")
-    pocchi = option_tiles(pocchi_text, "pocchi") if pocchi_text is not None else None
-    if pocchi is not None and len(pocchi) != 1:
-        raise CalcError(f"--pocchi: give exactly one tile, not {pocchi_text!r}")
+    pocchi = option_tile(pocchi_text, "pocchi") if pocchi_text is not None else None
     kinds = [tile.kind for tile in request.hand]
     win = request.win.kind
     if pocchi is not None:
@@ -60,7 +67,7 @@ def calculate_zuno(request: CalcRequest) -> dict[str, Any]:
         if win not in POCCHI_TILES:
             raise CalcError("--pocchi: the winning tile must be the wild 白 (or 發 / 北 after a コスモリーチ)")
         kinds.remove(win)
-        win = pocchi[0].kind
+        win = pocchi.kind
         kinds.append(win)
     held = kinds + [tile.kind for _, tiles in request.melds for tile in tiles]
     fifth = " (the wild cannot be a fifth copy)" if pocchi is not None else ""
@@ -86,29 +93,31 @@ def calculate_zuno(request: CalcRequest) -> dict[str, Any]:
         reason = "not a complete hand" if not shapes.is_agari(ctx.concealed) and not ctx.melds else "no yaku"
         raise CalcError(reason)
     factor = transfer_factor(0, 1, inazuma=inazuma, wareme=0 if wareme else None)
-    payment = score.payment
     settings = ZunoSettings()
     items = win_chips(ctx, settings)
     per_payer = (items.total + settings.honba_chips * honba) * factor
     payers = 3 if request.tsumo else 1
-    chips: dict[str, Any] = {"each" if request.tsumo else "discarder": per_payer}
-    chips["total"] = per_payer * payers
-    chips["items"] = {**items.to_json(), "一枚場": settings.honba_chips * honba}
-    chips["multiplier"] = factor
-    return {
-        "variant": request.variant,
-        "han": score.han,
-        "fu": score.fu,
-        "yakuman": score.yakuman,
-        "limit": score.limit,
-        "yaku": yaku_json(score.yaku),
-        "total": payment.total * factor,
-        "payments": payments(
-            request,
-            ron=payment.ron * factor,
-            tsumo_dealer=payment.tsumo_dealer * factor,
-            tsumo_non_dealer=payment.tsumo_non_dealer * factor,
-        ),
-        "chips": chips,
-        **({"pocchi": kind_name(win)} if pocchi is not None else {}),
-    }
+    chips = CalcChips(
+        per_payer={"each" if request.tsumo else "discarder": per_payer},
+        total=per_payer * payers,
+        items={**items.to_json(), "一枚場": settings.honba_chips * honba},
+        multiplier=factor,
+    )
+    return hand_result(
+        request, score, multiplier=factor, chips=chips, pocchi=kind_name(win) if pocchi is not None else None
+    )
+
+
+ZUNO_CALC = VariantCalc(
+    calculate=calculate_zuno,
+    flags=(
+        CalcFlag("zerohatsu", "零発 (2 han) instead of 一発 on this ron"),
+        CalcFlag("pocchi", "the wild 白 (--win) stands for this tile", str),
+        CalcFlag("inazuma", "イナズマリーチ, points and chips ×2"),
+        CalcFlag("wareme", "the winner is 割れ目, all it receives ×2"),
+        CalcFlag("honba", "honba, each a chip from each payer (一枚場)", int, default=0),
+    ),
+    conflicts=ZUNO_CONFLICTS,
+    allows=ZUNO_ALLOWS,
+)
+"""The variant's calc options and calculator."""

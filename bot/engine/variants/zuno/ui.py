@@ -1,6 +1,5 @@
 """How ずーの is presented: its call and ron buttons, the イナズマ page, the multi-ron panel, what
-the table says in its simultaneous phases, its settings in Japanese, and the calc CLI's options and
-scorer.
+the table says in its simultaneous phases, its settings in Japanese and its help.
 
 Its draft (:class:`~bot.engine.game.Pick`) and its switchable lock-ins (``Game.locked_in``) are
 core, shown by the shared panel; its rules in brief are the game module's docstring.
@@ -8,62 +7,14 @@ core, shown by the shared panel; its rules in brief are the game module's docstr
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-from bot.engine.variant_ui import (
-    CalcConflict,
-    CalcFlag,
-    HelpRule,
-    MultiClaim,
-    SettingText,
-    TilePage,
-    VariantCalc,
-    VariantHelp,
-    VariantUI,
-)
+from bot.engine.variant_ui import HelpRule, MultiClaim, SettingText, TilePage, VariantHelp, VariantUI
 from bot.engine.variants.zuno.state import CallChi, CallKan, CallPon, InazumaRiichi, PocchiTsumo, RonOn, ZunoPhase
 
-if TYPE_CHECKING:
-    from bot.engine.calc import CalcRequest
-
-__all__ = ["ZUNO_ALLOWS", "ZUNO_CONFLICTS", "ZUNO_HELP", "ZUNO_UI"]
-
-
-def _calculate(request: CalcRequest) -> dict[str, Any]:
-    # Imported on use: the calculator imports the game, and the game imports this module.
-    from bot.engine.variants.zuno.calc import calculate_zuno
-
-    return calculate_zuno(request)
-
-
-ZUNO_CONFLICTS = (
-    CalcConflict(
-        "no-chankan",
-        "ずーの has no 搶槓 (--chankan): an added kan cannot be robbed (ZUN-A2)",
-        lambda r: r.chankan,
-    ),
-    CalcConflict(
-        "inazuma-without-riichi",
-        "イナズマリーチ (--inazuma) is a riichi: not without --riichi",
-        lambda r: r.flag("inazuma") and not r.riichi,
-    ),
-    CalcConflict(
-        "zerohatsu-and-houtei",
-        "零発 (--zerohatsu) and 河底 (--houtei) cannot both apply: 零発 is a ron in the declaration round, and a "
-        "riichi needs another round to come",
-        lambda r: r.flag("zerohatsu") and r.houtei,
-    ),
-)
-"""What ずーの's game never produces, besides the shared conflicts (``docs/rules/zuno.md`` 41, 43)."""
-
-ZUNO_ALLOWS = frozenset({"renhou-for-dealer"})
-"""Shared conflicts ずーの's game does produce: every seat discards at once, so the dealer has no
-draw before the others' first discards, and a first-round ron is no 人和 but an ordinary ron
-(the game has no 人和) for the dealer too."""
+__all__ = ["ZUNO_HELP", "ZUNO_UI"]
 
 ZUNO_SETTINGS_JA: dict[str, SettingText] = {
-    "start_points": SettingText("持ち点", "持ち点（オカ20）", english="Points each player starts with"),
-    "return_points": SettingText("返し点", "返し点（4人×5,000点の差がオカ）"),
+    "start_points": SettingText.start_points("オカ20"),
+    "return_points": SettingText.return_points("4人×5,000点の差がオカ"),
     "uma": SettingText(
         "ウマ",
         "ウマ（千点単位、2着3着±前の数、1着4着±後の数）",
@@ -95,9 +46,8 @@ ZUNO_SETTINGS_JA: dict[str, SettingText] = {
     "double_riichi": SettingText("ダブルリーチ", "ダブル立直あり（1巡目、鳴きも槓もない場合）"),
     "tenhou": SettingText("天和", "天和・地和あり（1巡目のツモ、鳴きも槓もない場合）"),
     "agari_yame": SettingText("アガリやめ", "アガリやめあり（オフ: 東4局の親はトップでも続行）"),
-    "hints": SettingText("ヒント", "手牌パネルに待ちと受け入れを表示する"),
+    "hints": SettingText.hints(),
 }
-"""Each setting's ``/mahjong new`` option in Japanese (:class:`SettingText`)."""
 
 ZUNO_HELP = VariantHelp(
     flow=(
@@ -209,7 +159,6 @@ ZUNO_HELP = VariantHelp(
         ),
     ),
 )
-"""How a hand goes in this bot, the buttons its panels show and its special rules, for ``/mahjong help``."""
 
 ZUNO_UI = VariantUI(
     settings_ja=ZUNO_SETTINGS_JA,
@@ -253,18 +202,6 @@ ZUNO_UI = VariantUI(
         kind=RonOn.kind,
         prompt="panel_zuno_ron",
         claimed="panel_zuno_ron_claimed",
-    ),
-    calc=VariantCalc(
-        calculate=_calculate,
-        flags=(
-            CalcFlag("zerohatsu", "零発 (2 han) instead of 一発 on this ron"),
-            CalcFlag("pocchi", "the wild 白 (--win) stands for this tile", str),
-            CalcFlag("inazuma", "イナズマリーチ, points and chips ×2"),
-            CalcFlag("wareme", "the winner is 割れ目, all it receives ×2"),
-            CalcFlag("honba", "honba, each a chip from each payer (一枚場)", int, default=0),
-        ),
-        conflicts=ZUNO_CONFLICTS,
-        allows=ZUNO_ALLOWS,
     ),
     help=ZUNO_HELP,
 )
