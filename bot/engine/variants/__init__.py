@@ -1,5 +1,5 @@
 """The variants and a registry to find them: each variant's entry (a
-:class:`~bot.engine.variants.entry.VariantEntry`: its game class with class-level metadata, its
+:class:`~bot.engine.variant_entry.VariantEntry`: its game class with class-level metadata, its
 settings dataclass, its calculator), built in the variant's own package.
 
 >>> find_variant("二色麻雀").variant
@@ -26,9 +26,9 @@ from __future__ import annotations
 
 from bot.engine.game import Game
 from bot.engine.table.settings import TableSettings
+from bot.engine.variant_entry import JsonSettings, SettingValue, Variant, VariantEntry
 from bot.engine.variant_ui import TilePage, VariantUI
 from bot.engine.variants.chinitsu import CHINITSU
-from bot.engine.variants.entry import JsonSettings, SettingValue, Variant, VariantEntry
 from bot.engine.variants.goto import GOTO
 from bot.engine.variants.inage import INAGE
 from bot.engine.variants.nishoku import NISHOKU

@@ -5,7 +5,7 @@ worth (:mod:`.assess` over :mod:`.yaku`, :mod:`.points`, :mod:`.chips`, :mod:`.d
 :mod:`.alice`), the settings (:mod:`.settings`), the presentation (:mod:`.ui`) and the calc (:mod:`.calc`).
 """
 
-from bot.engine.variants.entry import VariantEntry
+from bot.engine.variant_entry import VariantEntry
 from bot.engine.variants.goto.calc import GOTO_CALC
 from bot.engine.variants.goto.game import GotoGame
 from bot.engine.variants.goto.settings import GotoSettings

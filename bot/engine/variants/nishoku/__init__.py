@@ -1,6 +1,6 @@
 """二色麻雀: 4 players, the 100 tiles without manzu, pon only, no dead wall, flat points."""
 
-from bot.engine.variants.entry import VariantEntry
+from bot.engine.variant_entry import VariantEntry
 from bot.engine.variants.nishoku.calc import NISHOKU_CALC
 from bot.engine.variants.nishoku.game import NishokuGame, NishokuSeat
 from bot.engine.variants.nishoku.settings import NishokuSettings

@@ -1,6 +1,6 @@
 """ずーの: 4 players, a draft every round, then simultaneous discards and rons."""
 
-from bot.engine.variants.entry import VariantEntry
+from bot.engine.variant_entry import VariantEntry
 from bot.engine.variants.zuno.calc import ZUNO_CALC
 from bot.engine.variants.zuno.game import ZunoGame
 from bot.engine.variants.zuno.settings import ZunoSettings
