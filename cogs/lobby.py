@@ -76,7 +76,7 @@ class Lobbies(MahjongCog):
         guild_id, channel_id = require_guild(interaction)
         if self.runtime.channel_busy(channel_id):
             raise ChannelBusy()
-        guild = await self.runtime.store.guild_settings(guild_id)
+        guild = await self.runtime.store.guilds.settings(guild_id)
         variant = variant_class(variant_key)
         turn = values.pop("turn_seconds", None)
         bank = values.pop("bank_seconds", None)

@@ -378,9 +378,9 @@ class DiscordPresenter:
             handle = self._handle(self.panels[seat])
             try:
                 if handle is None:
-                    await self._store.forget_panel(game_id, seat)
+                    await self._store.tables.forget_panel(game_id, seat)
                 else:
-                    await self._store.save_panel(game_id, handle)
+                    await self._store.tables.save_panel(game_id, handle)
             except GameStateError:
                 return  # the game ended meanwhile: its panels need no handle
             except Exception as error:
@@ -586,7 +586,7 @@ class DiscordPresenter:
                 [card],
             )
             # Until this is stored, a restart posts the end again (see TableRegistry.recover).
-            await self._store.mark_end_shown(actor.game_id)
+            await self._store.results.mark_end_shown(actor.game_id)
 
         self._queue(post)
         self.panels_changed(tuple(self.panels))
@@ -720,7 +720,7 @@ class DiscordPresenter:
     async def _hand_over(self, message_id: int, old: int | None) -> None:
         """Store the id of the table message just posted; then retire the one before it."""
         try:
-            await self._store.set_game_message(self._actor.game_id, message_id)
+            await self._store.tables.set_message(self._actor.game_id, message_id)
         except _MESSAGE_ID_ERRORS as error:
             # Only a restart reads it (to retire this message); the table goes on, and the older
             # message is still retired below.

@@ -241,13 +241,13 @@ async def test_my_hand_right_after_a_deferred_start_waits_for_the_game(
             await alice.click(lobby, f"jt:lobby:{lobby_id}:cpu")
         store = bot.runtime.store
         written = asyncio.Event()
-        real_create = store.create_game
+        real_create = store.games.create
 
         async def slow_create(*args: object, **kwargs: object) -> int:
             await written.wait()
             return await real_create(*args, **kwargs)  # type: ignore[arg-type]
 
-        monkeypatch.setattr(store, "create_game", slow_create)
+        monkeypatch.setattr(store.games, "create", slow_create)
         start = await alice.click(lobby, f"jt:lobby:{lobby_id}:start")
         assert start.response_type == 6  # acknowledged, the game not written yet
         assert bot.runtime.tables.in_channel(world.channel.id) is None

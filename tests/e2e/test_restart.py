@@ -14,7 +14,7 @@ from bot.engine.variants.zuno.state import ZunoPhase
 from bot.runtime.actor import TableActor
 from bot.runtime.presenter import DiscordPresenter
 from bot.sandbox.fakediscord import FakeDiscord, running_bot
-from bot.storage import GameStatus, Store
+from bot.storage import GameStatus, Store, TableState
 
 from .helpers import Player, World, action_kind, fix_seed, make_bot
 
@@ -71,10 +71,10 @@ async def test_restart_mid_hand_continues_from_the_exact_action(fake_discord: Fa
         assert world.game_over_text() is not None
 
     async with Store.open(database) as store:
-        row = await store.game(game_id)
+        row = await store.games.get(game_id)
         assert row.status is GameStatus.FINISHED
         assert row.action_count > sequence
-        assert len(await store.hands(game_id)) == 2
+        assert len(await store.results.hands(game_id)) == 2
 
 
 async def test_a_lobby_survives_a_restart_with_its_players_and_buttons(
@@ -108,7 +108,7 @@ async def test_a_lobby_survives_a_restart_with_its_players_and_buttons(
         actor = second.runtime.tables.in_channel(world.channel.id)
         assert actor is not None and sorted(actor.names) == ["Alice", "Bob", "CPU 1"]
         assert actor.timers.turn_seconds == 45
-        assert await second.store.lobbies() == []
+        assert await second.store.tables.lobbies() == []
 
 
 async def test_zuno_buttons_of_an_untouched_declare_decision_still_work_after_a_restart(
@@ -154,7 +154,7 @@ async def test_zuno_buttons_of_an_untouched_declare_decision_still_work_after_a_
         await fake_discord.wait_for(lambda: resumed.sequence > at, timeout=10)
         game_id = resumed.game_id
     async with Store.open(database) as store:
-        played = (await store.record(game_id)).actions[at]
+        played = (await store.games.record(game_id)).actions[at]
     assert (played["type"], played["seat"]) == ("discard", actor.seat_of(bob.id)), played
 
 
@@ -313,8 +313,8 @@ async def test_an_end_that_died_with_the_process_is_shown_after_the_restart(
         game_id = actor.game_id
         await world.play([Player(alice)], until=lambda: actor.finished, seconds=120)
     async with Store.open(database) as store:
-        assert (await store.game(game_id)).status is GameStatus.FINISHED
-        assert [summary.game_id for summary in await store.unshown_ends()] == [game_id]
+        assert (await store.games.get(game_id)).status is GameStatus.FINISHED
+        assert [summary.game_id for summary in await store.results.unshown_ends()] == [game_id]
     assert world.game_over_text() is None
     stale_table = world.table_message()
     assert stale_table is not None and any(cid.endswith(":hand") for cid in stale_table.custom_ids)
@@ -329,7 +329,7 @@ async def test_an_end_that_died_with_the_process_is_shown_after_the_restart(
         await fake_discord.wait_for(lambda: stale_table.deleted, timeout=10, what="the stale table to go")
         # The end is marked shown just after its last message is sent: wait for that write.
         for _ in range(500):
-            if not await second.store.unshown_ends():
+            if not await second.store.results.unshown_ends():
                 break
             await asyncio.sleep(0.02)
         else:
@@ -352,9 +352,9 @@ async def test_a_table_message_posted_as_the_bot_shuts_down_still_has_its_id_sto
     database = tmp_path / "db.sqlite3"
     bot = make_bot(fake_discord, database)
     storing = asyncio.Event()
-    store_message = Store.set_game_message
+    store_message = TableState.set_message
 
-    async def slow_store(self: Store, game_id: int, message_id: int) -> None:
+    async def slow_store(self: TableState, game_id: int, message_id: int) -> None:
         storing.set()
         await asyncio.sleep(0.3)
         await store_message(self, game_id, message_id)
@@ -370,8 +370,8 @@ async def test_a_table_message_posted_as_the_bot_shuts_down_still_has_its_id_sto
         await fake_discord.wait_for(lambda: presenter.message_id == first_table.id, timeout=10, what="the post")
         assert presenter._handover is not None  # its id is stored next, and that must be over
         await asyncio.wait_for(presenter._handover, 10)
-        assert (await bot.runtime.store.game(actor.game_id)).message_id == first_table.id
-        monkeypatch.setattr(Store, "set_game_message", slow_store)
+        assert (await bot.runtime.store.games.get(actor.game_id)).message_id == first_table.id
+        monkeypatch.setattr(TableState, "set_message", slow_store)
         # What a hand's result card does: the table is posted again below it.
         presenter.table_changed(repost=True)
         await asyncio.wait_for(storing.wait(), 10)
@@ -379,5 +379,5 @@ async def test_a_table_message_posted_as_the_bot_shuts_down_still_has_its_id_sto
     new_table = world.table_message()
     assert new_table is not None and new_table.id != first_table.id
     async with Store.open(database) as store:
-        assert (await store.game(actor.game_id)).message_id == new_table.id
+        assert (await store.games.get(actor.game_id)).message_id == new_table.id
     assert first_table.deleted

@@ -251,7 +251,7 @@ async def _actor(store: Store, rig: tuple[list[str], str] | None = None) -> Tabl
     if rig is not None:
         game.rig(*rig)  # type: ignore[attr-defined]
     players = [PlayerSeat.human(100 + seat, f"P{seat}") for seat in range(4)]
-    game_id = await store.create_game(1, 2, "nishoku", game.settings_json(), 11, players, 100)
+    game_id = await store.games.create(1, 2, "nishoku", game.settings_json(), 11, players, 100)
     actor = TableActor(
         game_id=game_id,
         guild_id=1,
@@ -293,16 +293,16 @@ async def test_actor_commits_before_it_applies(store: Store, monkeypatch: pytest
         raise StorageError("disk full")
 
     with monkeypatch.context() as patch:
-        patch.setattr(store, "append_action", broken)
+        patch.setattr(store.games, "append_action", broken)
         with pytest.raises(SaveFailed):
             await actor.act(user, _button(actor, dealer))
-    assert actor.game.state_hash() == state and await store.actions(actor.game_id) == []
+    assert actor.game.state_hash() == state and await store.games.actions(actor.game_id) == []
 
     button = _button(actor, dealer)
     with pytest.raises(NotSeated):
         await actor.act(999, button)
     assert await actor.act(user, button) == dealer
-    assert len(await store.actions(actor.game_id)) == 1
+    assert len(await store.games.actions(actor.game_id)) == 1
     with pytest.raises(StaleClick):
         await actor.act(user, button)
     await actor.stop()

@@ -73,10 +73,10 @@ async def play_out(
 
     Points follow from the hands (50,000 each to start), so stats and scores agree.
     """
-    game_id = await store.create_game(guild_id, channel_id, variant, {}, 1, list(players), host_id=1)
+    game_id = await store.games.create(guild_id, channel_id, variant, {}, 1, list(players), host_id=1)
     points = [50_000] * len(players)
     for index, hand in enumerate(hands):
-        await store.record_hand(game_id, index, f"hand {index + 1}", hand)
+        await store.results.record_hand(game_id, index, f"hand {index + 1}", hand)
         points = [p + change for p, change in zip(points, hand.changes, strict=True)]
     outcome = Outcome(
         points=tuple(points),
@@ -86,7 +86,7 @@ async def play_out(
         reason="終局",
         chips=tuple(chips),
     )
-    return await store.record_final(game_id, outcome)
+    return await store.results.record_final(game_id, outcome)
 
 
 def next_action(game: NishokuGame, rng: random.Random) -> Action:
