@@ -32,7 +32,7 @@ from bot.runtime.panel import ButtonSpec
 from bot.runtime.replies import STARTED, answered, defer_if_slow, respond, send_ephemeral
 from bot.runtime.router import build_view
 from bot.runtime.slash import ALLOWED, IN_RULES
-from bot.runtime.variants import Setting, build_settings, parse_rules_text, settings_of, variant_class
+from bot.runtime.variants import Setting, build_settings, changed_settings, parse_rules_text, variant_class
 from bot.storage import PlayerSeat
 from cogs._shared import MahjongCog, can_manage, display_name, guild_locale_of, locale_of, require_guild
 
@@ -322,11 +322,7 @@ class Lobbies(MahjongCog):
         locale = lobby.locale
         variant = variant_class(lobby.variant)
         embed = discord.Embed(title=text("lobby_title", locale, title=variant.title), colour=0x2E7D32)
-        changed = [
-            f"`{s.name}` = {_show(lobby.settings.get(s.name))}"
-            for s in settings_of(lobby.variant)
-            if lobby.settings.get(s.name, s.default) != s.default
-        ]
+        changed = [f"`{s.name}` = {_show(value)}" for s, value in changed_settings(lobby.variant, lobby.settings)]
         lines = [
             text("lobby_host", locale, host=f"<@{lobby.host_id}>"),
             text("lobby_timer", locale, turn=int(lobby.timers.turn_seconds), bank=int(lobby.timers.bank_seconds)),

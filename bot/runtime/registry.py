@@ -17,7 +17,6 @@ import discord
 
 from bot.engine.game import Game, RulesError, action_from_json
 from bot.engine.record import replay
-from bot.engine.variants import new_game
 from bot.runtime.actor import TableActor
 from bot.runtime.errors import GameOver, UnknownGame
 from bot.runtime.i18n import text
@@ -28,6 +27,7 @@ from bot.runtime.presenter import DiscordPresenter, RateLimiter
 from bot.runtime.rendering import RenderPool
 from bot.runtime.router import ButtonRouter
 from bot.runtime.shards import Shards, shard_of
+from bot.runtime.variants import new_table_game
 from bot.storage import (
     DATABASE_ERRORS,
     GameNotFoundError,
@@ -37,6 +37,7 @@ from bot.storage import (
     PanelHandle,
     StorageError,
     Store,
+    UnreadableLobby,
 )
 
 __all__ = ["ForeignGuild", "Runtime", "TableRegistry"]
@@ -82,7 +83,7 @@ class Runtime:
         """Store the lobby as it is now, so a restart brings it back; False if the store refused
         (the caller undoes the change it could not save)."""
         try:
-            await self.store.tables.save_lobby(lobby.id, lobby.guild_id, lobby.channel_id, lobby.to_json())
+            await self.store.tables.save_lobby(lobby.stored())
         except DATABASE_ERRORS:
             log.exception("lobby %d could not be saved", lobby.id)
             return False
@@ -102,17 +103,14 @@ class Runtime:
         ``shards`` only (default: this process's); the others are their own process's."""
         shards = shards or self.shards
         restored: list[Lobby] = []
-        for data in await self.store.tables.lobbies():
-            guild_id = data.get("guild_id")
-            if isinstance(guild_id, int) and not shards.owns(guild_id):
+        for stored in await self.store.tables.lobbies():
+            if not shards.owns(stored.guild_id):
                 continue
-            try:
-                lobby = Lobby.from_json(data)
-            except (KeyError, TypeError, ValueError):
-                log.exception("a stored lobby cannot be read; dropping it: %r", data)
-                if isinstance(data.get("id"), int):
-                    await self.store.tables.delete_lobby(data["id"])
+            if isinstance(stored, UnreadableLobby):
+                log.error("a stored lobby cannot be read (%s); dropping it: %r", stored.error, stored.data)
+                await self.store.tables.delete_lobby(stored.id)
                 continue
+            lobby = Lobby.restored(stored)
             if self.channel_busy(lobby.channel_id):
                 await self.store.tables.delete_lobby(lobby.id)
                 continue
@@ -214,7 +212,7 @@ class TableRegistry:
         self._check_owned(lobby.guild_id)  # before the store has a game another process would recover
         seed = secrets.randbits(62)
         count = len(lobby.players)
-        game = new_game(lobby.variant, lobby.settings, seed=seed, players=count)
+        game = new_table_game(lobby.variant, lobby.settings, seed=seed, players=count)
         # The engine draws seats from the seed (「つかみ取り」); store the players in seat order.
         seating = game.seating
         players = [lobby.players[seating[seat]] for seat in range(count)]
@@ -222,7 +220,7 @@ class TableRegistry:
             lobby.guild_id,
             lobby.channel_id,
             game.variant,
-            game.settings_json(),
+            lobby.settings,
             seed,
             players,
             lobby.host_id,
@@ -410,7 +408,7 @@ class TableRegistry:
     async def _restore(self, row: GameRow) -> TableActor | None:
         store = self._runtime.store
         record = await store.games.record(row.id)
-        game = new_game(record.variant, record.settings, seed=record.seed, players=record.players)
+        game = record.start()
         tracker = HandTracker.for_game(game)
         last_hands = []
         # Number the pending decisions as the process before did, so the buttons on screen

@@ -42,11 +42,13 @@ from bot.storage.models import (
     HandResult,
     HandRow,
     LeaderboardRow,
+    LobbyRow,
     PanelHandle,
     Period,
     PlayerRating,
     PlayerSeat,
     PlayerStats,
+    UnreadableLobby,
 )
 from bot.storage.results import Results
 from bot.storage.stats import StatsQueries
@@ -76,6 +78,7 @@ __all__ = [
     "HandRow",
     "HandTracker",
     "LeaderboardRow",
+    "LobbyRow",
     "PanelHandle",
     "Period",
     "PlayerRating",
@@ -87,6 +90,7 @@ __all__ = [
     "StorageError",
     "Store",
     "TableState",
+    "UnreadableLobby",
     "database_path",
     "is_refusal",
 ]

@@ -14,6 +14,7 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from bot.engine.record import GameRecord
+from bot.engine.table import TableSettings
 from bot.storage import rows
 from bot.storage.access import Access, json_text
 from bot.storage.errors import (
@@ -46,7 +47,7 @@ class GameLog:
         guild_id: int,
         channel_id: int,
         variant: str,
-        settings: Mapping[str, Any],
+        settings: TableSettings,
         seed: int,
         players: Sequence[PlayerSeat],
         host_id: int,
@@ -54,7 +55,9 @@ class GameLog:
         turn_seconds: float | None = None,
         bank_seconds: float | None = None,
     ) -> int:
-        """Store a new running game and return its id. ``players[i]`` sits in engine seat ``i``.
+        """Store a new running game and return its id. ``players[i]`` sits in engine seat ``i``;
+        ``settings`` are the variant's settings dataclass the game was built from, stored as JSON
+        for its record (:meth:`record`).
 
         ``turn_seconds``/``bank_seconds`` are the table's own clock (None: the guild's defaults).
 
@@ -65,7 +68,7 @@ class GameLog:
         humans = [player.user_id for player in players if player.user_id is not None]
         if len(humans) != len(set(humans)):
             raise ValueError("a user can take only one seat at a table")
-        settings_text = json_text(settings)
+        settings_text = json_text(settings.to_json())
         async with self._access.write(f"channel:{channel_id}") as db:
             busy = await db.fetchrow(
                 "SELECT id FROM games WHERE channel_id = :channel_id AND status = 'running'", {"channel_id": channel_id}

@@ -3,14 +3,11 @@ panel (``store.tables``), so the next process keeps editing the same messages.""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from bot.storage import rows
 from bot.storage.access import Access, json_text
 from bot.storage.errors import GameNotFoundError
 from bot.storage.games import running_game
-from bot.storage.models import PanelHandle
+from bot.storage.models import LobbyRow, PanelHandle, UnreadableLobby
 
 __all__ = ["TableState"]
 
@@ -76,9 +73,9 @@ class TableState:
             found = await db.fetch("SELECT * FROM panels WHERE game_id = :game_id ORDER BY seat", {"game_id": game_id})
         return {handle.seat: handle for handle in map(rows.panel, found)}
 
-    async def save_lobby(self, lobby_id: int, guild_id: int, channel_id: int, data: Mapping[str, Any]) -> None:
+    async def save_lobby(self, lobby: LobbyRow) -> None:
         """Store (or replace) an open lobby's state."""
-        async with self._access.write(f"lobby:{lobby_id}") as db:
+        async with self._access.write(f"lobby:{lobby.id}") as db:
             await db.execute(
                 """
                 INSERT INTO lobbies (id, guild_id, channel_id, data, updated_at)
@@ -86,10 +83,10 @@ class TableState:
                 ON CONFLICT (id) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at
                 """,
                 {
-                    "id": lobby_id,
-                    "guild_id": guild_id,
-                    "channel_id": channel_id,
-                    "data": json_text(data),
+                    "id": lobby.id,
+                    "guild_id": lobby.guild_id,
+                    "channel_id": lobby.channel_id,
+                    "data": json_text(rows.lobby_data(lobby)),
                     "now": self._access.now(),
                 },
             )
@@ -99,8 +96,9 @@ class TableState:
         async with self._access.write(f"lobby:{lobby_id}") as db:
             await db.execute("DELETE FROM lobbies WHERE id = :id", {"id": lobby_id})
 
-    async def lobbies(self) -> list[dict[str, Any]]:
-        """Every stored lobby's state, oldest first."""
+    async def lobbies(self) -> list[LobbyRow | UnreadableLobby]:
+        """Every stored lobby, oldest first; one this release cannot read back comes as an
+        :class:`UnreadableLobby`, for the caller to drop, so it never hides the others."""
         async with self._access.read() as db:
-            found = await db.fetch("SELECT data FROM lobbies ORDER BY id")
+            found = await db.fetch("SELECT id, guild_id, data FROM lobbies ORDER BY id")
         return [rows.lobby(row) for row in found]

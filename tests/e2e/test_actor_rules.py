@@ -65,7 +65,7 @@ async def _start(
     retry_seconds: float = 2.0,
     timers: TableTimers | None = None,
 ) -> tuple[TableActor, Recorder]:
-    game_id = await store.games.create(1, 2, game.variant, game.settings_json(), game.seed, players, 100)  # type: ignore[attr-defined]
+    game_id = await store.games.create(1, 2, game.variant, game.settings, game.seed, players, 100)  # type: ignore[attr-defined]
     recorder = Recorder()
     actor = TableActor(
         game_id=game_id,

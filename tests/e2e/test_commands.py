@@ -12,6 +12,7 @@ from bot.app import JantakuBot
 from bot.engine.game import Outcome
 from bot.engine.record import replay
 from bot.engine.views import StandingsView
+from bot.runtime.variants import build_settings, variant_class
 from bot.sandbox.fakediscord import FakeDiscord, limits, running_bot
 from bot.storage import PlayerSeat
 from tests.engine import replays
@@ -117,7 +118,9 @@ async def test_calc_refuses_an_impossible_situation_ephemerally_234567m234p55666
 async def _finished_game(bot: JantakuBot, guild_id: int, channel_id: int, players: list[PlayerSeat], first: int) -> int:
     """Store a finished game directly (results data for the board; the store is real)."""
     store = bot.store
-    game_id = await store.games.create(guild_id, channel_id, "nishoku", {}, 1, players, players[0].user_id or 0)
+    game_id = await store.games.create(
+        guild_id, channel_id, "nishoku", build_settings("nishoku", {}), 1, players, players[0].user_id or 0
+    )
     placements = tuple((seat + first) % 4 + 1 for seat in range(4))
     points = tuple(50_000 + 10_000 * (2 - place) for place in placements)
     await store.results.record_final(
@@ -173,7 +176,7 @@ async def _chip_game(
     """Store a finished game with final chips (empty for a variant without them)."""
     store = bot.store
     game_id = await store.games.create(
-        world.guild.id, world.channel.id, variant, {}, 1, players, players[0].user_id or 0
+        world.guild.id, world.channel.id, variant, build_settings(variant, {}), 1, players, players[0].user_id or 0
     )
     points = tuple(40_000 + 10_000 * (2 - place) for place in placements)
     outcome = Outcome(points=points, placements=placements, hands_played=4, reason="終局", chips=chips)
@@ -270,7 +273,13 @@ async def test_the_replay_of_a_chip_game_shows_its_chips(
     store = bot.store
     seats = [PlayerSeat.human(alice.id, "Alice"), PlayerSeat.cpu("CPU 1"), PlayerSeat.cpu("CPU 2")]
     game_id = await store.games.create(
-        world.guild.id, world.channel.id, "chinitsu", record.settings, record.seed, seats, alice.id
+        world.guild.id,
+        world.channel.id,
+        "chinitsu",
+        variant_class("chinitsu").settings_from_json(record.settings),
+        record.seed,
+        seats,
+        alice.id,
     )
     for seq, action in enumerate(record.actions):
         await store.games.append_action(game_id, seq, action)

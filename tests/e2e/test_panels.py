@@ -164,7 +164,7 @@ async def test_riichi_then_tsumo_through_the_panel(
     # Only the registry's draw: patching secrets.randbits itself would give every message
     # discord.py posts the same nonce, and the fake (like Discord) dedupes repeated nonces.
     fix_seed(monkeypatch, _seed_seating_first_player_east())
-    real_new_game = registry.new_game
+    real_new_game = registry.new_table_game
 
     def rigged(*args: object, **kwargs: object) -> object:
         game = real_new_game(*args, **kwargs)  # type: ignore[arg-type]
@@ -174,7 +174,7 @@ async def test_riichi_then_tsumo_through_the_panel(
         )
         return game
 
-    monkeypatch.setattr(registry, "new_game", rigged)
+    monkeypatch.setattr(registry, "new_table_game", rigged)
     world = World.build(fake_discord, "Alice")
     (alice,) = world.members
     async with running_bot(fake_discord, make_bot(fake_discord, tmp_path / "db.sqlite3")) as bot:

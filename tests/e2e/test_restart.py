@@ -97,7 +97,7 @@ async def test_a_lobby_survives_a_restart_with_its_players_and_buttons(
     async with running_bot(fake_discord, second):
         restored = second.runtime.lobbies.in_channel(world.channel.id)
         assert [p.name for p in restored.players] == ["Alice", "Bob"]
-        assert restored.settings["hands"] == 1 and restored.timers.turn_seconds == 45
+        assert restored.settings.to_json()["hands"] == 1 and restored.timers.turn_seconds == 45
         busy = await alice.slash(world.channel, "mahjong new nishoku")
         assert busy.message is not None and busy.message.ephemeral  # the channel is still taken
         cpu = await alice.click(lobby, f"jt:lobby:{lobby_id}:cpu")

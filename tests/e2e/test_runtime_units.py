@@ -199,8 +199,8 @@ def test_table_line_in_a_claim_window_names_the_next_seat_without_the_claimants_
 
 
 def test_settings_from_options_and_rules_text() -> None:
-    assert build_settings("nishoku", {"hands": 4})["hands"] == 4
-    assert build_settings("nishoku", {}, defaults={"hints": False, "minutes": 3})["hints"] is False
+    assert build_settings("nishoku", {"hands": 4}).to_json()["hands"] == 4
+    assert build_settings("nishoku", {}, defaults={"hints": False, "minutes": 3}).hints is False
     with pytest.raises(OptionNotAllowed, match="`hands` must be from 1 to 16, not 40"):
         build_settings("nishoku", {"hands": 40})
     with pytest.raises(OptionWrongType, match="`hands` takes a whole number, not 'abc'"):
@@ -218,7 +218,14 @@ def test_lobby_rules() -> None:
     book = LobbyBook()
     host = PlayerSeat.human(1, "Host")
     lobby = book.open(
-        lobby_id=5, guild_id=2, channel_id=3, host=host, variant="nishoku", settings={}, timers=TableTimers(), size=4
+        lobby_id=5,
+        guild_id=2,
+        channel_id=3,
+        host=host,
+        variant="nishoku",
+        settings=build_settings("nishoku", {}),
+        timers=TableTimers(),
+        size=4,
     )
     with pytest.raises(AlreadyJoined):
         lobby.join(host)
@@ -251,7 +258,7 @@ async def _actor(store: Store, rig: tuple[list[str], str] | None = None) -> Tabl
     if rig is not None:
         game.rig(*rig)  # type: ignore[attr-defined]
     players = [PlayerSeat.human(100 + seat, f"P{seat}") for seat in range(4)]
-    game_id = await store.games.create(1, 2, "nishoku", game.settings_json(), 11, players, 100)
+    game_id = await store.games.create(1, 2, "nishoku", game.settings, 11, players, 100)  # type: ignore[attr-defined]
     actor = TableActor(
         game_id=game_id,
         guild_id=1,

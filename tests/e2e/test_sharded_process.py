@@ -22,7 +22,7 @@ from bot.runtime.presenter import DiscordPresenter
 from bot.runtime.registry import ForeignGuild
 from bot.runtime.shards import Shards
 from bot.sandbox.fakediscord import FakeDiscord, running_bot
-from bot.storage import GameRow, GameStatus, GameSummary, Store
+from bot.storage import GameRow, GameStatus, GameSummary, LobbyRow, Store
 
 from .conftest import checked_fake
 from .helpers import Player, World, make_bot
@@ -122,8 +122,8 @@ async def test_a_process_takes_up_only_its_own_shards_tables_ends_and_lobbies(
             await runtime.tables.presenter(resumed).drain()
 
             # A lobby of another process's guild cannot start a table here: no game is created.
-            stored = {data["channel_id"]: data for data in await store.tables.lobbies()}
-            foreign = Lobby.from_json(stored[lobbies[0].channel.id])
+            stored = {row.channel_id: row for row in await store.tables.lobbies() if isinstance(row, LobbyRow)}
+            foreign = Lobby.restored(stored[lobbies[0].channel.id])
             foreign.add_cpu()
             running = len(await store.games.unfinished())
             with pytest.raises(ForeignGuild, match="shard 0 of 4"):
@@ -138,7 +138,7 @@ async def test_a_process_takes_up_only_its_own_shards_tables_ends_and_lobbies(
         monkeypatch.undo()
         assert (await store.games.get(games[0])).status is GameStatus.RUNNING
         assert [summary.game_id for summary in await store.results.unshown_ends()] == [games[1]]
-        assert {data["channel_id"] for data in await store.tables.lobbies()} == {
+        assert {row.channel_id for row in await store.tables.lobbies() if isinstance(row, LobbyRow)} == {
             lobbies[0].channel.id,
             lobbies[1].channel.id,
             lobbies[2].channel.id,

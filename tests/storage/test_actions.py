@@ -15,7 +15,7 @@ from bot.engine.game import action_to_json
 from bot.engine.record import replay
 from bot.engine.variants.nishoku import NishokuGame, NishokuSettings
 from bot.storage import ActionOrderError, GameNotFoundError, GameStateError, PlayerSeat, Store
-from tests.storage.helpers import human, next_action
+from tests.storage.helpers import NISHOKU, human, next_action
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -25,7 +25,7 @@ def discard(seat: int, tile: int) -> dict[str, object]:
 
 
 async def new_game(store: Store, channel_id: int = 100) -> int:
-    return await store.games.create(1, channel_id, "nishoku", {}, 1, [human(1)], host_id=1)
+    return await store.games.create(1, channel_id, "nishoku", NISHOKU, 1, [human(1)], host_id=1)
 
 
 async def test_actions_come_back_in_order(store: Store) -> None:
@@ -108,11 +108,13 @@ async def test_another_connection_sees_an_action_as_soon_as_append_returns(store
 CRASHING_WRITER = textwrap.dedent(
     """
     import asyncio, os, signal, sys
+    from bot.engine.variants.nishoku.settings import NishokuSettings
     from bot.storage import PlayerSeat, Store
 
     async def main(path: str) -> None:
         store = await Store.connect(path)
-        game_id = await store.games.create(1, 100, "nishoku", {}, 1, [PlayerSeat.human(1, "a")], host_id=1)
+        seats = [PlayerSeat.human(1, "a")]
+        game_id = await store.games.create(1, 100, "nishoku", NishokuSettings(), 1, seats, host_id=1)
         for seq in range(40):
             await store.games.append_action(game_id, seq, {"type": "discard", "seat": seq % 4, "tile": seq})
         print(game_id, flush=True)
@@ -144,7 +146,7 @@ async def test_a_game_resumes_mid_hand_from_its_log(database: str) -> None:
     live = NishokuGame(NishokuSettings(hands=2), seed=2024)
     players = [PlayerSeat.human(10 + seat, f"p{seat}") for seat in range(4)]
     async with Store.open(database) as store:
-        game_id = await store.games.create(1, 100, "nishoku", live.settings_json(), live.seed, players, host_id=10)
+        game_id = await store.games.create(1, 100, "nishoku", live.settings, live.seed, players, host_id=10)
         while live.sequence < 60:
             action = next_action(live, rng)
             await store.games.append_action(game_id, live.sequence, action_to_json(action))

@@ -24,7 +24,7 @@ import pytest
 
 from bot.engine.game import Outcome
 from bot.storage import ChipTotals, LeaderboardRow, Store
-from tests.storage.helpers import FakeClock, cpu, human, play_out
+from tests.storage.helpers import FakeClock, cpu, default_settings, human, play_out
 
 ALICE, BOB, CAROL = 1, 2, 3
 
@@ -62,7 +62,9 @@ async def test_a_game_without_chips_stores_none(store: Store) -> None:
 
 
 async def test_chips_that_do_not_fit_the_table_are_refused(store: Store) -> None:
-    game_id = await store.games.create(1, 100, "chinitsu", {}, 1, [human(ALICE), human(BOB)], host_id=ALICE)
+    game_id = await store.games.create(
+        1, 100, "chinitsu", default_settings("chinitsu"), 1, [human(ALICE), human(BOB)], host_id=ALICE
+    )
     with pytest.raises(ValueError, match="2 seats; the outcome has 3 chip counts"):
         await store.results.record_final(game_id, Outcome(points=(1, 2), placements=(2, 1), chips=(1, 2, -3)))
     assert (await store.games.get(game_id)).is_running

@@ -20,7 +20,7 @@ import aiosqlite
 import pytest
 
 from bot.storage import GuildSettings, Store
-from tests.storage.helpers import FakeClock, human, play_out, sqlite_backend
+from tests.storage.helpers import NISHOKU, FakeClock, human, lobby_row, play_out, sqlite_backend
 
 SLOW_READ_SECONDS = 1.0
 FAST_SECONDS = 0.3
@@ -76,7 +76,7 @@ async def slow_store(slow_max: SlowMax, db_path: Path, clock: FakeClock) -> Asyn
 
 
 async def new_game(store: Store, channel_id: int = 200) -> int:
-    return await store.games.create(1, channel_id, "nishoku", {}, 1, [human(1)], host_id=1)
+    return await store.games.create(1, channel_id, "nishoku", NISHOKU, 1, [human(1)], host_id=1)
 
 
 async def test_an_append_does_not_wait_for_a_slow_read(slow_store: Store, slow_max: SlowMax) -> None:
@@ -103,9 +103,9 @@ async def test_a_read_does_not_wait_for_a_write_in_progress(store: Store) -> Non
     committed state: the uncommitted change is invisible until the write commits."""
     await store.guilds.update_settings(7, turn_seconds=45)
     await play_out(store, [human(1), human(2)], [2, 1], guild_id=7)
-    game_id = await store.games.create(7, 70, "nishoku", {}, 1, [human(1)], host_id=1)
+    game_id = await store.games.create(7, 70, "nishoku", NISHOKU, 1, [human(1)], host_id=1)
     await store.games.append_action(game_id, 0, {"type": "discard", "seat": 0, "tile": 5}, bank=30.0)
-    await store.tables.save_lobby(3, 7, 71, {"id": 3})
+    await store.tables.save_lobby(lobby_row(3, guild_id=7, channel_id=71))
     holding, release = asyncio.Event(), asyncio.Event()
 
     async def slow_write() -> None:
@@ -148,7 +148,7 @@ async def test_a_read_does_not_wait_for_a_write_in_progress(store: Store) -> Non
 
     assert read_seconds < FAST_SECONDS
     assert settings == GuildSettings(guild_id=7, turn_seconds=45)
-    assert others[0] == [{"id": 3}]
+    assert others[0] == [lobby_row(3, guild_id=7, channel_id=71)]
     assert (await store.guilds.settings(7)).turn_seconds == 99
     assert await store.tables.lobbies() == []
 

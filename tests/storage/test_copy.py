@@ -21,13 +21,14 @@ from bot.engine.ai import CpuPlayer
 from bot.engine.game import Game, action_to_json
 from bot.engine.record import replay
 from bot.engine.variants import new_game
+from bot.engine.variants.inage.settings import InageSettings
 from bot.engine.variants.nishoku import NishokuGame
 from bot.storage import LEADERBOARD_ORDERS, GameStatus, HandTracker, PanelHandle, PlayerSeat, Store
 from bot.storage import copy as storage_copy
 from bot.storage.copy import TABLES, CopyRefused, copy_rows, verify
 from bot.storage.postgres import PostgresConnection
 from bot.storage.sqlite import SqliteConnection
-from tests.storage.helpers import FakeClock, human, next_action, play_out, ron, tsumo
+from tests.storage.helpers import NISHOKU, FakeClock, human, lobby_row, next_action, play_out, ron, tsumo
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -71,7 +72,7 @@ async def play_engine_game(
     ``stop_at`` leaves it running after that many actions."""
     game = new_game(variant, settings or {}, seed=seed, players=len(seats))
     game_id = await store.games.create(
-        guild_id, channel_id, variant, game.settings_json(), game.seed, seats, host_id=seats[0].user_id or 1
+        guild_id, channel_id, variant, game.settings, game.seed, seats, host_id=seats[0].user_id or 1
     )
     await store.tables.set_message(game_id, channel_id * 10 + 1)
     rng = random.Random(seed)
@@ -144,7 +145,7 @@ async def build_deployment(path: Path) -> Deployment:
         )
         cancelled = new_game("nishoku", {}, seed=3, players=4)
         cancelled_id = await store.games.create(
-            GUILD_A, 502, "nishoku", cancelled.settings_json(), 3, seats_of(USERS[4:6], 2), host_id=USERS[4]
+            GUILD_A, 502, "nishoku", cancelled.settings, 3, seats_of(USERS[4:6], 2), host_id=USERS[4]
         )
         rng = random.Random(3)
         for _ in range(9):
@@ -174,9 +175,11 @@ async def build_deployment(path: Path) -> Deployment:
             PanelHandle(seat=1, opened_at=1_767_000_001.5, mode="call", message_id=10, channel_id=11, prefers_dm=True),
         )
         await store.tables.save_lobby(
-            70, GUILD_A, 504, {"id": 70, "players": [[USERS[0], "東 🀄"]], "variant": "nishoku"}
+            lobby_row(70, guild_id=GUILD_A, channel_id=504, players=[PlayerSeat.human(USERS[0], "東 🀄")])
         )
-        await store.tables.save_lobby(71, GUILD_B, 603, {"id": 71, "players": [], "rules": "tobi=0"})
+        await store.tables.save_lobby(
+            lobby_row(71, guild_id=GUILD_B, channel_id=603, variant="inage", settings=InageSettings(hands=4))
+        )
     async with Store.open(path) as store:
         everything = [row.id for row in await all_games(store)]
         actions = sum([len(await store.games.actions(game_id)) for game_id in everything])
@@ -295,7 +298,9 @@ async def test_a_deployment_copies_to_postgresql_and_back_row_for_row(
             for game_id, state in deployment.running.items():
                 assert replay(await store.games.record(game_id)).state_hash() == state
             # The next game gets the next id on both, not one a posted button already names.
-            fresh = await store.games.create(GUILD_A, 999, "nishoku", {}, 1, seats_of(USERS[:1], 3), host_id=USERS[0])
+            fresh = await store.games.create(
+                GUILD_A, 999, "nishoku", NISHOKU, 1, seats_of(USERS[:1], 3), host_id=USERS[0]
+            )
             assert fresh == max(deployment.game_ids) + 1
             await store.games.append_action(fresh, 0, {"type": "discard", "seat": 0, "tile": 1})
 
@@ -344,7 +349,7 @@ async def test_a_destination_with_games_is_refused_and_left_as_it_was(
     deployment: Deployment, postgres_url: str
 ) -> None:
     async with Store.open(postgres_url) as pg:
-        await pg.games.create(GUILD_A, 5, "nishoku", {}, 1, seats_of(USERS[:1], 3), host_id=USERS[0])
+        await pg.games.create(GUILD_A, 5, "nishoku", NISHOKU, 1, seats_of(USERS[:1], 3), host_id=USERS[0])
         await pg.guilds.update_settings(GUILD_A, turn_seconds=12)
         before = await raw_rows(pg)
     out, err = io.StringIO(), io.StringIO()
@@ -409,7 +414,7 @@ async def test_a_copy_that_fails_midway_leaves_the_destination_empty(
         # Nothing half-done stands in the way of the next attempt, ids included.
         await copy_rows(src, dst, batch=20)
         assert (await verify(src, dst)).ok
-        fresh = await dst.games.create(GUILD_A, 999, "nishoku", {}, 1, seats_of(USERS[:1], 3), host_id=USERS[0])
+        fresh = await dst.games.create(GUILD_A, 999, "nishoku", NISHOKU, 1, seats_of(USERS[:1], 3), host_id=USERS[0])
         assert fresh == max(deployment.game_ids) + 1
 
 
@@ -476,7 +481,7 @@ async def test_the_check_finds_an_identity_that_would_hand_out_a_copied_id(
 
 async def test_a_log_that_is_broken_in_the_source_too_is_reported_not_failed(tmp_path: Path) -> None:
     async with Store.open(tmp_path / "src.sqlite3") as src, Store.open(tmp_path / "dst.sqlite3") as dst:
-        game_id = await src.games.create(GUILD_A, 1, "nishoku", {}, 1, seats_of(USERS[:4], 0), host_id=USERS[0])
+        game_id = await src.games.create(GUILD_A, 1, "nishoku", NISHOKU, 1, seats_of(USERS[:4], 0), host_id=USERS[0])
         await src.games.append_action(game_id, 0, {"type": "discard", "seat": 3, "tile": 999})
         await copy_rows(src, dst)
         checked = await verify(src, dst)

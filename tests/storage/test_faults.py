@@ -11,7 +11,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.storage import ActionOrderError, Store
-from tests.storage.helpers import human
+from tests.storage.helpers import NISHOKU, human
 from tests.storefaults import StoreFaults
 
 
@@ -36,7 +36,7 @@ async def faults(store: Store) -> AsyncIterator[StoreFaults]:
 
 
 async def new_game(store: Store) -> int:
-    return await store.games.create(1, 100, "nishoku", {}, 1, [human(1)], host_id=1)
+    return await store.games.create(1, 100, "nishoku", NISHOKU, 1, [human(1)], host_id=1)
 
 
 async def test_a_full_disk_refuses_an_action_which_lands_once_space_is_freed_and_only_once(

@@ -7,7 +7,7 @@ import random
 from bot.engine.game import action_to_json
 from bot.engine.variants.nishoku import NishokuGame, NishokuSettings
 from bot.storage import HandEntry, HandResult, HandTracker, PlayerSeat, Store
-from tests.storage.helpers import next_action
+from tests.storage.helpers import default_settings, next_action
 
 
 def play_tracked(seed: int, hands: int = 4) -> tuple[NishokuGame, list[HandEntry], list[dict[str, object]]]:
@@ -60,7 +60,7 @@ async def test_a_tracked_game_feeds_stats_and_ratings(store: Store) -> None:
     outcome = game.outcome()
     assert outcome is not None
     players = [PlayerSeat.human(seat + 1, f"p{seat}") for seat in range(4)]
-    game_id = await store.games.create(1, 100, "nishoku", game.settings_json(), game.seed, players, host_id=1)
+    game_id = await store.games.create(1, 100, "nishoku", game.settings, game.seed, players, host_id=1)
     for seq, action in enumerate(actions):
         await store.games.append_action(game_id, seq, action)
     for entry in entries:
@@ -111,7 +111,7 @@ def test_inage_double_ron_7s_is_one_hand_with_both_winners() -> None:
 
 async def test_every_winner_and_discarder_is_stored_per_seat(store: Store) -> None:
     players = [PlayerSeat.human(seat + 1, f"P{seat}") for seat in range(3)]
-    game_id = await store.games.create(1, 100, "inage", {}, 1, players, 1)
+    game_id = await store.games.create(1, 100, "inage", default_settings("inage"), 1, players, 1)
     result = HandResult(
         winner=1, from_seat=0, points=32, changes=(-64, 32, 32), winners=(1, 2), dealt_in=(0,), win_points=(32, 40)
     )

@@ -8,6 +8,7 @@ import pytest
 
 from bot.engine.game import Outcome
 from bot.storage import GameNotFoundError, GameStateError, GameStatus, PanelHandle, Store
+from tests.storage.helpers import NISHOKU
 
 from .helpers import cpu, human
 
@@ -20,7 +21,7 @@ DIRECT = PanelHandle(
 
 
 async def test_panels_are_saved_replaced_and_read_by_seat(store: Store) -> None:
-    game_id = await store.games.create(10, 100, "nishoku", {}, 1, [human(1), human(2), cpu(1), cpu(2)], host_id=1)
+    game_id = await store.games.create(10, 100, "nishoku", NISHOKU, 1, [human(1), human(2), cpu(1), cpu(2)], host_id=1)
     await store.tables.save_panel(game_id, EPHEMERAL)
     await store.tables.save_panel(game_id, DIRECT)
     assert await store.tables.panels(game_id) == {0: EPHEMERAL, 1: DIRECT}
@@ -32,11 +33,11 @@ async def test_panels_are_saved_replaced_and_read_by_seat(store: Store) -> None:
 
 
 async def test_a_game_that_ends_forgets_its_panels(store: Store) -> None:
-    cancelled = await store.games.create(10, 100, "nishoku", {}, 1, [human(1)], host_id=1)
+    cancelled = await store.games.create(10, 100, "nishoku", NISHOKU, 1, [human(1)], host_id=1)
     await store.tables.save_panel(cancelled, EPHEMERAL)
     await store.games.finish(cancelled, GameStatus.CANCELLED)
     assert await store.tables.panels(cancelled) == {}
-    finished = await store.games.create(10, 101, "nishoku", {}, 1, [human(1), cpu(1), cpu(2), cpu(3)], host_id=1)
+    finished = await store.games.create(10, 101, "nishoku", NISHOKU, 1, [human(1), cpu(1), cpu(2), cpu(3)], host_id=1)
     await store.tables.save_panel(finished, EPHEMERAL)
     await store.results.record_final(finished, Outcome(points=(1, 2, 3, 4), placements=(4, 3, 2, 1), reason="done"))
     assert await store.tables.panels(finished) == {}
@@ -56,7 +57,7 @@ def test_a_handle_is_a_whole_token_or_a_dm_message() -> None:
 
 
 async def test_saves_of_one_panel_at_once_keep_the_last_asked_for(store: Store) -> None:
-    game_id = await store.games.create(10, 100, "nishoku", {}, 1, [human(1), human(2), cpu(1), cpu(2)], host_id=1)
+    game_id = await store.games.create(10, 100, "nishoku", NISHOKU, 1, [human(1), human(2), cpu(1), cpu(2)], host_id=1)
     for round_ in range(15):
         handles = [
             PanelHandle(seat=0, opened_at=float(round_ * 10 + n), mode="discard", message_id=n + 1, channel_id=9)

@@ -21,7 +21,7 @@ from bot.storage import ActionOrderError, SchemaVersionError, Store
 from bot.storage.ratings import initial_skill, rate_placements
 from bot.storage.schema import Migration, load_migrations
 from tests.postgres import PostgresServer
-from tests.storage.helpers import human
+from tests.storage.helpers import NISHOKU, human
 
 
 def discard(seat: int, tile: int) -> dict[str, object]:
@@ -78,7 +78,7 @@ async def test_the_schema_version_is_recorded_in_the_database(postgres_server: P
     url = await postgres_server.new_database()
     migrations = load_migrations(dialect="postgresql")
     async with Store.open(url, migrations=migrations[:3]) as store:
-        game_id = await store.games.create(1, 100, "nishoku", {}, 1, [human(1)], host_id=1)
+        game_id = await store.games.create(1, 100, "nishoku", NISHOKU, 1, [human(1)], host_id=1)
     assert await _versions(url) == [1, 2, 3]
     async with Store.open(url) as store:  # the rest, onto the old rows
         assert (await store.games.get(game_id)).players == (human(1),)
@@ -128,7 +128,7 @@ async def test_processes_starting_together_migrate_once(postgres_server: Postgre
     stores = await asyncio.gather(*(Store.connect(url) for _ in range(4)))
     try:
         assert await _versions(url) == [m.version for m in load_migrations(dialect="postgresql")]
-        game_id = await stores[0].games.create(1, 100, "nishoku", {}, 1, [human(1)], host_id=1)
+        game_id = await stores[0].games.create(1, 100, "nishoku", NISHOKU, 1, [human(1)], host_id=1)
         assert (await stores[3].games.get(game_id)).is_running
     finally:
         for store in stores:
@@ -150,7 +150,7 @@ def test_pool_size_comes_from_the_url() -> None:
 
 async def test_a_sequence_number_is_taken_once_when_two_processes_race(two_processes: tuple[Store, Store]) -> None:
     first, second = two_processes
-    game_id = await first.games.create(1, 100, "nishoku", {}, 1, [human(1), human(2)], host_id=1)
+    game_id = await first.games.create(1, 100, "nishoku", NISHOKU, 1, [human(1), human(2)], host_id=1)
     for seq in range(40):
         outcomes = await asyncio.gather(
             first.games.append_action(game_id, seq, discard(0, seq)),
@@ -169,7 +169,7 @@ async def test_the_primary_key_refuses_a_number_another_transaction_took_first(
     """The exact interleaving: the second writer reads the log before the first commits, so it
     tries the same number; the key makes it wait, then refuses it."""
     first, second = two_processes
-    game_id = await first.games.create(1, 100, "nishoku", {}, 1, [human(1)], host_id=1)
+    game_id = await first.games.create(1, 100, "nishoku", NISHOKU, 1, [human(1)], host_id=1)
     inserted, release = asyncio.Event(), asyncio.Event()
 
     async def slow_append() -> None:
@@ -194,7 +194,7 @@ async def test_the_primary_key_refuses_a_number_another_transaction_took_first(
 
 
 async def _finish(store: Store, guild_id: int, channel_id: int, first: int, second: int) -> None:
-    game_id = await store.games.create(guild_id, channel_id, "nishoku", {}, 1, [human(first), human(second)], 1)
+    game_id = await store.games.create(guild_id, channel_id, "nishoku", NISHOKU, 1, [human(first), human(second)], 1)
     await store.results.record_final(game_id, Outcome(points=(60_000, 40_000), placements=(1, 2)))
 
 
@@ -238,8 +238,8 @@ async def test_a_channel_gets_one_running_game_when_two_processes_start_one_at_o
     first, second = two_processes
     for channel_id in range(300, 310):
         outcomes = await asyncio.gather(
-            first.games.create(1, channel_id, "nishoku", {}, 1, [human(1)], host_id=1),
-            second.games.create(1, channel_id, "nishoku", {}, 1, [human(2)], host_id=2),
+            first.games.create(1, channel_id, "nishoku", NISHOKU, 1, [human(1)], host_id=1),
+            second.games.create(1, channel_id, "nishoku", NISHOKU, 1, [human(2)], host_id=2),
             return_exceptions=True,
         )
         assert sorted(type(outcome).__name__ for outcome in outcomes) == ["ChannelBusyError", "int"], outcomes

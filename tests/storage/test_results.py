@@ -28,7 +28,7 @@ from bot.storage import (
     Store,
 )
 from bot.storage.ratings import Skill, initial_skill
-from tests.storage.helpers import FakeClock, cpu, draw, human, play_out, ron, tsumo
+from tests.storage.helpers import NISHOKU, FakeClock, cpu, draw, human, play_out, ron, tsumo
 
 ALICE, BOB, CAROL = 1, 2, 3
 
@@ -70,7 +70,7 @@ def by_user(rows: list[LeaderboardRow]) -> dict[int, LeaderboardRow]:
 
 
 async def test_hands_read_back_and_rerecording_replaces(store: Store) -> None:
-    game_id = await store.games.create(1, 100, "nishoku", {}, 1, [human(1), human(2), cpu(1), cpu(2)], host_id=1)
+    game_id = await store.games.create(1, 100, "nishoku", NISHOKU, 1, [human(1), human(2), cpu(1), cpu(2)], host_id=1)
     first = ron(0, 2, 3900, riichi=[0, 1])
     await store.results.record_hand(game_id, 0, "東1局", first)
     await store.results.record_hand(game_id, 1, "東2局", draw(tenpai=[1, 3]))
@@ -82,7 +82,7 @@ async def test_hands_read_back_and_rerecording_replaces(store: Store) -> None:
 
 
 async def test_a_hand_must_cover_every_seat(store: Store) -> None:
-    game_id = await store.games.create(1, 100, "nishoku", {}, 1, [human(1), cpu(1), cpu(2)], host_id=1)
+    game_id = await store.games.create(1, 100, "nishoku", NISHOKU, 1, [human(1), cpu(1), cpu(2)], host_id=1)
     with pytest.raises(ValueError, match="3 seats"):
         await store.results.record_hand(game_id, 0, "東1局", draw(seats=4))
 
@@ -188,7 +188,7 @@ async def test_a_game_is_finished_only_once(store: Store) -> None:
 
 
 async def test_record_final_is_all_or_nothing(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
-    game_id = await store.games.create(1, 100, "nishoku", {}, 1, [human(1), human(2)], host_id=1)
+    game_id = await store.games.create(1, 100, "nishoku", NISHOKU, 1, [human(1), human(2)], host_id=1)
 
     def half_broken(skills: list[Skill], placements: list[int]) -> list[Skill]:
         return [Skill(30.0, 7.0), Skill(20.0, 0.0)]  # sigma 0 breaks the second rating's CHECK
@@ -210,7 +210,7 @@ async def test_record_final_is_all_or_nothing(store: Store, monkeypatch: pytest.
     ],
 )
 async def test_an_outcome_that_does_not_fit_the_table_is_refused(store: Store, outcome: Outcome, message: str) -> None:
-    game_id = await store.games.create(1, 100, "nishoku", {}, 1, [human(1), human(2)], host_id=1)
+    game_id = await store.games.create(1, 100, "nishoku", NISHOKU, 1, [human(1), human(2)], host_id=1)
     with pytest.raises(ValueError, match=message):
         await store.results.record_final(game_id, outcome)
     assert (await store.games.get(game_id)).is_running
@@ -373,9 +373,9 @@ async def test_stats_of_a_newcomer_are_zeros(store: Store) -> None:
 
 
 async def test_history_lists_ended_games_newest_first(season: Store, clock: FakeClock) -> None:
-    cancelled = await season.games.create(1, 100, "nishoku", {}, 1, [human(ALICE)], host_id=ALICE)
+    cancelled = await season.games.create(1, 100, "nishoku", NISHOKU, 1, [human(ALICE)], host_id=ALICE)
     await season.games.finish(cancelled, "cancelled", reason="host left")
-    await season.games.create(1, 101, "nishoku", {}, 1, [human(BOB)], host_id=BOB)  # still running: not history
+    await season.games.create(1, 101, "nishoku", NISHOKU, 1, [human(BOB)], host_id=BOB)  # still running: not history
 
     games = await season.stats.history(1)
     assert [game.channel_id for game in games] == [100, 101, 100]
@@ -399,7 +399,7 @@ async def test_a_stored_result_waits_for_its_end_to_be_shown(store: Store) -> No
     restart reads, and a cancelled game (no result) is never on it."""
     shown = await play_out(store, [human(ALICE), cpu()], [1, 2], guild_id=1 << 22)
     waiting = await play_out(store, [human(BOB), cpu()], [2, 1])
-    cancelled = await store.games.create(1, 200, "nishoku", {}, 1, [human(CAROL), cpu()], host_id=CAROL)
+    cancelled = await store.games.create(1, 200, "nishoku", NISHOKU, 1, [human(CAROL), cpu()], host_id=CAROL)
     await store.games.finish(cancelled, GameStatus.CANCELLED)
     await store.results.mark_end_shown(shown.game_id)
     unshown = await store.results.unshown_ends()

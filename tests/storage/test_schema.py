@@ -10,7 +10,7 @@ import pytest
 from bot.engine.game import Outcome
 from bot.storage import SchemaVersionError, Store, database_path
 from bot.storage.schema import Migration, load_migrations, split_statements
-from tests.storage.helpers import human, sqlite_backend
+from tests.storage.helpers import NISHOKU, default_settings, human, sqlite_backend
 
 TABLES = {"guild_settings", "games", "game_players", "actions", "hands", "hand_seats", "final_results", "ratings"}
 
@@ -41,7 +41,7 @@ async def test_connection_pragmas(sqlite_store: Store, db_path: Path) -> None:
 async def test_reopening_is_idempotent_and_keeps_data(db_path: Path) -> None:
     async with Store.open(db_path) as store:
         await store.guilds.update_settings(7, turn_seconds=45)
-        game_id = await store.games.create(7, 70, "nishoku", {}, 3, [human(1)], host_id=1)
+        game_id = await store.games.create(7, 70, "nishoku", NISHOKU, 3, [human(1)], host_id=1)
     for _ in range(2):
         async with Store.open(db_path) as store:
             assert (await store.guilds.settings(7)).turn_seconds == 45
@@ -164,13 +164,13 @@ async def test_upgrading_a_version_1_database_keeps_its_games(db_path: Path) -> 
         row = await store.games.get(game_id)
         assert (row.turn_seconds, row.bank_seconds, row.action_count) == (None, None, 1)
         assert await store.games.seat_banks(game_id) == {}
-        clocked = await store.games.create(7, 71, "nishoku", {}, 4, [human(1)], host_id=1, turn_seconds=12.5)
+        clocked = await store.games.create(7, 71, "nishoku", NISHOKU, 4, [human(1)], host_id=1, turn_seconds=12.5)
         assert (await store.games.get(clocked)).turn_seconds == 12.5
 
 
 async def test_hands_stored_before_per_seat_wins_keep_their_winner_points_and_tsumo(db_path: Path) -> None:
     async with Store.open(db_path, migrations=load_migrations()[:3]) as old:
-        game_id = await old.games.create(7, 70, "nishoku", {}, 3, [human(1), human(2)], host_id=1)
+        game_id = await old.games.create(7, 70, "nishoku", NISHOKU, 3, [human(1), human(2)], host_id=1)
     with raw(db_path) as db:
         db.execute("INSERT INTO hands VALUES (?, 0, '東1局', 1, NULL, 3, 3900, 0)", (game_id,))
         db.execute("INSERT INTO hand_seats VALUES (?, 0, 0, -3900, 0, 0, 0, 0)", (game_id,))
@@ -186,7 +186,9 @@ async def test_games_finished_before_chips_were_stored_load_with_no_chips(db_pat
     upgrade the game still loads, its seats have no chips, and stats count chips only from the
     games finished since."""
     async with Store.open(db_path, migrations=load_migrations()[:4]) as old:
-        game_id = await old.games.create(7, 70, "chinitsu", {}, 3, [human(1), human(2), human(3)], host_id=1)
+        game_id = await old.games.create(
+            7, 70, "chinitsu", default_settings("chinitsu"), 3, [human(1), human(2), human(3)], host_id=1
+        )
     with raw(db_path) as db:
         assert "chips" not in {row[1] for row in db.execute("PRAGMA table_info(final_results)")}
         for seat, (points, place, score) in enumerate([(52_000, 1, 32.0), (40_000, 2, 0.0), (28_000, 3, -32.0)]):
@@ -206,7 +208,9 @@ async def test_games_finished_before_chips_were_stored_load_with_no_chips(db_pat
         board, _ = await store.stats.leaderboard(7, "chinitsu")
         assert {(row.games, row.chips, row.chip_games) for row in board} == {(1, 0, 0)}
 
-        new_game = await store.games.create(7, 70, "chinitsu", {}, 4, [human(1), human(2), human(3)], host_id=1)
+        new_game = await store.games.create(
+            7, 70, "chinitsu", default_settings("chinitsu"), 4, [human(1), human(2), human(3)], host_id=1
+        )
         outcome = Outcome(points=(45_000, 40_000, 35_000), placements=(1, 2, 3), chips=(6, -1, -5))
         await store.results.record_final(new_game, outcome)
         stats = await store.stats.player_stats(7, 1, "chinitsu")
