@@ -9,9 +9,8 @@ from typing import TYPE_CHECKING, Any, Literal
 import discord
 from discord import app_commands
 
-from bot.engine.game import action_from_json
-from bot.engine.record import GameRecord
-from bot.engine.variants import VARIANTS, new_game
+from bot.engine.record import GameRecord, replay
+from bot.engine.variants import VARIANTS
 from bot.engine.views import StandingsView
 from bot.runtime.customid import LeaderboardId
 from bot.runtime.errors import BadOption, InvalidButton, NoChips, UnknownGame
@@ -231,21 +230,14 @@ class Stats(MahjongCog):
         await interaction.followup.send(embed=embed, files=[discord.File(io.BytesIO(png), "standings.png"), log])
 
 
-def _replayed(record: GameRecord) -> Any:
-    game = new_game(record.variant, record.settings, seed=record.seed, players=record.players)
-    for data in record.actions:
-        game.apply(action_from_json(data))
-    return game
-
-
 def _running_table(record: GameRecord, names: tuple[str, ...]) -> bytes:
-    game = _replayed(record)
+    game = replay(record)
     view = public_table_view(game.public_view(), deadline=None, auto=(), unclaimed=game.unclaimed())
     return render_table(view, names)
 
 
 def _standings(record: GameRecord, names: tuple[str, ...]) -> bytes:
-    game = _replayed(record)
+    game = replay(record)
     outcome = game.outcome()
     points = (
         tuple(outcome.points)
