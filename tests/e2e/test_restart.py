@@ -4,6 +4,8 @@ action."""
 from __future__ import annotations
 
 import asyncio
+import json
+import logging
 import time
 from pathlib import Path
 from typing import Any
@@ -17,6 +19,7 @@ from bot.sandbox.fakediscord import FakeDiscord, running_bot
 from bot.storage import GameStatus, Store, TableState
 
 from .helpers import Player, World, action_kind, fix_seed, make_bot
+from .spies import LogTrap
 
 
 async def test_restart_mid_hand_continues_from_the_exact_action(fake_discord: FakeDiscord, tmp_path: Path) -> None:
@@ -109,6 +112,39 @@ async def test_a_lobby_survives_a_restart_with_its_players_and_buttons(
         assert actor is not None and sorted(actor.names) == ["Alice", "Bob", "CPU 1"]
         assert actor.timers.turn_seconds == 45
         assert await second.store.tables.lobbies() == []
+
+
+async def test_a_lobby_the_store_cannot_read_back_is_dropped_and_the_others_come_back(
+    fake_discord: FakeDiscord, tmp_path: Path, log_trap: LogTrap
+) -> None:
+    """A stored lobby this release cannot read (here a setting it no longer has) is deleted and
+    said so; it hides no other lobby, which comes back as it was."""
+    world = World.build(fake_discord, "Alice")
+    (alice,) = world.members
+    other = World(fake_discord, world.guild, world.guild.add_text_channel("other"), world.members)
+    database = tmp_path / "db.sqlite3"
+
+    first = make_bot(fake_discord, database)
+    async with running_bot(fake_discord, first):
+        await world.open_table(alice, "inage", hands=1)
+        await other.open_table(alice, "nishoku")
+        damaged = first.runtime.lobbies.in_channel(world.channel.id).id
+    async with Store.open(database) as store, store.backend.write() as db:
+        row = await db.fetchrow("SELECT data FROM lobbies WHERE id = :id", {"id": damaged})
+        assert row is not None
+        data = json.loads(row["data"])
+        data["settings"]["gone_since"] = True
+        await db.execute("UPDATE lobbies SET data = :data WHERE id = :id", {"data": json.dumps(data), "id": damaged})
+
+    second = make_bot(fake_discord, database)
+    async with running_bot(fake_discord, second):
+        assert not second.runtime.lobbies.has(world.channel.id)
+        assert second.runtime.lobbies.in_channel(other.channel.id).variant == "nishoku"
+        assert [lobby.id for lobby in await second.store.tables.lobbies()] == [
+            second.runtime.lobbies.in_channel(other.channel.id).id
+        ]
+    errors = [r.getMessage() for r in log_trap.records if r.levelno >= logging.ERROR]
+    assert len(errors) == 1 and errors[0].startswith("a stored lobby cannot be read") and "gone_since" in errors[0]
 
 
 async def test_zuno_buttons_of_an_untouched_declare_decision_still_work_after_a_restart(

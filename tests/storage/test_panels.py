@@ -8,9 +8,7 @@ import pytest
 
 from bot.engine.game import Outcome
 from bot.storage import GameNotFoundError, GameStateError, GameStatus, PanelHandle, Store
-from tests.storage.helpers import NISHOKU
-
-from .helpers import cpu, human
+from tests.storage.helpers import NISHOKU, cpu, human
 
 EPHEMERAL = PanelHandle(
     seat=0, opened_at=1000.5, mode="discard", message_id=7, application_id=8, token="tok", locale="ja"
@@ -65,3 +63,21 @@ async def test_saves_of_one_panel_at_once_keep_the_last_asked_for(store: Store) 
         ]
         await asyncio.gather(*(store.tables.save_panel(game_id, handle) for handle in handles))
         assert (await store.tables.panels(game_id))[0] == handles[-1]
+
+
+async def test_writes_of_one_game_through_different_parts_keep_the_order_they_were_asked_in(store: Store) -> None:
+    """The store's parts share one write order per game: a panel saved (``store.tables``) just
+    before the game ends (``store.games``, ``store.results``) lands first, then goes with the
+    game, whatever order a PostgreSQL pool would commit them in on its own."""
+    for channel_id in range(300, 310):
+        cancelled = await store.games.create(10, channel_id, "nishoku", NISHOKU, 1, [human(1)], host_id=1)
+        await asyncio.gather(
+            store.tables.save_panel(cancelled, EPHEMERAL), store.games.finish(cancelled, GameStatus.CANCELLED)
+        )
+        assert await store.tables.panels(cancelled) == {}
+        finished = await store.games.create(10, channel_id, "nishoku", NISHOKU, 1, [human(1), cpu(1)], host_id=1)
+        await asyncio.gather(
+            store.tables.save_panel(finished, EPHEMERAL),
+            store.results.record_final(finished, Outcome(points=(1, 2), placements=(2, 1), reason="done")),
+        )
+        assert await store.tables.panels(finished) == {}
