@@ -1,7 +1,7 @@
 """The queries behind ``/mahjong leaderboard``, ``stats`` and ``history`` (``store.stats``):
 read-only aggregates over finished games, each in one snapshot.
 
-Every figure counts the human seats of finished games (:data:`_PLAYED`), narrowed to a guild and
+Every figure counts the human seats of finished games (``_PLAYED``), narrowed to a guild and
 optionally a variant, a player and a period; CPUs are never ranked.
 """
 
