@@ -26,7 +26,7 @@ from bot.runtime.customid import ActionId, parse
 from bot.runtime.options import TableTimers
 from bot.runtime.panel import action_args
 from bot.sandbox.fakediscord import FakeDiscord, InteractionRecord, running_bot
-from bot.storage import GameStatus
+from bot.storage import GameStatus, LobbyRow, PlayerSeat
 from tests.storage.helpers import sqlite_backend
 from tests.storefaults import StoreFaults
 
@@ -345,7 +345,7 @@ async def test_a_lobby_change_the_store_refuses_is_undone_and_the_clicker_told(
         await faults.unlock()
         assert [p.name for p in bot.runtime.lobbies.get(lobby_id).players] == ["Alice"]
         assert len(lobby.history) == edits and "Bob" not in str(lobby.embeds)
-        assert [p[1] for p in (await bot.store.tables.lobbies())[0]["players"]] == ["Alice"]
+        assert [p.name for p in await _stored_seats(bot)] == ["Alice"]
 
         # Leaving a lobby one is not in is still explained (nothing to undo there).
         record = await bob.click(lobby, f"jt:lobby:{lobby_id}:leave")
@@ -356,10 +356,10 @@ async def test_a_lobby_change_the_store_refuses_is_undone_and_the_clicker_told(
         await record.wait_response()
         await fake_discord.wait_for(lambda: "Bob" in str(lobby.embeds), timeout=5)
         for _ in range(100):
-            if len((await bot.store.tables.lobbies())[0]["players"]) == 2:
+            if len(await _stored_seats(bot)) == 2:
                 break
             await asyncio.sleep(0.02)
-        assert [p[1] for p in (await bot.store.tables.lobbies())[0]["players"]] == ["Alice", "Bob"]
+        assert [p.name for p in await _stored_seats(bot)] == ["Alice", "Bob"]
 
 
 async def test_a_table_message_whose_id_cannot_be_stored_still_replaces_the_old_one(
@@ -400,3 +400,10 @@ def test_the_pause_notices_are_written_in_english_and_japanese() -> None:
     for key in ("store_paused", "store_resumed", "table_paused", "move_kept", "lobby_save_failed"):
         assert text(key, "en-US") != text(key, "ja")
     assert PAUSED in text("store_paused", "en-US") and RESUMED in text("store_resumed", "en-US")
+
+
+async def _stored_seats(bot: JantakuBot) -> tuple[PlayerSeat, ...]:
+    """The seats of the one lobby the store holds."""
+    (lobby,) = await bot.store.tables.lobbies()
+    assert isinstance(lobby, LobbyRow)
+    return lobby.players
