@@ -386,7 +386,7 @@ async def check(soak: Soak, database: Path) -> tuple[dict[str, Any], list[str]]:
                 problems.append(f"{where}: {table.gave_up}")
             if table.lobby_clicks_lost:
                 problems.append(f"{where}: {table.lobby_clicks_lost} answered lobby click(s) lost in a kill")
-            games = await store.history(table.guild.id, table.channel.id)
+            games = await store.stats.history(table.guild.id, table.channel.id)
             if len(games) != 1:
                 problems.append(f"{where}: {len(games)} games in the store, not 1")
                 continue
@@ -396,7 +396,7 @@ async def check(soak: Soak, database: Path) -> tuple[dict[str, Any], list[str]]:
                 problems.append(f"{where}: {summary.status.value} in the store, with {len(summary.results)} results")
             if not game_over(soak, table):
                 problems.append(f"{where}: no game-over message in its channel")
-            record = await store.record(summary.game_id)
+            record = await store.games.record(summary.game_id)
             actions += len(record.actions)
             try:
                 game = replay(record)
@@ -417,7 +417,7 @@ async def check(soak: Soak, database: Path) -> tuple[dict[str, Any], list[str]]:
             replayed = (outcome.points, outcome.placements, tuple(outcome.chips or ()), outcome.hands_played)
             if stored != replayed:
                 problems.append(f"{where}: the store says {stored}, the replayed log {replayed}")
-            hands = await store.hands(summary.game_id)
+            hands = await store.results.hands(summary.game_id)
             if len(hands) != outcome.hands_played:
                 problems.append(f"{where}: {len(hands)} hands recorded for {outcome.hands_played} played")
             seats[summary.game_id] = {

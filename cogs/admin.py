@@ -57,9 +57,9 @@ class Admin(MahjongCog):
         if changes:
             if not interaction.permissions.manage_guild:
                 raise NotHost()
-            current = await store.update_guild_settings(guild_id, **changes)
+            current = await store.guilds.update_settings(guild_id, **changes)
         else:
-            current = await store.guild_settings(guild_id)
+            current = await store.guilds.settings(guild_id)
         locale = locale_of(interaction)
         embed = discord.Embed(title=text("settings_title", locale), colour=0x455A64)
         embed.add_field(name="default_variant", value=variant_class(current.default_variant).title)

@@ -54,7 +54,7 @@ class Info(MahjongCog):
             if self.runtime.lobbies.has(channel_id):
                 return self.runtime.lobbies.in_channel(channel_id).variant
         if interaction.guild_id is not None:
-            return (await self.runtime.store.guild_settings(interaction.guild_id)).default_variant
+            return (await self.runtime.store.guilds.settings(interaction.guild_id)).default_variant
         return GuildSettings(guild_id=0).default_variant
 
     @app_commands.command(name="rules")

@@ -20,7 +20,7 @@ from bot.runtime.i18n import text
 from bot.runtime.lobby import Lobby
 from bot.runtime.new_options import offered_settings, rules_example
 from bot.runtime.options import TIMER_RANGES, TableTimers
-from bot.runtime.variants import Setting, build_settings, parse_rules_text, settings_of, variant_class
+from bot.runtime.variants import Setting, build_settings, changed_settings, parse_rules_text, variant_class
 from bot.storage import PlayerSeat
 from bot.ui.command_i18n import (
     more_rules_description,
@@ -75,7 +75,7 @@ class Lobbies(MahjongCog):
         guild_id, channel_id = require_guild(interaction)
         if self.runtime.channel_busy(channel_id):
             raise ChannelBusy()
-        guild = await self.runtime.store.guild_settings(guild_id)
+        guild = await self.runtime.store.guilds.settings(guild_id)
         variant = variant_class(variant_key)
         turn = values.pop("turn_seconds", None)
         bank = values.pop("bank_seconds", None)
@@ -321,11 +321,7 @@ class Lobbies(MahjongCog):
         locale = lobby.locale
         variant = variant_class(lobby.variant)
         embed = discord.Embed(title=text("lobby_title", locale, title=variant.title), colour=0x2E7D32)
-        changed = [
-            f"`{s.name}` = {_show(lobby.settings.get(s.name))}"
-            for s in settings_of(lobby.variant)
-            if lobby.settings.get(s.name, s.default) != s.default
-        ]
+        changed = [f"`{s.name}` = {_show(value)}" for s, value in changed_settings(lobby.variant, lobby.settings)]
         lines = [
             text("lobby_host", locale, host=f"<@{lobby.host_id}>"),
             text("lobby_timer", locale, turn=int(lobby.timers.turn_seconds), bank=int(lobby.timers.bank_seconds)),

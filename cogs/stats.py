@@ -9,9 +9,8 @@ from typing import TYPE_CHECKING, Any, Literal
 import discord
 from discord import app_commands
 
-from bot.engine.game import action_from_json
-from bot.engine.record import GameRecord
-from bot.engine.variants import VARIANTS, new_game
+from bot.engine.record import GameRecord, replay
+from bot.engine.variants import VARIANTS
 from bot.engine.views import StandingsView
 from bot.runtime.customid import LeaderboardId
 from bot.runtime.errors import BadOption, InvalidButton, NoChips, UnknownGame
@@ -65,7 +64,7 @@ class Stats(MahjongCog):
     ) -> None:
         """The server's best players, ten to a page."""
         guild_id, _ = require_guild(interaction)
-        name = str(variant) if variant else (await self.runtime.store.guild_settings(guild_id)).default_variant
+        name = str(variant) if variant else (await self.runtime.store.guilds.settings(guild_id)).default_variant
         key = variant_class(name).variant
         _check_option("period", period, PERIODS)
         _check_option("order", order, ORDERS)
@@ -95,7 +94,7 @@ class Stats(MahjongCog):
         order: str = "rating",
     ) -> tuple[discord.Embed, discord.ui.View]:
         locale = locale_of(interaction)
-        rows, total = await self.runtime.store.leaderboard(
+        rows, total = await self.runtime.store.stats.leaderboard(
             guild_id,
             variant,
             period=period,  # type: ignore[arg-type]
@@ -146,7 +145,7 @@ class Stats(MahjongCog):
         who: discord.abc.User = member or interaction.user
         _check_option("period", period, PERIODS)
         key = variant_class(str(variant)).variant if variant else None
-        stats = await self.runtime.store.player_stats(guild_id, who.id, key, period=period)
+        stats = await self.runtime.store.stats.player_stats(guild_id, who.id, key, period=period)
         title = variant_class(key).title if key else "all games"
         embed = discord.Embed(title=text("stats_title", locale, name=who.display_name, variant=title), colour=0x1565C0)
         if stats.games == 0:
@@ -186,7 +185,7 @@ class Stats(MahjongCog):
         """The most recent finished games here, with their results."""
         guild_id, channel_id = require_guild(interaction)
         locale = locale_of(interaction)
-        games = await self.runtime.store.history(guild_id, None if everywhere else channel_id, limit=10)
+        games = await self.runtime.store.stats.history(guild_id, None if everywhere else channel_id, limit=10)
         embed = discord.Embed(title=text("history_title", locale), colour=0x6A1B9A)
         embed.description = "\n".join(_summary_line(game, locale) for game in games) or text("history_none", locale)
         embed.set_footer(text="/mahjong replay game:<id>")
@@ -200,15 +199,15 @@ class Stats(MahjongCog):
         locale = locale_of(interaction)
         store = self.runtime.store
         try:
-            row = await store.game(game)
+            row = await store.games.get(game)
         except GameNotFoundError:
             raise UnknownGame(game=game) from None
         if row.guild_id != guild_id:
             raise UnknownGame(game=game)
         await interaction.response.defer(thinking=True)
         interaction.extras[PUBLIC_DEFER] = True
-        record = await store.record(game)
-        hands = await store.hands(game)
+        record = await store.games.record(game)
+        hands = await store.results.hands(game)
         names = tuple(player.name for player in row.players)
         title = variant_class(row.variant).title
         embed = discord.Embed(title=f"{title} · game #{game}", colour=0x6A1B9A)
@@ -231,21 +230,14 @@ class Stats(MahjongCog):
         await interaction.followup.send(embed=embed, files=[discord.File(io.BytesIO(png), "standings.png"), log])
 
 
-def _replayed(record: GameRecord) -> Any:
-    game = new_game(record.variant, record.settings, seed=record.seed, players=record.players)
-    for data in record.actions:
-        game.apply(action_from_json(data))
-    return game
-
-
 def _running_table(record: GameRecord, names: tuple[str, ...]) -> bytes:
-    game = _replayed(record)
+    game = replay(record)
     view = public_table_view(game.public_view(), deadline=None, auto=(), unclaimed=game.unclaimed())
     return render_table(view, names)
 
 
 def _standings(record: GameRecord, names: tuple[str, ...]) -> bytes:
-    game = _replayed(record)
+    game = replay(record)
     outcome = game.outcome()
     points = (
         tuple(outcome.points)

@@ -65,7 +65,7 @@ def test_every_rules_doc_says_which_settings_are_options_and_its_rules_example_o
     example = re.search(r"`rules: ([^`]+)`", section)
     assert example is not None, doc.name
     values = parse_rules_text(doc.stem, example.group(1))
-    assert len(values) >= 2 and build_settings(doc.stem, values).items() >= values.items()
+    assert len(values) >= 2 and build_settings(doc.stem, values).to_json().items() >= values.items()
 
 
 def test_readme_lists_the_timer_ranges_the_bot_enforces() -> None:

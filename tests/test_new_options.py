@@ -85,7 +85,7 @@ def test_every_setting_of_the_variant_can_be_set_through_rules(variant: Any) -> 
                 built = build_settings(variant.variant, parsed)
             except BadSetting:
                 continue  # clashes with another setting's default: try the next value
-            assert built[setting.name] == value, text
+            assert built.to_json()[setting.name] == value, text
             break
         else:
             unset.append(f"{setting.name} (tried {values})")

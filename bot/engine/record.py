@@ -33,6 +33,11 @@ class GameRecord:
         """A copy with one more accepted action."""
         return replace(self, actions=(*self.actions, action_to_json(action)))
 
+    def start(self) -> Game:
+        """The game as it was before its first action: what :func:`replay` applies the actions to,
+        and what a caller that steps through them itself starts from."""
+        return new_game(self.variant, self.settings, seed=self.seed, players=self.players)
+
     def to_json(self) -> str:
         """Stable JSON text."""
         return json.dumps(
@@ -67,7 +72,7 @@ def replay(record: GameRecord, *, on_step: Callable[[int, Game], None] | None = 
     caller can compare state hashes along the way. An action the rules refuse raises
     :class:`~bot.engine.game.RulesError`: a record that does not replay is corrupt.
     """
-    game = new_game(record.variant, record.settings, seed=record.seed, players=record.players)
+    game = record.start()
     if on_step is not None:
         on_step(-1, game)
     for index, data in enumerate(record.actions):

@@ -164,7 +164,7 @@ class TableActor(MovingTable):
         if self.finished:
             raise GameOver()
         if isinstance(message, Cancel):
-            await self.store.finish_game(self.game_id, GameStatus.CANCELLED, reason=f"cancelled by {message.by}")
+            await self.store.games.finish(self.game_id, GameStatus.CANCELLED, reason=f"cancelled by {message.by}")
             self._finish()
             self.presenter.cancelled(self.snapshot(), message.by)
             return self.game_id

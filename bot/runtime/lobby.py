@@ -1,11 +1,14 @@
 """Lobbies: a table being gathered in a channel, before its game exists.
 
-The cogs store a lobby after every change (:meth:`Lobby.to_json`), so a restart brings it back
-with its players, its message and working buttons (:meth:`LobbyBook.restore`).
+A lobby holds the table it will start: the variant's settings dataclass (built once, by
+:func:`~bot.runtime.variants.build_settings`) and the clock. The cogs store it after every change
+(:meth:`Lobby.stored`; the store writes the JSON), so a restart brings it back with its players,
+its message and working buttons (:meth:`Lobby.restored`, :meth:`LobbyBook.restore`).
 
+>>> from bot.runtime.variants import build_settings
 >>> book = LobbyBook()
 >>> lobby = book.open(lobby_id=1, guild_id=2, channel_id=3, host=PlayerSeat.human(9, "Host"),
-...                   variant="nishoku", settings={}, timers=TableTimers(), size=4)
+...                   variant="nishoku", settings=build_settings("nishoku", {}), timers=TableTimers(), size=4)
 >>> lobby.add_cpu().name, len(lobby.players)
 ('CPU 1', 2)
 """
@@ -13,11 +16,11 @@ with its players, its message and working buttons (:meth:`LobbyBook.restore`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
+from bot.engine.table import TableSettings
 from bot.runtime.errors import AlreadyJoined, ChannelBusy, LobbyFull, LobbyGone, NeedPlayers, NoLobby, NotInLobby
 from bot.runtime.options import TableTimers
-from bot.storage import PlayerSeat
+from bot.storage import LobbyRow, PlayerSeat
 
 __all__ = ["Lobby", "LobbyBook"]
 
@@ -31,7 +34,8 @@ class Lobby:
     channel_id: int
     host_id: int
     variant: str
-    settings: dict[str, Any]
+    settings: TableSettings
+    """The variant's settings: the game is built from them as they are."""
     timers: TableTimers
     size: int
     """Most players the variant seats."""
@@ -78,50 +82,48 @@ class Lobby:
         """The human players."""
         return [p for p in self.players if not p.is_cpu]
 
-    def to_json(self) -> dict[str, Any]:
+    def stored(self) -> LobbyRow:
         """Everything needed to bring the lobby back after a restart.
 
-        >>> lobby = Lobby(1, 2, 3, 9, "inage", {"hands": 4}, TableTimers(20, 40), 3, 2)
+        >>> from bot.runtime.variants import build_settings
+        >>> settings = build_settings("inage", {"hands": 4})
+        >>> lobby = Lobby(1, 2, 3, 9, "inage", settings, TableTimers(20, 40), 3, 2)
         >>> lobby.join(PlayerSeat.human(9, "Host")); _ = lobby.add_cpu()
-        >>> Lobby.from_json(lobby.to_json()) == lobby
+        >>> Lobby.restored(lobby.stored()) == lobby
         True
         """
-        return {
-            "id": self.id,
-            "guild_id": self.guild_id,
-            "channel_id": self.channel_id,
-            "host_id": self.host_id,
-            "variant": self.variant,
-            "settings": self.settings,
-            "timers": [self.timers.turn_seconds, self.timers.bank_seconds],
-            "size": self.size,
-            "min_size": self.min_size,
-            "players": [[p.user_id, p.name] for p in self.players],
-            "message_id": self.message_id,
-            "locale": self.locale,
-        }
+        return LobbyRow(
+            id=self.id,
+            guild_id=self.guild_id,
+            channel_id=self.channel_id,
+            host_id=self.host_id,
+            variant=self.variant,
+            settings=self.settings,
+            turn_seconds=self.timers.turn_seconds,
+            bank_seconds=self.timers.bank_seconds,
+            size=self.size,
+            min_size=self.min_size,
+            players=tuple(self.players),
+            message_id=self.message_id,
+            locale=self.locale,
+        )
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Lobby:
-        """The lobby :meth:`to_json` described."""
-        turn, bank = data["timers"]
-        players = [
-            PlayerSeat.cpu(name) if user_id is None else PlayerSeat.human(int(user_id), name)
-            for user_id, name in data["players"]
-        ]
+    def restored(cls, row: LobbyRow) -> Lobby:
+        """The lobby :meth:`stored` described."""
         return cls(
-            id=int(data["id"]),
-            guild_id=int(data["guild_id"]),
-            channel_id=int(data["channel_id"]),
-            host_id=int(data["host_id"]),
-            variant=str(data["variant"]),
-            settings=dict(data["settings"]),
-            timers=TableTimers(float(turn), float(bank)),
-            size=int(data["size"]),
-            min_size=int(data["min_size"]),
-            players=players,
-            message_id=data.get("message_id"),
-            locale=data.get("locale"),
+            id=row.id,
+            guild_id=row.guild_id,
+            channel_id=row.channel_id,
+            host_id=row.host_id,
+            variant=row.variant,
+            settings=row.settings,
+            timers=TableTimers(row.turn_seconds, row.bank_seconds),
+            size=row.size,
+            min_size=row.min_size,
+            players=list(row.players),
+            message_id=row.message_id,
+            locale=row.locale,
         )
 
     def check_ready(self, title: str) -> None:
@@ -146,7 +148,7 @@ class LobbyBook:
         channel_id: int,
         host: PlayerSeat,
         variant: str,
-        settings: dict[str, Any],
+        settings: TableSettings,
         timers: TableTimers,
         size: int,
         min_size: int = 0,

@@ -84,7 +84,7 @@ class MovingTable(TableState):
         state = self.seats[seat]
         bank = None if state.player.is_cpu else state.bank
         try:
-            await self.store.append_action(self.game_id, seq, action_to_json(action), bank=bank)
+            await self.store.games.append_action(self.game_id, seq, action_to_json(action), bank=bank)
         except STORE_ERRORS as error:
             log.error("table %s: could not log action %d: %s", self.game_id, seq, error)
             if not is_refusal(error):
@@ -140,9 +140,9 @@ class MovingTable(TableState):
         reported an error may still have landed, and then the log already holds this very
         action at ``seq``: that is the write done, not a reason to drop the move."""
         try:
-            await self.store.append_action(self.game_id, seq, action_to_json(action), bank=bank)
+            await self.store.games.append_action(self.game_id, seq, action_to_json(action), bank=bank)
         except ActionOrderError:
-            logged = await self.store.actions(self.game_id)
+            logged = await self.store.games.actions(self.game_id)
             if len(logged) != seq + 1 or logged[seq] != json.loads(json.dumps(action_to_json(action))):
                 raise
             log.info("table %s: action %d had been stored after all", self.game_id, seq)
@@ -174,8 +174,8 @@ class MovingTable(TableState):
     async def _take_back(self, seq: int) -> None:
         """Remove a stored action the engine refused and rebuild the game from the log, which
         undoes whatever the failed ``apply`` changed half-way."""
-        await self.store.retract_action(self.game_id, seq)
-        self.game = replay(await self.store.record(self.game_id))
+        await self.store.games.retract_action(self.game_id, seq)
+        self.game = replay(await self.store.games.record(self.game_id))
 
     async def _after(self, events: list[Event], seat: int, *, human: bool, free: bool = False) -> None:
         now_declared = declarations(self._game_public())
@@ -183,7 +183,7 @@ class MovingTable(TableState):
         entries = self.tracker.feed(events)
         for entry in entries:
             record = functools.partial(
-                self.store.record_hand, self.game_id, entry.hand_index, entry.label, entry.result
+                self.store.results.record_hand, self.game_id, entry.hand_index, entry.label, entry.result
             )
             await self._save_result(f"hand {entry.hand_index}", record)
         reveals = {event.hand: event for event in events if isinstance(event, WallRevealed)}
@@ -202,7 +202,7 @@ class MovingTable(TableState):
                     self.snapshot(), outcome, summary if isinstance(summary, GameSummary) else None
                 )
 
-            final = functools.partial(self.store.record_final, self.game_id, outcome)
+            final = functools.partial(self.store.results.record_final, self.game_id, outcome)
             if not await self._save_result("the final result", final, then=finish):
                 self.presenter.table_changed(self.snapshot())  # the last move is stored: show it while waiting
                 self._stop_clocks()

@@ -17,7 +17,6 @@ from typing import Generic, TypeVar
 
 from bot.engine.game import Game, RulesError, action_from_json
 from bot.engine.record import replay
-from bot.engine.variants import new_game
 from bot.runtime.actor import TableActor
 from bot.runtime.errors import GameOver, UnknownGame
 from bot.runtime.i18n import text
@@ -27,6 +26,7 @@ from bot.runtime.options import RuntimeOptions, TableTimers
 from bot.runtime.presenting import PresenterFactory, RunningPresenter
 from bot.runtime.rendering import RenderPool
 from bot.runtime.shards import Shards, shard_of
+from bot.runtime.variants import new_table_game
 from bot.storage import (
     DATABASE_ERRORS,
     GameNotFoundError,
@@ -36,6 +36,7 @@ from bot.storage import (
     PanelHandle,
     StorageError,
     Store,
+    UnreadableLobby,
 )
 
 __all__ = ["ForeignGuild", "Runtime", "TableRegistry"]
@@ -92,7 +93,7 @@ class Runtime(Generic[P]):
         """Store the lobby as it is now, so a restart brings it back; False if the store refused
         (the caller undoes the change it could not save)."""
         try:
-            await self.store.save_lobby(lobby.id, lobby.guild_id, lobby.channel_id, lobby.to_json())
+            await self.store.tables.save_lobby(lobby.stored())
         except DATABASE_ERRORS:
             log.exception("lobby %d could not be saved", lobby.id)
             return False
@@ -102,7 +103,7 @@ class Runtime(Generic[P]):
         """Forget the lobby: its game started or it was cancelled."""
         self.lobbies.close(lobby)
         try:
-            await self.store.delete_lobby(lobby.id)
+            await self.store.tables.delete_lobby(lobby.id)
         except DATABASE_ERRORS:
             log.exception("lobby %d could not be deleted from the store", lobby.id)
 
@@ -112,19 +113,16 @@ class Runtime(Generic[P]):
         ``shards`` only (default: this process's); the others are their own process's."""
         shards = shards or self.shards
         restored: list[Lobby] = []
-        for data in await self.store.lobbies():
-            guild_id = data.get("guild_id")
-            if isinstance(guild_id, int) and not shards.owns(guild_id):
+        for stored in await self.store.tables.lobbies():
+            if not shards.owns(stored.guild_id):
                 continue
-            try:
-                lobby = Lobby.from_json(data)
-            except (KeyError, TypeError, ValueError):
-                log.exception("a stored lobby cannot be read; dropping it: %r", data)
-                if isinstance(data.get("id"), int):
-                    await self.store.delete_lobby(data["id"])
+            if isinstance(stored, UnreadableLobby):
+                log.error("a stored lobby cannot be read (%s); dropping it: %r", stored.error, stored.data)
+                await self.store.tables.delete_lobby(stored.id)
                 continue
+            lobby = Lobby.restored(stored)
             if self.channel_busy(lobby.channel_id):
-                await self.store.delete_lobby(lobby.id)
+                await self.store.tables.delete_lobby(lobby.id)
                 continue
             self.lobbies.restore(lobby)
             restored.append(lobby)
@@ -194,7 +192,7 @@ class TableRegistry(Generic[P]):
         if actor is not None:
             return actor
         try:
-            row = await self._runtime.store.game(game_id)
+            row = await self._runtime.store.games.get(game_id)
         except GameNotFoundError:
             raise UnknownGame(game=game_id) from None
         if row.guild_id != guild_id:
@@ -228,22 +226,22 @@ class TableRegistry(Generic[P]):
         self._check_owned(lobby.guild_id)  # before the store has a game another process would recover
         seed = secrets.randbits(62)
         count = len(lobby.players)
-        game = new_game(lobby.variant, lobby.settings, seed=seed, players=count)
+        game = new_table_game(lobby.variant, lobby.settings, seed=seed, players=count)
         # The engine draws seats from the seed (「つかみ取り」); store the players in seat order.
         seating = game.seating
         players = [lobby.players[seating[seat]] for seat in range(count)]
-        game_id = await runtime.store.create_game(
+        game_id = await runtime.store.games.create(
             lobby.guild_id,
             lobby.channel_id,
             game.variant,
-            game.settings_json(),
+            lobby.settings,
             seed,
             players,
             lobby.host_id,
             turn_seconds=lobby.timers.turn_seconds,
             bank_seconds=lobby.timers.bank_seconds,
         )
-        guild = await runtime.store.guild_settings(lobby.guild_id)
+        guild = await runtime.store.guilds.settings(lobby.guild_id)
         actor = TableActor(
             game_id=game_id,
             guild_id=lobby.guild_id,
@@ -359,7 +357,7 @@ class TableRegistry(Generic[P]):
         store = self._runtime.store
         recovered: list[TableActor] = []
         shard_ids = None if shards.ids is None else sorted(shards.ids)
-        for row in await store.unfinished_games(shard_ids=shard_ids, shard_count=shards.count):
+        for row in await store.games.unfinished(shard_ids=shard_ids, shard_count=shards.count):
             if not shards.owns(row.guild_id):
                 # The store filters by shard already; this is the check that must hold, since
                 # cancelling or resuming another process's game would break it.
@@ -373,7 +371,7 @@ class TableRegistry(Generic[P]):
             except (RulesError, ValueError, KeyError, StorageError):
                 log.exception("game %d cannot be replayed from its log; cancelling it", row.id)
                 try:
-                    await store.finish_game(row.id, GameStatus.CANCELLED, reason="could not be restored")
+                    await store.games.finish(row.id, GameStatus.CANCELLED, reason="could not be restored")
                 except StorageError:
                     log.exception("game %d could not be cancelled either", row.id)
                 continue
@@ -391,13 +389,13 @@ class TableRegistry(Generic[P]):
         that still offers "My hand" and never says the game is over."""
         store = self._runtime.store
         shard_ids = None if shards.ids is None else sorted(shards.ids)
-        for summary in await store.unshown_ends(shard_ids=shard_ids, shard_count=shards.count):
+        for summary in await store.results.unshown_ends(shard_ids=shard_ids, shard_count=shards.count):
             try:
-                row = await store.game(summary.game_id)
+                row = await store.games.get(summary.game_id)
                 if not shards.owns(row.guild_id):
                     log.error("game %d is not on this process's shards; its owner shows its end", row.id)
                     continue
-                game = replay(await store.record(row.id))
+                game = replay(await store.games.record(row.id))
             except (RulesError, ValueError, KeyError, StorageError):
                 log.exception("game %d cannot be replayed to show its end", summary.game_id)
                 continue
@@ -414,8 +412,8 @@ class TableRegistry(Generic[P]):
 
     async def _restore(self, row: GameRow) -> TableActor | None:
         store = self._runtime.store
-        record = await store.record(row.id)
-        game = new_game(record.variant, record.settings, seed=record.seed, players=record.players)
+        record = await store.games.record(row.id)
+        game = record.start()
         tracker = HandTracker.for_game(game)
         last_hands = []
         # Number the pending decisions as the process before did, so the buttons on screen
@@ -429,21 +427,21 @@ class TableRegistry(Generic[P]):
         # A crash between logging an action and recording the hand it ended loses only that
         # hand's record; recording it again is harmless.
         for entry in last_hands:
-            await store.record_hand(row.id, entry.hand_index, entry.label, entry.result)
+            await store.results.record_hand(row.id, entry.hand_index, entry.label, entry.result)
         outcome = game.outcome()
         if outcome is not None:
             # The last action ended the game but the final result was never stored.
-            await store.record_final(row.id, outcome)
+            await store.results.record_final(row.id, outcome)
             return None
-        guild = await store.guild_settings(row.guild_id)
+        guild = await store.guilds.settings(row.guild_id)
         timers = TableTimers(
             row.turn_seconds if row.turn_seconds is not None else guild.turn_seconds,
             row.bank_seconds if row.bank_seconds is not None else guild.time_bank_seconds,
         )
-        banks = await store.seat_banks(row.id)
+        banks = await store.games.seat_banks(row.id)
         actor = self._recovered_actor(row, game, timers=timers, banks=banks, tracker=tracker, offers=offers)
         notice = text("resumed", None, game=row.id, seq=game.sequence)
-        panels = await store.panels(row.id)
+        panels = await store.tables.panels(row.id)
         self._launch(actor, message_id=row.message_id, notice=notice, dm_panels=guild.dm_panels, panels=panels)
         log.info("table %d resumed at action %d", row.id, game.sequence)
         return actor

@@ -17,7 +17,8 @@ import functools
 from dataclasses import dataclass
 from typing import Any
 
-from bot.engine.table import Allowed, Form, allowed_values, setting_docs
+from bot.engine.game import Game
+from bot.engine.table import Allowed, Form, TableSettings, allowed_values, setting_docs
 from bot.engine.variants import VARIANTS, Variant, find_variant
 from bot.runtime.errors import BadSetting, OptionNotAllowed, OptionWrongType, UnknownVariant
 
@@ -25,8 +26,10 @@ __all__ = [
     "Setting",
     "all_settings",
     "build_settings",
+    "changed_settings",
     "check_setting",
     "has_chips",
+    "new_table_game",
     "parse_rules_text",
     "settings_of",
     "settings_table",
@@ -141,13 +144,17 @@ def all_settings() -> dict[str, Setting]:
     return merged
 
 
-def build_settings(name: str, values: dict[str, Any], *, defaults: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Validated JSON settings for a new table: ``defaults`` (the guild's) under ``values``.
+def build_settings(name: str, values: dict[str, Any], *, defaults: dict[str, Any] | None = None) -> TableSettings:
+    """The settings dataclass of a new table: ``defaults`` (the guild's) under ``values``.
 
     Keys the variant does not have are dropped from ``defaults`` (guild settings are shared by
     all variants) but rejected from ``values``; each value is checked against its setting's type
     and range (:func:`check_setting`), then the variant's own checks name what one setting alone
-    cannot say (a return below the start).
+    cannot say (a return below the start). The lobby holds what this returns and the game is
+    built from it (:func:`new_table_game`); only the store writes it as JSON.
+
+    >>> build_settings("nishoku", {"hands": 4}, defaults={"hints": False, "dm_panels": True}).hands
+    4
     """
     cls = variant_class(name)
     settings = {setting.name: setting for setting in settings_of(cls.variant)}
@@ -160,11 +167,28 @@ def build_settings(name: str, values: dict[str, Any], *, defaults: dict[str, Any
     merged = {key: value for key, value in (defaults or {}).items() if key in known}
     merged.update(values)
     try:
-        built = cls.settings_from_json(merged)
+        built: TableSettings = cls.settings_from_json(merged)
     except (ValueError, TypeError) as error:
         raise BadSetting(detail=str(error)) from error
-    result: dict[str, Any] = built.to_json() if hasattr(built, "to_json") else dict(merged)
-    return result
+    return built
+
+
+def changed_settings(name: str, settings: TableSettings) -> list[tuple[Setting, object]]:
+    """The settings a table changed from its variant's defaults, in declaration order, with the
+    values it chose (what a lobby lists).
+
+    >>> four_hands = build_settings("nishoku", {"hands": 4})
+    >>> [(setting.name, value) for setting, value in changed_settings("nishoku", four_hands)]
+    [('hands', 4)]
+    """
+    # Each setting is a field of the dataclass by that name (settings_of reads the defaults so).
+    chosen = [(setting, getattr(settings, setting.name)) for setting in settings_of(name)]
+    return [(setting, value) for setting, value in chosen if value != setting.default]
+
+
+def new_table_game(name: str, settings: TableSettings, *, seed: int, players: int) -> Game:
+    """A new game of the variant, built from the settings dataclass its lobby holds."""
+    return variant_class(name).game_from_settings(settings, seed=seed, players=players)
 
 
 def parse_rules_text(name: str, text: str) -> dict[str, Any]:

@@ -412,9 +412,9 @@ async def verify(
     for done, game_id in enumerate(ids):
         if progress is not None and done and done % REPLAY_PROGRESS_EVERY == 0:
             progress(done, len(ids))
-        dst_record = await dst.record(game_id)
+        dst_record = await dst.games.record(game_id)
         try:
-            src_record = await src.record(game_id)
+            src_record = await src.games.record(game_id)
         except GameNotFoundError:
             found.findings.append(GameCheck(game_id, "is not in SRC", differs=True))
             continue

@@ -1,4 +1,4 @@
-"""Turn a game's events into per-hand results for :meth:`Store.record_hand`.
+"""Turn a game's events into per-hand results for :meth:`Results.record_hand <bot.storage.results.Results.record_hand>`.
 
 The engine reports a hand as it happens, in the typed events every variant shares
 (:mod:`bot.engine.events`): :class:`HandStarted` (index and round label), :class:`Discarded`
@@ -10,7 +10,7 @@ never needs to know the variant.
 The first hand's ``HandStarted`` happens while the game is built, before any ``apply``, so the
 tracker starts at hand 0 with the label the game shows then. To rebuild a tracker after a
 restart, feed it the events of re-applying the logged actions to a fresh game; recording the
-same hand again is harmless because :meth:`Store.record_hand` replaces it.
+same hand again is harmless because :meth:`Results.record_hand <bot.storage.results.Results.record_hand>` replaces it.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ __all__ = ["HandEntry", "HandTracker"]
 
 @dataclass(frozen=True)
 class HandEntry:
-    """A finished hand, ready for :meth:`Store.record_hand`."""
+    """A finished hand, ready for :meth:`Results.record_hand <bot.storage.results.Results.record_hand>`."""
 
     hand_index: int
     label: str

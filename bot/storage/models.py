@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, Literal
 
+from bot.engine.table import TableSettings
+
 __all__ = [
     "PERIODS",
     "ChipTotals",
@@ -18,11 +20,13 @@ __all__ = [
     "HandResult",
     "HandRow",
     "LeaderboardRow",
+    "LobbyRow",
     "PanelHandle",
     "Period",
     "PlayerRating",
     "PlayerSeat",
     "PlayerStats",
+    "UnreadableLobby",
 ]
 
 Period = Literal["all", "30d", "7d"]
@@ -135,6 +139,40 @@ class PlayerSeat:
 
 
 @dataclass(frozen=True)
+class LobbyRow:
+    """An open lobby as the store keeps it, so that a restart brings it back: its seats, its
+    message, and the table it will start (the variant's settings dataclass and the clock)."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    host_id: int
+    variant: str
+    settings: TableSettings
+    """The variant's own settings, as the game will be built from them."""
+    turn_seconds: float
+    bank_seconds: float
+    size: int
+    """Most players the variant seats."""
+    min_size: int
+    """Fewest players the variant can start with (0: ``size``)."""
+    players: tuple[PlayerSeat, ...]
+    message_id: int | None = None
+    locale: str | None = None
+
+
+@dataclass(frozen=True)
+class UnreadableLobby:
+    """A stored lobby this release cannot read back (a variant or setting since removed, a
+    damaged row): the caller drops it, and the row's ``data`` says what it was."""
+
+    id: int
+    guild_id: int
+    data: str
+    error: str
+
+
+@dataclass(frozen=True)
 class GameRow:
     """A stored game. ``players[i]`` sits in the engine's seat ``i``."""
 
@@ -145,6 +183,9 @@ class GameRow:
     host_id: int
     variant: str
     settings: dict[str, Any]
+    """The settings JSON as stored, left unparsed: it goes into the game's record as it is (the
+    replay file a finished game attaches), and the engine reads it when it replays the record, so
+    a row whose settings a later release would refuse still lists in the history."""
     seed: int
     players: tuple[PlayerSeat, ...]
     status: GameStatus

@@ -20,6 +20,8 @@ from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
+from bot.engine.table import TableSettings
+from bot.engine.variants import find_variant
 from bot.storage.models import (
     ChipTotals,
     FinalResult,
@@ -30,10 +32,12 @@ from bot.storage.models import (
     HandResult,
     HandRow,
     LeaderboardRow,
+    LobbyRow,
     PanelHandle,
     PlayerRating,
     PlayerSeat,
     PlayerStats,
+    UnreadableLobby,
 )
 from bot.storage.ratings import Skill, initial_skill
 from bot.storage.sql import Row
@@ -48,6 +52,7 @@ __all__ = [
     "hands",
     "leaderboard_row",
     "lobby",
+    "lobby_data",
     "panel",
     "player_stats",
     "rating",
@@ -55,6 +60,7 @@ __all__ = [
     "seat_banks",
     "seats_by_game",
     "skill",
+    "table_settings",
 ]
 
 
@@ -302,9 +308,58 @@ def seat_banks(found: Iterable[Row]) -> dict[int, float]:
     return banks
 
 
-def lobby(row: Row) -> dict[str, Any]:
-    """The ``data`` JSON of a ``lobbies`` row."""
-    return _object(row["data"])
+def table_settings(variant: str, data: dict[str, Any]) -> TableSettings:
+    """A table's settings as stored (JSON) as the variant's settings dataclass: the store's one
+    call into the engine's variant registry. An unknown variant or setting raises ValueError."""
+    settings: TableSettings = find_variant(variant).settings_from_json(data)
+    return settings
+
+
+def lobby(row: Row) -> LobbyRow | UnreadableLobby:
+    """A ``lobbies`` row: its ``data`` JSON as :func:`lobby_data` wrote it, or, when this release
+    cannot read it back, what it holds and why not."""
+    try:
+        data = _object(row["data"])
+        turn, bank = data["timers"]
+        return LobbyRow(
+            id=int(data["id"]),
+            guild_id=int(data["guild_id"]),
+            channel_id=int(data["channel_id"]),
+            host_id=int(data["host_id"]),
+            variant=str(data["variant"]),
+            settings=table_settings(str(data["variant"]), dict(data["settings"])),
+            turn_seconds=float(turn),
+            bank_seconds=float(bank),
+            size=int(data["size"]),
+            min_size=int(data["min_size"]),
+            players=tuple(
+                PlayerSeat.cpu(name) if user_id is None else PlayerSeat.human(int(user_id), name)
+                for user_id, name in data["players"]
+            ),
+            message_id=data.get("message_id"),
+            locale=data.get("locale"),
+        )
+    except (KeyError, TypeError, ValueError) as error:
+        return UnreadableLobby(id=row["id"], guild_id=row["guild_id"], data=row["data"], error=repr(error))
+
+
+def lobby_data(lobby: LobbyRow) -> dict[str, Any]:
+    """What a ``lobbies`` row's ``data`` holds (:func:`lobby` reads it back): the lobby as JSON,
+    its settings as their dataclass writes them."""
+    return {
+        "id": lobby.id,
+        "guild_id": lobby.guild_id,
+        "channel_id": lobby.channel_id,
+        "host_id": lobby.host_id,
+        "variant": lobby.variant,
+        "settings": lobby.settings.to_json(),
+        "timers": [lobby.turn_seconds, lobby.bank_seconds],
+        "size": lobby.size,
+        "min_size": lobby.min_size,
+        "players": [[player.user_id, player.name] for player in lobby.players],
+        "message_id": lobby.message_id,
+        "locale": lobby.locale,
+    }
 
 
 def panel(row: Row) -> PanelHandle:

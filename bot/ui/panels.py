@@ -208,9 +208,9 @@ class PanelPresenter:
             handle = self._handle(self.panels[seat])
             try:
                 if handle is None:
-                    await self._store.forget_panel(game_id, seat)
+                    await self._store.tables.forget_panel(game_id, seat)
                 else:
-                    await self._store.save_panel(game_id, handle)
+                    await self._store.tables.save_panel(game_id, handle)
             except GameStateError:
                 return  # the game ended meanwhile: its panels need no handle
             except Exception as error:

@@ -301,7 +301,7 @@ class DiscordPresenter(PanelPresenter):
                 [card],
             )
             # Until this is stored, a restart posts the end again (see TableRegistry.recover).
-            await self._store.mark_end_shown(info.game_id)
+            await self._store.results.mark_end_shown(info.game_id)
 
         self._queue(post)
         self._refresh_panels(tuple(self.panels))
@@ -434,7 +434,7 @@ class DiscordPresenter(PanelPresenter):
     async def _hand_over(self, message_id: int, old: int | None) -> None:
         """Store the id of the table message just posted; then retire the one before it."""
         try:
-            await self._store.set_game_message(self._info.game_id, message_id)
+            await self._store.tables.set_message(self._info.game_id, message_id)
         except _MESSAGE_ID_ERRORS as error:
             # Only a restart reads it (to retire this message); the table goes on, and the older
             # message is still retired below.

@@ -134,9 +134,9 @@ async def test_chinitsu_whole_game_one_human_two_cpus(
         assert card.chips == outcome.chips
         assert player.clicks >= 5
         assert spy.images_checked > 0 and spy.tiles_checked > 0 and spy.table_views > 0
-        hands = await bot.store.hands(actor.game_id)
+        hands = await bot.store.results.hands(actor.game_id)
         assert [h.hand_index for h in hands] == list(range(game.hand_index))
-        record = await bot.store.record(actor.game_id)
+        record = await bot.store.games.record(actor.game_id)
         assert replay(record).state_hash() == game.state_hash()
         # Every hand's result was posted in the channel (its round label names it).
         texts = "\n".join(world.public_texts())
@@ -144,11 +144,11 @@ async def test_chinitsu_whole_game_one_human_two_cpus(
     spy.check()
     log_trap.check()
     async with Store.open(database) as store:
-        (stored,) = await store.history(world.guild.id, world.channel.id)
+        (stored,) = await store.stats.history(world.guild.id, world.channel.id)
         assert stored.status is GameStatus.FINISHED and stored.variant == "chinitsu"
         assert sorted(result.placement for result in stored.results) == [1, 2, 3]
         assert tuple(r.chips for r in sorted(stored.results, key=lambda r: r.seat)) == outcome.chips
-        board, total = await store.leaderboard(world.guild.id, "chinitsu", period="all", offset=0, limit=10)
+        board, total = await store.stats.leaderboard(world.guild.id, "chinitsu", period="all", offset=0, limit=10)
         assert total == 1 and [row.name for row in board] == ["Alice"]
         alice_seat = actor.seat_of(alice.id)
         assert (board[0].chips, board[0].chip_games) == (outcome.chips[alice_seat], 1)
@@ -262,9 +262,9 @@ async def test_chinitsu_three_humans_pull_north_kan_and_pon(
                 assert not record.failed and record.response_type in (6, 7), record.errors
                 kinds[action_kind(custom_id)] += 1
         assert kinds["discard"] > 3, kinds
-        hands = await bot.store.hands(actor.game_id)
+        hands = await bot.store.results.hands(actor.game_id)
         assert [h.hand_index for h in hands] == [0]
-        record = await bot.store.record(actor.game_id)
+        record = await bot.store.games.record(actor.game_id)
         # Every click was stored once (the rigged deal is no move, so the log would not replay it).
         assert len(record.actions) == game.sequence
         assert spy.images_checked > 0 and spy.tiles_checked > 0 and spy.strings_checked > 0

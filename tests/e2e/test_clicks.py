@@ -32,7 +32,7 @@ class Game:
         return self.world.pending_button(self.alice)
 
     async def actions_logged(self) -> int:
-        return len(await self.bot.store.actions(self.actor.game_id))
+        return len(await self.bot.store.games.actions(self.actor.game_id))
 
 
 @pytest.fixture
@@ -86,7 +86,7 @@ async def test_double_click_plays_once(game: Game) -> None:
     refused = first if first.response_type == 4 else second
     assert "earlier turn" in ephemeral_reply(refused)
     # Her action once, plus whatever the CPUs played after it.
-    logged = await game.bot.store.actions(game.actor.game_id)
+    logged = await game.bot.store.games.actions(game.actor.game_id)
     alice_seat = game.actor.seat_of(game.alice.member.id)
     assert sum(1 for a in logged[before:] if a["seat"] == alice_seat) == 1
 
@@ -165,13 +165,13 @@ async def test_current_button_while_another_seat_decides_says_it_is_not_your_tur
             played = await alice.click(player.panel, str(discard["custom_id"]))  # type: ignore[arg-type]
             assert played.response_type == 7, played.errors
         assert actor.decision(seat) is None
-        sequence, logged = actor.sequence, len(await bot.store.actions(actor.game_id))
+        sequence, logged = actor.sequence, len(await bot.store.games.actions(actor.game_id))
         tile = actor.game.concealed_tiles(seat)[0]  # type: ignore[attr-defined]
         current = f"jt:act:{actor.game_id}:{sequence}:discard:{tile}"
 
         refused = await forge_click(alice, player.panel, current)  # type: ignore[arg-type]
         assert ephemeral_reply(refused) == "It is not your turn to act."
-        assert actor.sequence == sequence and len(await bot.store.actions(actor.game_id)) == logged
+        assert actor.sequence == sequence and len(await bot.store.games.actions(actor.game_id)) == logged
 
         await actor.cancel("Alice")
         ended = await forge_click(alice, player.panel, current)  # type: ignore[arg-type]

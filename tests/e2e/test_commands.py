@@ -12,6 +12,7 @@ from bot.app import JantakuBot
 from bot.engine.game import Outcome
 from bot.engine.record import replay
 from bot.engine.views import StandingsView
+from bot.runtime.variants import build_settings, variant_class
 from bot.sandbox.fakediscord import FakeDiscord, limits, running_bot
 from bot.sandbox.players import Player, World
 from bot.storage import PlayerSeat
@@ -118,10 +119,14 @@ async def test_calc_refuses_an_impossible_situation_ephemerally_234567m234p55666
 async def _finished_game(bot: JantakuBot, guild_id: int, channel_id: int, players: list[PlayerSeat], first: int) -> int:
     """Store a finished game directly (results data for the board; the store is real)."""
     store = bot.store
-    game_id = await store.create_game(guild_id, channel_id, "nishoku", {}, 1, players, players[0].user_id or 0)
+    game_id = await store.games.create(
+        guild_id, channel_id, "nishoku", build_settings("nishoku", {}), 1, players, players[0].user_id or 0
+    )
     placements = tuple((seat + first) % 4 + 1 for seat in range(4))
     points = tuple(50_000 + 10_000 * (2 - place) for place in placements)
-    await store.record_final(game_id, Outcome(points=points, placements=placements, hands_played=16, reason="終局"))
+    await store.results.record_final(
+        game_id, Outcome(points=points, placements=placements, hands_played=16, reason="終局")
+    )
     return game_id
 
 
@@ -171,12 +176,12 @@ async def _chip_game(
 ) -> None:
     """Store a finished game with final chips (empty for a variant without them)."""
     store = bot.store
-    game_id = await store.create_game(
-        world.guild.id, world.channel.id, variant, {}, 1, players, players[0].user_id or 0
+    game_id = await store.games.create(
+        world.guild.id, world.channel.id, variant, build_settings(variant, {}), 1, players, players[0].user_id or 0
     )
     points = tuple(40_000 + 10_000 * (2 - place) for place in placements)
     outcome = Outcome(points=points, placements=placements, hands_played=4, reason="終局", chips=chips)
-    await store.record_final(game_id, outcome)
+    await store.results.record_final(game_id, outcome)
 
 
 async def test_chips_in_the_leaderboard_stats_and_history_of_a_chip_variant_only(
@@ -270,12 +275,18 @@ async def test_the_replay_of_a_chip_game_shows_its_chips(
     assert outcome is not None and len(outcome.chips) == 3
     store = bot.store
     seats = [PlayerSeat.human(alice.id, "Alice"), PlayerSeat.cpu("CPU 1"), PlayerSeat.cpu("CPU 2")]
-    game_id = await store.create_game(
-        world.guild.id, world.channel.id, "chinitsu", record.settings, record.seed, seats, alice.id
+    game_id = await store.games.create(
+        world.guild.id,
+        world.channel.id,
+        "chinitsu",
+        variant_class("chinitsu").settings_from_json(record.settings),
+        record.seed,
+        seats,
+        alice.id,
     )
     for seq, action in enumerate(record.actions):
-        await store.append_action(game_id, seq, action)
-    await store.record_final(game_id, outcome)
+        await store.games.append_action(game_id, seq, action)
+    await store.results.record_final(game_id, outcome)
     drawn: list[StandingsView] = []
     stats_module = sys.modules["cogs.stats"]  # the module the bot loaded (discord.py loads extensions afresh)
     real = stats_module.render_standings

@@ -199,13 +199,13 @@ async def _game_under(
     apology = text("internal", None)
     assert not [m for m in fake.messages_in(world.channel, include_ephemeral=True) if apology in m.text]
     async with Store.open(database) as store:
-        (game,) = await store.history(world.guild.id, world.channel.id)
+        (game,) = await store.stats.history(world.guild.id, world.channel.id)
         assert game.status is GameStatus.FINISHED
         assert sorted(result.placement for result in game.results) == list(range(1, len(actor.names) + 1))
         for result in game.results:
             line = f"{result.placement}. {actor.names[result.seat]} — {outcome.points[result.seat]:,}"
             assert line in over[0]
-        hands = await store.hands(game.game_id)
+        hands = await store.results.hands(game.game_id)
         assert len(hands) == game.hands_played
     # Each hand's result was posted once (a lost post does not converge).
     results = [m for m in public if any(m.content.startswith(f"{hand.label}: ") for hand in hands)]

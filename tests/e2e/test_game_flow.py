@@ -42,12 +42,12 @@ async def test_full_default_game_one_human_three_cpus(
         texts = world.public_texts()
         assert sum("wall salt" in text for text in texts) == 16 or "ハコワレ" in over
     async with Store.open(database) as store:
-        (game,) = await store.history(world.guild.id, world.channel.id)
+        (game,) = await store.stats.history(world.guild.id, world.channel.id)
         assert game.status is GameStatus.FINISHED
         assert game.hands_played == 16 or game.end_reason == "ハコワレ"
         assert sorted(result.placement for result in game.results) == [1, 2, 3, 4]
         assert [result.chips for result in game.results] == [None] * 4
-        hands = await store.hands(game.game_id)
+        hands = await store.results.hands(game.game_id)
         assert len(hands) == game.hands_played
 
 
@@ -137,7 +137,7 @@ async def test_cancel_a_running_game(fake_discord: FakeDiscord, tmp_path: Path) 
         reopened = await alice.slash(world.channel, "mahjong new nishoku")
         assert reopened.message is not None and not reopened.message.ephemeral
     async with Store.open(database) as store:
-        assert await store.active_game_in_channel(world.channel.id) is None
+        assert await store.games.active_in_channel(world.channel.id) is None
 
 
 async def test_table_edits_are_coalesced_and_spaced(fake_discord: FakeDiscord, tmp_path: Path) -> None:
@@ -151,7 +151,7 @@ async def test_table_edits_are_coalesced_and_spaced(fake_discord: FakeDiscord, t
         actor = bot.runtime.tables.in_channel(world.channel.id)
         assert actor is not None
         await world.play([Player(alice)], seconds=120)
-        actions = len(await bot.store.actions(actor.game_id))
+        actions = len(await bot.store.games.actions(actor.game_id))
         patches = len(fake_discord.requests_to("PATCH", "/channels/{channel_id}/messages/{message_id}"))
     tables = [
         m

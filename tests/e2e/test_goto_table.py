@@ -178,16 +178,16 @@ async def test_goto_whole_game_one_human_two_cpus_with_alice_and_dice(
         assert outcome is not None and outcome.reason in over
         assert sum(game.chips) == 0 and outcome.final_scores == tuple(float(c) for c in game.chips)
         assert spy.images_checked > 0 and spy.tiles_checked > 0 and spy.table_views > 0
-        hands = await bot.store.hands(actor.game_id)
+        hands = await bot.store.results.hands(actor.game_id)
         assert [h.hand_index for h in hands] == list(range(game.hand_index))
-        record = await bot.store.record(actor.game_id)
+        record = await bot.store.games.record(actor.game_id)
         assert replay(record).state_hash() == game.state_hash()
         texts = "\n".join(world.public_texts())
         assert "アリス" in texts and "🎲" in texts, texts[-2000:]
     spy.check()
     log_trap.check()
     async with Store.open(database) as store:
-        (stored,) = await store.history(world.guild.id, world.channel.id)
+        (stored,) = await store.stats.history(world.guild.id, world.channel.id)
         assert stored.status is GameStatus.FINISHED and stored.variant == "goto"
         assert sorted(result.placement for result in stored.results) == [1, 2, 3]
 

@@ -80,7 +80,7 @@ async def test_help_without_a_variant_explains_this_channels_table_else_the_serv
     plain = await _answer(fake_discord, await bob.slash(world.channel, "mahjong help"))
     assert "How to play 二色麻雀 here" in plain.text  # no server setting: 二色麻雀
     assert "/mahjong leaderboard" in plain.text  # the commands' overview
-    await bot.store.update_guild_settings(world.guild.id, default_variant="inage")
+    await bot.store.guilds.update_settings(world.guild.id, default_variant="inage")
     default = await _answer(fake_discord, await bob.slash(world.channel, "mahjong help"))
     assert "How to play いなげ麻雀 here" in default.text  # the server's default variant
     lobby = await world.open_table(alice, "goto")

@@ -193,11 +193,11 @@ async def test_inage_ron_on_a_set_aside_north_is_yaridora(
         assert spy.tiles_checked > 0 and spy.images_checked > 0
         game_id = actor.game_id
     async with Store.open(database) as store:
-        row = await store.game(game_id)
+        row = await store.games.get(game_id)
         assert row.status is GameStatus.FINISHED
-        actions = [(a["type"], a["seat"]) for a in await store.actions(game_id)]
+        actions = [(a["type"], a["seat"]) for a in await store.games.actions(game_id)]
         assert actions[-2:] == [("set_aside", setter), ("ron", claimer)]
-        (hand,) = await store.hands(game_id)
+        (hand,) = await store.results.hands(game_id)
         assert (hand.result.winner, hand.result.from_seat, hand.result.points) == (claimer, setter, points)
 
 
@@ -233,7 +233,7 @@ async def test_inage_pon_on_a_set_aside_north(
         assert world.game_over_text() is None
         assert spy.tiles_checked > 0
         game_id = actor.game_id
-        logged = await bot.store.actions(game_id)
+        logged = await bot.store.games.actions(game_id)
         assert [(a["type"], a["seat"]) for a in logged[-2:]] == [("set_aside", setter), ("pon", claimer)]
 
 
@@ -311,9 +311,9 @@ async def test_inage_vote_to_end_through_the_panels(
         assert actor.finished and spy.public_payloads > 0
         game_id = actor.game_id
     async with Store.open(database) as store:
-        row = await store.game(game_id)
+        row = await store.games.get(game_id)
         assert row.status is GameStatus.FINISHED and "投票" in row.end_reason
-        votes = [(a["seat"], a.get("end", True)) for a in await store.actions(game_id) if a["type"] == "vote_end"]
+        votes = [(a["seat"], a.get("end", True)) for a in await store.games.actions(game_id) if a["type"] == "vote_end"]
         seats = [actor.seat_of(alice.member.id), actor.seat_of(bob.member.id), actor.names.index(cpu)]
         assert votes == [(seat, True) for seat in seats]
 
@@ -354,9 +354,9 @@ async def test_inage_vote_withdrawn_through_the_panel(
         assert _messages_with(world, f"{cpu} votes to end the game (3/3).")
         game_id = actor.game_id
     async with Store.open(database) as store:
-        row = await store.game(game_id)
+        row = await store.games.get(game_id)
         assert row.status is GameStatus.FINISHED and "投票" in row.end_reason
-        votes = [a.get("end", True) for a in await store.actions(game_id) if a["type"] == "vote_end"]
+        votes = [a.get("end", True) for a in await store.games.actions(game_id) if a["type"] == "vote_end"]
         assert votes == [True, False, True, True, True]
 
 
@@ -388,7 +388,7 @@ async def test_inage_time_limit_ends_the_game_after_the_hand_in_play(
         assert world.game_over_text() is None
         assert not _messages_with(world, "Time is up")
         game_id = actor.game_id
-        started = (await first.store.game(game_id)).created_at.timestamp()
+        started = (await first.store.games.get(game_id)).created_at.timestamp()
         old_table = world.table_message()
     fake_discord.remove_spy(spy)
     assert started <= time.time() < started + 60
@@ -414,10 +414,10 @@ async def test_inage_time_limit_ends_the_game_after_the_hand_in_play(
         over = world.game_over_text()
         assert over is not None and "時間" in over
     async with Store.open(database) as store:
-        row = await store.game(game_id)
+        row = await store.games.get(game_id)
         assert row.status is GameStatus.FINISHED and row.end_reason == "時間"
         assert row.hands_played == hand + 1
-        actions = await store.actions(game_id)
+        actions = await store.games.actions(game_id)
         ups = [index for index, action in enumerate(actions) if action["type"] == "time_up"]
         assert len(ups) == 1 and ups[0] < len(actions) - 1  # the hand was played on after time-up
 

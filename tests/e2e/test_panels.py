@@ -167,7 +167,7 @@ async def test_riichi_then_tsumo_through_the_panel(
     # Only the registry's draw: patching secrets.randbits itself would give every message
     # discord.py posts the same nonce, and the fake (like Discord) dedupes repeated nonces.
     fix_seed(monkeypatch, _seed_seating_first_player_east())
-    real_new_game = registry.new_game
+    real_new_game = registry.new_table_game
 
     def rigged(*args: object, **kwargs: object) -> object:
         game = real_new_game(*args, **kwargs)  # type: ignore[arg-type]
@@ -177,7 +177,7 @@ async def test_riichi_then_tsumo_through_the_panel(
         )
         return game
 
-    monkeypatch.setattr(registry, "new_game", rigged)
+    monkeypatch.setattr(registry, "new_table_game", rigged)
     world = World.build(fake_discord, "Alice")
     (alice,) = world.members
     async with running_bot(fake_discord, make_bot(fake_discord, tmp_path / "db.sqlite3")) as bot:
@@ -244,13 +244,13 @@ async def test_my_hand_right_after_a_deferred_start_waits_for_the_game(
             await alice.click(lobby, f"jt:lobby:{lobby_id}:cpu")
         store = bot.runtime.store
         written = asyncio.Event()
-        real_create = store.create_game
+        real_create = store.games.create
 
         async def slow_create(*args: object, **kwargs: object) -> int:
             await written.wait()
             return await real_create(*args, **kwargs)  # type: ignore[arg-type]
 
-        monkeypatch.setattr(store, "create_game", slow_create)
+        monkeypatch.setattr(store.games, "create", slow_create)
         start = await alice.click(lobby, f"jt:lobby:{lobby_id}:start")
         assert start.response_type == 6  # acknowledged, the game not written yet
         assert bot.runtime.tables.in_channel(world.channel.id) is None

@@ -63,7 +63,7 @@ async def test_a_postgres_outage_pauses_the_table_and_it_carries_on_losing_nothi
         await fake_discord.wait_for(lambda: voter.panel is not None and bool(action_buttons(voter.panel)), timeout=10)
         assert voter.panel is not None
         vote = next(b["custom_id"] for b in action_buttons(voter.panel) if action_kind(b) == "vote_end")
-        stored = len(await bot.store.actions(actor.game_id))
+        stored = len(await bot.store.games.actions(actor.game_id))
 
         cluster.stop_server()
         record = await voter.member.click(voter.panel, vote)
@@ -74,13 +74,13 @@ async def test_a_postgres_outage_pauses_the_table_and_it_carries_on_losing_nothi
 
         cluster.start_server()
         await fake_discord.wait_for(lambda: _count(world, RESUMED) == 1, timeout=30, what="the resume notice")
-        logged = await bot.store.actions(actor.game_id)
+        logged = await bot.store.games.actions(actor.game_id)
         assert len(logged) == stored + 1
         assert logged[stored]["type"] == "vote_end"
 
         await world.play(list(players.values()), seconds=120)
         assert world.game_over_text() is not None
-        logged = await bot.store.actions(actor.game_id)
+        logged = await bot.store.games.actions(actor.game_id)
         assert len(logged) == actor.game.sequence
-        assert replay(await bot.store.record(actor.game_id)).state_hash() == actor.game.state_hash()
+        assert replay(await bot.store.games.record(actor.game_id)).state_hash() == actor.game.state_hash()
         assert [action["type"] for action in logged].count("vote_end") == 1

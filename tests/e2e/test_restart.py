@@ -4,6 +4,8 @@ action."""
 from __future__ import annotations
 
 import asyncio
+import json
+import logging
 import time
 from pathlib import Path
 from typing import Any
@@ -14,10 +16,11 @@ from bot.engine.variants.zuno.state import ZunoPhase
 from bot.runtime.actor import TableActor
 from bot.sandbox.fakediscord import FakeDiscord, running_bot
 from bot.sandbox.players import Player, World, action_kind
-from bot.storage import GameStatus, Store
+from bot.storage import GameStatus, Store, TableState
 from bot.ui.presenter import DiscordPresenter
 
 from .helpers import fix_seed, make_bot
+from .spies import LogTrap
 
 
 async def test_restart_mid_hand_continues_from_the_exact_action(fake_discord: FakeDiscord, tmp_path: Path) -> None:
@@ -72,10 +75,10 @@ async def test_restart_mid_hand_continues_from_the_exact_action(fake_discord: Fa
         assert world.game_over_text() is not None
 
     async with Store.open(database) as store:
-        row = await store.game(game_id)
+        row = await store.games.get(game_id)
         assert row.status is GameStatus.FINISHED
         assert row.action_count > sequence
-        assert len(await store.hands(game_id)) == 2
+        assert len(await store.results.hands(game_id)) == 2
 
 
 async def test_a_lobby_survives_a_restart_with_its_players_and_buttons(
@@ -98,7 +101,7 @@ async def test_a_lobby_survives_a_restart_with_its_players_and_buttons(
     async with running_bot(fake_discord, second):
         restored = second.runtime.lobbies.in_channel(world.channel.id)
         assert [p.name for p in restored.players] == ["Alice", "Bob"]
-        assert restored.settings["hands"] == 1 and restored.timers.turn_seconds == 45
+        assert restored.settings.to_json()["hands"] == 1 and restored.timers.turn_seconds == 45
         busy = await alice.slash(world.channel, "mahjong new nishoku")
         assert busy.message is not None and busy.message.ephemeral  # the channel is still taken
         cpu = await alice.click(lobby, f"jt:lobby:{lobby_id}:cpu")
@@ -109,7 +112,40 @@ async def test_a_lobby_survives_a_restart_with_its_players_and_buttons(
         actor = second.runtime.tables.in_channel(world.channel.id)
         assert actor is not None and sorted(actor.names) == ["Alice", "Bob", "CPU 1"]
         assert actor.timers.turn_seconds == 45
-        assert await second.store.lobbies() == []
+        assert await second.store.tables.lobbies() == []
+
+
+async def test_a_lobby_the_store_cannot_read_back_is_dropped_and_the_others_come_back(
+    fake_discord: FakeDiscord, tmp_path: Path, log_trap: LogTrap
+) -> None:
+    """A stored lobby this release cannot read (here a setting it no longer has) is deleted and
+    said so; it hides no other lobby, which comes back as it was."""
+    world = World.build(fake_discord, "Alice")
+    (alice,) = world.members
+    other = World(fake_discord, world.guild, world.guild.add_text_channel("other"), world.members)
+    database = tmp_path / "db.sqlite3"
+
+    first = make_bot(fake_discord, database)
+    async with running_bot(fake_discord, first):
+        await world.open_table(alice, "inage", hands=1)
+        await other.open_table(alice, "nishoku")
+        damaged = first.runtime.lobbies.in_channel(world.channel.id).id
+    async with Store.open(database) as store, store.backend.write() as db:
+        row = await db.fetchrow("SELECT data FROM lobbies WHERE id = :id", {"id": damaged})
+        assert row is not None
+        data = json.loads(row["data"])
+        data["settings"]["gone_since"] = True
+        await db.execute("UPDATE lobbies SET data = :data WHERE id = :id", {"data": json.dumps(data), "id": damaged})
+
+    second = make_bot(fake_discord, database)
+    async with running_bot(fake_discord, second):
+        assert not second.runtime.lobbies.has(world.channel.id)
+        assert second.runtime.lobbies.in_channel(other.channel.id).variant == "nishoku"
+        assert [lobby.id for lobby in await second.store.tables.lobbies()] == [
+            second.runtime.lobbies.in_channel(other.channel.id).id
+        ]
+    errors = [r.getMessage() for r in log_trap.records if r.levelno >= logging.ERROR]
+    assert len(errors) == 1 and errors[0].startswith("a stored lobby cannot be read") and "gone_since" in errors[0]
 
 
 async def test_zuno_buttons_of_an_untouched_declare_decision_still_work_after_a_restart(
@@ -155,7 +191,7 @@ async def test_zuno_buttons_of_an_untouched_declare_decision_still_work_after_a_
         await fake_discord.wait_for(lambda: resumed.sequence > at, timeout=10)
         game_id = resumed.game_id
     async with Store.open(database) as store:
-        played = (await store.record(game_id)).actions[at]
+        played = (await store.games.record(game_id)).actions[at]
     assert (played["type"], played["seat"]) == ("discard", actor.seat_of(bob.id)), played
 
 
@@ -315,8 +351,8 @@ async def test_an_end_that_died_with_the_process_is_shown_after_the_restart(
         game_id = actor.game_id
         await world.play([Player(alice)], until=lambda: actor.finished, seconds=120)
     async with Store.open(database) as store:
-        assert (await store.game(game_id)).status is GameStatus.FINISHED
-        assert [summary.game_id for summary in await store.unshown_ends()] == [game_id]
+        assert (await store.games.get(game_id)).status is GameStatus.FINISHED
+        assert [summary.game_id for summary in await store.results.unshown_ends()] == [game_id]
     assert world.game_over_text() is None
     stale_table = world.table_message()
     assert stale_table is not None and any(cid.endswith(":hand") for cid in stale_table.custom_ids)
@@ -331,7 +367,7 @@ async def test_an_end_that_died_with_the_process_is_shown_after_the_restart(
         await fake_discord.wait_for(lambda: stale_table.deleted, timeout=10, what="the stale table to go")
         # The end is marked shown just after its last message is sent: wait for that write.
         for _ in range(500):
-            if not await second.store.unshown_ends():
+            if not await second.store.results.unshown_ends():
                 break
             await asyncio.sleep(0.02)
         else:
@@ -354,9 +390,9 @@ async def test_a_table_message_posted_as_the_bot_shuts_down_still_has_its_id_sto
     database = tmp_path / "db.sqlite3"
     bot = make_bot(fake_discord, database)
     storing = asyncio.Event()
-    store_message = Store.set_game_message
+    store_message = TableState.set_message
 
-    async def slow_store(self: Store, game_id: int, message_id: int) -> None:
+    async def slow_store(self: TableState, game_id: int, message_id: int) -> None:
         storing.set()
         await asyncio.sleep(0.3)
         await store_message(self, game_id, message_id)
@@ -372,8 +408,8 @@ async def test_a_table_message_posted_as_the_bot_shuts_down_still_has_its_id_sto
         await fake_discord.wait_for(lambda: presenter.message_id == first_table.id, timeout=10, what="the post")
         assert presenter._handover is not None  # its id is stored next, and that must be over
         await asyncio.wait_for(presenter._handover, 10)
-        assert (await bot.runtime.store.game(actor.game_id)).message_id == first_table.id
-        monkeypatch.setattr(Store, "set_game_message", slow_store)
+        assert (await bot.runtime.store.games.get(actor.game_id)).message_id == first_table.id
+        monkeypatch.setattr(TableState, "set_message", slow_store)
         # What a hand's result card does: the table is posted again below it.
         presenter.redraw(repost=True)
         await asyncio.wait_for(storing.wait(), 10)
@@ -381,5 +417,5 @@ async def test_a_table_message_posted_as_the_bot_shuts_down_still_has_its_id_sto
     new_table = world.table_message()
     assert new_table is not None and new_table.id != first_table.id
     async with Store.open(database) as store:
-        assert (await store.game(actor.game_id)).message_id == new_table.id
+        assert (await store.games.get(actor.game_id)).message_id == new_table.id
     assert first_table.deleted

@@ -22,7 +22,7 @@ from bot.runtime.registry import ForeignGuild
 from bot.runtime.shards import Shards
 from bot.sandbox.fakediscord import FakeDiscord, running_bot
 from bot.sandbox.players import Player, World
-from bot.storage import GameRow, GameStatus, GameSummary, Store
+from bot.storage import GameRow, GameStatus, GameSummary, LobbyRow, Store
 from bot.ui.presenter import DiscordPresenter
 
 from .conftest import checked_fake
@@ -47,7 +47,7 @@ def finished(actor: TableActor) -> Callable[[], bool]:
 def ignore_shards(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     """Make the store answer every guild's games whatever shards it is asked for: the runtime's
     own check must still keep the other processes' games out."""
-    unfinished, unshown = store.unfinished_games, store.unshown_ends
+    unfinished, unshown = store.games.unfinished, store.results.unshown_ends
 
     async def every_unfinished(*, shard_ids: Collection[int] | None = None, shard_count: int = 1) -> list[GameRow]:
         return await unfinished()
@@ -55,8 +55,8 @@ def ignore_shards(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     async def every_unshown(*, shard_ids: Collection[int] | None = None, shard_count: int = 1) -> list[GameSummary]:
         return await unshown()
 
-    monkeypatch.setattr(store, "unfinished_games", every_unfinished)
-    monkeypatch.setattr(store, "unshown_ends", every_unshown)
+    monkeypatch.setattr(store.games, "unfinished", every_unfinished)
+    monkeypatch.setattr(store.results, "unshown_ends", every_unshown)
 
 
 @pytest.mark.slow
@@ -94,8 +94,8 @@ async def test_a_process_takes_up_only_its_own_shards_tables_ends_and_lobbies(
     theirs = {channel.id for w in worlds[:2] for channel in w.guild.channels}
     seen = len(fake.requests)
     async with Store.open(database) as store:
-        assert sorted(summary.game_id for summary in await store.unshown_ends()) == [games[1], games[3]]
-        unshown = store.unshown_ends
+        assert sorted(summary.game_id for summary in await store.results.unshown_ends()) == [games[1], games[3]]
+        unshown = store.results.unshown_ends
         if not store_filters:
             ignore_shards(store, monkeypatch)
         second = make_bot(fake, database, shard_ids=OURS, shard_count=SHARDS, store=store)
@@ -124,13 +124,13 @@ async def test_a_process_takes_up_only_its_own_shards_tables_ends_and_lobbies(
             await runtime.tables.presenter(resumed).drain()
 
             # A lobby of another process's guild cannot start a table here: no game is created.
-            stored = {data["channel_id"]: data for data in await store.lobbies()}
-            foreign = Lobby.from_json(stored[lobbies[0].channel.id])
+            stored = {row.channel_id: row for row in await store.tables.lobbies() if isinstance(row, LobbyRow)}
+            foreign = Lobby.restored(stored[lobbies[0].channel.id])
             foreign.add_cpu()
-            running = len(await store.unfinished_games())
+            running = len(await store.games.unfinished())
             with pytest.raises(ForeignGuild, match="shard 0 of 4"):
                 await runtime.tables.start_from_lobby(foreign)
-            assert len(await store.unfinished_games()) == running
+            assert len(await store.games.unfinished()) == running
             assert not runtime.tables.is_starting(lobbies[0].channel.id)
 
         # Nothing of shards 0 and 1 was touched: not a message, not a row.
@@ -138,9 +138,9 @@ async def test_a_process_takes_up_only_its_own_shards_tables_ends_and_lobbies(
         assert touched == []
         assert worlds[1].game_over_text() is None
         monkeypatch.undo()
-        assert (await store.game(games[0])).status is GameStatus.RUNNING
-        assert [summary.game_id for summary in await store.unshown_ends()] == [games[1]]
-        assert {data["channel_id"] for data in await store.lobbies()} == {
+        assert (await store.games.get(games[0])).status is GameStatus.RUNNING
+        assert [summary.game_id for summary in await store.results.unshown_ends()] == [games[1]]
+        assert {row.channel_id for row in await store.tables.lobbies() if isinstance(row, LobbyRow)} == {
             lobbies[0].channel.id,
             lobbies[1].channel.id,
             lobbies[2].channel.id,
@@ -188,7 +188,7 @@ async def test_a_process_without_shard_0_keeps_every_panel_out_of_dms(
     database = tmp_path / "shared.sqlite3"
     zero, one = (World.build(fake, f"Player {shard}", shard=shard) for shard in (0, 1))
     async with Store.open(database) as store:
-        await store.update_guild_settings(one.guild.id, dm_panels=True)
+        await store.guilds.update_settings(one.guild.id, dm_panels=True)
     first, second = (make_bot(fake, database, shard_ids=(shard,), shard_count=2) for shard in (0, 1))
     async with running_bot(fake, first), running_bot(fake, second):
         assert (first.runtime.shards.owns(None), second.runtime.shards.owns(None)) == (True, False)

@@ -188,7 +188,7 @@ async def test_random_option_payloads_to_every_command_are_answered_and_invalid_
         for _ in range(PAYLOADS):
             payload = draw(rng, commands, alice)
             sent[payload.path] = sent.get(payload.path, 0) + 1
-            stored_lobbies = len(await bot.store.lobbies())
+            stored_lobbies = len(await bot.store.tables.lobbies())
             locale = rng.choice(LOCALES)
             record = await alice.slash_raw(
                 world.channel, payload.path, options=payload.options, resolved=payload.resolved, locale=locale
@@ -203,7 +203,7 @@ async def test_random_option_payloads_to_every_command_are_answered_and_invalid_
                 invalid += 1
                 assert record.message.ephemeral, (payload, record.message.text)
                 assert not bot.runtime.channel_busy(world.channel.id), payload
-                assert len(await bot.store.lobbies()) == stored_lobbies, payload
+                assert len(await bot.store.tables.lobbies()) == stored_lobbies, payload
             elif bot.runtime.lobbies.has(world.channel.id):
                 # A valid /mahjong new opened a lobby: close it, so the next one may open too.
                 await bot.runtime.close_lobby(bot.runtime.lobbies.in_channel(world.channel.id))

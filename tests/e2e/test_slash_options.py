@@ -57,9 +57,9 @@ async def assert_nothing_changed(setup: Setup, caplog: pytest.LogCaptureFixture)
     assert not setup.bot.runtime.channel_busy(channel.id)
     assert setup.fake.messages_in(channel) == []
     store = setup.bot.store
-    assert await store.lobbies() == []
-    assert await store.unfinished_games() == []
-    assert await store.guild_settings(setup.world.guild.id) == GuildSettings(guild_id=setup.world.guild.id)
+    assert await store.tables.lobbies() == []
+    assert await store.games.unfinished() == []
+    assert await store.guilds.settings(setup.world.guild.id) == GuildSettings(guild_id=setup.world.guild.id)
     assert errors_logged(caplog) == []
 
 
@@ -250,7 +250,7 @@ async def test_server_settings_out_of_range_are_refused_and_nothing_is_stored(
     await assert_nothing_changed(setup, caplog)
     changed = await setup.mod.slash(channel, "mahjong settings", turn_seconds=5)
     assert changed.message is not None and "Saved." in changed.message.text
-    assert (await setup.bot.store.guild_settings(setup.world.guild.id)).turn_seconds == 5
+    assert (await setup.bot.store.guilds.settings(setup.world.guild.id)).turn_seconds == 5
 
 
 async def test_a_bust_mark_at_or_above_the_start_is_refused(setup: Setup, caplog: pytest.LogCaptureFixture) -> None:

@@ -26,7 +26,7 @@ from bot.runtime.customid import ActionId, action_args, parse
 from bot.runtime.options import TableTimers
 from bot.sandbox.fakediscord import FakeDiscord, InteractionRecord, running_bot
 from bot.sandbox.players import Player, World, action_buttons, action_kind
-from bot.storage import GameStatus
+from bot.storage import GameStatus, LobbyRow, PlayerSeat
 from tests.storage.helpers import sqlite_backend
 from tests.storefaults import StoreFaults
 
@@ -84,9 +84,9 @@ def _decision_buttons(world: World, player: Player) -> list[str]:
 
 async def _replays(bot: JantakuBot, actor: TableActor) -> list[dict[str, object]]:
     """The stored log, after checking that it rebuilds the game exactly as it was played."""
-    logged = await bot.store.actions(actor.game_id)
+    logged = await bot.store.games.actions(actor.game_id)
     assert len(logged) == actor.game.sequence
-    assert replay(await bot.store.record(actor.game_id)).state_hash() == actor.game.state_hash()
+    assert replay(await bot.store.games.record(actor.game_id)).state_hash() == actor.game.state_hash()
     return logged
 
 
@@ -114,7 +114,7 @@ async def test_a_full_disk_pauses_the_table_stops_the_clocks_and_it_carries_on_l
         await fake_discord.wait_for(lambda: bool(_decision_buttons(world, thinking)), timeout=10)
         assert voting.panel is not None
         vote = next(b["custom_id"] for b in action_buttons(voting.panel) if action_kind(b) == "vote_end")
-        stored = len(await bot.store.actions(actor.game_id))
+        stored = len(await bot.store.games.actions(actor.game_id))
 
         # The disk fills; the other human votes to end (a move beside the turn's): it cannot be
         # saved, so the table pauses, publicly, and the vote is kept.
@@ -131,20 +131,20 @@ async def test_a_full_disk_pauses_the_table_stops_the_clocks_and_it_carries_on_l
         await asyncio.sleep(8.0)
         assert actor.decision(turner) == decision and actor.seats[turner].timeouts == 0
         assert not any("timed out" in text for text in world.public_texts())
-        assert len(await bot.store.actions(actor.game_id)) == stored
+        assert len(await bot.store.games.actions(actor.game_id)) == stored
 
         # A click during the pause is told to wait, and changes nothing.
         answer = await _reply(
             fake_discord, await thinking.member.click(thinking.panel, _decision_buttons(world, thinking)[0])
         )  # type: ignore[arg-type]
         assert "The table is paused while saving is failing, so nothing was changed" in answer
-        assert len(await bot.store.actions(actor.game_id)) == stored and actor.decision(turner) == decision
+        assert len(await bot.store.games.actions(actor.game_id)) == stored and actor.decision(turner) == decision
 
         # Space again: the kept vote is stored (once), the table says so and carries on, and the
         # clock restarts with the seconds it had left (the pause charged to no bank).
         await faults.free_disk()
         await fake_discord.wait_for(lambda: _count(world, RESUMED) == 1, timeout=10, what="the resume notice")
-        logged = await bot.store.actions(actor.game_id)
+        logged = await bot.store.games.actions(actor.game_id)
         assert len(logged) == stored + 1
         assert (logged[stored]["type"], logged[stored]["seat"]) == ("vote_end", voter)
         resumed = actor.decision(turner)
@@ -156,7 +156,7 @@ async def test_a_full_disk_pauses_the_table_stops_the_clocks_and_it_carries_on_l
         record = await thinking.member.click(thinking.panel, _decision_buttons(world, thinking)[0])  # type: ignore[arg-type]
         await record.wait_response()
         await fake_discord.wait_for(lambda: actor.sequence > stored + 1, timeout=10)
-        assert (await bot.store.actions(actor.game_id))[stored + 1]["seat"] == turner  # the click, not a timeout
+        assert (await bot.store.games.actions(actor.game_id))[stored + 1]["seat"] == turner  # the click, not a timeout
         # Had the pause counted, the turn's 3 s and the whole 2 s bank would be gone.
         assert actor.seats[turner].timeouts == 0 and actor.seats[turner].bank > 0.5
 
@@ -166,13 +166,13 @@ async def test_a_full_disk_pauses_the_table_stops_the_clocks_and_it_carries_on_l
         voting.clicked.clear()
         await world.play(list(players.values()), until=lambda: actor.paused, seconds=60)
         await fake_discord.wait_for(lambda: _count(world, PAUSED) == 2, timeout=10, what="the second pause notice")
-        refused_at = len(await bot.store.actions(actor.game_id))
+        refused_at = len(await bot.store.games.actions(actor.game_id))
         assert refused_at == actor.sequence  # nothing of the CPU's move was kept
         await asyncio.sleep(1.0)
         await faults.free_disk()
         await fake_discord.wait_for(lambda: _count(world, RESUMED) == 2, timeout=10, what="the second resume")
         await fake_discord.wait_for(lambda: actor.sequence > refused_at, timeout=10)
-        assert (await bot.store.actions(actor.game_id))[refused_at]["seat"] == cpu
+        assert (await bot.store.games.actions(actor.game_id))[refused_at]["seat"] == cpu
 
         await world.play(list(players.values()), seconds=120)
         assert world.game_over_text() is not None
@@ -203,19 +203,19 @@ async def test_a_lock_held_past_the_busy_timeout_pauses_the_table_and_a_short_on
 
         # Another process holds the database for less than the busy timeout: the move waits for
         # it and is played; the table never pauses.
-        stored = len(await bot.store.actions(actor.game_id))
+        stored = len(await bot.store.games.actions(actor.game_id))
         await faults.lock()
         click = asyncio.create_task(alice.click(player.panel, _decision_buttons(world, player)[0]))  # type: ignore[arg-type]
         await asyncio.sleep(0.2)
         await faults.unlock()
         record = await (await click).wait_response()
         assert not record.failed and record.response_type == 7, record.errors  # the panel, redrawn
-        assert len(await bot.store.actions(actor.game_id)) > stored
+        assert len(await bot.store.games.actions(actor.game_id)) > stored
         assert not actor.paused and _count(world, PAUSED) == 0
 
         # Held past the busy timeout: the move is refused and kept, the table pauses.
         await fake_discord.wait_for(lambda: bool(_decision_buttons(world, player)), timeout=10)
-        stored = len(await bot.store.actions(actor.game_id))
+        stored = len(await bot.store.games.actions(actor.game_id))
         kept = _decision_buttons(world, player)[0]
         await faults.lock()
         answer = await _reply(fake_discord, await alice.click(player.panel, kept))  # type: ignore[arg-type]
@@ -224,10 +224,10 @@ async def test_a_lock_held_past_the_busy_timeout_pauses_the_table_and_a_short_on
         await asyncio.sleep(4.0)  # several tries, each waiting out the busy timeout
         answer = await _reply(fake_discord, await alice.click(player.panel, _decision_buttons(world, player)[-1]))  # type: ignore[arg-type]
         assert "nothing was changed" in answer
-        assert len(await bot.store.actions(actor.game_id)) == stored
+        assert len(await bot.store.games.actions(actor.game_id)) == stored
         await faults.unlock()
         await fake_discord.wait_for(lambda: _count(world, RESUMED) == 1, timeout=10)
-        logged = await bot.store.actions(actor.game_id)
+        logged = await bot.store.games.actions(actor.game_id)
         assert len(logged) >= stored + 1 and logged[stored]["seat"] == actor.seat_of(alice.id)
         # Tried again after 0.2 s, then doubling the wait up to its bound of 0.8 s.
         waits = [float(m[1]) for r in log_trap.records if (m := NEXT_TRY.search(r.getMessage()))]
@@ -258,8 +258,8 @@ async def test_a_refused_final_result_is_retried_until_it_lands(
         await fake_discord.wait_for(lambda: _count(world, PAUSED) == 1, timeout=10, what="the pause notice")
         await asyncio.sleep(2.0)  # the write is tried again and again meanwhile
         assert actor.paused and not actor.finished and world.game_over_text() is None
-        row = await bot.store.game(actor.game_id)
-        assert row.status is GameStatus.RUNNING and len(await bot.store.hands(actor.game_id)) == 1
+        row = await bot.store.games.get(actor.game_id)
+        assert row.status is GameStatus.RUNNING and len(await bot.store.results.hands(actor.game_id)) == 1
         hand = next(cid for cid in world.table_message().custom_ids if cid.endswith(":hand"))  # type: ignore[union-attr]
         record = await alice.click(world.table_message(), hand)  # type: ignore[arg-type]
         await record.wait_response()  # the panel still opens while paused
@@ -267,9 +267,9 @@ async def test_a_refused_final_result_is_retried_until_it_lands(
         await faults.free_disk()
         await fake_discord.wait_for(lambda: world.game_over_text() is not None, timeout=10, what="the standings")
         assert _count(world, RESUMED) == 1 and actor.finished
-        row = await bot.store.game(actor.game_id)
+        row = await bot.store.games.get(actor.game_id)
         assert row.status is GameStatus.FINISHED
-        summary = (await bot.store.history(world.guild.id, None, limit=1))[0]
+        summary = (await bot.store.stats.history(world.guild.id, None, limit=1))[0]
         assert summary.game_id == actor.game_id and len(summary.results) == 4
         await _replays(bot, actor)
 
@@ -310,7 +310,7 @@ async def test_a_refused_move_that_was_stored_after_all_is_played_once(
         await faults.free_disk()
         await fake_discord.wait_for(lambda: _count(world, RESUMED) == 1, timeout=10)
         await fake_discord.wait_for(lambda: actor.sequence > button.seq, timeout=10)
-        logged = await bot.store.actions(actor.game_id)
+        logged = await bot.store.games.actions(actor.game_id)
         assert logged[button.seq] == json.loads(json.dumps(action_to_json(action)))
 
         player.clicked.clear()
@@ -334,7 +334,7 @@ async def test_a_lobby_change_the_store_refuses_is_undone_and_the_clicker_told(
         await record.wait_followups(1)
         assert "could not be saved" in record.followups[-1].text and record.followups[-1].ephemeral
         assert record.message is not None and not record.message.custom_ids  # closed, no buttons
-        assert not bot.runtime.lobbies.has(world.channel.id) and await bot.store.lobbies() == []
+        assert not bot.runtime.lobbies.has(world.channel.id) and await bot.store.tables.lobbies() == []
         await faults.free_disk()
 
         lobby = await world.open_table(alice)
@@ -349,7 +349,7 @@ async def test_a_lobby_change_the_store_refuses_is_undone_and_the_clicker_told(
         await faults.unlock()
         assert [p.name for p in bot.runtime.lobbies.get(lobby_id).players] == ["Alice"]
         assert len(lobby.history) == edits and "Bob" not in str(lobby.embeds)
-        assert [p[1] for p in (await bot.store.lobbies())[0]["players"]] == ["Alice"]
+        assert [p.name for p in await _stored_seats(bot)] == ["Alice"]
 
         # Leaving a lobby one is not in is still explained (nothing to undo there).
         record = await bob.click(lobby, f"jt:lobby:{lobby_id}:leave")
@@ -360,10 +360,10 @@ async def test_a_lobby_change_the_store_refuses_is_undone_and_the_clicker_told(
         await record.wait_response()
         await fake_discord.wait_for(lambda: "Bob" in str(lobby.embeds), timeout=5)
         for _ in range(100):
-            if len((await bot.store.lobbies())[0]["players"]) == 2:
+            if len(await _stored_seats(bot)) == 2:
                 break
             await asyncio.sleep(0.02)
-        assert [p[1] for p in (await bot.store.lobbies())[0]["players"]] == ["Alice", "Bob"]
+        assert [p.name for p in await _stored_seats(bot)] == ["Alice", "Bob"]
 
 
 @pytest.mark.slow
@@ -381,7 +381,7 @@ async def test_a_table_message_whose_id_cannot_be_stored_still_replaces_the_old_
         actor = _actor(bot, world)
         faults = _faults(bot, faults_of)
         for _ in range(200):  # the first table message's id is stored just after it is posted
-            if (await bot.store.game(actor.game_id)).message_id == first.id:
+            if (await bot.store.games.get(actor.game_id)).message_id == first.id:
                 break
             await asyncio.sleep(0.02)
         await faults.fill_disk("games", event="UPDATE", when="NEW.message_id IS NOT OLD.message_id")
@@ -394,7 +394,7 @@ async def test_a_table_message_whose_id_cannot_be_stored_still_replaces_the_old_
             m for m in fake_discord.messages_in(world.channel) if any(c.startswith("jt:table:") for c in m.custom_ids)
         ]
         assert tables == [world.table_message()]
-        assert (await bot.store.game(actor.game_id)).message_id == first.id  # the store kept the old id
+        assert (await bot.store.games.get(actor.game_id)).message_id == first.id  # the store kept the old id
         assert not actor.paused  # the table's own writes were not refused
         await faults.free_disk()
 
@@ -405,3 +405,10 @@ def test_the_pause_notices_are_written_in_english_and_japanese() -> None:
     for key in ("store_paused", "store_resumed", "table_paused", "move_kept", "lobby_save_failed"):
         assert text(key, "en-US") != text(key, "ja")
     assert PAUSED in text("store_paused", "en-US") and RESUMED in text("store_resumed", "en-US")
+
+
+async def _stored_seats(bot: JantakuBot) -> tuple[PlayerSeat, ...]:
+    """The seats of the one lobby the store holds."""
+    (lobby,) = await bot.store.tables.lobbies()
+    assert isinstance(lobby, LobbyRow)
+    return lobby.players

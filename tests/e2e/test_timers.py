@@ -42,7 +42,7 @@ async def test_timeouts_play_the_default_then_autopilot_until_im_back(
         # The notice goes out just before the second default is logged, and a read does not wait
         # for a write in progress: give that commit a moment to land.
         for _ in range(500):
-            logged = await bot.store.actions(actor.game_id)
+            logged = await bot.store.games.actions(actor.game_id)
             if sum(1 for action in logged if action["seat"] == seat) >= 2:
                 break
             await asyncio.sleep(0.01)

@@ -76,7 +76,7 @@ def game_id_of(world: World) -> int:
 
 async def game_status(url: str, game_id: int) -> tuple[GameStatus, int]:
     async with Store.open(url) as store:
-        row = await store.game(game_id)
+        row = await store.games.get(game_id)
         return row.status, row.action_count
 
 
@@ -191,13 +191,13 @@ async def test_two_processes_each_run_their_own_shards_tables_through_a_kill_of_
         # The action logs replay to the stored results: one actor per game wrote each.
         async with Store.open(url) as store:
             for game_id in games:
-                row = await store.game(game_id)
+                row = await store.games.get(game_id)
                 assert row.status is GameStatus.FINISHED
-                (summary,) = await store.history(row.guild_id, row.channel_id)
-                outcome = replay(await store.record(game_id)).outcome()
+                (summary,) = await store.stats.history(row.guild_id, row.channel_id)
+                outcome = replay(await store.games.record(game_id)).outcome()
                 assert outcome is not None
                 assert tuple(r.points for r in sorted(summary.results, key=lambda r: r.seat)) == outcome.points
-                assert len(await store.hands(game_id)) == outcome.hands_played == summary.hands_played
+                assert len(await store.results.hands(game_id)) == outcome.hands_played == summary.hands_played
 
         # Stats and the leaderboard, answered by each guild's own process, count the game.
         for world, player in zip(worlds, players, strict=True):

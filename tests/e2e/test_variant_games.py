@@ -46,7 +46,7 @@ async def test_zuno_one_human_three_cpus(
         (card,) = cards
         assert card.chips == outcome.chips
     async with Store.open(database) as store:
-        (game,) = await store.history(world.guild.id, world.channel.id)
+        (game,) = await store.stats.history(world.guild.id, world.channel.id)
         assert game.status is GameStatus.FINISHED
         assert sorted(result.placement for result in game.results) == [1, 2, 3, 4]
         assert tuple(r.chips for r in sorted(game.results, key=lambda r: r.seat)) == outcome.chips
@@ -70,7 +70,7 @@ async def test_inage_one_human_two_cpus(
         assert world.game_over_text() is not None
         assert spy.images_checked > 0
     async with Store.open(database) as store:
-        (game,) = await store.history(world.guild.id, world.channel.id)
+        (game,) = await store.stats.history(world.guild.id, world.channel.id)
         assert game.status is GameStatus.FINISHED
         assert sorted(result.placement for result in game.results) == [1, 2, 3]
 
@@ -211,12 +211,12 @@ async def test_zuno_four_humans_click_at_once_and_nothing_is_lost_or_doubled(
                     accepted[(actor.seat_of(player.member.id), match["kind"], match["args"] or "")] += 1
         assert clicks > 40
         logged: Counter[tuple[int, str, str]] = Counter()
-        for entry in await bot.store.actions(actor.game_id):
+        for entry in await bot.store.games.actions(actor.game_id):
             args = [entry[k] for k in entry if k not in ("type", "seat")]
             flat = [str(int(x)) for a in args for x in (a if isinstance(a, list) else [a]) if not isinstance(x, bool)]
             logged[(int(entry["seat"]), str(entry["type"]), ".".join(flat))] += 1
         assert logged == accepted
-        record = await bot.store.record(actor.game_id)
+        record = await bot.store.games.record(actor.game_id)
         assert replay(record).state_hash() == actor.game.state_hash()
         assert spy.tiles_checked > 0
 
@@ -249,10 +249,10 @@ async def test_inage_full_three_player_game(
         assert world.game_over_text() is not None
         assert spy.images_checked > 0
     async with Store.open(database) as store:
-        (game,) = await store.history(world.guild.id, world.channel.id)
+        (game,) = await store.stats.history(world.guild.id, world.channel.id)
         assert game.status is GameStatus.FINISHED
         assert sorted(result.placement for result in game.results) == [1, 2, 3]
-        actions = await store.actions(game.game_id)
+        actions = await store.games.actions(game.game_id)
         human = actor.seat_of(alice.id)
         assert any(a["type"] == "set_aside" and a["seat"] == human for a in actions)
 
@@ -280,6 +280,6 @@ async def test_inage_two_player_table(
         await world.play([Player(alice)], policy=_inage_policy, seconds=300)
         assert world.game_over_text() is not None
     async with Store.open(database) as store:
-        (game,) = await store.history(world.guild.id, world.channel.id)
+        (game,) = await store.stats.history(world.guild.id, world.channel.id)
         assert game.status is GameStatus.FINISHED
         assert sorted(result.placement for result in game.results) == [1, 2]

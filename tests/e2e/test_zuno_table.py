@@ -265,14 +265,14 @@ async def test_zuno_whole_game_four_humans_clicking_together(
         assert outcome is not None and outcome.reason == "終局" and game.hand_index >= 4, outcome
         assert together > 4 * game.hand_index, "the humans rarely clicked at the same time"
         assert clicks > 100 and kinds["pick"] and kinds["discard"]
-        hands = await table.bot.store.hands(actor.game_id)
+        hands = await table.bot.store.results.hands(actor.game_id)
         assert [h.hand_index for h in hands] == list(range(game.hand_index))
         assert table.spy.tiles_checked > 0 and table.spy.images_checked > 0
-        record = await table.bot.store.record(actor.game_id)
+        record = await table.bot.store.games.record(actor.game_id)
         assert len(record.actions) == actor.sequence == clicks
         assert replay(record).state_hash() == game.state_hash()
     async with Store.open(database) as store:
-        (stored,) = await store.history(world.guild.id, world.channel.id)
+        (stored,) = await store.stats.history(world.guild.id, world.channel.id)
         assert stored.status is GameStatus.FINISHED
         assert sorted(result.placement for result in stored.results) == [1, 2, 3, 4]
 
@@ -430,7 +430,7 @@ async def test_zuno_one_seat_rons_two_discards_through_its_panel(
         assert f"{names[0]} wins {results[0].points} from {names[1]}" in card.text, card.text
         assert f"{names[0]} wins {results[1].points} from {names[2]}" in card.text, card.text
         assert len([a for a in card.attachments if a.filename.startswith("result")]) == 2
-        stored = await table.bot.store.hands(actor.game_id)
+        stored = await table.bot.store.results.hands(actor.game_id)
         assert [(h.hand_index, h.result.winner) for h in stored] == [(0, 0)]
 
 
@@ -495,7 +495,7 @@ async def test_zuno_draft_timeout_keeps_the_first_tile_offered(
         packet = list(game.seats[drafter].packet)
         assert first == packet[0]
         await table.fake.wait_for(lambda: game.sequence >= 1, timeout=15, what="the draft's timeout")
-        logged = await table.bot.store.actions(actor.game_id)
+        logged = await table.bot.store.games.actions(actor.game_id)
         assert logged[0] == {"type": "pick", "seat": drafter, "tile": first}
         assert game.seats[drafter].drawn == first
         assert game.drafter == (drafter + 1) % 4

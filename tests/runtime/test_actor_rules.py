@@ -61,7 +61,7 @@ async def _start(
     retry_seconds: float = 2.0,
     timers: TableTimers | None = None,
 ) -> tuple[TableActor, Recorder]:
-    game_id = await store.create_game(1, 2, game.variant, game.settings_json(), game.seed, players, 100)  # type: ignore[attr-defined]
+    game_id = await store.games.create(1, 2, game.variant, game.settings, game.seed, players, 100)  # type: ignore[attr-defined]
     recorder = Recorder()
     actor = TableActor(
         game_id=game_id,
@@ -159,7 +159,7 @@ async def test_inage_vote_to_end_keeps_the_turn_clock_and_cpus_follow(store: Sto
     assert recorder.over[0].reason == "投票で終了"
     cast = [params for key, params in recorder.notices if key == "vote_end_cast"]
     assert [p["name"] for p in cast] == ["P0", "CPU 1", "CPU 2"] and cast[-1]["votes"] == 3
-    logged = [a for a in await store.actions(actor.game_id) if a["type"] == "vote_end"]
+    logged = [a for a in await store.games.actions(actor.game_id) if a["type"] == "vote_end"]
     assert [a["seat"] for a in logged] == [0, 1, 2]
 
 
@@ -192,7 +192,7 @@ async def test_inage_time_limit_counts_from_the_game_start_across_restarts(store
     await asyncio.wait_for(recorder.ended.wait(), 20)
     assert recorder.over[0].reason == "時間"
     assert ("time_up", {}) in recorder.notices
-    logged = [a for a in await store.actions(actor.game_id) if a["type"] == "time_up"]
+    logged = [a for a in await store.games.actions(actor.game_id) if a["type"] == "time_up"]
     assert len(logged) == 1
 
 
@@ -233,7 +233,7 @@ async def test_a_move_the_store_refuses_is_retried_not_dropped(store: Store, mon
     from bot.storage import StorageError
 
     refusals = {"left": 3}
-    append = store.append_action
+    append = store.games.append_action
 
     async def sometimes(*args: Any, **kwargs: Any) -> None:
         if refusals["left"] > 0:
@@ -241,14 +241,14 @@ async def test_a_move_the_store_refuses_is_retried_not_dropped(store: Store, mon
             raise StorageError("database is locked")
         await append(*args, **kwargs)
 
-    monkeypatch.setattr(store, "append_action", sometimes)
+    monkeypatch.setattr(store.games, "append_action", sometimes)
     game = new_game("nishoku", {"hands": 1}, seed=3)
     actor, recorder = await _start(
         store, game, [PlayerSeat.cpu(f"CPU {seat}") for seat in range(4)], retry_seconds=0.01
     )
     await asyncio.wait_for(recorder.ended.wait(), 20)
     assert refusals["left"] == 0
-    assert len(await store.actions(actor.game_id)) == game.sequence
+    assert len(await store.games.actions(actor.game_id)) == game.sequence
 
 
 async def test_seats_asked_at_once_share_one_deadline_and_the_smaller_bank(store: Store) -> None:
@@ -298,7 +298,7 @@ async def test_a_vote_counts_whatever_the_panel_number_and_twice_is_stale(store:
 async def _replays_to_live_state(store: Store, actor: TableActor) -> bool:
     from bot.engine.record import replay
 
-    record = await store.record(actor.game_id)
+    record = await store.games.record(actor.game_id)
     return len(record.actions) == actor.game.sequence and replay(record).state_hash() == actor.game.state_hash()
 
 
@@ -423,7 +423,7 @@ async def test_zuno_cpu_locked_in_reconsiders_once_a_riichi_on_7z_is_declared_an
     await actor.stop()  # (the CPU would go on to draft the next round)
     # The rigged deal is not in the store: deal it again and play the stored log on it.
     replayed = test_zuno.game_with([test_zuno.RIICHI_READY, "", "", ""], draws="7z5p2p3p")
-    for stored in (await store.record(actor.game_id)).actions:
+    for stored in (await store.games.record(actor.game_id)).actions:
         replayed.apply(action_from_json(stored))
     assert replayed.state_hash() == actor.game.state_hash()
     assert str(replayed.public_view().seats[1].river[-1].tile) == str(switched)

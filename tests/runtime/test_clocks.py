@@ -42,7 +42,7 @@ async def test_a_seat_times_out_when_the_clock_passes_its_deadline_and_not_befor
     options = RuntimeOptions(cpu_delay=0, hand_pause=0, clock=clock.monotonic, wall_clock=clock.time, scheduler=clock)
     game = new_game("nishoku", {}, seed=5, players=4)
     players = [PlayerSeat(100 + seat, f"P{seat}") for seat in range(4)]
-    game_id = await store.create_game(1, 2, game.variant, game.settings_json(), game.seed, players, 100)
+    game_id = await store.games.create(1, 2, game.variant, game.settings, game.seed, players, 100)
     actor = TableActor(
         game_id=game_id,
         guild_id=1,

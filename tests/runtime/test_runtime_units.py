@@ -212,8 +212,8 @@ def test_table_line_in_a_claim_window_names_the_next_seat_without_the_claimants_
 
 
 def test_settings_from_options_and_rules_text() -> None:
-    assert build_settings("nishoku", {"hands": 4})["hands"] == 4
-    assert build_settings("nishoku", {}, defaults={"hints": False, "minutes": 3})["hints"] is False
+    assert build_settings("nishoku", {"hands": 4}).to_json()["hands"] == 4
+    assert build_settings("nishoku", {}, defaults={"hints": False, "minutes": 3}).hints is False
     with pytest.raises(OptionNotAllowed, match="`hands` must be from 1 to 16, not 40"):
         build_settings("nishoku", {"hands": 40})
     with pytest.raises(OptionWrongType, match="`hands` takes a whole number, not 'abc'"):
@@ -231,7 +231,14 @@ def test_lobby_rules() -> None:
     book = LobbyBook()
     host = PlayerSeat.human(1, "Host")
     lobby = book.open(
-        lobby_id=5, guild_id=2, channel_id=3, host=host, variant="nishoku", settings={}, timers=TableTimers(), size=4
+        lobby_id=5,
+        guild_id=2,
+        channel_id=3,
+        host=host,
+        variant="nishoku",
+        settings=build_settings("nishoku", {}),
+        timers=TableTimers(),
+        size=4,
     )
     with pytest.raises(AlreadyJoined):
         lobby.join(host)
@@ -264,7 +271,7 @@ async def _actor(store: Store, rig: tuple[list[str], str] | None = None) -> Tabl
     if rig is not None:
         game.rig(*rig)  # type: ignore[attr-defined]
     players = [PlayerSeat.human(100 + seat, f"P{seat}") for seat in range(4)]
-    game_id = await store.create_game(1, 2, "nishoku", game.settings_json(), 11, players, 100)
+    game_id = await store.games.create(1, 2, "nishoku", game.settings, 11, players, 100)  # type: ignore[attr-defined]
     actor = TableActor(
         game_id=game_id,
         guild_id=1,
@@ -297,16 +304,16 @@ async def test_actor_commits_before_it_applies(store: Store, monkeypatch: pytest
         raise StorageError("disk full")
 
     with monkeypatch.context() as patch:
-        patch.setattr(store, "append_action", broken)
+        patch.setattr(store.games, "append_action", broken)
         with pytest.raises(SaveFailed):
             await actor.act(user, _button(actor, dealer))
-    assert actor.game.state_hash() == state and await store.actions(actor.game_id) == []
+    assert actor.game.state_hash() == state and await store.games.actions(actor.game_id) == []
 
     button = _button(actor, dealer)
     with pytest.raises(NotSeated):
         await actor.act(999, button)
     assert await actor.act(user, button) == dealer
-    assert len(await store.actions(actor.game_id)) == 1
+    assert len(await store.games.actions(actor.game_id)) == 1
     with pytest.raises(StaleClick):
         await actor.act(user, button)
     await actor.stop()

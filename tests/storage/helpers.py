@@ -1,4 +1,4 @@
-"""Helpers for the storage tests: a settable clock, seats, and finished games in a few lines."""
+"""Helpers for the storage tests: a settable clock, seats, settings, and finished games in a few lines."""
 
 from __future__ import annotations
 
@@ -7,8 +7,10 @@ from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 
 from bot.engine.game import Action, Discard, Outcome, Pon, Riichi, Ron, Tsumo
+from bot.engine.table import TableSettings
+from bot.engine.variants import find_variant
 from bot.engine.variants.nishoku import NishokuGame
-from bot.storage import GameSummary, HandResult, PlayerSeat, Store
+from bot.storage import GameSummary, HandResult, LobbyRow, PlayerSeat, Store
 from bot.storage.sqlite import SqliteBackend
 
 START = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
@@ -27,6 +29,16 @@ class FakeClock:
         self.now += timedelta(**delta)
 
 
+def default_settings(variant: str) -> TableSettings:
+    """The variant's settings dataclass with every default, as a lobby that changed nothing holds."""
+    settings: TableSettings = find_variant(variant).settings_from_json({})
+    return settings
+
+
+NISHOKU: TableSettings = default_settings("nishoku")
+"""二色麻雀's defaults, the settings most stored games of these tests have."""
+
+
 def human(user_id: int) -> PlayerSeat:
     """A human seat named after the id, so failures read well."""
     return PlayerSeat.human(user_id, f"player{user_id}")
@@ -34,6 +46,31 @@ def human(user_id: int) -> PlayerSeat:
 
 def cpu(number: int = 1) -> PlayerSeat:
     return PlayerSeat.cpu(f"CPU {number}")
+
+
+def lobby_row(
+    lobby_id: int,
+    *,
+    guild_id: int = 1,
+    channel_id: int = 100,
+    players: Sequence[PlayerSeat] = (),
+    variant: str = "nishoku",
+    settings: TableSettings | None = None,
+) -> LobbyRow:
+    """An open lobby as the runtime hands it to the store (``Lobby.stored()``)."""
+    return LobbyRow(
+        id=lobby_id,
+        guild_id=guild_id,
+        channel_id=channel_id,
+        host_id=players[0].user_id or 1 if players else 1,
+        variant=variant,
+        settings=settings if settings is not None else default_settings(variant),
+        turn_seconds=30.0,
+        bank_seconds=60.0,
+        size=4,
+        min_size=0,
+        players=tuple(players),
+    )
 
 
 def draw(seats: int = 4, *, riichi: Sequence[int] = (), tenpai: Sequence[int] = ()) -> HandResult:
@@ -73,10 +110,12 @@ async def play_out(
 
     Points follow from the hands (50,000 each to start), so stats and scores agree.
     """
-    game_id = await store.create_game(guild_id, channel_id, variant, {}, 1, list(players), host_id=1)
+    game_id = await store.games.create(
+        guild_id, channel_id, variant, default_settings(variant), 1, list(players), host_id=1
+    )
     points = [50_000] * len(players)
     for index, hand in enumerate(hands):
-        await store.record_hand(game_id, index, f"hand {index + 1}", hand)
+        await store.results.record_hand(game_id, index, f"hand {index + 1}", hand)
         points = [p + change for p, change in zip(points, hand.changes, strict=True)]
     outcome = Outcome(
         points=tuple(points),
@@ -86,7 +125,7 @@ async def play_out(
         reason="終局",
         chips=tuple(chips),
     )
-    return await store.record_final(game_id, outcome)
+    return await store.results.record_final(game_id, outcome)
 
 
 def next_action(game: NishokuGame, rng: random.Random) -> Action:

@@ -20,7 +20,7 @@ import aiosqlite
 import pytest
 
 from bot.storage import GuildSettings, Store
-from tests.storage.helpers import FakeClock, human, play_out, sqlite_backend
+from tests.storage.helpers import NISHOKU, FakeClock, human, lobby_row, play_out, sqlite_backend
 
 SLOW_READ_SECONDS = 1.0
 FAST_SECONDS = 0.3
@@ -76,18 +76,18 @@ async def slow_store(slow_max: SlowMax, db_path: Path, clock: FakeClock) -> Asyn
 
 
 async def new_game(store: Store, channel_id: int = 200) -> int:
-    return await store.create_game(1, channel_id, "nishoku", {}, 1, [human(1)], host_id=1)
+    return await store.games.create(1, channel_id, "nishoku", NISHOKU, 1, [human(1)], host_id=1)
 
 
 async def test_an_append_does_not_wait_for_a_slow_read(slow_store: Store, slow_max: SlowMax) -> None:
     game_id = await new_game(slow_store)
     slow_max.arm()
     started = time.perf_counter()
-    read = asyncio.create_task(slow_store.leaderboard(1, "nishoku"))
+    read = asyncio.create_task(slow_store.stats.leaderboard(1, "nishoku"))
     await slow_max.wait_until_sleeping()
 
     before = time.perf_counter()
-    await slow_store.append_action(game_id, 0, {"type": "discard", "seat": 0, "tile": 5})
+    await slow_store.games.append_action(game_id, 0, {"type": "discard", "seat": 0, "tile": 5})
     append_seconds = time.perf_counter() - before
 
     assert append_seconds < FAST_SECONDS, f"append_action waited {append_seconds:.3f}s behind a read"
@@ -95,21 +95,21 @@ async def test_an_append_does_not_wait_for_a_slow_read(slow_store: Store, slow_m
     rows, total = await read
     assert time.perf_counter() - started >= SLOW_READ_SECONDS  # the read really was slow
     assert (total, [row.user_id for row in rows]) == (2, [1, 2])
-    assert await slow_store.actions(game_id) == [{"type": "discard", "seat": 0, "tile": 5}]
+    assert await slow_store.games.actions(game_id) == [{"type": "discard", "seat": 0, "tile": 5}]
 
 
 async def test_a_read_does_not_wait_for_a_write_in_progress(store: Store) -> None:
     """Every read-only method answers while a write transaction is held open, from the last
     committed state: the uncommitted change is invisible until the write commits."""
-    await store.update_guild_settings(7, turn_seconds=45)
+    await store.guilds.update_settings(7, turn_seconds=45)
     await play_out(store, [human(1), human(2)], [2, 1], guild_id=7)
-    game_id = await store.create_game(7, 70, "nishoku", {}, 1, [human(1)], host_id=1)
-    await store.append_action(game_id, 0, {"type": "discard", "seat": 0, "tile": 5}, bank=30.0)
-    await store.save_lobby(3, 7, 71, {"id": 3})
+    game_id = await store.games.create(7, 70, "nishoku", NISHOKU, 1, [human(1)], host_id=1)
+    await store.games.append_action(game_id, 0, {"type": "discard", "seat": 0, "tile": 5}, bank=30.0)
+    await store.tables.save_lobby(lobby_row(3, guild_id=7, channel_id=71))
     holding, release = asyncio.Event(), asyncio.Event()
 
     async def slow_write() -> None:
-        async with store._write("guild-settings:7") as db:
+        async with store.backend.write() as db:
             await db.execute("UPDATE guild_settings SET turn_seconds = 99 WHERE guild_id = 7")
             await db.execute("DELETE FROM lobbies")
             holding.set()
@@ -117,20 +117,20 @@ async def test_a_read_does_not_wait_for_a_write_in_progress(store: Store) -> Non
 
     def reads() -> list[Awaitable[Any]]:
         return [
-            store.guild_settings(7),
-            store.lobbies(),
-            store.game(game_id),
-            store.unfinished_games(),
-            store.unfinished_games(shard_ids=[0], shard_count=1),
-            store.active_game_in_channel(70),
-            store.actions(game_id),
-            store.seat_banks(game_id),
-            store.record(game_id),
-            store.hands(game_id),
-            store.rating(7, "nishoku", 1),
-            store.leaderboard(7, "nishoku"),
-            store.player_stats(7, 1),
-            store.history(7),
+            store.guilds.settings(7),
+            store.tables.lobbies(),
+            store.games.get(game_id),
+            store.games.unfinished(),
+            store.games.unfinished(shard_ids=[0], shard_count=1),
+            store.games.active_in_channel(70),
+            store.games.actions(game_id),
+            store.games.seat_banks(game_id),
+            store.games.record(game_id),
+            store.results.hands(game_id),
+            store.results.rating(7, "nishoku", 1),
+            store.stats.leaderboard(7, "nishoku"),
+            store.stats.player_stats(7, 1),
+            store.stats.history(7),
         ]
 
     # Once before: a PostgreSQL pool opens its connections as reads first need them, and opening
@@ -148,15 +148,15 @@ async def test_a_read_does_not_wait_for_a_write_in_progress(store: Store) -> Non
 
     assert read_seconds < FAST_SECONDS
     assert settings == GuildSettings(guild_id=7, turn_seconds=45)
-    assert others[0] == [{"id": 3}]
-    assert (await store.guild_settings(7)).turn_seconds == 99
-    assert await store.lobbies() == []
+    assert others[0] == [lobby_row(3, guild_id=7, channel_id=71)]
+    assert (await store.guilds.settings(7)).turn_seconds == 99
+    assert await store.tables.lobbies() == []
 
 
 async def test_concurrent_reads_use_separate_connections(slow_store: Store, slow_max: SlowMax) -> None:
     slow_max.arm(2)
     started = time.perf_counter()
-    await asyncio.gather(slow_store.leaderboard(1, "nishoku"), slow_store.leaderboard(1, "nishoku"))
+    await asyncio.gather(slow_store.stats.leaderboard(1, "nishoku"), slow_store.stats.leaderboard(1, "nishoku"))
     elapsed = time.perf_counter() - started
     assert SLOW_READ_SECONDS <= elapsed < 1.8 * SLOW_READ_SECONDS  # side by side, not one after the other
 
@@ -167,10 +167,10 @@ async def test_one_reader_takes_reads_in_turn(slow_max: SlowMax, db_path: Path) 
         game_id = await new_game(store)
         slow_max.arm(2)
         started = time.perf_counter()
-        reads = asyncio.gather(store.leaderboard(1, "nishoku"), store.leaderboard(1, "nishoku"))
+        reads = asyncio.gather(store.stats.leaderboard(1, "nishoku"), store.stats.leaderboard(1, "nishoku"))
         await slow_max.wait_until_sleeping()
         before = time.perf_counter()
-        await store.append_action(game_id, 0, {"type": "discard", "seat": 0, "tile": 5})
+        await store.games.append_action(game_id, 0, {"type": "discard", "seat": 0, "tile": 5})
         assert time.perf_counter() - before < FAST_SECONDS  # the queue of readers holds no writer back
         await reads
         assert time.perf_counter() - started >= 2 * SLOW_READ_SECONDS
@@ -196,53 +196,53 @@ async def test_the_pool_size_is_a_connect_argument(db_path: Path) -> None:
 async def test_no_readers_reads_on_the_writer(db_path: Path) -> None:
     async with Store.open(db_path, readers=0) as store:
         assert sqlite_backend(store)._readers == ()
-        await store.update_guild_settings(7, turn_seconds=45)
-        assert (await store.guild_settings(7)).turn_seconds == 45
+        await store.guilds.update_settings(7, turn_seconds=45)
+        assert (await store.guilds.settings(7)).turn_seconds == 45
 
 
 async def test_an_in_memory_store_reads_its_own_writes() -> None:
     """``:memory:`` is one database per connection: reads must stay on the writer's."""
     async with Store.open(":memory:", readers=2) as store:
         assert sqlite_backend(store)._readers == ()
-        await store.update_guild_settings(7, turn_seconds=45)
+        await store.guilds.update_settings(7, turn_seconds=45)
         game_id = await new_game(store)
-        assert (await store.guild_settings(7)).turn_seconds == 45
-        assert [game.id for game in await store.unfinished_games()] == [game_id]
+        assert (await store.guilds.settings(7)).turn_seconds == 45
+        assert [game.id for game in await store.games.unfinished()] == [game_id]
 
 
 async def test_close_waits_for_reads_in_flight_and_later_reads_fail(slow_store: Store, slow_max: SlowMax) -> None:
     slow_max.arm()
-    read = asyncio.create_task(slow_store.leaderboard(1, "nishoku"))
+    read = asyncio.create_task(slow_store.stats.leaderboard(1, "nishoku"))
     await slow_max.wait_until_sleeping()
     await slow_store.close()
     _, total = await read
     assert total == 2
     with pytest.raises(ValueError, match="closed"):
-        await asyncio.wait_for(slow_store.guild_settings(1), timeout=1)
+        await asyncio.wait_for(slow_store.guilds.settings(1), timeout=1)
     await slow_store.close()  # twice is harmless (the fixture closes it again)
 
 
 async def test_a_cancelled_read_gives_its_reader_back(slow_store: Store, slow_max: SlowMax) -> None:
     slow_max.arm()
-    read = asyncio.create_task(slow_store.leaderboard(1, "nishoku"))
+    read = asyncio.create_task(slow_store.stats.leaderboard(1, "nishoku"))
     await slow_max.wait_until_sleeping()
     read.cancel()
     with pytest.raises(asyncio.CancelledError):
         await read
     assert sqlite_backend(slow_store)._free.qsize() == len(sqlite_backend(slow_store)._readers)
-    settings = await asyncio.gather(*(slow_store.guild_settings(guild) for guild in range(6)))
+    settings = await asyncio.gather(*(slow_store.guilds.settings(guild) for guild in range(6)))
     assert [s.guild_id for s in settings] == list(range(6))
 
 
 async def test_close_lets_reads_queued_for_a_reader_finish(slow_max: SlowMax, db_path: Path) -> None:
     store = await Store.connect(db_path, readers=1)
     try:
-        await store.update_guild_settings(7, turn_seconds=45)
+        await store.guilds.update_settings(7, turn_seconds=45)
         await play_out(store, [human(1), human(2)], [1, 2], guild_id=7)
         slow_max.arm()
-        slow = asyncio.create_task(store.leaderboard(7, "nishoku"))
+        slow = asyncio.create_task(store.stats.leaderboard(7, "nishoku"))
         await slow_max.wait_until_sleeping()
-        queued = [asyncio.create_task(store.guild_settings(7)) for _ in range(3)]
+        queued = [asyncio.create_task(store.guilds.settings(7)) for _ in range(3)]
         await asyncio.sleep(0)  # each queued read is now waiting for the one reader
         await asyncio.wait_for(store.close(), timeout=5)
         _, total = await slow
@@ -257,14 +257,14 @@ async def test_a_write_cancelled_at_any_point_leaves_the_store_writable(store: S
     """Cancelled while its BEGIN, a statement or its COMMIT is still queued, a write must not leave
     a transaction open behind it: on SQLite the next write's BEGIN would fail, and so would every
     write after it, for the rest of the process."""
-    await store.update_guild_settings(7, turn_seconds=45)
-    cancelled = asyncio.create_task(store.update_guild_settings(7, turn_seconds=50))
+    await store.guilds.update_settings(7, turn_seconds=45)
+    cancelled = asyncio.create_task(store.guilds.update_settings(7, turn_seconds=50))
     for _ in range(yields):
         await asyncio.sleep(0)
     cancelled.cancel()
     with contextlib.suppress(asyncio.CancelledError):
         await cancelled
-    await asyncio.wait_for(store.update_guild_settings(7, turn_seconds=60), timeout=5)
+    await asyncio.wait_for(store.guilds.update_settings(7, turn_seconds=60), timeout=5)
     game_id = await asyncio.wait_for(new_game(store), timeout=5)
-    assert (await store.guild_settings(7)).turn_seconds == 60
-    assert game_id in [game.id for game in await store.unfinished_games()]
+    assert (await store.guilds.settings(7)).turn_seconds == 60
+    assert game_id in [game.id for game in await store.games.unfinished()]

@@ -21,13 +21,14 @@ from bot.engine.ai import CpuPlayer
 from bot.engine.game import Game, action_to_json
 from bot.engine.record import replay
 from bot.engine.variants import new_game
+from bot.engine.variants.inage.settings import InageSettings
 from bot.engine.variants.nishoku import NishokuGame
 from bot.storage import LEADERBOARD_ORDERS, GameStatus, HandTracker, PanelHandle, PlayerSeat, Store
 from bot.storage import copy as storage_copy
 from bot.storage.copy import TABLES, CopyRefused, copy_rows, verify
 from bot.storage.postgres import PostgresConnection
 from bot.storage.sqlite import SqliteConnection
-from tests.storage.helpers import FakeClock, human, next_action, play_out, ron, tsumo
+from tests.storage.helpers import NISHOKU, FakeClock, human, lobby_row, next_action, play_out, ron, tsumo
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -70,10 +71,10 @@ async def play_engine_game(
     (with the acting human's bank), every hand recorded as it ends, the result at the end.
     ``stop_at`` leaves it running after that many actions."""
     game = new_game(variant, settings or {}, seed=seed, players=len(seats))
-    game_id = await store.create_game(
-        guild_id, channel_id, variant, game.settings_json(), game.seed, seats, host_id=seats[0].user_id or 1
+    game_id = await store.games.create(
+        guild_id, channel_id, variant, game.settings, game.seed, seats, host_id=seats[0].user_id or 1
     )
-    await store.set_game_message(game_id, channel_id * 10 + 1)
+    await store.tables.set_message(game_id, channel_id * 10 + 1)
     rng = random.Random(seed)
     cpus = [CpuPlayer(game.shapes, game.tiles, seed=seed + seat) for seat in range(game.players)]  # type: ignore[attr-defined]
     tracker = HandTracker.for_game(game)
@@ -84,12 +85,12 @@ async def play_engine_game(
             decision = rng.choice(game.decisions())
             action = cpus[decision.seat].choose(game.view(decision.seat), decision.actions)
         bank = None if seats[action.seat].is_cpu else round(rng.uniform(0, 60), 3)
-        await store.append_action(game_id, game.sequence, action_to_json(action), bank=bank)
+        await store.games.append_action(game_id, game.sequence, action_to_json(action), bank=bank)
         for entry in tracker.feed(game.apply(action)):
-            await store.record_hand(game_id, entry.hand_index, entry.label, entry.result)
+            await store.results.record_hand(game_id, entry.hand_index, entry.label, entry.result)
     outcome = game.outcome()
     if outcome is not None:
-        await store.record_final(game_id, outcome)
+        await store.results.record_final(game_id, outcome)
     return game_id, game
 
 
@@ -112,8 +113,8 @@ async def build_deployment(path: Path) -> Deployment:
                     for s, u in enumerate([USERS[0], None, None, None])
                 ],
             )
-        await store.update_guild_settings(GUILD_A, turn_seconds=45, hints=False, default_variant="zuno")
-        await store.update_guild_settings(GUILD_B, dm_panels=True, time_bank_seconds=0)
+        await store.guilds.update_settings(GUILD_A, turn_seconds=45, hints=False, default_variant="zuno")
+        await store.guilds.update_settings(GUILD_B, dm_panels=True, time_bank_seconds=0)
         nishoku = {"hands": 2}
         for number, users in enumerate([USERS[:4], USERS[:2], USERS[1:5]]):
             clock.advance(hours=1)
@@ -127,7 +128,7 @@ async def build_deployment(path: Path) -> Deployment:
                 settings=nishoku,
             )
             if number < 2:
-                await store.mark_end_shown(finished_id)  # the last one's end is still to be posted
+                await store.results.mark_end_shown(finished_id)  # the last one's end is still to be posted
         clock.advance(days=2)
         await play_engine_game(store, "zuno", seats_of(USERS[2:6], 0), 7, guild_id=GUILD_B, channel_id=600)
         # Synthetic results (no action log) beside the real ones, with final scores and chips.
@@ -143,15 +144,15 @@ async def build_deployment(path: Path) -> Deployment:
             chips=[3, -1, 0, -2],
         )
         cancelled = new_game("nishoku", {}, seed=3, players=4)
-        cancelled_id = await store.create_game(
-            GUILD_A, 502, "nishoku", cancelled.settings_json(), 3, seats_of(USERS[4:6], 2), host_id=USERS[4]
+        cancelled_id = await store.games.create(
+            GUILD_A, 502, "nishoku", cancelled.settings, 3, seats_of(USERS[4:6], 2), host_id=USERS[4]
         )
         rng = random.Random(3)
         for _ in range(9):
             action = next_action(cancelled, rng)  # type: ignore[arg-type]
-            await store.append_action(cancelled_id, cancelled.sequence, action_to_json(action))
+            await store.games.append_action(cancelled_id, cancelled.sequence, action_to_json(action))
             cancelled.apply(action)
-        await store.finish_game(cancelled_id, GameStatus.CANCELLED, reason="host left")
+        await store.games.finish(cancelled_id, GameStatus.CANCELLED, reason="host left")
 
         running: dict[int, str] = {}
         clock.advance(minutes=5)
@@ -163,28 +164,32 @@ async def build_deployment(path: Path) -> Deployment:
             store, "inage", seats_of(USERS[3:5], 0), 12, guild_id=GUILD_B, channel_id=602, stop_at=30
         )
         running[duel_id] = duel.state_hash()
-        unfinished = [game.id for game in await store.unfinished_games()]
+        unfinished = [game.id for game in await store.games.unfinished()]
         assert unfinished == list(running)
-        await store.save_panel(
+        await store.tables.save_panel(
             table_id,
             PanelHandle(seat=0, opened_at=1_767_000_000.125, mode="discard", message_id=9, application_id=8, token="t"),
         )
-        await store.save_panel(
+        await store.tables.save_panel(
             table_id,
             PanelHandle(seat=1, opened_at=1_767_000_001.5, mode="call", message_id=10, channel_id=11, prefers_dm=True),
         )
-        await store.save_lobby(70, GUILD_A, 504, {"id": 70, "players": [[USERS[0], "東 🀄"]], "variant": "nishoku"})
-        await store.save_lobby(71, GUILD_B, 603, {"id": 71, "players": [], "rules": "tobi=0"})
+        await store.tables.save_lobby(
+            lobby_row(70, guild_id=GUILD_A, channel_id=504, players=[PlayerSeat.human(USERS[0], "東 🀄")])
+        )
+        await store.tables.save_lobby(
+            lobby_row(71, guild_id=GUILD_B, channel_id=603, variant="inage", settings=InageSettings(hands=4))
+        )
     async with Store.open(path) as store:
         everything = [row.id for row in await all_games(store)]
-        actions = sum([len(await store.actions(game_id)) for game_id in everything])
+        actions = sum([len(await store.games.actions(game_id)) for game_id in everything])
     return Deployment(path=path, game_ids=tuple(everything), running=running, actions=actions)
 
 
 async def all_games(store: Store) -> list[Any]:
     async with store.backend.read() as db:
         found = await db.fetch("SELECT id FROM games ORDER BY id")
-    return [await store.game(int(row[0])) for row in found]
+    return [await store.games.get(int(row[0])) for row in found]
 
 
 @pytest.fixture(scope="module")
@@ -219,28 +224,28 @@ async def raw_rows(store: Store) -> dict[str, list[dict[str, Any]]]:
 async def public_view(store: Store, game_ids: tuple[int, ...]) -> dict[str, Any]:
     """What the bot reads: games, logs, hands, panels, banks, records, history, boards, stats."""
     view: dict[str, Any] = {
-        "unfinished": await store.unfinished_games(),
-        "unshown": await store.unshown_ends(),
-        "lobbies": await store.lobbies(),
+        "unfinished": await store.games.unfinished(),
+        "unshown": await store.results.unshown_ends(),
+        "lobbies": await store.tables.lobbies(),
     }
     for game_id in game_ids:
         view[f"game {game_id}"] = (
-            await store.game(game_id),
-            await store.actions(game_id),
-            await store.hands(game_id),
-            await store.panels(game_id),
-            await store.seat_banks(game_id),
-            await store.record(game_id),
+            await store.games.get(game_id),
+            await store.games.actions(game_id),
+            await store.results.hands(game_id),
+            await store.tables.panels(game_id),
+            await store.games.seat_banks(game_id),
+            await store.games.record(game_id),
         )
     for guild in (GUILD_A, GUILD_B):
-        view[f"settings {guild}"] = await store.guild_settings(guild)
-        view[f"history {guild}"] = await store.history(guild, include_cancelled=True, limit=100)
+        view[f"settings {guild}"] = await store.guilds.settings(guild)
+        view[f"history {guild}"] = await store.stats.history(guild, include_cancelled=True, limit=100)
         for variant in ("nishoku", "zuno", "inage"):
             for order in LEADERBOARD_ORDERS:
-                view[f"board {guild} {variant} {order}"] = await store.leaderboard(guild, variant, order_by=order)
+                view[f"board {guild} {variant} {order}"] = await store.stats.leaderboard(guild, variant, order_by=order)
         for user in USERS:
-            view[f"stats {guild} {user}"] = await store.player_stats(guild, user)
-            view[f"rating {guild} {user}"] = await store.rating(guild, "nishoku", user)
+            view[f"stats {guild} {user}"] = await store.stats.player_stats(guild, user)
+            view[f"rating {guild} {user}"] = await store.results.rating(guild, "nishoku", user)
     return view
 
 
@@ -292,11 +297,13 @@ async def test_a_deployment_copies_to_postgresql_and_back_row_for_row(
 
         for store in (pg, sqlite):
             for game_id, state in deployment.running.items():
-                assert replay(await store.record(game_id)).state_hash() == state
+                assert replay(await store.games.record(game_id)).state_hash() == state
             # The next game gets the next id on both, not one a posted button already names.
-            fresh = await store.create_game(GUILD_A, 999, "nishoku", {}, 1, seats_of(USERS[:1], 3), host_id=USERS[0])
+            fresh = await store.games.create(
+                GUILD_A, 999, "nishoku", NISHOKU, 1, seats_of(USERS[:1], 3), host_id=USERS[0]
+            )
             assert fresh == max(deployment.game_ids) + 1
-            await store.append_action(fresh, 0, {"type": "discard", "seat": 0, "tile": 1})
+            await store.games.append_action(fresh, 0, {"type": "discard", "seat": 0, "tile": 1})
 
 
 @pytest.mark.slow
@@ -345,8 +352,8 @@ async def test_a_destination_with_games_is_refused_and_left_as_it_was(
     deployment: Deployment, postgres_url: str
 ) -> None:
     async with Store.open(postgres_url) as pg:
-        await pg.create_game(GUILD_A, 5, "nishoku", {}, 1, seats_of(USERS[:1], 3), host_id=USERS[0])
-        await pg.update_guild_settings(GUILD_A, turn_seconds=12)
+        await pg.games.create(GUILD_A, 5, "nishoku", NISHOKU, 1, seats_of(USERS[:1], 3), host_id=USERS[0])
+        await pg.guilds.update_settings(GUILD_A, turn_seconds=12)
         before = await raw_rows(pg)
     out, err = io.StringIO(), io.StringIO()
     status = await asyncio.to_thread(storage_copy.main, [str(deployment.path), postgres_url], out=out, err=err)
@@ -410,7 +417,7 @@ async def test_a_copy_that_fails_midway_leaves_the_destination_empty(
         # Nothing half-done stands in the way of the next attempt, ids included.
         await copy_rows(src, dst, batch=20)
         assert (await verify(src, dst)).ok
-        fresh = await dst.create_game(GUILD_A, 999, "nishoku", {}, 1, seats_of(USERS[:1], 3), host_id=USERS[0])
+        fresh = await dst.games.create(GUILD_A, 999, "nishoku", NISHOKU, 1, seats_of(USERS[:1], 3), host_id=USERS[0])
         assert fresh == max(deployment.game_ids) + 1
 
 
@@ -442,7 +449,7 @@ async def test_the_check_finds_a_changed_row_and_a_shortened_log(deployment: Dep
         assert (await verify(src, dst)).ok
         async with dst.backend.write() as db:
             await db.execute("UPDATE ratings SET mu = mu + 1e-9 WHERE user_id = :user", {"user": USERS[0]})
-        await dst.retract_action(running, (await dst.game(running)).action_count - 1)
+        await dst.games.retract_action(running, (await dst.games.get(running)).action_count - 1)
         checked = await verify(src, dst)
     assert not checked.ok
     assert {table.name for table in checked.tables if not table.ok} == {"ratings", "actions"}
@@ -478,8 +485,8 @@ async def test_the_check_finds_an_identity_that_would_hand_out_a_copied_id(
 
 async def test_a_log_that_is_broken_in_the_source_too_is_reported_not_failed(tmp_path: Path) -> None:
     async with Store.open(tmp_path / "src.sqlite3") as src, Store.open(tmp_path / "dst.sqlite3") as dst:
-        game_id = await src.create_game(GUILD_A, 1, "nishoku", {}, 1, seats_of(USERS[:4], 0), host_id=USERS[0])
-        await src.append_action(game_id, 0, {"type": "discard", "seat": 3, "tile": 999})
+        game_id = await src.games.create(GUILD_A, 1, "nishoku", NISHOKU, 1, seats_of(USERS[:4], 0), host_id=USERS[0])
+        await src.games.append_action(game_id, 0, {"type": "discard", "seat": 3, "tile": 999})
         await copy_rows(src, dst)
         checked = await verify(src, dst)
     assert checked.ok

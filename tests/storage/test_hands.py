@@ -7,7 +7,7 @@ import random
 from bot.engine.game import action_to_json
 from bot.engine.variants.nishoku import NishokuGame, NishokuSettings
 from bot.storage import HandEntry, HandResult, HandTracker, PlayerSeat, Store
-from tests.storage.helpers import next_action
+from tests.storage.helpers import default_settings, next_action
 
 
 def play_tracked(seed: int, hands: int = 4) -> tuple[NishokuGame, list[HandEntry], list[dict[str, object]]]:
@@ -60,14 +60,14 @@ async def test_a_tracked_game_feeds_stats_and_ratings(store: Store) -> None:
     outcome = game.outcome()
     assert outcome is not None
     players = [PlayerSeat.human(seat + 1, f"p{seat}") for seat in range(4)]
-    game_id = await store.create_game(1, 100, "nishoku", game.settings_json(), game.seed, players, host_id=1)
+    game_id = await store.games.create(1, 100, "nishoku", game.settings, game.seed, players, host_id=1)
     for seq, action in enumerate(actions):
-        await store.append_action(game_id, seq, action)
+        await store.games.append_action(game_id, seq, action)
     for entry in entries:
-        await store.record_hand(game_id, entry.hand_index, entry.label, entry.result)
-    await store.record_final(game_id, outcome)
+        await store.results.record_hand(game_id, entry.hand_index, entry.label, entry.result)
+    await store.results.record_final(game_id, outcome)
 
-    rows, total = await store.leaderboard(1, "nishoku")
+    rows, total = await store.stats.leaderboard(1, "nishoku")
     assert total == 4
     for row in rows:
         seat = row.user_id - 1
@@ -77,7 +77,7 @@ async def test_a_tracked_game_feeds_stats_and_ratings(store: Store) -> None:
         assert row.deal_ins == sum(entry.result.from_seat == seat for entry in entries)
         assert row.riichi_hands == sum(seat in entry.result.riichi for entry in entries)
         assert row.average_placement == outcome.placements[seat]
-    assert [hand.result for hand in await store.hands(game_id)] == [entry.result for entry in entries]
+    assert [hand.result for hand in await store.results.hands(game_id)] == [entry.result for entry in entries]
 
 
 def test_zuno_ron_on_3s_and_5s_is_one_hand_with_two_discarders_dealing_in() -> None:
@@ -111,10 +111,10 @@ def test_inage_double_ron_7s_is_one_hand_with_both_winners() -> None:
 
 async def test_every_winner_and_discarder_is_stored_per_seat(store: Store) -> None:
     players = [PlayerSeat.human(seat + 1, f"P{seat}") for seat in range(3)]
-    game_id = await store.create_game(1, 100, "inage", {}, 1, players, 1)
+    game_id = await store.games.create(1, 100, "inage", default_settings("inage"), 1, players, 1)
     result = HandResult(
         winner=1, from_seat=0, points=32, changes=(-64, 32, 32), winners=(1, 2), dealt_in=(0,), win_points=(32, 40)
     )
-    await store.record_hand(game_id, 0, "第1局", result)
-    (row,) = await store.hands(game_id)
+    await store.results.record_hand(game_id, 0, "第1局", result)
+    (row,) = await store.results.hands(game_id)
     assert row.result == result

@@ -8,8 +8,7 @@ import pytest
 
 from bot.engine.game import Outcome
 from bot.storage import GameNotFoundError, GameStateError, GameStatus, PanelHandle, Store
-
-from .helpers import cpu, human
+from tests.storage.helpers import NISHOKU, cpu, human
 
 EPHEMERAL = PanelHandle(
     seat=0, opened_at=1000.5, mode="discard", message_id=7, application_id=8, token="tok", locale="ja"
@@ -20,31 +19,31 @@ DIRECT = PanelHandle(
 
 
 async def test_panels_are_saved_replaced_and_read_by_seat(store: Store) -> None:
-    game_id = await store.create_game(10, 100, "nishoku", {}, 1, [human(1), human(2), cpu(1), cpu(2)], host_id=1)
-    await store.save_panel(game_id, EPHEMERAL)
-    await store.save_panel(game_id, DIRECT)
-    assert await store.panels(game_id) == {0: EPHEMERAL, 1: DIRECT}
+    game_id = await store.games.create(10, 100, "nishoku", NISHOKU, 1, [human(1), human(2), cpu(1), cpu(2)], host_id=1)
+    await store.tables.save_panel(game_id, EPHEMERAL)
+    await store.tables.save_panel(game_id, DIRECT)
+    assert await store.tables.panels(game_id) == {0: EPHEMERAL, 1: DIRECT}
     reopened = PanelHandle(seat=0, opened_at=1500.0, mode="discard", message_id=10, channel_id=9)
-    await store.save_panel(game_id, reopened)
-    assert await store.panels(game_id) == {0: reopened, 1: DIRECT}
-    await store.forget_panel(game_id, 1)
-    assert await store.panels(game_id) == {0: reopened}
+    await store.tables.save_panel(game_id, reopened)
+    assert await store.tables.panels(game_id) == {0: reopened, 1: DIRECT}
+    await store.tables.forget_panel(game_id, 1)
+    assert await store.tables.panels(game_id) == {0: reopened}
 
 
 async def test_a_game_that_ends_forgets_its_panels(store: Store) -> None:
-    cancelled = await store.create_game(10, 100, "nishoku", {}, 1, [human(1)], host_id=1)
-    await store.save_panel(cancelled, EPHEMERAL)
-    await store.finish_game(cancelled, GameStatus.CANCELLED)
-    assert await store.panels(cancelled) == {}
-    finished = await store.create_game(10, 101, "nishoku", {}, 1, [human(1), cpu(1), cpu(2), cpu(3)], host_id=1)
-    await store.save_panel(finished, EPHEMERAL)
-    await store.record_final(finished, Outcome(points=(1, 2, 3, 4), placements=(4, 3, 2, 1), reason="done"))
-    assert await store.panels(finished) == {}
+    cancelled = await store.games.create(10, 100, "nishoku", NISHOKU, 1, [human(1)], host_id=1)
+    await store.tables.save_panel(cancelled, EPHEMERAL)
+    await store.games.finish(cancelled, GameStatus.CANCELLED)
+    assert await store.tables.panels(cancelled) == {}
+    finished = await store.games.create(10, 101, "nishoku", NISHOKU, 1, [human(1), cpu(1), cpu(2), cpu(3)], host_id=1)
+    await store.tables.save_panel(finished, EPHEMERAL)
+    await store.results.record_final(finished, Outcome(points=(1, 2, 3, 4), placements=(4, 3, 2, 1), reason="done"))
+    assert await store.tables.panels(finished) == {}
     # And no handle is stored for a game that is not running.
     with pytest.raises(GameStateError):
-        await store.save_panel(finished, EPHEMERAL)
+        await store.tables.save_panel(finished, EPHEMERAL)
     with pytest.raises(GameNotFoundError):
-        await store.save_panel(999, EPHEMERAL)
+        await store.tables.save_panel(999, EPHEMERAL)
 
 
 def test_a_handle_is_a_whole_token_or_a_dm_message() -> None:
@@ -56,11 +55,29 @@ def test_a_handle_is_a_whole_token_or_a_dm_message() -> None:
 
 
 async def test_saves_of_one_panel_at_once_keep_the_last_asked_for(store: Store) -> None:
-    game_id = await store.create_game(10, 100, "nishoku", {}, 1, [human(1), human(2), cpu(1), cpu(2)], host_id=1)
+    game_id = await store.games.create(10, 100, "nishoku", NISHOKU, 1, [human(1), human(2), cpu(1), cpu(2)], host_id=1)
     for round_ in range(15):
         handles = [
             PanelHandle(seat=0, opened_at=float(round_ * 10 + n), mode="discard", message_id=n + 1, channel_id=9)
             for n in range(4)
         ]
-        await asyncio.gather(*(store.save_panel(game_id, handle) for handle in handles))
-        assert (await store.panels(game_id))[0] == handles[-1]
+        await asyncio.gather(*(store.tables.save_panel(game_id, handle) for handle in handles))
+        assert (await store.tables.panels(game_id))[0] == handles[-1]
+
+
+async def test_writes_of_one_game_through_different_parts_keep_the_order_they_were_asked_in(store: Store) -> None:
+    """The store's parts share one write order per game: a panel saved (``store.tables``) just
+    before the game ends (``store.games``, ``store.results``) lands first, then goes with the
+    game, whatever order a PostgreSQL pool would commit them in on its own."""
+    for channel_id in range(300, 310):
+        cancelled = await store.games.create(10, channel_id, "nishoku", NISHOKU, 1, [human(1)], host_id=1)
+        await asyncio.gather(
+            store.tables.save_panel(cancelled, EPHEMERAL), store.games.finish(cancelled, GameStatus.CANCELLED)
+        )
+        assert await store.tables.panels(cancelled) == {}
+        finished = await store.games.create(10, channel_id, "nishoku", NISHOKU, 1, [human(1), cpu(1)], host_id=1)
+        await asyncio.gather(
+            store.tables.save_panel(finished, EPHEMERAL),
+            store.results.record_final(finished, Outcome(points=(1, 2), placements=(2, 1), reason="done")),
+        )
+        assert await store.tables.panels(finished) == {}

@@ -21,7 +21,7 @@ from bot.storage import ActionOrderError, SchemaVersionError, Store
 from bot.storage.ratings import initial_skill, rate_placements
 from bot.storage.schema import Migration, load_migrations
 from tests.postgres import PostgresServer
-from tests.storage.helpers import human
+from tests.storage.helpers import NISHOKU, human
 
 
 def discard(seat: int, tile: int) -> dict[str, object]:
@@ -80,12 +80,12 @@ async def test_the_schema_version_is_recorded_in_the_database(postgres_server: P
     url = await postgres_server.new_database()
     migrations = load_migrations(dialect="postgresql")
     async with Store.open(url, migrations=migrations[:3]) as store:
-        game_id = await store.create_game(1, 100, "nishoku", {}, 1, [human(1)], host_id=1)
+        game_id = await store.games.create(1, 100, "nishoku", NISHOKU, 1, [human(1)], host_id=1)
     assert await _versions(url) == [1, 2, 3]
     async with Store.open(url) as store:  # the rest, onto the old rows
-        assert (await store.game(game_id)).players == (human(1),)
-        await store.append_action(game_id, 0, discard(0, 5), bank=30.0)
-        assert await store.seat_banks(game_id) == {0: 30.0}
+        assert (await store.games.get(game_id)).players == (human(1),)
+        await store.games.append_action(game_id, 0, discard(0, 5), bank=30.0)
+        assert await store.games.seat_banks(game_id) == {0: 30.0}
     assert await _versions(url) == [m.version for m in migrations]
     async with Store.open(url):  # and nothing again
         pass
@@ -133,8 +133,8 @@ async def test_processes_starting_together_migrate_once(postgres_server: Postgre
     stores = await asyncio.gather(*(Store.connect(url) for _ in range(4)))
     try:
         assert await _versions(url) == [m.version for m in load_migrations(dialect="postgresql")]
-        game_id = await stores[0].create_game(1, 100, "nishoku", {}, 1, [human(1)], host_id=1)
-        assert (await stores[3].game(game_id)).is_running
+        game_id = await stores[0].games.create(1, 100, "nishoku", NISHOKU, 1, [human(1)], host_id=1)
+        assert (await stores[3].games.get(game_id)).is_running
     finally:
         for store in stores:
             await store.close()
@@ -156,17 +156,17 @@ def test_pool_size_comes_from_the_url() -> None:
 @pytest.mark.slow
 async def test_a_sequence_number_is_taken_once_when_two_processes_race(two_processes: tuple[Store, Store]) -> None:
     first, second = two_processes
-    game_id = await first.create_game(1, 100, "nishoku", {}, 1, [human(1), human(2)], host_id=1)
+    game_id = await first.games.create(1, 100, "nishoku", NISHOKU, 1, [human(1), human(2)], host_id=1)
     for seq in range(40):
         outcomes = await asyncio.gather(
-            first.append_action(game_id, seq, discard(0, seq)),
-            second.append_action(game_id, seq, discard(1, seq)),
+            first.games.append_action(game_id, seq, discard(0, seq)),
+            second.games.append_action(game_id, seq, discard(1, seq)),
             return_exceptions=True,
         )
         assert sorted(type(outcome).__name__ for outcome in outcomes) == ["ActionOrderError", "NoneType"], outcomes
-    logged = await first.actions(game_id)
+    logged = await first.games.actions(game_id)
     assert [action["tile"] for action in logged] == list(range(40))
-    assert (await second.game(game_id)).action_count == 40
+    assert (await second.games.get(game_id)).action_count == 40
 
 
 @pytest.mark.slow
@@ -176,11 +176,11 @@ async def test_the_primary_key_refuses_a_number_another_transaction_took_first(
     """The exact interleaving: the second writer reads the log before the first commits, so it
     tries the same number; the key makes it wait, then refuses it."""
     first, second = two_processes
-    game_id = await first.create_game(1, 100, "nishoku", {}, 1, [human(1)], host_id=1)
+    game_id = await first.games.create(1, 100, "nishoku", NISHOKU, 1, [human(1)], host_id=1)
     inserted, release = asyncio.Event(), asyncio.Event()
 
     async def slow_append() -> None:
-        async with first._write(f"game:{game_id}") as db:
+        async with first.backend.write() as db:
             await db.execute(
                 "INSERT INTO actions (game_id, seq, action, created_at) VALUES (:game_id, 0, :action, 0)",
                 {"game_id": game_id, "action": '{"seat":0,"tile":1,"type":"discard"}'},
@@ -190,19 +190,19 @@ async def test_the_primary_key_refuses_a_number_another_transaction_took_first(
 
     holder = asyncio.create_task(slow_append())
     await inserted.wait()
-    racer = asyncio.create_task(second.append_action(game_id, 0, discard(0, 2)))
+    racer = asyncio.create_task(second.games.append_action(game_id, 0, discard(0, 2)))
     await asyncio.sleep(0.3)
     assert not racer.done(), "the second writer should wait on the first's uncommitted row"
     release.set()
     await holder
     with pytest.raises(ActionOrderError, match="already has action 0"):
         await racer
-    assert await second.actions(game_id) == [discard(0, 1)]
+    assert await second.games.actions(game_id) == [discard(0, 1)]
 
 
 async def _finish(store: Store, guild_id: int, channel_id: int, first: int, second: int) -> None:
-    game_id = await store.create_game(guild_id, channel_id, "nishoku", {}, 1, [human(first), human(second)], 1)
-    await store.record_final(game_id, Outcome(points=(60_000, 40_000), placements=(1, 2)))
+    game_id = await store.games.create(guild_id, channel_id, "nishoku", NISHOKU, 1, [human(first), human(second)], 1)
+    await store.results.record_final(game_id, Outcome(points=(60_000, 40_000), placements=(1, 2)))
 
 
 @pytest.mark.slow
@@ -218,7 +218,7 @@ async def test_ratings_updated_by_two_processes_at_once_lose_no_update(two_proce
         )
         won_first = rate_placements(rate_placements([start, start], [1, 2]), [2, 1])
         lost_first = rate_placements(rate_placements([start, start], [2, 1]), [1, 2])
-        rating = await first.rating(guild_id, "nishoku", 1)
+        rating = await first.results.rating(guild_id, "nishoku", 1)
         assert rating is not None
         assert rating.rated_games == 2
         assert any(
@@ -234,10 +234,10 @@ async def test_guild_settings_changed_by_two_processes_at_once_keep_both_changes
     first, second = two_processes
     for guild_id in range(20, 30):
         await asyncio.gather(
-            first.update_guild_settings(guild_id, hints=False),
-            second.update_guild_settings(guild_id, dm_panels=True),
+            first.guilds.update_settings(guild_id, hints=False),
+            second.guilds.update_settings(guild_id, dm_panels=True),
         )
-        settings = await first.guild_settings(guild_id)
+        settings = await first.guilds.settings(guild_id)
         assert (settings.hints, settings.dm_panels) == (False, True)
 
 
@@ -248,8 +248,8 @@ async def test_a_channel_gets_one_running_game_when_two_processes_start_one_at_o
     first, second = two_processes
     for channel_id in range(300, 310):
         outcomes = await asyncio.gather(
-            first.create_game(1, channel_id, "nishoku", {}, 1, [human(1)], host_id=1),
-            second.create_game(1, channel_id, "nishoku", {}, 1, [human(2)], host_id=2),
+            first.games.create(1, channel_id, "nishoku", NISHOKU, 1, [human(1)], host_id=1),
+            second.games.create(1, channel_id, "nishoku", NISHOKU, 1, [human(2)], host_id=2),
             return_exceptions=True,
         )
         assert sorted(type(outcome).__name__ for outcome in outcomes) == ["ChannelBusyError", "int"], outcomes

@@ -10,7 +10,7 @@ import pytest
 from bot.engine.game import Outcome
 from bot.storage import SchemaVersionError, Store, database_path
 from bot.storage.schema import Migration, load_migrations, split_statements
-from tests.storage.helpers import human, sqlite_backend
+from tests.storage.helpers import NISHOKU, default_settings, human, sqlite_backend
 
 TABLES = {"guild_settings", "games", "game_players", "actions", "hands", "hand_seats", "final_results", "ratings"}
 
@@ -40,12 +40,12 @@ async def test_connection_pragmas(sqlite_store: Store, db_path: Path) -> None:
 
 async def test_reopening_is_idempotent_and_keeps_data(db_path: Path) -> None:
     async with Store.open(db_path) as store:
-        await store.update_guild_settings(7, turn_seconds=45)
-        game_id = await store.create_game(7, 70, "nishoku", {}, 3, [human(1)], host_id=1)
+        await store.guilds.update_settings(7, turn_seconds=45)
+        game_id = await store.games.create(7, 70, "nishoku", NISHOKU, 3, [human(1)], host_id=1)
     for _ in range(2):
         async with Store.open(db_path) as store:
-            assert (await store.guild_settings(7)).turn_seconds == 45
-            assert (await store.game(game_id)).channel_id == 70
+            assert (await store.guilds.settings(7)).turn_seconds == 45
+            assert (await store.games.get(game_id)).channel_id == 70
     with raw(db_path) as db:
         assert db.execute("PRAGMA user_version").fetchone()[0] == load_migrations()[-1].version
 
@@ -143,7 +143,7 @@ async def test_a_relative_url_creates_its_directories(tmp_path: Path, monkeypatc
 
 async def test_an_in_memory_store_works() -> None:
     async with Store.open("sqlite:///:memory:") as store:
-        assert (await store.guild_settings(1)).default_variant == "nishoku"
+        assert (await store.guilds.settings(1)).default_variant == "nishoku"
 
 
 async def test_upgrading_a_version_1_database_keeps_its_games(db_path: Path) -> None:
@@ -161,23 +161,23 @@ async def test_upgrading_a_version_1_database_keeps_its_games(db_path: Path) -> 
         db.commit()
     game_id = 5
     async with Store.open(db_path) as store:
-        row = await store.game(game_id)
+        row = await store.games.get(game_id)
         assert (row.turn_seconds, row.bank_seconds, row.action_count) == (None, None, 1)
-        assert await store.seat_banks(game_id) == {}
-        clocked = await store.create_game(7, 71, "nishoku", {}, 4, [human(1)], host_id=1, turn_seconds=12.5)
-        assert (await store.game(clocked)).turn_seconds == 12.5
+        assert await store.games.seat_banks(game_id) == {}
+        clocked = await store.games.create(7, 71, "nishoku", NISHOKU, 4, [human(1)], host_id=1, turn_seconds=12.5)
+        assert (await store.games.get(clocked)).turn_seconds == 12.5
 
 
 async def test_hands_stored_before_per_seat_wins_keep_their_winner_points_and_tsumo(db_path: Path) -> None:
     async with Store.open(db_path, migrations=load_migrations()[:3]) as old:
-        game_id = await old.create_game(7, 70, "nishoku", {}, 3, [human(1), human(2)], host_id=1)
+        game_id = await old.games.create(7, 70, "nishoku", NISHOKU, 3, [human(1), human(2)], host_id=1)
     with raw(db_path) as db:
         db.execute("INSERT INTO hands VALUES (?, 0, '東1局', 1, NULL, 3, 3900, 0)", (game_id,))
         db.execute("INSERT INTO hand_seats VALUES (?, 0, 0, -3900, 0, 0, 0, 0)", (game_id,))
         db.execute("INSERT INTO hand_seats VALUES (?, 0, 1, 3900, 1, 0, 0, 0)", (game_id,))
         db.commit()
     async with Store.open(db_path) as store:
-        (row,) = await store.hands(game_id)
+        (row,) = await store.results.hands(game_id)
         assert (row.result.winners, row.result.win_points, row.result.tsumo) == ((1,), (3900,), (1,))
 
 
@@ -186,7 +186,9 @@ async def test_games_finished_before_chips_were_stored_load_with_no_chips(db_pat
     upgrade the game still loads, its seats have no chips, and stats count chips only from the
     games finished since."""
     async with Store.open(db_path, migrations=load_migrations()[:4]) as old:
-        game_id = await old.create_game(7, 70, "chinitsu", {}, 3, [human(1), human(2), human(3)], host_id=1)
+        game_id = await old.games.create(
+            7, 70, "chinitsu", default_settings("chinitsu"), 3, [human(1), human(2), human(3)], host_id=1
+        )
     with raw(db_path) as db:
         assert "chips" not in {row[1] for row in db.execute("PRAGMA table_info(final_results)")}
         for seat, (points, place, score) in enumerate([(52_000, 1, 32.0), (40_000, 2, 0.0), (28_000, 3, -32.0)]):
@@ -196,20 +198,22 @@ async def test_games_finished_before_chips_were_stored_load_with_no_chips(db_pat
         db.execute("UPDATE games SET status = 'finished', finished_at = 10, hands_played = 4 WHERE id = ?", (game_id,))
         db.commit()
     async with Store.open(db_path) as store:
-        (old_game,) = await store.history(7)
+        (old_game,) = await store.stats.history(7)
         assert [(r.placement, r.points, r.chips) for r in old_game.results] == [
             (1, 52_000, None),
             (2, 40_000, None),
             (3, 28_000, None),
         ]
-        assert (await store.player_stats(7, 1, "chinitsu")).chips == ()
-        board, _ = await store.leaderboard(7, "chinitsu")
+        assert (await store.stats.player_stats(7, 1, "chinitsu")).chips == ()
+        board, _ = await store.stats.leaderboard(7, "chinitsu")
         assert {(row.games, row.chips, row.chip_games) for row in board} == {(1, 0, 0)}
 
-        new_game = await store.create_game(7, 70, "chinitsu", {}, 4, [human(1), human(2), human(3)], host_id=1)
+        new_game = await store.games.create(
+            7, 70, "chinitsu", default_settings("chinitsu"), 4, [human(1), human(2), human(3)], host_id=1
+        )
         outcome = Outcome(points=(45_000, 40_000, 35_000), placements=(1, 2, 3), chips=(6, -1, -5))
-        await store.record_final(new_game, outcome)
-        stats = await store.player_stats(7, 1, "chinitsu")
+        await store.results.record_final(new_game, outcome)
+        stats = await store.stats.player_stats(7, 1, "chinitsu")
         assert stats.games == 2
         assert [(c.variant, c.games, c.chips) for c in stats.chips] == [("chinitsu", 1, 6)]
     with raw(db_path) as db:

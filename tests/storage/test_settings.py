@@ -8,26 +8,26 @@ from bot.storage import GuildSettings, Store
 
 
 async def test_a_new_guild_gets_the_defaults(store: Store) -> None:
-    assert await store.guild_settings(42) == GuildSettings(
+    assert await store.guilds.settings(42) == GuildSettings(
         guild_id=42, default_variant="nishoku", turn_seconds=30, time_bank_seconds=60, hints=True, dm_panels=False
     )
 
 
 async def test_updates_return_and_persist_every_setting(store: Store, database: str) -> None:
-    updated = await store.update_guild_settings(42, turn_seconds=20, dm_panels=True)
+    updated = await store.guilds.update_settings(42, turn_seconds=20, dm_panels=True)
     assert (updated.turn_seconds, updated.dm_panels, updated.time_bank_seconds) == (20, True, 60)
-    await store.update_guild_settings(42, hints=False)
+    await store.guilds.update_settings(42, hints=False)
     async with Store.open(database) as reopened:
-        settings = await reopened.guild_settings(42)
+        settings = await reopened.guilds.settings(42)
     assert (settings.turn_seconds, settings.dm_panels, settings.hints) == (20, True, False)
-    assert await store.guild_settings(43) == GuildSettings(guild_id=43)  # other guilds untouched
+    assert await store.guilds.settings(43) == GuildSettings(guild_id=43)  # other guilds untouched
 
 
 @pytest.mark.parametrize("key", ["turn_secs", "guild_id"])
 async def test_an_unknown_setting_is_named_in_the_error(store: Store, key: str) -> None:
     with pytest.raises(TypeError, match=key):
-        await store.update_guild_settings(42, **{key: 10})
-    assert await store.guild_settings(42) == GuildSettings(guild_id=42)
+        await store.guilds.update_settings(42, **{key: 10})
+    assert await store.guilds.settings(42) == GuildSettings(guild_id=42)
 
 
 @pytest.mark.parametrize(
@@ -44,5 +44,5 @@ async def test_bad_values_are_refused_and_nothing_changes(
     store: Store, changes: dict[str, object], error: type[Exception]
 ) -> None:
     with pytest.raises(error):
-        await store.update_guild_settings(42, **changes)
-    assert await store.guild_settings(42) == GuildSettings(guild_id=42)
+        await store.guilds.update_settings(42, **changes)
+    assert await store.guilds.settings(42) == GuildSettings(guild_id=42)
