@@ -23,7 +23,7 @@ from typing import Any
 
 from bot.engine.ai import CpuPlayer
 from bot.engine.events import Discarded, HandEnded
-from bot.engine.game import Game
+from bot.engine.game import Game, IllegalActionError
 from bot.engine.record import GameRecord, replay
 from bot.engine.tiles import Tile
 from bot.engine.variants import find_variant, new_game
@@ -210,9 +210,17 @@ def _play(game: Game, game_seed: int, summary: SimSummary, *, check: bool) -> No
             if problems:
                 summary.violations += [f"game seed {game_seed}, action {summary.actions}: {p}" for p in problems]
                 return
-    if check and replay(record).state_hash() != game.state_hash():
-        # Every random thing (the shuffle, dice, Alice's flips) comes from the seed and the log.
-        summary.violations.append(f"game seed {game_seed}: the replayed game differs from the one played")
+    if check:
+        # Every random thing (the shuffle, dice, Alice's flips) comes from the seed and the log, so
+        # the replay must end where the game did. A replay that parts ways may also reach an action
+        # its own state refuses (other dice, other options): the same failure, found sooner.
+        try:
+            replayed = replay(record).state_hash()
+        except IllegalActionError as error:
+            summary.violations.append(f"game seed {game_seed}: the replayed game differs from the one played ({error})")
+            return
+        if replayed != game.state_hash():
+            summary.violations.append(f"game seed {game_seed}: the replayed game differs from the one played")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
