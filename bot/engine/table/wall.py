@@ -75,10 +75,10 @@ class Wall:
 class TileReserve:
     """Tiles not yet placed by a rigged deal: tests name faces, the reserve hands out ids.
 
-    >>> from bot.engine.tiles import nishoku_tileset
-    >>> reserve = TileReserve(nishoku_tileset().tiles)
+    >>> from bot.engine.tiles import four_each, parse_kinds
+    >>> reserve = TileReserve(four_each(parse_kinds("1p2p3p")))
     >>> reserve.take_all("1p1p"), reserve.take_any()
-    ([0, 1], 99)
+    ([0, 1], 11)
     """
 
     def __init__(self, tiles: Sequence[Tile]) -> None:

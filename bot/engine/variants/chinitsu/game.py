@@ -26,10 +26,11 @@ from bot.engine.scoring import ScoringRules
 from bot.engine.shapes import ShapeRules, add_tile, count_of
 from bot.engine.table import ClaimSource, ClaimWindow, Seat, TileReserve, TurnGame, Wall, rigging
 from bot.engine.table.turns import Phase
-from bot.engine.tiles import YAOCHU, Back, Kind, Suit, TileSet, chinitsu_game_tileset, kind_name, suit_of
+from bot.engine.tiles import YAOCHU, Back, Kind, Suit, TileSet, kind_name, suit_of
 from bot.engine.variants.chinitsu import settle
 from bot.engine.variants.chinitsu.settings import ChinitsuSettings
 from bot.engine.variants.chinitsu.shapes import chinitsu_shapes
+from bot.engine.variants.chinitsu.tiles import chinitsu_game_tileset
 from bot.engine.variants.chinitsu.ui import CHINITSU_UI
 from bot.engine.variants.chinitsu.yaku import ChinitsuScorer
 from bot.engine.views import PublicView, SeatView

@@ -38,12 +38,13 @@ from bot.engine.calc import (
 )
 from bot.engine.melds import MeldType
 from bot.engine.scoring import NoWin
-from bot.engine.tiles import FLOWERS, Kind, Suit, Tile, goto_tileset, kind_name, suit_of
+from bot.engine.tiles import FLOWERS, Kind, Suit, Tile, kind_name, suit_of
 from bot.engine.variants.goto.assess import Seasons, WinAssessment, assess_win
 from bot.engine.variants.goto.chips import WinChips, spring_chips
 from bot.engine.variants.goto.points import honba_share
 from bot.engine.variants.goto.settings import GotoSettings
 from bot.engine.variants.goto.shapes import goto_limits
+from bot.engine.variants.goto.tiles import goto_tileset
 from bot.engine.variants.goto.yaku import OPEN_RIICHI
 
 __all__ = ["calculate_goto"]

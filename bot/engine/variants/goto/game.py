@@ -22,7 +22,7 @@ from bot.engine.melds import MeldType
 from bot.engine.scoring import ScoringRules
 from bot.engine.shapes import ShapeRules, add_tile, count_of
 from bot.engine.table import ClaimSource, ClaimWindow, Seat, TileReserve, TurnGame, Wall, rigging
-from bot.engine.tiles import NUM_STANDARD_KINDS, YAOCHU, Kind, TileSet, goto_tileset
+from bot.engine.tiles import NUM_STANDARD_KINDS, YAOCHU, Kind, TileSet
 from bot.engine.variants.goto import settle
 from bot.engine.variants.goto.actions import (
     ContinueGame,
@@ -34,6 +34,7 @@ from bot.engine.variants.goto.assess import goto_scorer
 from bot.engine.variants.goto.settings import GotoSettings
 from bot.engine.variants.goto.settle import GotoPhase
 from bot.engine.variants.goto.shapes import goto_shapes
+from bot.engine.variants.goto.tiles import goto_tileset
 from bot.engine.variants.goto.ui import GOTO_UI
 from bot.engine.views import PublicView, SeatPublic, SeatView
 

@@ -27,9 +27,10 @@ from bot.engine.scoring import ScoringRules
 from bot.engine.shapes import FIVE_PAIRS_AND_A_HALF, INAGE_KOKUSHI, ShapeRules, add_tile, count_of
 from bot.engine.table import ClaimSource, ClaimWindow, RiverEntry, Seat, TileReserve, TurnGame, rigging
 from bot.engine.table.turns import Phase
-from bot.engine.tiles import FLOWERS, YAOCHU, Kind, TileSet, inage_tileset
+from bot.engine.tiles import FLOWERS, YAOCHU, Kind, TileSet
 from bot.engine.variants.inage.discards import DiscardYaku, discard_gains, discard_yaku
 from bot.engine.variants.inage.settings import InageSettings
+from bot.engine.variants.inage.tiles import inage_tileset
 from bot.engine.variants.inage.ui import INAGE_UI
 from bot.engine.variants.inage.yaku import InageScore, InageScorer, InageWin
 from bot.engine.views import WinView, YakuLine

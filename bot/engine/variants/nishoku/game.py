@@ -18,8 +18,9 @@ from bot.engine.scoring import ScoringRules
 from bot.engine.shapes import SEVEN_PAIRS, ShapeRules, add_tile
 from bot.engine.table import ClaimWindow, Seat, TileReserve, TurnGame, rigging
 from bot.engine.table.turns import Phase
-from bot.engine.tiles import Kind, TileSet, nishoku_tileset
+from bot.engine.tiles import Kind, TileSet
 from bot.engine.variants.nishoku.settings import NishokuSettings
+from bot.engine.variants.nishoku.tiles import nishoku_tileset
 from bot.engine.variants.nishoku.ui import NISHOKU_UI
 from bot.engine.variants.nishoku.yaku import NishokuScorer, WinScore
 from bot.engine.views import YakuLine

@@ -44,7 +44,7 @@ from bot.engine.scoring import ScoringRules
 from bot.engine.shapes import SEVEN_PAIRS, THIRTEEN_ORPHANS, ShapeRules, count_of
 from bot.engine.table import ClaimWindow, Ledger, TileReserve, Wall, public_deciding, rigging
 from bot.engine.table.dice import roll
-from bot.engine.tiles import Kind, TileSet, zuno_tileset
+from bot.engine.tiles import Kind, TileSet
 from bot.engine.variants.zuno.events import (
     CallsResolved,
     Claimed,
@@ -84,6 +84,7 @@ from bot.engine.variants.zuno.state import (
     ZunoSeat,
     ZunoSeatView,
 )
+from bot.engine.variants.zuno.tiles import zuno_tileset
 from bot.engine.variants.zuno.ui import ZUNO_UI
 from bot.engine.variants.zuno.yaku import ZunoScorer
 from bot.engine.views import SeatPublic
