@@ -363,6 +363,13 @@ class ScoringRules:
     counts the context's red fives, ``ura_dora`` the ura indicators of a riichi hand.
     ``nuki_kind`` is the kind pulled as 抜きドラ: each pulled tile counts 1, plus whatever the
     indicators make that kind worth (None: pulled tiles count 1 each and nothing more).
+
+    The other fields are compiled from these once, for the scorer: ``dora_shifts`` (per
+    indicator, 4 × the kind it points to: that kind's field in a board), ``pair_fu`` (pair fu
+    by seat and round wind), ``fu_additions`` (closed, tsumo -> the fu added to the sets' fu when
+    they have some, and when they have none), ``payment_table`` (the points table's payments by han, fu, yakuman and
+    situation), ``always_pairs`` (a pairs shape with lone tiles, tried on every board) and
+    ``standard_special`` (plain 七対子 and 国士無双 over four copies of each kind).
     """
 
     shapes: ShapeRules = STANDARD
@@ -375,25 +382,25 @@ class ScoringRules:
     red_dora: bool = True
     ura_dora: bool = True
     nuki_kind: int | None = Kind.NORTH
-    _dora4: tuple[int, ...] = field(init=False, repr=False)
-    _pair_fu: _PairFuTable = field(init=False, repr=False)
-    _fu_additions: tuple[tuple[tuple[int, int], ...], ...] = field(init=False, repr=False)
-    _payments: _PaymentTable = field(init=False, repr=False)
-    _always_pairs: bool = field(init=False, repr=False)
-    _standard_special: bool = field(init=False, repr=False)
+    dora_shifts: tuple[int, ...] = field(init=False, repr=False)
+    pair_fu: _PairFuTable = field(init=False, repr=False)
+    fu_additions: tuple[tuple[tuple[int, int], ...], ...] = field(init=False, repr=False)
+    payment_table: _PaymentTable = field(init=False, repr=False)
+    always_pairs: bool = field(init=False, repr=False)
+    standard_special: bool = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         # 4 × the kind each indicator points to: the shift of that kind's field in a board.
         dora4 = tuple(4 * dora_after(kind, sanma=self.sanma_dora) for kind in range(NUM_KINDS))
-        object.__setattr__(self, "_dora4", dora4)
-        object.__setattr__(self, "_pair_fu", _PairFuTable(self.fu))
+        object.__setattr__(self, "dora_shifts", dora4)
+        object.__setattr__(self, "pair_fu", _PairFuTable(self.fu))
         additions = tuple(
             tuple(self.fu.additions(closed=bool(closed), tsumo=bool(tsumo)) for tsumo in (0, 1)) for closed in (0, 1)
         )
-        object.__setattr__(self, "_fu_additions", additions)
-        object.__setattr__(self, "_payments", _PaymentTable(self.points, self.players, self.kiriage))
+        object.__setattr__(self, "fu_additions", additions)
+        object.__setattr__(self, "payment_table", _PaymentTable(self.points, self.players, self.kiriage))
         # A pairs shape with lone tiles (五対子半) may have odd counts, so it is always tried.
-        object.__setattr__(self, "_always_pairs", self.shapes.pairs is not None and self.shapes.pairs.singles > 0)
+        object.__setattr__(self, "always_pairs", self.shapes.pairs is not None and self.shapes.pairs.singles > 0)
         # Plain 七対子 and 国士無双 over four copies of every kind read straight off the board.
         shapes = self.shapes
         standard_special = (
@@ -401,7 +408,7 @@ class ScoringRules:
             and shapes.kokushi == THIRTEEN_ORPHANS
             and all(limit == 4 for limit in shapes.limits[: _FLOWER_SHIFT // 4])
         )
-        object.__setattr__(self, "_standard_special", standard_special)
+        object.__setattr__(self, "standard_special", standard_special)
 
 
 STANDARD_RULES = ScoringRules()
@@ -528,8 +535,8 @@ def score_hand(ctx: WinContext, rules: ScoringRules) -> HandScore | NoWin:
     counts = man[0] + pin[0] + sou[0] + honors[0]
     regular = counts & 0xFF == 1 and board < _NO_FLOWERS
     special: tuple[Shape, ...] = ()
-    if not melds and (rules._always_pairs or not board & _ONES or not board & _NON_YAOCHU):
-        if rules._standard_special and board < _NO_FLOWERS:
+    if not melds and (rules.always_pairs or not board & _ONES or not board & _NON_YAOCHU):
+        if rules.standard_special and board < _NO_FLOWERS:
             if not board & _ONES:
                 # Every count even: 七対子 when seven kinds are held twice and none four times.
                 if not board >> 2 & _ONES and (board >> 1 & _ONES).bit_count() == 7:
@@ -625,7 +632,7 @@ def score_hand(ctx: WinContext, rules: ScoringRules) -> HandScore | NoWin:
 
     # Dora: every reading gets the same.
     dora = ura = 0
-    after = rules._dora4
+    after = rules.dora_shifts
     for indicator in ctx.dora_indicators:
         dora += everything >> after[indicator] & 0xF
     ura_counts = (riichi or double_riichi) and rules.ura_dora
@@ -642,11 +649,11 @@ def score_hand(ctx: WinContext, rules: ScoringRules) -> HandScore | NoWin:
     red = ctx.red_dora if rules.red_dora else 0
     bonus = dora + ura + red + nuki
 
-    with_fu, without_fu = rules._fu_additions[closed][tsumo]
+    with_fu, without_fu = rules.fu_additions[closed][tsumo]
     win_block = win // 9
     win_rank = win - 9 * win_block
     fu: int | None
-    pair_fu = rules._pair_fu[seat << 6 | round_wind]
+    pair_fu = rules.pair_fu[seat << 6 | round_wind]
     if counts < MULTI_SPLIT and not special:
         # The usual hand: each block splits one way, so there is one reading.
         sums = meld_sums + man[2][0] + pin[2][1] + sou[2][2] + honors[3]
@@ -784,7 +791,7 @@ def score_hand(ctx: WinContext, rules: ScoringRules) -> HandScore | NoWin:
             lines += _DORA_LINES[dora | ura << 8 | red << 16 | nuki << 24]
             han += bonus
     points = rules.points
-    payment = rules._payments[han | (fu or 0) << 8 | yakuman << 16 | ctx.dealer << 24 | tsumo << 25]
+    payment = rules.payment_table[han | (fu or 0) << 8 | yakuman << 16 | ctx.dealer << 24 | tsumo << 25]
     honba = ctx.honba
     if honba:
         honba *= points.honba_tsumo * (rules.players - 1) if tsumo else points.honba_ron
@@ -855,11 +862,11 @@ def _ask(
                 hits |= bit
             else:
                 several.append((bit.bit_length() - 1, count))
-    with_fu, without_fu = rules._fu_additions[not is_open][tsumo]
+    with_fu, without_fu = rules.fu_additions[not is_open][tsumo]
     candidates: list[_Candidate] = []
 
     if regular:
-        pair_fu = rules._pair_fu[ctx.seat_wind << 6 | ctx.round_wind]
+        pair_fu = rules.pair_fu[ctx.seat_wind << 6 | ctx.round_wind]
         win = ctx.win_tile
         win_block = win // 9
         win_rank = win - 9 * win_block
@@ -987,7 +994,7 @@ def _several(table: YakuTable, hits: int, several: list[tuple[int, int]], is_ope
 
 def _best(candidates: list[_Candidate], dora: int, ctx: WinContext, rules: ScoringRules) -> _Candidate:
     """The candidate that pays the most; on a tie a real yakuman, then the most han, then fu."""
-    payments = rules._payments
+    payments = rules.payment_table
     situation = ctx.dealer << 24 | ctx.tsumo << 25
 
     def rank(candidate: _Candidate) -> tuple[int, int, int, int]:
