@@ -8,7 +8,7 @@ import random
 import pytest
 
 from bot.engine.sim import simulate
-from bot.engine.variants.goto import settle
+from bot.engine.variants.goto.game import GotoGame
 
 
 def test_sim_summary_of_goto_games_is_ok() -> None:
@@ -24,6 +24,6 @@ def test_sim_catches_dice_that_a_replay_would_not_roll_again(monkeypatch: pytest
     """Dice thrown from an unseeded RNG: the played game and its replay part ways, and the
     simulator says so."""
     fresh = random.Random()
-    monkeypatch.setattr(settle, "_dice_rng", lambda game, win: random.Random(fresh.random()))
+    monkeypatch.setattr(GotoGame, "_dice_rng", lambda game, win: random.Random(fresh.random()))
     summary = simulate("goto", games=6, seed=3)
     assert any("replayed game differs" in violation for violation in summary.violations), summary.violations

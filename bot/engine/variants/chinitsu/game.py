@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from itertools import combinations
 from typing import ClassVar
 
@@ -24,11 +24,11 @@ from bot.engine.game import Action, Kan, Riichi, SetAside, Tsumo
 from bot.engine.melds import MeldType
 from bot.engine.scoring import ScoringRules
 from bot.engine.shapes import ShapeRules, add_tile, count_of
-from bot.engine.table import ClaimSource, ClaimWindow, Seat, TileReserve, TurnGame, Wall, rigging
+from bot.engine.table import ClaimSource, ClaimWindow, TileReserve, Wall, rigging
 from bot.engine.table.turns import Phase
-from bot.engine.tiles import YAOCHU, Back, Kind, Suit, TileSet, kind_name, suit_of
-from bot.engine.variants.chinitsu import settle
+from bot.engine.tiles import Back, Kind, Suit, TileSet, kind_name, suit_of
 from bot.engine.variants.chinitsu.settings import ChinitsuSettings
+from bot.engine.variants.chinitsu.settle import ChinitsuHand, ChinitsuSeat
 from bot.engine.variants.chinitsu.shapes import chinitsu_shapes
 from bot.engine.variants.chinitsu.tiles import chinitsu_game_tileset
 from bot.engine.variants.chinitsu.ui import CHINITSU_UI
@@ -57,15 +57,7 @@ def hand_suit(first: Suit, hand_index: int) -> Suit:
     return first if hand_index % 2 == 0 else other
 
 
-@dataclass
-class ChinitsuSeat(Seat):
-    ippatsu: bool = False
-    discarded_once: bool = False
-    added_kinds: list[int] = field(default_factory=list)
-    """Kinds this seat added to a meld (加槓, a kan grown past four): a wait among them is furiten."""
-
-
-class ChinitsuGame(TurnGame[ChinitsuSettings, ChinitsuSeat]):
+class ChinitsuGame(ChinitsuHand):
     """One game of チンイツゲーム: 東南戦 with 返り東場, to 40,000 or a bust."""
 
     variant: ClassVar[str] = "chinitsu"
@@ -106,12 +98,9 @@ class ChinitsuGame(TurnGame[ChinitsuSettings, ChinitsuSeat]):
         self._dealer = 0
         self.round_wind = Kind.EAST
         self.round_hand = 0
-        """0–2: 東1局 … 東3局 (then 南)."""
         self.kaeri = False
-        """In 返り東場: the regular hands are over and nobody reached 40,000."""
         self.honba = 0
-        self.minkan_from: int | None = None
-        """Who discarded the tile of the kan just made by claiming it (大明カン's 責任払い)."""
+        self.minkan_from = None
 
     # --- the round -----------------------------------------------------------------------------
 
@@ -129,15 +118,6 @@ class ChinitsuGame(TurnGame[ChinitsuSettings, ChinitsuSeat]):
         """東1局 … 南3局, 返り東1局 …, with the hand's suit: 「東1局・筒子」."""
         prefix = "返り" if self.kaeri else ""
         return f"{prefix}{WIND_NAMES[self.round_wind]}{self.round_hand + 1}局・{SUIT_NAMES[self.suit]}"
-
-    def seat_wind(self, seat: int) -> int:
-        """東, 南, 西 from the dealer (「3人麻雀」: no North seat)."""
-        return Kind.EAST + (seat - self._dealer) % PLAYERS
-
-    @property
-    def last_regular_hand(self) -> bool:
-        """南3局, the オーラス (返り東場 has none)."""
-        return not self.kaeri and self.round_wind == Kind.SOUTH and self.round_hand == PLAYERS - 1
 
     def _final_hand(self) -> bool:
         """The オーラス with someone at the return points: unless the dealer wins, no 返り東場 follows."""
@@ -286,7 +266,7 @@ class ChinitsuGame(TurnGame[ChinitsuSettings, ChinitsuSeat]):
         rest = seat.board - (1 << (4 * self.kinds[seat.drawn]))
         if self._furiten(seat_index, self.shapes.waits(rest)):
             return False
-        return settle.win_allowed(self, seat_index, seat.drawn, tsumo=True, how="tsumo")
+        return self._win_allowed(seat_index, seat.drawn, tsumo=True, how="tsumo")
 
     def _riichi_options(self, seat_index: int, faces: Sequence[int]) -> list[Action]:
         seat = self.seats[seat_index]
@@ -392,7 +372,7 @@ class ChinitsuGame(TurnGame[ChinitsuSettings, ChinitsuSeat]):
     # --- claims ----------------------------------------------------------------------------------------
 
     def _may_ron(self, seat_index: int, tile: int, window: ClaimWindow) -> bool:
-        return settle.win_allowed(self, seat_index, tile, tsumo=False, how=window.source)
+        return self._win_allowed(seat_index, tile, tsumo=False, how=window.source)
 
     def _claim_options(self, seat_index: int, tile: int, window: ClaimWindow) -> list[Action]:
         options = super()._claim_options(seat_index, tile, window)
@@ -412,12 +392,6 @@ class ChinitsuGame(TurnGame[ChinitsuSettings, ChinitsuSeat]):
     def _ron_winners(self, rons: list[int]) -> list[int]:
         # 「ダブロンあり」: both, the nearer one first (it is paid first).
         return rons
-
-    def _win(self, winners: list[int], *, from_seat: int | None, tile: int, how: str) -> None:
-        settle.settle_win(self, winners, from_seat=from_seat, tile=tile, how=how)
-
-    def _exhaustive_draw(self) -> None:
-        settle.settle_draw(self)
 
     # --- views -------------------------------------------------------------------------------------------
 
@@ -441,7 +415,7 @@ class ChinitsuGame(TurnGame[ChinitsuSettings, ChinitsuSeat]):
     def view(self, seat: int) -> SeatView:
         """The seat's hand; a tenpai hand that may not win on every wait is told why."""
         base = super().view(seat)
-        notes = (base.private_note, self._forced_kan_note(seat), settle.sakizuke_note(self, seat))
+        notes = (base.private_note, self._forced_kan_note(seat), self._sakizuke_note(seat))
         return replace(base, private_note=" · ".join(note for note in notes if note))
 
     def _forced_kan_note(self, seat: int) -> str:
@@ -455,22 +429,9 @@ class ChinitsuGame(TurnGame[ChinitsuSettings, ChinitsuSeat]):
 
     # --- tile accounting -----------------------------------------------------------------------------------
 
-    def is_yaochu_river(self, seat: int) -> bool:
-        """流し: every discard yaochū and none of them called."""
-        river = self.seats[seat].river
-        return bool(river) and all(self.kinds[e.tile] in YAOCHU and not e.called for e in river)
-
     def board_with(self, seat: int, tile: int) -> int:
         """The seat's concealed tiles with ``tile`` added (a ron)."""
         return add_tile(self.seats[seat].board, self.kinds[tile])
-
-    def single_back(self, seat: int, extra: int | None = None) -> bool:
-        """背一色: every tile of the hand and its melds one back colour (pulled Norths ignored)."""
-        state = self.seats[seat]
-        tiles = [*state.concealed, *(t for meld in state.melds for t in meld.tiles)]
-        if extra is not None:
-            tiles.append(extra)
-        return len({self.tiles[t].back for t in tiles}) == 1
 
     def suit_kinds(self) -> frozenset[int]:
         """The kinds of this hand's number suit."""

@@ -14,16 +14,15 @@ the game live in :mod:`bot.engine.variants.goto.settle`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import ClassVar
 
 from bot.engine.game import Action, Decision, Kan, Riichi, SetAside, Tsumo
 from bot.engine.melds import MeldType
 from bot.engine.scoring import ScoringRules
-from bot.engine.shapes import ShapeRules, add_tile, count_of
-from bot.engine.table import ClaimSource, ClaimWindow, Seat, TileReserve, TurnGame, Wall, rigging
-from bot.engine.tiles import NUM_STANDARD_KINDS, YAOCHU, Kind, TileSet
-from bot.engine.variants.goto import settle
+from bot.engine.shapes import ShapeRules, count_of
+from bot.engine.table import ClaimSource, ClaimWindow, TileReserve, Wall, rigging
+from bot.engine.tiles import NUM_STANDARD_KINDS, Kind, TileSet
 from bot.engine.variants.goto.actions import (
     ContinueGame,
     OpenRiichi,
@@ -32,7 +31,7 @@ from bot.engine.variants.goto.actions import (
 )
 from bot.engine.variants.goto.assess import goto_scorer
 from bot.engine.variants.goto.settings import GotoSettings
-from bot.engine.variants.goto.settle import GotoPhase
+from bot.engine.variants.goto.settle import GotoHand, GotoPhase, GotoSeat
 from bot.engine.variants.goto.shapes import goto_shapes
 from bot.engine.variants.goto.tiles import goto_tileset
 from bot.engine.variants.goto.ui import GOTO_UI
@@ -45,23 +44,9 @@ HAND = 13
 DEAD_WALL = 14
 RIICHI_STICK = 1_000
 WIND_NAMES = {Kind.EAST: "東", Kind.SOUTH: "南", Kind.WEST: "西", Kind.NORTH: "北"}
-SEAT_NAMES = {Kind.EAST: "東家", Kind.SOUTH: "南家", Kind.WEST: "西家"}
 
 
-@dataclass
-class GotoSeat(Seat):
-    ippatsu: bool = False
-    discarded_once: bool = False
-    open_riichi: bool = False
-    open_waits: tuple[int, ...] = ()
-    """The waits shown by an open riichi (kinds), fixed when it was declared."""
-    shubarii: bool = False
-    """This hand's riichi is シュバリー: chips received count double (Spring aside)."""
-    flowers: list[int] = field(default_factory=list)
-    """The flowers pulled this hand (kinds), in order; 北 are the rest of ``set_aside``."""
-
-
-class GotoGame(TurnGame[GotoSettings, GotoSeat]):
+class GotoGame(GotoHand):
     """One game of 5等三麻: East, South if the top is under 40,000, to 40,000 or a bust."""
 
     variant: ClassVar[str] = "goto"
@@ -92,15 +77,11 @@ class GotoGame(TurnGame[GotoSettings, GotoSeat]):
         self._dealer = 0
         self.round_wind = Kind.EAST
         self.round_hand = 0
-        """0–2: 東1局 … 東3局; then 南, and on (GTS-A11)."""
         self.south_entered = False
-        """南入 has happened: from then on 40,000 ends the game at once, in every wind round after
-        South too (West, North, East again: sudden death)."""
         self.honba = 0
         self.shubarii_used: list[bool] = [False] * PLAYERS
         """「1半荘に1回シュバリー」: who has declared theirs this game."""
-        self.settlement: settle.Settlement | None = None
-        """A hand's wins while the dice are being rolled and the dealer decides (else None)."""
+        self.settlement = None
 
     # --- the round -----------------------------------------------------------------------------
 
@@ -112,15 +93,6 @@ class GotoGame(TurnGame[GotoSettings, GotoSeat]):
     def round_label(self) -> str:
         """東1局 … 南3局, 西1局 … (sudden death)."""
         return f"{WIND_NAMES[self.round_wind]}{self.round_hand + 1}局"
-
-    def seat_wind(self, seat: int) -> int:
-        """東, 南, 西 from the dealer (three players: no North seat)."""
-        return Kind.EAST + (seat - self._dealer) % PLAYERS
-
-    @property
-    def oorasu(self) -> bool:
-        """The wind round's last hand (東3局, 南3局, …)."""
-        return self.round_hand == PLAYERS - 1
 
     def _final_hand(self) -> bool:
         """The round's last hand where its end ends the game: someone has the return points, or
@@ -256,12 +228,7 @@ class GotoGame(TurnGame[GotoSettings, GotoSeat]):
         seat = self.seats[seat_index]
         if seat.drawn is None:
             return False
-        return settle.best_tsumo(self, seat_index) is not None
-
-    def pocchi_drawn(self, seat_index: int) -> bool:
-        """A riichi seat drew a 白ポッチ: a wild tsumo (「立直後白ポッチ」)."""
-        seat = self.seats[seat_index]
-        return seat.riichi and seat.drawn is not None and self.tiles[seat.drawn].pocchi
+        return self._best_tsumo(seat_index) is not None
 
     def _riichi_options(self, seat_index: int, faces: Sequence[int]) -> list[Action]:
         seat = self.seats[seat_index]
@@ -293,14 +260,6 @@ class GotoGame(TurnGame[GotoSettings, GotoSeat]):
         waits = self.shapes.waits(seat.board - (1 << (4 * self.kinds[tile])))
         river = {self.kinds[entry.tile] for entry in seat.river} | {self.kinds[tile]}
         return seat.temporary_furiten or any(kind in river for kind in waits)
-
-    def is_tenpai(self, seat_index: int, board: int) -> bool:
-        """Tenpai as 5等 counts it (riichi, the draw): a hand holding 北 waits only on what makes it
-        a 国士無双, 小四喜 or 大四喜, the one hands that may keep it (「北は…手牌使用禁止」)."""
-        waits = self.shapes.waits(board)
-        if not count_of(board, Kind.NORTH):
-            return bool(waits)
-        return any(settle.keeps_north(self, seat_index, add_tile(board, kind), kind) for kind in waits)
 
     def _riichi_turn(self, seat_index: int) -> list[Action]:
         seat = self.seats[seat_index]
@@ -388,7 +347,7 @@ class GotoGame(TurnGame[GotoSettings, GotoSeat]):
     # --- claims ----------------------------------------------------------------------------------------
 
     def _may_ron(self, seat_index: int, tile: int, window: ClaimWindow) -> bool:
-        return settle.ron_score(self, seat_index, tile, how=window.source) is not None
+        return self._ron_score(seat_index, tile, how=window.source) is not None
 
     def _may_call(self, seat: int, tile: int, window: ClaimWindow) -> bool:
         return window.source == ClaimSource.DISCARD and super()._may_call(seat, tile, window)
@@ -400,17 +359,11 @@ class GotoGame(TurnGame[GotoSettings, GotoSeat]):
         # 「ダブロンあり」: both, the 上家 (nearer the discarder) first.
         return rons
 
-    def _win(self, winners: list[int], *, from_seat: int | None, tile: int, how: str) -> None:
-        settle.settle_win(self, winners, from_seat=from_seat, tile=tile, how=how)
-
-    def _exhaustive_draw(self) -> None:
-        settle.settle_draw(self)
-
     # --- the dice and the オーラス stop ------------------------------------------------------------------
 
     def decisions(self) -> tuple[Decision, ...]:
         if self._outcome is None and self.phase == GotoPhase.DICE:
-            return (settle.dice_decision(self),)
+            return (self._dice_decision(),)
         if self._outcome is None and self.phase == GotoPhase.STOP:
             stop, play_on = StopGame(self._dealer), ContinueGame(self._dealer)
             # The timeout (listed first) keeps a top's win (あがりやめ) and plays on otherwise.
@@ -421,9 +374,9 @@ class GotoGame(TurnGame[GotoSettings, GotoSeat]):
 
     def _apply(self, action: Action) -> None:
         if self.phase == GotoPhase.DICE:
-            settle.apply_dice(self, action)
+            self._apply_dice(action)
         elif self.phase == GotoPhase.STOP:
-            settle.apply_stop(self, stop=isinstance(action, StopGame))
+            self._apply_stop(stop=isinstance(action, StopGame))
         else:
             super()._apply(action)
 
@@ -439,25 +392,16 @@ class GotoGame(TurnGame[GotoSettings, GotoSeat]):
             base,
             honba=self.honba,
             riichi_sticks=self.deposits // RIICHI_STICK,
-            note=settle.dice_note(self),
+            note=self._dice_note(),
         )
 
     def view(self, seat: int) -> SeatView:
         """The seat's hand; a riichi seat that drew 白ポッチ is told what it stands for."""
         base = super().view(seat)
-        note = settle.pocchi_note(self, seat)
+        note = self._pocchi_note(seat)
         return replace(base, private_note=" · ".join(part for part in (base.private_note, note) if part))
 
-    def seat_name(self, seat: int) -> str:
-        """東家, 南家 or 西家: how the engine's own texts name a seat (the runtime has the names)."""
-        return SEAT_NAMES[Kind(self.seat_wind(seat))]
-
     # --- tile accounting -----------------------------------------------------------------------------------
-
-    def is_yaochu_river(self, seat: int) -> bool:
-        """流し: every discard yaochū and none of them called."""
-        river = self.seats[seat].river
-        return bool(river) and all(self.kinds[e.tile] in YAOCHU and not e.called for e in river)
 
     def held(self, seat: int, kind: int) -> int:
         return count_of(self.seats[seat].board, kind)
