@@ -24,7 +24,7 @@ from bot.engine.game import Action, Kan, Riichi, SetAside, Tsumo
 from bot.engine.melds import MeldType
 from bot.engine.scoring import ScoringRules
 from bot.engine.shapes import ShapeRules, add_tile, count_of
-from bot.engine.table import ClaimSource, ClaimWindow, TileReserve, Wall, rigging
+from bot.engine.table import ClaimSource, ClaimWindow, DeadWall
 from bot.engine.table.turns import Phase
 from bot.engine.tiles import Back, Kind, Suit, TileSet, kind_name, suit_of
 from bot.engine.variants.chinitsu.settings import ChinitsuSettings
@@ -38,12 +38,10 @@ from bot.engine.views import PublicView, SeatView
 __all__ = ["ChinitsuGame", "ChinitsuSeat", "hand_suit"]
 
 PLAYERS = 3
-HAND = 13
-DEAD_WALL = 14
 OTHERS = 36
 """Ids 0–35 are 1m, 9m and the honours; 36–107 the pinzu; 108–179 the souzu."""
 RIICHI_STICK = 1_000
-WIND_NAMES = {Kind.EAST: "東", Kind.SOUTH: "南"}
+WIND_NAMES: dict[int, str] = {Kind.EAST: "東", Kind.SOUTH: "南"}
 SUIT_NAMES = {Suit.PIN: "筒子", Suit.SOU: "索子"}
 
 
@@ -72,6 +70,8 @@ class ChinitsuGame(ChinitsuHand):
     ui = CHINITSU_UI
     derived: ClassVar[frozenset[str]] = frozenset({"first_suit"})
     strict_furiten: ClassVar[bool] = True  # 「フリテンは一切不可、テンパイにもなりません」
+    # A fixed dead wall of 14 (CHN-A7): 4 replacement tiles, 5 indicators, 5 ura under them.
+    dead_wall = DeadWall()
 
     def _tileset(self) -> TileSet:
         return chinitsu_game_tileset()
@@ -95,18 +95,11 @@ class ChinitsuGame(ChinitsuHand):
         if choice == "random":
             choice = random.Random(f"chinitsu:{self.seed}:first-suit").choice(("p", "s"))
         self.first_suit = Suit(choice)
-        self._dealer = 0
-        self.round_wind = Kind.EAST
         self.round_hand = 0
         self.kaeri = False
-        self.honba = 0
         self.minkan_from = None
 
     # --- the round -----------------------------------------------------------------------------
-
-    @property
-    def dealer(self) -> int:
-        return self._dealer
 
     @property
     def suit(self) -> Suit:
@@ -130,71 +123,9 @@ class ChinitsuGame(ChinitsuHand):
         start = OTHERS if self.suit is Suit.PIN else OTHERS + 72
         return [*range(OTHERS), *range(start, start + 72)]
 
-    def _start_hand(self, order: Sequence[int] | None = None) -> None:
-        playing = self._playing()
+    def _new_hand(self) -> None:
         self.shapes = self._hand_shapes(self.suit)
-        _, tiles = self._shuffle(order, playing=playing)
-        dead = tiles[-DEAD_WALL:]
-        # A fixed dead wall of 14 (CHN-A7): 4 replacement tiles, 5 indicators, 5 ura under them.
-        self.wall = Wall(
-            live=tiles[:-DEAD_WALL][::-1],
-            salt=self.wall.salt,
-            digest=self.wall.digest,
-            rinshan=dead[:4][::-1],
-            indicators=dead[4:9],
-            ura=dead[9:14],
-            revealed=1,
-            box=sorted(set(range(len(self.tiles))) - set(playing)),
-        )
-        self.seats = self._new_seats()
-        self._deal(HAND)
-        self.first_go_around = True
         self.minkan_from = None
-        self.hand_start_points = tuple(self.points)
-        self.hand_start_chips = tuple(self.chips)
-        self.pending_events = [self._hand_started(honba=self.honba)]
-        self._begin_play()
-
-    @rigging
-    def rig(
-        self,
-        hands: Sequence[str],
-        draws: str = "",
-        *,
-        rinshan: str = "",
-        dora: str = "",
-        ura: str = "",
-        dealer: int | None = None,
-        honba: int | None = None,
-    ) -> None:
-        """Restart the current hand from chosen tiles (for tests and puzzles).
-
-        ``hands`` are the three seats' 13 tiles in mpsz notation (``B``/``Y`` for backs), seat 0
-        first, in this hand's suit; ``draws`` the next live tiles in draw order (the dealer
-        draws the first at once); ``rinshan``, ``dora`` and ``ura`` fill the dead wall (the first
-        indicator is shown at once). The other tiles follow in id order.
-        """
-        if dealer is not None:
-            self._dealer = dealer
-        if honba is not None:
-            self.honba = honba
-        # A face written without a back takes either colour, and 5p names a red five (all are).
-        reserve = TileReserve(self.tiles)
-        box = set(range(len(self.tiles))) - set(self._playing())
-        reserve.free = [tile for tile in reserve.free if tile not in box]
-        take_all = reserve.take_all
-        dealt = [take_all(text) for text in hands]
-        if len(dealt) != PLAYERS or any(len(tiles) != HAND for tiles in dealt):
-            raise ValueError("rig needs three hands of 13 tiles")
-        drawn = take_all(draws)
-        dead = [
-            reserve.take_padded(text, size, what)
-            for text, size, what in ((rinshan, 4, "rinshan"), (dora, 5, "dora"), (ura, 5, "ura"))
-        ]
-        order = self._dealt_order(dealt)
-        rest = drawn + reserve.free
-        # The replacement tiles are drawn in the order written (the wall takes them from its end).
-        self._start_hand([*order, *rest, *dead[0], *dead[1], *dead[2]])
 
     # --- tiles set aside: North -----------------------------------------------------------------------
 
@@ -286,37 +217,21 @@ class ChinitsuGame(ChinitsuHand):
         pull: list[Action] = []
         if self.kinds[seat.drawn] == Kind.NORTH:
             pull.append(SetAside(seat_index, seat.drawn))
-        # 「リーチ後のカンは自由ですが、待ち牌の変わるカンはできません」, of the drawn tile's kind: a
-        # riichi hand discards what it draws, so no 送り槓 keeps it in the hand ([baseline] B6).
-        drawn = self.kinds[seat.drawn]
-        waits = self.shapes.waits(seat.board - (1 << (4 * drawn)))
-        return [
-            *pull,
-            *(
-                kan
-                for kan in self._kans(seat_index)
-                if isinstance(kan, Kan) and self.kinds[kan.tiles[0]] == drawn and self._waits_after(seat, kan) == waits
-            ),
-        ]
-
-    def _waits_after(self, seat: ChinitsuSeat, kan: Action) -> list[int]:
-        assert isinstance(kan, Kan)
-        board = seat.board
-        for tile in kan.tiles:
-            board -= 1 << (4 * self.kinds[tile])
-        return self.shapes.waits(board)
+        # 「リーチ後のカンは自由ですが、待ち牌の変わるカンはできません」.
+        kans = [kan for kan in self._kans(seat_index) if self._kan_keeps_waits(seat_index, kan.tiles)]
+        return [*pull, *kans]
 
     def _kan_options(self, seat_index: int) -> list[Action]:
-        return self._kans(seat_index)
+        return list(self._kans(seat_index))
 
-    def _kans(self, seat_index: int) -> list[Action]:
+    def _kans(self, seat_index: int) -> list[Kan]:
         """「1回目のカンは4枚に限り」: a first kan of four, then each further copy added to it (or
         a tile added to a pon); every one needs a live tile left to replace it."""
         seat = self.seats[seat_index]
         if not self.wall.live:
             return []
         melded = {meld.kind: meld for meld in seat.melds if meld.type is not MeldType.CHI}
-        kans: list[Action] = []
+        kans: list[Kan] = []
         for kind in sorted({self.kinds[tile] for tile in seat.concealed}):
             held = self._held(seat, kind)
             if kind in melded:
@@ -325,26 +240,12 @@ class ChinitsuGame(ChinitsuHand):
                 kans.append(Kan(seat_index, tuple(held[:4])))
         return kans
 
+    def _riichi_stick(self, seat: int) -> int:
+        return RIICHI_STICK
+
     def _on_discard(self, seat_index: int, tile: int, *, riichi: bool) -> None:
-        seat = self.seats[seat_index]
-        if riichi:
-            seat.double_riichi = not seat.discarded_once and not self.any_call
-            seat.ippatsu = True
-            self.ledger.deposit(seat_index, RIICHI_STICK)
-        else:
-            seat.ippatsu = False
-        seat.discarded_once = True
+        super()._on_discard(seat_index, tile, riichi=riichi)
         self.minkan_from = None
-
-    def _on_draw(self, seat: int, *, replacement: bool) -> None:
-        if not replacement and seat == self._dealer and self.seats[seat].discarded_once:
-            self.first_go_around = False
-
-    def _on_call(self) -> None:
-        self.any_call = True
-        self.first_go_around = False
-        for seat in self.seats:
-            seat.ippatsu = False
 
     def _complete_kakan(self, seat_index: int, tile: int) -> None:
         # 「加カンした牌が待ち牌に含まれる場合、フリテン扱いとなります」.

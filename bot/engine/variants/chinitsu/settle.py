@@ -13,12 +13,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from bot.engine.events import GameOver, Win
-from bot.engine.game import Outcome, placements_by_points
+from bot.engine.events import Win
 from bot.engine.scoring import HandScore
 from bot.engine.table import ClaimSource, Seat, TurnGame
-from bot.engine.table.turns import Phase
-from bot.engine.tiles import YAOCHU, Kind, kind_name
+from bot.engine.tiles import Kind, kind_name
 from bot.engine.variants.chinitsu.payments import WinChips, nagashi_chips, win_chips
 from bot.engine.variants.chinitsu.points import honba_share
 from bot.engine.variants.chinitsu.settings import ChinitsuSettings
@@ -53,8 +51,6 @@ def _with_pao(
 
 @dataclass
 class ChinitsuSeat(Seat):
-    ippatsu: bool = False
-    discarded_once: bool = False
     added_kinds: list[int] = field(default_factory=list)
     """Kinds this seat added to a meld (加槓, a kan grown past four): a wait among them is furiten."""
 
@@ -63,32 +59,17 @@ class ChinitsuHand(TurnGame[ChinitsuSettings, ChinitsuSeat]):
     """How a チンイツゲーム hand is won, paid and ended, and when the game is over."""
 
     scorer: ChinitsuScorer
-    _dealer: int
-    round_wind: Kind
     round_hand: int
     """0–2: 東1局 … 東3局 (then 南)."""
     kaeri: bool
     """In 返り東場: the regular hands are over and nobody reached 40,000."""
-    honba: int
-    first_go_around: bool
     minkan_from: int | None
     """Who discarded the tile of the kan just made by claiming it (大明カン's 責任払い)."""
-    hand_start_points: tuple[int, ...]
-    hand_start_chips: tuple[int, ...]
-
-    def seat_wind(self, seat: int) -> int:
-        """東, 南, 西 from the dealer (「3人麻雀」: no North seat)."""
-        return Kind.EAST + (seat - self._dealer) % PLAYERS
 
     @property
     def last_regular_hand(self) -> bool:
         """南3局, the オーラス (返り東場 has none)."""
         return not self.kaeri and self.round_wind == Kind.SOUTH and self.round_hand == PLAYERS - 1
-
-    def is_yaochu_river(self, seat: int) -> bool:
-        """流し: every discard yaochū and none of them called."""
-        river = self.seats[seat].river
-        return bool(river) and all(self.kinds[e.tile] in YAOCHU and not e.called for e in river)
 
     def single_back(self, seat: int, extra: int | None = None) -> bool:
         """背一色: every tile of the hand and its melds one back colour (pulled Norths ignored)."""
@@ -102,37 +83,8 @@ class ChinitsuHand(TurnGame[ChinitsuSettings, ChinitsuSeat]):
 
     def _context(self, seat: int, tile: int, *, tsumo: bool, how: str, kind: int | None = None) -> WinContext:
         """The situation of ``seat`` winning on ``tile`` (or, ``kind``, on another of its waits)."""
-        state = self.seats[seat]
-        win_kind = self.kinds[tile] if kind is None else kind
-        if tsumo:
-            board = state.board if kind is None else state.board - (1 << (4 * self.kinds[tile])) + (1 << (4 * kind))
-            tiles = list(state.concealed)
-        else:
-            board = state.board + (1 << (4 * win_kind))
-            tiles = [*state.concealed, tile]
-        first = tsumo and self.first_go_around and not self.any_call and not state.discarded_once
         flags = frozenset({ONE_BACK}) if self.single_back(seat, None if tsumo else tile) else frozenset()
-        return self._win_context(
-            seat,
-            board,
-            win_kind,
-            tiles,
-            tsumo=tsumo,
-            seat_wind=self.seat_wind(seat),
-            round_wind=self.round_wind,
-            dealer=seat == self.dealer,
-            ippatsu=state.riichi and state.ippatsu,
-            haitei=tsumo and not self.wall.live and not self.rinshan,
-            houtei=not tsumo and how == ClaimSource.DISCARD and not self.wall.live,
-            rinshan=tsumo and self.rinshan,
-            chankan=how == ClaimSource.KAKAN,
-            tenhou=first and seat == self.dealer,
-            chiihou=first and seat != self.dealer,
-            ura_indicators=tuple(self.kinds[t] for t in self.wall.ura[: self.wall.revealed]),
-            nuki_dora=len(state.set_aside),
-            honba=self.honba,
-            flags=flags,
-        )
+        return self._win_context(seat, tile, tsumo=tsumo, how=how, as_kind=kind, flags=flags)
 
     def _score_win(self, seat: int, tile: int, *, tsumo: bool, how: str) -> HandScore | None:
         return self.scorer.score(self._context(seat, tile, tsumo=tsumo, how=how))
@@ -224,16 +176,7 @@ class ChinitsuHand(TurnGame[ChinitsuSettings, ChinitsuSeat]):
         contexts = [self._context(winner, tile, tsumo=tsumo, how=how) for winner in winners]
         scores = [self.scorer.score(ctx) for ctx in contexts]
         if from_seat is not None:
-            discarder = self.seats[from_seat]
-            if how == ClaimSource.DISCARD:
-                if discarder.river[-1].riichi:
-                    # The riichi declaration tile was ronned: its stick was never paid (baseline B6).
-                    self.ledger.refund(from_seat, 1_000)
-                discarder.river.pop()
-                self.last_discard = None
-            else:
-                self._give(discarder, tile)
-            self._take(self.seats[winners[0]], tile)
+            self._take_claimed(winners[0], from_seat, tile, how)
         # Nobody starts a hand at 0 or less (the game would be over): a seat there now got there by
         # its own riichi stick, which busts nobody before the settlement (CHN-A8), so the payment that
         # takes it below is the one that earns the dobon fee.
@@ -391,12 +334,9 @@ class ChinitsuHand(TurnGame[ChinitsuSettings, ChinitsuSeat]):
         - 「ドボンは点棒が0になった時点」: a score of 0 or less ends the game;
         - 「オーラスにて、親の方があがられた時点で点棒がトップの場合、あがりやめ」 (ties too);
         - 「最終局を終了した時点で全員が39000点以下の場合は「返り東場」」: then the first hand that
-          ends with someone at 40,000 ends the self.
+          ends with someone at 40,000 ends the game.
         """
-        self._reveal_wall()
-        self.history.append(tuple(self.points))
-        self.hand_index += 1
-        self.phase = Phase.ENDED
+        self._close_hand()
         self.honba = self.honba + 1 if dealer_won or drawn else 0
         south = self.round_wind == Kind.SOUTH and not self.kaeri
         keeps = dealer_won or (drawn and (dealer_tenpai or south))
@@ -415,7 +355,7 @@ class ChinitsuHand(TurnGame[ChinitsuSettings, ChinitsuSeat]):
             self._finish("返り東場")
             return
         if not keeps:
-            self._dealer = (self.dealer + 1) % PLAYERS
+            self.dealer = (self.dealer + 1) % PLAYERS
             self.round_hand += 1
             if self.round_hand == PLAYERS:
                 self.round_hand = 0
@@ -431,23 +371,11 @@ class ChinitsuHand(TurnGame[ChinitsuSettings, ChinitsuSeat]):
                         self.round_wind = Kind.EAST
         self._next_hand()
 
-    def _finish(self, reason: str) -> None:
-        """Placements by points; the score counts from 40,000, the top takes the オカ (CHN-A15: no uma)."""
+    def _final_scores(self, placements: tuple[int, ...]) -> tuple[float, ...]:
+        """The score counts from 40,000, the top takes the オカ (CHN-A15: no uma)."""
         settings = self.settings
-        placements = placements_by_points(self.points, first_dealer=0)
         oka = PLAYERS * (settings.return_points - settings.start_points) / 1000
-        scores = tuple(
+        return tuple(
             (points - settings.return_points) / 1000 + (oka if placements[seat] == 1 else 0)
             for seat, points in enumerate(self.points)
-        )
-        self._outcome = Outcome(
-            points=tuple(self.points),
-            placements=placements,
-            final_scores=scores,
-            hands_played=self.hand_index,
-            reason=reason,
-            chips=tuple(self.chips),
-        )
-        self.pending_events.append(
-            GameOver(tuple(self.points), placements, reason, chips=tuple(self.chips), final_scores=scores)
         )

@@ -21,7 +21,7 @@ from bot.engine.game import Action, Decision, Kan, Riichi, SetAside, Tsumo
 from bot.engine.melds import MeldType
 from bot.engine.scoring import ScoringRules
 from bot.engine.shapes import ShapeRules, count_of
-from bot.engine.table import ClaimSource, ClaimWindow, TileReserve, Wall, rigging
+from bot.engine.table import ClaimSource, ClaimWindow, DeadWall
 from bot.engine.tiles import NUM_STANDARD_KINDS, Kind, TileSet
 from bot.engine.variants.goto.actions import (
     ContinueGame,
@@ -40,10 +40,8 @@ from bot.engine.views import PublicView, SeatPublic, SeatView
 __all__ = ["GotoGame", "GotoPhase", "GotoSeat"]
 
 PLAYERS = 3
-HAND = 13
-DEAD_WALL = 14
 RIICHI_STICK = 1_000
-WIND_NAMES = {Kind.EAST: "東", Kind.SOUTH: "南", Kind.WEST: "西", Kind.NORTH: "北"}
+WIND_NAMES: dict[int, str] = {Kind.EAST: "東", Kind.SOUTH: "南", Kind.WEST: "西", Kind.NORTH: "北"}
 
 
 class GotoGame(GotoHand):
@@ -60,6 +58,10 @@ class GotoGame(GotoHand):
     has_chips: ClassVar[bool] = True
     flower_dora: ClassVar[bool] = False  # 春夏秋冬 pay chips and turn effects on (「華牌」), no han
     ui = GOTO_UI
+    # A dead wall of 14: 4 replacement tiles, 5 indicator slots and the ura under them
+    # (「ドラは常時2枚めくり」); it is topped up from the live wall's end after every replacement
+    # draw ([baseline sanma]).
+    dead_wall = DeadWall(revealed=2)
 
     def _tileset(self) -> TileSet:
         return goto_tileset(self.settings.pocchi_tiles)
@@ -74,20 +76,13 @@ class GotoGame(GotoHand):
         return goto_scorer(self.settings).rules
 
     def _setup(self) -> None:
-        self._dealer = 0
-        self.round_wind = Kind.EAST
         self.round_hand = 0
         self.south_entered = False
-        self.honba = 0
         self.shubarii_used: list[bool] = [False] * PLAYERS
         """「1半荘に1回シュバリー」: who has declared theirs this game."""
         self.settlement = None
 
     # --- the round -----------------------------------------------------------------------------
-
-    @property
-    def dealer(self) -> int:
-        return self._dealer
 
     @property
     def round_label(self) -> str:
@@ -104,65 +99,8 @@ class GotoGame(GotoHand):
 
     # --- dealing -------------------------------------------------------------------------------------
 
-    def _start_hand(self, order: Sequence[int] | None = None) -> None:
-        _, tiles = self._shuffle(order)
-        dead = tiles[-DEAD_WALL:]
-        # A dead wall of 14: 4 replacement tiles, 5 indicator slots and the ura under them; it is
-        # topped up from the live wall's end after every replacement draw ([baseline sanma]).
-        self.wall = Wall(
-            live=tiles[:-DEAD_WALL][::-1],
-            salt=self.wall.salt,
-            digest=self.wall.digest,
-            rinshan=dead[:4][::-1],
-            indicators=dead[4:9],
-            ura=dead[9:14],
-            # 「ドラは常時2枚めくり」.
-            revealed=2,
-        )
-        self.seats = self._new_seats()
-        self._deal(HAND)
-        self.first_go_around = True
+    def _new_hand(self) -> None:
         self.settlement = None
-        self.hand_start_points = tuple(self.points)
-        self.hand_start_chips = tuple(self.chips)
-        self.pending_events = [self._hand_started(honba=self.honba)]
-        self._begin_play()
-
-    @rigging
-    def rig(
-        self,
-        hands: Sequence[str],
-        draws: str = "",
-        *,
-        rinshan: str = "",
-        dora: str = "",
-        ura: str = "",
-        dealer: int | None = None,
-        honba: int | None = None,
-    ) -> None:
-        """Restart the current hand from chosen tiles (for tests and puzzles).
-
-        ``hands`` are the three seats' 13 tiles in mpsz notation (``0z`` 白ポッチ, ``g5p`` gold,
-        ``0p`` red, ``1f``–``4f`` flowers), seat 0 first; ``draws`` the next live tiles in draw
-        order (the dealer draws the first at once); ``rinshan`` (in the order drawn), ``dora`` and
-        ``ura`` fill the dead wall (the first two indicators are up at once). The other tiles
-        follow in id order; the live wall's end, which tops the dead wall up, is the last of them.
-        """
-        if dealer is not None:
-            self._dealer = dealer
-        if honba is not None:
-            self.honba = honba
-        reserve = TileReserve(self.tiles)
-        dealt = [reserve.take_all(text) for text in hands]
-        if len(dealt) != PLAYERS or any(len(tiles) != HAND for tiles in dealt):
-            raise ValueError("rig needs three hands of 13 tiles")
-        drawn = reserve.take_all(draws)
-        dead = [
-            reserve.take_padded(text, size, what)
-            for text, size, what in ((rinshan, 4, "rinshan"), (dora, 5, "dora"), (ura, 5, "ura"))
-        ]
-        order = self._dealt_order(dealt)
-        self._start_hand([*order, *drawn, *reserve.free, *dead[0], *dead[1], *dead[2]])
 
     # --- 北 and the flowers ------------------------------------------------------------------------
 
@@ -267,22 +205,9 @@ class GotoGame(GotoHand):
         pull: list[Action] = []
         if self.is_pulled_kind(self.kinds[seat.drawn]):
             pull.append(SetAside(seat_index, seat.drawn))
-        # 「立直後の暗槓は待ちが変わらなければ可能(手牌構成変わっても可能)」, of the drawn tile's kind:
-        # a riichi hand discards what it draws, so no 送り槓 keeps it in the hand ([baseline] B6).
-        drawn = self.kinds[seat.drawn]
-        waits = self.shapes.waits(seat.board - (1 << (4 * drawn)))
-        kans = [
-            kan
-            for kan in self._ankans(seat_index)
-            if self.kinds[kan.tiles[0]] == drawn and self._waits_after(seat, kan) == waits
-        ]
+        # 「立直後の暗槓は待ちが変わらなければ可能(手牌構成変わっても可能)」.
+        kans = [kan for kan in self._ankans(seat_index) if self._kan_keeps_waits(seat_index, kan.tiles)]
         return [*pull, *kans]
-
-    def _waits_after(self, seat: GotoSeat, kan: Kan) -> list[int]:
-        board = seat.board
-        for tile in kan.tiles:
-            board -= 1 << (4 * self.kinds[tile])
-        return self.shapes.waits(board)
 
     def _ankans(self, seat_index: int) -> list[Kan]:
         seat = self.seats[seat_index]
@@ -312,29 +237,16 @@ class GotoGame(GotoHand):
             self.shubarii_used[action.seat] = True
         super()._apply_turn(action)
 
+    def _riichi_stick(self, seat: int) -> int:
+        # 「オープン立直は2,000点供託」.
+        return self.settings.open_riichi_deposit if self.seats[seat].open_riichi else RIICHI_STICK
+
     def _on_discard(self, seat_index: int, tile: int, *, riichi: bool) -> None:
+        super()._on_discard(seat_index, tile, riichi=riichi)
         seat = self.seats[seat_index]
-        if riichi:
-            seat.double_riichi = not seat.discarded_once and not self.any_call
-            seat.ippatsu = True
-            deposit = self.settings.open_riichi_deposit if seat.open_riichi else RIICHI_STICK
-            self.ledger.deposit(seat_index, deposit)
-            if seat.open_riichi:
-                # 「待ちのみ開示」: the waits, never the hand.
-                seat.open_waits = tuple(self.shapes.waits(seat.board))
-        else:
-            seat.ippatsu = False
-        seat.discarded_once = True
-
-    def _on_draw(self, seat: int, *, replacement: bool) -> None:
-        if not replacement and seat == self._dealer and self.seats[seat].discarded_once:
-            self.first_go_around = False
-
-    def _on_call(self) -> None:
-        self.any_call = True
-        self.first_go_around = False
-        for seat in self.seats:
-            seat.ippatsu = False
+        if riichi and seat.open_riichi:
+            # 「待ちのみ開示」: the waits, never the hand.
+            seat.open_waits = tuple(self.shapes.waits(seat.board))
 
     def _note_missed_win(self, seat_index: int) -> None:
         # 「立直後の見逃し…あり」 (GTS-A9): a riichi seat that lets a win go may still ron later;
@@ -365,11 +277,11 @@ class GotoGame(GotoHand):
         if self._outcome is None and self.phase == GotoPhase.DICE:
             return (self._dice_decision(),)
         if self._outcome is None and self.phase == GotoPhase.STOP:
-            stop, play_on = StopGame(self._dealer), ContinueGame(self._dealer)
+            stop, play_on = StopGame(self.dealer), ContinueGame(self.dealer)
             # The timeout (listed first) keeps a top's win (あがりやめ) and plays on otherwise.
-            if self.points[self._dealer] == max(self.points):
-                return (Decision(self._dealer, (stop, play_on), stop),)
-            return (Decision(self._dealer, (play_on, stop), play_on),)
+            if self.points[self.dealer] == max(self.points):
+                return (Decision(self.dealer, (stop, play_on), stop),)
+            return (Decision(self.dealer, (play_on, stop), play_on),)
         return super().decisions()
 
     def _apply(self, action: Action) -> None:

@@ -15,11 +15,11 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from bot.engine.events import GameOver, Win
-from bot.engine.game import Action, Decision, Outcome
+from bot.engine.events import Win
+from bot.engine.game import Action, Decision
 from bot.engine.scoring import HandScore
 from bot.engine.shapes import add_tile, count_of
-from bot.engine.table import ClaimSource, Seat, TurnGame
+from bot.engine.table import Seat, TurnGame
 from bot.engine.table.turns import Phase
 from bot.engine.tiles import YAOCHU, Kind, kind_name
 from bot.engine.variants.goto.actions import RollDice, SnakeEyesTwenty, SnakeEyesTwo
@@ -32,7 +32,7 @@ from bot.engine.variants.goto.assess import (
     effective_summers,
     goto_scorer,
 )
-from bot.engine.variants.goto.chips import final_chips, final_order, spring_chips, tobi_chips
+from bot.engine.variants.goto.chips import final_chips, spring_chips, tobi_chips
 from bot.engine.variants.goto.dice import DiceRun, SnakeEyes
 from bot.engine.variants.goto.points import honba_share
 from bot.engine.variants.goto.settings import GotoSettings
@@ -43,7 +43,8 @@ from bot.engine.yaku.context import WinContext
 __all__ = ["GotoHand", "GotoPhase", "GotoSeat", "PendingWin", "Settlement"]
 
 PLAYERS = 3
-SEAT_NAMES = {Kind.EAST: "東家", Kind.SOUTH: "南家", Kind.WEST: "西家"}
+SEAT_NAMES = ("東家", "南家", "西家")
+"""From the dealer round the table (three players: no North seat)."""
 
 
 class GotoPhase:
@@ -103,8 +104,6 @@ Flips = tuple[tuple[int, int, int, bool], ...]
 
 @dataclass
 class GotoSeat(Seat):
-    ippatsu: bool = False
-    discarded_once: bool = False
     open_riichi: bool = False
     open_waits: tuple[int, ...] = ()
     """The waits shown by an open riichi (kinds), fixed when it was declared."""
@@ -118,27 +117,17 @@ class GotoHand(TurnGame[GotoSettings, GotoSeat]):
     """How a 5等三麻 hand is won, paid and ended, with its dice and オーラス stop, and when the
     game is over."""
 
-    _dealer: int
-    round_wind: Kind
     round_hand: int
     """0–2: 東1局 … 東3局; then 南, and on (GTS-A11)."""
     south_entered: bool
     """南入 has happened: from then on 40,000 ends the game at once, in every wind round after
     South too (West, North, East again: sudden death)."""
-    honba: int
-    first_go_around: bool
     settlement: Settlement | None
     """A hand's wins while the dice are being rolled and the dealer decides (else None)."""
-    hand_start_points: tuple[int, ...]
-    hand_start_chips: tuple[int, ...]
-
-    def seat_wind(self, seat: int) -> int:
-        """東, 南, 西 from the dealer (three players: no North seat)."""
-        return Kind.EAST + (seat - self._dealer) % PLAYERS
 
     def seat_name(self, seat: int) -> str:
         """東家, 南家 or 西家: how the engine's own texts name a seat (the runtime has the names)."""
-        return SEAT_NAMES[Kind(self.seat_wind(seat))]
+        return SEAT_NAMES[(seat - self.dealer) % PLAYERS]
 
     @property
     def oorasu(self) -> bool:
@@ -191,40 +180,15 @@ class GotoHand(TurnGame[GotoSettings, GotoSeat]):
         concealed = list(state.concealed) if tsumo else [*state.concealed, tile]
         return [*concealed, *(t for meld in state.melds for t in meld.tiles)]
 
+    def _situation(self, ctx: WinContext, seat: int, *, how: str) -> WinContext:
+        # 「人和」 (a 役満 here): a ron before the seat's first discard, in an uncalled first go-around.
+        renhou = not ctx.tsumo and self._first_turn(seat) and not ctx.dealer
+        return replace(super()._situation(ctx, seat, how=how), renhou=renhou)
+
     def _context(self, seat: int, tile: int, *, tsumo: bool, how: str, as_kind: int | None = None) -> WinContext:
         """The situation of ``seat`` winning on ``tile`` (a 白ポッチ standing for ``as_kind``)."""
-        state = self.seats[seat]
-        win_kind = self.kinds[tile] if as_kind is None else as_kind
-        if tsumo:
-            board = state.board if as_kind is None else add_tile(state.board - (1 << (4 * self.kinds[tile])), as_kind)
-            tiles = list(state.concealed)
-        else:
-            board = add_tile(state.board, win_kind)
-            tiles = [*state.concealed, tile]
-        first = self.first_go_around and not self.any_call and not state.discarded_once
-        flags = frozenset({OPEN_RIICHI}) if state.open_riichi else frozenset()
-        ctx = self._win_context(
-            seat,
-            board,
-            win_kind,
-            tiles,
-            tsumo=tsumo,
-            seat_wind=self.seat_wind(seat),
-            round_wind=self.round_wind,
-            dealer=seat == self.dealer,
-            ippatsu=state.riichi and state.ippatsu,
-            haitei=tsumo and not self.wall.live and not self.rinshan,
-            houtei=not tsumo and how == ClaimSource.DISCARD and not self.wall.live,
-            rinshan=tsumo and self.rinshan,
-            chankan=how == ClaimSource.KAKAN,
-            tenhou=tsumo and first and seat == self.dealer,
-            chiihou=tsumo and first and seat != self.dealer,
-            renhou=not tsumo and first and seat != self.dealer,
-            ura_indicators=tuple(self.kinds[t] for t in self.wall.ura[: self.wall.revealed]),
-            nuki_dora=sum(self.kinds[t] == Kind.NORTH for t in state.set_aside),
-            honba=self.honba,
-            flags=flags,
-        )
+        flags = frozenset({OPEN_RIICHI}) if self.seats[seat].open_riichi else frozenset()
+        ctx = self._win_context(seat, tile, tsumo=tsumo, how=how, as_kind=as_kind, flags=flags)
         # 「黒黒赤金」: a gold five is a dora as the red one is (the table counts the red alone).
         gold = sum(self.tiles[t].gold for t in self._win_tiles(seat, tile, tsumo=tsumo))
         return replace(ctx, red_dora=ctx.red_dora + gold)
@@ -340,20 +304,8 @@ class GotoHand(TurnGame[GotoSettings, GotoSeat]):
             assert result is not None
             planned.append((winner, as_kind, result, flip))
         if from_seat is not None:
-            discarder = self.seats[from_seat]
-            if how == ClaimSource.DISCARD:
-                if discarder.river[-1].riichi:
-                    # The riichi declaration tile was ronned: its deposit was never at stake.
-                    deposit = self.settings.open_riichi_deposit if discarder.open_riichi else 1_000
-                    self.ledger.refund(from_seat, deposit)
-                discarder.river.pop()
-                self.last_discard = None
-            elif how == ClaimSource.SET_ASIDE:
-                # 北 pulled and ronned (``nuki_ron``): it leaves the set-aside tiles, not the hand.
-                discarder.set_aside.remove(tile)
-            else:
-                self._give(discarder, tile)
-            self._take(self.seats[winners[0]], tile)
+            # 北 pulled and ronned (``nuki_ron``) leaves the set-aside tiles, not the hand.
+            self._take_claimed(winners[0], from_seat, tile, how)
         settlement = Settlement([], dealer_won=self.dealer in winners)
         for number, (winner, as_kind, result, flip) in enumerate(planned):
             settlement.wins.append(self._pay_win(winner, from_seat, tile, as_kind, result, flip, first=number == 0))
@@ -686,12 +638,9 @@ class GotoHand(TurnGame[GotoSettings, GotoSeat]):
           draw and on every win of theirs;
         - 「トップが40,000点未満の時の南入、南場は誰かが40,000点を超えたら終了」, and West on (GTS-A11);
         - 「オーラス親の流局辞めなし・何着でも辞めあり・トップでも続行可能」: after a win at オーラス the
-          dealer chooses (:func:`apply_stop`).
+          dealer chooses (:meth:`_apply_stop`).
         """
-        self._reveal_wall()
-        self.history.append(tuple(self.points))
-        self.hand_index += 1
-        self.phase = Phase.ENDED
+        self._close_hand()
         keeps = dealer_won or drawn
         self.honba = self.honba + 1 if keeps else 0
         if any(points < 0 for points in self.points):
@@ -718,7 +667,7 @@ class GotoHand(TurnGame[GotoSettings, GotoSeat]):
         if keeps:
             self._next_hand()
             return
-        self._dealer = (self.dealer + 1) % PLAYERS
+        self.dealer = (self.dealer + 1) % PLAYERS
         self.round_hand += 1
         if self.round_hand == PLAYERS:
             self._end_round(reason="終局")
@@ -738,26 +687,19 @@ class GotoHand(TurnGame[GotoSettings, GotoSeat]):
         winds = (Kind.EAST, Kind.SOUTH, Kind.WEST, Kind.NORTH)
         self.round_wind = winds[(winds.index(Kind(self.round_wind)) + 1) % len(winds)]
         self.round_hand = 0
-        self._dealer = 0
+        self.dealer = 0
         self._next_hand()
 
     def _finish(self, reason: str) -> None:
-        """「完全順位戦」: the final rank payout in chips (and the 80,000 top's), placements by points
-        (ties to the seat nearer the starting dealer); the final score is the seat's chips."""
-        if self.settings.chips:
-            self.ledger.pay((), final_chips(self.points, 0, chip_values(self.settings)))
-        order = final_order(self.points, 0)
-        placements = tuple(order.index(seat) + 1 for seat in range(PLAYERS))
-        scores = tuple(float(chips) for chips in self.chips)
+        # After the オーラス stop the table leaves its ``stop`` phase.
         self.phase = Phase.ENDED
-        self._outcome = Outcome(
-            points=tuple(self.points),
-            placements=placements,
-            final_scores=scores,
-            hands_played=self.hand_index,
-            reason=reason,
-            chips=tuple(self.chips),
-        )
-        self.pending_events.append(
-            GameOver(tuple(self.points), placements, reason, chips=tuple(self.chips), final_scores=scores)
-        )
+        super()._finish(reason)
+
+    def _settle_game(self) -> None:
+        """「完全順位戦」: the final rank payout in chips (and the 80,000 top's)."""
+        if self.settings.chips:
+            self.ledger.pay((), final_chips(self.points, self.first_dealer, chip_values(self.settings)))
+
+    def _final_scores(self, placements: tuple[int, ...]) -> tuple[float, ...]:
+        """The final score is the seat's chips."""
+        return tuple(float(chips) for chips in self.chips)

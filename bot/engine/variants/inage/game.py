@@ -17,15 +17,15 @@ import functools
 import itertools
 import random
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
-from typing import ClassVar
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
 
-from bot.engine.events import Event, HandStarted, PrivateEvent, Win
+from bot.engine.events import Event, PrivateEvent, Win
 from bot.engine.game import Action, Kan, Pass, Riichi, SetAside, Tsumo, VoteEnd
 from bot.engine.melds import MeldType
 from bot.engine.scoring import ScoringRules
-from bot.engine.shapes import FIVE_PAIRS_AND_A_HALF, INAGE_KOKUSHI, ShapeRules, add_tile, count_of
-from bot.engine.table import ClaimSource, ClaimWindow, RiverEntry, Seat, TileReserve, TurnGame, rigging
+from bot.engine.shapes import FIVE_PAIRS_AND_A_HALF, INAGE_KOKUSHI, ShapeRules, count_of
+from bot.engine.table import ClaimSource, ClaimWindow, DeadWall, RiverEntry, Seat, TurnGame
 from bot.engine.table.turns import Phase
 from bot.engine.tiles import FLOWERS, YAOCHU, Kind, TileSet
 from bot.engine.variants.inage.discards import DiscardYaku, discard_gains, discard_yaku
@@ -34,6 +34,7 @@ from bot.engine.variants.inage.tiles import inage_tileset
 from bot.engine.variants.inage.ui import INAGE_UI
 from bot.engine.variants.inage.yaku import InageScore, InageScorer, InageWin
 from bot.engine.views import WinView, YakuLine
+from bot.engine.yaku.context import WinContext
 
 __all__ = ["InageGame", "JuusanFutou", "inage_shapes", "is_juusan_futou"]
 
@@ -89,7 +90,6 @@ class InageRiver(RiverEntry):
 @dataclass
 class InageSeat(Seat):
     riichi_index: int | None = None
-    ippatsu: bool = False
     juusan_futou: bool = False
     nagashi: bool = False
 
@@ -132,7 +132,13 @@ class InageGame(TurnGame[InageSettings, InageSeat]):
     settings_class = InageSettings
     ui = INAGE_UI
     seat_class = InageSeat
-    derived: ClassVar[frozenset[str]] = frozenset({"table", "discard_rules", "first_starter"})
+    derived: ClassVar[frozenset[str]] = frozenset({"table", "discard_rules"})
+    hand_size: ClassVar[int] = 10
+    # 「配牌は１０枚。適当に取って上家に回す」: each seat's hand is grabbed whole.
+    deal_whole_hands: ClassVar[bool] = True
+    # 「王牌は始めに２枚だけ出し（表裏ドラ）」: one face up, one face down, out of play.
+    dead_wall = DeadWall(rinshan=0, indicators=1, ura=1, first=True)
+    deal_step: ClassVar[bool] = True
 
     def _tileset(self) -> TileSet:
         return inage_tileset()
@@ -148,15 +154,19 @@ class InageGame(TurnGame[InageSettings, InageSeat]):
         self.scorer = InageScorer(self.shapes, self.table, dora_counts=self.settings.dora_count_for_minimum)
         self.discard_rules = self.settings.discard_rules()
         # 「いちばんはじめ？じゃんけんででも」: the first starter is drawn from the seed.
-        self.first_starter = random.Random(f"inage:{self.seed}:starter").randrange(self._players)
-        self.starter = self.first_starter
+        self.dealer = random.Random(f"inage:{self.seed}:starter").randrange(self._players)
 
     # --- the round -----------------------------------------------------------------------------
 
     @property
-    def dealer(self) -> int:
-        """There is no dealer: the starter plays first (and breaks ties in the standings)."""
-        return self.starter
+    def starter(self) -> int:
+        """There is no dealer: the starter plays first (and breaks ties in the standings), in the
+        dealer's place."""
+        return self.dealer
+
+    def seat_wind(self, seat: int) -> int | None:
+        """There are no winds."""
+        return None
 
     @property
     def round_label(self) -> str:
@@ -181,77 +191,22 @@ class InageGame(TurnGame[InageSettings, InageSeat]):
             return ()
         return (VoteEnd(seat, seat not in self.votes),)
 
-    def _first_dealer(self) -> int:
-        return self.first_starter
-
     # --- dealing -------------------------------------------------------------------------------------
 
-    def _start_hand(self, order: Sequence[int] | None = None) -> None:
+    def _new_hand(self) -> None:
         # 「山は積まないで伏せてかき混ぜるだけ」「ツモるときも適当なところから」: taking a uniformly
-        # random tile each time is the same as taking the next of a shuffled pool.
-        self._shuffle(order)
-        n = self._players
-        self.seats = self._new_seats()
-        # 「王牌は始めに２枚だけ出し（表裏ドラ）」: one face up, one face down, out of play.
-        self.wall.indicators.append(self.wall.draw())
-        self.wall.ura.append(self.wall.draw())
-        self.wall.revealed = 1
-        # 「配牌は１０枚。適当に取って上家に回す」: each hand was grabbed by its owner's 下家.
-        self.dealt_by = tuple((seat + 1) % n for seat in range(n))
-        for offset in range(n):
-            seat = self.seats[(self.starter + offset) % n]
-            for _ in range(HAND_SIZE):
-                self._take(seat, self.wall.draw())
-        self.first_go_around = True
-        self.starter_draws = 0
+        # random tile each time is the same as taking the next of a shuffled pool. Each hand was
+        # grabbed by its owner's 下家, who pays a 十三不塔.
+        self.dealt_by = tuple((seat + 1) % self._players for seat in range(self._players))
         self.clock = 0
-        self.pending_events = [
-            HandStarted(
-                self.hand_index,
-                self.round_label,
-                self.starter,
-                self.wall.digest,
-                tuple(self.points),
-                dora_indicators=tuple(self.wall.dora),
-            ),
-            *(
-                Dealt(index, tuple(sorted(seat.concealed)), self.dealt_by[index])
-                for index, seat in enumerate(self.seats)
-            ),
+        self.pending_events += [
+            Dealt(index, tuple(sorted(seat.concealed)), self.dealt_by[index]) for index, seat in enumerate(self.seats)
         ]
-        self._begin_play(deal_step=True)
 
-    @rigging
-    def rig(
-        self,
-        hands: Sequence[str],
-        draws: str = "",
-        *,
-        starter: int | None = None,
-        dora: str = "",
-        ura: str = "",
-    ) -> None:
-        """Restart the current hand from chosen tiles (for tests and puzzles).
-
-        ``hands`` are every seat's 10 tiles in mpsz notation, seat 0 first; ``draws`` the next
-        tiles taken from the pool, in order (the starter's first draw first; replacements and
-        kan indicators take their turn). ``dora``/``ura`` are the indicators (default: two
-        flowers, which point at nothing a hand can hold as a set). The rest of the pool follows
-        in tile-id order, so every tile still exists once.
-        """
-        if starter is not None:
-            self.starter = starter
-        reserve = TileReserve(self.tiles)
-        dealt = [reserve.take_all(text) for text in hands]
-        if len(dealt) != self._players or any(len(tiles) != HAND_SIZE for tiles in dealt):
-            raise ValueError(f"rig needs {self._players} hands of {HAND_SIZE} tiles")
-        indicators = reserve.take_all(dora) if dora else [reserve.take_any()]
-        under = reserve.take_all(ura) if ura else [reserve.take_any()]
-        drawn = reserve.take_all(draws)
-        order = [indicators[0], under[0]]
-        for offset in range(self._players):
-            order += dealt[(self.starter + offset) % self._players]
-        self._start_hand(order + drawn + reserve.free)
+    def rig(self, hands: Sequence[str], draws: str = "", *, starter: int | None = None, **table: Any) -> None:
+        """:meth:`TableGame.rig`, the dealer named the ``starter``; ``dora`` and ``ura`` are the
+        two indicators (default: two flowers, which point at nothing a hand can hold as a set)."""
+        super().rig(hands, draws, dealer=starter, **table)
 
     # --- the deal step and 十三不塔 ---------------------------------------------------------------------
 
@@ -281,14 +236,14 @@ class InageGame(TurnGame[InageSettings, InageSeat]):
 
     def _deal_done(self) -> None:
         declared = [
-            (self.starter + offset) % self._players
+            (self.dealer + offset) % self._players
             for offset in range(self._players)
-            if self.seats[(self.starter + offset) % self._players].juusan_futou
+            if self.seats[(self.dealer + offset) % self._players].juusan_futou
         ]
         if declared:
             self._settle_juusan_futou(declared)
         else:
-            self._draw(self.starter)
+            self._draw(self.dealer)
 
     def _settle_juusan_futou(self, declared: list[int]) -> None:
         # 「配牌を渡した人が責任を取って払ってください」: each declarer is paid by their passer.
@@ -309,13 +264,6 @@ class InageGame(TurnGame[InageSettings, InageSeat]):
         self._end_hand(declared[0])
 
     # --- the turn --------------------------------------------------------------------------------------
-
-    def _on_draw(self, seat: int, *, replacement: bool) -> None:
-        if not replacement and seat == self.starter:
-            self.starter_draws += 1
-            # The first go-around (天和, 地和, 人和) lasts until the starter draws again.
-            if self.starter_draws > 1:
-                self.first_go_around = False
 
     def _can_tsumo(self, seat: int) -> bool:
         return self._score(seat, self.seats[seat].drawn, how="tsumo") is not None
@@ -357,9 +305,9 @@ class InageGame(TurnGame[InageSettings, InageSeat]):
         kans: list[Action] = []
         for kind in sorted({self.kinds[tile] for tile in seat.concealed}):
             if count_of(seat.board, kind) == 4:
-                if riichi and not self._kan_keeps_waits(seat, kind):
-                    continue
-                kans.append(Kan(seat_index, tuple(self._held(seat, kind))))
+                held = tuple(self._held(seat, kind))
+                if not riichi or self._kan_keeps_waits(seat_index, held):
+                    kans.append(Kan(seat_index, held))
         if not riichi:
             for meld in seat.melds:
                 if meld.type is MeldType.PON:
@@ -368,22 +316,14 @@ class InageGame(TurnGame[InageSettings, InageSeat]):
                         kans.append(Kan(seat_index, (extra[0],)))
         return kans
 
-    def _kan_keeps_waits(self, seat: InageSeat, kind: int) -> bool:
-        """In riichi, a concealed kan must use the drawn tile and leave the waits as they were."""
-        if seat.drawn is None or self.kinds[seat.drawn] != kind:
-            return False
-        before = self.shapes.waits(seat.board - (1 << (4 * kind)))
-        after = self.shapes.waits(seat.board - (4 << (4 * kind)))
-        return bool(before) and before == after
-
     def _on_discard(self, seat_index: int, tile: int, *, riichi: bool) -> None:
+        super()._on_discard(seat_index, tile, riichi=riichi)
         seat = self.seats[seat_index]
         if riichi:
+            # ダブル立直 and 一発 are table settings (INA-A11).
             seat.riichi_index = len(seat.river)
-            seat.double_riichi = self.settings.double_riichi and not seat.river and self.first_go_around
+            seat.double_riichi = seat.double_riichi and self.settings.double_riichi
             seat.ippatsu = self.settings.ippatsu
-        else:
-            seat.ippatsu = False
 
     def _river_entry(self, seat: int, tile: int, *, riichi: bool, tsumogiri: bool) -> RiverEntry:
         self.clock += 1
@@ -394,13 +334,6 @@ class InageGame(TurnGame[InageSettings, InageSeat]):
         self.wall.indicators.append(self.wall.draw())
         self.wall.ura.append(self.wall.draw())
         self._reveal_indicator()
-
-    def _on_call(self) -> None:
-        """Any pon or kan ends the first go-around and every ippatsu."""
-        self.any_call = True
-        self.first_go_around = False
-        for seat in self.seats:
-            seat.ippatsu = False
 
     # --- claims ----------------------------------------------------------------------------------------
 
@@ -449,34 +382,40 @@ class InageGame(TurnGame[InageSettings, InageSeat]):
         if tile is None:
             return None
         seat = self.seats[seat_index]
-        tsumo = how == "tsumo"
-        kind = self.kinds[tile]
-        board = seat.board if tsumo else add_tile(seat.board, kind)
-        if not self.shapes.is_agari(board):
+        ctx = self._win_context(seat_index, tile, tsumo=how == "tsumo", how=how)
+        if not self.shapes.is_agari(ctx.concealed):
             return None
-        first = self.first_go_around and not self.any_call
         win = InageWin(
-            concealed=board,
-            win_tile=kind,
-            melds=tuple(seat.melds),
-            tsumo=tsumo,
+            concealed=ctx.concealed,
+            win_tile=ctx.win_tile,
+            melds=ctx.melds,
+            tsumo=ctx.tsumo,
             riichi=seat.riichi and not seat.double_riichi,
             double_riichi=seat.double_riichi,
             ippatsu=seat.ippatsu,
-            haitei=tsumo and not self.wall.live,
-            houtei=how == "discard" and not self.wall.live,
-            rinshan=tsumo and self.rinshan,
-            chankan=how == "kakan",
-            yaridora=how == "set_aside" and kind in PONNABLE_SIDE,
-            tenhou=tsumo and first and not seat.river and seat_index == self.starter,
-            chiihou=tsumo and first and not seat.river and seat_index != self.starter,
-            renhou=not tsumo and first,
-            dora_indicators=tuple(self.kinds[t] for t in self.wall.dora),
-            ura_indicators=tuple(self.kinds[t] for t in self.wall.ura),
+            haitei=ctx.haitei,
+            houtei=ctx.houtei,
+            rinshan=ctx.rinshan,
+            chankan=ctx.chankan,
+            yaridora=how == ClaimSource.SET_ASIDE and ctx.win_tile in PONNABLE_SIDE,
+            tenhou=ctx.tenhou,
+            chiihou=ctx.chiihou,
+            renhou=ctx.renhou,
+            dora_indicators=ctx.dora_indicators,
+            ura_indicators=ctx.ura_indicators,
             set_aside=tuple(self.kinds[t] for t in seat.set_aside),
             discards=self._discard_yaku(seat_index) if self.settings.discard_yaku else (),
         )
         return self.scorer.score(win)
+
+    def _situation(self, ctx: WinContext, seat: int, *, how: str) -> WinContext:
+        # 海底 on the last tile whether or not it replaced a kan (the pool has no dead wall), and
+        # 人和 on any ron of the first go-around.
+        return replace(
+            super()._situation(ctx, seat, how=how),
+            haitei=ctx.tsumo and self._last_draw(),
+            renhou=not ctx.tsumo and self.first_go_around,
+        )
 
     def _discard_yaku(self, seat_index: int) -> tuple[DiscardYaku, ...]:
         seat = self.seats[seat_index]
@@ -528,16 +467,7 @@ class InageGame(TurnGame[InageSettings, InageSeat]):
                 changes[from_seat] -= score.points
             changes[winner] += score.points
         if from_seat is not None:
-            # The claimed tile leaves the river (or the set-aside area, or the added kan) and
-            # joins the first winner's hand.
-            if how == ClaimSource.DISCARD:
-                self.seats[from_seat].river.pop()
-                self.last_discard = None
-            elif how == ClaimSource.SET_ASIDE:
-                self.seats[from_seat].set_aside.remove(tile)
-            else:
-                self._give(self.seats[from_seat], tile)
-            self._take(self.seats[winners[0]], tile)
+            self._take_claimed(winners[0], from_seat, tile, how)
         wins = []
         for winner, score in zip(winners, scores, strict=True):
             assert score is not None
@@ -632,7 +562,7 @@ class InageGame(TurnGame[InageSettings, InageSeat]):
         self.ledger.pay(changes)
         card, draw = self._draw_card(tenpai, changes)
         self._hand_ended(changes, (card,), draw=draw)
-        self._end_hand(self.starter if self.settings.draw_keeps_starter else (self.starter + 1) % self._players)
+        self._end_hand(self.dealer if self.settings.draw_keeps_starter else (self.dealer + 1) % self._players)
 
     def _end_hand(self, next_starter: int) -> None:
         if not self.settings.nagashi_ends_hand:
@@ -641,11 +571,8 @@ class InageGame(TurnGame[InageSettings, InageSeat]):
                     # INA-A10 alternative: 流し満貫 is paid when the hand is over.
                     self.ledger.create(index, self.table.yonbaiman)
                     self.pending_events.append(NagashiPaid(index, self.table.yonbaiman))
-        self._reveal_wall()
-        self.history.append(tuple(self.points))
-        self.hand_index += 1
-        self.starter = next_starter
-        self.phase = Phase.ENDED
+        self._close_hand()
+        self.dealer = next_starter
         reason = ""
         if self.settings.end == "hands" and self.hand_index >= self.settings.hands:
             reason = "終局"
