@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import abc
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import ClassVar, NamedTuple
 
 from bot.engine.melds import MeldType
 from bot.engine.shapes import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, Shape, ShapeRules, tile_count
 from bot.engine.tiles import NUM_KINDS, YAOCHU, Kind, dora_after
+from bot.engine.views import YakuLine
 from bot.engine.yaku.base import SUIT_PRESENT, Facts, Feature, Reading, Wait, YakuHit, present_features
 from bot.engine.yaku.context import WinContext
 from bot.engine.yaku.fu import FuRules
@@ -58,10 +59,13 @@ __all__ = [
     "NoWin",
     "Payment",
     "PointsTable",
+    "Scorer",
     "ScoringRules",
     "StandardPoints",
     "YakuHit",
     "han_prices",
+    "north_misused",
+    "riichi_only",
     "score_hand",
 ]
 
@@ -138,6 +142,10 @@ class HandScore:
     def received(self) -> int:
         """Everything the winner receives: the hand, honba and the riichi sticks."""
         return self.payment.total + self.honba + self.deposits
+
+    def lines(self) -> tuple[YakuLine, ...]:
+        """The yaku (and dora) as a result card lists them."""
+        return tuple(YakuLine(hit.name, hit.en, hit.han, hit.yakuman) for hit in self.yaku)
 
 
 def _score_constructor() -> Callable[[int, int | None, tuple[YakuHit, ...], int, Payment, int, int], HandScore]:
@@ -796,6 +804,51 @@ def score_hand(ctx: WinContext, rules: ScoringRules) -> HandScore | NoWin:
     if honba:
         honba *= points.honba_tsumo * (rules.players - 1) if tsumo else points.honba_ron
     return _new_score(han, fu, lines, yakuman, payment, honba, ctx.riichi_sticks * points.deposit)
+
+
+class Scorer:
+    """A variant's scorer: :func:`score_hand` over its ``rules``; a variant adds its own rulings
+    in :meth:`evaluate` (北 only in some yakuman, riichi alone paid as a yakuman…)."""
+
+    def __init__(self, rules: ScoringRules) -> None:
+        self.rules = rules
+
+    @property
+    def points(self) -> PointsTable:
+        """The points table."""
+        return self.rules.points
+
+    def evaluate(self, ctx: WinContext) -> HandScore | NoWin:
+        """The score, or why there is none."""
+        return score_hand(ctx, self.rules)
+
+    def score(self, ctx: WinContext) -> HandScore | None:
+        """The score of a legal win, or None."""
+        result = self.evaluate(ctx)
+        return None if isinstance(result, NoWin) else result
+
+    def yakuman_hand(self, line: YakuHit, *, dealer: bool, tsumo: bool, of: HandScore | None = None) -> HandScore:
+        """A hand paid as one yakuman under a name of its own (流し, リーチのみ), keeping the honba
+        and deposits of the score ``of`` it replaces."""
+        payment = self.points.payment(0, None, 1, dealer=dealer, tsumo=tsumo, players=self.rules.players, kiriage=False)
+        return HandScore(0, None, (line,), 1, payment, of.honba if of else 0, of.deposits if of else 0)
+
+
+def north_misused(ctx: WinContext, result: HandScore, allowed: Collection[str]) -> bool:
+    """Whether the hand holds 北 though none of its yaku is one of those ``allowed`` to keep it
+    (the sanma rule of 北 as 抜きドラ). The yakuman that allow 北 apply to every reading that
+    holds it, and a hand's tiles are the same in every reading, so the best one tells."""
+    return ctx.holds(Kind.NORTH) and not any(hit.name in allowed for hit in result.yaku)
+
+
+def riichi_only(result: HandScore, riichi: Collection[str], *, strict: bool) -> bool:
+    """Whether a riichi (a yaku named in ``riichi``) is the hand's one yaku beside its dora lines;
+    ``strict``: and it has no dora line either. 一発 and 門前清自摸和 are yaku, so an ippatsu win
+    (or a closed tsumo, where that yaku is listed) is never riichi only."""
+    yaku = [hit for hit in result.yaku if hit.name not in DORA_LINES]
+    if len(yaku) != 1 or yaku[0].name not in riichi:
+        return False
+    return not strict or len(yaku) == len(result.yaku)
 
 
 def _hand_facts(

@@ -55,7 +55,7 @@ from bot.engine.game import (
     placements_by_points,
 )
 from bot.engine.melds import Meld
-from bot.engine.scoring import ScoringRules, han_prices
+from bot.engine.scoring import HandScore, ScoringRules, han_prices
 from bot.engine.shapes import ShapeRules, add_tile, pack, tile_count
 from bot.engine.table.claims import ClaimSource
 from bot.engine.table.ledger import Ledger
@@ -640,6 +640,70 @@ class TableGame(Generic[SettingsT, SeatT]):
             limit_name=limit,
             **extra,
         )
+
+    def _hand_owed(self, score: HandScore, payer: int, *, from_seat: int | None) -> int:
+        """What ``payer`` owes for a win's hand, before honba, sticks and chips: on a ron the
+        discarder the ron value and the others nothing; on a tsumo the dealer the dealer's share
+        and every other seat theirs."""
+        if from_seat is not None:
+            return score.ron if payer == from_seat else 0
+        return score.tsumo_dealer if payer == self.dealer else score.tsumo_non_dealer
+
+    def _win_result(
+        self,
+        winner: int,
+        from_seat: int | None,
+        tile: int,
+        hand: Sequence[int],
+        yaku: Sequence[YakuLine],
+        *,
+        han: int,
+        points: int,
+        point_changes: Sequence[int],
+        chip_changes: Sequence[int] = (),
+        fu: int | None = None,
+        yakuman: int = 0,
+        limit: str = "",
+        ura: Sequence[int] = (),
+        whole: Sequence[int] | None = None,
+        **card: Any,
+    ) -> tuple[WinView, Win]:
+        """A win's result card and its record, from the same facts: ``hand`` without the winning
+        ``tile`` (``whole``: the hand the record keeps, by default the two together), the
+        indicators face up and the ``ura`` shown; ``card``: what only the card shows (chips
+        itemised, flips, dice)."""
+        view = self._win_card(
+            winner,
+            from_seat,
+            hand,
+            tile,
+            yaku,
+            han=han,
+            fu=fu,
+            points=points,
+            point_changes=point_changes,
+            limit=limit,
+            chip_changes=tuple(chip_changes),
+            dora_indicators=self._faces(self.wall.dora),
+            ura_indicators=self._faces(ura),
+            **card,
+        )
+        record = Win(
+            winner,
+            from_seat,
+            tile,
+            tuple(self._sorted([*hand, tile] if whole is None else whole)),
+            han,
+            points,
+            tuple(yaku),
+            tuple(point_changes),
+            chip_changes=tuple(chip_changes),
+            fu=fu,
+            yakuman=yakuman,
+            limit=limit,
+            ura_indicators=tuple(ura),
+        )
+        return view, record
 
     def _draw_card(
         self, tenpai: Sequence[bool], changes: Sequence[int], **extra: Any

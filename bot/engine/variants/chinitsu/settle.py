@@ -21,7 +21,7 @@ from bot.engine.variants.chinitsu.payments import WinChips, nagashi_chips, win_c
 from bot.engine.variants.chinitsu.points import honba_share
 from bot.engine.variants.chinitsu.settings import ChinitsuSettings
 from bot.engine.variants.chinitsu.yaku import ONE_BACK, ChinitsuScorer, sakizuke_allows
-from bot.engine.views import WinView, YakuLine
+from bot.engine.views import WinView
 from bot.engine.yaku.context import WinContext
 
 __all__ = ["ChinitsuHand", "ChinitsuSeat"]
@@ -161,11 +161,9 @@ class ChinitsuHand(TurnGame[ChinitsuSettings, ChinitsuSeat]):
         for payer in range(PLAYERS):
             if payer == winner:
                 continue
-            if from_seat is not None:
-                points = score.ron + honba_share(honba, tsumo=False) if payer == from_seat else 0
-            else:
-                base = score.tsumo_dealer if payer == self.dealer else score.tsumo_non_dealer
-                points = base + honba_share(honba, tsumo=True, each_payer=self.settings.honba_each_payer)
+            points = self._hand_owed(score, payer, from_seat=from_seat)
+            if from_seat is None or payer == from_seat:
+                points += honba_share(honba, tsumo=from_seat is None, each_payer=self.settings.honba_each_payer)
             owed[payer] = (points, chips.owed(discarder=payer == from_seat))
         return owed
 
@@ -232,40 +230,21 @@ class ChinitsuHand(TurnGame[ChinitsuSettings, ChinitsuSeat]):
         chips: Sequence[int],
     ) -> tuple[WinView, Win]:
         state = self.seats[winner]
-        hand = [t for t in state.concealed if t != tile]
-        yaku = tuple(YakuLine(hit.name, hit.en, hit.han, hit.yakuman) for hit in score.yaku)
-        ura = tuple(self.wall.ura[: self.wall.revealed]) if state.riichi else ()
-        card = self._win_card(
+        return self._win_result(
             winner,
             from_seat,
-            hand,
             tile,
-            yaku,
+            [t for t in state.concealed if t != tile],
+            score.lines(),
             han=score.han,
             fu=score.fu,
+            yakuman=score.yakuman,
             points=points[winner],
             point_changes=points,
+            chip_changes=chips,
             limit=score.limit,
-            chip_changes=tuple(chips),
-            dora_indicators=self._faces(self.wall.dora),
-            ura_indicators=self._faces(ura),
+            ura=self.wall.ura[: self.wall.revealed] if state.riichi else (),
         )
-        record = Win(
-            winner,
-            from_seat,
-            tile,
-            tuple(self._sorted([*hand, tile])),
-            score.han,
-            points[winner],
-            yaku,
-            tuple(points),
-            chip_changes=tuple(chips),
-            fu=score.fu,
-            yakuman=score.yakuman,
-            limit=score.limit,
-            ura_indicators=ura,
-        )
-        return card, record
 
     def _report(self, cards: Sequence[WinView], records: Sequence[Win]) -> None:
         changes = [self.points[s] - self.hand_start_points[s] for s in range(PLAYERS)]

@@ -337,12 +337,9 @@ class GotoHand(TurnGame[GotoSettings, GotoSeat]):
         for payer in range(PLAYERS):
             if payer == winner:
                 continue
-            if from_seat is not None:
-                honba = honba_share(self.honba, tsumo=False, per_honba=self.settings.honba_points)
-                owed = score.ron + honba if payer == from_seat else 0
-            else:
-                base = score.tsumo_dealer if payer == self.dealer else score.tsumo_non_dealer
-                owed = base + honba_share(self.honba, tsumo=True, per_honba=self.settings.honba_points)
+            owed = self._hand_owed(score, payer, from_seat=from_seat)
+            if from_seat is None or payer == from_seat:
+                owed += honba_share(self.honba, tsumo=from_seat is None, per_honba=self.settings.honba_points)
             points[payer] -= owed
             points[winner] += owed
             payer_items = list(result.chips.from_all)
@@ -511,7 +508,7 @@ class GotoHand(TurnGame[GotoSettings, GotoSeat]):
 
     def _card(self, win: PendingWin, springs: Sequence[ChipItem]) -> tuple[WinView, Win]:
         score = win.score
-        yaku = tuple(YakuLine(hit.name, hit.en, hit.han, hit.yakuman) for hit in score.yaku)
+        yaku = score.lines()
         han = score.han if win.han is None else win.han
         if win.summers:
             detail = "1ランクアップ" + (f" ×{win.summers}" if win.summers > 1 else "")
@@ -519,42 +516,25 @@ class GotoHand(TurnGame[GotoSettings, GotoSeat]):
         if win.as_kind is not None:
             yaku = (*yaku, YakuLine("白ポッチ", "Pocchi", 0, detail=f"→ {kind_name(win.as_kind)}"))
         items = [ChipItem(name, count) for name, count in win.items]
-        items += springs
-        card = self._win_card(
+        return self._win_result(
             win.winner,
             win.from_seat,
-            win.hand,
             win.tile,
+            win.hand,
             yaku,
             han=han,
             fu=score.fu,
+            yakuman=score.yakuman,
             points=win.points[win.winner],
             point_changes=win.points,
+            chip_changes=win.chips,
             limit=win.limit,
-            chip_changes=tuple(win.chips),
-            dora_indicators=self._faces(self.wall.dora),
-            ura_indicators=self._faces(win.ura),
-            chip_items=tuple(items),
+            ura=win.ura,
+            chip_items=(*items, *springs),
             flip_name=win.flip_name,
             flips=tuple(FlipLine(self.tiles[t], matches, chips, stocked) for t, matches, chips, stocked in win.flips),
             dice=tuple(DiceLine(dice, chips, note) for dice, chips, note in win.dice),
         )
-        record = Win(
-            win.winner,
-            win.from_seat,
-            win.tile,
-            tuple(self._sorted([*win.hand, win.tile])),
-            han,
-            win.points[win.winner],
-            yaku,
-            tuple(win.points),
-            chip_changes=tuple(win.chips),
-            fu=score.fu,
-            yakuman=score.yakuman,
-            limit=win.limit,
-            ura_indicators=win.ura,
-        )
-        return card, record
 
     def _exhaustive_draw(self) -> None:
         """An exhaustive draw: 流し (a 役満 tsumo, 5 chips all and a roll) for every seat whose
@@ -597,8 +577,8 @@ class GotoHand(TurnGame[GotoSettings, GotoSeat]):
             for payer in range(PLAYERS):
                 if payer == winner:
                     continue
-                base = score.tsumo_dealer if payer == self.dealer else score.tsumo_non_dealer
-                owed = base + honba_share(self.honba, tsumo=True, per_honba=self.settings.honba_points)
+                owed = self._hand_owed(score, payer, from_seat=None)
+                owed += honba_share(self.honba, tsumo=True, per_honba=self.settings.honba_points)
                 points[payer] -= owed
                 points[winner] += owed
                 if self.settings.chips:

@@ -473,51 +473,24 @@ class InageGame(TurnGame[InageSettings, InageSeat]):
             assert score is not None
             seat = self.seats[winner]
             hand = [t for t in seat.concealed if t != tile]
-            card = self._card(winner, from_seat, hand, tile, score.yaku, score.han, score.points, score.limit, changes)
-            wins.append((card, self._record(card, tile, seat.concealed)))
+            wins.append(
+                self._win_result(
+                    winner,
+                    from_seat,
+                    tile,
+                    hand,
+                    score.yaku,
+                    han=score.han,
+                    points=score.points,
+                    point_changes=changes,
+                    limit=score.limit,
+                    ura=self.wall.ura,
+                    whole=seat.concealed,
+                )
+            )
         self.ledger.pay(changes)
         self._report(wins, changes)
         self._end_hand(winners[0])
-
-    def _card(
-        self,
-        winner: int,
-        from_seat: int | None,
-        hand: Sequence[int],
-        tile: int,
-        yaku: Sequence[YakuLine],
-        han: int,
-        points: int,
-        limit: str,
-        changes: Sequence[int],
-    ) -> WinView:
-        return self._win_card(
-            winner,
-            from_seat,
-            hand,
-            tile,
-            yaku,
-            han=han,
-            points=points,
-            point_changes=changes,
-            limit=limit,
-            dora_indicators=self._faces(self.wall.dora),
-            ura_indicators=self._faces(self.wall.ura),
-        )
-
-    def _record(self, card: WinView, tile: int, hand: Sequence[int]) -> Win:
-        return Win(
-            card.winner,
-            card.from_seat,
-            tile,
-            tuple(self._sorted(hand)),
-            card.han,
-            card.points,
-            card.yaku,
-            card.point_changes,
-            limit=card.limit_name,
-            ura_indicators=tuple(self.wall.ura),
-        )
 
     def _limit_win(
         self,
@@ -530,8 +503,20 @@ class InageGame(TurnGame[InageSettings, InageSeat]):
         changes: Sequence[int],
     ) -> tuple[WinView, Win]:
         """A 四倍満 win without a hand to score (十三不塔, 流し満貫)."""
-        card = self._card(winner, from_seat, hand, tile, line, 0, self.table.yonbaiman, "四倍満", changes)
-        return card, self._record(card, tile, shown)
+        points = self.table.yonbaiman
+        return self._win_result(
+            winner,
+            from_seat,
+            tile,
+            hand,
+            line,
+            han=0,
+            points=points,
+            point_changes=changes,
+            limit="四倍満",
+            ura=self.wall.ura,
+            whole=shown,
+        )
 
     def _report(self, wins: Sequence[tuple[WinView, Win]], changes: Sequence[int]) -> None:
         self._hand_ended(changes, [card for card, _ in wins], wins=[win for _, win in wins])

@@ -11,17 +11,15 @@ import random
 from collections.abc import Sequence
 from typing import ClassVar
 
-from bot.engine.events import Win
 from bot.engine.game import Action, Riichi
 from bot.engine.scoring import ScoringRules
 from bot.engine.shapes import SEVEN_PAIRS, ShapeRules
-from bot.engine.table import ClaimWindow, Seat, TurnGame
+from bot.engine.table import ClaimWindow, Seat, TurnGame, seats_after
 from bot.engine.tiles import Kind, TileSet
 from bot.engine.variants.nishoku.settings import NishokuSettings
 from bot.engine.variants.nishoku.tiles import nishoku_tileset
 from bot.engine.variants.nishoku.ui import NISHOKU_UI
 from bot.engine.variants.nishoku.yaku import NishokuScorer, WinScore
-from bot.engine.views import YakuLine
 
 __all__ = ["NishokuGame"]
 
@@ -110,39 +108,23 @@ class NishokuGame(TurnGame[NishokuSettings, Seat]):
         assert score is not None  # only wins that score are offered
         if from_seat is not None:
             self._take_claimed(winner, from_seat, tile, how)
+        # 「座位による得点差ナシ」: a tsumo is the ron value split evenly by the three others.
         changes = [0] * PLAYERS
-        if from_seat is None:
-            # 「座位による得点差ナシ」: a tsumo is the ron value split evenly by the three others.
-            for other in range(PLAYERS):
-                if other != winner:
-                    changes[other] -= score.tsumo_non_dealer
-                    changes[winner] += score.tsumo_non_dealer
-        else:
-            changes[from_seat] -= score.ron
-            changes[winner] += score.ron
+        for payer in seats_after(winner, PLAYERS):
+            owed = self._hand_owed(score, payer, from_seat=from_seat)
+            changes[payer] -= owed
+            changes[winner] += owed
         self.ledger.pay(changes)
-        yaku = tuple(YakuLine(y.name, y.en, y.han, y.yakuman) for y in score.yaku)
-        hand = self.seats[winner].concealed
-        card = self._win_card(
+        hand = [t for t in self.seats[winner].concealed if t != tile]
+        card, win = self._win_result(
             winner,
             from_seat,
-            [t for t in hand if t != tile],
             tile,
-            yaku,
+            hand,
+            score.lines(),
             han=score.han,
             points=score.total,
             point_changes=changes,
-            limit=score.limit,
-        )
-        win = Win(
-            winner,
-            from_seat,
-            tile,
-            tuple(self._sorted(hand)),
-            score.han,
-            score.total,
-            yaku,
-            tuple(changes),
             limit=score.limit,
         )
         self._hand_ended(changes, (card,), wins=(win,))

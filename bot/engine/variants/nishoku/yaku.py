@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.engine.scoring import HandScore, NoWin, Payment, PointsTable, ScoringRules, score_hand
+from bot.engine.scoring import HandScore, Payment, PointsTable, Scorer, ScoringRules
 from bot.engine.shapes import ShapeRules
 from bot.engine.yaku.base import HONOR_PRESENT, Facts, Feature, Scope, Wait, Yaku
 from bot.engine.yaku.composition import Chinitsu, Honitsu, Honroutou, Sankantsu, Shousangen
@@ -182,19 +182,16 @@ class NishokuPoints(PointsTable):
 WinScore = HandScore
 
 
-class NishokuScorer:
+class NishokuScorer(Scorer):
     """Scores a 二色麻雀 win, or says it is none (not complete, or no yaku)."""
 
     def __init__(self, shapes: ShapeRules, *, shin_pinfu_any_wait: bool = True, add_double_yakuman: bool = True):
-        self.rules = ScoringRules(
-            shapes=shapes,
-            yaku=NISHOKU_YAKU if shin_pinfu_any_wait else nishoku_yaku(shin_pinfu_any_wait=False),
-            points=NishokuPoints(add_yakuman=add_double_yakuman),
-            ura_dora=False,
-            nuki_kind=None,
+        super().__init__(
+            ScoringRules(
+                shapes=shapes,
+                yaku=NISHOKU_YAKU if shin_pinfu_any_wait else nishoku_yaku(shin_pinfu_any_wait=False),
+                points=NishokuPoints(add_yakuman=add_double_yakuman),
+                ura_dora=False,
+                nuki_kind=None,
+            )
         )
-
-    def score(self, ctx: WinContext) -> HandScore | None:
-        """The score of a legal win, or None."""
-        result = score_hand(ctx, self.rules)
-        return None if isinstance(result, NoWin) else result

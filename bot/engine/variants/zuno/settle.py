@@ -382,19 +382,13 @@ class ZunoHand(TableGame[ZunoSettings, ZunoSeat]):
         winner = win.winner
         seat = self.seats[winner]
         inazuma = seat.riichi and seat.inazuma
-        payment = win.score.payment
         chips_each = win_chips(win.ctx, settings).total
         honba_chips = settings.honba_chips * self.honba if first else 0
         payers = [win.from_seat] if win.from_seat is not None else [(winner + o) % PLAYERS for o in range(1, PLAYERS)]
         points = [0] * PLAYERS
         chips = [0] * PLAYERS
         for number, payer in enumerate(payers):
-            if win.from_seat is not None:
-                base = payment.ron
-            elif payer == self.dealer:
-                base = payment.tsumo_dealer
-            else:
-                base = payment.tsumo_non_dealer
+            base = self._hand_owed(win.score, payer, from_seat=win.from_seat)
             factor = transfer_factor(winner, payer, inazuma=inazuma, wareme=self.wareme)
             owed = chips_each + (honba_chips if settings.honba_chips_each or number == 0 else 0)
             points[payer] -= base * factor
@@ -421,7 +415,7 @@ class ZunoHand(TableGame[ZunoSettings, ZunoSeat]):
         else:
             hand = [t for t in seat.concealed if t != win.tile]
             whole = list(seat.concealed)
-        yaku = [YakuLine(hit.name, hit.en, hit.han, hit.yakuman) for hit in win.score.yaku]
+        yaku = win.score.lines()
         lines = list(yaku)
         if win.as_kind is not None:
             detail = f"{self.tiles[win.tile]}→{Tile(win.as_kind)}"
@@ -449,7 +443,7 @@ class ZunoHand(TableGame[ZunoSettings, ZunoSeat]):
             tuple(self._sorted(whole)),
             win.score.han,
             point_changes[win.winner],
-            tuple(yaku),
+            yaku,
             tuple(point_changes),
             chip_changes=tuple(chip_changes),
             fu=win.score.fu,
