@@ -8,7 +8,7 @@ A variant is a subclass of :class:`TableGame` (its own hand loop, like ずーの
 from bot.engine.table.claims import ClaimSource, ClaimWindow, seats_after
 from bot.engine.table.dice import roll
 from bot.engine.table.game import ENDED, TableGame, public_deciding, rigging
-from bot.engine.table.ledger import Ledger
+from bot.engine.table.ledger import Ledger, split_noten_penalty
 from bot.engine.table.seats import RiverEntry, Seat
 from bot.engine.table.settings import (
     Allowed,
@@ -55,5 +55,6 @@ __all__ = [
     "setting_docs",
     "shaped",
     "shuffled",
+    "split_noten_penalty",
     "wall_digest",
 ]

@@ -585,25 +585,27 @@ class TableGame(Generic[SettingsT, SeatT]):
         """For example 東1局 or 第3局."""
         raise NotImplementedError
 
+    def _changes_since_deal(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """What the hand has moved so far, seat by seat: points, and chips in a variant with them."""
+        points = tuple(now - start for now, start in zip(self.points, self.hand_start_points, strict=True))
+        if not self.has_chips:
+            return points, ()
+        return points, tuple(now - start for now, start in zip(self.chips, self.hand_start_chips, strict=True))
+
     def _hand_ended(
-        self,
-        changes: Sequence[int],
-        cards: Sequence[WinView | DrawView],
-        *,
-        wins: Sequence[Win] = (),
-        draw: ExhaustiveDraw | None = None,
-        chip_changes: Sequence[int] = (),
+        self, cards: Sequence[WinView | DrawView], *, wins: Sequence[Win] = (), draw: ExhaustiveDraw | None = None
     ) -> None:
-        """Report the end of the hand: its wins or draw, and the cards to show."""
+        """Report the end of the hand: its wins or draw, the cards to show, and what it moved."""
+        changes, chip_changes = self._changes_since_deal()
         self.last_results = tuple(cards)
         self.pending_events.append(
             HandEnded(
                 self.hand_index,
                 self.round_label,
-                tuple(changes),
+                changes,
                 wins=tuple(wins),
                 draw=draw,
-                chip_changes=tuple(chip_changes),
+                chip_changes=chip_changes,
                 cards=tuple(cards),
             )
         )
@@ -706,9 +708,10 @@ class TableGame(Generic[SettingsT, SeatT]):
         return view, record
 
     def _draw_card(
-        self, tenpai: Sequence[bool], changes: Sequence[int], **extra: Any
+        self, tenpai: Sequence[bool], changes: Sequence[int], *, show_melds: bool = False, **extra: Any
     ) -> tuple[DrawView, ExhaustiveDraw]:
-        """An exhaustive draw's card and record: tenpai hands shown, the others hidden."""
+        """An exhaustive draw's card and record: tenpai hands shown, the others hidden, and every
+        seat's melds where the variant shows them (``show_melds``)."""
         hands = tuple(
             tuple(self._sorted(seat.concealed)) if tenpai[index] else None for index, seat in enumerate(self.seats)
         )
@@ -717,8 +720,11 @@ class TableGame(Generic[SettingsT, SeatT]):
             round_label=self.round_label,
             tenpai=tuple(tenpai),
             hands=tuple(None if hand is None else self._faces(hand) for hand in hands),
+            melds=tuple(
+                tuple(self._meld_view(meld) for meld in seat.melds) if show_melds else () for seat in self.seats
+            ),
             point_changes=tuple(changes),
-            **{"melds": tuple(() for _ in self.seats), **extra},
+            **extra,
         )
         return card, ExhaustiveDraw(tuple(tenpai), hands)
 

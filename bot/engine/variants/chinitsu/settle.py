@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from bot.engine.events import Win
 from bot.engine.scoring import HandScore
-from bot.engine.table import ClaimSource, Seat, TurnGame
+from bot.engine.table import ClaimSource, Seat, TurnGame, split_noten_penalty
 from bot.engine.tiles import Kind, kind_name
 from bot.engine.variants.chinitsu.payments import WinChips, nagashi_chips, win_chips
 from bot.engine.variants.chinitsu.points import honba_share
@@ -247,9 +247,7 @@ class ChinitsuHand(TurnGame[ChinitsuSettings, ChinitsuSeat]):
         )
 
     def _report(self, cards: Sequence[WinView], records: Sequence[Win]) -> None:
-        changes = [self.points[s] - self.hand_start_points[s] for s in range(PLAYERS)]
-        chip_changes = [self.chips[s] - self.hand_start_chips[s] for s in range(PLAYERS)]
-        self._hand_ended(changes, cards, wins=records, chip_changes=chip_changes)
+        self._hand_ended(cards, wins=records)
 
     # --- a drawn hand ---------------------------------------------------------------------------------------
 
@@ -265,27 +263,21 @@ class ChinitsuHand(TurnGame[ChinitsuSettings, ChinitsuSeat]):
             board = self.seats[seat].board
             ready = self.shapes.is_tenpai(board) and not self._furiten(seat, self.shapes.waits(board))
             tenpai.append(ready)
-        ready_count = sum(tenpai)
-        changes = [0] * PLAYERS
-        if 0 < ready_count < PLAYERS:
-            if self.settings.noten_per_pair:
-                for payer in range(PLAYERS):
-                    for receiver in range(PLAYERS):
-                        if tenpai[receiver] and not tenpai[payer]:
-                            changes[payer] -= 1_000
-                            changes[receiver] += 1_000
-            else:
-                for seat in range(PLAYERS):
-                    changes[seat] = 1_000 // ready_count if tenpai[seat] else -1_000 // (PLAYERS - ready_count)
+        changes = split_noten_penalty(tenpai, 1_000)
+        if self.settings.noten_per_pair:
+            changes = [0] * PLAYERS
+            for payer in range(PLAYERS):
+                for receiver in range(PLAYERS):
+                    if tenpai[receiver] and not tenpai[payer]:
+                        changes[payer] -= 1_000
+                        changes[receiver] += 1_000
         self.ledger.pay(changes)
         card, draw = self._draw_card(
             tenpai,
             changes,
-            melds=tuple(tuple(self._meld_view(m) for m in seat.melds) for seat in self.seats),
+            show_melds=True,
         )
-        totals = [self.points[s] - self.hand_start_points[s] for s in range(PLAYERS)]
-        chip_totals = [self.chips[s] - self.hand_start_chips[s] for s in range(PLAYERS)]
-        self._hand_ended(totals, (card,), draw=draw, chip_changes=chip_totals)
+        self._hand_ended((card,), draw=draw)
         self._end_hand(dealer_won=False, dealer_tenpai=tenpai[self.dealer], drawn=True)
 
     def _pay_nagashi(self, seats: Sequence[int]) -> None:

@@ -19,7 +19,7 @@ from bot.engine.events import Win
 from bot.engine.game import Action, Decision
 from bot.engine.scoring import HandScore
 from bot.engine.shapes import add_tile, count_of
-from bot.engine.table import Seat, TurnGame
+from bot.engine.table import Seat, TurnGame, split_noten_penalty
 from bot.engine.table.turns import Phase
 from bot.engine.tiles import YAOCHU, Kind, kind_name
 from bot.engine.variants.goto.actions import RollDice, SnakeEyesTwenty, SnakeEyesTwo
@@ -500,9 +500,7 @@ class GotoHand(TurnGame[GotoSettings, GotoSeat]):
             card, record = self._card(win, settlement.springs if number == 0 else ())
             cards.append(card)
             records.append(record)
-        changes = [self.points[s] - self.hand_start_points[s] for s in range(PLAYERS)]
-        chip_changes = [self.chips[s] - self.hand_start_chips[s] for s in range(PLAYERS)]
-        self._hand_ended(changes, cards, wins=records, chip_changes=chip_changes)
+        self._hand_ended(cards, wins=records)
         self.settlement = None
         self._end_hand(dealer_won=settlement.dealer_won, drawn=settlement.drawn)
 
@@ -544,24 +542,17 @@ class GotoHand(TurnGame[GotoSettings, GotoSeat]):
             self._settle_nagashi(nagashi)
             return
         tenpai = [self.is_tenpai(seat, self.seats[seat].board) for seat in range(PLAYERS)]
-        ready = sum(tenpai)
-        changes = [0] * PLAYERS
-        if 0 < ready < PLAYERS:
-            penalty = self.settings.noten_points
-            for seat in range(PLAYERS):
-                changes[seat] = penalty // ready if tenpai[seat] else -penalty // (PLAYERS - ready)
+        changes = split_noten_penalty(tenpai, self.settings.noten_points)
         self.ledger.pay(changes)
         springs = self._pay_springs(Settlement([], dealer_won=False, drawn=True))
         card, draw = self._draw_card(
             tenpai,
             changes,
-            melds=tuple(tuple(self._meld_view(m) for m in seat.melds) for seat in self.seats),
-            chip_changes=tuple(self.chips[s] - self.hand_start_chips[s] for s in range(PLAYERS)),
+            show_melds=True,
+            chip_changes=self._changes_since_deal()[1],
             chip_items=tuple(springs),
         )
-        totals = [self.points[s] - self.hand_start_points[s] for s in range(PLAYERS)]
-        chip_totals = [self.chips[s] - self.hand_start_chips[s] for s in range(PLAYERS)]
-        self._hand_ended(totals, (card,), draw=draw, chip_changes=chip_totals)
+        self._hand_ended((card,), draw=draw)
         # 「親はノーテンでも続行」: the dealer keeps the seat on every draw.
         self._end_hand(dealer_won=False, drawn=True)
 

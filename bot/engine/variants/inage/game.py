@@ -25,7 +25,7 @@ from bot.engine.game import Action, Kan, Pass, Riichi, SetAside, Tsumo, VoteEnd
 from bot.engine.melds import MeldType
 from bot.engine.scoring import ScoringRules
 from bot.engine.shapes import FIVE_PAIRS_AND_A_HALF, INAGE_KOKUSHI, ShapeRules, count_of
-from bot.engine.table import ClaimSource, ClaimWindow, DeadWall, RiverEntry, Seat, TurnGame
+from bot.engine.table import ClaimSource, ClaimWindow, DeadWall, RiverEntry, Seat, TurnGame, split_noten_penalty
 from bot.engine.table.turns import Phase
 from bot.engine.tiles import FLOWERS, YAOCHU, Kind, TileSet
 from bot.engine.variants.inage.discards import DiscardYaku, discard_gains, discard_yaku
@@ -519,7 +519,7 @@ class InageGame(TurnGame[InageSettings, InageSeat]):
         )
 
     def _report(self, wins: Sequence[tuple[WinView, Win]], changes: Sequence[int]) -> None:
-        self._hand_ended(changes, [card for card, _ in wins], wins=[win for _, win in wins])
+        self._hand_ended([card for card, _ in wins], wins=[win for _, win in wins])
 
     def _nagashi_win(self, seat_index: int) -> None:
         """INA-A10: 流し満貫 is paid at once, like a tsumo, and ends the hand."""
@@ -537,16 +537,11 @@ class InageGame(TurnGame[InageSettings, InageSeat]):
     def _exhaustive_draw(self) -> None:
         # 「空テンなし、すなわち５枚目の牌を待っても形テン」: formal tenpai, yaku or not.
         tenpai = [self.shapes.is_tenpai(seat.board) for seat in self.seats]
-        ready = sum(tenpai)
-        changes = [0] * self._players
-        if 0 < ready < self._players:
-            # 「ノーテン罰符は場に４８点」: the no-ten players pay it, the tenpai players share it.
-            penalty = self.settings.noten_penalty
-            for index, is_ready in enumerate(tenpai):
-                changes[index] = penalty // ready if is_ready else -penalty // (self._players - ready)
+        # 「ノーテン罰符は場に４８点」: the no-ten players pay it, the tenpai players share it.
+        changes = split_noten_penalty(tenpai, self.settings.noten_penalty)
         self.ledger.pay(changes)
         card, draw = self._draw_card(tenpai, changes)
-        self._hand_ended(changes, (card,), draw=draw)
+        self._hand_ended((card,), draw=draw)
         self._end_hand(self.dealer if self.settings.draw_keeps_starter else (self.dealer + 1) % self._players)
 
     def _end_hand(self, next_starter: int) -> None:

@@ -127,7 +127,7 @@ class NishokuGame(TurnGame[NishokuSettings, Seat]):
             point_changes=changes,
             limit=score.limit,
         )
-        self._hand_ended(changes, (card,), wins=(win,))
+        self._hand_ended((card,), wins=(win,))
         self._end_hand()
 
     def _exhaustive_draw(self) -> None:
@@ -135,7 +135,7 @@ class NishokuGame(TurnGame[NishokuSettings, Seat]):
         tenpai = [self.shapes.is_tenpai(seat.board) for seat in self.seats]
         changes = [0] * PLAYERS
         card, draw = self._draw_card(tenpai, changes)
-        self._hand_ended(changes, (card,), draw=draw)
+        self._hand_ended((card,), draw=draw)
         self._end_hand()
 
     def _end_hand(self) -> None:

@@ -360,16 +360,18 @@ class ZunoHand(TableGame[ZunoSettings, ZunoSeat]):
     def _report(
         self, cards: Sequence[WinView | DrawView], *, wins: Sequence[ZunoWin] = (), draw: ExhaustiveDraw | None = None
     ) -> None:
-        """The hand's end as the store sees it: changes of points and chips since the deal."""
+        """The hand's end as the store sees it: changes of points and chips since the deal, and
+        the busts so far."""
+        changes, chip_changes = self._changes_since_deal()
         self.last_results = tuple(cards)
         self.pending_events.append(
             ZunoHandEnded(
                 self.hand_index,
                 self.round_label,
-                tuple(self.points[s] - self.hand_start_points[s] for s in range(PLAYERS)),
+                changes,
                 wins=tuple(wins),
                 draw=draw,
-                chip_changes=tuple(self.chips[s] - self.hand_start_chips[s] for s in range(PLAYERS)),
+                chip_changes=chip_changes,
                 cards=tuple(cards),
                 tobi=tuple(self.tobi),
             )
@@ -474,12 +476,8 @@ class ZunoHand(TableGame[ZunoSettings, ZunoSeat]):
         for seat_index, state in enumerate(self.seats):
             if state.borrowed and state.paid:
                 self._fail_loan(seat_index, buster=None)
-        changes = [self.points[s] - self.hand_start_points[s] for s in range(PLAYERS)]
         card, draw = self._draw_card(
-            tenpai,
-            changes,
-            melds=tuple(tuple(self._meld_view(m) for m in seat.melds) for seat in self.seats),
-            chip_changes=tuple(chip_changes),
+            tenpai, self._changes_since_deal()[0], show_melds=True, chip_changes=tuple(chip_changes)
         )
         self._report((card,), draw=draw)
         self._end_hand(dealer_won=False, drawn=True)
