@@ -50,3 +50,8 @@ class Seat:
     """A winning tile passed since the seat's last discard (同巡内フリテン)."""
     riichi_furiten: bool = False
     """A winning tile passed after riichi: furiten for the rest of the hand."""
+
+    @property
+    def closed(self) -> bool:
+        """No open meld (concealed kans keep a hand closed): riichi may be declared."""
+        return not any(meld.is_open for meld in self.melds)

@@ -426,6 +426,11 @@ class TurnGame(TableGame[SettingsT, SeatT]):
         self._reveal_kan_dora()
         self._draw(seat_index, replacement=True, after_kan=True)
 
+    def _tenpai_discards(self, seat_index: int, faces: Sequence[int]) -> list[int]:
+        """The discards among ``faces`` that leave the seat's hand waiting (a riichi's)."""
+        board = self.seats[seat_index].board
+        return [tile for tile in faces if self.shapes.is_tenpai(board - (1 << (4 * self.kinds[tile])))]
+
     def _kan_keeps_waits(self, seat_index: int, tiles: Sequence[int]) -> bool:
         """In riichi: whether a kan of ``tiles`` is of the drawn tile's kind and leaves the waits
         as they were (the drawn tile goes out, so no kan keeps it in the hand: [baseline] B6)."""

@@ -201,15 +201,10 @@ class ChinitsuGame(ChinitsuHand):
 
     def _riichi_options(self, seat_index: int, faces: Sequence[int]) -> list[Action]:
         seat = self.seats[seat_index]
-        closed = all(meld.type is MeldType.ANKAN for meld in seat.melds)
         # 「残り1000点からリーチはできます」; one more draw for everyone left.
-        if seat.riichi or not closed or self.points[seat_index] < RIICHI_STICK or len(self.wall.live) < PLAYERS:
+        if seat.riichi or not seat.closed or self.points[seat_index] < RIICHI_STICK or len(self.wall.live) < PLAYERS:
             return []
-        return [
-            Riichi(seat_index, tile)
-            for tile in faces
-            if self.shapes.is_tenpai(seat.board - (1 << (4 * self.kinds[tile])))
-        ]
+        return [Riichi(seat_index, tile) for tile in self._tenpai_discards(seat_index, faces)]
 
     def _riichi_turn(self, seat_index: int) -> list[Action]:
         seat = self.seats[seat_index]

@@ -104,8 +104,7 @@ class ChinitsuHand(TurnGame[ChinitsuSettings, ChinitsuSeat]):
         """Whether ``seat`` may win on ``tile`` now: the hand scores (a yaku, dora aside), every wait
         has its yaku, and (the CHN-A1 setting) a closed hand rons only in riichi."""
         state = self.seats[seat]
-        closed = not any(meld.is_open for meld in state.melds)
-        if not tsumo and closed and not state.riichi and not self.settings.dama_ron:
+        if not tsumo and state.closed and not state.riichi and not self.settings.dama_ron:
             return False
         if self._score_win(seat, tile, tsumo=tsumo, how=how) is None:
             return False
@@ -119,10 +118,9 @@ class ChinitsuHand(TurnGame[ChinitsuSettings, ChinitsuSeat]):
         contexts = self._contexts_by_wait(seat, state.concealed[0], tsumo=False, how=ClaimSource.DISCARD)
         yaku = {kind: self.scorer.yaku_names(ctx) for kind, ctx in contexts.items()}
         bare = [kind for kind, names in yaku.items() if not names]
-        is_open = any(meld.is_open for meld in state.melds)
-        if is_open and yaku and not frozenset.intersection(*yaku.values()):
+        if not state.closed and yaku and not frozenset.intersection(*yaku.values()):
             return "完全先付け: no yaku common to every wait, no win (鳴いた手は全待ちに同じ役が必要)"
-        if not is_open and bare:
+        if state.closed and bare:
             names = " ".join(kind_name(kind) for kind in bare)
             return f"完全先付け: no ron while {names} has no yaku — riichi or a yaku on every wait (全待ちに役が必要)"
         return ""

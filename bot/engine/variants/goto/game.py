@@ -170,9 +170,8 @@ class GotoGame(GotoHand):
 
     def _riichi_options(self, seat_index: int, faces: Sequence[int]) -> list[Action]:
         seat = self.seats[seat_index]
-        closed = all(meld.type is MeldType.ANKAN for meld in seat.melds)
         # 「立直…1,000点から」 (0 continues); one more draw left; furiten riichi allowed.
-        if seat.riichi or not closed or self.points[seat_index] < RIICHI_STICK or len(self.wall.live) < PLAYERS:
+        if seat.riichi or not seat.closed or self.points[seat_index] < RIICHI_STICK or len(self.wall.live) < PLAYERS:
             return []
         tenpai = [
             tile

@@ -282,8 +282,7 @@ class GotoHand(TurnGame[GotoSettings, GotoSeat]):
         half = self.settings.half_tulip and tsumo and (ippatsu_tsumo or pocchi)
         stock = self.settings.soku_pocchi_stock if half and pocchi and ippatsu_tsumo else 0
         sequence = self._flip_sequence(winner)
-        closed = not any(meld.is_open for meld in state.melds)
-        run = alice(board, [self.kinds[t] for t in sequence], closed=closed, half_tulip=half, stock=stock)
+        run = alice(board, [self.kinds[t] for t in sequence], closed=state.closed, half_tulip=half, stock=stock)
         flips = tuple((sequence[flip.position], flip.matches, flip.chips, flip.stocked) for flip in run.flips)
         return run.name, flips, run.chips
 

@@ -278,16 +278,10 @@ class InageGame(TurnGame[InageSettings, InageSeat]):
         return actions + self._kans(seat_index, riichi=True)
 
     def _riichi_options(self, seat_index: int, faces: Sequence[int]) -> list[Action]:
-        seat = self.seats[seat_index]
-        closed = all(meld.type is MeldType.ANKAN for meld in seat.melds)
-        if not closed or not self.wall.live:
-            return []
         # 「リーチ、と宣言して牌を横に向けておくだけ」: closed, tenpai after the discard, a draw left.
-        return [
-            Riichi(seat_index, tile)
-            for tile in faces
-            if self.shapes.is_tenpai(seat.board - (1 << (4 * self.kinds[tile])))
-        ]
+        if not self.seats[seat_index].closed or not self.wall.live:
+            return []
+        return [Riichi(seat_index, tile) for tile in self._tenpai_discards(seat_index, faces)]
 
     def _set_aside_options(self, seat_index: int) -> list[Action]:
         if not self.wall.live:

@@ -340,7 +340,7 @@ class ZunoGame(ZunoHand):
             return actions
         actions += self._tsumo_options(seat_index)
         actions += [Discard(seat_index, tile) for tile in faces]
-        if not any(meld.is_open for meld in seat.melds) and len(self.wall.live) >= PACKET:
+        if seat.closed and len(self.wall.live) >= PACKET:
             ready = [tile for tile in faces if self._keeps_tenpai(seat.board, tile)]
             points = self.points[seat_index]
             if points >= RIICHI_STICK:
