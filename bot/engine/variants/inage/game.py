@@ -38,7 +38,6 @@ from bot.engine.yaku.context import WinContext
 
 __all__ = ["InageGame", "JuusanFutou", "inage_shapes", "is_juusan_futou"]
 
-HAND_SIZE = 10
 SIDE_KINDS = frozenset({Kind.WEST, Kind.NORTH}) | FLOWERS
 """「花牌・西・北の３種の牌は横に出してドラとすることが出来る」."""
 PONNABLE_SIDE = frozenset({Kind.WEST, Kind.NORTH})
@@ -133,8 +132,8 @@ class InageGame(TurnGame[InageSettings, InageSeat]):
     ui = INAGE_UI
     seat_class = InageSeat
     derived: ClassVar[frozenset[str]] = frozenset({"table", "discard_rules"})
+    # 「配牌は１０枚。適当に取って上家に回す」: each seat's 10 are grabbed whole.
     hand_size: ClassVar[int] = 10
-    # 「配牌は１０枚。適当に取って上家に回す」: each seat's hand is grabbed whole.
     deal_whole_hands: ClassVar[bool] = True
     # 「王牌は始めに２枚だけ出し（表裏ドラ）」: one face up, one face down, out of play.
     dead_wall = DeadWall(rinshan=0, indicators=1, ura=1, first=True)
