@@ -28,6 +28,7 @@ from bot.engine.events import (
 )
 from bot.engine.game import Action, Decision, Discard, Kan, Pass, Pon, Riichi, Ron, SetAside, Tsumo, Unclaimed
 from bot.engine.melds import Meld, MeldType
+from bot.engine.scoring import HandScore
 from bot.engine.table.claims import ClaimSource, ClaimWindow, seats_after
 from bot.engine.table.game import ENDED, SettingsT, TableGame, public_deciding
 from bot.engine.table.seats import RiverEntry, Seat
@@ -88,9 +89,18 @@ class TurnGame(TableGame[SettingsT, SeatT]):
         """Every seat is through the deal step: the dealer draws."""
         self._draw(self.dealer)
 
+    def _score(self, seat: int, tile: int, *, how: str) -> HandScore | None:
+        """What ``seat`` winning on ``tile`` is worth (``how``: ``tsumo`` or the claim source), or
+        None where that is no win (no yaku): the default tsumo, ron and settlement read it. No win
+        by default."""
+        return None
+
     def _can_tsumo(self, seat: int) -> bool:
-        """Whether the seat on turn may win on its drawn tile."""
-        return False
+        """Whether the seat on turn may win on its drawn tile: a complete hand that scores."""
+        state = self.seats[seat]
+        if state.drawn is None or not self.shapes.is_agari(state.board):
+            return False
+        return self._score(seat, state.drawn, how="tsumo") is not None
 
     def _riichi_options(self, seat: int, faces: Sequence[int]) -> list[Action]:
         """Riichi declarations the seat may make with one of these discards."""
@@ -155,8 +165,8 @@ class TurnGame(TableGame[SettingsT, SeatT]):
         return False
 
     def _may_ron(self, seat: int, tile: int, window: ClaimWindow) -> bool:
-        """Whether a seat waiting on ``tile`` and not furiten may win on it (it has a yaku)."""
-        return False
+        """Whether a seat waiting on ``tile`` and not furiten may win on it: the win scores."""
+        return self._score(seat, tile, how=window.source) is not None
 
     def _may_call(self, seat: int, tile: int, window: ClaimWindow) -> bool:
         """Whether a seat may call (pon or kan) the tile on offer: not in riichi, not the last
@@ -193,11 +203,50 @@ class TurnGame(TableGame[SettingsT, SeatT]):
         return self.first_go_around and not self.seats[seat].river
 
     def _win(self, winners: list[int], *, from_seat: int | None, tile: int, how: str) -> None:
-        """Settle a win (``how``: ``tsumo`` or the claim source) and end the hand."""
-        raise NotImplementedError
+        """Settle a win (``how``: ``tsumo`` or the claim source) and end the hand. By default
+        each winner's hand (:meth:`_score`) is paid by its payers (:meth:`_hand_owed`: no honba,
+        no sticks), the tile on offer goes to the first winner, the cards are reported, and
+        :meth:`_play_on` follows."""
+        scores = [self._score(winner, tile, how=how) for winner in winners]
+        if from_seat is not None:
+            self._take_claimed(winners[0], from_seat, tile, how)
+        results = []
+        for winner, score in zip(winners, scores, strict=True):
+            assert score is not None  # only wins that score are offered
+            changes = [0] * self._players
+            for payer in seats_after(winner, self._players):
+                owed = self._hand_owed(score, payer, from_seat=from_seat)
+                changes[payer] -= owed
+                changes[winner] += owed
+            self.ledger.pay(changes)
+            hand = [t for t in self.seats[winner].concealed if t != tile]
+            results.append(
+                self._win_result(
+                    winner,
+                    from_seat,
+                    tile,
+                    hand,
+                    score.lines(),
+                    han=score.han,
+                    points=score.total,
+                    point_changes=changes,
+                    limit=score.limit,
+                )
+            )
+        self._hand_ended([card for card, _ in results], wins=[record for _, record in results])
+        self._play_on()
 
     def _exhaustive_draw(self) -> None:
-        """The wall is empty: settle the draw and end the hand."""
+        """The wall is empty: settle the draw and end the hand. By default the tenpai hands are
+        shown, nobody pays, and :meth:`_play_on` follows."""
+        tenpai = [self.shapes.is_tenpai(seat.board) for seat in self.seats]
+        card, draw = self._draw_card(tenpai, [0] * self._players)
+        self._hand_ended((card,), draw=draw)
+        self._play_on()
+
+    def _play_on(self) -> None:
+        """After the default settlement of a hand: move the deal on and deal the next hand, or
+        finish the game."""
         raise NotImplementedError
 
     # --- dealing --------------------------------------------------------------------------------------

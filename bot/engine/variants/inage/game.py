@@ -265,7 +265,7 @@ class InageGame(TurnGame[InageSettings, InageSeat]):
     # --- the turn --------------------------------------------------------------------------------------
 
     def _can_tsumo(self, seat: int) -> bool:
-        return self._score(seat, self.seats[seat].drawn, how="tsumo") is not None
+        return self._win_score(seat, self.seats[seat].drawn, how="tsumo") is not None
 
     def _riichi_turn(self, seat_index: int) -> list[Action]:
         # The drawn tile goes, or is set aside, or makes a kan that keeps the waits.
@@ -334,7 +334,7 @@ class InageGame(TurnGame[InageSettings, InageSeat]):
         seat = self.seats[seat_index]
         # 「手牌が１０枚のときはリーチを掛けなければロンあがりできない（人和を除く）」 (INA-A1).
         may = bool(seat.melds) or seat.riichi or self.first_go_around
-        return may and self._score(seat_index, tile, how=window.source) is not None
+        return may and self._win_score(seat_index, tile, how=window.source) is not None
 
     def _may_call(self, seat: int, tile: int, window: ClaimWindow) -> bool:
         # 「横においた牌でもポン・ロンの対象にはなります」: only 西 and 北 among the tiles set aside.
@@ -369,7 +369,7 @@ class InageGame(TurnGame[InageSettings, InageSeat]):
 
     # --- winning and scoring -----------------------------------------------------------------------------
 
-    def _score(self, seat_index: int, tile: int | None, *, how: str) -> InageScore | None:
+    def _win_score(self, seat_index: int, tile: int | None, *, how: str) -> InageScore | None:
         """The score of ``seat_index`` winning on ``tile`` (``how``: tsumo, discard, set_aside or
         kakan), or None if that is no legal win."""
         if tile is None:
@@ -448,7 +448,7 @@ class InageGame(TurnGame[InageSettings, InageSeat]):
         return entry.time if isinstance(entry, InageRiver) else 0
 
     def _win(self, winners: list[int], *, from_seat: int | None, tile: int, how: str) -> None:
-        scores = [self._score(winner, tile, how=how) for winner in winners]
+        scores = [self._win_score(winner, tile, how=how) for winner in winners]
         changes = [0] * self._players
         for winner, score in zip(winners, scores, strict=True):
             assert score is not None  # only wins that score are offered

@@ -12,14 +12,14 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from bot.engine.game import Action, Riichi
-from bot.engine.scoring import ScoringRules
+from bot.engine.scoring import HandScore, ScoringRules
 from bot.engine.shapes import SEVEN_PAIRS, ShapeRules
-from bot.engine.table import ClaimWindow, Seat, TurnGame, seats_after
+from bot.engine.table import Seat, TurnGame
 from bot.engine.tiles import Kind, TileSet
 from bot.engine.variants.nishoku.settings import NishokuSettings
 from bot.engine.variants.nishoku.tiles import nishoku_tileset
 from bot.engine.variants.nishoku.ui import NISHOKU_UI
-from bot.engine.variants.nishoku.yaku import NishokuScorer, WinScore
+from bot.engine.variants.nishoku.yaku import NishokuScorer
 
 __all__ = ["NishokuGame"]
 
@@ -77,12 +77,6 @@ class NishokuGame(TurnGame[NishokuSettings, Seat]):
 
     # --- the rules' hooks ----------------------------------------------------------------------------
 
-    def _can_tsumo(self, seat: int) -> bool:
-        state = self.seats[seat]
-        return (
-            state.drawn is not None and self.shapes.is_agari(state.board) and self._score(seat, state.drawn) is not None
-        )
-
     def _riichi_options(self, seat: int, faces: Sequence[int]) -> list[Action]:
         # 「フリテンリーチ、ノーテンリーチ大歓迎」: closed and one more draw of its own is all it needs
         # (NIS-A9). The other three draw first, so the wall must still hold a tile for each of
@@ -91,54 +85,15 @@ class NishokuGame(TurnGame[NishokuSettings, Seat]):
             return []
         return [Riichi(seat, tile) for tile in faces]
 
-    def _may_ron(self, seat: int, tile: int, window: ClaimWindow) -> bool:
-        # 「鳴きはポンのみ可」: the turn cycle offers pon; a ron needs a yaku (一翻しばり).
-        return self._score(seat, tile, how=window.source) is not None
-
     # --- winning ---------------------------------------------------------------------------------------
 
-    def _score(self, seat: int, tile: int, *, how: str = "tsumo") -> WinScore | None:
-        """The score of ``seat`` winning on ``tile`` (``how``: tsumo, or the claim source)."""
+    def _score(self, seat: int, tile: int, *, how: str) -> HandScore | None:
+        # 「鳴きはポンのみ可」: the turn cycle offers pon; a win needs a yaku (一翻しばり). 「座位による
+        # 得点差ナシ」: the points table splits a tsumo evenly; 「同時ロンは上家優先」 and
+        # 「ノーテン罰ナシ」 are the turn cycle's own defaults.
         return self.scorer.score(self._win_context(seat, tile, tsumo=how == "tsumo", how=how))
 
-    def _win(self, winners: list[int], *, from_seat: int | None, tile: int, how: str) -> None:
-        # 「同時ロンは上家優先」: the turn cycle hands over the nearest claimant only.
-        winner = winners[0]
-        score = self._score(winner, tile, how=how)
-        assert score is not None  # only wins that score are offered
-        if from_seat is not None:
-            self._take_claimed(winner, from_seat, tile, how)
-        # 「座位による得点差ナシ」: a tsumo is the ron value split evenly by the three others.
-        changes = [0] * PLAYERS
-        for payer in seats_after(winner, PLAYERS):
-            owed = self._hand_owed(score, payer, from_seat=from_seat)
-            changes[payer] -= owed
-            changes[winner] += owed
-        self.ledger.pay(changes)
-        hand = [t for t in self.seats[winner].concealed if t != tile]
-        card, win = self._win_result(
-            winner,
-            from_seat,
-            tile,
-            hand,
-            score.lines(),
-            han=score.han,
-            points=score.total,
-            point_changes=changes,
-            limit=score.limit,
-        )
-        self._hand_ended((card,), wins=(win,))
-        self._end_hand()
-
-    def _exhaustive_draw(self) -> None:
-        # 「ノーテン罰ナシ」: nobody pays; tenpai hands are shown.
-        tenpai = [self.shapes.is_tenpai(seat.board) for seat in self.seats]
-        changes = [0] * PLAYERS
-        card, draw = self._draw_card(tenpai, changes)
-        self._hand_ended((card,), draw=draw)
-        self._end_hand()
-
-    def _end_hand(self) -> None:
+    def _play_on(self) -> None:
         self._close_hand()
         # 「連荘ナシ」: the deal passes every hand (the table shows it passed after the last one
         # too), four hands to a wind (東, 南, 西, 北).
