@@ -13,18 +13,12 @@ import random
 from collections.abc import Mapping, Sequence
 
 from bot.engine.melds import MeldType
-from bot.engine.tiles import (
-    Kind,
-    Suit,
-    Tile,
-    TileSet,
-    chinitsu_tileset,
-    goto_tileset,
-    inage_tileset,
-    nishoku_tileset,
-    parse_tiles,
-    zuno_tileset,
-)
+from bot.engine.tiles import Kind, Suit, Tile, TileSet, parse_tiles
+from bot.engine.variants.chinitsu.tiles import chinitsu_tileset
+from bot.engine.variants.goto.tiles import goto_tileset
+from bot.engine.variants.inage.tiles import inage_tileset
+from bot.engine.variants.nishoku.tiles import nishoku_tileset
+from bot.engine.variants.zuno.tiles import zuno_tileset
 from bot.engine.views import (
     ChipItem,
     DiceLine,

@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import abc
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import ClassVar, NamedTuple
 
 from bot.engine.melds import MeldType
 from bot.engine.shapes import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, Shape, ShapeRules, tile_count
 from bot.engine.tiles import NUM_KINDS, YAOCHU, Kind, dora_after
+from bot.engine.views import YakuLine
 from bot.engine.yaku.base import SUIT_PRESENT, Facts, Feature, Reading, Wait, YakuHit, present_features
 from bot.engine.yaku.context import WinContext
 from bot.engine.yaku.fu import FuRules
@@ -58,10 +59,13 @@ __all__ = [
     "NoWin",
     "Payment",
     "PointsTable",
+    "Scorer",
     "ScoringRules",
     "StandardPoints",
     "YakuHit",
     "han_prices",
+    "north_misused",
+    "riichi_only",
     "score_hand",
 ]
 
@@ -138,6 +142,10 @@ class HandScore:
     def received(self) -> int:
         """Everything the winner receives: the hand, honba and the riichi sticks."""
         return self.payment.total + self.honba + self.deposits
+
+    def lines(self) -> tuple[YakuLine, ...]:
+        """The yaku (and dora) as a result card lists them."""
+        return tuple(YakuLine(hit.name, hit.en, hit.han, hit.yakuman) for hit in self.yaku)
 
 
 def _score_constructor() -> Callable[[int, int | None, tuple[YakuHit, ...], int, Payment, int, int], HandScore]:
@@ -369,6 +377,13 @@ class ScoringRules:
     counts the context's red fives, ``ura_dora`` the ura indicators of a riichi hand.
     ``nuki_kind`` is the kind pulled as 抜きドラ: each pulled tile counts 1, plus whatever the
     indicators make that kind worth (None: pulled tiles count 1 each and nothing more).
+
+    The other fields are compiled from these once, for the scorer: ``dora_shifts`` (per
+    indicator, 4 × the kind it points to: that kind's field in a board), ``pair_fu`` (pair fu
+    by seat and round wind), ``fu_additions`` (closed, tsumo -> the fu added to the sets' fu when
+    they have some, and when they have none), ``payment_table`` (the points table's payments by han, fu, yakuman and
+    situation), ``always_pairs`` (a pairs shape with lone tiles, tried on every board) and
+    ``standard_special`` (plain 七対子 and 国士無双 over four copies of each kind).
     """
 
     shapes: ShapeRules = STANDARD
@@ -381,25 +396,25 @@ class ScoringRules:
     red_dora: bool = True
     ura_dora: bool = True
     nuki_kind: int | None = Kind.NORTH
-    _dora4: tuple[int, ...] = field(init=False, repr=False)
-    _pair_fu: _PairFuTable = field(init=False, repr=False)
-    _fu_additions: tuple[tuple[tuple[int, int], ...], ...] = field(init=False, repr=False)
-    _payments: _PaymentTable = field(init=False, repr=False)
-    _always_pairs: bool = field(init=False, repr=False)
-    _standard_special: bool = field(init=False, repr=False)
+    dora_shifts: tuple[int, ...] = field(init=False, repr=False)
+    pair_fu: _PairFuTable = field(init=False, repr=False)
+    fu_additions: tuple[tuple[tuple[int, int], ...], ...] = field(init=False, repr=False)
+    payment_table: _PaymentTable = field(init=False, repr=False)
+    always_pairs: bool = field(init=False, repr=False)
+    standard_special: bool = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         # 4 × the kind each indicator points to: the shift of that kind's field in a board.
         dora4 = tuple(4 * dora_after(kind, sanma=self.sanma_dora) for kind in range(NUM_KINDS))
-        object.__setattr__(self, "_dora4", dora4)
-        object.__setattr__(self, "_pair_fu", _PairFuTable(self.fu))
+        object.__setattr__(self, "dora_shifts", dora4)
+        object.__setattr__(self, "pair_fu", _PairFuTable(self.fu))
         additions = tuple(
             tuple(self.fu.additions(closed=bool(closed), tsumo=bool(tsumo)) for tsumo in (0, 1)) for closed in (0, 1)
         )
-        object.__setattr__(self, "_fu_additions", additions)
-        object.__setattr__(self, "_payments", _PaymentTable(self.points, self.players, self.kiriage))
+        object.__setattr__(self, "fu_additions", additions)
+        object.__setattr__(self, "payment_table", _PaymentTable(self.points, self.players, self.kiriage))
         # A pairs shape with lone tiles (五対子半) may have odd counts, so it is always tried.
-        object.__setattr__(self, "_always_pairs", self.shapes.pairs is not None and self.shapes.pairs.singles > 0)
+        object.__setattr__(self, "always_pairs", self.shapes.pairs is not None and self.shapes.pairs.singles > 0)
         # Plain 七対子 and 国士無双 over four copies of every kind read straight off the board.
         shapes = self.shapes
         standard_special = (
@@ -407,7 +422,7 @@ class ScoringRules:
             and shapes.kokushi == THIRTEEN_ORPHANS
             and all(limit == 4 for limit in shapes.limits[: _FLOWER_SHIFT // 4])
         )
-        object.__setattr__(self, "_standard_special", standard_special)
+        object.__setattr__(self, "standard_special", standard_special)
 
 
 STANDARD_RULES = ScoringRules()
@@ -534,8 +549,8 @@ def score_hand(ctx: WinContext, rules: ScoringRules) -> HandScore | NoWin:
     counts = man[0] + pin[0] + sou[0] + honors[0]
     regular = counts & 0xFF == 1 and board < _NO_FLOWERS
     special: tuple[Shape, ...] = ()
-    if not melds and (rules._always_pairs or not board & _ONES or not board & _NON_YAOCHU):
-        if rules._standard_special and board < _NO_FLOWERS:
+    if not melds and (rules.always_pairs or not board & _ONES or not board & _NON_YAOCHU):
+        if rules.standard_special and board < _NO_FLOWERS:
             if not board & _ONES:
                 # Every count even: 七対子 when seven kinds are held twice and none four times.
                 if not board >> 2 & _ONES and (board >> 1 & _ONES).bit_count() == 7:
@@ -631,7 +646,7 @@ def score_hand(ctx: WinContext, rules: ScoringRules) -> HandScore | NoWin:
 
     # Dora: every reading gets the same.
     dora = ura = 0
-    after = rules._dora4
+    after = rules.dora_shifts
     for indicator in ctx.dora_indicators:
         dora += everything >> after[indicator] & 0xF
     ura_counts = (riichi or double_riichi) and rules.ura_dora
@@ -648,11 +663,11 @@ def score_hand(ctx: WinContext, rules: ScoringRules) -> HandScore | NoWin:
     red = ctx.red_dora if rules.red_dora else 0
     bonus = dora + ura + red + nuki
 
-    with_fu, without_fu = rules._fu_additions[closed][tsumo]
+    with_fu, without_fu = rules.fu_additions[closed][tsumo]
     win_block = win // 9
     win_rank = win - 9 * win_block
     fu: int | None
-    pair_fu = rules._pair_fu[seat << 6 | round_wind]
+    pair_fu = rules.pair_fu[seat << 6 | round_wind]
     if counts < MULTI_SPLIT and not special:
         # The usual hand: each block splits one way, so there is one reading.
         sums = meld_sums + man[2][0] + pin[2][1] + sou[2][2] + honors[3]
@@ -790,11 +805,56 @@ def score_hand(ctx: WinContext, rules: ScoringRules) -> HandScore | NoWin:
             lines += _DORA_LINES[dora | ura << 8 | red << 16 | nuki << 24]
             han += bonus
     points = rules.points
-    payment = rules._payments[han | (fu or 0) << 8 | yakuman << 16 | ctx.dealer << 24 | tsumo << 25]
+    payment = rules.payment_table[han | (fu or 0) << 8 | yakuman << 16 | ctx.dealer << 24 | tsumo << 25]
     honba = ctx.honba
     if honba:
         honba *= points.honba_tsumo * (rules.players - 1) if tsumo else points.honba_ron
     return _new_score(han, fu, lines, yakuman, payment, honba, ctx.riichi_sticks * points.deposit)
+
+
+class Scorer:
+    """A variant's scorer: :func:`score_hand` over its ``rules``; a variant adds its own rulings
+    in :meth:`evaluate` (北 only in some yakuman, riichi alone paid as a yakuman…)."""
+
+    def __init__(self, rules: ScoringRules) -> None:
+        self.rules = rules
+
+    @property
+    def points(self) -> PointsTable:
+        """The points table."""
+        return self.rules.points
+
+    def evaluate(self, ctx: WinContext) -> HandScore | NoWin:
+        """The score, or why there is none."""
+        return score_hand(ctx, self.rules)
+
+    def score(self, ctx: WinContext) -> HandScore | None:
+        """The score of a legal win, or None."""
+        result = self.evaluate(ctx)
+        return None if isinstance(result, NoWin) else result
+
+    def yakuman_hand(self, line: YakuHit, *, dealer: bool, tsumo: bool, of: HandScore | None = None) -> HandScore:
+        """A hand paid as one yakuman under a name of its own (流し, リーチのみ), keeping the honba
+        and deposits of the score ``of`` it replaces."""
+        payment = self.points.payment(0, None, 1, dealer=dealer, tsumo=tsumo, players=self.rules.players, kiriage=False)
+        return HandScore(0, None, (line,), 1, payment, of.honba if of else 0, of.deposits if of else 0)
+
+
+def north_misused(ctx: WinContext, result: HandScore, allowed: Collection[str]) -> bool:
+    """Whether the hand holds 北 though none of its yaku is one of those ``allowed`` to keep it
+    (the sanma rule of 北 as 抜きドラ). The yakuman that allow 北 apply to every reading that
+    holds it, and a hand's tiles are the same in every reading, so the best one tells."""
+    return ctx.holds(Kind.NORTH) and not any(hit.name in allowed for hit in result.yaku)
+
+
+def riichi_only(result: HandScore, riichi: Collection[str], *, strict: bool) -> bool:
+    """Whether a riichi (a yaku named in ``riichi``) is the hand's one yaku beside its dora lines;
+    ``strict``: and it has no dora line either. 一発 and 門前清自摸和 are yaku, so an ippatsu win
+    (or a closed tsumo, where that yaku is listed) is never riichi only."""
+    yaku = [hit for hit in result.yaku if hit.name not in DORA_LINES]
+    if len(yaku) != 1 or yaku[0].name not in riichi:
+        return False
+    return not strict or len(yaku) == len(result.yaku)
 
 
 def _hand_facts(
@@ -861,11 +921,11 @@ def _ask(
                 hits |= bit
             else:
                 several.append((bit.bit_length() - 1, count))
-    with_fu, without_fu = rules._fu_additions[not is_open][tsumo]
+    with_fu, without_fu = rules.fu_additions[not is_open][tsumo]
     candidates: list[_Candidate] = []
 
     if regular:
-        pair_fu = rules._pair_fu[ctx.seat_wind << 6 | ctx.round_wind]
+        pair_fu = rules.pair_fu[ctx.seat_wind << 6 | ctx.round_wind]
         win = ctx.win_tile
         win_block = win // 9
         win_rank = win - 9 * win_block
@@ -993,7 +1053,7 @@ def _several(table: YakuTable, hits: int, several: list[tuple[int, int]], is_ope
 
 def _best(candidates: list[_Candidate], dora: int, ctx: WinContext, rules: ScoringRules) -> _Candidate:
     """The candidate that pays the most; on a tie a real yakuman, then the most han, then fu."""
-    payments = rules._payments
+    payments = rules.payment_table
     situation = ctx.dealer << 24 | ctx.tsumo << 25
 
     def rank(candidate: _Candidate) -> tuple[int, int, int, int]:

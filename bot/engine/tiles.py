@@ -1,4 +1,4 @@
-"""Tile kinds, physical tiles, notation, and the tile set of every variant.
+"""Tile kinds, physical tiles, notation, and what a variant's tile set is made of.
 
 Kinds are small ints, laid out like the familiar 34-format with the flowers after it::
 
@@ -46,24 +46,20 @@ __all__ = [
     "Tile",
     "TileNotationError",
     "TileSet",
-    "chinitsu_game_tileset",
-    "chinitsu_tileset",
     "dora_after",
     "format_kinds",
     "format_tiles",
-    "goto_tileset",
-    "inage_tileset",
+    "four_each",
     "is_honor",
     "is_terminal",
     "is_yaochu",
     "kind_name",
-    "nishoku_tileset",
     "parse_kind",
     "parse_kinds",
     "parse_tiles",
     "rank_of",
+    "standard_kinds",
     "suit_of",
-    "zuno_tileset",
 ]
 
 NUM_STANDARD_KINDS = 34
@@ -385,7 +381,12 @@ class TileSet:
         return Counter(self.tiles)
 
 
-def _standard_kinds(*, manzu: Sequence[int], pinzu: bool = True, souzu: bool = True) -> list[int]:
+def standard_kinds(*, manzu: Sequence[int], pinzu: bool = True, souzu: bool = True) -> list[int]:
+    """The kinds of a riichi set: the given manzu, the pinzu and souzu (unless left out), the honours.
+
+    >>> len(standard_kinds(manzu=())), len(standard_kinds(manzu=(Kind.M1, Kind.M9)))
+    (25, 27)
+    """
     kinds = list(manzu)
     if pinzu:
         kinds += range(Kind.P1, Kind.P9 + 1)
@@ -395,7 +396,12 @@ def _standard_kinds(*, manzu: Sequence[int], pinzu: bool = True, souzu: bool = T
     return kinds
 
 
-def _four_each(kinds: Iterable[int], *, red_fives: dict[int, int] | None = None) -> list[Tile]:
+def four_each(kinds: Iterable[int], *, red_fives: dict[int, int] | None = None) -> list[Tile]:
+    """Four tiles of every kind, ``red_fives[kind]`` of them red (listed before the plain ones).
+
+    >>> four_each([Kind.P5], red_fives={Kind.P5: 1})
+    [Tile.parse('0p'), Tile.parse('5p'), Tile.parse('5p'), Tile.parse('5p')]
+    """
     tiles: list[Tile] = []
     red_fives = red_fives or {}
     for kind in kinds:
@@ -404,79 +410,3 @@ def _four_each(kinds: Iterable[int], *, red_fives: dict[int, int] | None = None)
             tiles += [Tile(kind, red=True)] * reds
         tiles += [Tile(kind)] * (4 - reds)
     return tiles
-
-
-def inage_tileset() -> TileSet:
-    """いなげ麻雀: 112 tiles, 2m-8m removed and the four flowers added (seed 000)."""
-    kinds = _standard_kinds(manzu=(Kind.M1, Kind.M9))
-    tiles = _four_each(kinds) + [Tile(kind) for kind in range(Kind.SPRING, Kind.WINTER + 1)]
-    return TileSet("inage", tuple(tiles))
-
-
-def zuno_tileset() -> TileSet:
-    """ずーの: the standard 136 tiles with one red 5m, 5p and 5s (seed 001)."""
-    kinds = _standard_kinds(manzu=range(Kind.M1, Kind.M9 + 1))
-    tiles = _four_each(kinds, red_fives={Kind.M5: 1, Kind.P5: 1, Kind.S5: 1})
-    return TileSet("zuno", tuple(tiles))
-
-
-def chinitsu_tileset(suit: Suit) -> TileSet:
-    """チンイツゲーム for one hand: 108 tiles, the active suit ×8 with every 5 red (seed 002).
-
-    1m, 9m and the honours ×4 (2 blue, 2 yellow); the active suit 1-9 ×8 (4 blue, 4 yellow).
-    """
-    if suit not in (Suit.PIN, Suit.SOU):
-        raise ValueError("the chinitsu game alternates pinzu and souzu hands")
-    tiles: list[Tile] = []
-    for kind in (Kind.M1, Kind.M9, *range(Kind.EAST, Kind.RED + 1)):
-        for back in (Back.BLUE, Back.YELLOW):
-            tiles += [Tile(kind, back=back)] * 2
-    for rank in range(1, 10):
-        kind = kind_of(suit, rank)
-        for back in (Back.BLUE, Back.YELLOW):
-            tiles += [Tile(kind, red=(rank == 5), back=back)] * 4
-    return TileSet(f"chinitsu-{suit.value}", tuple(tiles))
-
-
-def chinitsu_game_tileset() -> TileSet:
-    """チンイツゲーム for a whole game: 180 tiles, both suits ×8, of which each hand plays 108.
-
-    Tile ids stay the same for the whole game (the runtime and the CPUs map ids to faces once):
-    1m, 9m and the honours first (36), then the pinzu (72), then the souzu (72); a hand of one
-    suit leaves the other suit's 72 in the box.
-    """
-    pinzu = chinitsu_tileset(Suit.PIN).tiles
-    souzu = chinitsu_tileset(Suit.SOU).tiles
-    others = pinzu[:36]
-    return TileSet("chinitsu", (*others, *pinzu[36:], *souzu[36:]))
-
-
-def goto_tileset(pocchi: int = 1) -> TileSet:
-    """5等三麻: 124 tiles (seed 003).
-
-    The sanma 108 (1m/9m only) with 5p and 5s as 黒黒赤金, ``pocchi`` dotted 白 (白ポッチ, one by
-    GTS-A10), and four of each season flower.
-    """
-    if not 0 <= pocchi <= 4:
-        raise ValueError("between 0 and 4 of the 白 can be 白ポッチ")
-    tiles: list[Tile] = []
-    for kind in _standard_kinds(manzu=(Kind.M1, Kind.M9)):
-        if kind in (Kind.P5, Kind.S5):
-            tiles += [Tile(kind), Tile(kind), Tile(kind, red=True), Tile(kind, gold=True)]
-        elif kind == Kind.WHITE:
-            tiles += [Tile(kind, pocchi=copy < pocchi) for copy in range(4)]
-        else:
-            tiles += [Tile(kind)] * 4
-    for flower in range(Kind.SPRING, Kind.WINTER + 1):
-        tiles += [Tile(flower)] * 4
-    return TileSet("goto", tuple(tiles))
-
-
-def nishoku_tileset(red_5p: int = 1, red_5s: int = 1) -> TileSet:
-    """二色麻雀: 100 tiles, every manzu removed; red fives per the table (NIS-A1: 1 and 1)."""
-    for count in (red_5p, red_5s):
-        if not 0 <= count <= 4:
-            raise ValueError("a suit has between 0 and 4 red fives")
-    kinds = _standard_kinds(manzu=())
-    tiles = _four_each(kinds, red_fives={Kind.P5: red_5p, Kind.S5: red_5s})
-    return TileSet("nishoku", tuple(tiles))

@@ -78,9 +78,13 @@ async def sandbox(config: SandboxConfig, *, options: RuntimeOptions | None = Non
             store = await Store.connect(database)
             try:
                 with redirect_discord(fake):
-                    bot = JantakuBot(Settings(token=fake.token, database=database), store=store, options=options)
                     # Discord's guilds arrive at once here: no need to wait 2 s for stragglers.
-                    bot._connection.guild_ready_timeout = 0.1
+                    bot = JantakuBot(
+                        Settings(token=fake.token, database=database),
+                        store=store,
+                        options=options,
+                        guild_ready_timeout=0.1,
+                    )
                     async with bot:
                         task = asyncio.create_task(bot.start(fake.token), name="jantaku-sandbox-bot")
                         try:

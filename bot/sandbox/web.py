@@ -95,10 +95,8 @@ class SandboxWeb:
         await self._runner.setup()
         site = web.TCPSite(self._runner, host, port)
         await site.start()
-        server = site._server
-        assert server is not None
         self.host = host
-        self.port = server.sockets[0].getsockname()[1]  # type: ignore[attr-defined]
+        self.port = self._runner.addresses[0][1]
 
     async def stop(self) -> None:
         for tab in self.tabs.values():

@@ -15,7 +15,6 @@ from bot.engine.game import Discard, Kan, Pass, Pon, Riichi, Ron, SetAside, Tsum
 from bot.engine.melds import MeldType
 from bot.engine.shapes import hand
 from bot.engine.tiles import Kind, parse_kinds
-from bot.engine.variants.goto import settle
 from bot.engine.variants.goto.actions import (
     ContinueGame,
     OpenRiichi,
@@ -951,7 +950,7 @@ class LoadedDice:
 
 def test_dice_doubles_3_3_roll_again(monkeypatch: pytest.MonkeyPatch) -> None:
     planned = [(3, 3), (2, 5)]
-    monkeypatch.setattr(settle, "_dice_rng", lambda game, win: LoadedDice(planned[len(win.run.rolls)]))
+    monkeypatch.setattr(GotoGame, "_dice_rng", lambda game, win: LoadedDice(planned[len(win.run.rolls)]))
     game = _soku_pocchi_won()
     game.apply(RollDice(0))
     assert game.phase == "dice", "「ゾロ目の場合続行」"
@@ -964,7 +963,7 @@ def test_dice_snake_eyes_1_1_offers_20_chips_and_a_roll_or_2_chips_and_two_rolls
     monkeypatch: pytest.MonkeyPatch, choice: type, lines: list[int]
 ) -> None:
     planned = [(1, 1), (2, 3), (4, 5)]
-    monkeypatch.setattr(settle, "_dice_rng", lambda game, win: LoadedDice(planned[len(win.run.rolls)]))
+    monkeypatch.setattr(GotoGame, "_dice_rng", lambda game, win: LoadedDice(planned[len(win.run.rolls)]))
     game = _soku_pocchi_won()
     game.apply(RollDice(0))
     assert game.phase == "dice" and "ピンゾロ" in game.public_view().note

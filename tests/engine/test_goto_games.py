@@ -9,7 +9,7 @@ import random
 import pytest
 
 from bot.engine.sim import simulate
-from bot.engine.variants.goto import settle
+from bot.engine.variants.goto.game import GotoGame
 
 
 @pytest.mark.slow
@@ -18,6 +18,6 @@ def test_sim_catches_dice_that_a_replay_would_not_roll_again(monkeypatch: pytest
     simulator says so. The outside RNG is seeded too (the replay draws on from where the game left
     it), so the test plays the same games every run."""
     fresh = random.Random(11)
-    monkeypatch.setattr(settle, "_dice_rng", lambda game, win: random.Random(fresh.random()))
+    monkeypatch.setattr(GotoGame, "_dice_rng", lambda game, win: random.Random(fresh.random()))
     summary = simulate("goto", games=6, seed=3)
     assert any("replayed game differs" in violation for violation in summary.violations), summary.violations

@@ -14,10 +14,11 @@ from bench.score import Deal, mahjong_inputs, random_deals
 from bot.engine.melds import Meld, MeldType
 from bot.engine.scoring import HandScore, NoWin, StandardPoints
 from bot.engine.shapes import hand
-from bot.engine.tiles import Kind, goto_tileset, parse_kinds
+from bot.engine.tiles import Kind, parse_kinds
 from bot.engine.variants.goto.points import GotoPoints
 from bot.engine.variants.goto.settings import GotoSettings
 from bot.engine.variants.goto.shapes import goto_limits, goto_shapes
+from bot.engine.variants.goto.tiles import goto_tileset
 from bot.engine.variants.goto.yaku import (
     AUTUMN,
     GOTO_YAKU,

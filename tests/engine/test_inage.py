@@ -161,7 +161,7 @@ def test_no_wall_each_draw_is_a_random_tile_of_the_pool() -> None:
 
 
 def test_first_starter_is_drawn_from_the_seed() -> None:
-    starters = {InageGame(seed=seed).first_starter for seed in range(30)}
+    starters = {InageGame(seed=seed).first_dealer for seed in range(30)}
     assert starters == {0, 1, 2}
 
 

@@ -13,8 +13,9 @@ from bot.engine.calc import main
 from bot.engine.game import Discard, Pon, Riichi, Ron, SetAside
 from bot.engine.melds import Meld, MeldType
 from bot.engine.shapes import FIVE_PAIRS_AND_A_HALF, INAGE_KOKUSHI, ShapeRules, hand
-from bot.engine.tiles import inage_tileset, parse_kind, parse_kinds
+from bot.engine.tiles import parse_kind, parse_kinds
 from bot.engine.variants.inage.discards import DiscardRules, discard_yaku
+from bot.engine.variants.inage.tiles import inage_tileset
 from bot.engine.variants.inage.yaku import INAGE_YAKU, HanTable, InageScore, InageScorer, InageWin
 from tests.engine.test_inage import act, discard_drawn, game_with, has, pass_all
 

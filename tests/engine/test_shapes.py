@@ -28,7 +28,10 @@ from bot.engine.shapes import (
     pack_counts,
     unpack,
 )
-from bot.engine.tiles import Suit, chinitsu_tileset, format_kinds, goto_tileset, inage_tileset, parse_kinds
+from bot.engine.tiles import Suit, format_kinds, parse_kinds
+from bot.engine.variants.chinitsu.tiles import chinitsu_tileset
+from bot.engine.variants.goto.tiles import goto_tileset
+from bot.engine.variants.inage.tiles import inage_tileset
 from tests.engine.reference import (
     kokushi_targets,
     pairs_targets,

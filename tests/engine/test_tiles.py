@@ -15,18 +15,18 @@ from bot.engine.tiles import (
     Suit,
     Tile,
     TileNotationError,
-    chinitsu_tileset,
     dora_after,
     format_kinds,
     format_tiles,
-    goto_tileset,
-    inage_tileset,
     kind_name,
-    nishoku_tileset,
     parse_kinds,
     parse_tiles,
-    zuno_tileset,
 )
+from bot.engine.variants.chinitsu.tiles import chinitsu_tileset
+from bot.engine.variants.goto.tiles import goto_tileset
+from bot.engine.variants.inage.tiles import inage_tileset
+from bot.engine.variants.nishoku.tiles import nishoku_tileset
+from bot.engine.variants.zuno.tiles import zuno_tileset
 from tests.conftest import seed_text
 
 INAGE_SEED = "000_71d312fd0d93721d.txt"

@@ -5,10 +5,10 @@ A variant is a subclass of :class:`TableGame` (its own hand loop, like ずーの
 :class:`TurnGame` (the usual draw–discard–claim cycle) that overrides a few hooks.
 """
 
-from bot.engine.table.claims import ClaimWindow, seats_after
+from bot.engine.table.claims import ClaimSource, ClaimWindow, seats_after
 from bot.engine.table.dice import roll
-from bot.engine.table.game import TableGame, public_deciding, rigging
-from bot.engine.table.ledger import Ledger
+from bot.engine.table.game import ENDED, TableGame, public_deciding, rigging
+from bot.engine.table.ledger import Ledger, split_noten_penalty
 from bot.engine.table.seats import RiverEntry, Seat
 from bot.engine.table.settings import (
     Allowed,
@@ -23,13 +23,15 @@ from bot.engine.table.settings import (
     setting_docs,
     shaped,
 )
-from bot.engine.table.turns import ClaimSource, Phase, TurnGame
-from bot.engine.table.wall import TileReserve, Wall, shuffled, wall_digest
+from bot.engine.table.turns import Phase, TurnGame
+from bot.engine.table.wall import DeadWall, TileReserve, Wall, shuffled, wall_digest
 
 __all__ = [
+    "ENDED",
     "Allowed",
     "ClaimSource",
     "ClaimWindow",
+    "DeadWall",
     "Form",
     "Ledger",
     "OneOf",
@@ -53,5 +55,6 @@ __all__ = [
     "setting_docs",
     "shaped",
     "shuffled",
+    "split_noten_penalty",
     "wall_digest",
 ]

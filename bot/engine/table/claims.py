@@ -3,12 +3,22 @@ the answers are settled."""
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from bot.engine.game import Action, Decision, Pass
 
-__all__ = ["ClaimWindow", "seats_after"]
+__all__ = ["ClaimSource", "ClaimWindow", "seats_after"]
+
+
+class ClaimSource(enum.StrEnum):
+    """What a claim window offers."""
+
+    DISCARD = "discard"
+    SET_ASIDE = "set_aside"
+    KAKAN = "kakan"
+    """A tile added to a pon, which only a win may take (槍槓)."""
 
 
 def seats_after(seat: int, players: int) -> list[int]:

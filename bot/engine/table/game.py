@@ -6,15 +6,19 @@ shape rules, the seats, the ledger of points and chips, the history of scores, t
 and implements the protocol of :class:`bot.engine.game.Game` on top of three hooks:
 
 ``_start_hand()``
-    deal a hand (and record it in ``pending_events``);
+    deal a hand (and record it in ``pending_events``): :meth:`_shuffle` lays out the wall the
+    variant declares (``dead_wall``), :meth:`_deal` deals every seat its ``hand_size``, and
+    :meth:`rig` builds a chosen deal for tests the same way for every variant;
 ``_seat_actions(seat)`` and ``decisions()``
     what each seat may do now;
 ``_apply(action)``
     carry out one legal action (``apply`` has already checked it).
 
 Everything else has a working default a variant may refine: views, free actions (a vote to end,
-a time limit), furiten, hints, tile accounting and the state hash, which is derived from the
-game's own fields rather than listed by hand.
+a time limit), furiten, hints, tile accounting, the state hash (derived from the game's own
+fields rather than listed by hand), what a win is made of (:meth:`_win_context`, with the
+situational flags of :meth:`_situation`) and the end of the game (:meth:`_finish`, with the
+variant's final settlement, scores and event).
 """
 
 from __future__ import annotations
@@ -28,7 +32,17 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar, Concatenate, Generic, ParamSpec, TypeVar, cast
 
-from bot.engine.events import Event, ExhaustiveDraw, GameOver, HandEnded, TimeRanOut, VoteCast, WallRevealed, Win
+from bot.engine.events import (
+    Event,
+    ExhaustiveDraw,
+    GameOver,
+    HandEnded,
+    HandStarted,
+    TimeRanOut,
+    VoteCast,
+    WallRevealed,
+    Win,
+)
 from bot.engine.game import (
     Action,
     Decision,
@@ -41,20 +55,23 @@ from bot.engine.game import (
     placements_by_points,
 )
 from bot.engine.melds import Meld
-from bot.engine.scoring import ScoringRules, han_prices
+from bot.engine.scoring import HandScore, ScoringRules, han_prices
 from bot.engine.shapes import ShapeRules, add_tile, pack, tile_count
+from bot.engine.table.claims import ClaimSource
 from bot.engine.table.ledger import Ledger
 from bot.engine.table.seats import Seat
 from bot.engine.table.settings import TableSettings
-from bot.engine.table.wall import Wall, shuffled
-from bot.engine.tiles import Back, Tile, TileSet
+from bot.engine.table.wall import DeadWall, TileReserve, Wall, shuffled
+from bot.engine.tiles import Back, Kind, Tile, TileSet
 from bot.engine.variant_ui import VariantUI
 from bot.engine.views import DrawView, MeldView, PublicView, RiverTile, SeatPublic, SeatView, WinView, YakuLine
 from bot.engine.yaku.context import WinContext
 
-__all__ = ["TableGame", "public_deciding"]
+__all__ = ["ENDED", "TableGame", "public_deciding"]
 
 SettingsT = TypeVar("SettingsT", bound=TableSettings)
+ENDED = "ended"
+"""The phase of every variant between the end of a hand and the next deal (or the game's end)."""
 SeatT = TypeVar("SeatT", bound=Seat)
 
 
@@ -155,6 +172,12 @@ class TableGame(Generic[SettingsT, SeatT]):
     """Furiten blocks tsumo too and makes a hand no-ten (shown in the public view)."""
     flower_dora: ClassVar[bool] = True
     """A flower set aside counts a han (shown in the public view)."""
+    hand_size: ClassVar[int] = 13
+    """The tiles dealt to each seat."""
+    deal_whole_hands: ClassVar[bool] = False
+    """Each seat takes its whole hand at once (ずーの, いなげ), not a tile at a time round the table."""
+    dead_wall: ClassVar[DeadWall | None] = None
+    """Where the dead wall lies and what it holds (None: every tile is live)."""
     derived: ClassVar[frozenset[str]] = frozenset()
     """Attributes a variant computes from its settings or caches: not part of the state hash."""
     _NOT_STATE: ClassVar[frozenset[str]] = frozenset(
@@ -182,6 +205,14 @@ class TableGame(Generic[SettingsT, SeatT]):
         self.ledger = Ledger.start(self._starting_points())
         self.history: list[tuple[int, ...]] = [tuple(self.ledger.points)]
         self.hand_index = 0
+        self.dealer = 0
+        """The seat that deals the hand (or, in a variant without a dealer, starts it)."""
+        self.honba = 0
+        """The hand's repeat counters (本場); 0 in a variant that keeps none."""
+        self.round_wind: int = Kind.EAST
+        """The prevailing wind (東 in a variant without wind rounds)."""
+        self.hand_start_points: tuple[int, ...] = tuple(self.ledger.points)
+        self.hand_start_chips: tuple[int, ...] = tuple(self.ledger.chips)
         self.seating: tuple[int, ...] = tuple(range(count))
         """``seating[s]`` is the lobby's player who sits in seat ``s`` (by default, the join order)."""
         self.votes: set[int] = set()
@@ -190,6 +221,8 @@ class TableGame(Generic[SettingsT, SeatT]):
         self.last_results: tuple[WinView | DrawView, ...] = ()
         self.pending_events: list[Event] = []
         self._setup()
+        self.first_dealer = self.dealer
+        """The seat that dealt the first hand: ties in the final placements go towards it."""
         self._start_hand()
 
     # --- hooks ------------------------------------------------------------------------------------
@@ -213,9 +246,15 @@ class TableGame(Generic[SettingsT, SeatT]):
         """How the variant scores a win (its points table prices a hand for the CPU players)."""
         return ScoringRules()
 
-    def _start_hand(self) -> None:
-        """Deal hand number ``hand_index`` (its events go to ``pending_events``)."""
+    def _start_hand(self, order: Sequence[int] | None = None) -> None:
+        """Deal hand number ``hand_index`` (its events go to ``pending_events``), from a rigged
+        ``order`` when one is given (:meth:`rig`)."""
         raise NotImplementedError
+
+    def _playing(self) -> Sequence[int] | None:
+        """The ids this hand plays, when it plays only some of the game's tiles (the others stay
+        in ``Wall.box``); None: all of them."""
+        return None
 
     def _seat_actions(self, seat: int) -> tuple[Action, ...]:
         """What ``seat`` may do about its own decision (or its locked-in choice), free actions aside."""
@@ -228,6 +267,29 @@ class TableGame(Generic[SettingsT, SeatT]):
     def _apply(self, action: Action) -> None:
         """Carry out one legal action of a seat's decision."""
         raise NotImplementedError
+
+    def seat_wind(self, seat: int) -> int | None:
+        """The seat's wind this hand: 東 for the dealer, then round the table (None in a variant
+        without winds)."""
+        return Kind.EAST + (seat - self.dealer) % self._players
+
+    def _last_draw(self) -> bool:
+        """Whether the wall has no draw left: a tsumo now is 海底, a ron on a discard 河底."""
+        return not self.wall.live
+
+    def _replacement_draw(self, seat: int) -> bool:
+        """Whether ``seat``'s drawn tile replaced a kan (嶺上開花); there are no kans by default."""
+        return False
+
+    def _first_turn(self, seat: int) -> bool:
+        """Whether ``seat`` has not yet discarded in an uninterrupted first go-around (天和, 地和,
+        人和); never, by default."""
+        return False
+
+    def _waiting_hand(self, seat: int) -> tuple[int, list[int]]:
+        """The seat's hand as a ron would complete it: its board and its concealed tiles."""
+        state = self.seats[seat]
+        return state.board, list(state.concealed)
 
     # --- the registry's hooks ---------------------------------------------------------------------
 
@@ -370,57 +432,180 @@ class TableGame(Generic[SettingsT, SeatT]):
         """The RNG of the current hand: every random thing a hand does comes from it, in order."""
         return random.Random(f"{self.variant}:{self.seed}:hand:{self.hand_index}")
 
-    def _shuffle(
-        self, order: Sequence[int] | None = None, *, playing: Sequence[int] | None = None
-    ) -> tuple[random.Random, list[int]]:
-        """Shuffle the hand's tiles (or take a rigged ``order``) and commit to them; returns the
-        hand's RNG, for whatever else it rolls, and the order to deal from. ``playing``: the ids
-        this hand plays, when it plays only some of the game's tiles."""
+    def _shuffle(self, order: Sequence[int] | None = None) -> random.Random:
+        """Shuffle the tiles this hand plays (or take a rigged ``order``), commit to them and lay
+        out the wall, its dead wall as the variant declares it; returns the hand's RNG, for
+        whatever else the hand rolls after it."""
         rng = self._hand_rng()
+        playing = self._playing()
         tiles, salt = shuffled(len(self.tiles) if playing is None else playing, rng, order)
-        self.wall = Wall.committed(tiles, salt)
-        return rng, tiles
+        box = () if playing is None else sorted(set(range(len(self.tiles))) - set(playing))
+        self.wall = Wall.laid_out(tiles, salt, self.dead_wall, box=box)
+        return rng
+
+    def _new_seats(self) -> list[SeatT]:
+        seats: list[SeatT] = [self.seat_class() for _ in range(self._players)]  # type: ignore[misc]
+        return seats
+
+    def _dealing_order(self) -> list[int]:
+        """The seats from the dealer round the table."""
+        return [(self.dealer + offset) % self._players for offset in range(self._players)]
+
+    def _deal(self) -> None:
+        """Give every seat a new hand of ``hand_size`` tiles from the live wall, from the dealer
+        round the table (a tile at a time, or each seat's whole hand at once), and remember the
+        points and chips the hand starts from."""
+        self.seats = self._new_seats()
+        self.hand_start_points = tuple(self.points)
+        self.hand_start_chips = tuple(self.chips)
+        order = self._dealing_order()
+        rounds = [order] * self.hand_size
+        if self.deal_whole_hands:
+            rounds = [[seat] * self.hand_size for seat in order]
+        for seats in rounds:
+            for seat in seats:
+                self._take(self.seats[seat], self.wall.draw())
+
+    def _dealt_order(self, hands: Sequence[Sequence[int]]) -> list[int]:
+        """The wall order that :meth:`_deal` turns into ``hands`` (seat 0's first): for :meth:`rig`."""
+        order = self._dealing_order()
+        if self.deal_whole_hands:
+            return [tile for seat in order for tile in hands[seat]]
+        return [hands[seat][turn] for turn in range(self.hand_size) for seat in order]
+
+    def _hand_started(self) -> HandStarted:
+        """The event of a hand just dealt: its round, dealer, wall commitment, points, chips (in a
+        variant with chips), honba, deposits and the indicators face up."""
+        return HandStarted(
+            self.hand_index,
+            self.round_label,
+            self.dealer,
+            self.wall.digest,
+            tuple(self.points),
+            chips=tuple(self.chips) if self.has_chips else (),
+            honba=self.honba,
+            deposits=self.deposits,
+            dora_indicators=tuple(self.wall.dora),
+        )
+
+    @rigging
+    def rig(
+        self,
+        hands: Sequence[str],
+        draws: str = "",
+        *,
+        rinshan: str = "",
+        dora: str = "",
+        ura: str = "",
+        dealer: int | None = None,
+        honba: int | None = None,
+        points: Sequence[int] | None = None,
+        deposits: int | None = None,
+    ) -> None:
+        """Restart the current hand from chosen tiles (for tests and puzzles).
+
+        ``hands`` are every seat's dealt tiles in mpsz notation, seat 0 first; ``draws`` the next
+        live tiles in the order they are drawn (the dealer's first draw first); ``rinshan`` (in
+        the order drawn), ``dora`` and ``ura`` fill the dead wall, where the variant has one
+        (the first indicators are face up at once). Whatever is not named is filled with the
+        other tiles, the live wall in tile-id order, so every tile still exists once. ``dealer``,
+        ``honba``, ``points`` and ``deposits`` (riichi sticks on the table) set the table first.
+        """
+        if dealer is not None:
+            self.dealer = dealer
+        if honba is not None:
+            self.honba = honba
+        if points is not None or deposits is not None:
+            on_table = self.deposits if deposits is None else deposits
+            scores = list(self.points if points is None else points)
+            self.ledger = Ledger(scores, list(self.chips), sum(scores) + on_table)
+            self.ledger.deposits = on_table
+        reserve = TileReserve(self.tiles)
+        playing = self._playing()
+        if playing is not None:
+            plays = set(playing)
+            reserve.free = [tile for tile in reserve.free if tile in plays]
+        dealt = [reserve.take_all(text) for text in hands]
+        if len(dealt) != self._players or any(len(tiles) != self.hand_size for tiles in dealt):
+            raise ValueError(f"rig needs {self._players} hands of {self.hand_size} tiles")
+        drawn = reserve.take_all(draws)
+        layout = self.dead_wall or DeadWall(rinshan=0, indicators=0, ura=0)
+        dead = [
+            *reserve.take_padded(rinshan, layout.rinshan, "rinshan"),
+            *reserve.take_padded(dora, layout.indicators, "dora"),
+            *reserve.take_padded(ura, layout.ura, "ura"),
+        ]
+        live = [*self._dealt_order(dealt), *drawn, *reserve.free]
+        self._start_hand([*dead, *live] if layout.first else [*live, *dead])
 
     def _reveal_wall(self) -> None:
         self.pending_events.append(WallRevealed(self.hand_index, self.wall.salt, self.wall.digest))
 
-    def _first_dealer(self) -> int:
-        """The seat ties are broken towards in the final placements."""
-        return 0
+    def _close_hand(self) -> None:
+        """The hand is over: reveal its wall, record the scores, count it; the table waits
+        (phase ``ended``) until the next deal or the end of the game."""
+        self._reveal_wall()
+        self.history.append(tuple(self.points))
+        self.hand_index += 1
+        self.phase = ENDED
 
     def _finish(self, reason: str) -> None:
-        """End the game: placements by points, ties to the seat nearer the first dealer."""
-        placements = placements_by_points(self.points, first_dealer=self._first_dealer())
+        """End the game: the variant's last settlement (:meth:`_settle_game`), placements by
+        points with ties to the seat nearer the first dealer, its final scores
+        (:meth:`_final_scores`), the outcome and the game-over event (:meth:`_game_over`)."""
+        self._settle_game()
+        placements = placements_by_points(self.points, first_dealer=self.first_dealer)
+        scores = self._final_scores(placements)
         chips = tuple(self.chips) if self.has_chips else ()
         self._outcome = Outcome(
-            points=tuple(self.points), placements=placements, hands_played=self.hand_index, reason=reason, chips=chips
+            points=tuple(self.points),
+            placements=placements,
+            final_scores=scores,
+            hands_played=self.hand_index,
+            reason=reason,
+            chips=chips,
         )
-        self.pending_events.append(GameOver(tuple(self.points), placements, reason, chips=chips))
+        self.pending_events.append(self._game_over(placements, reason, chips, scores))
+
+    def _settle_game(self) -> None:
+        """What is paid once the game is over, before the standings (nothing by default)."""
+
+    def _final_scores(self, placements: tuple[int, ...]) -> tuple[float, ...]:
+        """Every seat's final score, where the variant keeps one beside its points (none)."""
+        return ()
+
+    def _game_over(
+        self, placements: tuple[int, ...], reason: str, chips: tuple[int, ...], scores: tuple[float, ...]
+    ) -> GameOver:
+        """The event that ends the game (a variant may report more in a subclass of its own)."""
+        return GameOver(tuple(self.points), placements, reason, chips=chips, final_scores=scores)
 
     @property
     def round_label(self) -> str:
         """For example 東1局 or 第3局."""
         raise NotImplementedError
 
+    def _changes_since_deal(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """What the hand has moved so far, seat by seat: points, and chips in a variant with them."""
+        points = tuple(now - start for now, start in zip(self.points, self.hand_start_points, strict=True))
+        if not self.has_chips:
+            return points, ()
+        return points, tuple(now - start for now, start in zip(self.chips, self.hand_start_chips, strict=True))
+
     def _hand_ended(
-        self,
-        changes: Sequence[int],
-        cards: Sequence[WinView | DrawView],
-        *,
-        wins: Sequence[Win] = (),
-        draw: ExhaustiveDraw | None = None,
-        chip_changes: Sequence[int] = (),
+        self, cards: Sequence[WinView | DrawView], *, wins: Sequence[Win] = (), draw: ExhaustiveDraw | None = None
     ) -> None:
-        """Report the end of the hand: its wins or draw, and the cards to show."""
+        """Report the end of the hand: its wins or draw, the cards to show, and what it moved."""
+        changes, chip_changes = self._changes_since_deal()
         self.last_results = tuple(cards)
         self.pending_events.append(
             HandEnded(
                 self.hand_index,
                 self.round_label,
-                tuple(changes),
+                changes,
                 wins=tuple(wins),
                 draw=draw,
-                chip_changes=tuple(chip_changes),
+                chip_changes=chip_changes,
                 cards=tuple(cards),
             )
         )
@@ -458,10 +643,75 @@ class TableGame(Generic[SettingsT, SeatT]):
             **extra,
         )
 
+    def _hand_owed(self, score: HandScore, payer: int, *, from_seat: int | None) -> int:
+        """What ``payer`` owes for a win's hand, before honba, sticks and chips: on a ron the
+        discarder the ron value and the others nothing; on a tsumo the dealer the dealer's share
+        and every other seat theirs."""
+        if from_seat is not None:
+            return score.ron if payer == from_seat else 0
+        return score.tsumo_dealer if payer == self.dealer else score.tsumo_non_dealer
+
+    def _win_result(
+        self,
+        winner: int,
+        from_seat: int | None,
+        tile: int,
+        hand: Sequence[int],
+        yaku: Sequence[YakuLine],
+        *,
+        han: int,
+        points: int,
+        point_changes: Sequence[int],
+        chip_changes: Sequence[int] = (),
+        fu: int | None = None,
+        yakuman: int = 0,
+        limit: str = "",
+        ura: Sequence[int] = (),
+        whole: Sequence[int] | None = None,
+        **card: Any,
+    ) -> tuple[WinView, Win]:
+        """A win's result card and its record, from the same facts: ``hand`` without the winning
+        ``tile`` (``whole``: the hand the record keeps, by default the two together), the
+        indicators face up and the ``ura`` shown; ``card``: what only the card shows (chips
+        itemised, flips, dice)."""
+        view = self._win_card(
+            winner,
+            from_seat,
+            hand,
+            tile,
+            yaku,
+            han=han,
+            fu=fu,
+            points=points,
+            point_changes=point_changes,
+            limit=limit,
+            chip_changes=tuple(chip_changes),
+            dora_indicators=self._faces(self.wall.dora),
+            ura_indicators=self._faces(ura),
+            **card,
+        )
+        record = Win(
+            winner,
+            from_seat,
+            tile,
+            tuple(self._sorted([*hand, tile] if whole is None else whole)),
+            han,
+            points,
+            tuple(yaku),
+            tuple(point_changes),
+            chip_changes=tuple(chip_changes),
+            fu=fu,
+            yakuman=yakuman,
+            limit=limit,
+            ura_indicators=tuple(ura),
+        )
+        return view, record
+
     def _draw_card(
-        self, tenpai: Sequence[bool], changes: Sequence[int], **extra: Any
+        self, tenpai: Sequence[bool], changes: Sequence[int], *, show_melds: bool = False, **extra: Any
     ) -> tuple[DrawView, ExhaustiveDraw]:
-        """An exhaustive draw's card and record: tenpai hands shown, the others hidden."""
+        """An exhaustive draw's card and record: tenpai hands shown, the others hidden, and every
+        seat's melds where the variant shows them (``show_melds``)."""
         hands = tuple(
             tuple(self._sorted(seat.concealed)) if tenpai[index] else None for index, seat in enumerate(self.seats)
         )
@@ -470,8 +720,11 @@ class TableGame(Generic[SettingsT, SeatT]):
             round_label=self.round_label,
             tenpai=tuple(tenpai),
             hands=tuple(None if hand is None else self._faces(hand) for hand in hands),
+            melds=tuple(
+                tuple(self._meld_view(meld) for meld in seat.melds) if show_melds else () for seat in self.seats
+            ),
             point_changes=tuple(changes),
-            **{"melds": tuple(() for _ in self.seats), **extra},
+            **extra,
         )
         return card, ExhaustiveDraw(tuple(tenpai), hands)
 
@@ -566,34 +819,72 @@ class TableGame(Generic[SettingsT, SeatT]):
     def _win_context(
         self,
         seat_index: int,
-        board: int,
-        win_kind: int,
-        tiles: Iterable[int],
+        tile: int,
         *,
         tsumo: bool,
-        seat_wind: int,
-        round_wind: int,
-        dealer: bool,
-        **situation: Any,
+        how: str,
+        as_kind: int | None = None,
+        ippatsu: bool | None = None,
+        honba: int | None = None,
+        flags: frozenset[str] = frozenset(),
     ) -> WinContext:
-        """What the scorer needs to know of a seat's win: its hand (``board``, with the winning
-        kind), melds and riichi, and ``situation`` (haitei, ippatsu, flags…). Red fives are
-        counted over ``tiles`` (the concealed tiles, the winning one included) and the melds."""
+        """What the scorer needs to know of ``seat_index`` winning on ``tile`` (``how``: ``tsumo``
+        or the claim source), or of a tile standing for ``as_kind`` (a wild tile, another wait):
+        its hand (a ron completes :meth:`_waiting_hand`), melds, winds, riichi and 一発 (unless
+        ``ippatsu`` says otherwise), indicators, the 北 it pulled, the table's honba (unless
+        ``honba`` says otherwise), the variant's ``flags`` and the situation
+        (:meth:`_situation`). Red fives are counted over the concealed tiles, the winning one
+        included, and the melds."""
         seat = self.seats[seat_index]
-        every = [*tiles, *(tile for meld in seat.melds for tile in meld.tiles)]
-        return WinContext(
+        kind = self.kinds[tile] if as_kind is None else as_kind
+        if tsumo:
+            board, tiles = seat.board, list(seat.concealed)
+            if as_kind is not None:
+                board = add_tile(board - (1 << (4 * self.kinds[tile])), as_kind)
+        else:
+            board, tiles = self._waiting_hand(seat_index)
+            board, tiles = add_tile(board, kind), [*tiles, tile]
+        every = [*tiles, *(t for meld in seat.melds for t in meld.tiles)]
+        wind = self.seat_wind(seat_index)
+        ctx = WinContext(
             concealed=board,
-            win_tile=win_kind,
+            win_tile=kind,
             melds=tuple(seat.melds),
             tsumo=tsumo,
-            seat_wind=seat_wind,
-            round_wind=round_wind,
-            dealer=dealer,
+            seat_wind=Kind.EAST if wind is None else wind,
+            round_wind=self.round_wind,
+            dealer=seat_index == self.dealer,
             riichi=seat.riichi,
             double_riichi=seat.double_riichi,
-            dora_indicators=tuple(self.kinds[tile] for tile in self.wall.dora),
-            red_dora=sum(self.tiles[tile].red for tile in every),
-            **situation,
+            ippatsu=seat.riichi and seat.ippatsu if ippatsu is None else ippatsu,
+            dora_indicators=tuple(self.kinds[indicator] for indicator in self.wall.dora),
+            ura_indicators=tuple(self.kinds[indicator] for indicator in self.wall.ura[: self.wall.revealed]),
+            red_dora=sum(self.tiles[t].red for t in every),
+            nuki_dora=sum(self.kinds[t] == Kind.NORTH for t in seat.set_aside),
+            honba=self.honba if honba is None else honba,
+            flags=flags,
+        )
+        return self._situation(ctx, seat_index, how=how)
+
+    def _situation(self, ctx: WinContext, seat: int, *, how: str) -> WinContext:
+        """``ctx`` (``seat`` winning, ``how``: ``tsumo`` or the claim source) with the flags of the
+        situational yaku, from :meth:`_last_draw`, :meth:`_replacement_draw` and
+        :meth:`_first_turn`: 海底 on the last draw (not on a replacement tile), 河底 on the last
+        discard, 嶺上開花, 搶槓 on an added kan, 天和 and 地和 on a tsumo in the first
+        go-around. A variant overrides it for what it rules otherwise (人和, 海底 on a
+        replacement tile)."""
+        tsumo = ctx.tsumo
+        last = self._last_draw()
+        rinshan = tsumo and self._replacement_draw(seat)
+        first = tsumo and self._first_turn(seat)
+        return dataclasses.replace(
+            ctx,
+            haitei=tsumo and last and not rinshan,
+            houtei=not tsumo and how == ClaimSource.DISCARD and last,
+            rinshan=rinshan,
+            chankan=how == ClaimSource.KAKAN,
+            tenhou=first and ctx.dealer,
+            chiihou=first and not ctx.dealer,
         )
 
     # --- views ----------------------------------------------------------------------------------------

@@ -5,7 +5,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["Ledger"]
+__all__ = ["Ledger", "split_noten_penalty"]
+
+
+def split_noten_penalty(tenpai: Sequence[bool], penalty: int) -> list[int]:
+    """「ノーテン罰符は場に…」: the no-ten seats pay ``penalty`` in all, shared among them, and the
+    tenpai seats share it; nothing moves when everyone or nobody is tenpai.
+
+    >>> split_noten_penalty([True, False, False], 4_000), split_noten_penalty([True, True, False], 48)
+    ([4000, -2000, -2000], [24, 24, -48])
+    """
+    ready = sum(tenpai)
+    if not 0 < ready < len(tenpai):
+        return [0] * len(tenpai)
+    return [penalty // ready if is_ready else -penalty // (len(tenpai) - ready) for is_ready in tenpai]
 
 
 @dataclass

@@ -44,7 +44,14 @@ class Seat:
     riichi: bool = False
     double_riichi: bool = False
     """Riichi declared with the seat's first discard (ダブル立直)."""
+    ippatsu: bool = False
+    """Riichi declared and no call or later discard since: a win now is 一発."""
     temporary_furiten: bool = False
     """A winning tile passed since the seat's last discard (同巡内フリテン)."""
     riichi_furiten: bool = False
     """A winning tile passed after riichi: furiten for the rest of the hand."""
+
+    @property
+    def closed(self) -> bool:
+        """No open meld (concealed kans keep a hand closed): riichi may be declared."""
+        return not any(meld.is_open for meld in self.melds)

@@ -20,10 +20,16 @@ __all__ = [
     "TableSettings",
     "allowed",
     "allowed_values",
+    "chips_setting",
+    "hints_setting",
     "one_of",
+    "refuse_negative",
+    "refuse_return_below_start",
+    "return_points_setting",
     "setting",
     "setting_docs",
     "shaped",
+    "start_points_setting",
 ]
 
 ALLOWED = "allowed"
@@ -144,6 +150,55 @@ def setting(default: _Value, limits: Mapping[str, Allowed] | None = None, *, doc
     metadata: dict[str, object] = {**(limits or {}), DOC: description}
     # dataclasses.field is typed to return the default's type, so the annotation stays honest.
     return dataclasses.field(default=default, metadata=metadata)
+
+
+def start_points_setting(default: int, *, doc: str) -> int:
+    """The points each player starts with: 1,000 to 200,000, in thousands (every variant that
+    has them)."""
+    return setting(default, allowed(1_000, 200_000, step=1_000), doc=doc)
+
+
+def return_points_setting(default: int, *, doc: str) -> int:
+    """The points the final score counts from (返し): 1,000 to 300,000, in thousands."""
+    return setting(default, allowed(1_000, 300_000, step=1_000), doc=doc)
+
+
+def chips_setting(default: int, *, doc: str, most: int = 20) -> int:
+    """A number of chips (祝儀) a rule moves: 0 (none) to ``most``."""
+    return setting(default, allowed(0, most), doc=doc)
+
+
+def hints_setting() -> bool:
+    """Whether the private panel shows waits and ukeire: every variant has this setting."""
+    return setting(True, doc="Show waits and ukeire on the private panel.")
+
+
+def refuse_negative(**values: int) -> None:
+    """Refuse settings that cannot be below 0, naming the first one that is.
+
+    >>> refuse_negative(tobi_chips=3, ura_chips=-1)
+    Traceback (most recent call last):
+    ...
+    ValueError: ura_chips cannot be negative (-1)
+    """
+    for name, value in values.items():
+        if value < 0:
+            raise ValueError(f"{name} cannot be negative ({value})")
+
+
+def refuse_return_below_start(start_points: int, return_points: int) -> None:
+    """Refuse starting points that are not positive, and a return below the start (the オカ
+    would be negative).
+
+    >>> refuse_return_below_start(50_000, 40_000)
+    Traceback (most recent call last):
+    ...
+    ValueError: return_points (40000) must be at least start_points (50000)
+    """
+    if start_points <= 0:
+        raise ValueError(f"start_points must be positive, not {start_points}")
+    if return_points < start_points:
+        raise ValueError(f"return_points ({return_points}) must be at least start_points ({start_points})")
 
 
 def setting_docs(settings: type) -> dict[str, str]:

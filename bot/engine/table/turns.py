@@ -22,20 +22,20 @@ from bot.engine.events import (
     Discarded,
     DoraRevealed,
     Drew,
-    HandStarted,
     KakanDeclared,
     TileDrawn,
     TileSetAside,
 )
 from bot.engine.game import Action, Decision, Discard, Kan, Pass, Pon, Riichi, Ron, SetAside, Tsumo, Unclaimed
 from bot.engine.melds import Meld, MeldType
-from bot.engine.table.claims import ClaimWindow, seats_after
-from bot.engine.table.game import SettingsT, TableGame, public_deciding
+from bot.engine.scoring import HandScore
+from bot.engine.table.claims import ClaimSource, ClaimWindow, seats_after
+from bot.engine.table.game import ENDED, SettingsT, TableGame, public_deciding
 from bot.engine.table.seats import RiverEntry, Seat
-from bot.engine.tiles import Back
+from bot.engine.tiles import YAOCHU, Back
 from bot.engine.views import PublicView, SeatView
 
-__all__ = ["ClaimSource", "Phase", "TurnGame"]
+__all__ = ["Phase", "TurnGame"]
 
 SeatT = TypeVar("SeatT", bound=Seat)
 
@@ -47,24 +47,18 @@ class Phase(enum.StrEnum):
     """Seats set tiles aside from their dealt hands, one after another."""
     TURN = "turn"
     CLAIMS = "claims"
-    ENDED = "ended"
+    ENDED = ENDED
     OVER = "over"
 
 
-class ClaimSource(enum.StrEnum):
-    """What a claim window offers."""
-
-    DISCARD = "discard"
-    SET_ASIDE = "set_aside"
-    KAKAN = "kakan"
-    """A tile added to a pon, which only a win may take (槍槓)."""
-
-
 class TurnGame(TableGame[SettingsT, SeatT]):
-    """A game whose hands follow the turn cycle. Subclasses deal (``_start_hand``, ending with
-    :meth:`_begin_play`), score (``_win``, ``_exhaustive_draw``) and refine the hooks below."""
+    """A game whose hands follow the turn cycle. Subclasses score (``_win``,
+    ``_exhaustive_draw``) and refine the hooks below; :meth:`_start_hand` deals every hand the
+    same way, with the variant's own state of a new hand in :meth:`_new_hand`."""
 
     riichi_kinds: ClassVar[tuple[type[Action], ...]] = (Riichi,)
+    deal_step: ClassVar[bool] = False
+    """A hand begins with the deal step, seats setting tiles aside from their dealt hands (いなげ)."""
 
     turn: int
     after_pon: bool
@@ -72,6 +66,8 @@ class TurnGame(TableGame[SettingsT, SeatT]):
     rinshan: bool
     """The seat on turn drew a replacement tile after a kan (嶺上開花)."""
     any_call: bool
+    first_go_around: bool
+    """Nobody has called and the dealer has not drawn a second time (天和, 地和, ダブル立直)."""
     last_discard: tuple[int, int] | None
     """(seat, index in its river) of the latest discard."""
     window: ClaimWindow
@@ -79,14 +75,8 @@ class TurnGame(TableGame[SettingsT, SeatT]):
 
     # --- hooks ------------------------------------------------------------------------------------
 
-    @property
-    def dealer(self) -> int:
-        """The seat that deals (or, without a dealer, starts) the hand."""
-        raise NotImplementedError
-
-    def seat_wind(self, seat: int) -> int | None:
-        """The seat's wind this hand, or None in a variant without winds."""
-        return None
+    def _new_hand(self) -> None:
+        """The variant's own state of a hand just dealt (it may add events after ``HandStarted``)."""
 
     def _deal_actions(self, seat: int) -> tuple[Action, ...]:
         """What a seat may do with its dealt hand before play (set tiles aside); none by default."""
@@ -99,9 +89,18 @@ class TurnGame(TableGame[SettingsT, SeatT]):
         """Every seat is through the deal step: the dealer draws."""
         self._draw(self.dealer)
 
+    def _score(self, seat: int, tile: int, *, how: str) -> HandScore | None:
+        """What ``seat`` winning on ``tile`` is worth (``how``: ``tsumo`` or the claim source), or
+        None where that is no win (no yaku): the default tsumo, ron and settlement read it. No win
+        by default."""
+        return None
+
     def _can_tsumo(self, seat: int) -> bool:
-        """Whether the seat on turn may win on its drawn tile."""
-        return False
+        """Whether the seat on turn may win on its drawn tile: a complete hand that scores."""
+        state = self.seats[seat]
+        if state.drawn is None or not self.shapes.is_agari(state.board):
+            return False
+        return self._score(seat, state.drawn, how="tsumo") is not None
 
     def _riichi_options(self, seat: int, faces: Sequence[int]) -> list[Action]:
         """Riichi declarations the seat may make with one of these discards."""
@@ -119,8 +118,20 @@ class TurnGame(TableGame[SettingsT, SeatT]):
         """Concealed and added kans the seat on turn may declare."""
         return []
 
+    def _riichi_stick(self, seat: int) -> int:
+        """The points a riichi declaration puts on the table (none by default)."""
+        return 0
+
     def _on_discard(self, seat: int, tile: int, *, riichi: bool) -> None:
-        """Bookkeeping of a discard before it reaches the river (double riichi, ippatsu)."""
+        """Bookkeeping of a discard before it reaches the river: a riichi puts its stick on the
+        table, and with the seat's first discard, nobody having called, is ダブル立直; a riichi
+        opens the seat's 一発, any other discard ends it."""
+        state = self.seats[seat]
+        if riichi:
+            state.double_riichi = not state.river and not self.any_call
+            if stick := self._riichi_stick(seat):
+                self.ledger.deposit(seat, stick)
+        state.ippatsu = riichi
 
     def _river_entry(self, seat: int, tile: int, *, riichi: bool, tsumogiri: bool) -> RiverEntry:
         return RiverEntry(tile, riichi=riichi, tsumogiri=tsumogiri, order=self._next_discard_order())
@@ -129,7 +140,7 @@ class TurnGame(TableGame[SettingsT, SeatT]):
         return 1 + max((entry.order for seat in self.seats for entry in seat.river), default=0)
 
     def _on_draw(self, seat: int, *, replacement: bool) -> None:
-        """Bookkeeping of a draw (the first go-around)."""
+        """Bookkeeping of a draw (none by default)."""
 
     def _replacement_tile(self) -> int | None:
         """The tile a kan or a tile set aside is replaced with (None: none left): by default the
@@ -154,8 +165,8 @@ class TurnGame(TableGame[SettingsT, SeatT]):
         return False
 
     def _may_ron(self, seat: int, tile: int, window: ClaimWindow) -> bool:
-        """Whether a seat waiting on ``tile`` and not furiten may win on it (it has a yaku)."""
-        return False
+        """Whether a seat waiting on ``tile`` and not furiten may win on it: the win scores."""
+        return self._score(seat, tile, how=window.source) is not None
 
     def _may_call(self, seat: int, tile: int, window: ClaimWindow) -> bool:
         """Whether a seat may call (pon or kan) the tile on offer: not in riichi, not the last
@@ -167,8 +178,11 @@ class TurnGame(TableGame[SettingsT, SeatT]):
         return False
 
     def _on_call(self) -> None:
-        """A pon or kan was made: it ends the first go-around (and ippatsu, where kept)."""
+        """A pon or kan was made: it ends the first go-around and every seat's 一発."""
         self.any_call = True
+        self.first_go_around = False
+        for seat in self.seats:
+            seat.ippatsu = False
 
     def _ron_winners(self, rons: list[int]) -> list[int]:
         """Who wins when several seats ron one tile (nearest first): by default the nearest only
@@ -182,58 +196,78 @@ class TurnGame(TableGame[SettingsT, SeatT]):
     def _reveal_kan_dora(self) -> None:
         """A kan was made: turn over a new dora indicator, where the variant has them."""
 
+    def _replacement_draw(self, seat: int) -> bool:
+        return self.rinshan
+
+    def _first_turn(self, seat: int) -> bool:
+        return self.first_go_around and not self.seats[seat].river
+
     def _win(self, winners: list[int], *, from_seat: int | None, tile: int, how: str) -> None:
-        """Settle a win (``how``: ``tsumo`` or the claim source) and end the hand."""
-        raise NotImplementedError
+        """Settle a win (``how``: ``tsumo`` or the claim source) and end the hand. By default
+        each winner's hand (:meth:`_score`) is paid by its payers (:meth:`_hand_owed`: no honba,
+        no sticks), the tile on offer goes to the first winner, the cards are reported, and
+        :meth:`_play_on` follows."""
+        scores = [self._score(winner, tile, how=how) for winner in winners]
+        if from_seat is not None:
+            self._take_claimed(winners[0], from_seat, tile, how)
+        results = []
+        for winner, score in zip(winners, scores, strict=True):
+            assert score is not None  # only wins that score are offered
+            changes = [0] * self._players
+            for payer in seats_after(winner, self._players):
+                owed = self._hand_owed(score, payer, from_seat=from_seat)
+                changes[payer] -= owed
+                changes[winner] += owed
+            self.ledger.pay(changes)
+            hand = [t for t in self.seats[winner].concealed if t != tile]
+            results.append(
+                self._win_result(
+                    winner,
+                    from_seat,
+                    tile,
+                    hand,
+                    score.lines(),
+                    han=score.han,
+                    points=score.total,
+                    point_changes=changes,
+                    limit=score.limit,
+                )
+            )
+        self._hand_ended([card for card, _ in results], wins=[record for _, record in results])
+        self._play_on()
 
     def _exhaustive_draw(self) -> None:
-        """The wall is empty: settle the draw and end the hand."""
+        """The wall is empty: settle the draw and end the hand. By default the tenpai hands are
+        shown, nobody pays, and :meth:`_play_on` follows."""
+        tenpai = [self.shapes.is_tenpai(seat.board) for seat in self.seats]
+        card, draw = self._draw_card(tenpai, [0] * self._players)
+        self._hand_ended((card,), draw=draw)
+        self._play_on()
+
+    def _play_on(self) -> None:
+        """After the default settlement of a hand: move the deal on and deal the next hand, or
+        finish the game."""
         raise NotImplementedError
 
     # --- dealing --------------------------------------------------------------------------------------
 
-    def _new_seats(self) -> list[SeatT]:
-        seats: list[SeatT] = [self.seat_class() for _ in range(self._players)]  # type: ignore[misc]
-        return seats
-
-    def _deal(self, count: int) -> None:
-        """Deal ``count`` tiles to each seat, one at a time from the dealer round the table."""
-        for _ in range(count):
-            for offset in range(self._players):
-                self._take(self.seats[(self.dealer + offset) % self._players], self.wall.draw())
-
-    def _dealt_order(self, hands: Sequence[Sequence[int]]) -> list[int]:
-        """The wall order that :meth:`_deal` turns into ``hands`` (seat 0's first): for ``rig``."""
-        seats = [hands[(self.dealer + offset) % self._players] for offset in range(self._players)]
-        return [seat[turn] for turn in range(len(hands[0])) for seat in seats]
-
-    def _hand_started(self, *, honba: int = 0) -> HandStarted:
-        """The event of a hand just dealt: its round, dealer, wall commitment, points, chips,
-        honba, deposits and the indicators face up."""
-        return HandStarted(
-            self.hand_index,
-            self.round_label,
-            self.dealer,
-            self.wall.digest,
-            tuple(self.points),
-            chips=tuple(self.chips),
-            honba=honba,
-            deposits=self.deposits,
-            dora_indicators=tuple(self.wall.dora),
-        )
-
-    def _begin_play(self, *, deal_step: bool = False) -> None:
-        """Reset the turn state of a freshly dealt hand, then run the deal step (``deal_step``)
-        or let the dealer draw."""
-        self.phase = Phase.DEAL if deal_step else Phase.TURN
+    def _start_hand(self, order: Sequence[int] | None = None) -> None:
+        """Deal the hand (or the rigged ``order``), tell the table, set the variant's state of a
+        new hand and begin play: the deal step, or the dealer's first draw."""
+        self._shuffle(order)
+        self._deal()
+        self.pending_events = [self._hand_started()]
+        self._new_hand()
+        self.phase = Phase.DEAL if self.deal_step else Phase.TURN
         self.turn = self.dealer
         self.after_pon = False
         self.rinshan = False
         self.any_call = False
+        self.first_go_around = True
         self.last_discard = None
         self.window = ClaimWindow()
-        self.deal_queue = [(self.dealer + offset) % self._players for offset in range(self._players)]
-        if deal_step:
+        self.deal_queue = self._dealing_order()
+        if self.deal_step:
             self._advance_deal()
         else:
             self.deal_queue = []
@@ -275,6 +309,8 @@ class TurnGame(TableGame[SettingsT, SeatT]):
             self._exhaustive_draw()
             return
         seat = self.seats[seat_index]
+        if not replacement and seat_index == self.dealer and seat.river:
+            self.first_go_around = False
         self._take(seat, tile)
         seat.drawn = tile
         self.turn = seat_index
@@ -439,6 +475,27 @@ class TurnGame(TableGame[SettingsT, SeatT]):
         self._reveal_kan_dora()
         self._draw(seat_index, replacement=True, after_kan=True)
 
+    def _tenpai_discards(self, seat_index: int, faces: Sequence[int]) -> list[int]:
+        """The discards among ``faces`` that leave the seat's hand waiting (a riichi's)."""
+        board = self.seats[seat_index].board
+        return [tile for tile in faces if self.shapes.is_tenpai(board - (1 << (4 * self.kinds[tile])))]
+
+    def _kan_keeps_waits(self, seat_index: int, tiles: Sequence[int]) -> bool:
+        """In riichi: whether a kan of ``tiles`` is of the drawn tile's kind and leaves the waits
+        as they were (the drawn tile goes out, so no kan keeps it in the hand: [baseline] B6)."""
+        seat = self.seats[seat_index]
+        if seat.drawn is None or self.kinds[tiles[0]] != self.kinds[seat.drawn]:
+            return False
+        after = seat.board
+        for tile in tiles:
+            after -= 1 << (4 * self.kinds[tile])
+        return self.shapes.waits(after) == self.shapes.waits(seat.board - (1 << (4 * self.kinds[seat.drawn])))
+
+    def is_yaochu_river(self, seat: int) -> bool:
+        """流し: every discard of the seat yaochū and none of them called."""
+        river = self.seats[seat].river
+        return bool(river) and all(self.kinds[entry.tile] in YAOCHU and not entry.called for entry in river)
+
     def _reveal_indicator(self) -> None:
         """Turn the next indicator face up and tell the table."""
         self.wall.revealed += 1
@@ -491,6 +548,22 @@ class TurnGame(TableGame[SettingsT, SeatT]):
             self._call(*calls[0], window)
         else:
             self._no_claim(window)
+
+    def _take_claimed(self, winner: int, from_seat: int, tile: int, how: str) -> None:
+        """A ron takes the tile on offer into the (first) winner's hand: off the discarder's
+        river (a riichi declaration tile's stick goes back: it was never at stake, [baseline]
+        B6), out of the tiles it set aside, or off the kan it was added to."""
+        source = self.seats[from_seat]
+        if how == ClaimSource.DISCARD:
+            if source.river[-1].riichi and (stick := self._riichi_stick(from_seat)):
+                self.ledger.refund(from_seat, stick)
+            source.river.pop()
+            self.last_discard = None
+        elif how == ClaimSource.SET_ASIDE:
+            source.set_aside.remove(tile)
+        else:
+            self._give(source, tile)
+        self._take(self.seats[winner], tile)
 
     def _no_claim(self, window: ClaimWindow) -> None:
         """Nobody claimed: the discard stays, the tile set aside gets its replacement, the kan stands."""

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from bot.engine.tiles import Tile, parse_tiles
 
-__all__ = ["TileReserve", "Wall", "shuffled", "wall_digest"]
+__all__ = ["DeadWall", "TileReserve", "Wall", "shuffled", "wall_digest"]
 
 
 def wall_digest(order: Sequence[int], salt: str) -> str:
@@ -31,6 +31,37 @@ def shuffled(
         chosen = list(range(tiles)) if isinstance(tiles, int) else list(tiles)
         rng.shuffle(chosen)
     return chosen, f"{rng.getrandbits(64):016x}"
+
+
+@dataclass(frozen=True)
+class DeadWall:
+    """Where a variant's dead wall lies in the dealt order and what it holds: ``rinshan``
+    replacement tiles (drawn from the first), then ``indicators`` dora indicators (the first
+    ``revealed`` face up at the deal), then the ``ura`` under them. It is cut off the end of the
+    order, or (``first``) off its start before the deal, as いなげ sets out its two indicators.
+
+    >>> DeadWall().size, DeadWall(rinshan=0, indicators=1, ura=1, first=True).size
+    (14, 2)
+    """
+
+    rinshan: int = 4
+    indicators: int = 5
+    ura: int = 5
+    revealed: int = 1
+    first: bool = False
+
+    @property
+    def size(self) -> int:
+        """How many tiles the dead wall takes from the order."""
+        return self.rinshan + self.indicators + self.ura
+
+    def cut(self, order: Sequence[int]) -> tuple[list[int], list[int]]:
+        """The order split into what is dealt and drawn, and the dead wall's tiles (replacement
+        tiles, indicators, ura) in the order a rigged deal names them."""
+        if self.first:
+            return list(order[self.size :]), list(order[: self.size])
+        split = len(order) - self.size
+        return list(order[:split]), list(order[split:])
 
 
 @dataclass
@@ -54,9 +85,27 @@ class Wall:
     """The game's tiles this hand does not play (チンイツゲーム's other suit)."""
 
     @classmethod
-    def committed(cls, order: Sequence[int], salt: str) -> Wall:
-        """A wall to deal ``order`` from its start (the order the digest commits to)."""
-        return cls(live=list(order)[::-1], salt=salt, digest=wall_digest(order, salt))
+    def laid_out(
+        cls, order: Sequence[int], salt: str, dead_wall: DeadWall | None = None, *, box: Sequence[int] = ()
+    ) -> Wall:
+        """A wall to deal ``order`` from its start (the order the digest commits to), its dead
+        wall cut off as ``dead_wall`` lays it out (none: every tile is live); ``box`` holds the
+        game's tiles the hand does not play."""
+        digest = wall_digest(order, salt)
+        if dead_wall is None:
+            return cls(live=list(order)[::-1], salt=salt, digest=digest, box=list(box))
+        live, dead = dead_wall.cut(order)
+        indicators = dead_wall.rinshan + dead_wall.indicators
+        return cls(
+            live=live[::-1],
+            salt=salt,
+            digest=digest,
+            rinshan=dead[: dead_wall.rinshan][::-1],
+            indicators=dead[dead_wall.rinshan : indicators],
+            ura=dead[indicators:],
+            revealed=dead_wall.revealed,
+            box=list(box),
+        )
 
     def draw(self) -> int:
         """The next live tile."""
@@ -75,10 +124,10 @@ class Wall:
 class TileReserve:
     """Tiles not yet placed by a rigged deal: tests name faces, the reserve hands out ids.
 
-    >>> from bot.engine.tiles import nishoku_tileset
-    >>> reserve = TileReserve(nishoku_tileset().tiles)
+    >>> from bot.engine.tiles import four_each, parse_kinds
+    >>> reserve = TileReserve(four_each(parse_kinds("1p2p3p")))
     >>> reserve.take_all("1p1p"), reserve.take_any()
-    ([0, 1], 99)
+    ([0, 1], 11)
     """
 
     def __init__(self, tiles: Sequence[Tile]) -> None:

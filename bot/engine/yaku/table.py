@@ -1,11 +1,13 @@
 """Yaku tables: which yaku a variant has and what each is worth.
 
 A :class:`YakuTable` maps yaku classes to a :class:`YakuValue` (han closed and open, or a
-yakuman weight). Variants derive theirs from :data:`STANDARD_YAKU`::
+yakuman weight). Variants derive theirs from :data:`STANDARD_YAKU`, naming only what differs
+(the table's order is the order a hand's yaku are shown in)::
 
     NISHOKU_LIKE = STANDARD_YAKU.without(Ippatsu, Pinfu, Sanshoku).with_values(
         {Chiitoitsu: YakuValue.han(1), Daisuushii: YakuValue.yakuman(5), MyNewPinfu: YakuValue.han(1)}
     )
+    SANMA_LIKE = STANDARD_YAKU.inserted(Honroutou, {SanFuu: YakuValue.han(2, 2)})
 
 >>> STANDARD_YAKU[Chinitsu]
 YakuValue(closed=6, open=5, yakuman=False)
@@ -405,6 +407,25 @@ class YakuTable:
         """A copy with these values: listed yaku are revalued in place, new ones appended."""
         entries = [(cls, values.get(cls, value)) for cls, value in self.entries]
         entries += [(cls, value) for cls, value in values.items() if cls not in self]
+        return YakuTable(tuple(entries))
+
+    def inserted(self, after: type[Yaku], values: Mapping[type[Yaku], YakuValue]) -> YakuTable:
+        """A copy with these yaku listed right after ``after``, in this order: a variant's own
+        yaku shown among those they belong with (raises KeyError for an ``after`` the table
+        does not have).
+
+        >>> table = STANDARD_YAKU.inserted(Riichi, {Pinfu: YakuValue.han(1)})
+        Traceback (most recent call last):
+        ...
+        ValueError: a yaku is listed twice
+        >>> [cls.__name__ for cls in STANDARD_YAKU.without(Pinfu).inserted(Riichi, {Pinfu: YakuValue.han(1)})][:3]
+        ['Riichi', 'Pinfu', 'DoubleRiichi']
+        """
+        position = next((index for index, (cls, _) in enumerate(self.entries) if cls is after), None)
+        if position is None:
+            raise KeyError(after.__name__)
+        entries = list(self.entries)
+        entries[position + 1 : position + 1] = values.items()
         return YakuTable(tuple(entries))
 
     def without(self, *yaku: type[Yaku]) -> YakuTable:

@@ -54,7 +54,8 @@ async def running_bot(
     * ``wait_for_sync``: also wait until the bot bulk-overwrote its commands at least once.
     """
     with redirect_discord(fake):
-        bot._connection.guild_ready_timeout = guild_ready_timeout
+        # discord.py takes this option only in the client's constructor; the bot is built already.
+        bot._connection.guild_ready_timeout = guild_ready_timeout  # noqa: SLF001
         if fast_identify:
             bot.before_identify_hook = _no_identify_wait  # type: ignore[method-assign]
         task = asyncio.create_task(bot.start(fake.token), name="fakediscord-bot")

@@ -77,7 +77,7 @@ def user_payload(user: FakeUser) -> dict[str, Any]:
 class _Actor:
     """What a fake user can do in Discord's client; every method drives one interaction."""
 
-    _fake: FakeDiscord
+    fake: FakeDiscord
 
     def _as_user(self) -> FakeUser:
         raise NotImplementedError
@@ -102,7 +102,7 @@ class _Actor:
         failed.
         """
         values = {**(options or {}), **kwargs}
-        return await self._fake.invoke_slash(self._as_user(), channel, command, values, locale=locale, wait=wait)
+        return await self.fake.invoke_slash(self._as_user(), channel, command, values, locale=locale, wait=wait)
 
     async def slash_raw(
         self,
@@ -123,7 +123,7 @@ class _Actor:
         payload. ``resolved`` is sent as the interaction's resolved data. Only the caller's right
         to use the channel is checked.
         """
-        return await self._fake.invoke_slash_raw(
+        return await self.fake.invoke_slash_raw(
             self._as_user(), channel, command, options or [], resolved, locale=locale, wait=wait
         )
 
@@ -132,30 +132,30 @@ class _Actor:
     ) -> InteractionRecord:
         """Type into option ``focused``; the record's ``choices`` holds what the bot suggested."""
         values = {**(options or {}), **kwargs}
-        return await self._fake.invoke_autocomplete(self._as_user(), channel, command, focused, values)
+        return await self.fake.invoke_autocomplete(self._as_user(), channel, command, focused, values)
 
     async def click(
         self, message: FakeMessage | int, custom_id: str, *, values: list[Any] | None = None, wait: bool = True
     ) -> InteractionRecord:
         """Click a button (or, with ``values``, choose from a select) on a message this user can see."""
-        return await self._fake.invoke_component(self._as_user(), message, custom_id, values, wait=wait)
+        return await self.fake.invoke_component(self._as_user(), message, custom_id, values, wait=wait)
 
     async def select(
         self, message: FakeMessage | int, custom_id: str, values: list[Any], *, wait: bool = True
     ) -> InteractionRecord:
         """Choose ``values`` in a select menu (string values, or users/roles/channels for those selects)."""
-        return await self._fake.invoke_component(self._as_user(), message, custom_id, values, wait=wait)
+        return await self.fake.invoke_component(self._as_user(), message, custom_id, values, wait=wait)
 
     async def submit_modal(
         self, interaction: InteractionRecord, values: dict[str, str | list[str]], *, wait: bool = True
     ) -> InteractionRecord:
         """Fill in and submit the modal the bot opened in answer to ``interaction``."""
-        return await self._fake.invoke_modal_submit(self._as_user(), interaction, values, wait=wait)
+        return await self.fake.invoke_modal_submit(self._as_user(), interaction, values, wait=wait)
 
 
 @dataclass(eq=False)
 class FakeUser(_Actor):
-    _fake: FakeDiscord = field(repr=False)
+    fake: FakeDiscord = field(repr=False)
     id: int
     name: str
     bot: bool = False
@@ -220,8 +220,8 @@ class FakeMember(_Actor):
     joined_at: str = ""
 
     @property
-    def _fake(self) -> FakeDiscord:  # type: ignore[override]
-        return self.guild._fake
+    def fake(self) -> FakeDiscord:  # type: ignore[override]
+        return self.guild.fake
 
     def _as_user(self) -> FakeUser:
         return self.user
@@ -275,7 +275,7 @@ class FakeMember(_Actor):
 
 @dataclass(eq=False)
 class FakeChannel:
-    _fake: FakeDiscord = field(repr=False)
+    fake: FakeDiscord = field(repr=False)
     id: int
     name: str
     type: int = GUILD_TEXT
@@ -295,7 +295,7 @@ class FakeChannel:
     @property
     def messages(self) -> list[FakeMessage]:
         """Public messages, oldest first (ephemerals are not in the channel)."""
-        return self._fake.messages_in(self)
+        return self.fake.messages_in(self)
 
     def payload(self) -> dict[str, Any]:
         if self.is_dm:
@@ -326,7 +326,7 @@ class FakeChannel:
 
 @dataclass(eq=False)
 class FakeGuild:
-    _fake: FakeDiscord = field(repr=False)
+    fake: FakeDiscord = field(repr=False)
     id: int
     name: str
     owner_id: int
@@ -340,9 +340,9 @@ class FakeGuild:
         return self.roles[0]
 
     def add_role(self, name: str, permissions: int = 0) -> FakeRole:
-        role = FakeRole(self, self._fake.ids.next(), name, permissions, position=len(self.roles))
+        role = FakeRole(self, self.fake.ids.next(), name, permissions, position=len(self.roles))
         self.roles.append(role)
-        self._fake.gateway.guild_changed(self, "GUILD_ROLE_CREATE", {"guild_id": str(self.id), "role": role.payload()})
+        self.fake.gateway.guild_changed(self, "GUILD_ROLE_CREATE", {"guild_id": str(self.id), "role": role.payload()})
         return role
 
     @property
@@ -354,11 +354,11 @@ class FakeGuild:
         return self.add_role("Manager", EVERYONE_PERMISSIONS | MANAGE_GUILD)
 
     def add_text_channel(self, name: str, *, topic: str | None = None) -> FakeChannel:
-        channel = FakeChannel(self._fake, self._fake.ids.next(), name, GUILD_TEXT, self, position=len(self.channels))
+        channel = FakeChannel(self.fake, self.fake.ids.next(), name, GUILD_TEXT, self, position=len(self.channels))
         channel.topic = topic
         self.channels.append(channel)
-        self._fake.channels[channel.id] = channel
-        self._fake.gateway.guild_changed(self, "CHANNEL_CREATE", channel.payload())
+        self.fake.channels[channel.id] = channel
+        self.fake.gateway.guild_changed(self, "CHANNEL_CREATE", channel.payload())
         return channel
 
     def add_member(
@@ -372,14 +372,14 @@ class FakeGuild:
     ) -> FakeMember:
         """Add a member (creating the user from a name if needed); ``manage_guild`` grants Manage Server."""
         if isinstance(user, str):
-            user = self._fake.add_user(user)
+            user = self.fake.add_user(user)
         member_roles = list(roles or [])
         if manage_guild:
             member_roles.append(self.managers)
         if administrator:
             admin = next((r for r in self.roles if r.permissions & ADMINISTRATOR), None)
             member_roles.append(admin or self.add_role("Admin", ADMINISTRATOR))
-        member = FakeMember(self, user, member_roles, nick, self._fake.clock.iso())
+        member = FakeMember(self, user, member_roles, nick, self.fake.clock.iso())
         self.members[user.id] = member
         return member
 
@@ -394,7 +394,7 @@ class FakeGuild:
     def payload(self, *, all_members: bool = True) -> dict[str, Any]:
         """The GUILD_CREATE payload. Like Discord, it lists every member only for a client with the
         GUILD_MEMBERS intent (so no chunking is needed); otherwise just the bot's own member."""
-        bot_id = self._fake.bot_user.id
+        bot_id = self.fake.bot_user.id
         members = [m.payload() for m in self.members.values() if all_members or m.user.id == bot_id]
         return {
             "id": str(self.id),
@@ -437,7 +437,7 @@ class FakeGuild:
             "voice_states": [],
             "stage_instances": [],
             "guild_scheduled_events": [],
-            "joined_at": self._fake.clock.iso(),
+            "joined_at": self.fake.clock.iso(),
             "large": False,
             "unavailable": False,
             "lazy": True,
@@ -521,7 +521,7 @@ NOBODY = Audience("none")
 
 @dataclass(eq=False)
 class FakeMessage:
-    _fake: FakeDiscord = field(repr=False)
+    fake: FakeDiscord = field(repr=False)
     id: int
     channel: FakeChannel = field(repr=False)
     author: FakeUser = field(repr=False)
@@ -559,7 +559,7 @@ class FakeMessage:
         return Audience("public", self.channel.id)
 
     def visible_to(self, user: FakeUser | FakeMember) -> bool:
-        return not self.deleted and self.audience.can_see(user, self._fake)
+        return not self.deleted and self.audience.can_see(user, self.fake)
 
     def walk_components(self) -> Iterator[dict[str, Any]]:
         return limits.walk_components(self.components)
@@ -630,7 +630,7 @@ class CallbackRecord:
 class InteractionRecord:
     """An interaction a fake user started, and everything the bot did with it."""
 
-    _fake: FakeDiscord = field(repr=False)
+    fake: FakeDiscord = field(repr=False)
     id: int
     token: str
     type: int
@@ -701,12 +701,12 @@ class InteractionRecord:
 
     async def wait_response(self, timeout: float | None = None) -> InteractionRecord:  # noqa: ASYNC109
         """Wait until the bot acknowledged the interaction or it failed; returns self."""
-        deadline = self._fake.response_deadline + 1.0
+        deadline = self.fake.response_deadline + 1.0
         await asyncio.wait_for(self.done.wait(), timeout if timeout is not None else deadline)
         return self
 
     async def wait_followups(self, count: int = 1, timeout: float = 5.0) -> list[FakeMessage]:  # noqa: ASYNC109
-        await self._fake.wait_for(lambda: len(self.followups) >= count, timeout=timeout)
+        await self.fake.wait_for(lambda: len(self.followups) >= count, timeout=timeout)
         return self.followups
 
 

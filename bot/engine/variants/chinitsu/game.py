@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from itertools import combinations
 from typing import ClassVar
 
@@ -24,12 +24,13 @@ from bot.engine.game import Action, Kan, Riichi, SetAside, Tsumo
 from bot.engine.melds import MeldType
 from bot.engine.scoring import ScoringRules
 from bot.engine.shapes import ShapeRules, add_tile, count_of
-from bot.engine.table import ClaimSource, ClaimWindow, Seat, TileReserve, TurnGame, Wall, rigging
+from bot.engine.table import ClaimSource, ClaimWindow, DeadWall
 from bot.engine.table.turns import Phase
-from bot.engine.tiles import YAOCHU, Back, Kind, Suit, TileSet, chinitsu_game_tileset, kind_name, suit_of
-from bot.engine.variants.chinitsu import settle
+from bot.engine.tiles import Back, Kind, Suit, TileSet, kind_name, suit_of
 from bot.engine.variants.chinitsu.settings import ChinitsuSettings
+from bot.engine.variants.chinitsu.settle import ChinitsuHand, ChinitsuSeat
 from bot.engine.variants.chinitsu.shapes import chinitsu_shapes
+from bot.engine.variants.chinitsu.tiles import chinitsu_game_tileset
 from bot.engine.variants.chinitsu.ui import CHINITSU_UI
 from bot.engine.variants.chinitsu.yaku import ChinitsuScorer
 from bot.engine.views import PublicView, SeatView
@@ -37,12 +38,10 @@ from bot.engine.views import PublicView, SeatView
 __all__ = ["ChinitsuGame", "ChinitsuSeat", "hand_suit"]
 
 PLAYERS = 3
-HAND = 13
-DEAD_WALL = 14
 OTHERS = 36
 """Ids 0–35 are 1m, 9m and the honours; 36–107 the pinzu; 108–179 the souzu."""
 RIICHI_STICK = 1_000
-WIND_NAMES = {Kind.EAST: "東", Kind.SOUTH: "南"}
+WIND_NAMES: dict[int, str] = {Kind.EAST: "東", Kind.SOUTH: "南"}
 SUIT_NAMES = {Suit.PIN: "筒子", Suit.SOU: "索子"}
 
 
@@ -56,15 +55,7 @@ def hand_suit(first: Suit, hand_index: int) -> Suit:
     return first if hand_index % 2 == 0 else other
 
 
-@dataclass
-class ChinitsuSeat(Seat):
-    ippatsu: bool = False
-    discarded_once: bool = False
-    added_kinds: list[int] = field(default_factory=list)
-    """Kinds this seat added to a meld (加槓, a kan grown past four): a wait among them is furiten."""
-
-
-class ChinitsuGame(TurnGame[ChinitsuSettings, ChinitsuSeat]):
+class ChinitsuGame(ChinitsuHand):
     """One game of チンイツゲーム: 東南戦 with 返り東場, to 40,000 or a bust."""
 
     variant: ClassVar[str] = "chinitsu"
@@ -79,6 +70,8 @@ class ChinitsuGame(TurnGame[ChinitsuSettings, ChinitsuSeat]):
     ui = CHINITSU_UI
     derived: ClassVar[frozenset[str]] = frozenset({"first_suit"})
     strict_furiten: ClassVar[bool] = True  # 「フリテンは一切不可、テンパイにもなりません」
+    # A fixed dead wall of 14 (CHN-A7): 4 replacement tiles, 5 indicators, 5 ura under them.
+    dead_wall = DeadWall()
 
     def _tileset(self) -> TileSet:
         return chinitsu_game_tileset()
@@ -102,21 +95,11 @@ class ChinitsuGame(TurnGame[ChinitsuSettings, ChinitsuSeat]):
         if choice == "random":
             choice = random.Random(f"chinitsu:{self.seed}:first-suit").choice(("p", "s"))
         self.first_suit = Suit(choice)
-        self._dealer = 0
-        self.round_wind = Kind.EAST
         self.round_hand = 0
-        """0–2: 東1局 … 東3局 (then 南)."""
         self.kaeri = False
-        """In 返り東場: the regular hands are over and nobody reached 40,000."""
-        self.honba = 0
-        self.minkan_from: int | None = None
-        """Who discarded the tile of the kan just made by claiming it (大明カン's 責任払い)."""
+        self.minkan_from = None
 
     # --- the round -----------------------------------------------------------------------------
-
-    @property
-    def dealer(self) -> int:
-        return self._dealer
 
     @property
     def suit(self) -> Suit:
@@ -129,15 +112,6 @@ class ChinitsuGame(TurnGame[ChinitsuSettings, ChinitsuSeat]):
         prefix = "返り" if self.kaeri else ""
         return f"{prefix}{WIND_NAMES[self.round_wind]}{self.round_hand + 1}局・{SUIT_NAMES[self.suit]}"
 
-    def seat_wind(self, seat: int) -> int:
-        """東, 南, 西 from the dealer (「3人麻雀」: no North seat)."""
-        return Kind.EAST + (seat - self._dealer) % PLAYERS
-
-    @property
-    def last_regular_hand(self) -> bool:
-        """南3局, the オーラス (返り東場 has none)."""
-        return not self.kaeri and self.round_wind == Kind.SOUTH and self.round_hand == PLAYERS - 1
-
     def _final_hand(self) -> bool:
         """The オーラス with someone at the return points: unless the dealer wins, no 返り東場 follows."""
         return self.last_regular_hand and max(self.points) >= self.settings.return_points
@@ -149,71 +123,9 @@ class ChinitsuGame(TurnGame[ChinitsuSettings, ChinitsuSeat]):
         start = OTHERS if self.suit is Suit.PIN else OTHERS + 72
         return [*range(OTHERS), *range(start, start + 72)]
 
-    def _start_hand(self, order: Sequence[int] | None = None) -> None:
-        playing = self._playing()
+    def _new_hand(self) -> None:
         self.shapes = self._hand_shapes(self.suit)
-        _, tiles = self._shuffle(order, playing=playing)
-        dead = tiles[-DEAD_WALL:]
-        # A fixed dead wall of 14 (CHN-A7): 4 replacement tiles, 5 indicators, 5 ura under them.
-        self.wall = Wall(
-            live=tiles[:-DEAD_WALL][::-1],
-            salt=self.wall.salt,
-            digest=self.wall.digest,
-            rinshan=dead[:4][::-1],
-            indicators=dead[4:9],
-            ura=dead[9:14],
-            revealed=1,
-            box=sorted(set(range(len(self.tiles))) - set(playing)),
-        )
-        self.seats = self._new_seats()
-        self._deal(HAND)
-        self.first_go_around = True
         self.minkan_from = None
-        self.hand_start_points = tuple(self.points)
-        self.hand_start_chips = tuple(self.chips)
-        self.pending_events = [self._hand_started(honba=self.honba)]
-        self._begin_play()
-
-    @rigging
-    def rig(
-        self,
-        hands: Sequence[str],
-        draws: str = "",
-        *,
-        rinshan: str = "",
-        dora: str = "",
-        ura: str = "",
-        dealer: int | None = None,
-        honba: int | None = None,
-    ) -> None:
-        """Restart the current hand from chosen tiles (for tests and puzzles).
-
-        ``hands`` are the three seats' 13 tiles in mpsz notation (``B``/``Y`` for backs), seat 0
-        first, in this hand's suit; ``draws`` the next live tiles in draw order (the dealer
-        draws the first at once); ``rinshan``, ``dora`` and ``ura`` fill the dead wall (the first
-        indicator is shown at once). The other tiles follow in id order.
-        """
-        if dealer is not None:
-            self._dealer = dealer
-        if honba is not None:
-            self.honba = honba
-        # A face written without a back takes either colour, and 5p names a red five (all are).
-        reserve = TileReserve(self.tiles)
-        box = set(range(len(self.tiles))) - set(self._playing())
-        reserve.free = [tile for tile in reserve.free if tile not in box]
-        take_all = reserve.take_all
-        dealt = [take_all(text) for text in hands]
-        if len(dealt) != PLAYERS or any(len(tiles) != HAND for tiles in dealt):
-            raise ValueError("rig needs three hands of 13 tiles")
-        drawn = take_all(draws)
-        dead = [
-            reserve.take_padded(text, size, what)
-            for text, size, what in ((rinshan, 4, "rinshan"), (dora, 5, "dora"), (ura, 5, "ura"))
-        ]
-        order = self._dealt_order(dealt)
-        rest = drawn + reserve.free
-        # The replacement tiles are drawn in the order written (the wall takes them from its end).
-        self._start_hand([*order, *rest, *dead[0], *dead[1], *dead[2]])
 
     # --- tiles set aside: North -----------------------------------------------------------------------
 
@@ -285,19 +197,14 @@ class ChinitsuGame(TurnGame[ChinitsuSettings, ChinitsuSeat]):
         rest = seat.board - (1 << (4 * self.kinds[seat.drawn]))
         if self._furiten(seat_index, self.shapes.waits(rest)):
             return False
-        return settle.win_allowed(self, seat_index, seat.drawn, tsumo=True, how="tsumo")
+        return self._win_allowed(seat_index, seat.drawn, tsumo=True, how="tsumo")
 
     def _riichi_options(self, seat_index: int, faces: Sequence[int]) -> list[Action]:
         seat = self.seats[seat_index]
-        closed = all(meld.type is MeldType.ANKAN for meld in seat.melds)
         # 「残り1000点からリーチはできます」; one more draw for everyone left.
-        if seat.riichi or not closed or self.points[seat_index] < RIICHI_STICK or len(self.wall.live) < PLAYERS:
+        if seat.riichi or not seat.closed or self.points[seat_index] < RIICHI_STICK or len(self.wall.live) < PLAYERS:
             return []
-        return [
-            Riichi(seat_index, tile)
-            for tile in faces
-            if self.shapes.is_tenpai(seat.board - (1 << (4 * self.kinds[tile])))
-        ]
+        return [Riichi(seat_index, tile) for tile in self._tenpai_discards(seat_index, faces)]
 
     def _riichi_turn(self, seat_index: int) -> list[Action]:
         seat = self.seats[seat_index]
@@ -305,37 +212,21 @@ class ChinitsuGame(TurnGame[ChinitsuSettings, ChinitsuSeat]):
         pull: list[Action] = []
         if self.kinds[seat.drawn] == Kind.NORTH:
             pull.append(SetAside(seat_index, seat.drawn))
-        # 「リーチ後のカンは自由ですが、待ち牌の変わるカンはできません」, of the drawn tile's kind: a
-        # riichi hand discards what it draws, so no 送り槓 keeps it in the hand ([baseline] B6).
-        drawn = self.kinds[seat.drawn]
-        waits = self.shapes.waits(seat.board - (1 << (4 * drawn)))
-        return [
-            *pull,
-            *(
-                kan
-                for kan in self._kans(seat_index)
-                if isinstance(kan, Kan) and self.kinds[kan.tiles[0]] == drawn and self._waits_after(seat, kan) == waits
-            ),
-        ]
-
-    def _waits_after(self, seat: ChinitsuSeat, kan: Action) -> list[int]:
-        assert isinstance(kan, Kan)
-        board = seat.board
-        for tile in kan.tiles:
-            board -= 1 << (4 * self.kinds[tile])
-        return self.shapes.waits(board)
+        # 「リーチ後のカンは自由ですが、待ち牌の変わるカンはできません」.
+        kans = [kan for kan in self._kans(seat_index) if self._kan_keeps_waits(seat_index, kan.tiles)]
+        return [*pull, *kans]
 
     def _kan_options(self, seat_index: int) -> list[Action]:
-        return self._kans(seat_index)
+        return list(self._kans(seat_index))
 
-    def _kans(self, seat_index: int) -> list[Action]:
+    def _kans(self, seat_index: int) -> list[Kan]:
         """「1回目のカンは4枚に限り」: a first kan of four, then each further copy added to it (or
         a tile added to a pon); every one needs a live tile left to replace it."""
         seat = self.seats[seat_index]
         if not self.wall.live:
             return []
         melded = {meld.kind: meld for meld in seat.melds if meld.type is not MeldType.CHI}
-        kans: list[Action] = []
+        kans: list[Kan] = []
         for kind in sorted({self.kinds[tile] for tile in seat.concealed}):
             held = self._held(seat, kind)
             if kind in melded:
@@ -344,26 +235,12 @@ class ChinitsuGame(TurnGame[ChinitsuSettings, ChinitsuSeat]):
                 kans.append(Kan(seat_index, tuple(held[:4])))
         return kans
 
+    def _riichi_stick(self, seat: int) -> int:
+        return RIICHI_STICK
+
     def _on_discard(self, seat_index: int, tile: int, *, riichi: bool) -> None:
-        seat = self.seats[seat_index]
-        if riichi:
-            seat.double_riichi = not seat.discarded_once and not self.any_call
-            seat.ippatsu = True
-            self.ledger.deposit(seat_index, RIICHI_STICK)
-        else:
-            seat.ippatsu = False
-        seat.discarded_once = True
+        super()._on_discard(seat_index, tile, riichi=riichi)
         self.minkan_from = None
-
-    def _on_draw(self, seat: int, *, replacement: bool) -> None:
-        if not replacement and seat == self._dealer and self.seats[seat].discarded_once:
-            self.first_go_around = False
-
-    def _on_call(self) -> None:
-        self.any_call = True
-        self.first_go_around = False
-        for seat in self.seats:
-            seat.ippatsu = False
 
     def _complete_kakan(self, seat_index: int, tile: int) -> None:
         # 「加カンした牌が待ち牌に含まれる場合、フリテン扱いとなります」.
@@ -391,7 +268,7 @@ class ChinitsuGame(TurnGame[ChinitsuSettings, ChinitsuSeat]):
     # --- claims ----------------------------------------------------------------------------------------
 
     def _may_ron(self, seat_index: int, tile: int, window: ClaimWindow) -> bool:
-        return settle.win_allowed(self, seat_index, tile, tsumo=False, how=window.source)
+        return self._win_allowed(seat_index, tile, tsumo=False, how=window.source)
 
     def _claim_options(self, seat_index: int, tile: int, window: ClaimWindow) -> list[Action]:
         options = super()._claim_options(seat_index, tile, window)
@@ -411,12 +288,6 @@ class ChinitsuGame(TurnGame[ChinitsuSettings, ChinitsuSeat]):
     def _ron_winners(self, rons: list[int]) -> list[int]:
         # 「ダブロンあり」: both, the nearer one first (it is paid first).
         return rons
-
-    def _win(self, winners: list[int], *, from_seat: int | None, tile: int, how: str) -> None:
-        settle.settle_win(self, winners, from_seat=from_seat, tile=tile, how=how)
-
-    def _exhaustive_draw(self) -> None:
-        settle.settle_draw(self)
 
     # --- views -------------------------------------------------------------------------------------------
 
@@ -440,7 +311,7 @@ class ChinitsuGame(TurnGame[ChinitsuSettings, ChinitsuSeat]):
     def view(self, seat: int) -> SeatView:
         """The seat's hand; a tenpai hand that may not win on every wait is told why."""
         base = super().view(seat)
-        notes = (base.private_note, self._forced_kan_note(seat), settle.sakizuke_note(self, seat))
+        notes = (base.private_note, self._forced_kan_note(seat), self._sakizuke_note(seat))
         return replace(base, private_note=" · ".join(note for note in notes if note))
 
     def _forced_kan_note(self, seat: int) -> str:
@@ -454,22 +325,9 @@ class ChinitsuGame(TurnGame[ChinitsuSettings, ChinitsuSeat]):
 
     # --- tile accounting -----------------------------------------------------------------------------------
 
-    def is_yaochu_river(self, seat: int) -> bool:
-        """流し: every discard yaochū and none of them called."""
-        river = self.seats[seat].river
-        return bool(river) and all(self.kinds[e.tile] in YAOCHU and not e.called for e in river)
-
     def board_with(self, seat: int, tile: int) -> int:
         """The seat's concealed tiles with ``tile`` added (a ron)."""
         return add_tile(self.seats[seat].board, self.kinds[tile])
-
-    def single_back(self, seat: int, extra: int | None = None) -> bool:
-        """背一色: every tile of the hand and its melds one back colour (pulled Norths ignored)."""
-        state = self.seats[seat]
-        tiles = [*state.concealed, *(t for meld in state.melds for t in meld.tiles)]
-        if extra is not None:
-            tiles.append(extra)
-        return len({self.tiles[t].back for t in tiles}) == 1
 
     def suit_kinds(self) -> frozenset[int]:
         """The kinds of this hand's number suit."""

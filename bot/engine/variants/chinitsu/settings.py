@@ -8,7 +8,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.engine.table import TableSettings, allowed, one_of, setting
+from bot.engine.table.settings import (
+    TableSettings,
+    chips_setting,
+    hints_setting,
+    one_of,
+    refuse_negative,
+    refuse_return_below_start,
+    return_points_setting,
+    setting,
+    start_points_setting,
+)
 
 __all__ = ["FIRST_SUITS", "ChinitsuSettings"]
 
@@ -27,10 +37,9 @@ class ChinitsuSettings(TableSettings):
         doc="「1局1局をピンズだらけとソーズだらけを交互に行います」: the first hand's suit (``p``, ``s``, or "
         "``random`` from the seed); it alternates every hand dealt (CHN-A16).",
     )
-    start_points: int = setting(35_000, allowed(1_000, 200_000, step=1_000), doc="「35000点持ち」.")
-    return_points: int = setting(
+    start_points: int = start_points_setting(35_000, doc="「35000点持ち」.")
+    return_points: int = return_points_setting(
         40_000,
-        allowed(1_000, 300_000, step=1_000),
         doc="「40000点返し、40000点での原点トップあり」: the final score counts from 40,000, and the game needs "
         "someone at 40,000 to end (返り東場).",
     )
@@ -44,16 +53,15 @@ class ChinitsuSettings(TableSettings):
         True,
         doc="「リーチ一発、裏ドラがチップ1枚、本役満がチップ5枚のご祝儀」 (off: no chips at all).",
     )
-    ippatsu_chips: int = setting(1, allowed(0, 20), doc="「リーチ一発…がチップ1枚」: chips for a riichi win with 一発.")
-    ura_chips: int = setting(1, allowed(0, 20), doc="「…裏ドラがチップ1枚」: chips for each ura dora of a riichi win.")
-    yakuman_chips: int = setting(
+    ippatsu_chips: int = chips_setting(1, doc="「リーチ一発…がチップ1枚」: chips for a riichi win with 一発.")
+    ura_chips: int = chips_setting(1, doc="「…裏ドラがチップ1枚」: chips for each ura dora of a riichi win.")
+    yakuman_chips: int = chips_setting(
         5,
-        allowed(0, 50),
+        most=50,
         doc="Per yakuman, from each of the two opponents (「本役満のご祝儀はツモ、ロンともに2人から」).",
     )
-    dobon_chips: int = setting(
+    dobon_chips: int = chips_setting(
         2,
-        allowed(0, 20),
         doc="CHN-A8 [recommended]: the dobon fee in chips, to the winner whose payment busted the player.",
     )
     honba_each_payer: bool = setting(
@@ -98,7 +106,7 @@ class ChinitsuSettings(TableSettings):
         doc="Not in the seed (a Kansai sanma house rule): a tsumo on the tile replacing a pulled 北 is 嶺上開花, as "
         "after a kan; off: the replacement is an ordinary draw.",
     )
-    hints: bool = setting(True, doc="Show waits and ukeire on the private panel.")
+    hints: bool = hints_setting()
 
     def __post_init__(self) -> None:
         """Each bad value is named with what it was and what it may be (the lobby shows it as is).
@@ -110,12 +118,10 @@ class ChinitsuSettings(TableSettings):
         """
         if self.first_suit not in FIRST_SUITS:
             raise ValueError(f"first_suit must be one of {', '.join(FIRST_SUITS)}, not {self.first_suit!r}")
-        if self.start_points <= 0:
-            raise ValueError(f"start_points must be positive, not {self.start_points}")
-        if self.return_points < self.start_points:
-            raise ValueError(
-                f"return_points ({self.return_points}) must be at least start_points ({self.start_points})"
-            )
-        for name in ("ippatsu_chips", "ura_chips", "yakuman_chips", "dobon_chips"):
-            if getattr(self, name) < 0:
-                raise ValueError(f"{name} cannot be negative ({getattr(self, name)})")
+        refuse_return_below_start(self.start_points, self.return_points)
+        refuse_negative(
+            ippatsu_chips=self.ippatsu_chips,
+            ura_chips=self.ura_chips,
+            yakuman_chips=self.yakuman_chips,
+            dobon_chips=self.dobon_chips,
+        )

@@ -25,7 +25,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
-from bot.engine.scoring import DORA_LINES, HandScore, NoWin, ScoringRules, score_hand
+from bot.engine.scoring import (
+    DORA_LINES,
+    HandScore,
+    NoWin,
+    Scorer,
+    ScoringRules,
+    north_misused,
+    riichi_only,
+    score_hand,
+)
 from bot.engine.shapes import Shape
 from bot.engine.tiles import Kind
 from bot.engine.variants.chinitsu.points import ChinitsuPoints
@@ -43,58 +52,13 @@ from bot.engine.yaku.base import (
     YakuHit,
     Yakuman,
 )
-from bot.engine.yaku.composition import (
-    Chinitsu,
-    Chun,
-    Haku,
-    Hatsu,
-    Honitsu,
-    Honroutou,
-    RoundWind,
-    Sankantsu,
-    SeatWind,
-    Shousangen,
-    Tanyao,
-)
+from bot.engine.yaku.composition import Honitsu, Honroutou, Tanyao
 from bot.engine.yaku.context import WinContext
 from bot.engine.yaku.fu import FuRules
-from bot.engine.yaku.sets import (
-    Chanta,
-    Chiitoitsu,
-    Iipeikou,
-    Ittsu,
-    Junchan,
-    Pinfu,
-    Ryanpeikou,
-    Sanankou,
-    Toitoi,
-)
-from bot.engine.yaku.situational import (
-    Chankan,
-    DoubleRiichi,
-    Haitei,
-    Houtei,
-    Ippatsu,
-    MenzenTsumo,
-    Riichi,
-    Rinshan,
-)
-from bot.engine.yaku.table import YakuTable, YakuValue
-from bot.engine.yaku.yakuman import (
-    Chiihou,
-    Chuuren,
-    ChuurenJunsei,
-    Daisangen,
-    Daisuushii,
-    Kokushi,
-    Ryuuiisou,
-    Shousuushii,
-    Suuankou,
-    SuuankouTanki,
-    Suukantsu,
-    Tenhou,
-    Tsuuiisou,
-)
+from bot.engine.yaku.sets import Chiitoitsu, Pinfu, Sanshoku, SanshokuDoukou
+from bot.engine.yaku.situational import DoubleRiichi, Riichi
+from bot.engine.yaku.table import STANDARD_YAKU, YakuTable, YakuValue
+from bot.engine.yaku.yakuman import Chinroutou, Daisuushii, Kokushi, Kokushi13, Shousuushii, Tsuuiisou
 
 if TYPE_CHECKING:
     from bot.engine.variants.chinitsu.settings import ChinitsuSettings
@@ -281,63 +245,28 @@ NORTH_YAKU = frozenset(cls.name for cls in (Kokushi, KokushiAllKinds, Tsuuiisou,
 
 
 def chinitsu_yaku(*, kokushi: bool = True) -> YakuTable:
-    """The table: baseline values, 断么九 closed only, the seed's yaku, every yakuman single but
-    背一色 (``kokushi`` off: no 国士無双, CHN-A5's setting)."""
-    values: dict[type[Yaku], YakuValue] = {
-        Riichi: _han(1),
-        DoubleRiichi: _han(2),
-        Ippatsu: _han(1),
-        MenzenTsumo: _han(1),
-        RonPinfu: _han(1),
-        Iipeikou: _han(1),
-        Tanyao: _han(1),  # 「喰いタンヤオ…無し」: closed only
-        Haku: _han(1, 1),
-        Hatsu: _han(1, 1),
-        Chun: _han(1, 1),
-        SeatWind: _han(1, 1),
-        RoundWind: _han(1, 1),
-        Rinshan: _han(1, 1),
-        Chankan: _han(1, 1),
-        Haitei: _han(1, 1),
-        Houtei: _han(1, 1),
-        Ittsu: _han(2, 1),
-        Chanta: _han(2, 1),
-        Chiitoitsu: _han(2),
-        Toitoi: _han(2, 2),
-        Sanankou: _han(2, 2),
-        Sankantsu: _han(2, 2),
-        Shousangen: _han(2, 2),
-        Honroutou: _han(2, 2),
-        # The seed gives one value; like the baseline's other triplet yaku they keep it open.
-        SanFuu: _han(2, 2),
-        Sanrenkou: _han(2, 2),
-        Ryanpeikou: _han(3),
-        Junchan: _han(3, 2),
-        Honitsu: _han(3, 2),
-        Shousharin: _han(6),
-        Chinitsu: _han(6, 5),
-        Kokushi: _yakuman(closed_only=True),
-        KokushiAllKinds: _yakuman(closed_only=True),
-        Suuankou: _yakuman(closed_only=True),
-        SuuankouTanki: _yakuman(closed_only=True),
-        Daisangen: _yakuman(),
-        Tsuuiisou: _yakuman(),
-        Shousuushii: _yakuman(),
-        Daisuushii: _yakuman(),
-        Ryuuiisou: _yakuman(),  # 2s 3s 4s 6s 8s 發: a souzu hand only
-        Chuuren: _yakuman(closed_only=True),
-        ChuurenJunsei: _yakuman(closed_only=True),
-        Suukantsu: _yakuman(),  # 「四槓流れはありませんが役満の四槓子はあります」
-        Tenhou: _yakuman(closed_only=True),
-        Chiihou: _yakuman(closed_only=True),
-        Daisharin: _yakuman(closed_only=True),
-        Manhon: _yakuman(),
-        Suurenkou: _yakuman(),
-        Seiisou: _yakuman(2),
-    }
-    if not kokushi:
-        del values[Kokushi], values[KokushiAllKinds]
-    return YakuTable.of(values)
+    """The table: the baseline's (one suit: no 三色; 清老頭 cannot be made of four terminal kinds;
+    the souzu hand's 緑一色, and 四槓子 though 「四槓流れはありません」), 平和 on a ron only,
+    断么九 closed only (「喰いタンヤオ…無し」), the seed's yaku among the ones they belong with
+    (三風 and 三連刻 keep their 2 han open, as the other triplet yaku do), 国士無双 over the 11 么九
+    kinds, every yakuman single but 背一色 (``kokushi`` off: no 国士無双, CHN-A5's setting)."""
+    table = (
+        STANDARD_YAKU.inserted(Pinfu, {RonPinfu: _han(1)})
+        .inserted(Honroutou, {SanFuu: _han(2, 2), Sanrenkou: _han(2, 2)})
+        .inserted(Honitsu, {Shousharin: _han(6)})
+        .inserted(Kokushi, {KokushiAllKinds: _yakuman(closed_only=True)})
+        .without(Pinfu, Sanshoku, SanshokuDoukou, Kokushi13, Chinroutou)
+        .with_values(
+            {
+                Tanyao: _han(1),
+                Daisharin: _yakuman(closed_only=True),
+                Manhon: _yakuman(),
+                Suurenkou: _yakuman(),
+                Seiisou: _yakuman(2),
+            }
+        )
+    )
+    return table if kokushi else table.without(Kokushi, KokushiAllKinds)
 
 
 CHINITSU_YAKU = chinitsu_yaku()
@@ -351,7 +280,7 @@ def _lines_without_dora(score: HandScore) -> tuple[YakuHit, ...]:
     return tuple(hit for hit in score.yaku if hit.name not in DORA_LINES)
 
 
-class ChinitsuScorer:
+class ChinitsuScorer(Scorer):
     """Scores a チンイツゲーム win, or says it is none (not complete, no yaku, 北 misused).
 
     Build it from the table's settings with :meth:`from_settings`. The context's ``red_dora``
@@ -382,7 +311,7 @@ class ChinitsuScorer:
                 shapes=shapes, yaku=yaku, points=points, fu=fu, players=3, sanma_dora=True, nuki_kind=Kind.NORTH
             )
 
-        self.rules = rules(table)
+        super().__init__(rules(table))
         # The same table without yakuman: what else a yakuman hand holds, for 完全先付け.
         self._plain = rules(table.without(*(cls for cls in table if cls.is_yakuman)))
         self._implied = _implied_names(table)
@@ -407,31 +336,17 @@ class ChinitsuScorer:
 
     def evaluate(self, ctx: WinContext) -> HandScore | NoWin:
         """The score, or why there is none: :attr:`NoWin.NOT_COMPLETE`, :attr:`NoWin.NO_YAKU`
-        (dora never make the minimum) or :data:`NORTH_IN_HAND`."""
-        result = score_hand(ctx, self.rules)
+        (dora never make the minimum) or :data:`NORTH_IN_HAND`. 「リーチのみ」 (ダブル立直 too):
+        riichi the one yaku, no dora either when strict, is paid as a 本役満."""
+        result = super().evaluate(ctx)
         if isinstance(result, NoWin):
             return result
-        # A hand's tiles are the same in every reading, and the yakuman that allow 北 apply to
-        # every reading that holds it, so the best reading says whether any reading could.
-        if ctx.holds(Kind.NORTH) and not any(hit.name in NORTH_YAKU for hit in result.yaku):
+        if north_misused(ctx, result, NORTH_YAKU):
             return NoWin(NORTH_IN_HAND)
-        if not result.yakuman and self._riichi_only(result):
-            payment = self.points.payment(0, None, 1, dealer=ctx.dealer, tsumo=ctx.tsumo, players=3, kiriage=False)
-            return HandScore(0, None, (RIICHI_ONLY,), 1, payment, result.honba, result.deposits)
+        riichi = (Riichi.name, DoubleRiichi.name)
+        if not result.yakuman and riichi_only(result, riichi, strict=self.riichi_only_strict):
+            return self.yakuman_hand(RIICHI_ONLY, dealer=ctx.dealer, tsumo=ctx.tsumo, of=result)
         return result
-
-    def score(self, ctx: WinContext) -> HandScore | None:
-        """The score of a legal win, or None."""
-        result = self.evaluate(ctx)
-        return None if isinstance(result, NoWin) else result
-
-    def _riichi_only(self, result: HandScore) -> bool:
-        """「リーチのみ」: riichi (ダブル立直 too) is the one yaku; strict, no dora line either.
-        一発 and 門前清自摸和 are yaku, so a tsumo or an ippatsu win is never riichi only."""
-        yaku = _lines_without_dora(result)
-        if len(yaku) != 1 or yaku[0].name not in (Riichi.name, DoubleRiichi.name):
-            return False
-        return not self.riichi_only_strict or len(yaku) == len(result.yaku)
 
     def yaku_names(self, ctx: WinContext) -> frozenset[str]:
         """The yaku (no dora) a win would have, for 完全先付け; empty when it is no win.
@@ -454,8 +369,7 @@ class ChinitsuScorer:
 
     def nagashi(self, *, dealer: bool) -> HandScore:
         """流し (本役満) of the dealer or a child, paid as a yakuman tsumo [recommended]."""
-        payment = self.points.payment(0, None, 1, dealer=dealer, tsumo=True, players=3, kiriage=False)
-        return HandScore(0, None, (NAGASHI,), 1, payment)
+        return self.yakuman_hand(NAGASHI, dealer=dealer, tsumo=True)
 
 
 def _implied_names(table: YakuTable) -> dict[str, frozenset[str]]:

@@ -33,13 +33,14 @@ from bot.engine.calculator.standard import win_context
 from bot.engine.calculator.variant import CalcFlag, VariantCalc
 from bot.engine.melds import MeldType
 from bot.engine.scoring import NoWin
-from bot.engine.tiles import FLOWERS, Kind, Tile, goto_tileset, kind_name
+from bot.engine.tiles import FLOWERS, Kind, Tile, kind_name
 from bot.engine.variants.goto.assess import Seasons, WinAssessment, assess_win
 from bot.engine.variants.goto.chips import WinChips, spring_chips
 from bot.engine.variants.goto.dice import DiceTriggers
 from bot.engine.variants.goto.points import Rank, honba_share
 from bot.engine.variants.goto.settings import GotoSettings
 from bot.engine.variants.goto.shapes import goto_limits
+from bot.engine.variants.goto.tiles import goto_tileset
 from bot.engine.variants.goto.yaku import OPEN_RIICHI
 
 __all__ = ["GOTO_CALC", "GotoExtras", "calculate_goto"]

@@ -14,16 +14,15 @@ the game live in :mod:`bot.engine.variants.goto.settle`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import ClassVar
 
 from bot.engine.game import Action, Decision, Kan, Riichi, SetAside, Tsumo
 from bot.engine.melds import MeldType
 from bot.engine.scoring import ScoringRules
-from bot.engine.shapes import ShapeRules, add_tile, count_of
-from bot.engine.table import ClaimSource, ClaimWindow, Seat, TileReserve, TurnGame, Wall, rigging
-from bot.engine.tiles import NUM_STANDARD_KINDS, YAOCHU, Kind, TileSet, goto_tileset
-from bot.engine.variants.goto import settle
+from bot.engine.shapes import ShapeRules, count_of
+from bot.engine.table import ClaimSource, ClaimWindow, DeadWall
+from bot.engine.tiles import NUM_STANDARD_KINDS, Kind, TileSet
 from bot.engine.variants.goto.actions import (
     ContinueGame,
     OpenRiichi,
@@ -32,35 +31,20 @@ from bot.engine.variants.goto.actions import (
 )
 from bot.engine.variants.goto.assess import goto_scorer
 from bot.engine.variants.goto.settings import GotoSettings
-from bot.engine.variants.goto.settle import GotoPhase
+from bot.engine.variants.goto.settle import GotoHand, GotoPhase, GotoSeat
 from bot.engine.variants.goto.shapes import goto_shapes
+from bot.engine.variants.goto.tiles import goto_tileset
 from bot.engine.variants.goto.ui import GOTO_UI
 from bot.engine.views import PublicView, SeatPublic, SeatView
 
 __all__ = ["GotoGame", "GotoPhase", "GotoSeat"]
 
 PLAYERS = 3
-HAND = 13
-DEAD_WALL = 14
 RIICHI_STICK = 1_000
-WIND_NAMES = {Kind.EAST: "東", Kind.SOUTH: "南", Kind.WEST: "西", Kind.NORTH: "北"}
-SEAT_NAMES = {Kind.EAST: "東家", Kind.SOUTH: "南家", Kind.WEST: "西家"}
+WIND_NAMES: dict[int, str] = {Kind.EAST: "東", Kind.SOUTH: "南", Kind.WEST: "西", Kind.NORTH: "北"}
 
 
-@dataclass
-class GotoSeat(Seat):
-    ippatsu: bool = False
-    discarded_once: bool = False
-    open_riichi: bool = False
-    open_waits: tuple[int, ...] = ()
-    """The waits shown by an open riichi (kinds), fixed when it was declared."""
-    shubarii: bool = False
-    """This hand's riichi is シュバリー: chips received count double (Spring aside)."""
-    flowers: list[int] = field(default_factory=list)
-    """The flowers pulled this hand (kinds), in order; 北 are the rest of ``set_aside``."""
-
-
-class GotoGame(TurnGame[GotoSettings, GotoSeat]):
+class GotoGame(GotoHand):
     """One game of 5等三麻: East, South if the top is under 40,000, to 40,000 or a bust."""
 
     variant: ClassVar[str] = "goto"
@@ -74,6 +58,10 @@ class GotoGame(TurnGame[GotoSettings, GotoSeat]):
     has_chips: ClassVar[bool] = True
     flower_dora: ClassVar[bool] = False  # 春夏秋冬 pay chips and turn effects on (「華牌」), no han
     ui = GOTO_UI
+    # A dead wall of 14: 4 replacement tiles, 5 indicator slots and the ura under them
+    # (「ドラは常時2枚めくり」); it is topped up from the live wall's end after every replacement
+    # draw ([baseline sanma]).
+    dead_wall = DeadWall(revealed=2)
 
     def _tileset(self) -> TileSet:
         return goto_tileset(self.settings.pocchi_tiles)
@@ -88,38 +76,18 @@ class GotoGame(TurnGame[GotoSettings, GotoSeat]):
         return goto_scorer(self.settings).rules
 
     def _setup(self) -> None:
-        self._dealer = 0
-        self.round_wind = Kind.EAST
         self.round_hand = 0
-        """0–2: 東1局 … 東3局; then 南, and on (GTS-A11)."""
         self.south_entered = False
-        """南入 has happened: from then on 40,000 ends the game at once, in every wind round after
-        South too (West, North, East again: sudden death)."""
-        self.honba = 0
         self.shubarii_used: list[bool] = [False] * PLAYERS
         """「1半荘に1回シュバリー」: who has declared theirs this game."""
-        self.settlement: settle.Settlement | None = None
-        """A hand's wins while the dice are being rolled and the dealer decides (else None)."""
+        self.settlement = None
 
     # --- the round -----------------------------------------------------------------------------
-
-    @property
-    def dealer(self) -> int:
-        return self._dealer
 
     @property
     def round_label(self) -> str:
         """東1局 … 南3局, 西1局 … (sudden death)."""
         return f"{WIND_NAMES[self.round_wind]}{self.round_hand + 1}局"
-
-    def seat_wind(self, seat: int) -> int:
-        """東, 南, 西 from the dealer (three players: no North seat)."""
-        return Kind.EAST + (seat - self._dealer) % PLAYERS
-
-    @property
-    def oorasu(self) -> bool:
-        """The wind round's last hand (東3局, 南3局, …)."""
-        return self.round_hand == PLAYERS - 1
 
     def _final_hand(self) -> bool:
         """The round's last hand where its end ends the game: someone has the return points, or
@@ -131,65 +99,8 @@ class GotoGame(TurnGame[GotoSettings, GotoSeat]):
 
     # --- dealing -------------------------------------------------------------------------------------
 
-    def _start_hand(self, order: Sequence[int] | None = None) -> None:
-        _, tiles = self._shuffle(order)
-        dead = tiles[-DEAD_WALL:]
-        # A dead wall of 14: 4 replacement tiles, 5 indicator slots and the ura under them; it is
-        # topped up from the live wall's end after every replacement draw ([baseline sanma]).
-        self.wall = Wall(
-            live=tiles[:-DEAD_WALL][::-1],
-            salt=self.wall.salt,
-            digest=self.wall.digest,
-            rinshan=dead[:4][::-1],
-            indicators=dead[4:9],
-            ura=dead[9:14],
-            # 「ドラは常時2枚めくり」.
-            revealed=2,
-        )
-        self.seats = self._new_seats()
-        self._deal(HAND)
-        self.first_go_around = True
+    def _new_hand(self) -> None:
         self.settlement = None
-        self.hand_start_points = tuple(self.points)
-        self.hand_start_chips = tuple(self.chips)
-        self.pending_events = [self._hand_started(honba=self.honba)]
-        self._begin_play()
-
-    @rigging
-    def rig(
-        self,
-        hands: Sequence[str],
-        draws: str = "",
-        *,
-        rinshan: str = "",
-        dora: str = "",
-        ura: str = "",
-        dealer: int | None = None,
-        honba: int | None = None,
-    ) -> None:
-        """Restart the current hand from chosen tiles (for tests and puzzles).
-
-        ``hands`` are the three seats' 13 tiles in mpsz notation (``0z`` 白ポッチ, ``g5p`` gold,
-        ``0p`` red, ``1f``–``4f`` flowers), seat 0 first; ``draws`` the next live tiles in draw
-        order (the dealer draws the first at once); ``rinshan`` (in the order drawn), ``dora`` and
-        ``ura`` fill the dead wall (the first two indicators are up at once). The other tiles
-        follow in id order; the live wall's end, which tops the dead wall up, is the last of them.
-        """
-        if dealer is not None:
-            self._dealer = dealer
-        if honba is not None:
-            self.honba = honba
-        reserve = TileReserve(self.tiles)
-        dealt = [reserve.take_all(text) for text in hands]
-        if len(dealt) != PLAYERS or any(len(tiles) != HAND for tiles in dealt):
-            raise ValueError("rig needs three hands of 13 tiles")
-        drawn = reserve.take_all(draws)
-        dead = [
-            reserve.take_padded(text, size, what)
-            for text, size, what in ((rinshan, 4, "rinshan"), (dora, 5, "dora"), (ura, 5, "ura"))
-        ]
-        order = self._dealt_order(dealt)
-        self._start_hand([*order, *drawn, *reserve.free, *dead[0], *dead[1], *dead[2]])
 
     # --- 北 and the flowers ------------------------------------------------------------------------
 
@@ -255,18 +166,12 @@ class GotoGame(TurnGame[GotoSettings, GotoSeat]):
         seat = self.seats[seat_index]
         if seat.drawn is None:
             return False
-        return settle.best_tsumo(self, seat_index) is not None
-
-    def pocchi_drawn(self, seat_index: int) -> bool:
-        """A riichi seat drew a 白ポッチ: a wild tsumo (「立直後白ポッチ」)."""
-        seat = self.seats[seat_index]
-        return seat.riichi and seat.drawn is not None and self.tiles[seat.drawn].pocchi
+        return self._best_tsumo(seat_index) is not None
 
     def _riichi_options(self, seat_index: int, faces: Sequence[int]) -> list[Action]:
         seat = self.seats[seat_index]
-        closed = all(meld.type is MeldType.ANKAN for meld in seat.melds)
         # 「立直…1,000点から」 (0 continues); one more draw left; furiten riichi allowed.
-        if seat.riichi or not closed or self.points[seat_index] < RIICHI_STICK or len(self.wall.live) < PLAYERS:
+        if seat.riichi or not seat.closed or self.points[seat_index] < RIICHI_STICK or len(self.wall.live) < PLAYERS:
             return []
         tenpai = [
             tile
@@ -293,36 +198,15 @@ class GotoGame(TurnGame[GotoSettings, GotoSeat]):
         river = {self.kinds[entry.tile] for entry in seat.river} | {self.kinds[tile]}
         return seat.temporary_furiten or any(kind in river for kind in waits)
 
-    def is_tenpai(self, seat_index: int, board: int) -> bool:
-        """Tenpai as 5等 counts it (riichi, the draw): a hand holding 北 waits only on what makes it
-        a 国士無双, 小四喜 or 大四喜, the one hands that may keep it (「北は…手牌使用禁止」)."""
-        waits = self.shapes.waits(board)
-        if not count_of(board, Kind.NORTH):
-            return bool(waits)
-        return any(settle.keeps_north(self, seat_index, add_tile(board, kind), kind) for kind in waits)
-
     def _riichi_turn(self, seat_index: int) -> list[Action]:
         seat = self.seats[seat_index]
         assert seat.drawn is not None
         pull: list[Action] = []
         if self.is_pulled_kind(self.kinds[seat.drawn]):
             pull.append(SetAside(seat_index, seat.drawn))
-        # 「立直後の暗槓は待ちが変わらなければ可能(手牌構成変わっても可能)」, of the drawn tile's kind:
-        # a riichi hand discards what it draws, so no 送り槓 keeps it in the hand ([baseline] B6).
-        drawn = self.kinds[seat.drawn]
-        waits = self.shapes.waits(seat.board - (1 << (4 * drawn)))
-        kans = [
-            kan
-            for kan in self._ankans(seat_index)
-            if self.kinds[kan.tiles[0]] == drawn and self._waits_after(seat, kan) == waits
-        ]
+        # 「立直後の暗槓は待ちが変わらなければ可能(手牌構成変わっても可能)」.
+        kans = [kan for kan in self._ankans(seat_index) if self._kan_keeps_waits(seat_index, kan.tiles)]
         return [*pull, *kans]
-
-    def _waits_after(self, seat: GotoSeat, kan: Kan) -> list[int]:
-        board = seat.board
-        for tile in kan.tiles:
-            board -= 1 << (4 * self.kinds[tile])
-        return self.shapes.waits(board)
 
     def _ankans(self, seat_index: int) -> list[Kan]:
         seat = self.seats[seat_index]
@@ -352,29 +236,16 @@ class GotoGame(TurnGame[GotoSettings, GotoSeat]):
             self.shubarii_used[action.seat] = True
         super()._apply_turn(action)
 
+    def _riichi_stick(self, seat: int) -> int:
+        # 「オープン立直は2,000点供託」.
+        return self.settings.open_riichi_deposit if self.seats[seat].open_riichi else RIICHI_STICK
+
     def _on_discard(self, seat_index: int, tile: int, *, riichi: bool) -> None:
+        super()._on_discard(seat_index, tile, riichi=riichi)
         seat = self.seats[seat_index]
-        if riichi:
-            seat.double_riichi = not seat.discarded_once and not self.any_call
-            seat.ippatsu = True
-            deposit = self.settings.open_riichi_deposit if seat.open_riichi else RIICHI_STICK
-            self.ledger.deposit(seat_index, deposit)
-            if seat.open_riichi:
-                # 「待ちのみ開示」: the waits, never the hand.
-                seat.open_waits = tuple(self.shapes.waits(seat.board))
-        else:
-            seat.ippatsu = False
-        seat.discarded_once = True
-
-    def _on_draw(self, seat: int, *, replacement: bool) -> None:
-        if not replacement and seat == self._dealer and self.seats[seat].discarded_once:
-            self.first_go_around = False
-
-    def _on_call(self) -> None:
-        self.any_call = True
-        self.first_go_around = False
-        for seat in self.seats:
-            seat.ippatsu = False
+        if riichi and seat.open_riichi:
+            # 「待ちのみ開示」: the waits, never the hand.
+            seat.open_waits = tuple(self.shapes.waits(seat.board))
 
     def _note_missed_win(self, seat_index: int) -> None:
         # 「立直後の見逃し…あり」 (GTS-A9): a riichi seat that lets a win go may still ron later;
@@ -387,7 +258,7 @@ class GotoGame(TurnGame[GotoSettings, GotoSeat]):
     # --- claims ----------------------------------------------------------------------------------------
 
     def _may_ron(self, seat_index: int, tile: int, window: ClaimWindow) -> bool:
-        return settle.ron_score(self, seat_index, tile, how=window.source) is not None
+        return self._ron_score(seat_index, tile, how=window.source) is not None
 
     def _may_call(self, seat: int, tile: int, window: ClaimWindow) -> bool:
         return window.source == ClaimSource.DISCARD and super()._may_call(seat, tile, window)
@@ -399,30 +270,24 @@ class GotoGame(TurnGame[GotoSettings, GotoSeat]):
         # 「ダブロンあり」: both, the 上家 (nearer the discarder) first.
         return rons
 
-    def _win(self, winners: list[int], *, from_seat: int | None, tile: int, how: str) -> None:
-        settle.settle_win(self, winners, from_seat=from_seat, tile=tile, how=how)
-
-    def _exhaustive_draw(self) -> None:
-        settle.settle_draw(self)
-
     # --- the dice and the オーラス stop ------------------------------------------------------------------
 
     def decisions(self) -> tuple[Decision, ...]:
         if self._outcome is None and self.phase == GotoPhase.DICE:
-            return (settle.dice_decision(self),)
+            return (self._dice_decision(),)
         if self._outcome is None and self.phase == GotoPhase.STOP:
-            stop, play_on = StopGame(self._dealer), ContinueGame(self._dealer)
+            stop, play_on = StopGame(self.dealer), ContinueGame(self.dealer)
             # The timeout (listed first) keeps a top's win (あがりやめ) and plays on otherwise.
-            if self.points[self._dealer] == max(self.points):
-                return (Decision(self._dealer, (stop, play_on), stop),)
-            return (Decision(self._dealer, (play_on, stop), play_on),)
+            if self.points[self.dealer] == max(self.points):
+                return (Decision(self.dealer, (stop, play_on), stop),)
+            return (Decision(self.dealer, (play_on, stop), play_on),)
         return super().decisions()
 
     def _apply(self, action: Action) -> None:
         if self.phase == GotoPhase.DICE:
-            settle.apply_dice(self, action)
+            self._apply_dice(action)
         elif self.phase == GotoPhase.STOP:
-            settle.apply_stop(self, stop=isinstance(action, StopGame))
+            self._apply_stop(stop=isinstance(action, StopGame))
         else:
             super()._apply(action)
 
@@ -438,25 +303,16 @@ class GotoGame(TurnGame[GotoSettings, GotoSeat]):
             base,
             honba=self.honba,
             riichi_sticks=self.deposits // RIICHI_STICK,
-            note=settle.dice_note(self),
+            note=self._dice_note(),
         )
 
     def view(self, seat: int) -> SeatView:
         """The seat's hand; a riichi seat that drew 白ポッチ is told what it stands for."""
         base = super().view(seat)
-        note = settle.pocchi_note(self, seat)
+        note = self._pocchi_note(seat)
         return replace(base, private_note=" · ".join(part for part in (base.private_note, note) if part))
 
-    def seat_name(self, seat: int) -> str:
-        """東家, 南家 or 西家: how the engine's own texts name a seat (the runtime has the names)."""
-        return SEAT_NAMES[Kind(self.seat_wind(seat))]
-
     # --- tile accounting -----------------------------------------------------------------------------------
-
-    def is_yaochu_river(self, seat: int) -> bool:
-        """流し: every discard yaochū and none of them called."""
-        river = self.seats[seat].river
-        return bool(river) and all(self.kinds[e.tile] in YAOCHU and not e.called for e in river)
 
     def held(self, seat: int, kind: int) -> int:
         return count_of(self.seats[seat].board, kind)

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.engine.scoring import Payment, PointsTable
+from bot.engine.table.ledger import split_noten_penalty
 
 __all__ = [
     "HONBA",
@@ -221,11 +222,7 @@ def noten_payments(tenpai: Sequence[bool]) -> tuple[int, ...]:
     >>> noten_payments([True, False, False]), noten_payments([True, True, False])
     ((4000, -2000, -2000), (2000, 2000, -4000))
     """
-    ready = sum(tenpai)
-    if ready in (0, len(tenpai)):
-        return tuple(0 for _ in tenpai)
-    gain, loss = NOTEN_PENALTY // ready, NOTEN_PENALTY // (len(tenpai) - ready)
-    return tuple(gain if flag else -loss for flag in tenpai)
+    return tuple(split_noten_penalty(tenpai, NOTEN_PENALTY))
 
 
 def north_dora(pulled: int) -> int:

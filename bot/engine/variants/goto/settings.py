@@ -10,29 +10,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.engine.table import TableSettings, allowed, setting
+from bot.engine.table.settings import (
+    TableSettings,
+    allowed,
+    chips_setting,
+    hints_setting,
+    refuse_negative,
+    refuse_return_below_start,
+    return_points_setting,
+    setting,
+    start_points_setting,
+)
 
 __all__ = ["GotoSettings"]
-
-_NON_NEGATIVE = (
-    "red_chips",
-    "gold_chips",
-    "north_chips",
-    "ippatsu_chips",
-    "ura_chips",
-    "pocchi_tsumo_chips",
-    "soku_pocchi_chips",
-    "sanbaiman_chips",
-    "yakuman_chips",
-    "gobaiman_chips",
-    "tobi_chips",
-    "big_top_chips",
-    "jackpot_chips",
-    "rank_top_chips",
-    "rank_top_chips_second_returns",
-    "rank_second_chips",
-    "soku_pocchi_stock",
-)
 
 
 @dataclass(frozen=True)
@@ -42,14 +32,9 @@ class GotoSettings(TableSettings):
     title = "5等三麻"
 
     # --- the game ----------------------------------------------------------------------------
-    start_points: int = setting(
-        35_000,
-        allowed(1_000, 200_000, step=1_000),
-        doc="「35,000点持ち40,000点返し」: each player's starting points.",
-    )
-    return_points: int = setting(
+    start_points: int = start_points_setting(35_000, doc="「35,000点持ち40,000点返し」: each player's starting points.")
+    return_points: int = return_points_setting(
         40_000,
-        allowed(1_000, 300_000, step=1_000),
         doc="「40,000点返し」: the South-entry mark: with the top below it after East, play South, which ends as soon "
         'as someone has it (「南場は誰かが40,000点を超えたら終了」; "passes" = reaches, checked after each hand '
         "[recommended]).",
@@ -65,7 +50,7 @@ class GotoSettings(TableSettings):
         doc="「[🎲]」: dice rolls for the listed wins, the pip total from each opponent a roll (GTS-A1); doubles roll "
         "again (「ゾロ目の場合続行」).",
     )
-    hints: bool = setting(True, doc="Show waits and ukeire on the private panel.")
+    hints: bool = hints_setting()
 
     # --- riichi ------------------------------------------------------------------------------
     open_riichi: bool = setting(
@@ -170,42 +155,36 @@ class GotoSettings(TableSettings):
         doc="「2着40,000点以上の場合15枚-0枚-▲15枚」: with the 2nd at 40,000 or more, the top receives this from the "
         "last (the 2nd pays nothing).",
     )
-    rank_top_chips: int = setting(
+    rank_top_chips: int = chips_setting(
         20,
-        allowed(0, 100),
+        most=100,
         doc="「2着40,000点未満の場合20枚-▲5枚-▲15枚」: with the 2nd below 40,000, the top receives this in all, "
         ":attr:`rank_second_chips` of it from the 2nd and the rest from the last.",
     )
-    rank_second_chips: int = setting(
+    rank_second_chips: int = chips_setting(
         5,
-        allowed(0, 100),
+        most=100,
         doc="「…20枚-▲5枚-▲15枚」: what the 2nd pays the top when below 40,000.",
     )
-    red_chips: int = setting(
+    red_chips: int = chips_setting(
         1,
-        allowed(0, 20),
         doc="「一発、赤、北、裏ドラ、白ポッチツモ→1枚」: each red five, even in an open hand (「鳴き祝儀」).",
     )
-    gold_chips: int = setting(2, allowed(0, 20), doc="「金→2枚」: each gold five, even in an open hand.")
-    north_chips: int = setting(
-        1,
-        allowed(0, 20),
-        doc="「北…→1枚」: each pulled 北 (four 北 still earn only 4: 「祝儀は4枚」).",
-    )
-    ippatsu_chips: int = setting(1, allowed(0, 20), doc="「一発…→1枚」.")
-    ura_chips: int = setting(1, allowed(0, 20), doc="「裏ドラ…→1枚」: each ura dora.")
-    pocchi_tsumo_chips: int = setting(1, allowed(0, 20), doc="「白ポッチツモ→1枚」.")
-    soku_pocchi_chips: int = setting(3, allowed(0, 20), doc="「即ポッチ→3枚(一発の1枚も複合するので実質4枚)」.")
-    sanbaiman_chips: int = setting(3, allowed(0, 20), doc="「三倍満…→3枚オール」, from everyone whether ron or tsumo.")
-    yakuman_chips: int = setting(
+    gold_chips: int = chips_setting(2, doc="「金→2枚」: each gold five, even in an open hand.")
+    north_chips: int = chips_setting(1, doc="「北…→1枚」: each pulled 北 (four 北 still earn only 4: 「祝儀は4枚」).")
+    ippatsu_chips: int = chips_setting(1, doc="「一発…→1枚」.")
+    ura_chips: int = chips_setting(1, doc="「裏ドラ…→1枚」: each ura dora.")
+    pocchi_tsumo_chips: int = chips_setting(1, doc="「白ポッチツモ→1枚」.")
+    soku_pocchi_chips: int = chips_setting(3, doc="「即ポッチ→3枚(一発の1枚も複合するので実質4枚)」.")
+    sanbaiman_chips: int = chips_setting(3, doc="「三倍満…→3枚オール」, from everyone whether ron or tsumo.")
+    yakuman_chips: int = chips_setting(
         5,
-        allowed(0, 50),
+        most=50,
         doc="「数え役満・本役満→5枚オール」, plus one per han above 14 for 数え役満 (「数え役満は14翻から」).",
     )
-    gobaiman_chips: int = setting(10, allowed(0, 100), doc="「五倍満(数え役満or本役満+夏)→10枚オール」.")
-    tobi_chips: int = setting(
+    gobaiman_chips: int = chips_setting(10, most=100, doc="「五倍満(数え役満or本役満+夏)→10枚オール」.")
+    tobi_chips: int = chips_setting(
         3,
-        allowed(0, 20),
         doc="「トビ→3枚」, plus one per full 10,000 below 0, to the player who busted them.",
     )
     big_top_points: int = setting(
@@ -213,12 +192,12 @@ class GotoSettings(TableSettings):
         allowed(20_000, 1_000_000, step=1_000),
         doc="「80,000点以上トップ→3枚オール」: the final top's mark for :attr:`big_top_chips`.",
     )
-    big_top_chips: int = setting(
+    big_top_chips: int = chips_setting(
         3,
-        allowed(0, 50),
+        most=50,
         doc="「80,000点以上トップ→3枚オール」, plus one per full 10,000 above the mark.",
     )
-    jackpot_chips: int = setting(100, allowed(0, 1_000), doc="「4北4華→100枚オール&2回」.")
+    jackpot_chips: int = chips_setting(100, most=1_000, doc="「4北4華→100枚オール&2回」.")
 
     def __post_init__(self) -> None:
         """Each bad value is named with what it was and what it may be (the lobby shows it as is).
@@ -228,15 +207,26 @@ class GotoSettings(TableSettings):
         ...
         ValueError: open_riichi_han must be at least 1, not 0
         """
-        if self.start_points <= 0:
-            raise ValueError(f"start_points must be positive, not {self.start_points}")
-        if self.return_points < self.start_points:
-            raise ValueError(
-                f"return_points ({self.return_points}) must be at least start_points ({self.start_points})"
-            )
-        for name in _NON_NEGATIVE:
-            if getattr(self, name) < 0:
-                raise ValueError(f"{name} cannot be negative ({getattr(self, name)})")
+        refuse_return_below_start(self.start_points, self.return_points)
+        refuse_negative(
+            red_chips=self.red_chips,
+            gold_chips=self.gold_chips,
+            north_chips=self.north_chips,
+            ippatsu_chips=self.ippatsu_chips,
+            ura_chips=self.ura_chips,
+            pocchi_tsumo_chips=self.pocchi_tsumo_chips,
+            soku_pocchi_chips=self.soku_pocchi_chips,
+            sanbaiman_chips=self.sanbaiman_chips,
+            yakuman_chips=self.yakuman_chips,
+            gobaiman_chips=self.gobaiman_chips,
+            tobi_chips=self.tobi_chips,
+            big_top_chips=self.big_top_chips,
+            jackpot_chips=self.jackpot_chips,
+            rank_top_chips=self.rank_top_chips,
+            rank_top_chips_second_returns=self.rank_top_chips_second_returns,
+            rank_second_chips=self.rank_second_chips,
+            soku_pocchi_stock=self.soku_pocchi_stock,
+        )
         if self.rank_second_chips > self.rank_top_chips:
             raise ValueError(
                 f"rank_second_chips ({self.rank_second_chips}) cannot exceed rank_top_chips ({self.rank_top_chips})"

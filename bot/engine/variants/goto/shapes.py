@@ -20,7 +20,8 @@ from __future__ import annotations
 import functools
 
 from bot.engine.shapes import SEVEN_PAIRS_REPEATED, THIRTEEN_ORPHANS, ShapeRules
-from bot.engine.tiles import NUM_KINDS, Kind, goto_tileset
+from bot.engine.tiles import NUM_KINDS, Kind
+from bot.engine.variants.goto.tiles import goto_tileset
 
 __all__ = ["AMERICAN_PAIRS", "goto_limits", "goto_shapes"]
 

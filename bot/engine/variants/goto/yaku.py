@@ -27,7 +27,15 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
-from bot.engine.scoring import DORA_LINES, HandScore, NoWin, PointsTable, ScoringRules, score_hand
+from bot.engine.scoring import (
+    HandScore,
+    NoWin,
+    PointsTable,
+    Scorer,
+    ScoringRules,
+    north_misused,
+    riichi_only,
+)
 from bot.engine.shapes import Shape
 from bot.engine.tiles import Kind, dora_after
 from bot.engine.variants.chinitsu.yaku import (
@@ -42,61 +50,12 @@ from bot.engine.variants.chinitsu.yaku import (
 from bot.engine.variants.goto.points import GotoPoints
 from bot.engine.variants.goto.shapes import goto_shapes
 from bot.engine.yaku.base import Facts, Feature, Scope, Yaku, YakuHit
-from bot.engine.yaku.composition import (
-    Chinitsu,
-    Chun,
-    Haku,
-    Hatsu,
-    Honitsu,
-    Honroutou,
-    RoundWind,
-    Sankantsu,
-    SeatWind,
-    Shousangen,
-    Tanyao,
-)
+from bot.engine.yaku.composition import Honitsu, Honroutou
 from bot.engine.yaku.context import WinContext
-from bot.engine.yaku.sets import (
-    Chanta,
-    Chiitoitsu,
-    Iipeikou,
-    Ittsu,
-    Junchan,
-    Pinfu,
-    Ryanpeikou,
-    Sanankou,
-    SanshokuDoukou,
-    Toitoi,
-)
-from bot.engine.yaku.situational import (
-    Chankan,
-    DoubleRiichi,
-    Haitei,
-    Houtei,
-    Ippatsu,
-    MenzenTsumo,
-    Riichi,
-    Rinshan,
-)
-from bot.engine.yaku.table import YakuTable, YakuValue
-from bot.engine.yaku.yakuman import (
-    Chiihou,
-    Chinroutou,
-    Chuuren,
-    ChuurenJunsei,
-    Daisangen,
-    Daisuushii,
-    Kokushi,
-    Kokushi13,
-    RenhouYakuman,
-    Ryuuiisou,
-    Shousuushii,
-    Suuankou,
-    SuuankouTanki,
-    Suukantsu,
-    Tenhou,
-    Tsuuiisou,
-)
+from bot.engine.yaku.sets import Chanta, Chiitoitsu, Junchan, Sanshoku
+from bot.engine.yaku.situational import DoubleRiichi, Riichi
+from bot.engine.yaku.table import STANDARD_YAKU, YakuTable, YakuValue
+from bot.engine.yaku.yakuman import Daisuushii, Kokushi, Kokushi13, RenhouYakuman, Shousuushii
 
 if TYPE_CHECKING:
     from bot.engine.variants.goto.settings import GotoSettings
@@ -196,66 +155,27 @@ NORTH_YAKU = frozenset(cls.name for cls in (Kokushi, Kokushi13, Shousuushii, Dai
 
 
 def goto_yaku(*, open_riichi_han: int = 2) -> YakuTable:
-    """The table: baseline sanma values with the seed's changes; ``open_riichi_han`` is GTS-A8's
-    value of an open riichi (an open ダブル立直 one more)."""
-    return YakuTable.of(
-        {
-            Riichi: _han(1),
-            DoubleRiichi: _han(2),
-            OpenRiichi: _han(open_riichi_han),
-            OpenDoubleRiichi: _han(open_riichi_han + 1),
-            Ippatsu: _han(1),
-            MenzenTsumo: _han(1),
-            Pinfu: _han(1),
-            Iipeikou: _han(1),
-            Tanyao: _han(1, 1),  # kuitan: [baseline], the seed is silent
-            Haku: _han(1, 1),
-            Hatsu: _han(1, 1),
-            Chun: _han(1, 1),
-            SeatWind: _han(1, 1),
-            RoundWind: _han(1, 1),
-            Rinshan: _han(1, 1),
-            Chankan: _han(1, 1),
-            Haitei: _han(1, 1),
-            Houtei: _han(1, 1),
-            Ittsu: _han(2, 1),
-            Chanta: _han(4, 2),  # 「チャンタ(門前4翻、副露2翻)」
-            Chiitoitsu: _han(2),
-            AmericanChiitoitsu: _han(4),  # per kind used four times
-            Toitoi: _han(2, 2),
-            Sanankou: _han(2, 2),
-            SanshokuDoukou: _han(2, 2),  # of 1s or 9s: 111m 111p 111s
-            Sankantsu: _han(2, 2),
-            Shousangen: _han(2, 2),
-            Honroutou: _han(4, 4),  # 「混老頭(門前・副露ともに4翻…)」
-            # 「三風・三連刻(2翻)」: one value, kept open like the other triplet yaku.
-            SanFuu: _han(2, 2),
-            Sanrenkou: _han(2, 2),
-            Ryanpeikou: _han(3),
-            Junchan: _han(6, 3),  # 「純チャン(門前6翻、副露3翻)」
-            Honitsu: _han(3, 2),
-            GotoShousharin: _han(6),
-            Chinitsu: _han(6, 5),
-            Kokushi: _yakuman(closed_only=True),
-            Kokushi13: _yakuman(closed_only=True),
-            Suuankou: _yakuman(closed_only=True),
-            SuuankouTanki: _yakuman(closed_only=True),
-            Daisangen: _yakuman(),
-            Tsuuiisou: _yakuman(),
-            Shousuushii: _yakuman(),
-            Daisuushii: _yakuman(),
-            Ryuuiisou: _yakuman(),
-            Chinroutou: _yakuman(),
-            Chuuren: _yakuman(closed_only=True),
-            ChuurenJunsei: _yakuman(closed_only=True),
-            Suukantsu: _yakuman(),
-            Tenhou: _yakuman(closed_only=True),
-            Chiihou: _yakuman(closed_only=True),
-            RenhouYakuman: _yakuman(closed_only=True),
-            Suurenkou: _yakuman(),
-            Daisharin: _yakuman(closed_only=True),
-            Manhon: _yakuman(),
-        }
+    """The table: the baseline sanma values (kuitan: [baseline], the seed is silent; no 三色同順,
+    三色同刻 of 1s or 9s stays) with the seed's changes, its yaku among the ones they belong
+    with; ``open_riichi_han`` is GTS-A8's value of an open riichi (an open ダブル立直 one more)."""
+    return (
+        STANDARD_YAKU.without(Sanshoku)
+        .inserted(DoubleRiichi, {OpenRiichi: _han(open_riichi_han), OpenDoubleRiichi: _han(open_riichi_han + 1)})
+        .inserted(Chiitoitsu, {AmericanChiitoitsu: _han(4)})  # per kind used four times
+        # 「三風・三連刻(2翻)」: one value, kept open like the other triplet yaku.
+        .inserted(Honroutou, {SanFuu: _han(2, 2), Sanrenkou: _han(2, 2)})
+        .inserted(Honitsu, {GotoShousharin: _han(6)})
+        .with_values(
+            {
+                Chanta: _han(4, 2),  # 「チャンタ(門前4翻、副露2翻)」
+                Honroutou: _han(4, 4),  # 「混老頭(門前・副露ともに4翻…)」
+                Junchan: _han(6, 3),  # 「純チャン(門前6翻、副露3翻)」
+                RenhouYakuman: _yakuman(closed_only=True),
+                Suurenkou: _yakuman(),
+                Daisharin: _yakuman(closed_only=True),
+                Manhon: _yakuman(),
+            }
+        )
     )
 
 
@@ -268,7 +188,7 @@ _RIICHI_NAMES = frozenset(cls.name for cls in (Riichi, DoubleRiichi, OpenRiichi,
 # --- the scorer ------------------------------------------------------------------------------------
 
 
-class GotoScorer:
+class GotoScorer(Scorer):
     """Scores a 5等三麻 win, or says it is none (not complete, no yaku, 北 misused).
 
     ``points`` is the points table (5等's own, or any other for tests). The context's
@@ -291,13 +211,15 @@ class GotoScorer:
         self.four_north_dora = four_north_dora
         """「4北抜くとドラ8扱い」: what four pulled 北 count."""
         # The 北 dora are worked out here (four count 8), so the shared scorer counts them as given.
-        self.rules = ScoringRules(
-            shapes=goto_shapes(),
-            yaku=goto_yaku(open_riichi_han=open_riichi_han),
-            points=GotoPoints() if points is None else points,
-            players=3,
-            sanma_dora=True,
-            nuki_kind=None,
+        super().__init__(
+            ScoringRules(
+                shapes=goto_shapes(),
+                yaku=goto_yaku(open_riichi_han=open_riichi_han),
+                points=GotoPoints() if points is None else points,
+                players=3,
+                sanma_dora=True,
+                nuki_kind=None,
+            )
         )
 
     @classmethod
@@ -309,11 +231,6 @@ class GotoScorer:
             riichi_only_strict=settings.riichi_only_strict,
             four_north_dora=settings.four_north_dora,
         )
-
-    @property
-    def points(self) -> PointsTable:
-        """The points table."""
-        return self.rules.points
 
     def north_dora(self, ctx: WinContext) -> int:
         """The dora the pulled 北 are worth: one each (four: :attr:`four_north_dora`), and the
@@ -327,34 +244,18 @@ class GotoScorer:
 
     def evaluate(self, ctx: WinContext) -> HandScore | NoWin:
         """The score, or why there is none: :attr:`NoWin.NOT_COMPLETE`, :attr:`NoWin.NO_YAKU`
-        (dora never make the minimum) or :data:`NORTH_IN_HAND`."""
+        (dora never make the minimum) or :data:`NORTH_IN_HAND`. A ron whose one yaku is riichi
+        (ダブル or オープン too), with no dora when strict, is 立直のみ出和了, a 役満."""
         red = 2 * ctx.red_dora if AUTUMN in ctx.flags else ctx.red_dora
-        result = score_hand(dataclasses.replace(ctx, red_dora=red, nuki_dora=self.north_dora(ctx)), self.rules)
+        result = super().evaluate(dataclasses.replace(ctx, red_dora=red, nuki_dora=self.north_dora(ctx)))
         if isinstance(result, NoWin):
             return result
-        # The yakuman that allow 北 apply to every reading holding it, so the best reading
-        # says whether any reading could.
-        if ctx.holds(Kind.NORTH) and not any(hit.name in NORTH_YAKU for hit in result.yaku):
+        if north_misused(ctx, result, NORTH_YAKU):
             return NoWin(NORTH_IN_HAND)
-        if not ctx.tsumo and not result.yakuman and self._riichi_only(result):
-            payment = self.points.payment(0, None, 1, dealer=ctx.dealer, tsumo=False, players=3, kiriage=False)
-            return HandScore(0, None, (RIICHI_ONLY_RON,), 1, payment, result.honba, result.deposits)
+        if not ctx.tsumo and not result.yakuman and riichi_only(result, _RIICHI_NAMES, strict=self.riichi_only_strict):
+            return self.yakuman_hand(RIICHI_ONLY_RON, dealer=ctx.dealer, tsumo=False, of=result)
         return result
-
-    def score(self, ctx: WinContext) -> HandScore | None:
-        """The score of a legal win, or None."""
-        result = self.evaluate(ctx)
-        return None if isinstance(result, NoWin) else result
-
-    def _riichi_only(self, result: HandScore) -> bool:
-        """Riichi (ダブル or オープン too) is the one yaku; strict, no dora line either. 一発 is a
-        yaku, so an ippatsu ron is never riichi only."""
-        yaku = tuple(hit for hit in result.yaku if hit.name not in DORA_LINES)
-        if len(yaku) != 1 or yaku[0].name not in _RIICHI_NAMES:
-            return False
-        return not self.riichi_only_strict or len(yaku) == len(result.yaku)
 
     def nagashi(self, *, dealer: bool) -> HandScore:
         """流し (満貫, here a 役満) of the dealer or a child, paid as a yakuman tsumo."""
-        payment = self.points.payment(0, None, 1, dealer=dealer, tsumo=True, players=3, kiriage=False)
-        return HandScore(0, None, (NAGASHI,), 1, payment)
+        return self.yakuman_hand(NAGASHI, dealer=dealer, tsumo=True)

@@ -17,26 +17,27 @@ import functools
 import itertools
 import random
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
-from typing import ClassVar
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
 
-from bot.engine.events import Event, HandStarted, PrivateEvent, Win
+from bot.engine.events import Event, PrivateEvent, Win
 from bot.engine.game import Action, Kan, Pass, Riichi, SetAside, Tsumo, VoteEnd
 from bot.engine.melds import MeldType
 from bot.engine.scoring import ScoringRules
-from bot.engine.shapes import FIVE_PAIRS_AND_A_HALF, INAGE_KOKUSHI, ShapeRules, add_tile, count_of
-from bot.engine.table import ClaimSource, ClaimWindow, RiverEntry, Seat, TileReserve, TurnGame, rigging
+from bot.engine.shapes import FIVE_PAIRS_AND_A_HALF, INAGE_KOKUSHI, ShapeRules, count_of
+from bot.engine.table import ClaimSource, ClaimWindow, DeadWall, RiverEntry, Seat, TurnGame, split_noten_penalty
 from bot.engine.table.turns import Phase
-from bot.engine.tiles import FLOWERS, YAOCHU, Kind, TileSet, inage_tileset
+from bot.engine.tiles import FLOWERS, YAOCHU, Kind, TileSet
 from bot.engine.variants.inage.discards import DiscardYaku, discard_gains, discard_yaku
 from bot.engine.variants.inage.settings import InageSettings
+from bot.engine.variants.inage.tiles import inage_tileset
 from bot.engine.variants.inage.ui import INAGE_UI
 from bot.engine.variants.inage.yaku import InageScore, InageScorer, InageWin
 from bot.engine.views import WinView, YakuLine
+from bot.engine.yaku.context import WinContext
 
 __all__ = ["InageGame", "JuusanFutou", "inage_shapes", "is_juusan_futou"]
 
-HAND_SIZE = 10
 SIDE_KINDS = frozenset({Kind.WEST, Kind.NORTH}) | FLOWERS
 """「花牌・西・北の３種の牌は横に出してドラとすることが出来る」."""
 PONNABLE_SIDE = frozenset({Kind.WEST, Kind.NORTH})
@@ -88,7 +89,6 @@ class InageRiver(RiverEntry):
 @dataclass
 class InageSeat(Seat):
     riichi_index: int | None = None
-    ippatsu: bool = False
     juusan_futou: bool = False
     nagashi: bool = False
 
@@ -131,7 +131,13 @@ class InageGame(TurnGame[InageSettings, InageSeat]):
     settings_class = InageSettings
     ui = INAGE_UI
     seat_class = InageSeat
-    derived: ClassVar[frozenset[str]] = frozenset({"table", "discard_rules", "first_starter"})
+    derived: ClassVar[frozenset[str]] = frozenset({"table", "discard_rules"})
+    # 「配牌は１０枚。適当に取って上家に回す」: each seat's 10 are grabbed whole.
+    hand_size: ClassVar[int] = 10
+    deal_whole_hands: ClassVar[bool] = True
+    # 「王牌は始めに２枚だけ出し（表裏ドラ）」: one face up, one face down, out of play.
+    dead_wall = DeadWall(rinshan=0, indicators=1, ura=1, first=True)
+    deal_step: ClassVar[bool] = True
 
     def _tileset(self) -> TileSet:
         return inage_tileset()
@@ -147,15 +153,19 @@ class InageGame(TurnGame[InageSettings, InageSeat]):
         self.scorer = InageScorer(self.shapes, self.table, dora_counts=self.settings.dora_count_for_minimum)
         self.discard_rules = self.settings.discard_rules()
         # 「いちばんはじめ？じゃんけんででも」: the first starter is drawn from the seed.
-        self.first_starter = random.Random(f"inage:{self.seed}:starter").randrange(self._players)
-        self.starter = self.first_starter
+        self.dealer = random.Random(f"inage:{self.seed}:starter").randrange(self._players)
 
     # --- the round -----------------------------------------------------------------------------
 
     @property
-    def dealer(self) -> int:
-        """There is no dealer: the starter plays first (and breaks ties in the standings)."""
-        return self.starter
+    def starter(self) -> int:
+        """There is no dealer: the starter plays first (and breaks ties in the standings), in the
+        dealer's place."""
+        return self.dealer
+
+    def seat_wind(self, seat: int) -> int | None:
+        """There are no winds."""
+        return None
 
     @property
     def round_label(self) -> str:
@@ -180,77 +190,22 @@ class InageGame(TurnGame[InageSettings, InageSeat]):
             return ()
         return (VoteEnd(seat, seat not in self.votes),)
 
-    def _first_dealer(self) -> int:
-        return self.first_starter
-
     # --- dealing -------------------------------------------------------------------------------------
 
-    def _start_hand(self, order: Sequence[int] | None = None) -> None:
+    def _new_hand(self) -> None:
         # 「山は積まないで伏せてかき混ぜるだけ」「ツモるときも適当なところから」: taking a uniformly
-        # random tile each time is the same as taking the next of a shuffled pool.
-        self._shuffle(order)
-        n = self._players
-        self.seats = self._new_seats()
-        # 「王牌は始めに２枚だけ出し（表裏ドラ）」: one face up, one face down, out of play.
-        self.wall.indicators.append(self.wall.draw())
-        self.wall.ura.append(self.wall.draw())
-        self.wall.revealed = 1
-        # 「配牌は１０枚。適当に取って上家に回す」: each hand was grabbed by its owner's 下家.
-        self.dealt_by = tuple((seat + 1) % n for seat in range(n))
-        for offset in range(n):
-            seat = self.seats[(self.starter + offset) % n]
-            for _ in range(HAND_SIZE):
-                self._take(seat, self.wall.draw())
-        self.first_go_around = True
-        self.starter_draws = 0
+        # random tile each time is the same as taking the next of a shuffled pool. Each hand was
+        # grabbed by its owner's 下家, who pays a 十三不塔.
+        self.dealt_by = tuple((seat + 1) % self._players for seat in range(self._players))
         self.clock = 0
-        self.pending_events = [
-            HandStarted(
-                self.hand_index,
-                self.round_label,
-                self.starter,
-                self.wall.digest,
-                tuple(self.points),
-                dora_indicators=tuple(self.wall.dora),
-            ),
-            *(
-                Dealt(index, tuple(sorted(seat.concealed)), self.dealt_by[index])
-                for index, seat in enumerate(self.seats)
-            ),
+        self.pending_events += [
+            Dealt(index, tuple(sorted(seat.concealed)), self.dealt_by[index]) for index, seat in enumerate(self.seats)
         ]
-        self._begin_play(deal_step=True)
 
-    @rigging
-    def rig(
-        self,
-        hands: Sequence[str],
-        draws: str = "",
-        *,
-        starter: int | None = None,
-        dora: str = "",
-        ura: str = "",
-    ) -> None:
-        """Restart the current hand from chosen tiles (for tests and puzzles).
-
-        ``hands`` are every seat's 10 tiles in mpsz notation, seat 0 first; ``draws`` the next
-        tiles taken from the pool, in order (the starter's first draw first; replacements and
-        kan indicators take their turn). ``dora``/``ura`` are the indicators (default: two
-        flowers, which point at nothing a hand can hold as a set). The rest of the pool follows
-        in tile-id order, so every tile still exists once.
-        """
-        if starter is not None:
-            self.starter = starter
-        reserve = TileReserve(self.tiles)
-        dealt = [reserve.take_all(text) for text in hands]
-        if len(dealt) != self._players or any(len(tiles) != HAND_SIZE for tiles in dealt):
-            raise ValueError(f"rig needs {self._players} hands of {HAND_SIZE} tiles")
-        indicators = reserve.take_all(dora) if dora else [reserve.take_any()]
-        under = reserve.take_all(ura) if ura else [reserve.take_any()]
-        drawn = reserve.take_all(draws)
-        order = [indicators[0], under[0]]
-        for offset in range(self._players):
-            order += dealt[(self.starter + offset) % self._players]
-        self._start_hand(order + drawn + reserve.free)
+    def rig(self, hands: Sequence[str], draws: str = "", *, starter: int | None = None, **table: Any) -> None:
+        """:meth:`TableGame.rig`, the dealer named the ``starter``; ``dora`` and ``ura`` are the
+        two indicators (default: two flowers, which point at nothing a hand can hold as a set)."""
+        super().rig(hands, draws, dealer=starter, **table)
 
     # --- the deal step and 十三不塔 ---------------------------------------------------------------------
 
@@ -280,14 +235,14 @@ class InageGame(TurnGame[InageSettings, InageSeat]):
 
     def _deal_done(self) -> None:
         declared = [
-            (self.starter + offset) % self._players
+            (self.dealer + offset) % self._players
             for offset in range(self._players)
-            if self.seats[(self.starter + offset) % self._players].juusan_futou
+            if self.seats[(self.dealer + offset) % self._players].juusan_futou
         ]
         if declared:
             self._settle_juusan_futou(declared)
         else:
-            self._draw(self.starter)
+            self._draw(self.dealer)
 
     def _settle_juusan_futou(self, declared: list[int]) -> None:
         # 「配牌を渡した人が責任を取って払ってください」: each declarer is paid by their passer.
@@ -309,15 +264,8 @@ class InageGame(TurnGame[InageSettings, InageSeat]):
 
     # --- the turn --------------------------------------------------------------------------------------
 
-    def _on_draw(self, seat: int, *, replacement: bool) -> None:
-        if not replacement and seat == self.starter:
-            self.starter_draws += 1
-            # The first go-around (天和, 地和, 人和) lasts until the starter draws again.
-            if self.starter_draws > 1:
-                self.first_go_around = False
-
     def _can_tsumo(self, seat: int) -> bool:
-        return self._score(seat, self.seats[seat].drawn, how="tsumo") is not None
+        return self._win_score(seat, self.seats[seat].drawn, how="tsumo") is not None
 
     def _riichi_turn(self, seat_index: int) -> list[Action]:
         # The drawn tile goes, or is set aside, or makes a kan that keeps the waits.
@@ -329,16 +277,10 @@ class InageGame(TurnGame[InageSettings, InageSeat]):
         return actions + self._kans(seat_index, riichi=True)
 
     def _riichi_options(self, seat_index: int, faces: Sequence[int]) -> list[Action]:
-        seat = self.seats[seat_index]
-        closed = all(meld.type is MeldType.ANKAN for meld in seat.melds)
-        if not closed or not self.wall.live:
-            return []
         # 「リーチ、と宣言して牌を横に向けておくだけ」: closed, tenpai after the discard, a draw left.
-        return [
-            Riichi(seat_index, tile)
-            for tile in faces
-            if self.shapes.is_tenpai(seat.board - (1 << (4 * self.kinds[tile])))
-        ]
+        if not self.seats[seat_index].closed or not self.wall.live:
+            return []
+        return [Riichi(seat_index, tile) for tile in self._tenpai_discards(seat_index, faces)]
 
     def _set_aside_options(self, seat_index: int) -> list[Action]:
         if not self.wall.live:
@@ -356,9 +298,9 @@ class InageGame(TurnGame[InageSettings, InageSeat]):
         kans: list[Action] = []
         for kind in sorted({self.kinds[tile] for tile in seat.concealed}):
             if count_of(seat.board, kind) == 4:
-                if riichi and not self._kan_keeps_waits(seat, kind):
-                    continue
-                kans.append(Kan(seat_index, tuple(self._held(seat, kind))))
+                held = tuple(self._held(seat, kind))
+                if not riichi or self._kan_keeps_waits(seat_index, held):
+                    kans.append(Kan(seat_index, held))
         if not riichi:
             for meld in seat.melds:
                 if meld.type is MeldType.PON:
@@ -367,22 +309,14 @@ class InageGame(TurnGame[InageSettings, InageSeat]):
                         kans.append(Kan(seat_index, (extra[0],)))
         return kans
 
-    def _kan_keeps_waits(self, seat: InageSeat, kind: int) -> bool:
-        """In riichi, a concealed kan must use the drawn tile and leave the waits as they were."""
-        if seat.drawn is None or self.kinds[seat.drawn] != kind:
-            return False
-        before = self.shapes.waits(seat.board - (1 << (4 * kind)))
-        after = self.shapes.waits(seat.board - (4 << (4 * kind)))
-        return bool(before) and before == after
-
     def _on_discard(self, seat_index: int, tile: int, *, riichi: bool) -> None:
+        super()._on_discard(seat_index, tile, riichi=riichi)
         seat = self.seats[seat_index]
         if riichi:
+            # ダブル立直 and 一発 are table settings (INA-A11).
             seat.riichi_index = len(seat.river)
-            seat.double_riichi = self.settings.double_riichi and not seat.river and self.first_go_around
+            seat.double_riichi = seat.double_riichi and self.settings.double_riichi
             seat.ippatsu = self.settings.ippatsu
-        else:
-            seat.ippatsu = False
 
     def _river_entry(self, seat: int, tile: int, *, riichi: bool, tsumogiri: bool) -> RiverEntry:
         self.clock += 1
@@ -394,20 +328,13 @@ class InageGame(TurnGame[InageSettings, InageSeat]):
         self.wall.ura.append(self.wall.draw())
         self._reveal_indicator()
 
-    def _on_call(self) -> None:
-        """Any pon or kan ends the first go-around and every ippatsu."""
-        self.any_call = True
-        self.first_go_around = False
-        for seat in self.seats:
-            seat.ippatsu = False
-
     # --- claims ----------------------------------------------------------------------------------------
 
     def _may_ron(self, seat_index: int, tile: int, window: ClaimWindow) -> bool:
         seat = self.seats[seat_index]
         # 「手牌が１０枚のときはリーチを掛けなければロンあがりできない（人和を除く）」 (INA-A1).
         may = bool(seat.melds) or seat.riichi or self.first_go_around
-        return may and self._score(seat_index, tile, how=window.source) is not None
+        return may and self._win_score(seat_index, tile, how=window.source) is not None
 
     def _may_call(self, seat: int, tile: int, window: ClaimWindow) -> bool:
         # 「横においた牌でもポン・ロンの対象にはなります」: only 西 and 北 among the tiles set aside.
@@ -442,40 +369,46 @@ class InageGame(TurnGame[InageSettings, InageSeat]):
 
     # --- winning and scoring -----------------------------------------------------------------------------
 
-    def _score(self, seat_index: int, tile: int | None, *, how: str) -> InageScore | None:
+    def _win_score(self, seat_index: int, tile: int | None, *, how: str) -> InageScore | None:
         """The score of ``seat_index`` winning on ``tile`` (``how``: tsumo, discard, set_aside or
         kakan), or None if that is no legal win."""
         if tile is None:
             return None
         seat = self.seats[seat_index]
-        tsumo = how == "tsumo"
-        kind = self.kinds[tile]
-        board = seat.board if tsumo else add_tile(seat.board, kind)
-        if not self.shapes.is_agari(board):
+        ctx = self._win_context(seat_index, tile, tsumo=how == "tsumo", how=how)
+        if not self.shapes.is_agari(ctx.concealed):
             return None
-        first = self.first_go_around and not self.any_call
         win = InageWin(
-            concealed=board,
-            win_tile=kind,
-            melds=tuple(seat.melds),
-            tsumo=tsumo,
+            concealed=ctx.concealed,
+            win_tile=ctx.win_tile,
+            melds=ctx.melds,
+            tsumo=ctx.tsumo,
             riichi=seat.riichi and not seat.double_riichi,
             double_riichi=seat.double_riichi,
             ippatsu=seat.ippatsu,
-            haitei=tsumo and not self.wall.live,
-            houtei=how == "discard" and not self.wall.live,
-            rinshan=tsumo and self.rinshan,
-            chankan=how == "kakan",
-            yaridora=how == "set_aside" and kind in PONNABLE_SIDE,
-            tenhou=tsumo and first and not seat.river and seat_index == self.starter,
-            chiihou=tsumo and first and not seat.river and seat_index != self.starter,
-            renhou=not tsumo and first,
-            dora_indicators=tuple(self.kinds[t] for t in self.wall.dora),
-            ura_indicators=tuple(self.kinds[t] for t in self.wall.ura),
+            haitei=ctx.haitei,
+            houtei=ctx.houtei,
+            rinshan=ctx.rinshan,
+            chankan=ctx.chankan,
+            yaridora=how == ClaimSource.SET_ASIDE and ctx.win_tile in PONNABLE_SIDE,
+            tenhou=ctx.tenhou,
+            chiihou=ctx.chiihou,
+            renhou=ctx.renhou,
+            dora_indicators=ctx.dora_indicators,
+            ura_indicators=ctx.ura_indicators,
             set_aside=tuple(self.kinds[t] for t in seat.set_aside),
             discards=self._discard_yaku(seat_index) if self.settings.discard_yaku else (),
         )
         return self.scorer.score(win)
+
+    def _situation(self, ctx: WinContext, seat: int, *, how: str) -> WinContext:
+        # 海底 on the last tile whether or not it replaced a kan (the pool has no dead wall), and
+        # 人和 on any ron of the first go-around.
+        return replace(
+            super()._situation(ctx, seat, how=how),
+            haitei=ctx.tsumo and self._last_draw(),
+            renhou=not ctx.tsumo and self.first_go_around,
+        )
 
     def _discard_yaku(self, seat_index: int) -> tuple[DiscardYaku, ...]:
         seat = self.seats[seat_index]
@@ -515,7 +448,7 @@ class InageGame(TurnGame[InageSettings, InageSeat]):
         return entry.time if isinstance(entry, InageRiver) else 0
 
     def _win(self, winners: list[int], *, from_seat: int | None, tile: int, how: str) -> None:
-        scores = [self._score(winner, tile, how=how) for winner in winners]
+        scores = [self._win_score(winner, tile, how=how) for winner in winners]
         changes = [0] * self._players
         for winner, score in zip(winners, scores, strict=True):
             assert score is not None  # only wins that score are offered
@@ -527,66 +460,30 @@ class InageGame(TurnGame[InageSettings, InageSeat]):
                 changes[from_seat] -= score.points
             changes[winner] += score.points
         if from_seat is not None:
-            # The claimed tile leaves the river (or the set-aside area, or the added kan) and
-            # joins the first winner's hand.
-            if how == ClaimSource.DISCARD:
-                self.seats[from_seat].river.pop()
-                self.last_discard = None
-            elif how == ClaimSource.SET_ASIDE:
-                self.seats[from_seat].set_aside.remove(tile)
-            else:
-                self._give(self.seats[from_seat], tile)
-            self._take(self.seats[winners[0]], tile)
+            self._take_claimed(winners[0], from_seat, tile, how)
         wins = []
         for winner, score in zip(winners, scores, strict=True):
             assert score is not None
             seat = self.seats[winner]
             hand = [t for t in seat.concealed if t != tile]
-            card = self._card(winner, from_seat, hand, tile, score.yaku, score.han, score.points, score.limit, changes)
-            wins.append((card, self._record(card, tile, seat.concealed)))
+            wins.append(
+                self._win_result(
+                    winner,
+                    from_seat,
+                    tile,
+                    hand,
+                    score.yaku,
+                    han=score.han,
+                    points=score.points,
+                    point_changes=changes,
+                    limit=score.limit,
+                    ura=self.wall.ura,
+                    whole=seat.concealed,
+                )
+            )
         self.ledger.pay(changes)
         self._report(wins, changes)
         self._end_hand(winners[0])
-
-    def _card(
-        self,
-        winner: int,
-        from_seat: int | None,
-        hand: Sequence[int],
-        tile: int,
-        yaku: Sequence[YakuLine],
-        han: int,
-        points: int,
-        limit: str,
-        changes: Sequence[int],
-    ) -> WinView:
-        return self._win_card(
-            winner,
-            from_seat,
-            hand,
-            tile,
-            yaku,
-            han=han,
-            points=points,
-            point_changes=changes,
-            limit=limit,
-            dora_indicators=self._faces(self.wall.dora),
-            ura_indicators=self._faces(self.wall.ura),
-        )
-
-    def _record(self, card: WinView, tile: int, hand: Sequence[int]) -> Win:
-        return Win(
-            card.winner,
-            card.from_seat,
-            tile,
-            tuple(self._sorted(hand)),
-            card.han,
-            card.points,
-            card.yaku,
-            card.point_changes,
-            limit=card.limit_name,
-            ura_indicators=tuple(self.wall.ura),
-        )
 
     def _limit_win(
         self,
@@ -599,11 +496,23 @@ class InageGame(TurnGame[InageSettings, InageSeat]):
         changes: Sequence[int],
     ) -> tuple[WinView, Win]:
         """A 四倍満 win without a hand to score (十三不塔, 流し満貫)."""
-        card = self._card(winner, from_seat, hand, tile, line, 0, self.table.yonbaiman, "四倍満", changes)
-        return card, self._record(card, tile, shown)
+        points = self.table.yonbaiman
+        return self._win_result(
+            winner,
+            from_seat,
+            tile,
+            hand,
+            line,
+            han=0,
+            points=points,
+            point_changes=changes,
+            limit="四倍満",
+            ura=self.wall.ura,
+            whole=shown,
+        )
 
     def _report(self, wins: Sequence[tuple[WinView, Win]], changes: Sequence[int]) -> None:
-        self._hand_ended(changes, [card for card, _ in wins], wins=[win for _, win in wins])
+        self._hand_ended([card for card, _ in wins], wins=[win for _, win in wins])
 
     def _nagashi_win(self, seat_index: int) -> None:
         """INA-A10: 流し満貫 is paid at once, like a tsumo, and ends the hand."""
@@ -621,17 +530,12 @@ class InageGame(TurnGame[InageSettings, InageSeat]):
     def _exhaustive_draw(self) -> None:
         # 「空テンなし、すなわち５枚目の牌を待っても形テン」: formal tenpai, yaku or not.
         tenpai = [self.shapes.is_tenpai(seat.board) for seat in self.seats]
-        ready = sum(tenpai)
-        changes = [0] * self._players
-        if 0 < ready < self._players:
-            # 「ノーテン罰符は場に４８点」: the no-ten players pay it, the tenpai players share it.
-            penalty = self.settings.noten_penalty
-            for index, is_ready in enumerate(tenpai):
-                changes[index] = penalty // ready if is_ready else -penalty // (self._players - ready)
+        # 「ノーテン罰符は場に４８点」: the no-ten players pay it, the tenpai players share it.
+        changes = split_noten_penalty(tenpai, self.settings.noten_penalty)
         self.ledger.pay(changes)
         card, draw = self._draw_card(tenpai, changes)
-        self._hand_ended(changes, (card,), draw=draw)
-        self._end_hand(self.starter if self.settings.draw_keeps_starter else (self.starter + 1) % self._players)
+        self._hand_ended((card,), draw=draw)
+        self._end_hand(self.dealer if self.settings.draw_keeps_starter else (self.dealer + 1) % self._players)
 
     def _end_hand(self, next_starter: int) -> None:
         if not self.settings.nagashi_ends_hand:
@@ -640,11 +544,8 @@ class InageGame(TurnGame[InageSettings, InageSeat]):
                     # INA-A10 alternative: 流し満貫 is paid when the hand is over.
                     self.ledger.create(index, self.table.yonbaiman)
                     self.pending_events.append(NagashiPaid(index, self.table.yonbaiman))
-        self._reveal_wall()
-        self.history.append(tuple(self.points))
-        self.hand_index += 1
-        self.starter = next_starter
-        self.phase = Phase.ENDED
+        self._close_hand()
+        self.dealer = next_starter
         reason = ""
         if self.settings.end == "hands" and self.hand_index >= self.settings.hands:
             reason = "終局"

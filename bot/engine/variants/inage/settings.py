@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.engine.table import TableSettings, allowed, one_of, setting, shaped
+from bot.engine.table.settings import TableSettings, allowed, hints_setting, one_of, setting, shaped
 from bot.engine.variants.inage.discards import DiscardRules
 from bot.engine.variants.inage.yaku import HanTable
 
@@ -15,9 +15,9 @@ END_MODES = ("hands", "score", "time", "vote")
 
 @dataclass(frozen=True)
 class InageSettings(TableSettings):
-    title = "いなげ麻雀"
-
     """Table settings. Defaults are the seed's rules and the spec's [recommended] rulings."""
+
+    title = "いなげ麻雀"
 
     end: str = setting(
         "hands",
@@ -82,7 +82,7 @@ class InageSettings(TableSettings):
         doc="INA-A13 [recommended]: after an exhaustive draw the same player starts (off: the next one).",
     )
     dora_count_for_minimum: bool = setting(False, doc="INA-A5 [recommended off]: dora alone do not make a win.")
-    hints: bool = setting(True, doc="Show waits and ukeire on the private panel.")
+    hints: bool = hints_setting()
 
     def __post_init__(self) -> None:
         if self.end not in END_MODES:

@@ -4,20 +4,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.engine.table import TableSettings, allowed, setting
+from bot.engine.table.settings import TableSettings, allowed, hints_setting, setting, start_points_setting
 
 __all__ = ["NishokuSettings"]
 
 
 @dataclass(frozen=True)
 class NishokuSettings(TableSettings):
-    title = "二色麻雀"
-
     """Table settings. Defaults are the seed's rules and the spec's [recommended] rulings."""
+
+    title = "二色麻雀"
 
     red_5p: int = setting(1, allowed(0, 2), doc="NIS-A1: red 5p in the set (the seed only says 「ドラは赤牌のみ」).")
     red_5s: int = setting(1, allowed(0, 2), doc="NIS-A1: red 5s in the set.")
-    start_points: int = setting(50_000, allowed(1_000, 200_000, step=1_000), doc="「５万点持ち」.")
+    start_points: int = start_points_setting(50_000, doc="「５万点持ち」.")
     hands: int = setting(
         16,
         allowed(1, 16),
@@ -30,7 +30,7 @@ class NishokuSettings(TableSettings):
         allowed(-100_000, 199_000, step=1_000),
         doc="NIS-A6: 「ハコワレ終了」 when a score falls below this; exactly 0 continues.",
     )
-    hints: bool = setting(True, doc="Show waits and ukeire on the private panel.")
+    hints: bool = hints_setting()
 
     def __post_init__(self) -> None:
         for name in ("red_5p", "red_5s"):

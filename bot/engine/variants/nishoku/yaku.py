@@ -12,45 +12,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.engine.scoring import HandScore, NoWin, Payment, PointsTable, ScoringRules, score_hand
+from bot.engine import yaku
+from bot.engine.scoring import Payment, PointsTable, Scorer, ScoringRules
 from bot.engine.shapes import ShapeRules
 from bot.engine.yaku.base import HONOR_PRESENT, Facts, Feature, Scope, Wait, Yaku
-from bot.engine.yaku.composition import Chinitsu, Honitsu, Honroutou, Sankantsu, Shousangen
 from bot.engine.yaku.context import WinContext
-from bot.engine.yaku.sets import (
-    Chanta,
-    Chiitoitsu,
-    Iipeikou,
-    Ittsu,
-    Junchan,
-    Pinfu,
-    Ryanpeikou,
-    Sanankou,
-    Sanshoku,
-    SanshokuDoukou,
-    Toitoi,
-)
-from bot.engine.yaku.situational import Chankan, DoubleRiichi, Ippatsu, Rinshan
 from bot.engine.yaku.table import STANDARD_YAKU, YakuTable, YakuValue
-from bot.engine.yaku.yakuman import (
-    Chiihou,
-    Chinroutou,
-    Chuuren,
-    ChuurenJunsei,
-    Daisangen,
-    Daisuushii,
-    Kokushi,
-    Kokushi13,
-    Ryuuiisou,
-    Shousuushii,
-    Suuankou,
-    SuuankouTanki,
-    Suukantsu,
-    Tenhou,
-    Tsuuiisou,
-)
 
-__all__ = ["NISHOKU_YAKU", "NishokuPoints", "NishokuScorer", "ShinPinfu", "ShinPinfuTwoSided", "WinScore", "ron_points"]
+__all__ = ["NISHOKU_YAKU", "NishokuPoints", "NishokuScorer", "ShinPinfu", "ShinPinfuTwoSided", "ron_points"]
 
 SMALL_YAKUMAN = 4
 """小役満 pays 24,000 = 4 × 6,000."""
@@ -86,19 +55,19 @@ _han = YakuValue.han
 # Absent by the seed: 一発, the old 平和, 三色, 国士, 清老頭, kans and their yaku, 人和, and the
 # "double" forms of single yakuman (「純正でなくても可」 only widens チューレン).
 _ABSENT = (
-    Ippatsu,
-    Pinfu,
-    Sanshoku,
-    SanshokuDoukou,
-    Sankantsu,
-    Rinshan,
-    Chankan,
-    Kokushi,
-    Kokushi13,
-    Chinroutou,
-    Suukantsu,
-    SuuankouTanki,
-    ChuurenJunsei,
+    yaku.Ippatsu,
+    yaku.Pinfu,
+    yaku.Sanshoku,
+    yaku.SanshokuDoukou,
+    yaku.Sankantsu,
+    yaku.Rinshan,
+    yaku.Chankan,
+    yaku.Kokushi,
+    yaku.Kokushi13,
+    yaku.Chinroutou,
+    yaku.Suukantsu,
+    yaku.SuuankouTanki,
+    yaku.ChuurenJunsei,
 )
 
 
@@ -107,28 +76,28 @@ def nishoku_yaku(*, shin_pinfu_any_wait: bool = True) -> YakuTable:
     shin_pinfu: type[Yaku] = ShinPinfu if shin_pinfu_any_wait else ShinPinfuTwoSided
     return STANDARD_YAKU.without(*_ABSENT).with_values(
         {
-            Chiitoitsu: _han(1),  # △（2）チートイ — 1 han here
-            Iipeikou: _han(1),  # ▼（5）: 1 closed, 0 open
-            Ittsu: _han(2, 1),
-            Chanta: _han(2, 1),
-            Shousangen: _han(2, 2),
-            Toitoi: _han(2, 2),
-            Sanankou: _han(2, 2),
-            DoubleRiichi: _han(2),
-            Junchan: _han(3, 2),
-            Honitsu: _han(3, 2),
-            Ryanpeikou: _han(3),
-            Honroutou: _han(3, 2),  # ▼（4）ホンロートー: 3 here, not the usual 2
-            Chinitsu: _han(6, 5),
-            Tenhou: YakuValue.weight(SMALL_YAKUMAN, closed_only=True),
-            Chiihou: YakuValue.weight(SMALL_YAKUMAN, closed_only=True),
-            Daisangen: YakuValue.weight(SMALL_YAKUMAN),
-            Suuankou: YakuValue.weight(SMALL_YAKUMAN, closed_only=True),
-            Shousuushii: YakuValue.weight(SMALL_YAKUMAN),
-            Daisuushii: YakuValue.weight(BIG_YAKUMAN),
-            Ryuuiisou: YakuValue.weight(BIG_YAKUMAN),
-            Tsuuiisou: YakuValue.weight(BIG_YAKUMAN),
-            Chuuren: YakuValue.weight(BIG_YAKUMAN, closed_only=True),
+            yaku.Chiitoitsu: _han(1),  # △（2）チートイ — 1 han here
+            yaku.Iipeikou: _han(1),  # ▼（5）: 1 closed, 0 open
+            yaku.Ittsu: _han(2, 1),
+            yaku.Chanta: _han(2, 1),
+            yaku.Shousangen: _han(2, 2),
+            yaku.Toitoi: _han(2, 2),
+            yaku.Sanankou: _han(2, 2),
+            yaku.DoubleRiichi: _han(2),
+            yaku.Junchan: _han(3, 2),
+            yaku.Honitsu: _han(3, 2),
+            yaku.Ryanpeikou: _han(3),
+            yaku.Honroutou: _han(3, 2),  # ▼（4）ホンロートー: 3 here, not the usual 2
+            yaku.Chinitsu: _han(6, 5),
+            yaku.Tenhou: YakuValue.weight(SMALL_YAKUMAN, closed_only=True),
+            yaku.Chiihou: YakuValue.weight(SMALL_YAKUMAN, closed_only=True),
+            yaku.Daisangen: YakuValue.weight(SMALL_YAKUMAN),
+            yaku.Suuankou: YakuValue.weight(SMALL_YAKUMAN, closed_only=True),
+            yaku.Shousuushii: YakuValue.weight(SMALL_YAKUMAN),
+            yaku.Daisuushii: YakuValue.weight(BIG_YAKUMAN),
+            yaku.Ryuuiisou: YakuValue.weight(BIG_YAKUMAN),
+            yaku.Tsuuiisou: YakuValue.weight(BIG_YAKUMAN),
+            yaku.Chuuren: YakuValue.weight(BIG_YAKUMAN, closed_only=True),
             shin_pinfu: _han(1),  # ▼（4）新ピンフ: 1 closed, 0 open
         }
     )
@@ -179,22 +148,16 @@ class NishokuPoints(PointsTable):
         return Payment(0, 0 if dealer else share, share, share * (players - 1), name)
 
 
-WinScore = HandScore
-
-
-class NishokuScorer:
+class NishokuScorer(Scorer):
     """Scores a 二色麻雀 win, or says it is none (not complete, or no yaku)."""
 
     def __init__(self, shapes: ShapeRules, *, shin_pinfu_any_wait: bool = True, add_double_yakuman: bool = True):
-        self.rules = ScoringRules(
-            shapes=shapes,
-            yaku=NISHOKU_YAKU if shin_pinfu_any_wait else nishoku_yaku(shin_pinfu_any_wait=False),
-            points=NishokuPoints(add_yakuman=add_double_yakuman),
-            ura_dora=False,
-            nuki_kind=None,
+        super().__init__(
+            ScoringRules(
+                shapes=shapes,
+                yaku=NISHOKU_YAKU if shin_pinfu_any_wait else nishoku_yaku(shin_pinfu_any_wait=False),
+                points=NishokuPoints(add_yakuman=add_double_yakuman),
+                ura_dora=False,
+                nuki_kind=None,
+            )
         )
-
-    def score(self, ctx: WinContext) -> HandScore | None:
-        """The score of a legal win, or None."""
-        result = score_hand(ctx, self.rules)
-        return None if isinstance(result, NoWin) else result

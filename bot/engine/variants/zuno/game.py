@@ -35,16 +35,16 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from bot.engine.events import Called, DoraRevealed, Drew, TileDrawn
 from bot.engine.game import Action, Decision, Discard, Kan, Pick, Riichi, Tsumo, Unclaimed
 from bot.engine.melds import Meld, MeldType
 from bot.engine.scoring import ScoringRules
 from bot.engine.shapes import SEVEN_PAIRS, THIRTEEN_ORPHANS, ShapeRules, count_of
-from bot.engine.table import ClaimWindow, Ledger, TileReserve, Wall, public_deciding, rigging
+from bot.engine.table import ClaimWindow, DeadWall, public_deciding
 from bot.engine.table.dice import roll
-from bot.engine.tiles import Kind, TileSet, zuno_tileset
+from bot.engine.tiles import TileSet
 from bot.engine.variants.zuno.events import (
     CallsResolved,
     Claimed,
@@ -84,6 +84,7 @@ from bot.engine.variants.zuno.state import (
     ZunoSeat,
     ZunoSeatView,
 )
+from bot.engine.variants.zuno.tiles import zuno_tileset
 from bot.engine.variants.zuno.ui import ZUNO_UI
 from bot.engine.variants.zuno.yaku import ZunoScorer
 from bot.engine.views import SeatPublic
@@ -115,7 +116,12 @@ class ZunoGame(ZunoHand):
     ui = ZUNO_UI
     seat_class = ZunoSeat
     has_chips: ClassVar[bool] = True
-    derived: ClassVar[frozenset[str]] = frozenset({"_cache", "_views", "_cache_sequence"})
+    derived: ClassVar[frozenset[str]] = frozenset({"_cache", "_views", "_cache_revision"})
+    # 「配牌は四家とも、ごく普通に13牌づつ取ります」: the dealer too, since the draft gives everyone's draw.
+    deal_whole_hands: ClassVar[bool] = True
+    # Both stacks are drawn from their end: live[-1] is the next tile, live[0] the 海底 side; a kan
+    # moves a live tile to the dead wall (``filler``), so it keeps 14 tiles.
+    dead_wall = DeadWall()
 
     def _tileset(self) -> TileSet:
         return zuno_tileset()
@@ -131,51 +137,28 @@ class ZunoGame(ZunoHand):
 
     def _setup(self) -> None:
         self.scorer = ZunoScorer(self.shapes)
-        self.dealer = 0
-        self.honba = 0
         self.tobi: list[tuple[int, int | None]] = []
         """(busted, buster); a None buster is the top player at the end (ZUN-A8)."""
         self.failed_loans: list[int] = []
         """Seats whose 借りイナズマ failed: each pays 慰謝料 to the top player at the end."""
         self._cache: dict[int, tuple[Action, ...]] = {}
         self._views: dict[int, ZunoSeatView | ZunoPublicView] = {}
-        self._cache_sequence = -1
+        self._cache_revision = -1
 
     @property
     def round_label(self) -> str:
         """東1局 … 東4局 (「東風戦」)."""
         return f"東{self.dealer + 1}局"
 
-    def seat_wind(self, seat: int) -> int:
-        """The seat's wind this hand."""
-        return Kind.EAST + (seat - self.dealer) % PLAYERS
-
     # --- hand set-up ----------------------------------------------------------------------------
 
     def _start_hand(self, order: Sequence[int] | None = None) -> None:
-        rng, tiles = self._shuffle(order)
+        rng = self._shuffle(order)
         # 割れ目: the dice come from the hand's own RNG, so a replay rolls the same numbers.
         first, second = roll(rng)
         self.dice = (first, second)
         self.wareme: int | None = wareme_seat(self.dice, self.dealer) if self.settings.wareme else None
-        self.seats = [ZunoSeat() for _ in range(PLAYERS)]
-        # 「配牌は四家とも、ごく普通に13牌づつ取ります」: the dealer too, since the draft gives everyone's draw.
-        for offset in range(PLAYERS):
-            seat = self.seats[(self.dealer + offset) % PLAYERS]
-            for tile in tiles[13 * offset : 13 * offset + 13]:
-                self._take(seat, tile)
-        dead = tiles[-14:]
-        # Both stacks are drawn from their end: live[-1] is the next tile, live[0] the 海底 side;
-        # a kan moves a live tile to the dead wall (``filler``), so it keeps 14 tiles.
-        self.wall = Wall(
-            live=tiles[4 * 13 : -14][::-1],
-            salt=self.wall.salt,
-            digest=self.wall.digest,
-            rinshan=dead[:4][::-1],
-            indicators=dead[4:9],
-            ura=dead[9:14],
-            revealed=1,
-        )
+        self._deal()
         self.kans = 0
         self.round = 0
         self.sp = self.dealer
@@ -188,8 +171,6 @@ class ZunoGame(ZunoHand):
         self.call_queue: list[Action] = []
         self.call_seat: int | None = None
         self.last_discard: tuple[int, int] | None = None
-        self.hand_start_points = tuple(self.points)
-        self.hand_start_chips = tuple(self.chips)
         self.pending_events = [
             ZunoHandStarted(
                 self.hand_index,
@@ -207,58 +188,14 @@ class ZunoGame(ZunoHand):
         ]
         self._start_round()
 
-    @rigging
-    def rig(
-        self,
-        hands: Sequence[str],
-        draws: str = "",
-        *,
-        rinshan: str = "",
-        dora: str = "",
-        ura: str = "",
-        points: Sequence[int] | None = None,
-        honba: int | None = None,
-        deposits: int | None = None,
-        dealer: int | None = None,
-        wareme: int | None = None,
-    ) -> None:
-        """Restart the current hand from chosen tiles (for tests and puzzles).
-
-        ``hands`` are the four seats' 13 tiles in mpsz notation, seat 0 first; ``draws`` are the
-        next live tiles in draw order (the first 4 are round 1's packet, in the order offered);
-        ``rinshan``, ``dora`` and ``ura`` fill the dead wall (replacement tiles in draw order,
-        then indicators: the first is shown at once, the others after each kan). The remaining
-        tiles follow in tile-id order. ``wareme`` names the 割れ目 seat (None: nobody).
-        """
-        reserve = TileReserve(self.tiles)
-        dealt = [reserve.take_all(text) for text in hands]
-        if len(dealt) != PLAYERS or any(len(tiles) != 13 for tiles in dealt):
-            raise ValueError("rig needs four hands of 13 tiles")
-        drawn = reserve.take_all(draws)
-        dead = [reserve.take_all(text) for text in (rinshan, dora, ura)]
-        for tiles, size in zip(dead, (4, 5, 5), strict=True):
-            if len(tiles) > size:
-                raise ValueError("the dead wall holds 4 replacement tiles and 5 + 5 indicators")
-            while len(tiles) < size:
-                tiles.append(reserve.take_any())
-        live = drawn + reserve.free
-        if len(live) != len(self.tiles) - 4 * 13 - 14:
-            raise ValueError("too many tiles rigged into the live wall")
-        if dealer is not None:
-            self.dealer = dealer
-        if points is not None or deposits is not None:
-            on_table = self.deposits if deposits is None else deposits
-            self.ledger = Ledger(list(points or self.points), list(self.chips), sum(points or self.points) + on_table)
-            self.ledger.deposits = on_table
-        if honba is not None:
-            self.honba = honba
-        order = [tile for offset in range(PLAYERS) for tile in dealt[(self.dealer + offset) % PLAYERS]]
-        self._start_hand(order + live + dead[0] + dead[1] + dead[2])
+    def rig(self, hands: Sequence[str], draws: str = "", *, wareme: int | None = None, **table: Any) -> None:
+        """:meth:`TableGame.rig`, ``draws`` beginning with round 1's packet (in the order offered);
+        ``wareme`` names the 割れ目 seat (None: nobody)."""
+        super().rig(hands, draws, **table)
         self.wareme = wareme
         if wareme is not None:
             total = (wareme - self.dealer) % PLAYERS + 5
             self.dice = (total // 2, total - total // 2)
-        self._cache_sequence = -1
 
     def _draw(self, seat_index: int, tile: int, *, rinshan: bool) -> None:
         seat = self.seats[seat_index]
@@ -343,10 +280,10 @@ class ZunoGame(ZunoHand):
         return self._cache[seat]
 
     def _fresh_cache(self) -> None:
-        if self._cache_sequence != self.sequence:
+        if self._cache_revision != self.revision:
             self._cache = {}
             self._views = {}
-            self._cache_sequence = self.sequence
+            self._cache_revision = self.revision
 
     def locked_in(self, seat: int) -> bool:
         """Whether the seat has locked in this round's discard or tsumo."""
@@ -403,7 +340,7 @@ class ZunoGame(ZunoHand):
             return actions
         actions += self._tsumo_options(seat_index)
         actions += [Discard(seat_index, tile) for tile in faces]
-        if not any(meld.is_open for meld in seat.melds) and len(self.wall.live) >= PACKET:
+        if seat.closed and len(self.wall.live) >= PACKET:
             ready = [tile for tile in faces if self._keeps_tenpai(seat.board, tile)]
             points = self.points[seat_index]
             if points >= RIICHI_STICK:

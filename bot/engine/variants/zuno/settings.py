@@ -8,25 +8,32 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.engine.table import TableSettings, allowed, setting, shaped
+from bot.engine.table.settings import (
+    TableSettings,
+    allowed,
+    chips_setting,
+    hints_setting,
+    return_points_setting,
+    setting,
+    shaped,
+    start_points_setting,
+)
 
 __all__ = ["ZunoSettings"]
 
 
 @dataclass(frozen=True)
 class ZunoSettings(TableSettings):
-    title = "ずーの"
-
     """Table settings. Defaults are the seed's 採用ルール and the spec's [recommended] rulings."""
 
-    start_points: int = setting(
+    title = "ずーの"
+
+    start_points: int = start_points_setting(
         25_000,
-        allowed(1_000, 200_000, step=1_000),
         doc="ZUN-A9 [recommended]: everyone starts with 25,000 (implied by 「オカ20」).",
     )
-    return_points: int = setting(
+    return_points: int = return_points_setting(
         30_000,
-        allowed(1_000, 300_000, step=1_000),
         doc="ZUN-A9: the final score counts from 30,000; the 4 × 5,000 difference is the オカ (20).",
     )
     uma: str = setting(
@@ -49,16 +56,11 @@ class ZunoSettings(TableSettings):
         doc="「赤・一発・裏で1枚、零発で2枚」: chips for each red five / 一発 / ura dora / 零発 (each 0 to 20).",
     )
     red_chips_open: bool = setting(True, doc="[recommended] red-five chips count in an open hand too.")
-    noten_chips: int = setting(
+    noten_chips: int = chips_setting(
         1,
-        allowed(0, 20),
         doc="「ノーテン罰符」 in chips: each no-ten player pays this to each tenpai player (0: none).",
     )
-    honba_chips: int = setting(
-        1,
-        allowed(0, 20),
-        doc="「一枚場」: chips per honba added to the first winner's income (0: none).",
-    )
+    honba_chips: int = chips_setting(1, doc="「一枚場」: chips per honba added to the first winner's income (0: none).")
     honba_chips_each: bool = setting(True, doc="ZUN-A6 [recommended]: honba chips from each payer; off: once in total.")
     wareme: bool = setting(True, doc="「割れ目あり」: dice pick a player whose point and chip transfers are doubled.")
     pocchi: bool = setting(True, doc="「ポッチ牌あり」: on the ippatsu tsumo a drafted 白 is wild.")
@@ -90,7 +92,7 @@ class ZunoSettings(TableSettings):
         False,
         doc="[recommended] off: the dealer of 東4局 keeps dealing after a win even when top.",
     )
-    hints: bool = setting(True, doc="Show waits and ukeire on the private panel.")
+    hints: bool = hints_setting()
 
     def __post_init__(self) -> None:
         if self.start_points <= 0 or self.return_points < self.start_points:

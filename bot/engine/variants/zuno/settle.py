@@ -13,11 +13,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from bot.engine.events import ExhaustiveDraw, WallRevealed
-from bot.engine.game import Action, Discard, Outcome, Tsumo, placements_by_points
+from bot.engine.events import ExhaustiveDraw, GameOver
+from bot.engine.game import Action, Discard, Tsumo, placements_by_points
 from bot.engine.scoring import HandScore
 from bot.engine.shapes import add_tile, count_of, tile_count
-from bot.engine.table import ClaimWindow, TableGame
+from bot.engine.table import ClaimSource, ClaimWindow, TableGame
 from bot.engine.tiles import Kind, Tile
 from bot.engine.variants.zuno.events import (
     KariInazumaFailed,
@@ -53,8 +53,6 @@ class ZunoHand(TableGame[ZunoSettings, ZunoSeat]):
 
     seat_class: ClassVar[type[ZunoSeat]] = ZunoSeat
     scorer: ZunoScorer
-    dealer: int
-    honba: int
     round: int
     sp: int
     any_call_or_kan: bool
@@ -67,13 +65,8 @@ class ZunoHand(TableGame[ZunoSettings, ZunoSeat]):
     wareme: int | None
     tobi: list[tuple[int, int | None]]
     failed_loans: list[int]
-    hand_start_points: tuple[int, ...]
-    hand_start_chips: tuple[int, ...]
 
     # --- what the game half provides -------------------------------------------------------------
-
-    def seat_wind(self, seat: int) -> int:
-        raise NotImplementedError
 
     def _order(self) -> list[int]:
         raise NotImplementedError
@@ -241,18 +234,26 @@ class ZunoHand(TableGame[ZunoSettings, ZunoSeat]):
 
     # --- scoring --------------------------------------------------------------------------------
 
+    def _last_draw(self) -> bool:
+        # The last round: no packet of four left to deal (the wall keeps 14 in the dead wall).
+        return len(self.wall.live) < PACKET
+
+    def _replacement_draw(self, seat: int) -> bool:
+        return self.seats[seat].rinshan
+
+    def _first_turn(self, seat: int) -> bool:
+        # [recommended] 天和 / 地和: round 1, no call or kan before it.
+        return self.settings.tenhou and self.round == 1 and not self.any_call_or_kan
+
+    def _waiting_hand(self, seat: int) -> tuple[int, list[int]]:
+        return self._ron_board(seat)
+
     def _context(
-        self,
-        seat_index: int,
-        board: int,
-        win_kind: int,
-        tiles: Sequence[int],
-        *,
-        tsumo: bool,
-        phase_s: bool = True,
+        self, seat_index: int, tile: int, *, tsumo: bool, phase_s: bool = True, as_kind: int | None = None
     ) -> WinContext:
+        """A win on ``tile`` (``phase_s``: a ron in the simultaneous discard; otherwise on a
+        caller's discard, which is no 河底 and no 一発)."""
         seat = self.seats[seat_index]
-        last_round = len(self.wall.live) < PACKET
         zerohatsu = (
             not tsumo
             and phase_s
@@ -261,43 +262,29 @@ class ZunoHand(TableGame[ZunoSettings, ZunoSeat]):
             and seat.ippatsu
             and seat.riichi_round == self.round
         )
-        first = tsumo and self.settings.tenhou and self.round == 1 and not self.any_call_or_kan
+        how = "tsumo" if tsumo else ClaimSource.DISCARD if phase_s else ZunoPhase.CALL_RON
         return self._win_context(
             seat_index,
-            board,
-            win_kind,
-            tiles,
+            tile,
             tsumo=tsumo,
-            seat_wind=self.seat_wind(seat_index),
-            round_wind=Kind.EAST,
-            dealer=seat_index == self.dealer,
+            how=how,
+            as_kind=as_kind,
             ippatsu=seat.riichi and seat.ippatsu and phase_s and not zerohatsu,
-            haitei=tsumo and last_round and not seat.rinshan,
-            houtei=not tsumo and phase_s and last_round,
-            rinshan=tsumo and seat.rinshan,
-            tenhou=first and seat_index == self.dealer,
-            chiihou=first and seat_index != self.dealer,
-            ura_indicators=tuple(self.kinds[t] for t in self.wall.ura[: self.wall.revealed]),
+            # 「一枚場」: ずーの pays its honba in chips, never in the hand's points.
+            honba=0,
             flags=frozenset({ZERO_HATSU}) if zerohatsu else frozenset(),
         )
 
     def _tsumo_context(self, seat_index: int, as_kind: int | None = None) -> WinContext:
-        seat = self.seats[seat_index]
-        assert seat.drawn is not None
-        board = seat.board
-        win_kind = self.kinds[seat.drawn]
-        if as_kind is not None:
-            board = add_tile(board - (1 << (4 * win_kind)), as_kind)
-            win_kind = as_kind
-        return self._context(seat_index, board, win_kind, seat.concealed, tsumo=True)
+        drawn = self.seats[seat_index].drawn
+        assert drawn is not None
+        return self._context(seat_index, drawn, tsumo=True, as_kind=as_kind)
 
     def _tsumo_score(self, seat_index: int, as_kind: int | None = None) -> HandScore | None:
         return self.scorer.score(self._tsumo_context(seat_index, as_kind))
 
     def _ron_context(self, seat_index: int, tile: int, *, phase_s: bool) -> WinContext:
-        board, tiles = self._ron_board(seat_index)
-        kind = self.kinds[tile]
-        return self._context(seat_index, add_tile(board, kind), kind, [*tiles, tile], tsumo=False, phase_s=phase_s)
+        return self._context(seat_index, tile, tsumo=False, phase_s=phase_s)
 
     def _ron_score(self, seat_index: int, tile: int, *, phase_s: bool) -> HandScore | None:
         return self.scorer.score(self._ron_context(seat_index, tile, phase_s=phase_s))
@@ -373,16 +360,18 @@ class ZunoHand(TableGame[ZunoSettings, ZunoSeat]):
     def _report(
         self, cards: Sequence[WinView | DrawView], *, wins: Sequence[ZunoWin] = (), draw: ExhaustiveDraw | None = None
     ) -> None:
-        """The hand's end as the store sees it: changes of points and chips since the deal."""
+        """The hand's end as the store sees it: changes of points and chips since the deal, and
+        the busts so far."""
+        changes, chip_changes = self._changes_since_deal()
         self.last_results = tuple(cards)
         self.pending_events.append(
             ZunoHandEnded(
                 self.hand_index,
                 self.round_label,
-                tuple(self.points[s] - self.hand_start_points[s] for s in range(PLAYERS)),
+                changes,
                 wins=tuple(wins),
                 draw=draw,
-                chip_changes=tuple(self.chips[s] - self.hand_start_chips[s] for s in range(PLAYERS)),
+                chip_changes=chip_changes,
                 cards=tuple(cards),
                 tobi=tuple(self.tobi),
             )
@@ -395,19 +384,13 @@ class ZunoHand(TableGame[ZunoSettings, ZunoSeat]):
         winner = win.winner
         seat = self.seats[winner]
         inazuma = seat.riichi and seat.inazuma
-        payment = win.score.payment
         chips_each = win_chips(win.ctx, settings).total
         honba_chips = settings.honba_chips * self.honba if first else 0
         payers = [win.from_seat] if win.from_seat is not None else [(winner + o) % PLAYERS for o in range(1, PLAYERS)]
         points = [0] * PLAYERS
         chips = [0] * PLAYERS
         for number, payer in enumerate(payers):
-            if win.from_seat is not None:
-                base = payment.ron
-            elif payer == self.dealer:
-                base = payment.tsumo_dealer
-            else:
-                base = payment.tsumo_non_dealer
+            base = self._hand_owed(win.score, payer, from_seat=win.from_seat)
             factor = transfer_factor(winner, payer, inazuma=inazuma, wareme=self.wareme)
             owed = chips_each + (honba_chips if settings.honba_chips_each or number == 0 else 0)
             points[payer] -= base * factor
@@ -434,7 +417,7 @@ class ZunoHand(TableGame[ZunoSettings, ZunoSeat]):
         else:
             hand = [t for t in seat.concealed if t != win.tile]
             whole = list(seat.concealed)
-        yaku = [YakuLine(hit.name, hit.en, hit.han, hit.yakuman) for hit in win.score.yaku]
+        yaku = win.score.lines()
         lines = list(yaku)
         if win.as_kind is not None:
             detail = f"{self.tiles[win.tile]}→{Tile(win.as_kind)}"
@@ -462,7 +445,7 @@ class ZunoHand(TableGame[ZunoSettings, ZunoSeat]):
             tuple(self._sorted(whole)),
             win.score.han,
             point_changes[win.winner],
-            tuple(yaku),
+            yaku,
             tuple(point_changes),
             chip_changes=tuple(chip_changes),
             fu=win.score.fu,
@@ -493,12 +476,8 @@ class ZunoHand(TableGame[ZunoSettings, ZunoSeat]):
         for seat_index, state in enumerate(self.seats):
             if state.borrowed and state.paid:
                 self._fail_loan(seat_index, buster=None)
-        changes = [self.points[s] - self.hand_start_points[s] for s in range(PLAYERS)]
         card, draw = self._draw_card(
-            tenpai,
-            changes,
-            melds=tuple(tuple(self._meld_view(m) for m in seat.melds) for seat in self.seats),
-            chip_changes=tuple(chip_changes),
+            tenpai, self._changes_since_deal()[0], show_melds=True, chip_changes=tuple(chip_changes)
         )
         self._report((card,), draw=draw)
         self._end_hand(dealer_won=False, drawn=True)
@@ -506,10 +485,7 @@ class ZunoHand(TableGame[ZunoSettings, ZunoSeat]):
     # --- the end of a hand and of the game --------------------------------------------------------
 
     def _end_hand(self, *, dealer_won: bool, drawn: bool) -> None:
-        self.pending_events.append(WallRevealed(self.hand_index, self.wall.salt, self.wall.digest))
-        self.history.append(tuple(self.points))
-        self.hand_index += 1
-        self.phase = ZunoPhase.ENDED
+        self._close_hand()
         self.drafter = None
         self.call_seat = None
         # Honba: +1 when the dealer wins or on a draw, back to 0 when only others win.
@@ -517,44 +493,46 @@ class ZunoHand(TableGame[ZunoSettings, ZunoSeat]):
         placements = placements_by_points(self.points, first_dealer=0)
         last = self.dealer == PLAYERS - 1
         if self.tobi:
-            self._end_game("トビ")
+            self._finish("トビ")
         elif last and not dealer_won:
-            self._end_game("終局")
+            self._finish("終局")
         elif last and self.settings.agari_yame and placements[self.dealer] == 1:
-            self._end_game("和了止め")
+            self._finish("和了止め")
         else:
             if not dealer_won:
                 # 「東風戦（和了連荘制）」: the dealer keeps the seat only by winning.
                 self.dealer += 1
             self._next_hand()
 
-    def _end_game(self, reason: str) -> None:
-        placements = placements_by_points(self.points, first_dealer=0)
+    def _settle_game(self) -> None:
         if self.deposits:
             # Unclaimed sticks go to the top player [baseline].
-            self.ledger.collect(placements.index(1))
-            placements = placements_by_points(self.points, first_dealer=0)
+            self.ledger.collect(placements_by_points(self.points, first_dealer=self.first_dealer).index(1))
+
+    def _final_transfers(self, placements: tuple[int, ...]) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+        """Who pays whom the トビ (busted, buster: the top player for a bust at a draw, the second
+        for the top itself) and the 借りイナズマ 慰謝料 (payer, receiver: the top player, or the
+        second for the top itself)."""
         by_place = sorted(range(PLAYERS), key=lambda seat: placements[seat])
         tobi = [(seat, by_place[0] if buster is None else buster) for seat, buster in self.tobi]
         tobi = [(seat, by_place[1] if seat == buster else buster) for seat, buster in tobi]
         penalties = [(seat, by_place[1] if seat == by_place[0] else by_place[0]) for seat in self.failed_loans]
-        scores = final_scores(self.points, placements, self.settings, tobi=tobi, penalties=penalties)
-        self._outcome = Outcome(
-            points=tuple(self.points),
-            placements=placements,
+        return tobi, penalties
+
+    def _final_scores(self, placements: tuple[int, ...]) -> tuple[float, ...]:
+        tobi, penalties = self._final_transfers(placements)
+        return final_scores(self.points, placements, self.settings, tobi=tobi, penalties=penalties)
+
+    def _game_over(
+        self, placements: tuple[int, ...], reason: str, chips: tuple[int, ...], scores: tuple[float, ...]
+    ) -> GameOver:
+        tobi, penalties = self._final_transfers(placements)
+        return ZunoGameOver(
+            tuple(self.points),
+            placements,
+            reason,
+            chips=chips,
             final_scores=scores,
-            hands_played=self.hand_index,
-            reason=reason,
-            chips=tuple(self.chips),
-        )
-        self.pending_events.append(
-            ZunoGameOver(
-                tuple(self.points),
-                placements,
-                reason,
-                chips=tuple(self.chips),
-                final_scores=scores,
-                tobi=tuple(tobi),
-                penalties=tuple(penalties),
-            )
+            tobi=tuple(tobi),
+            penalties=tuple(penalties),
         )

@@ -155,7 +155,6 @@ class ZunoSeat(Seat):
     borrowed: bool = False
     stick: int = 0
     paid: bool = False
-    ippatsu: bool = False
     cosmo: bool = False
     called_round: int = 0
     kuikae: tuple[int, ...] = ()

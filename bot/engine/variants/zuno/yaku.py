@@ -6,12 +6,12 @@ the points table adds nothing per honba.
 
 from __future__ import annotations
 
-from bot.engine.scoring import HandScore, NoWin, ScoringRules, StandardPoints, score_hand
+from bot.engine.scoring import Scorer, ScoringRules, StandardPoints
 from bot.engine.shapes import ShapeRules
 from bot.engine.yaku.base import Facts, Feature, Scope, Yaku
 from bot.engine.yaku.context import WinContext
 from bot.engine.yaku.situational import Ippatsu
-from bot.engine.yaku.table import STANDARD_YAKU, YakuTable, YakuValue
+from bot.engine.yaku.table import STANDARD_YAKU, YakuValue
 
 __all__ = ["ZERO_HATSU", "ZUNO_YAKU", "Zerohatsu", "ZunoScorer"]
 
@@ -32,34 +32,21 @@ class Zerohatsu(Yaku):
         return ZERO_HATSU in ctx.flags and not ctx.tsumo
 
 
-def _zuno_yaku() -> YakuTable:
-    """The baseline table with 零発 listed right after 一発."""
-    entries: list[tuple[type[Yaku], YakuValue]] = []
-    for cls in STANDARD_YAKU:
-        entries.append((cls, STANDARD_YAKU[cls]))
-        if cls is Ippatsu:
-            entries.append((Zerohatsu, YakuValue.han(2)))
-    return YakuTable(tuple(entries))
+ZUNO_YAKU = STANDARD_YAKU.inserted(Ippatsu, {Zerohatsu: YakuValue.han(2)})
+"""Baseline B2 (single yakuman) plus 零発, listed right after 一発."""
 
 
-ZUNO_YAKU = _zuno_yaku()
-"""Baseline B2 (single yakuman) plus 零発."""
-
-
-class ZunoScorer:
+class ZunoScorer(Scorer):
     """Scores a ずーの win, or says it is none (not complete, or no yaku)."""
 
     def __init__(self, shapes: ShapeRules) -> None:
         # Honba are chips here, and deposits are settled by the game (sticks of 1,000 and 10,000).
-        self.rules = ScoringRules(
-            shapes=shapes,
-            yaku=ZUNO_YAKU,
-            points=StandardPoints(honba_ron=0, honba_tsumo=0, deposit=0),
-            kiriage=True,
-            nuki_kind=None,
+        super().__init__(
+            ScoringRules(
+                shapes=shapes,
+                yaku=ZUNO_YAKU,
+                points=StandardPoints(honba_ron=0, honba_tsumo=0, deposit=0),
+                kiriage=True,
+                nuki_kind=None,
+            )
         )
-
-    def score(self, ctx: WinContext) -> HandScore | None:
-        """The score of a legal win, or None."""
-        result = score_hand(ctx, self.rules)
-        return None if isinstance(result, NoWin) else result
