@@ -38,7 +38,12 @@ from bot.engine.scoring import (
 )
 from bot.engine.shapes import Shape
 from bot.engine.tiles import Kind, dora_after
-from bot.engine.variants.chinitsu.yaku import (
+from bot.engine.variants.goto.points import GotoPoints
+from bot.engine.variants.goto.shapes import goto_shapes
+from bot.engine.yaku.base import Facts, Feature, Scope, Yaku, YakuHit
+from bot.engine.yaku.composition import Honitsu, Honroutou
+from bot.engine.yaku.context import WinContext
+from bot.engine.yaku.local import (
     NAGASHI,
     Daisharin,
     Manhon,
@@ -47,11 +52,6 @@ from bot.engine.variants.chinitsu.yaku import (
     Shousharin,
     Suurenkou,
 )
-from bot.engine.variants.goto.points import GotoPoints
-from bot.engine.variants.goto.shapes import goto_shapes
-from bot.engine.yaku.base import Facts, Feature, Scope, Yaku, YakuHit
-from bot.engine.yaku.composition import Honitsu, Honroutou
-from bot.engine.yaku.context import WinContext
 from bot.engine.yaku.sets import Chanta, Chiitoitsu, Junchan, Sanshoku
 from bot.engine.yaku.situational import DoubleRiichi, Riichi
 from bot.engine.yaku.table import STANDARD_YAKU, YakuTable, YakuValue
