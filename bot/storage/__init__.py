@@ -53,7 +53,7 @@ from bot.storage.models import (
 from bot.storage.results import Results
 from bot.storage.stats import StatsQueries
 from bot.storage.store import LEADERBOARD_ORDERS, Clock, Store, database_path
-from bot.storage.tables import TableState
+from bot.storage.tables import OpenTables
 
 __all__ = [
     "DATABASE_ERRORS",
@@ -79,6 +79,7 @@ __all__ = [
     "HandTracker",
     "LeaderboardRow",
     "LobbyRow",
+    "OpenTables",
     "PanelHandle",
     "Period",
     "PlayerRating",
@@ -89,7 +90,6 @@ __all__ = [
     "StatsQueries",
     "StorageError",
     "Store",
-    "TableState",
     "UnreadableLobby",
     "database_path",
     "is_refusal",

@@ -8,7 +8,7 @@ queries of one kind of thing, all on that backend through one :class:`~bot.stora
 ==================  ===========================================================================
 ``store.guilds``    :class:`~bot.storage.guilds.Guilds`: each guild's table defaults
 ``store.games``     :class:`~bot.storage.games.GameLog`: games, their seats, the action log, records
-``store.tables``    :class:`~bot.storage.tables.TableState`: lobbies, table messages, panels
+``store.tables``    :class:`~bot.storage.tables.OpenTables`: lobbies, table messages, panels
 ``store.results``   :class:`~bot.storage.results.Results`: hands, final results, ratings, ends shown
 ``store.stats``     :class:`~bot.storage.stats.StatsQueries`: leaderboards, player stats, history
 ==================  ===========================================================================
@@ -33,7 +33,7 @@ from bot.storage.schema import Migration, load_migrations
 from bot.storage.sql import Backend
 from bot.storage.sqlite import DEFAULT_READERS, SqliteBackend, database_path
 from bot.storage.stats import LEADERBOARD_ORDERS, StatsQueries
-from bot.storage.tables import TableState
+from bot.storage.tables import OpenTables
 
 __all__ = ["LEADERBOARD_ORDERS", "Clock", "Store", "database_path", "utc_now"]
 
@@ -55,7 +55,7 @@ class Store:
         """Each guild's table defaults."""
         self.games = GameLog(access)
         """Games, their seats and their action logs."""
-        self.tables = TableState(access)
+        self.tables = OpenTables(access)
         """Open lobbies, table messages and panels."""
         self.results = Results(access)
         """Hands, final results and ratings."""

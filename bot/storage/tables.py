@@ -9,10 +9,10 @@ from bot.storage.errors import GameNotFoundError
 from bot.storage.games import running_game
 from bot.storage.models import LobbyRow, PanelHandle, UnreadableLobby
 
-__all__ = ["TableState"]
+__all__ = ["OpenTables"]
 
 
-class TableState:
+class OpenTables:
     """Lobbies, table messages and panels."""
 
     def __init__(self, access: Access) -> None:

@@ -16,7 +16,7 @@ from bot.engine.variants.zuno.state import ZunoPhase
 from bot.runtime.actor import TableActor
 from bot.sandbox.fakediscord import FakeDiscord, running_bot
 from bot.sandbox.players import Player, World, action_kind
-from bot.storage import GameStatus, Store, TableState
+from bot.storage import GameStatus, OpenTables, Store
 from bot.ui.presenter import DiscordPresenter
 
 from .helpers import fix_seed, make_bot
@@ -390,9 +390,9 @@ async def test_a_table_message_posted_as_the_bot_shuts_down_still_has_its_id_sto
     database = tmp_path / "db.sqlite3"
     bot = make_bot(fake_discord, database)
     storing = asyncio.Event()
-    store_message = TableState.set_message
+    store_message = OpenTables.set_message
 
-    async def slow_store(self: TableState, game_id: int, message_id: int) -> None:
+    async def slow_store(self: OpenTables, game_id: int, message_id: int) -> None:
         storing.set()
         await asyncio.sleep(0.3)
         await store_message(self, game_id, message_id)
@@ -409,7 +409,7 @@ async def test_a_table_message_posted_as_the_bot_shuts_down_still_has_its_id_sto
         assert presenter._handover is not None  # its id is stored next, and that must be over
         await asyncio.wait_for(presenter._handover, 10)
         assert (await bot.runtime.store.games.get(actor.game_id)).message_id == first_table.id
-        monkeypatch.setattr(TableState, "set_message", slow_store)
+        monkeypatch.setattr(OpenTables, "set_message", slow_store)
         # What a hand's result card does: the table is posted again below it.
         presenter.redraw(repost=True)
         await asyncio.wait_for(storing.wait(), 10)
