@@ -3,7 +3,10 @@ no Discord.
 
 * :mod:`~bot.runtime.actor`: one :class:`TableActor` per channel serialises every input to a game
   and hands whoever shows it an immutable snapshot (:mod:`~bot.runtime.snapshot`) through the
-  :mod:`~bot.runtime.presenting` protocols;
+  :mod:`~bot.runtime.presenting` protocols; it composes the decisions it waits on
+  (:mod:`~bot.runtime.decisions`), the game's views (:mod:`~bot.runtime.views`), the move
+  pipeline (:mod:`~bot.runtime.moves`), the pause while the store refuses writes
+  (:mod:`~bot.runtime.pausing`) and the moves nobody clicks (:mod:`~bot.runtime.autoplay`);
 * :mod:`~bot.runtime.registry`: the running tables, start from a lobby, recovery after a restart;
 * :mod:`~bot.runtime.customid` and :mod:`~bot.runtime.errors`: button ids and domain errors;
 * :mod:`~bot.runtime.lobby`, :mod:`~bot.runtime.variants`, :mod:`~bot.runtime.i18n`,
