@@ -27,7 +27,7 @@ from render import render_help
 from render.help import HelpCard, HelpRow
 
 if TYPE_CHECKING:
-    from bot.runtime.registry import Runtime
+    from bot.runtime.shared import Runtime
 
 __all__ = [
     "PANEL_OPS",

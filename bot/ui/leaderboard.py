@@ -10,7 +10,7 @@ import discord
 from bot.runtime.customid import LeaderboardId
 from bot.runtime.errors import InvalidButton, NoChips
 from bot.runtime.i18n import period_name, text
-from bot.runtime.registry import Runtime
+from bot.runtime.shared import Runtime
 from bot.runtime.variants import has_chips, variant_class
 from bot.storage import PERIODS, LeaderboardRow
 from bot.ui.components import ButtonSpec, build_view

@@ -23,7 +23,7 @@ from bot.runtime.errors import ChannelBusy, LobbyGone, LobbySaveFailed, NotHost,
 from bot.runtime.i18n import text
 from bot.runtime.lobby import Lobby
 from bot.runtime.options import TableTimers
-from bot.runtime.registry import Runtime
+from bot.runtime.shared import Runtime
 from bot.runtime.variants import build_settings, parse_rules_text, variant_class
 from bot.storage import PlayerSeat
 from bot.ui.components import build_view

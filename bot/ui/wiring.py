@@ -4,7 +4,7 @@ button router that dispatches to them, and the factory that gives every table it
 
 :class:`DiscordRuntime` is what the cogs reach as ``bot.runtime`` (to hand their commands to the
 click handlers); everything Discord-free it
-holds (store, lobbies, tables, render workers) is :class:`bot.runtime.registry.Runtime`'s.
+holds (store, lobbies, tables, render workers) is :class:`bot.runtime.shared.Runtime`'s.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from __future__ import annotations
 import discord
 
 from bot.runtime.options import RuntimeOptions
-from bot.runtime.registry import Runtime
 from bot.runtime.shards import Shards
+from bot.runtime.shared import Runtime
 from bot.runtime.snapshot import TableSnapshot
 from bot.ui.leaderboard import Leaderboards
 from bot.ui.lobby_clicks import LobbyClicks
