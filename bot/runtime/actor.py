@@ -96,7 +96,10 @@ class TableActor:
         self.channel_id = channel_id
         self.host_id = host_id
         self.options = options
+        """How the table paces itself (its parts and clocks keep the options they were built with)."""
         self.timers = timers
+        """The table's clock: seconds a turn and each seat's bank (the clocks keep the timers they
+        were built with)."""
         self.started_at = options.wall_clock() if started_at is None else started_at
         """Unix time the game began (a timed game ends that long after it, across restarts)."""
         self.info = TableInfo(
