@@ -14,6 +14,7 @@ from discord.ext import commands
 from bot.config import Settings, format_shard_ids
 from bot.runtime import RuntimeOptions
 from bot.runtime.errors import JantakuError
+from bot.runtime.recovery import recover_tables, restore_lobbies
 from bot.storage import Store
 from bot.ui.command_i18n import CommandTranslator
 from bot.ui.replies import reply_error
@@ -127,8 +128,8 @@ class JantakuBot(commands.AutoShardedBot):
             # Before the gateway connects, so no click can reach a table that is not back yet.
             # Only this process's shards' guilds (Runtime.shards): the others' tables are their own
             # processes' to recover, on the same database.
-            await self.runtime.tables.recover()
-            await self.runtime.restore_lobbies()
+            await recover_tables(self.runtime)
+            await restore_lobbies(self.runtime)
         if self.runtime.options.freeze_heap:
             # Everything loaded so far (discord.py, the engine's shape tables of 400,000 entries,
             # the cogs) lives as long as the process: out of the collector's sight, a full

@@ -9,17 +9,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import discord
 from discord import app_commands
 from discord.ext import commands
-
-from bot.runtime.errors import GuildOnly
 
 if TYPE_CHECKING:
     from bot.app import JantakuBot
     from bot.ui.wiring import DiscordRuntime
 
-__all__ = ["MahjongCog", "can_manage", "display_name", "guild_locale_of", "locale_of", "require_guild"]
+__all__ = ["MahjongCog"]
 
 
 class MahjongCog(commands.Cog):
@@ -47,30 +44,3 @@ class MahjongCog(commands.Cog):
         for command in self._grouped:
             self.bot.mahjong.remove_command(command.name)
         self._grouped = []
-
-
-def locale_of(interaction: discord.Interaction[Any]) -> str:
-    """The clicker's locale code (``en-US``, ``ja``...)."""
-    return str(interaction.locale)
-
-
-def guild_locale_of(interaction: discord.Interaction[Any]) -> str | None:
-    """The server's locale, for messages everyone at the table reads."""
-    return str(interaction.guild_locale) if interaction.guild_locale else None
-
-
-def require_guild(interaction: discord.Interaction[Any]) -> tuple[int, int]:
-    """The guild and channel ids; raises :class:`GuildOnly` in DMs."""
-    if interaction.guild_id is None or interaction.channel_id is None:
-        raise GuildOnly()
-    return interaction.guild_id, interaction.channel_id
-
-
-def display_name(user: discord.abc.User) -> str:
-    """How a player is called at the table."""
-    return user.display_name[:32] or str(user.id)
-
-
-def can_manage(interaction: discord.Interaction[Any], host_id: int) -> bool:
-    """The host, or anyone with Manage Server, may start and cancel."""
-    return interaction.user.id == host_id or interaction.permissions.manage_guild

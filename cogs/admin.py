@@ -12,8 +12,9 @@ from bot.runtime.errors import NotHost
 from bot.runtime.i18n import text
 from bot.runtime.options import TIMER_RANGES
 from bot.runtime.variants import variant_class
+from bot.ui.interactions import locale_of, require_guild
 from bot.ui.slash import ALLOWED
-from cogs._shared import MahjongCog, locale_of, require_guild
+from cogs._shared import MahjongCog
 
 if TYPE_CHECKING:
     from bot.app import JantakuBot

@@ -20,7 +20,8 @@ from bot.runtime.rendering import Priority
 from bot.runtime.variants import settings_of, variant_class
 from bot.storage import GuildSettings
 from bot.ui.help import send_help
-from cogs._shared import MahjongCog, locale_of
+from bot.ui.interactions import locale_of
+from cogs._shared import MahjongCog
 from render import render_tiles
 
 if TYPE_CHECKING:

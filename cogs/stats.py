@@ -1,9 +1,11 @@
-"""Results: leaderboards, a player's stats, recent games and replays of any game."""
+"""Results: leaderboards, a player's stats, recent games and replays of any game.
+
+The leaderboard's pages, and their Previous / Next buttons, are :mod:`bot.ui.leaderboard`'s."""
 
 from __future__ import annotations
 
 import io
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
@@ -12,16 +14,16 @@ from discord import app_commands
 from bot.engine.record import GameRecord, replay
 from bot.engine.variants import VARIANTS
 from bot.engine.views import StandingsView
-from bot.runtime.customid import LeaderboardId
-from bot.runtime.errors import BadOption, InvalidButton, NoChips, UnknownGame
+from bot.runtime.errors import UnknownGame
 from bot.runtime.i18n import period_name, text
 from bot.runtime.rendering import Priority
 from bot.runtime.snapshot import public_table_view
 from bot.runtime.variants import has_chips, variant_class
-from bot.storage import PERIODS, ChipTotals, GameNotFoundError, GameStatus, GameSummary, HandRow, LeaderboardRow
-from bot.ui.components import ButtonSpec, build_view
+from bot.storage import PERIODS, ChipTotals, GameNotFoundError, GameStatus, GameSummary, HandRow
+from bot.ui.interactions import locale_of, require_guild
 from bot.ui.replies import PUBLIC_DEFER
-from cogs._shared import MahjongCog, locale_of, require_guild
+from bot.ui.slash import check_choice
+from cogs._shared import MahjongCog
 from render import render_standings, render_table
 
 if TYPE_CHECKING:
@@ -30,22 +32,11 @@ if TYPE_CHECKING:
 VariantName = Literal[tuple(variant.variant for variant in VARIANTS)]  # type: ignore[valid-type]
 PeriodName = Literal["all", "30d", "7d"]
 OrderName = Literal["rating", "chips"]
-ORDERS: dict[str, str] = {"rating": "rating", "chips": "chips"}
-"""The leaderboard's ``order`` option -> the store's ``order_by``; ``chips`` only for a variant with chips."""
-PAGE = 10
 PLACES = ("1st", "2nd", "3rd", "4th", "5th")
 
 
 class Stats(MahjongCog):
     """Leaderboards, player stats, game history and replays."""
-
-    async def cog_load(self) -> None:
-        await super().cog_load()
-        self.bot.buttons.register(LeaderboardId, self.on_page)
-
-    async def cog_unload(self) -> None:
-        self.bot.buttons.unregister(LeaderboardId)
-        await super().cog_unload()
 
     # --- leaderboard -------------------------------------------------------------------------------
 
@@ -63,68 +54,7 @@ class Stats(MahjongCog):
         order: OrderName = "rating",
     ) -> None:
         """The server's best players, ten to a page."""
-        guild_id, _ = require_guild(interaction)
-        name = str(variant) if variant else (await self.runtime.store.guilds.settings(guild_id)).default_variant
-        key = variant_class(name).variant
-        _check_option("period", period, PERIODS)
-        _check_option("order", order, ORDERS)
-        if order == "chips" and not has_chips(key):
-            raise NoChips(variant=variant_class(key).title)
-        embed, view = await self._page(interaction, guild_id, key, period, 0, order)
-        await interaction.response.send_message(embed=embed, view=view)
-
-    async def on_page(self, interaction: discord.Interaction[Any], button: LeaderboardId) -> None:
-        """Previous / Next on a leaderboard."""
-        guild_id, _ = require_guild(interaction)
-        if button.period not in PERIODS or button.order not in ORDERS:
-            raise InvalidButton()
-        key = variant_class(button.variant).variant
-        if button.order == "chips" and not has_chips(key):
-            raise InvalidButton()
-        embed, view = await self._page(interaction, guild_id, key, button.period, button.offset, button.order)
-        await interaction.response.edit_message(embed=embed, view=view)
-
-    async def _page(
-        self,
-        interaction: discord.Interaction[Any],
-        guild_id: int,
-        variant: str,
-        period: str,
-        offset: int,
-        order: str = "rating",
-    ) -> tuple[discord.Embed, discord.ui.View]:
-        locale = locale_of(interaction)
-        rows, total = await self.runtime.store.stats.leaderboard(
-            guild_id,
-            variant,
-            period=period,  # type: ignore[arg-type]
-            order_by=ORDERS[order],
-            offset=offset,
-            limit=PAGE,
-        )
-        title = variant_class(variant).title
-        heading = "board_title_chips" if order == "chips" else "board_title"
-        embed = discord.Embed(
-            title=text(heading, locale, variant=title, period=period_name(period, locale)), colour=0xF9A825
-        )
-        chips = has_chips(variant)
-        lines = [_board_line(row, chips=chips, locale=locale) for row in rows]
-        embed.description = "\n".join(lines) or text("board_empty", locale)
-        if rows:
-            embed.set_footer(text=text("board_footer", locale, first=offset + 1, last=offset + len(rows), total=total))
-        buttons = [
-            ButtonSpec(
-                LeaderboardId(variant, period, max(0, offset - PAGE), order).custom_id,
-                "◀ " + text("board_prev", locale),
-                disabled=offset == 0,
-            ),
-            ButtonSpec(
-                LeaderboardId(variant, period, offset + PAGE, order).custom_id,
-                text("board_next", locale) + " ▶",
-                disabled=offset + PAGE >= total,
-            ),
-        ]
-        return embed, build_view(buttons)
+        await self.runtime.leaderboards.show(interaction, str(variant) if variant else None, period, order)
 
     # --- stats -------------------------------------------------------------------------------------
 
@@ -143,7 +73,7 @@ class Stats(MahjongCog):
         guild_id, _ = require_guild(interaction)
         locale = locale_of(interaction)
         who: discord.abc.User = member or interaction.user
-        _check_option("period", period, PERIODS)
+        check_choice("period", period, PERIODS)
         key = variant_class(str(variant)).variant if variant else None
         stats = await self.runtime.store.stats.player_stats(guild_id, who.id, key, period=period)
         title = variant_class(key).title if key else "all games"
@@ -260,27 +190,6 @@ def _standings(record: GameRecord, names: tuple[str, ...]) -> bytes:
             chips=chips,
         )
     )
-
-
-def _check_option(option: str, value: object, choices: Collection[str]) -> None:
-    """Refuse an option value the command does not offer: Discord shows only the choices, but a
-    modified client can send anything."""
-    if value not in choices:
-        raise BadOption(option=option, value=value, choices=", ".join(f"`{choice}`" for choice in choices))
-
-
-def _board_line(row: LeaderboardRow, *, chips: bool, locale: str) -> str:
-    """One player on a leaderboard page; with the chips they won in a variant that keeps them."""
-    medals = {1: "🥇", 2: "🥈", 3: "🥉"}
-    rank = medals.get(row.rank, f"`{row.rank:>2}.`")
-    line = (
-        f"{rank} **{discord.utils.escape_markdown(row.name)}** · rating **{row.rating:.1f}** · "
-        f"{row.games} games · avg place {row.average_placement:.2f} · "
-        f"win {row.win_rate:.0%} · deal-in {row.deal_in_rate:.0%}"
-    )
-    if chips and row.chip_games:
-        line += " · " + text("chips_per_game", locale, chips=row.chips, per_game=row.chips_per_game)
-    return line
 
 
 def _chips_lines(chips: Sequence[ChipTotals], *, named: bool, locale: str) -> str:

@@ -2,8 +2,8 @@
 
 Everything that can change a game (a click, a timer, a CPU's turn, "I'm back", a cancel) is a
 message in the actor's inbox, handled one at a time by the actor's task. There are no locks in
-the cogs and no races between two simultaneous clicks: the second one finds the decision gone
-and gets a :class:`~bot.runtime.errors.StaleClick`.
+the click handlers and no races between two simultaneous clicks: the second one finds the
+decision gone and gets a :class:`~bot.runtime.errors.StaleClick`.
 
 An accepted action is checked against the seat's legal actions, **committed to the store, and
 only then applied** to the engine and shown: a crash at any point either loses an action no one
@@ -11,10 +11,16 @@ saw or replays one everyone saw (:mod:`bot.runtime.moves`). The presenter draws 
 snapshots the actor hands it (:mod:`bot.runtime.snapshot`), so it only ever shows committed
 actions.
 
-The actor is built in three layers, one module each: :class:`~bot.runtime.table.TableState`
-(what the table is now, its decisions and clocks), :class:`~bot.runtime.moves.MovingTable`
-(playing a move, pausing while the store refuses writes) and :class:`TableActor` here (the
-inbox: requests, timeouts, CPU turns).
+The actor is the inbox; what it does with each message is the work of parts it composes, each
+with one job:
+
+* :class:`~bot.runtime.decisions.DecisionBook`: the decisions the table waits on, switches and
+  free actions, numbered as recovery numbers them, each on its clock
+  (:class:`~bot.runtime.clocks.TableClocks`);
+* :class:`~bot.runtime.views.TableViews`: the game, its views built once per move, the snapshot;
+* :class:`~bot.runtime.moves.MovePipeline`: check, commit, apply, show a move;
+* :class:`~bot.runtime.pausing.TablePause`: the table paused while the store refuses writes;
+* :class:`~bot.runtime.autoplay.Autoplay`: the moves nobody clicks (timeouts, CPU turns, votes).
 
 Every pending decision carries the sequence number at which it appeared; its buttons carry the
 same number. A seat's number stays the same while its options do (a claim it still has to
@@ -25,50 +31,199 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable, Mapping, Sequence
 
-from bot.engine.game import Action, TimeUp, VoteEnd
-from bot.runtime.clocks import SeatState
-from bot.runtime.customid import ActionId, action_args
-from bot.runtime.errors import (
-    GameOver,
-    InvalidButton,
-    NotAuto,
-    NotYourTurn,
-    StaleClick,
-    TablePaused,
-)
+from bot.engine.ai import CpuPlayer
+from bot.engine.game import Game
+from bot.engine.tiles import Tile
+from bot.engine.views import PublicView, SeatView
+from bot.runtime.autoplay import Autoplay
+from bot.runtime.clocks import SeatState, TableClocks, Timer
+from bot.runtime.customid import ActionId
+from bot.runtime.decisions import Decision, DecisionBook
+from bot.runtime.errors import GameOver, InvalidButton, NotSeated, TablePaused
 from bot.runtime.messages import (
     Act,
-    Auto,
     Back,
     Cancel,
-    FreeAct,
-    Reconsider,
+    Message,
     Request,
     Retry,
     Stop,
     TimeLimit,
-    Timeout,
 )
-from bot.runtime.moves import MovingTable
-from bot.runtime.presenting import TablePresenter
-from bot.storage import (
-    GameStatus,
-)
+from bot.runtime.moves import MovePipeline
+from bot.runtime.numbering import Offers
+from bot.runtime.options import RuntimeOptions, TableTimers
+from bot.runtime.pausing import TablePause
+from bot.runtime.presenting import NullPresenter, TablePresenter
+from bot.runtime.snapshot import TableInfo, TableSnapshot
+from bot.runtime.views import TableViews
+from bot.storage import GameStatus, HandTracker, PlayerSeat, Store
 
 __all__ = ["SeatState", "TableActor"]
 
 log = logging.getLogger(__name__)
 
 
-def _casts_vote(action: Action) -> bool:
-    """A free action the actor may play for an absent player: anything but taking a vote back."""
-    return not isinstance(action, VoteEnd) or action.end
-
-
-class TableActor(MovingTable):
+class TableActor:
     """Owns one running game: its engine state, timers, CPU turns and action log; everything
     that changes it comes through its inbox, one message at a time."""
+
+    def __init__(
+        self,
+        *,
+        game_id: int,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        game: Game,
+        players: Sequence[PlayerSeat],
+        store: Store,
+        options: RuntimeOptions,
+        timers: TableTimers,
+        tracker: HandTracker | None = None,
+        locale: str | None = None,
+        on_finished: Callable[[TableActor], None] | None = None,
+        started_at: float | None = None,
+        banks: Mapping[int, float] | None = None,
+        offers: Offers | None = None,
+    ) -> None:
+        if len(players) != game.players:
+            raise ValueError(f"{len(players)} players for a {game.players}-seat game")
+        self.game_id = game_id
+        self.guild_id = guild_id
+        self.channel_id = channel_id
+        self.host_id = host_id
+        self.options = options
+        """How the table paces itself (its parts and clocks keep the options they were built with)."""
+        self.timers = timers
+        """The table's clock: seconds a turn and each seat's bank (the clocks keep the timers they
+        were built with)."""
+        self.started_at = options.wall_clock() if started_at is None else started_at
+        """Unix time the game began (a timed game ends that long after it, across restarts)."""
+        self.info = TableInfo(
+            game_id=game_id,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            host_id=host_id,
+            variant=game.variant,
+            title=game.title,
+            players=tuple(players),
+            tiles=game.tiles,
+            locale=locale,
+        )
+        """What the table is and stays, for whoever shows it."""
+        self.presenter: TablePresenter = NullPresenter()
+        self.finished = False
+        self.seats = [
+            SeatState(
+                player,
+                bank=min(timers.bank_seconds, (banks or {}).get(seat, timers.bank_seconds)),
+                cpu=CpuPlayer.for_game(game, seed=game.seed * 8 + seat) if player.is_cpu else None,
+            )
+            for seat, player in enumerate(players)
+        ]
+        self.clocks = TableClocks(self.seats, options=options, timers=timers, post=self._post)
+        """Every seat's clock and CPU turn."""
+        self._book = DecisionBook(
+            self.seats, self.clocks, claim_window=lambda: self._views.unclaimed() is not None, offers=offers
+        )
+        self._views = TableViews(game, self.info, self.seats, self._book)
+        self._pause = TablePause(
+            game_id=game_id, book=self._book, clocks=self.clocks, options=options, show=self, post=self._post
+        )
+        self._moves = MovePipeline(
+            info=self.info,
+            views=self._views,
+            book=self._book,
+            seats=self.seats,
+            store=store,
+            tracker=tracker or HandTracker.for_game(game),
+            pause=self._pause,
+            show=self,
+            options=options,
+            post=self._post,
+            finish=self._finish,
+        )
+        self._autoplay = Autoplay(
+            game_id=game_id,
+            views=self._views,
+            book=self._book,
+            seats=self.seats,
+            clocks=self.clocks,
+            pause=self._pause,
+            moves=self._moves,
+            show=self,
+            options=options,
+        )
+        self._store = store
+        self._on_finished = on_finished
+        self._time_limit: Timer | None = None
+        """A timed game's end (see :meth:`start`)."""
+        self._inbox: asyncio.Queue[Message] = asyncio.Queue()
+        self._task: asyncio.Task[None] | None = None
+
+    # --- what the table is now -----------------------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        """The game (a new object when it was rebuilt from its log)."""
+        return self._views.game
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Display names by seat."""
+        return self.info.names
+
+    @property
+    def tiles(self) -> Sequence[Tile]:
+        """Faces of the variant's physical tiles, by tile id."""
+        return self.info.tiles
+
+    @property
+    def sequence(self) -> int:
+        """How many actions the game has taken."""
+        return self._views.game.sequence
+
+    @property
+    def paused(self) -> bool:
+        """Whether the table waits for the store to take its writes again."""
+        return self._pause.paused
+
+    def seat_of(self, user_id: int) -> int:
+        """The seat a user plays; raises :class:`NotSeated`."""
+        for seat, state in enumerate(self.seats):
+            if state.player.user_id == user_id:
+                return seat
+        raise NotSeated()
+
+    def decision(self, seat: int) -> Decision | None:
+        """The seat's pending decision, if any (see :meth:`DecisionBook.decision`)."""
+        return self._book.decision(seat)
+
+    def decisions(self) -> tuple[Decision, ...]:
+        """Every pending decision, by seat."""
+        return self._book.decisions()
+
+    def public_view(self) -> PublicView:
+        """The table as the channel may see it (see :func:`~bot.runtime.snapshot.public_table_view`)."""
+        return self._views.table()
+
+    def seat_view(self, seat: int) -> SeatView:
+        """One seat's private view, with the same public part as :meth:`public_view`."""
+        return self._views.seat(seat)
+
+    def snapshot(self) -> TableSnapshot:
+        """The table as it is now, for the presenter (see :meth:`TableViews.snapshot`)."""
+        return self._views.snapshot(paused=self._pause.paused, finished=self.finished)
+
+    def _sync_decisions(self, *, acted: int | None, pause: float) -> set[int]:
+        """Bring the decisions in line with the engine's; returns seats whose changed (tests call
+        it after rigging a deal)."""
+        return self._book.sync(self._views.game, acted=acted, pause=pause)
+
+    # --- the inbox -----------------------------------------------------------------------------------
 
     def start(self, presenter: TablePresenter) -> None:
         """Attach the presenter, arm the clocks and CPU turns, and start handling the inbox."""
@@ -110,8 +265,12 @@ class TableActor(MovingTable):
         return await self._ask(Back(user_id, asyncio.get_running_loop().create_future()))
 
     async def cancel(self, by: str) -> int:
-        """Cancel the game (the cog checked who may); returns the game id."""
+        """Cancel the game (the caller checked who may); returns the game id."""
         return await self._ask(Cancel(by, asyncio.get_running_loop().create_future()))
+
+    def _post(self, message: Message) -> None:
+        if self._task is not None and not self._task.done():
+            self._inbox.put_nowait(message)
 
     async def _run(self) -> None:
         while True:
@@ -124,25 +283,19 @@ class TableActor(MovingTable):
             try:
                 if isinstance(message, Request):
                     try:
-                        result = await self._handle_request(message)
+                        result = await self._request(message)
                     except Exception as error:
                         if not message.future.done():
                             message.future.set_exception(error)
                     else:
                         if not message.future.done():
                             message.future.set_result(result)
-                elif isinstance(message, Timeout):
-                    await self._handle_timeout(message)
-                elif isinstance(message, TimeLimit):
-                    await self._handle_time_up()
-                elif isinstance(message, FreeAct):
-                    await self._handle_free(message)
+                elif self.finished:
+                    pass  # a finished table plays nothing more (and stops after this message)
                 elif isinstance(message, Retry):
-                    await self._handle_retry()
-                elif isinstance(message, Reconsider):
-                    await self._handle_reconsider(message)
+                    await self._pause.retry()
                 else:
-                    await self._handle_auto(message)
+                    await self._autoplay.take(message)
             except Exception:
                 log.exception("table %s: failed to handle %r", self.game_id, type(message).__name__)
             # Whatever the message changed, the presenter draws from it from now on.
@@ -160,125 +313,49 @@ class TableActor(MovingTable):
             elif isinstance(message, Stop):
                 message.future.set_result(None)
 
-    async def _handle_request(self, message: Request) -> int:
+    async def _request(self, message: Request) -> int:
+        """Check a click, "I'm back" or a cancel, then play it; returns the seat (the game id for
+        a cancel)."""
         if self.finished:
             raise GameOver()
         if isinstance(message, Cancel):
-            await self.store.games.finish(self.game_id, GameStatus.CANCELLED, reason=f"cancelled by {message.by}")
+            await self._store.games.finish(self.game_id, GameStatus.CANCELLED, reason=f"cancelled by {message.by}")
             self._finish()
             self.presenter.cancelled(self.snapshot(), message.by)
             return self.game_id
         seat = self.seat_of(message.user_id)
         state = self.seats[seat]
-        if self._outage is not None:
+        if self._pause.paused:
             # Nothing can be stored, so nothing may change: not a move, not autopilot.
             raise TablePaused()
         if isinstance(message, Back):
-            if not state.auto:
-                raise NotAuto()
-            state.auto = False
-            state.timeouts = 0
-            decision = self._decisions.get(seat)
-            if decision is not None:
-                self._arm(seat, decision.seq, pause=0.0)
-            snapshot = self.snapshot()
-            self.presenter.table_changed(snapshot)
-            self.presenter.panels_changed(snapshot, (seat,))
+            self._autoplay.come_back(seat)
             return seat
-        button = message.button
-        if button.game != self.game_id:
+        if message.button.game != self.game_id:
             raise InvalidButton()
-        decision = self.decision(seat)
-        free_actions = self._free[seat].actions if seat in self._free else ()
-        action = next((a for a in free_actions if a.kind == button.kind and action_args(a) == button.args), None)
-        free = action is not None
-        if action is None and any(a.kind == button.kind for a in free_actions):
-            # The other side of a free choice (a vote already cast, a double click): stale.
-            raise StaleClick(seq=button.seq, current=decision.seq if decision is not None else self.game.sequence)
-        if action is None:
-            # A free action is what it says whatever the panel's number (a vote clicked just as
-            # the seat's turn came); anything else must come from the current decision.
-            if decision is None and button.seq == self.game.sequence:
-                raise NotYourTurn()  # a current button, but the move is someone else's
-            if decision is None or decision.seq != button.seq:
-                current = decision.seq if decision is not None else self.game.sequence
-                raise StaleClick(seq=button.seq, current=current)
-            action = next(
-                (a for a in decision.actions if a.kind == button.kind and action_args(a) == button.args),
-                None,
-            )
-        if action is None:
-            # Well-formed and current, but not one of the buttons this seat was given: forged.
-            raise InvalidButton()
+        action, free = self._book.action_for(seat, message.button, self._views.game.sequence)
         if state.auto and not free:
             # Clicking an action is as good as "I'm back".
             state.auto = False
         if not free:
             state.timeouts = 0
-            if seat in self._decisions:  # a switch runs on no clock, so it costs no bank
+            if self._book.pending(seat) is not None:  # a switch runs on no clock, so it costs no bank
                 self.clocks.spend_bank(seat)
-        await self._play(seat, action, human=True, free=free)
+        await self._moves.play(seat, action, human=True, free=free)
         return seat
 
-    async def _handle_free(self, message: FreeAct) -> None:
-        free = self._free.get(message.seat)
-        if self.finished or free is None or self.seats[message.seat].clocked or self._outage is not None:
-            return  # (after a pause, _resume follows the votes again)
-        action = next((a for a in free.actions if a.kind == message.kind and _casts_vote(a)), None)
-        if action is not None:
-            await self._play(message.seat, action, human=False, free=True)
+    # --- the end -------------------------------------------------------------------------------------
 
-    async def _handle_time_up(self) -> None:
-        if self.finished or self.game.time_limit_seconds is None:
-            return
-        if self._outage is not None:
-            self._outage.time_up = True  # the table's time ends once it can be stored
-            return
-        for seat in range(len(self.seats)):
-            action = next((a for a in self.game.legal_actions(seat) if isinstance(a, TimeUp)), None)
-            if action is not None:
-                self.presenter.notice("time_up")
-                await self._play(seat, action, human=False, free=True)
-                return
+    def _finish(self) -> None:
+        self.finished = True
+        self._cancel_timers()
+        self._book.clear()
+        if self._on_finished is not None:
+            self._on_finished(self)
 
-    async def _handle_timeout(self, message: Timeout) -> None:
-        decision = self._decisions.get(message.seat)
-        state = self.seats[message.seat]
-        if decision is None or decision.seq != message.seq or not state.clocked or self._outage is not None:
-            # The seat answered in time, or the timer belongs to an older decision, or it rang
-            # just as the table paused (the pause stopped that clock; _resume restarts it).
-            return
-        if not message.retry and self.clocks.time_out(message.seat):
-            self.presenter.notice("went_auto", name=state.player.name)
-        await self._play_or_retry(message.seat, decision, decision.default)
-
-    async def _handle_auto(self, message: Auto) -> None:
-        decision = self._decisions.get(message.seat)
-        state = self.seats[message.seat]
-        if decision is None or decision.seq != message.seq or state.clocked or self._outage is not None:
-            return  # (a CPU turn posted as the table paused is armed again by _resume)
-        action = decision.default
-        if state.cpu is not None:
-            try:
-                action = state.cpu.choose(self.game.view(message.seat), decision.actions)
-            except Exception:
-                # A CPU bug must not stop the table: play the decision's default instead.
-                log.exception("table %s: the CPU in seat %d failed to choose", self.game_id, message.seat)
-        await self._play_or_retry(message.seat, decision, action)
-
-    async def _handle_reconsider(self, message: Reconsider) -> None:
-        switch = self._switches.get(message.seat)
-        cpu = self.seats[message.seat].cpu
-        if switch is None or switch.seq != message.seq or cpu is None or self._outage is not None:
-            return  # it was switched or revealed meanwhile, or the table paused: the lock stands
-        try:
-            action = cpu.reconsider(self.game.view(message.seat), switch.actions)
-        except Exception:
-            log.exception("table %s: the CPU in seat %d failed to reconsider", self.game_id, message.seat)
-            return
-        if action is None:
-            return
-        if action not in switch.actions:
-            log.error("table %s: the CPU in seat %d switched to an illegal %s", self.game_id, message.seat, action.kind)
-            return
-        await self._play(message.seat, action, human=False)
+    def _cancel_timers(self) -> None:
+        self.clocks.disarm_all()
+        self._pause.cancel()
+        if self._time_limit is not None:
+            self._time_limit.cancel()
+            self._time_limit = None

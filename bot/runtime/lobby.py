@@ -1,9 +1,9 @@
 """Lobbies: a table being gathered in a channel, before its game exists.
 
 A lobby holds the table it will start: the variant's settings dataclass (built once, by
-:func:`~bot.runtime.variants.build_settings`) and the clock. The cogs store it after every change
-(:meth:`Lobby.stored`; the store writes the JSON), so a restart brings it back with its players,
-its message and working buttons (:meth:`Lobby.restored`, :meth:`LobbyBook.restore`).
+:func:`~bot.runtime.variants.build_settings`) and the clock. :mod:`bot.ui.lobby_clicks` stores it
+after every change (:meth:`Lobby.stored`; the store writes the JSON), so a restart brings it back
+with its players, its message and working buttons (:meth:`Lobby.restored`, :meth:`LobbyBook.restore`).
 
 >>> from bot.runtime.variants import build_settings
 >>> book = LobbyBook()
@@ -56,7 +56,8 @@ class Lobby:
         self.players.append(player)
 
     def leave(self, user_id: int) -> PlayerSeat:
-        """Give up a seat; the host's role passes to the next human (the cog closes an empty lobby)."""
+        """Give up a seat; the host's role passes to the next human (an empty lobby is closed by
+        :mod:`bot.ui.lobby_clicks`)."""
         for index, player in enumerate(self.players):
             if player.user_id == user_id:
                 del self.players[index]

@@ -1,8 +1,8 @@
 """What the actor's inbox receives: every input to a running game is one of these messages.
 
 Requests (:class:`Act`, :class:`Back`, :class:`Cancel`) carry a future the caller awaits;
-the others come from the table's own clocks (:mod:`bot.runtime.clocks`), its CPUs and the store
-hold (:mod:`bot.runtime.hold`).
+the others come from the table's own clocks (:mod:`bot.runtime.clocks`), its CPUs and absent
+players (:mod:`bot.runtime.autoplay`) and its pause (:mod:`bot.runtime.pausing`).
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ class Back:
 
 @dataclass
 class Cancel:
-    """Cancel the game (the cog checked who may)."""
+    """Cancel the game (the caller checked who may)."""
 
     by: str
     future: asyncio.Future[int]
@@ -94,7 +94,7 @@ class TimeLimit:
 
 @dataclass
 class Retry:
-    """Try the writes the store refused again (see :meth:`TableActor._hold`)."""
+    """Try the writes the store refused again (see :meth:`~bot.runtime.pausing.TablePause.hold`)."""
 
 
 @dataclass

@@ -1,10 +1,9 @@
-"""The runtime's shared state: which actor runs which channel's table, and start-up recovery.
+"""Which actor runs which channel's table: a table started from a lobby or resumed after a
+restart, each with its presenter, until its game ends or the bot stops.
 
-:class:`Runtime` holds the store, the open lobbies, the running tables and the render workers.
-:class:`TableRegistry` starts a table from a lobby, rebuilds every unfinished game from its
-action log after a restart, and stops them all on shutdown. Neither knows Discord: the shards
-this process runs and the factory of each table's presenter are given to them
-(:class:`~bot.ui.wiring.DiscordRuntime` gives Discord's).
+:class:`TableRegistry` knows no Discord: the shards this process runs and the factory of each
+table's presenter come from its :class:`~bot.runtime.shared.Runtime`. What it resumes after a
+restart, :mod:`bot.runtime.recovery` reads from the store and replays.
 """
 
 from __future__ import annotations
@@ -13,33 +12,24 @@ import asyncio
 import logging
 import secrets
 from collections.abc import Callable, Mapping
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
-from bot.engine.game import Game, RulesError, action_from_json
-from bot.engine.record import replay
+from bot.engine.game import Game, Outcome
 from bot.runtime.actor import TableActor
 from bot.runtime.errors import GameOver, UnknownGame
 from bot.runtime.i18n import text
-from bot.runtime.lobby import Lobby, LobbyBook
-from bot.runtime.numbering import Offers, answers_no_decision, next_offers
-from bot.runtime.options import RuntimeOptions, TableTimers
+from bot.runtime.lobby import Lobby
+from bot.runtime.numbering import Offers
+from bot.runtime.options import TableTimers
 from bot.runtime.presenting import PresenterFactory, RunningPresenter
-from bot.runtime.rendering import RenderPool
-from bot.runtime.shards import Shards, shard_of
+from bot.runtime.shards import shard_of
 from bot.runtime.variants import new_table_game
-from bot.storage import (
-    DATABASE_ERRORS,
-    GameNotFoundError,
-    GameRow,
-    GameStatus,
-    HandTracker,
-    PanelHandle,
-    StorageError,
-    Store,
-    UnreadableLobby,
-)
+from bot.storage import GameNotFoundError, GameRow, GameSummary, HandTracker, PanelHandle
 
-__all__ = ["ForeignGuild", "Runtime", "TableRegistry"]
+if TYPE_CHECKING:
+    from bot.runtime.shared import Runtime
+
+__all__ = ["ForeignGuild", "TableRegistry"]
 
 log = logging.getLogger(__name__)
 
@@ -49,95 +39,6 @@ P = TypeVar("P", bound=RunningPresenter)
 class ForeignGuild(RuntimeError):
     """A table of a guild on another process's shards was about to start here. Its clicks go to
     that process, which runs (or will recover) the same game: two actors would write one log."""
-
-
-class Runtime(Generic[P]):
-    """Everything the tables and lobbies share. The store is attached once it is open.
-
-    ``shards`` says which shards this process runs, hence whose guilds' tables it may run (asked
-    each time: a client learns its shard count when it connects); ``presenters`` builds each
-    table's presenter; ``on_game_end`` hears of every game that ended (with its id)."""
-
-    def __init__(
-        self,
-        options: RuntimeOptions,
-        *,
-        shards: Callable[[], Shards],
-        presenters: PresenterFactory[P],
-        on_game_end: Callable[[int], None] | None = None,
-    ) -> None:
-        self.options = options
-        self.renderer = RenderPool(options.render_workers, processes=options.render_processes)
-        self.lobbies = LobbyBook()
-        self.tables = TableRegistry(self, presenters, on_game_end=on_game_end)
-        self._shards = shards
-        self._store: Store | None = None
-
-    @property
-    def store(self) -> Store:
-        """The open store."""
-        if self._store is None:
-            raise RuntimeError("the store is not open yet (setup_hook opens it)")
-        return self._store
-
-    def attach_store(self, store: Store) -> None:
-        """Use this store from now on."""
-        self._store = store
-
-    @property
-    def shards(self) -> Shards:
-        """The shards this process connects, hence the guilds whose tables and lobbies it runs."""
-        return self._shards()
-
-    async def save_lobby(self, lobby: Lobby) -> bool:
-        """Store the lobby as it is now, so a restart brings it back; False if the store refused
-        (the caller undoes the change it could not save)."""
-        try:
-            await self.store.tables.save_lobby(lobby.stored())
-        except DATABASE_ERRORS:
-            log.exception("lobby %d could not be saved", lobby.id)
-            return False
-        return True
-
-    async def close_lobby(self, lobby: Lobby) -> None:
-        """Forget the lobby: its game started or it was cancelled."""
-        self.lobbies.close(lobby)
-        try:
-            await self.store.tables.delete_lobby(lobby.id)
-        except DATABASE_ERRORS:
-            log.exception("lobby %d could not be deleted from the store", lobby.id)
-
-    async def restore_lobbies(self, shards: Shards | None = None) -> list[Lobby]:
-        """Bring back the lobbies stored before a restart (after the tables are recovered: a lobby
-        whose channel got its game just before the crash is dropped), those of guilds on
-        ``shards`` only (default: this process's); the others are their own process's."""
-        shards = shards or self.shards
-        restored: list[Lobby] = []
-        for stored in await self.store.tables.lobbies():
-            if not shards.owns(stored.guild_id):
-                continue
-            if isinstance(stored, UnreadableLobby):
-                log.error("a stored lobby cannot be read (%s); dropping it: %r", stored.error, stored.data)
-                await self.store.tables.delete_lobby(stored.id)
-                continue
-            lobby = Lobby.restored(stored)
-            if self.channel_busy(lobby.channel_id):
-                await self.store.tables.delete_lobby(lobby.id)
-                continue
-            self.lobbies.restore(lobby)
-            restored.append(lobby)
-        if restored:
-            log.info("restored %d open lobb%s", len(restored), "y" if len(restored) == 1 else "ies")
-        return restored
-
-    def channel_busy(self, channel_id: int) -> bool:
-        """Whether the channel has a lobby or a running table."""
-        return self.lobbies.has(channel_id) or self.tables.in_channel(channel_id) is not None
-
-    async def close(self) -> None:
-        """Stop every table (their games stay running in the store), then the renderer."""
-        await self.tables.close()
-        await self.renderer.close()
 
 
 class TableRegistry(Generic[P]):
@@ -302,7 +203,37 @@ class TableRegistry(Generic[P]):
         self._retiring[task] = presenter
         task.add_done_callback(lambda done: self._retiring.pop(done, None))
 
-    def _recovered_actor(
+    def resume(
+        self,
+        row: GameRow,
+        game: Game,
+        *,
+        timers: TableTimers,
+        banks: Mapping[int, float],
+        tracker: HandTracker,
+        offers: Offers,
+        panels: Mapping[int, PanelHandle],
+        dm_panels: bool,
+    ) -> TableActor:
+        """Run a stored game again from where its log left it (``game``, replayed), with its
+        clock, each seat's bank, its hands so far, its decisions numbered as before, and the
+        panels the process before left open; the table is re-posted with a notice."""
+        actor = self._stored_actor(row, game, timers=timers, banks=banks, tracker=tracker, offers=offers)
+        notice = text("resumed", None, game=row.id, seq=game.sequence)
+        self._launch(actor, message_id=row.message_id, notice=notice, dm_panels=dm_panels, panels=panels)
+        return actor
+
+    def show_end(self, row: GameRow, game: Game, outcome: Outcome, summary: GameSummary) -> None:
+        """Post the end of a finished game (final table, standings) that was never shown, through
+        a presenter lent a finished actor, which never runs."""
+        actor = self._stored_actor(row, game)
+        actor.finished = True  # never started: it only lends the presenter the final state
+        presenter = self._presenter_of(actor, message_id=row.message_id)
+        presenter.game_over(actor.snapshot(), outcome, summary)
+        presenter.start()
+        self._retire_later(row.id, presenter)
+
+    def _stored_actor(
         self,
         row: GameRow,
         game: Game,
@@ -348,103 +279,6 @@ class TableRegistry(Generic[P]):
         await asyncio.sleep(5.0)  # let late clicks on the last decision get their answers
         self._presenters.pop(game_id, None)
         await presenter.close()
-
-    async def recover(self, shards: Shards | None = None) -> list[TableActor]:
-        """Rebuild every unfinished game of a guild on ``shards`` (default: this process's) from
-        its log and carry on from the exact action; the other guilds' games are left to the
-        processes that own them."""
-        shards = shards or self._runtime.shards
-        store = self._runtime.store
-        recovered: list[TableActor] = []
-        shard_ids = None if shards.ids is None else sorted(shards.ids)
-        for row in await store.games.unfinished(shard_ids=shard_ids, shard_count=shards.count):
-            if not shards.owns(row.guild_id):
-                # The store filters by shard already; this is the check that must hold, since
-                # cancelling or resuming another process's game would break it.
-                log.error(
-                    "game %d (guild %d, shard %d of %d) is not on this process's shards; left to its owner",
-                    *(row.id, row.guild_id, shard_of(row.guild_id, shards.count), shards.count),
-                )
-                continue
-            try:
-                actor = await self._restore(row)
-            except (RulesError, ValueError, KeyError, StorageError):
-                log.exception("game %d cannot be replayed from its log; cancelling it", row.id)
-                try:
-                    await store.games.finish(row.id, GameStatus.CANCELLED, reason="could not be restored")
-                except StorageError:
-                    log.exception("game %d could not be cancelled either", row.id)
-                continue
-            if actor is not None:
-                recovered.append(actor)
-        if recovered:
-            log.info("recovered %d running table(s)", len(recovered))
-        await self._show_unshown_ends(shards)
-        return recovered
-
-    async def _show_unshown_ends(self, shards: Shards) -> None:
-        """Post the end (final table, standings) of every game whose result was stored but whose
-        end was never shown: the process died in between, or the last action was logged and the
-        result stored by :meth:`_restore` just now. Otherwise its players would look at a table
-        that still offers "My hand" and never says the game is over."""
-        store = self._runtime.store
-        shard_ids = None if shards.ids is None else sorted(shards.ids)
-        for summary in await store.results.unshown_ends(shard_ids=shard_ids, shard_count=shards.count):
-            try:
-                row = await store.games.get(summary.game_id)
-                if not shards.owns(row.guild_id):
-                    log.error("game %d is not on this process's shards; its owner shows its end", row.id)
-                    continue
-                game = replay(await store.games.record(row.id))
-            except (RulesError, ValueError, KeyError, StorageError):
-                log.exception("game %d cannot be replayed to show its end", summary.game_id)
-                continue
-            outcome = game.outcome()
-            if outcome is None:  # a finished game's log ends it; nothing to show otherwise
-                continue
-            actor = self._recovered_actor(row, game)
-            actor.finished = True  # never started: it only lends the presenter the final state
-            presenter = self._presenter_of(actor, message_id=row.message_id)
-            presenter.game_over(actor.snapshot(), outcome, summary)
-            presenter.start()
-            self._retire_later(row.id, presenter)
-            log.info("table %d: showing the end it had not shown", row.id)
-
-    async def _restore(self, row: GameRow) -> TableActor | None:
-        store = self._runtime.store
-        record = await store.games.record(row.id)
-        game = record.start()
-        tracker = HandTracker.for_game(game)
-        last_hands = []
-        # Number the pending decisions as the process before did, so the buttons on screen
-        # stay current (see bot.runtime.numbering).
-        offers = next_offers(Offers(), game, acted=None)
-        for data in record.actions:
-            action = action_from_json(data)
-            acted = None if answers_no_decision(game, action) else action.seat
-            last_hands = tracker.feed(game.apply(action))
-            offers = next_offers(offers, game, acted=acted)
-        # A crash between logging an action and recording the hand it ended loses only that
-        # hand's record; recording it again is harmless.
-        for entry in last_hands:
-            await store.results.record_hand(row.id, entry.hand_index, entry.label, entry.result)
-        outcome = game.outcome()
-        if outcome is not None:
-            # The last action ended the game but the final result was never stored.
-            await store.results.record_final(row.id, outcome)
-            return None
-        guild = await store.guilds.settings(row.guild_id)
-        timers = TableTimers(
-            row.turn_seconds if row.turn_seconds is not None else guild.turn_seconds,
-            row.bank_seconds if row.bank_seconds is not None else guild.time_bank_seconds,
-        )
-        banks = await store.games.seat_banks(row.id)
-        actor = self._recovered_actor(row, game, timers=timers, banks=banks, tracker=tracker, offers=offers)
-        notice = text("resumed", None, game=row.id, seq=game.sequence)
-        panels = await store.tables.panels(row.id)
-        self._launch(actor, message_id=row.message_id, notice=notice, dm_panels=guild.dm_panels, panels=panels)
-        log.info("table %d resumed at action %d", row.id, game.sequence)
-        return actor
 
     async def close(self) -> None:
         """Stop every actor, then every presenter."""

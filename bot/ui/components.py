@@ -1,8 +1,8 @@
 """Messages as plain data, and the Discord view that carries their buttons.
 
 A :class:`MessageSpec` is what a message says and which buttons it carries; specs are built by
-pure functions (:mod:`bot.ui.table_spec`, :mod:`bot.ui.panel_spec`, the cogs' lobby and
-leaderboard) so tests can check them without Discord, and :func:`build_view` turns the buttons
+pure functions (:mod:`bot.ui.table_spec`, :mod:`bot.ui.panel_spec`, :mod:`bot.ui.lobby_message`,
+:mod:`bot.ui.leaderboard`) so tests can check them without Discord, and :func:`build_view` turns the buttons
 into components only when the message is sent.
 
 Messages are sent with plain buttons in a :class:`StaticView`, never with DynamicItem instances:

@@ -22,12 +22,12 @@ from bot.engine.variant_ui import VariantHelp, VariantUI
 from bot.runtime.i18n import Locale, has_text, is_japanese, text
 from bot.runtime.rendering import Priority
 from bot.runtime.variants import variant_class
-from bot.ui.replies import STARTED, answered, defer_if_slow, deferring, respond
+from bot.ui.replies import answered, budget_left, defer_if_slow, deferring, respond
 from render import render_help
 from render.help import HelpCard, HelpRow
 
 if TYPE_CHECKING:
-    from bot.runtime.registry import Runtime
+    from bot.runtime.shared import Runtime
 
 __all__ = [
     "PANEL_OPS",
@@ -216,12 +216,10 @@ async def send_help(interaction: discord.Interaction[Any], runtime: Runtime[Any]
     if cached is not None:
         png = cached
     else:
-        options = runtime.options
-        started = float(interaction.extras.get(STARTED, options.clock()))
         png, _ = await defer_if_slow(
             interaction,
             runtime.renderer.render(Priority.CLICK, render_help, page.card),
-            budget=options.ack_budget - (options.clock() - started),
+            budget=budget_left(interaction, runtime.options),
             defer=deferring(interaction, ephemeral=True, thinking=True),
         )
         _PICTURES[key] = png

@@ -32,7 +32,7 @@ from bot.storage import GameStateError, PanelHandle, Store
 from bot.ui.components import MessageSpec, build_view
 from bot.ui.pacing import RateLimiter
 from bot.ui.panel_spec import PanelMode, panel_mode, panel_picture, panel_spec
-from bot.ui.replies import STARTED, answered, defer_if_slow, deferring, respond
+from bot.ui.replies import answered, budget_left, defer_if_slow, deferring, respond
 from render import render_seat
 
 __all__ = ["PanelPresenter", "image_digest"]
@@ -429,7 +429,7 @@ class PanelPresenter:
     ) -> AsyncIterator[None]:
         """Hold the panel's lock; if a refresh holds it past the budget, acknowledge first."""
         try:
-            await asyncio.wait_for(panel.lock.acquire(), timeout=max(0.0, self._budget(interaction)))
+            await asyncio.wait_for(panel.lock.acquire(), timeout=max(0.0, budget_left(interaction, self._options)))
         except TimeoutError:
             if not answered(interaction):
                 await defer()
@@ -438,10 +438,6 @@ class PanelPresenter:
             yield
         finally:
             panel.lock.release()
-
-    def _budget(self, interaction: discord.Interaction[Any]) -> float:
-        started = interaction.extras.get(STARTED, self._options.clock())
-        return self._options.ack_budget - (self._options.clock() - float(started))
 
     async def answer_click(
         self, interaction: discord.Interaction[Any], seat: int, *, mode: PanelMode | None = None, notice: str = ""
@@ -471,7 +467,7 @@ class PanelPresenter:
             (payload, picture), deferred = await defer_if_slow(
                 interaction,
                 self._panel_payload(content, panel, where),
-                budget=self._budget(interaction),
+                budget=budget_left(interaction, self._options),
                 defer=deferring(interaction),
             )
             edit = self._as_edit(payload)
@@ -516,7 +512,7 @@ class PanelPresenter:
         (payload, picture), deferred = await defer_if_slow(
             interaction,
             self._panel_payload(content, panel, None),
-            budget=self._budget(interaction),
+            budget=budget_left(interaction, self._options),
             defer=deferring(interaction, ephemeral=True, thinking=True),
         )
         where: object = self._reply(interaction)

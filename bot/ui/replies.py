@@ -18,11 +18,13 @@ from discord import app_commands
 from bot.engine.game import IllegalActionError, NotYourTurnError, RulesError
 from bot.runtime.errors import ChannelBusy, CommandChanged, JantakuError, shown
 from bot.runtime.i18n import text
+from bot.runtime.options import RuntimeOptions
 from bot.storage import ChannelBusyError
 
 __all__ = [
     "PUBLIC_DEFER",
     "answered",
+    "budget_left",
     "defer_if_slow",
     "deferring",
     "error_message",
@@ -54,6 +56,13 @@ def answered(interaction: discord.Interaction[Any]) -> bool:
     """Whether the interaction has its initial response (also one that :func:`respond` found had
     taken effect on an earlier attempt): later answers go through the token."""
     return interaction.response.is_done() or bool(interaction.extras.get(ANSWERED))
+
+
+def budget_left(interaction: discord.Interaction[Any], options: RuntimeOptions) -> float:
+    """Seconds left of the answer's budget (``ack_budget``), counted from when the interaction
+    reached us (``STARTED``, or now): past it, the work in hand is deferred first."""
+    started = float(interaction.extras.get(STARTED, options.clock()))
+    return options.ack_budget - (options.clock() - started)
 
 
 def deferring(interaction: discord.Interaction[Any], **options: Any) -> Callable[[], Awaitable[object]]:

@@ -1,10 +1,14 @@
 """Buttons: one DynamicItem that receives every ``jt:`` click, and a router that hands each
-parsed id to the cog that registered for it.
+parsed id to the ``bot.ui`` module that handles its kind.
 
 Why one DynamicItem for all ids: discord.py only answers ids that match a registered template,
 and an id that matches none (forged, or from an older version) would go unanswered ("This
 interaction failed"). A single broad template lets :func:`~bot.runtime.customid.parse` reject
 such ids with an explanation, in the same place that turns every error into a reply.
+
+The click path runs one way: :class:`JantakuButton` -> :class:`ButtonRouter` -> the kind's
+handler (:mod:`bot.ui.table_clicks`, :mod:`bot.ui.lobby_clicks`, :mod:`bot.ui.leaderboard`) ->
+the actor (:mod:`bot.runtime`) -> the presenter. The cogs only declare slash commands.
 
 Messages carry their buttons in a :class:`~bot.ui.components.StaticView` (see there why never a
 DynamicItem instance).
@@ -14,50 +18,54 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Awaitable, Callable
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 import discord
 
-from bot.runtime.customid import TEMPLATE, ButtonId, parse
+from bot.runtime.customid import TEMPLATE, ActionId, ButtonId, LeaderboardId, LobbyId, PanelId, TableId, parse
 from bot.runtime.errors import InvalidButton
 from bot.runtime.options import Clock
+from bot.ui.leaderboard import Leaderboards
+from bot.ui.lobby_clicks import LobbyClicks
 from bot.ui.replies import STARTED, reply_error
+from bot.ui.table_clicks import TableClicks
 
 __all__ = ["ButtonRouter", "JantakuButton", "RoutingClient"]
 
 log = logging.getLogger(__name__)
 
-IdT = TypeVar("IdT", bound=ButtonId)
-Handler = Callable[[discord.Interaction[Any], Any], Awaitable[None]]
-
 
 class ButtonRouter:
-    """Maps each kind of parsed custom_id to the coroutine that handles it."""
+    """Hands each kind of parsed custom_id to its handler."""
 
-    def __init__(self, clock: Clock) -> None:
-        self._handlers: dict[type[ButtonId], Handler] = {}
+    def __init__(self, clock: Clock, *, table: TableClicks, lobbies: LobbyClicks, leaderboards: Leaderboards) -> None:
         self._clock = clock
-
-    def register(self, kind: type[IdT], handler: Callable[[discord.Interaction[Any], IdT], Awaitable[None]]) -> None:
-        """Send clicks on ``kind`` ids to ``handler`` (a cog does this in ``cog_load``)."""
-        self._handlers[kind] = handler
-
-    def unregister(self, kind: type[ButtonId]) -> None:
-        """Stop routing ``kind`` (``cog_unload``)."""
-        self._handlers.pop(kind, None)
+        self._table = table
+        self._lobbies = lobbies
+        self._leaderboards = leaderboards
 
     async def dispatch(self, interaction: discord.Interaction[Any], custom_id: str) -> None:
         """Parse, route and run; every error becomes an ephemeral reply here."""
         interaction.extras.setdefault(STARTED, self._clock())
         try:
-            button = parse(custom_id)
-            handler = self._handlers.get(type(button))
-            if handler is None:
-                raise InvalidButton()
-            await handler(interaction, button)
+            await self._route(interaction, parse(custom_id))
         except Exception as error:
             await reply_error(interaction, error)
+
+    async def _route(self, interaction: discord.Interaction[Any], button: ButtonId) -> None:
+        match button:
+            case ActionId():
+                await self._table.on_action(interaction, button)
+            case PanelId():
+                await self._table.on_panel(interaction, button)
+            case TableId():
+                await self._table.on_table(interaction, button)
+            case LobbyId():
+                await self._lobbies.on_button(interaction, button)
+            case LeaderboardId():
+                await self._leaderboards.on_page(interaction, button)
+            case _:
+                raise InvalidButton()
 
 
 @runtime_checkable

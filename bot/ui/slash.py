@@ -16,7 +16,7 @@ A command may declare finer bounds than Discord can show (a step: points in thou
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 import discord
@@ -39,7 +39,7 @@ from bot.runtime.errors import (
     UnresolvedOption,
 )
 
-__all__ = ["ALLOWED", "IN_RULES", "check_command"]
+__all__ = ["ALLOWED", "IN_RULES", "check_choice", "check_command"]
 
 ALLOWED = "jantaku_allowed"
 """``Command.extras`` key: option name -> the Range or OneOf it may be, beyond Discord's bounds."""
@@ -90,6 +90,13 @@ def check_command(tree: app_commands.CommandTree[Any], interaction: discord.Inte
         app_commands.Namespace(interaction, resolved, options)  # type: ignore[arg-type]
     except Exception as error:
         raise MalformedCommand() from error
+
+
+def check_choice(option: str, value: object, choices: Collection[str]) -> None:
+    """Refuse an option value the command does not offer (:class:`BadOption`): Discord shows only
+    the choices, but a modified client can send anything."""
+    if value not in choices:
+        raise BadOption(option=option, value=value, choices=", ".join(f"`{choice}`" for choice in choices))
 
 
 def _find(tree: app_commands.CommandTree[Any], data: Mapping[str, Any]) -> tuple[AnyCommand, str, list[dict[str, Any]]]:

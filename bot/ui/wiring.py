@@ -1,8 +1,10 @@
-"""The runtime wired to Discord: the client, the shared rate limit, the button router, and the
-factory that gives every table its :class:`~bot.ui.presenter.DiscordPresenter`.
+"""The runtime wired to Discord: the client, the shared rate limit, the click handlers and the
+button router that dispatches to them, and the factory that gives every table its
+:class:`~bot.ui.presenter.DiscordPresenter`.
 
-:class:`DiscordRuntime` is what the cogs reach as ``bot.runtime``; everything Discord-free it
-holds (store, lobbies, tables, render workers) is :class:`bot.runtime.registry.Runtime`'s.
+:class:`DiscordRuntime` is what the cogs reach as ``bot.runtime`` (to hand their commands to the
+click handlers); everything Discord-free it
+holds (store, lobbies, tables, render workers) is :class:`bot.runtime.shared.Runtime`'s.
 """
 
 from __future__ import annotations
@@ -10,12 +12,15 @@ from __future__ import annotations
 import discord
 
 from bot.runtime.options import RuntimeOptions
-from bot.runtime.registry import Runtime
 from bot.runtime.shards import Shards
+from bot.runtime.shared import Runtime
 from bot.runtime.snapshot import TableSnapshot
+from bot.ui.leaderboard import Leaderboards
+from bot.ui.lobby_clicks import LobbyClicks
 from bot.ui.pacing import RateLimiter
 from bot.ui.presenter import DiscordPresenter
 from bot.ui.router import ButtonRouter
+from bot.ui.table_clicks import TableClicks
 
 __all__ = ["GAME_END_EVENT", "DiscordRuntime"]
 
@@ -36,7 +41,16 @@ class DiscordRuntime(Runtime[DiscordPresenter]):
         self.client = client
         self.limiter = RateLimiter(options.channel_requests_per_second)
         """Shared by every table's channel requests (and the lobbies' edits)."""
-        self.buttons = ButtonRouter(options.clock)
+        self.table_clicks = TableClicks(self.tables, options)
+        """The table's and the panels' buttons, and ``/mahjong hand``."""
+        self.lobby_clicks = LobbyClicks(self, client, self.limiter)
+        """The lobbies' buttons, and the commands that open and change lobbies."""
+        self.leaderboards = Leaderboards(self)
+        """Leaderboard pages: ``/mahjong leaderboard`` and its Previous / Next."""
+        self.buttons = ButtonRouter(
+            options.clock, table=self.table_clicks, lobbies=self.lobby_clicks, leaderboards=self.leaderboards
+        )
+        """Where every ``jt:`` click goes (see :mod:`bot.ui.router`)."""
 
     def _presenter_of(self, snapshot: TableSnapshot, *, message_id: int | None, dm_panels: bool) -> DiscordPresenter:
         return DiscordPresenter(

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,12 +16,13 @@ from bot.engine.game import Action, Game, action_from_json
 from bot.engine.variants import new_game
 from bot.engine.variants.inage import InageGame, InageSettings
 from bot.engine.views import WinView
-from bot.runtime import RuntimeOptions, TableActor, TableTimers
+from bot.runtime import TableActor, TableTimers
 from bot.runtime.customid import ActionId, action_args
 from bot.runtime.presenting import NullPresenter
 from bot.runtime.snapshot import TableSnapshot
 from bot.storage import HandEntry, PlayerSeat, Store
 from tests.engine import test_inage, test_zuno
+from tests.runtime.tables import humans, start_table
 
 
 @dataclass
@@ -45,12 +45,6 @@ class Recorder(NullPresenter):
         self.ended.set()
 
 
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    async with Store.open(tmp_path / "db.sqlite3") as opened:
-        yield opened
-
-
 async def _start(
     store: Store,
     game: Game,
@@ -61,26 +55,18 @@ async def _start(
     retry_seconds: float = 2.0,
     timers: TableTimers | None = None,
 ) -> tuple[TableActor, Recorder]:
-    game_id = await store.games.create(1, 2, game.variant, game.settings, game.seed, players, 100)  # type: ignore[attr-defined]
     recorder = Recorder()
-    actor = TableActor(
-        game_id=game_id,
-        guild_id=1,
-        channel_id=2,
-        host_id=100,
-        game=game,
-        players=players,
-        store=store,
-        options=RuntimeOptions(cpu_delay=cpu_delay, hand_pause=0, retry_seconds=retry_seconds),
-        timers=timers or TableTimers(30, 0),
+    actor = await start_table(
+        store,
+        game,
+        players,
+        presenter=recorder,
+        timers=timers,
         started_at=started_at,
+        cpu_delay=cpu_delay,
+        retry_seconds=retry_seconds,
     )
-    actor.start(presenter=recorder)
     return actor, recorder
-
-
-def _humans(count: int) -> list[PlayerSeat]:
-    return [PlayerSeat.human(100 + seat, f"P{seat}") for seat in range(count)]
 
 
 async def _click(actor: TableActor, seat: int, action: Action) -> None:
@@ -98,7 +84,7 @@ async def test_zuno_ron_on_3s_and_5s_keeps_one_deadline_and_shows_both_wins(stor
     """One seat rons two revealed discards in two clicks: the second click runs on the deadline
     the first one had, and the presenter gets both win cards for the one hand."""
     game = test_zuno.game_with([test_zuno.TANYAO_READY, "", "", ""], draws="1p3s5s4p")
-    actor, recorder = await _start(store, game, _humans(4))
+    actor, recorder = await _start(store, game, humans(4))
     for pick in ("1p", "3s", "5s"):
         seat = game.drafter  # type: ignore[attr-defined]
         action = next(a for a in game.legal_actions(seat) if game.kinds[a.tile] == test_zuno.kind(pick))  # type: ignore[attr-defined]
@@ -126,7 +112,7 @@ async def test_zuno_ron_on_3s_and_5s_keeps_one_deadline_and_shows_both_wins(stor
 async def test_inage_double_ron_7s_gives_the_presenter_both_wins(store: Store) -> None:
     hands = ["7s", "555z123p456p7s", "666z123s456s7s"]
     game = test_inage.game_with(hands, draws="8p", multiple_ron=True)
-    actor, recorder = await _start(store, game, _humans(3))
+    actor, recorder = await _start(store, game, humans(3))
     discard = next(
         a for a in game.legal_actions(0) if a.kind == "discard" and game.kinds[a.tile] == test_inage.kind("7s")
     )  # type: ignore[attr-defined]
@@ -166,7 +152,7 @@ async def test_inage_vote_to_end_keeps_the_turn_clock_and_cpus_follow(store: Sto
 async def test_inage_vote_alone_does_not_end_and_can_be_withdrawn(store: Store) -> None:
     """Two humans: one vote is not enough, and the voter's button turns into "keep playing"."""
     game = InageGame(InageSettings(end="vote"), seed=6, players=2)
-    actor, recorder = await _start(store, game, _humans(2))
+    actor, recorder = await _start(store, game, humans(2))
     idle = next(seat for seat in (0, 1) if seat not in {d.seat for d in actor.decisions()})
     panel = actor.decision(idle)
     assert panel is not None and [a.kind for a in panel.actions] == ["vote_end"]
@@ -198,7 +184,7 @@ async def test_inage_time_limit_counts_from_the_game_start_across_restarts(store
 
 async def test_inage_time_limit_waits_for_its_minutes(store: Store) -> None:
     game = new_game("inage", {"end": "time", "minutes": 90}, seed=7, players=3)
-    actor, recorder = await _start(store, game, _humans(3))
+    actor, recorder = await _start(store, game, humans(3))
     handle = actor._time_limit
     assert handle is not None
     loop = asyncio.get_running_loop()
@@ -256,7 +242,7 @@ async def test_seats_asked_at_once_share_one_deadline_and_the_smaller_bank(store
     smaller of their banks; a timeout costs each only the bank that deadline allowed."""
     hands = ["7s", "555z123p456p7s", "666z123s456s7s"]
     game = test_inage.game_with(hands, draws="8p", multiple_ron=True)
-    actor, _ = await _start(store, game, _humans(3), timers=TableTimers(30, 60))
+    actor, _ = await _start(store, game, humans(3), timers=TableTimers(30, 60))
     actor.seats[2].bank = 5.0
     discard = next(
         a
@@ -278,7 +264,7 @@ async def test_a_vote_counts_whatever_the_panel_number_and_twice_is_stale(store:
     from bot.runtime.errors import StaleClick
 
     game = InageGame(InageSettings(end="vote"), seed=6, players=2)
-    actor, recorder = await _start(store, game, _humans(2))
+    actor, recorder = await _start(store, game, humans(2))
     seat = actor.decisions()[0].seat
     turn = actor.decision(seat)
     assert turn is not None
@@ -321,7 +307,7 @@ async def test_an_illegal_default_is_never_stored_and_a_legal_move_is_played(
         )
 
     monkeypatch.setattr(game, "decisions", broken_defaults)
-    actor, _ = await _start(store, game, _humans(4), timers=TableTimers(0.05, 0))
+    actor, _ = await _start(store, game, humans(4), timers=TableTimers(0.05, 0))
     for _ in range(200):
         if game.sequence >= 3:
             break
@@ -397,7 +383,7 @@ async def test_zuno_cpu_locked_in_reconsiders_once_a_riichi_on_7z_is_declared_an
 
     monkeypatch.setattr(CpuPlayer, "reconsider", reconsider)
     game = test_zuno.game_with([test_zuno.RIICHI_READY, "", "", ""], draws="7z5p2p3p")
-    players = _humans(4)
+    players = humans(4)
     players[1] = PlayerSeat.cpu("CPU 1")
     actor, _ = await _start(store, game, players)
     while game.phase == "draft":  # type: ignore[attr-defined]

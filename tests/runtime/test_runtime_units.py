@@ -1,23 +1,18 @@
-"""The runtime's pure parts and the actor on its own: button ids, panels, settings, lobbies, the
-commit-before-show rule. Fast checks that the end-to-end tests build on."""
+"""The runtime's pure parts and the actor on its own: button ids, the public table view, settings,
+lobbies, the commit-before-show rule. Fast checks that the end-to-end tests build on (what the
+Discord side draws of them: tests/ui)."""
 
 from __future__ import annotations
 
 import doctest
 import importlib
-import time
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
-from bot.engine.ai import CpuPlayer
-from bot.engine.game import Discard, Riichi, Ron, Unclaimed
+from bot.engine.game import Discard, Ron, Unclaimed
 from bot.engine.variants import new_game
-from bot.engine.views import PublicView
-from bot.runtime import RuntimeOptions, TableActor, TableTimers
+from bot.runtime import TableActor, TableTimers
 from bot.runtime.customid import ActionId, LeaderboardId, LobbyId, PanelId, TableId, action_args, parse
-from bot.runtime.decisions import Decision
 from bot.runtime.errors import (
     AlreadyJoined,
     BadSetting,
@@ -30,13 +25,11 @@ from bot.runtime.errors import (
     StaleClick,
 )
 from bot.runtime.lobby import LobbyBook
-from bot.runtime.presenting import NullPresenter
 from bot.runtime.snapshot import public_table_view
 from bot.runtime.variants import build_settings, parse_rules_text
 from bot.storage import PlayerSeat, StorageError, Store
-from bot.ui.pacing import RateLimiter
-from bot.ui.panel_spec import panel_spec
-from bot.ui.table_spec import table_spec
+from tests.runtime.played import claim_windows, decisions_met
+from tests.runtime.tables import humans, start_table
 
 RUNTIME_MODULES = (
     "bot.runtime.customid",
@@ -46,7 +39,6 @@ RUNTIME_MODULES = (
     "bot.runtime.options",
     "bot.runtime.shards",
     "bot.runtime.variants",
-    "bot.ui.labels",
 )
 
 
@@ -99,83 +91,14 @@ def test_malformed_custom_ids_are_invalid_buttons(custom_id: str) -> None:
         parse(custom_id)
 
 
-def _states(seed: int, limit: int = 400) -> list[tuple[object, Decision]]:
-    """Decisions met along a CPU-played game, with the game at that moment (rebuilt each time)."""
-    game = new_game("nishoku", {"hands": 2}, seed=seed)
-    cpus = [CpuPlayer(game.shapes, game.tiles, seed=seat) for seat in range(4)]  # type: ignore[attr-defined]
-    found: list[tuple[object, Decision]] = []
-    while game.outcome() is None and len(found) < limit:
-        for decision in game.decisions():
-            found.append(
-                (
-                    game.view(decision.seat),
-                    Decision(decision.seat, game.sequence, decision.actions, decision.default, None),
-                )
-            )
-        decision = game.decisions()[0]
-        game.apply(cpus[decision.seat].choose(game.view(decision.seat), decision.actions))
-    return found
-
-
-def test_panel_buttons_are_exactly_the_legal_actions() -> None:
-    game = new_game("nishoku", {}, seed=0)
-    tiles = game.tiles  # type: ignore[attr-defined]
-    names = ["A", "B", "C", "D"]
-    checked = 0
-    for view, decision in _states(seed=3) + _states(seed=4):
-        common = {"game_id": 7, "title": "二色麻雀", "view": view, "decision": decision, "waiting_for": ()}
-        normal = panel_spec(**common, names=names, tiles=tiles)  # type: ignore[arg-type]
-        riichi = panel_spec(**common, names=names, tiles=tiles, mode="riichi")  # type: ignore[arg-type]
-        expected = {
-            ActionId(7, decision.seq, a.kind, action_args(a)).custom_id
-            for a in decision.actions
-            if not isinstance(a, Riichi)
-        }
-        shown = {b.custom_id for b in normal.buttons if b.custom_id.startswith("jt:act:")}
-        assert shown == expected
-        riichis = {
-            ActionId(7, decision.seq, "riichi", action_args(a)).custom_id
-            for a in decision.actions
-            if isinstance(a, Riichi)
-        }
-        if riichis:
-            assert PanelId(7, decision.seq, "riichi").custom_id in {b.custom_id for b in normal.buttons}
-            assert {b.custom_id for b in riichi.buttons if b.custom_id.startswith("jt:act:")} == riichis | {
-                c for c in expected if ":discard:" not in c
-            }
-        for spec in (normal, riichi):
-            rows = [b.row for b in spec.buttons]
-            assert max(rows, default=0) < 5
-            assert all(rows.count(row) <= 5 for row in set(rows))
-            assert len({b.custom_id for b in spec.buttons}) == len(spec.buttons)
-        checked += 1
-    assert checked > 100
-
-
-def _claim_windows(seed: int) -> list[tuple[PublicView, Unclaimed, Decision]]:
-    """The public view, how play goes on unclaimed and a claimant's decision (with a clock) at
-    every claim window of a CPU-played game."""
-    game = new_game("nishoku", {"hands": 2}, seed=seed)
-    cpus = [CpuPlayer(game.shapes, game.tiles, seed=seat) for seat in range(4)]  # type: ignore[attr-defined]
-    found: list[tuple[PublicView, Unclaimed, Decision]] = []
-    while game.outcome() is None:
-        unclaimed = game.unclaimed()
-        decision = game.decisions()[0]
-        if unclaimed is not None:
-            clocked = Decision(decision.seat, game.sequence, decision.actions, decision.default, 1_700_000_000.0)
-            found.append((game.public_view(), unclaimed, clocked))
-        game.apply(cpus[decision.seat].choose(game.view(decision.seat), decision.actions))
-    return found
-
-
 def test_public_table_view_hides_who_may_call() -> None:
-    for view, decision in _states(seed=5):
+    for view, decision in decisions_met(seed=5):
         public = view.public  # type: ignore[attr-defined]
         shown = public_table_view(public, deadline=None, auto=())
         if public.turn is not None:
             assert shown.deciding == (public.turn,)
         del decision
-    windows = _claim_windows(seed=5)
+    windows = claim_windows(seed=5)
     for public, unclaimed, _ in windows:
         # Not even that a window is open: the seat after the discarder is on turn, as it would
         # be had nobody been able to claim, and no claimant's deadline shows.
@@ -183,31 +106,6 @@ def test_public_table_view_hides_who_may_call() -> None:
         assert public.phase == "claims" and unclaimed == Unclaimed("turn", after)
         shown = public_table_view(public, deadline=123.0, auto=(), unclaimed=unclaimed)
         assert (shown.phase, shown.turn, shown.deciding, shown.deadline) == ("turn", after, (after,), None)
-    assert windows
-
-
-def test_table_line_in_a_claim_window_names_the_next_seat_without_the_claimants_clock() -> None:
-    """A person's claim window keeps the table waiting (that cannot be hidden), but what it says
-    is what it says between two turns: the seat after the discarder plays, with no deadline, and
-    nothing about calls."""
-    names = ("Alice", "Bob", "Carol", "Dave")
-    windows = _claim_windows(seed=5)
-    for public, unclaimed, claimant in windows:
-        shown = public_table_view(public, deadline=claimant.deadline, auto=(), unclaimed=unclaimed)
-        after = names[unclaimed.turn]  # type: ignore[index]
-        for locale, line in (("en-US", f"▶ {after} to play "), ("ja", f"▶ {after} の手番 ")):
-            content = table_spec(
-                game_id=1,
-                title="二色麻雀",
-                view=shown,
-                names=names,
-                decisions=[claimant],
-                auto=(),
-                over=False,
-                locale=locale,
-            ).content
-            assert content.endswith(line), content
-            assert "<t:" not in content and "call" not in content and "鳴き" not in content, content
     assert windows
 
 
@@ -252,39 +150,11 @@ def test_lobby_rules() -> None:
     assert book.get(5) is lobby and book.in_channel(3) is lobby
 
 
-async def test_rate_limiter_spaces_requests() -> None:
-    limiter = RateLimiter(50.0, burst=5)
-    started = time.monotonic()
-    for _ in range(15):
-        await limiter.acquire()
-    assert time.monotonic() - started >= 10 / 50 * 0.9
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    async with Store.open(tmp_path / "db.sqlite3") as opened:
-        yield opened
-
-
 async def _actor(store: Store, rig: tuple[list[str], str] | None = None) -> TableActor:
     game = new_game("nishoku", {"hands": 1}, seed=11)
     if rig is not None:
         game.rig(*rig)  # type: ignore[attr-defined]
-    players = [PlayerSeat.human(100 + seat, f"P{seat}") for seat in range(4)]
-    game_id = await store.games.create(1, 2, "nishoku", game.settings, 11, players, 100)  # type: ignore[attr-defined]
-    actor = TableActor(
-        game_id=game_id,
-        guild_id=1,
-        channel_id=2,
-        host_id=100,
-        game=game,
-        players=players,
-        store=store,
-        options=RuntimeOptions(cpu_delay=0, hand_pause=0),
-        timers=TableTimers(30, 0),
-    )
-    actor.start(presenter=NullPresenter())
-    return actor
+    return await start_table(store, game, humans(4))
 
 
 def _button(actor: TableActor, seat: int) -> ActionId:
@@ -338,33 +208,6 @@ async def test_simultaneous_claims_keep_their_sequence_numbers(store: Store) -> 
     await actor.act(102, ActionId(actor.game_id, second.seq, "ron"))
     await actor.stop()
     assert actor.finished
-
-
-def test_zuno_table_text_names_the_simultaneous_phase_and_nobody_in_it() -> None:
-    """In ずーの's declare phase the table says everyone is choosing (not "calls on the discard"),
-    and names no one: who has locked in stays private."""
-    from bot.engine.variants.zuno import ZunoGame
-    from bot.ui.table_spec import table_spec
-
-    game = ZunoGame(seed=4)
-    while game.phase == "draft":
-        game.apply(game.decisions()[0].default)
-    assert game.phase == "declare"
-    game.apply(game.decisions()[0].default)  # one seat locks in
-    names = ("Alice", "Bob", "Carol", "Dave")
-    decisions = [Decision(d.seat, game.sequence, d.actions, d.default, None) for d in game.decisions()]
-    for locale, phrase in (("en-US", "Everyone chooses a discard"), ("ja", "全員が打牌を選択中")):
-        spec = table_spec(
-            game_id=1,
-            title="ずーの",
-            view=game.public_view(),
-            names=names,
-            decisions=decisions,
-            auto=(),
-            over=False,
-            locale=locale,
-        )
-        assert phrase in spec.content and not any(name in spec.content for name in names), spec.content
 
 
 def test_a_leaderboard_page_by_rating_keeps_the_id_it_had_before_orders() -> None:

@@ -1,0 +1,51 @@
+"""A running table for the runtime's tests: its game created in the store and its actor started,
+on its own (no Discord), with whatever presenter the test listens through."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from bot.engine.game import Game
+from bot.runtime import RuntimeOptions, TableActor, TableTimers
+from bot.runtime.presenting import NullPresenter, TablePresenter
+from bot.storage import PlayerSeat, Store
+
+__all__ = ["HOST", "humans", "start_table"]
+
+HOST = 100
+"""The user who opened every test table; seat ``n``'s player is user ``HOST + n``."""
+
+
+def humans(count: int) -> list[PlayerSeat]:
+    """``count`` people, P0 (the host) first."""
+    return [PlayerSeat.human(HOST + seat, f"P{seat}") for seat in range(count)]
+
+
+async def start_table(
+    store: Store,
+    game: Game,
+    players: Sequence[PlayerSeat],
+    *,
+    presenter: TablePresenter | None = None,
+    timers: TableTimers | None = None,
+    started_at: float | None = None,
+    **options: Any,
+) -> TableActor:
+    """Create ``game`` in the store (guild 1, channel 2) and start its actor: CPUs without delay
+    and no pause between hands unless ``options`` (of :class:`RuntimeOptions`) say otherwise."""
+    game_id = await store.games.create(1, 2, game.variant, game.settings, game.seed, players, HOST)  # type: ignore[attr-defined]
+    actor = TableActor(
+        game_id=game_id,
+        guild_id=1,
+        channel_id=2,
+        host_id=HOST,
+        game=game,
+        players=players,
+        store=store,
+        options=RuntimeOptions(**{"cpu_delay": 0.0, "hand_pause": 0.0, **options}),
+        timers=timers or TableTimers(30, 0),
+        started_at=started_at,
+    )
+    actor.start(presenter or NullPresenter())
+    return actor

@@ -1,0 +1,94 @@
+"""The click path runs one way: the router hands each kind of button id to its handler in
+``bot/ui``, which nothing in the cogs registers; ``bot/ui`` imports no cog, ``bot/runtime`` no
+Discord and nothing of ``bot/ui``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any, cast
+
+import pytest
+
+import bot.ui.router as router_module
+from bot.runtime.customid import ActionId, ButtonId, LeaderboardId, LobbyId, PanelId, TableId
+from bot.runtime.errors import InvalidButton
+from bot.ui.leaderboard import Leaderboards
+from bot.ui.lobby_clicks import LobbyClicks
+from bot.ui.replies import STARTED
+from bot.ui.router import ButtonRouter
+from bot.ui.table_clicks import TableClicks
+from tests.engine.test_purity import imported_modules
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class Handlers:
+    """Stands in for the three click handlers and records which method each click reached."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, ButtonId]] = []
+
+    def __getattr__(self, name: str) -> Any:
+        async def handle(interaction: object, button: ButtonId) -> None:
+            self.calls.append((name, button))
+
+        return handle
+
+
+def _router(handlers: Handlers) -> ButtonRouter:
+    return ButtonRouter(
+        lambda: 12.5,
+        table=cast(TableClicks, handlers),
+        lobbies=cast(LobbyClicks, handlers),
+        leaderboards=cast(Leaderboards, handlers),
+    )
+
+
+@pytest.mark.parametrize(
+    ("button", "handler"),
+    [
+        (ActionId(7, 3, "discard", (12,)), "on_action"),
+        (PanelId(7, 3, "riichi"), "on_panel"),
+        (TableId(7, 3, "hand"), "on_table"),
+        (LobbyId(55, "join"), "on_button"),
+        (LeaderboardId("nishoku", "all", 10), "on_page"),
+    ],
+)
+async def test_each_kind_of_id_reaches_its_handler_with_the_time_it_arrived(button: ButtonId, handler: str) -> None:
+    handlers = Handlers()
+    interaction = SimpleNamespace(extras={})
+    await _router(handlers).dispatch(interaction, button.custom_id)  # type: ignore[arg-type]
+    assert handlers.calls == [(handler, button)]
+    assert interaction.extras[STARTED] == 12.5
+
+
+async def test_a_malformed_id_is_answered_as_an_invalid_button(monkeypatch: pytest.MonkeyPatch) -> None:
+    replied: list[BaseException] = []
+
+    async def reply_error(interaction: object, error: BaseException) -> None:
+        replied.append(error)
+
+    monkeypatch.setattr(router_module, "reply_error", reply_error)
+    handlers = Handlers()
+    await _router(handlers).dispatch(SimpleNamespace(extras={}), "jt:act:1:2:Discard:3")  # type: ignore[arg-type]
+    assert handlers.calls == [] and [type(error) for error in replied] == [InvalidButton]
+
+
+def _imports(folder: str) -> dict[str, list[str]]:
+    return {str(path.relative_to(ROOT)): imported_modules(path) for path in sorted((ROOT / folder).rglob("*.py"))}
+
+
+def test_the_discord_side_imports_no_cog_and_the_runtime_no_discord() -> None:
+    ui = {path: [n for n in names if n.startswith("cogs")] for path, names in _imports("bot/ui").items()}
+    runtime = {
+        path: [n for n in names if n.startswith(("discord", "bot.ui", "cogs"))]
+        for path, names in _imports("bot/runtime").items()
+    }
+    assert {path: names for path, names in {**ui, **runtime}.items() if names} == {}
+
+
+def test_no_cog_registers_a_button_handler() -> None:
+    """The cogs declare slash commands only: the router's handlers are bot/ui's."""
+    for path in sorted((ROOT / "cogs").glob("*.py")):
+        assert ".buttons." not in path.read_text("utf-8"), path.name

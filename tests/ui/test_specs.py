@@ -1,0 +1,106 @@
+"""What the table message and a panel say and which buttons they carry (pure specs, no Discord):
+a panel offers exactly the legal actions, and the table's line tells nothing a seat may not see."""
+
+from __future__ import annotations
+
+import doctest
+
+import bot.ui.labels
+from bot.engine.game import Riichi
+from bot.engine.variants import new_game
+from bot.runtime.customid import ActionId, PanelId, action_args
+from bot.runtime.decisions import Decision
+from bot.runtime.snapshot import public_table_view
+from bot.ui.panel_spec import panel_spec
+from bot.ui.table_spec import table_spec
+from tests.runtime.played import claim_windows, decisions_met
+
+
+def test_label_doctests() -> None:
+    assert doctest.testmod(bot.ui.labels).failed == 0
+
+
+def test_panel_buttons_are_exactly_the_legal_actions() -> None:
+    game = new_game("nishoku", {}, seed=0)
+    tiles = game.tiles
+    names = ["A", "B", "C", "D"]
+    checked = 0
+    for view, decision in decisions_met(seed=3) + decisions_met(seed=4):
+        common = {"game_id": 7, "title": "二色麻雀", "view": view, "decision": decision, "waiting_for": ()}
+        normal = panel_spec(**common, names=names, tiles=tiles)  # type: ignore[arg-type]
+        riichi = panel_spec(**common, names=names, tiles=tiles, mode="riichi")  # type: ignore[arg-type]
+        expected = {
+            ActionId(7, decision.seq, a.kind, action_args(a)).custom_id
+            for a in decision.actions
+            if not isinstance(a, Riichi)
+        }
+        shown = {b.custom_id for b in normal.buttons if b.custom_id.startswith("jt:act:")}
+        assert shown == expected
+        riichis = {
+            ActionId(7, decision.seq, "riichi", action_args(a)).custom_id
+            for a in decision.actions
+            if isinstance(a, Riichi)
+        }
+        if riichis:
+            assert PanelId(7, decision.seq, "riichi").custom_id in {b.custom_id for b in normal.buttons}
+            assert {b.custom_id for b in riichi.buttons if b.custom_id.startswith("jt:act:")} == riichis | {
+                c for c in expected if ":discard:" not in c
+            }
+        for spec in (normal, riichi):
+            rows = [b.row for b in spec.buttons]
+            assert max(rows, default=0) < 5
+            assert all(rows.count(row) <= 5 for row in set(rows))
+            assert len({b.custom_id for b in spec.buttons}) == len(spec.buttons)
+        checked += 1
+    assert checked > 100
+
+
+def test_table_line_in_a_claim_window_names_the_next_seat_without_the_claimants_clock() -> None:
+    """A person's claim window keeps the table waiting (that cannot be hidden), but what it says
+    is what it says between two turns: the seat after the discarder plays, with no deadline, and
+    nothing about calls."""
+    names = ("Alice", "Bob", "Carol", "Dave")
+    windows = claim_windows(seed=5)
+    for public, unclaimed, claimant in windows:
+        shown = public_table_view(public, deadline=claimant.deadline, auto=(), unclaimed=unclaimed)
+        after = names[unclaimed.turn]  # type: ignore[index]
+        for locale, line in (("en-US", f"▶ {after} to play "), ("ja", f"▶ {after} の手番 ")):
+            content = table_spec(
+                game_id=1,
+                title="二色麻雀",
+                view=shown,
+                names=names,
+                decisions=[claimant],
+                auto=(),
+                over=False,
+                locale=locale,
+            ).content
+            assert content.endswith(line), content
+            assert "<t:" not in content and "call" not in content and "鳴き" not in content, content
+    assert windows
+
+
+def test_zuno_table_text_names_the_simultaneous_phase_and_nobody_in_it() -> None:
+    """In ずーの's declare phase the table says everyone is choosing (not "calls on the discard"),
+    and names no one: who has locked in stays private."""
+    from bot.engine.variants.zuno import ZunoGame
+
+    game = ZunoGame(seed=4)
+    while game.phase == "draft":
+        game.apply(game.decisions()[0].default)
+    assert game.phase == "declare"
+    game.apply(game.decisions()[0].default)  # one seat locks in
+    names = ("Alice", "Bob", "Carol", "Dave")
+    decisions = [Decision(d.seat, game.sequence, d.actions, d.default, None) for d in game.decisions()]
+    for locale, phrase in (("en-US", "Everyone chooses a discard"), ("ja", "全員が打牌を選択中")):
+        spec = table_spec(
+            game_id=1,
+            title="ずーの",
+            view=game.public_view(),
+            names=names,
+            decisions=decisions,
+            auto=(),
+            over=False,
+            locale=locale,
+        )
+        assert phrase in spec.content and not any(name in spec.content for name in names), spec.content
