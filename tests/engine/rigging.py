@@ -10,7 +10,18 @@ from bot.engine.game import Action, Discard, Kan, Pass, Pon, Riichi, SetAside
 from bot.engine.table import TurnGame
 from bot.engine.tiles import parse_kinds
 
-__all__ = ["act", "discard_drawn", "drawn_kind", "find", "has", "kind", "pass_claims", "tile_kind", "tsumogiri"]
+__all__ = [
+    "act",
+    "discard_drawn",
+    "drawn_kind",
+    "drawn_tile",
+    "find",
+    "has",
+    "kind",
+    "pass_claims",
+    "tile_kind",
+    "tsumogiri",
+]
 
 AnyGame = TurnGame[Any, Any]
 
@@ -52,17 +63,20 @@ def pass_claims(game: AnyGame) -> None:
         game.apply(Pass(game.decisions()[0].seat))
 
 
+def drawn_tile(game: AnyGame, seat: int) -> int:
+    """The tile ``seat`` holds drawn (it must hold one)."""
+    drawn: int | None = game.seats[seat].drawn  # typed here: AnyGame's seats are Any
+    assert drawn is not None, f"seat {seat} holds no drawn tile"
+    return drawn
+
+
 def drawn_kind(game: AnyGame, seat: int) -> int:
-    drawn = game.seats[seat].drawn
-    assert drawn is not None
-    return game.kinds[drawn]
+    return game.kinds[drawn_tile(game, seat)]
 
 
 def discard_drawn(game: AnyGame, seat: int) -> None:
     """``seat`` discards what it drew, leaving the claims on it open."""
-    drawn = game.seats[seat].drawn
-    assert drawn is not None
-    game.apply(Discard(seat, drawn))
+    game.apply(Discard(seat, drawn_tile(game, seat)))
 
 
 def tsumogiri(game: AnyGame, seat: int) -> None:
