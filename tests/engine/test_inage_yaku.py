@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 
-from bot.engine.calc import main
 from bot.engine.game import Discard, Pon, Riichi, Ron, SetAside
 from bot.engine.melds import Meld, MeldType
 from bot.engine.shapes import FIVE_PAIRS_AND_A_HALF, INAGE_KOKUSHI, ShapeRules, hand
@@ -17,6 +16,7 @@ from bot.engine.tiles import parse_kind, parse_kinds
 from bot.engine.variants.inage.discards import DiscardRules, discard_yaku
 from bot.engine.variants.inage.tiles import inage_tileset
 from bot.engine.variants.inage.yaku import INAGE_YAKU, HanTable, InageScore, InageScorer, InageWin
+from tests.engine.calc_json import CalcJson, calc_refusal, run_calc
 from tests.engine.test_inage import act, discard_drawn, game_with, has, pass_all
 
 SHAPES = ShapeRules(limits=inage_tileset().copies(), pairs=FIVE_PAIRS_AND_A_HALF, kokushi=INAGE_KOKUSHI)
@@ -451,13 +451,12 @@ def test_set_aside_1f_can_be_ronned_without_yaridora() -> None:
 # --- the calc CLI ---------------------------------------------------------------------------------------
 
 
-def run_calc(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, dict[str, Any]]:
-    code = main(["--variant", "inage", *args])
-    return code, json.loads(capsys.readouterr().out)
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, CalcJson]:
+    return run_calc(capsys, "--variant", "inage", *args)
 
 
 def test_calc_inage_river_riichi_at_and_set_aside(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out = run_calc(
+    code, out = run(
         capsys, "--hand", "123p456p789s11z", "--win", "1z", "--ron", "--riichi",
         "--river", "1z5z1z3p", "--riichi-at", "3", "--set-aside", "1f3z",
     )  # fmt: skip
@@ -469,12 +468,12 @@ def test_calc_inage_river_riichi_at_and_set_aside(capsys: pytest.CaptureFixture[
 
 
 def test_calc_inage_robbed_set_aside_is_yaridora(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out = run_calc(capsys, "--hand", "123p456p789s33z", "--win", "3z", "--ron", "--riichi", "--robbed-set-aside")
+    code, out = run(capsys, "--hand", "123p456p789s33z", "--win", "3z", "--ron", "--riichi", "--robbed-set-aside")
     assert code == 0 and {"name": "槍ドラ", "en": "Robbing a side dora", "han": 3} in out["yaku"]
 
 
 def test_calc_inage_tsumo_nobody_pays(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out = run_calc(capsys, "--hand", "123p456p789s11z", "--win", "1z", "--tsumo")
+    code, out = run(capsys, "--hand", "123p456p789s11z", "--win", "1z", "--tsumo")
     assert code == 0 and out["total"] == 8 and out["payments"] == {}
 
 
@@ -490,8 +489,7 @@ def test_calc_inage_tsumo_nobody_pays(capsys: pytest.CaptureFixture[str]) -> Non
     ],
 )
 def test_calc_inage_errors(capsys: pytest.CaptureFixture[str], args: list[str], fragment: str) -> None:
-    code, out = run_calc(capsys, *args)
-    assert code == 2 and fragment in out["error"]
+    assert fragment in calc_refusal(capsys, "--variant", "inage", *args)
 
 
 @pytest.mark.slow
