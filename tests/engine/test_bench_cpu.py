@@ -37,7 +37,8 @@ from bot.engine.shapes import remove_tile
 from bot.engine.variants import new_game
 from bot.engine.variants.inage import InageGame
 from bot.engine.views import SeatView
-from tests.engine.test_inage import act, game_with, kind, pass_all
+from tests.engine.rigging import act, kind
+from tests.engine.test_inage import game_with, pass_all
 
 
 def _decision(game: InageGame, seat: int) -> Decision:

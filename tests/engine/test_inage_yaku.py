@@ -17,7 +17,8 @@ from bot.engine.variants.inage.discards import DiscardRules, discard_yaku
 from bot.engine.variants.inage.tiles import inage_tileset
 from bot.engine.variants.inage.yaku import INAGE_YAKU, HanTable, InageScore, InageScorer, InageWin
 from tests.engine.calc_json import CalcJson, calc_refusal, run_calc
-from tests.engine.test_inage import act, discard_drawn, game_with, has, pass_all
+from tests.engine.rigging import act, discard_drawn, has, win_card
+from tests.engine.test_inage import game_with, pass_all
 
 SHAPES = ShapeRules(limits=inage_tileset().copies(), pairs=FIVE_PAIRS_AND_A_HALF, kokushi=INAGE_KOKUSHI)
 SCORER = InageScorer(SHAPES)
@@ -427,7 +428,7 @@ def test_win_card_names_each_discard_yaku_and_shows_its_run() -> None:
     act(game, 2, Discard, "3s")
     assert has(game, 1, Ron)
     act(game, 1, Ron)
-    line = next(line for line in game.last_result.yaku if line.name == "トマト")
+    line = next(line for line in win_card(game).yaku if line.name == "トマト")
     assert line.han == 3 and line.detail == "東白東"
 
 
@@ -444,7 +445,7 @@ def test_set_aside_1f_can_be_ronned_without_yaridora() -> None:
     act(game, 0, SetAside, "1f")
     assert has(game, 1, Ron) and not has(game, 1, Pon)
     act(game, 1, Ron)
-    lines = [line.name for line in game.last_result.yaku]
+    lines = [line.name for line in win_card(game).yaku]
     assert "五対子半" in lines and "槍ドラ" not in lines
 
 
