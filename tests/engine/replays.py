@@ -10,9 +10,9 @@ from functools import partial
 from bot.engine.game import Action, Discard, Game, Pass, Pick, Riichi, Ron, Tsumo
 from bot.engine.record import GameRecord, replay
 from bot.engine.shapes import add_tile, remove_tile
-from bot.engine.table import TableGame
 from bot.engine.variants import JsonSettings, new_game
 from bot.engine.variants.zuno import ZunoGame
+from tests.engine.rigging import as_table
 
 Chooser = Callable[[Game, random.Random], Action]
 """A seeded random player for the whole table: the next action of any seat that may act."""
@@ -91,8 +91,7 @@ def play_recorded(
     """One seeded game (its first ``hands`` hands, when given) on ``settings``, played by
     ``choose`` (by default :func:`any_decision` with ``pass_rate``), its record, and the state
     hash before and after every action."""
-    game = new_game(variant, settings or {}, seed=seed, players=players)
-    assert isinstance(game, TableGame)  # every variant stands on the table engine, which counts the hands
+    game = as_table(new_game(variant, settings or {}, seed=seed, players=players))
     record = GameRecord(variant, game.settings_json(), seed=seed, players=players)
     chooser = choose or partial(any_decision, pass_rate=pass_rate)
     rng = random.Random(seed)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.engine.events import Event
-from bot.engine.game import Action, Chi, Discard, Kan, Pass, Pick, Pon, Riichi, SetAside
+from bot.engine.game import Action, Chi, Discard, Game, Kan, Pass, Pick, Pon, Riichi, SetAside
 from bot.engine.table import TableGame, TurnGame
 from bot.engine.tiles import parse_kinds
 from bot.engine.views import DrawView, WinView
@@ -16,6 +16,7 @@ __all__ = [
     "AnyGame",
     "AnyTable",
     "act",
+    "as_table",
     "discard_drawn",
     "draw_card",
     "drawn_kind",
@@ -33,6 +34,13 @@ AnyTable = TableGame[Any, Any]
 """A game of any variant (ずーの's rounds too), whatever its settings and seats."""
 AnyGame = TurnGame[Any, Any]
 """A game of any turn-cycle variant (every one but ずーの)."""
+
+
+def as_table(game: Game) -> AnyTable:
+    """``game`` as the table engine every variant's game stands on, with the hands, seats, tile
+    kinds and ``rig`` that the :class:`Game` protocol (what the runtime reads) leaves out."""
+    assert isinstance(game, TableGame), type(game)
+    return game
 
 
 def kind(text: str) -> int:
