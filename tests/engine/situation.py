@@ -12,16 +12,13 @@ from bot.engine.shapes import hand
 from bot.engine.tiles import parse_kinds
 from bot.engine.yaku.context import WinContext
 
-__all__ = ["Situation", "win_context"]
+__all__ = ["Situation", "WinFlags", "win_context"]
 
 
-class Situation(TypedDict, total=False):
-    """Every field of a :class:`WinContext` but the tiles (``concealed``, ``win_tile``, ``melds``)."""
+class WinFlags(TypedDict, total=False):
+    """How a hand was won, as every scorer's context has it (いなげ's ``InageWin`` too)."""
 
     tsumo: bool
-    seat_wind: int
-    round_wind: int
-    dealer: bool
     riichi: bool
     double_riichi: bool
     ippatsu: bool
@@ -32,6 +29,14 @@ class Situation(TypedDict, total=False):
     tenhou: bool
     chiihou: bool
     renhou: bool
+
+
+class Situation(WinFlags, total=False):
+    """Every field of a :class:`WinContext` but the tiles (``concealed``, ``win_tile``, ``melds``)."""
+
+    seat_wind: int
+    round_wind: int
+    dealer: bool
     dora_indicators: tuple[int, ...]
     ura_indicators: tuple[int, ...]
     red_dora: int
