@@ -31,7 +31,8 @@ __all__ = [
 ]
 
 AnyTable = TableGame[Any, Any]
-"""A game of any variant (ずーの's rounds too), whatever its settings and seats."""
+"""A game of any variant (ずーの's rounds too), whatever its settings and seats (Any: the type
+parameters are invariant, so no one pair of settings and seat classes takes every variant's)."""
 AnyGame = TurnGame[Any, Any]
 """A game of any turn-cycle variant (every one but ずーの)."""
 
