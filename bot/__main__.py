@@ -22,6 +22,10 @@ from bot.storage.postgres import redacted
 
 PAYLOAD_LOGGERS = ("discord.http", "discord.webhook.async_", "discord.gateway", "discord.state")
 
+OPEN_ERRORS: tuple[type[Exception], ...] = (*DATABASE_ERRORS, ValueError)
+"""What opening the database may raise: the store's and its drivers' errors, and ValueError for a
+URL it cannot read. (A tuple named once: mypy cannot type a starred tuple in an ``except``.)"""
+
 
 class DatabaseError(Exception):
     """The database could not be opened; the message says which and why."""
@@ -30,7 +34,7 @@ class DatabaseError(Exception):
 async def run(settings: Settings) -> None:
     try:
         store = await Store.connect(settings.database)
-    except (*DATABASE_ERRORS, ValueError) as error:
+    except OPEN_ERRORS as error:
         raise DatabaseError(f"cannot open the database {redacted(settings.database)!r}: {error}") from error
     try:
         async with JantakuBot(settings, store=store) as bot:
@@ -101,7 +105,7 @@ def run_sandbox(args: argparse.Namespace) -> int:
         print(f"jantaku: cannot serve the sandbox on {config.host}:{config.port} ({error}).", file=sys.stderr)
         print("Choose another port with --port (0 picks a free one).", file=sys.stderr)
         return 4
-    except (*DATABASE_ERRORS, ValueError) as error:
+    except OPEN_ERRORS as error:
         where = redacted(config.database or "")
         print(f"jantaku: cannot open the sandbox's database {where!r}: {error}", file=sys.stderr)
         return 5

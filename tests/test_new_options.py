@@ -5,12 +5,11 @@ and takes every setting through ``rules``: Discord counts every option's texts a
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
 
 import pytest
 
 from bot.engine.table import Form, OneOf, Range
-from bot.engine.variants import VARIANTS
+from bot.engine.variants import VARIANTS, SettingValue, Variant
 from bot.runtime.errors import BadSetting
 from bot.runtime.new_options import MAX_OPTIONS, offered_settings, rules_example
 from bot.runtime.variants import Setting, build_settings, parse_rules_text, settings_of
@@ -20,7 +19,7 @@ FEW = 6
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=lambda cls: cls.variant)
-def test_each_variant_offers_a_few_of_its_settings_and_leaves_the_rest_to_rules(variant: Any) -> None:
+def test_each_variant_offers_a_few_of_its_settings_and_leaves_the_rest_to_rules(variant: Variant) -> None:
     offered, rest = offered_settings(variant.variant)
     names = [setting.name for setting in offered]
     assert 1 <= len(names) <= FEW, names
@@ -48,7 +47,7 @@ def test_more_options_than_discord_takes_are_refused(monkeypatch: pytest.MonkeyP
         offered_settings(cls.variant)
 
 
-def _rules_values(setting: Setting) -> list[Any]:
+def _rules_values(setting: Setting) -> list[SettingValue]:
     """Values that ``rules`` may set, other than the default where the setting says what else it
     may be (one may clash with another setting's default, e.g. a return below the start, hence
     several); a setting of a shape (``Form``) gets its example, which may be its default."""
@@ -65,14 +64,14 @@ def _rules_values(setting: Setting) -> list[Any]:
     return []
 
 
-def _written(value: Any) -> str:
+def _written(value: SettingValue) -> str:
     if isinstance(value, bool):
         return "on" if value else "off"
     return str(value)
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=lambda cls: cls.variant)
-def test_every_setting_of_the_variant_can_be_set_through_rules(variant: Any) -> None:
+def test_every_setting_of_the_variant_can_be_set_through_rules(variant: Variant) -> None:
     """Those offered as options too: ``rules`` takes any setting."""
     unset = []
     for setting in settings_of(variant.variant):

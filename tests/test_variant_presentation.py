@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 
 from bot.engine.calc import parse_args
-from bot.engine.calculator import CalcError
+from bot.engine.calculator import CalcError, CalcFlag
 from bot.engine.game import Action, TimeUp, VoteEnd
-from bot.engine.variants import VARIANTS, tile_pages
+from bot.engine.variants import VARIANTS, Variant, tile_pages
 from bot.engine.variants.zuno import ZunoGame
 from bot.runtime.customid import PanelId, parse
 from bot.runtime.i18n import defined_twice, has_text, text
@@ -110,7 +110,7 @@ def test_no_text_key_is_defined_twice(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def _sample(cls: type[Action]) -> Iterator[Action]:
     """Instances of an action class with every field filled (a vote both ways)."""
-    values: dict[str, Any] = {}
+    values: dict[str, Any] = {}  # the fields of whichever action class: only Any fits them all
     for field in dataclasses.fields(cls):
         annotation = str(field.type)
         values[field.name] = (1, 2) if "tuple" in annotation else True if annotation == "bool" else 1
@@ -149,7 +149,7 @@ def test_every_action_kind_has_a_button_label_in_english_and_japanese() -> None:
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=lambda variant: variant.variant)
-def test_every_text_a_variant_names_exists(variant: Any) -> None:
+def test_every_text_a_variant_names_exists(variant: Variant) -> None:
     ui = variant.ui
     keys = [*ui.waiting.values(), *(key for page in ui.pages for key in (page.prompt, page.button))]
     if ui.multi_claim is not None:
@@ -174,7 +174,7 @@ def test_every_page_is_a_panel_button() -> None:
     [(variant, flag) for variant in VARIANTS if variant.calc for flag in variant.calc.flags],
     ids=lambda value: getattr(value, "name", None) or getattr(value, "variant", ""),
 )
-def test_a_calc_option_is_refused_for_every_other_variant(variant: Any, flag: Any) -> None:
+def test_a_calc_option_is_refused_for_every_other_variant(variant: Variant, flag: CalcFlag) -> None:
     given = [f"--{flag.name}"] + ([] if flag.type is bool else ["1" if flag.type is int else "1m"])
     hand = ["--hand", "234567p345678s99s", "--win", "2p", "--ron"]
     owners = [other for other in VARIANTS if other.calc and flag.name in {f.name for f in other.calc.flags}]

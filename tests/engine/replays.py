@@ -10,8 +10,9 @@ from functools import partial
 from bot.engine.game import Action, Discard, Game, Pass, Pick, Riichi, Ron, Tsumo
 from bot.engine.record import GameRecord, replay
 from bot.engine.shapes import add_tile, remove_tile
-from bot.engine.variants import new_game
+from bot.engine.variants import JsonSettings, new_game
 from bot.engine.variants.zuno import ZunoGame
+from tests.engine.rigging import as_table
 
 Chooser = Callable[[Game, random.Random], Action]
 """A seeded random player for the whole table: the next action of any seat that may act."""
@@ -84,18 +85,18 @@ def play_recorded(
     *,
     pass_rate: float = 0.7,
     hands: int | None = None,
-    settings: dict[str, object] | None = None,
+    settings: JsonSettings | None = None,
     choose: Chooser | None = None,
 ) -> tuple[GameRecord, list[str]]:
     """One seeded game (its first ``hands`` hands, when given) on ``settings``, played by
     ``choose`` (by default :func:`any_decision` with ``pass_rate``), its record, and the state
     hash before and after every action."""
-    game = new_game(variant, settings or {}, seed=seed, players=players)
+    game = as_table(new_game(variant, settings or {}, seed=seed, players=players))
     record = GameRecord(variant, game.settings_json(), seed=seed, players=players)
     chooser = choose or partial(any_decision, pass_rate=pass_rate)
     rng = random.Random(seed)
     hashes = [game.state_hash()]
-    while game.outcome() is None and (hands is None or game.hand_index < hands):  # type: ignore[attr-defined]
+    while game.outcome() is None and (hands is None or game.hand_index < hands):
         action = chooser(game, rng)
         game.apply(action)
         record = record.with_action(action)

@@ -21,8 +21,9 @@ from bot.engine.variants.nishoku.settings import NishokuSettings
 from bot.engine.variants.zuno import ZunoGame
 from bot.engine.variants.zuno.settings import ZunoSettings
 from bot.engine.views import SeatView
+from tests.engine.rigging import act, kind
 from tests.engine.test_defence import NO_RIVER, cpu_choice, river, table
-from tests.engine.test_inage import act, game_with, kind, pass_all
+from tests.engine.test_inage import game_with, pass_all
 
 
 def _cpu_choice(game: InageGame, seat: int = 0) -> object:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Sequence
-from typing import Any
 
 import pytest
 
@@ -15,8 +14,10 @@ from bench.baselines import (
     CpuAdapter,
     GreedyPlayer,
     OracleCpuPlayer,
+    Player,
     RandomPlayer,
     hand_board,
+    make_player,
     riichi_waits,
     visible_board,
 )
@@ -37,7 +38,8 @@ from bot.engine.shapes import remove_tile
 from bot.engine.variants import new_game
 from bot.engine.variants.inage import InageGame
 from bot.engine.views import SeatView
-from tests.engine.test_inage import act, game_with, kind, pass_all
+from tests.engine.rigging import act, kind
+from tests.engine.test_inage import game_with, pass_all
 
 
 def _decision(game: InageGame, seat: int) -> Decision:
@@ -276,7 +278,8 @@ def test_goals_read_the_right_lineups() -> None:
     reports = run("nishoku", 4, ["CGGG", "CRRR", "CNNN"], games=1, seed=2)
     place, folding, spam = goals(reports, 4)
     cggg, crrr, cnnn = (r.stats["C"] for r in reports)
-    assert place.target == pytest.approx(2.1) and place.number == pytest.approx(cggg.place_upper)
+    assert place.target is not None and place.target == pytest.approx(2.1)
+    assert place.number == pytest.approx(cggg.place_upper)
     assert place.passed == (cggg.place_upper <= place.target)
     # Folding is judged where the riichis are real: CGGG only, not against the random players.
     assert "CGGG" in folding.name and "CRRR" not in folding.name
@@ -294,23 +297,24 @@ def test_the_placement_goal_beats_the_same_share_of_opponents_at_every_table_siz
 class _Watched:
     """A player that notes every time it is asked to reconsider, and what it saw then."""
 
-    def __init__(self, player: Any, asked: list[tuple[int, bool, frozenset[int]]]) -> None:
+    def __init__(self, player: Player, asked: list[tuple[int, bool, frozenset[int]]]) -> None:
         self._player, self._asked = player, asked
 
     def choose(self, view: SeatView, actions: Sequence[Action], default: Action) -> Action:
-        return self._player.choose(view, actions, default)  # type: ignore[no-any-return]
+        return self._player.choose(view, actions, default)
 
     def reconsider(self, view: SeatView, actions: Sequence[Action]) -> Action | None:
         riichi = frozenset(seat.seat for seat in view.public.seats if seat.riichi and seat.seat != view.seat)
         self._asked.append((view.seat, view.locked is not None or view.locked_tsumo, riichi))
-        return self._player.reconsider(view, actions)  # type: ignore[no-any-return]
+        return self._player.reconsider(view, actions)
 
 
 @pytest.mark.slow
 def test_zuno_seats_locked_in_are_asked_again_only_when_a_riichi_is_declared(monkeypatch: pytest.MonkeyPatch) -> None:
     asked: list[tuple[int, bool, frozenset[int]]] = []
-    make = bench.cpu.make_player
-    monkeypatch.setattr(bench.cpu, "make_player", lambda letter, game, seed: _Watched(make(letter, game, seed), asked))
+    monkeypatch.setattr(
+        bench.cpu, "make_player", lambda letter, game, seed: _Watched(make_player(letter, game, seed), asked)
+    )
     for number in range(3):
         play_game("zuno", 4, "CGGG", number, seed=1)
     assert asked, "some seat locked in before another's riichi in three games"

@@ -7,16 +7,15 @@ of each conflict are still scored, so the check is not over-eager.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 
 import pytest
 
 from bench.score import random_deals
-from bot.engine import calc
 from bot.engine.calc import CALC_VARIANTS, STANDARD, calculators
 from bot.engine.calculator import SHARED_CONFLICTS, STANDARD_CALC, CalcConflict, CalcError, CalcRequest
 from bot.engine.tiles import Tile
+from tests.engine.calc_json import calc_refusal, calc_win, run_calc
 
 # A closed 断么九 hand for a child (seat South): 234m 567m 234p 666s 55s.
 HAND = ["--hand", "234567m234p55666s", "--win", "6s", "--seat", "S"]
@@ -24,26 +23,9 @@ HAND = ["--hand", "234567m234p55666s", "--win", "6s", "--seat", "S"]
 ANKAN = ["--hand", "234567m234p66s", "--win", "6s", "--seat", "S", "--melds", "ankan:7777z"]
 
 
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, dict[str, object]]:
-    code = calc.main(list(args))
-    return code, json.loads(capsys.readouterr().out)
-
-
-def refused(capsys: pytest.CaptureFixture[str], *args: str) -> str:
-    code, out = run(capsys, *args)
-    assert code == 2, out
-    error = out["error"]
-    assert isinstance(error, str)
-    return error
-
-
 def scored(capsys: pytest.CaptureFixture[str], *args: str) -> set[str]:
     """The yaku names of a request that must score."""
-    code, out = run(capsys, *args)
-    assert code == 0, out
-    yaku = out["yaku"]
-    assert isinstance(yaku, list)
-    return {line["name"] for line in yaku}
+    return {line["name"] for line in calc_win(capsys, *args)["yaku"]}
 
 
 def conflict(name: str) -> CalcConflict:
@@ -55,60 +37,62 @@ def conflict(name: str) -> CalcConflict:
 
 def test_ippatsu_without_riichi_is_refused_234567m234p55666s_ron_6s(capsys: pytest.CaptureFixture[str]) -> None:
     # Before: scored, 一発 the only yaku besides 断么九.
-    assert "一発 (--ippatsu) needs a riichi" in refused(capsys, *HAND, "--ron", "--ippatsu")
+    assert "一発 (--ippatsu) needs a riichi" in calc_refusal(capsys, *HAND, "--ron", "--ippatsu")
 
 
 def test_tenhou_with_an_ankan_is_refused_234567m234p66s_ankan_7777z_tsumo_6s(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    error = refused(capsys, *ANKAN[:4], "--melds", "ankan:7777z", "--tsumo", "--first-turn")
+    error = calc_refusal(capsys, *ANKAN[:4], "--melds", "ankan:7777z", "--tsumo", "--first-turn")
     assert "天和/地和/人和 (--first-turn) need a closed hand with no meld" in error and "kan" in error
 
 
 def test_chiihou_on_a_rinshan_draw_is_refused_234567m234p66s_ankan_7777z_tsumo_6s(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    error = refused(capsys, *ANKAN, "--tsumo", "--first-turn", "--rinshan")
+    error = calc_refusal(capsys, *ANKAN, "--tsumo", "--first-turn", "--rinshan")
     assert "天和/地和 (--first-turn) are won on the first draw, not on a replacement draw (--rinshan)" in error
 
 
 def test_haitei_with_rinshan_is_refused_234567m234p66s_ankan_7777z_tsumo_6s(capsys: pytest.CaptureFixture[str]) -> None:
-    error = refused(capsys, *ANKAN, "--tsumo", "--haitei", "--rinshan")
+    error = calc_refusal(capsys, *ANKAN, "--tsumo", "--haitei", "--rinshan")
     assert error.startswith(
         "海底 (--haitei) and 嶺上 (--rinshan) cannot both apply: the last tile is not a replacement"
     )
 
 
 def test_houtei_with_chankan_is_refused_234567m234p55666s_ron_6s(capsys: pytest.CaptureFixture[str]) -> None:
-    error = refused(capsys, *HAND, "--ron", "--houtei", "--chankan")
+    error = calc_refusal(capsys, *HAND, "--ron", "--houtei", "--chankan")
     assert error.startswith("河底 (--houtei) and 搶槓 (--chankan) cannot both apply")
 
 
 def test_chankan_on_a_tsumo_is_refused_234567m234p55666s_tsumo_6s(capsys: pytest.CaptureFixture[str]) -> None:
     # Before: the 搶槓 was silently dropped and the tsumo scored.
-    assert "搶槓 (--chankan) is a ron" in refused(capsys, *HAND, "--tsumo", "--chankan")
+    assert "搶槓 (--chankan) is a ron" in calc_refusal(capsys, *HAND, "--tsumo", "--chankan")
 
 
 def test_houtei_on_a_tsumo_is_refused_234567m234p55666s_tsumo_6s(capsys: pytest.CaptureFixture[str]) -> None:
-    assert "河底 (--houtei) is a ron on the last discard: not with --tsumo" in refused(
+    assert "河底 (--houtei) is a ron on the last discard: not with --tsumo" in calc_refusal(
         capsys, *HAND, "--tsumo", "--houtei"
     )
 
 
 def test_rinshan_without_a_kan_is_refused_234567m234p55666s_tsumo_6s(capsys: pytest.CaptureFixture[str]) -> None:
-    assert "嶺上開花 (--rinshan) needs a kan in the hand" in refused(capsys, *HAND, "--tsumo", "--rinshan")
+    assert "嶺上開花 (--rinshan) needs a kan in the hand" in calc_refusal(capsys, *HAND, "--tsumo", "--rinshan")
 
 
 def test_haitei_on_a_ron_is_refused_234567m234p55666s_ron_6s(capsys: pytest.CaptureFixture[str]) -> None:
-    assert "海底 (--haitei) is a tsumo on the last tile: not with --ron" in refused(capsys, *HAND, "--ron", "--haitei")
+    assert "海底 (--haitei) is a tsumo on the last tile: not with --ron" in calc_refusal(
+        capsys, *HAND, "--ron", "--haitei"
+    )
 
 
 def test_haitei_with_houtei_is_refused_as_a_ron_234567m234p55666s_ron_6s(capsys: pytest.CaptureFixture[str]) -> None:
-    assert "海底 (--haitei) is a tsumo" in refused(capsys, *HAND, "--ron", "--haitei", "--houtei")
+    assert "海底 (--haitei) is a tsumo" in calc_refusal(capsys, *HAND, "--ron", "--haitei", "--houtei")
 
 
 def test_rinshan_on_a_ron_is_refused_234567m234p66s_ankan_7777z_ron_6s(capsys: pytest.CaptureFixture[str]) -> None:
-    assert "嶺上開花 (--rinshan) is a tsumo on a replacement draw: not with --ron" in refused(
+    assert "嶺上開花 (--rinshan) is a tsumo on a replacement draw: not with --ron" in calc_refusal(
         capsys, *ANKAN, "--ron", "--rinshan"
     )
 
@@ -116,65 +100,65 @@ def test_rinshan_on_a_ron_is_refused_234567m234p66s_ankan_7777z_ron_6s(capsys: p
 def test_rinshan_with_chankan_is_refused_234567m234p66s_ankan_7777z_tsumo_6s(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert "搶槓 (--chankan) is a ron" in refused(capsys, *ANKAN, "--tsumo", "--rinshan", "--chankan")
+    assert "搶槓 (--chankan) is a ron" in calc_refusal(capsys, *ANKAN, "--tsumo", "--rinshan", "--chankan")
 
 
 def test_riichi_with_an_open_pon_is_refused_234567m234p66s_pon_777z_ron_6s(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["--hand", "234567m234p66s", "--win", "6s", "--seat", "S", "--melds", "pon:777z", "--ron", "--riichi"]
-    assert "立直 (--riichi) needs a closed hand: no pon, chi or open kan" in refused(capsys, *args)
+    assert "立直 (--riichi) needs a closed hand: no pon, chi or open kan" in calc_refusal(capsys, *args)
 
 
 def test_double_riichi_with_an_open_kan_is_refused_234567m234p66s_kan_7777z_ron_6s(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     args = ["--hand", "234567m234p66s", "--win", "6s", "--seat", "S", "--melds", "kan:7777z", "--ron"]
-    assert "立直 (--riichi) needs a closed hand" in refused(capsys, *args, "--double-riichi")
+    assert "立直 (--riichi) needs a closed hand" in calc_refusal(capsys, *args, "--double-riichi")
 
 
 def test_ippatsu_with_rinshan_is_refused_234567m234p66s_ankan_7777z_tsumo_6s(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    error = refused(capsys, *ANKAN, "--tsumo", "--riichi", "--ippatsu", "--rinshan")
+    error = calc_refusal(capsys, *ANKAN, "--tsumo", "--riichi", "--ippatsu", "--rinshan")
     assert error.startswith("一発 (--ippatsu) and 嶺上開花 (--rinshan) cannot both apply: the kan")
 
 
 def test_tenhou_after_a_riichi_is_refused_234567m234p55666s_tsumo_6s(capsys: pytest.CaptureFixture[str]) -> None:
-    error = refused(capsys, *HAND[:4], "--tsumo", "--first-turn", "--riichi")
+    error = calc_refusal(capsys, *HAND[:4], "--tsumo", "--first-turn", "--riichi")
     assert "天和/地和/人和 (--first-turn) come before the winner's first discard: there is no riichi yet" in error
 
 
 def test_chiihou_after_a_double_riichi_is_refused_234567m234p55666s_tsumo_6s(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert "there is no riichi yet" in refused(capsys, *HAND, "--tsumo", "--first-turn", "--double-riichi")
+    assert "there is no riichi yet" in calc_refusal(capsys, *HAND, "--tsumo", "--first-turn", "--double-riichi")
 
 
 def test_renhou_with_a_pon_is_refused_234567m234p66s_pon_777z_ron_6s(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["--hand", "234567m234p66s", "--win", "6s", "--seat", "S", "--melds", "pon:777z", "--ron", "--first-turn"]
-    assert "any call or kan (--melds) ends the first go-around" in refused(capsys, *args)
+    assert "any call or kan (--melds) ends the first go-around" in calc_refusal(capsys, *args)
 
 
 def test_tenhou_on_the_last_tile_is_refused_234567m234p55666s_tsumo_6s(capsys: pytest.CaptureFixture[str]) -> None:
-    error = refused(capsys, *HAND[:4], "--tsumo", "--first-turn", "--haitei")
+    error = calc_refusal(capsys, *HAND[:4], "--tsumo", "--first-turn", "--haitei")
     assert "(--first-turn) are in the first go-around, 海底/河底 (--haitei, --houtei) at the end" in error
 
 
 def test_renhou_on_the_last_discard_is_refused_234567m234p55666s_ron_6s(capsys: pytest.CaptureFixture[str]) -> None:
-    assert "at the end of the wall" in refused(capsys, *HAND, "--ron", "--first-turn", "--houtei")
+    assert "at the end of the wall" in calc_refusal(capsys, *HAND, "--ron", "--first-turn", "--houtei")
 
 
 def test_renhou_with_chankan_is_refused_234567m234p55666s_ron_6s(capsys: pytest.CaptureFixture[str]) -> None:
-    error = refused(capsys, *HAND, "--ron", "--first-turn", "--chankan")
+    error = calc_refusal(capsys, *HAND, "--ron", "--first-turn", "--chankan")
     assert error.startswith("人和 (--first-turn) and 搶槓 (--chankan) cannot both apply")
 
 
 def test_renhou_for_the_dealer_is_refused_234567m234p55666s_ron_6s(capsys: pytest.CaptureFixture[str]) -> None:
-    error = refused(capsys, *HAND[:4], "--seat", "E", "--ron", "--first-turn")
+    error = calc_refusal(capsys, *HAND[:4], "--seat", "E", "--ron", "--first-turn")
     assert "人和 (--first-turn with --ron) is a non-dealer's win before its first draw: not for the dealer" in error
 
 
 def test_dealer_off_the_east_seat_is_refused_234567m234p55666s_ron_6s(capsys: pytest.CaptureFixture[str]) -> None:
-    assert "--dealer: the dealer sits East" in refused(capsys, *HAND, "--ron", "--dealer")
+    assert "--dealer: the dealer sits East" in calc_refusal(capsys, *HAND, "--ron", "--dealer")
 
 
 # --- every variant gets the shared conflicts it does not waive ------------------------------------------
@@ -221,7 +205,7 @@ def test_a_shared_conflict_is_refused_in_every_variant_that_does_not_waive_it_12
     args = ["--variant", variant, "--hand", "123p456p789s11z", "--win", "1z", *TRIGGERS[name]]
     if "--seat" not in args:
         args += ["--seat", "S"]
-    code, out = run(capsys, *args)
+    code, out = run_calc(capsys, *args)
     if name in _allows(variant):
         assert out.get("error") != conflict(name).message
     else:
@@ -324,7 +308,7 @@ INAGE = ["--variant", "inage", "--hand", "123p456p789s11z", "--win", "1z"]
 def test_inage_closed_ron_without_riichi_is_refused_damaten_nashi_123p456p789s11z_ron_1z(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    error = refused(capsys, *INAGE, "--ron")
+    error = calc_refusal(capsys, *INAGE, "--ron")
     assert error.startswith(
         "ダマテン無し (「手牌が１０枚のときはリーチを掛けなければロンあがりできない（人和を除く）」)"
     )
@@ -334,7 +318,7 @@ def test_inage_closed_ron_without_riichi_is_refused_damaten_nashi_123p456p789s11
 def test_inage_closed_chankan_without_riichi_is_refused_too_123p456p789s11z_ron_1z(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert refused(capsys, *INAGE, "--ron", "--chankan").startswith("ダマテン無し")
+    assert calc_refusal(capsys, *INAGE, "--ron", "--chankan").startswith("ダマテン無し")
 
 
 def test_inage_closed_ron_in_riichi_is_scored_123p456p789s11z_ron_1z(capsys: pytest.CaptureFixture[str]) -> None:
@@ -370,13 +354,13 @@ def test_inage_renhou_after_a_double_riichi_is_scored_123p456p789s11z_ron_1z(
 def test_inage_renhou_after_a_plain_riichi_is_refused_123p456p789s11z_ron_1z(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert "a ダブル立直 (--double-riichi, not --riichi)" in refused(
+    assert "a ダブル立直 (--double-riichi, not --riichi)" in calc_refusal(
         capsys, *INAGE, "--ron", "--first-turn", "--riichi"
     )
 
 
 def test_inage_tenhou_after_a_riichi_is_refused_123p456p789s11z_tsumo_1z(capsys: pytest.CaptureFixture[str]) -> None:
-    error = refused(capsys, *INAGE, "--tsumo", "--first-turn", "--double-riichi", "--dealer")
+    error = calc_refusal(capsys, *INAGE, "--tsumo", "--first-turn", "--double-riichi", "--dealer")
     assert "天和/地和 (--first-turn with --tsumo) are won on the winner's first draw, before any discard" in error
 
 
@@ -393,14 +377,14 @@ def test_inage_haitei_on_a_replacement_draw_is_scored_456p789s11z_ankan_1111p_ts
 
 def test_inage_chi_is_refused_456p789s11z_chi_123p_tsumo_1z(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["--variant", "inage", "--hand", "456p789s11z", "--win", "1z", "--melds", "chi:123p", "--tsumo"]
-    assert refused(capsys, *args).startswith("いなげ has no chi (「チーは無し」)")
+    assert calc_refusal(capsys, *args).startswith("いなげ has no chi (「チーは無し」)")
 
 
 def test_inage_robbed_set_aside_with_chankan_is_refused_123p456p789s33z_ron_3z(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     args = ["--variant", "inage", "--hand", "123p456p789s33z", "--win", "3z", "--ron", "--riichi"]
-    error = refused(capsys, *args, "--robbed-set-aside", "--chankan")
+    error = calc_refusal(capsys, *args, "--robbed-set-aside", "--chankan")
     assert error.startswith("槍ドラ (--robbed-set-aside) and 搶槓 (--chankan) cannot both apply")
 
 
@@ -408,7 +392,7 @@ def test_inage_robbed_set_aside_with_houtei_is_refused_123p456p789s33z_ron_3z(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     args = ["--variant", "inage", "--hand", "123p456p789s33z", "--win", "3z", "--ron", "--riichi"]
-    error = refused(capsys, *args, "--robbed-set-aside", "--houtei")
+    error = calc_refusal(capsys, *args, "--robbed-set-aside", "--houtei")
     assert error.startswith("槍ドラ (--robbed-set-aside) and 河底 (--houtei) cannot both apply")
 
 
@@ -418,23 +402,23 @@ NISHOKU = ["--variant", "nishoku", "--hand", "234567p234s66s", "--win", "6s", "-
 
 
 def test_nishoku_chi_is_refused_234567p234s66s_chi_789p_ron_6s(capsys: pytest.CaptureFixture[str]) -> None:
-    assert refused(capsys, *NISHOKU, "--melds", "chi:789p").startswith("二色麻雀 has no chi")
+    assert calc_refusal(capsys, *NISHOKU, "--melds", "chi:789p").startswith("二色麻雀 has no chi")
 
 
 def test_nishoku_ankan_is_refused_234567p234s66s_ankan_7777z_ron_6s(capsys: pytest.CaptureFixture[str]) -> None:
-    assert refused(capsys, *NISHOKU, "--melds", "ankan:7777z").startswith("二色麻雀 has no kan")
+    assert calc_refusal(capsys, *NISHOKU, "--melds", "ankan:7777z").startswith("二色麻雀 has no kan")
 
 
 def test_nishoku_chankan_is_refused_234567p234s55666s_ron_6s(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["--variant", "nishoku", "--hand", "234567p234s55666s", "--win", "6s", "--seat", "S", "--ron"]
-    assert "so no 搶槓 (--chankan)" in refused(capsys, *args, "--riichi", "--chankan")
+    assert "so no 搶槓 (--chankan)" in calc_refusal(capsys, *args, "--riichi", "--chankan")
 
 
 def test_nishoku_dora_indicators_are_refused_234567p234s66s_pon_777z_ron_6s(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     for option in ("--dora", "--ura"):
-        error = refused(capsys, *NISHOKU, "--melds", "pon:777z", option, "1p")
+        error = calc_refusal(capsys, *NISHOKU, "--melds", "pon:777z", option, "1p")
         assert error.startswith("二色麻雀 has no dora indicators (「（王牌が無いので）ドラは赤牌のみ」)")
 
 
@@ -469,7 +453,7 @@ def test_chinitsu_tenhou_on_a_norths_replacement_is_scored_123p456p789p111m99p_n
 def test_chinitsu_rinshan_without_a_kan_or_a_north_is_refused_123p456p789p111m99p_tsumo_9p(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    error = refused(capsys, *CHINITSU, "--seat", "S", "--rinshan")
+    error = calc_refusal(capsys, *CHINITSU, "--seat", "S", "--rinshan")
     assert error.startswith("嶺上開花 (--rinshan) needs a kan in the hand (--melds) or a pulled 北 (--nuki)")
 
 
@@ -477,7 +461,7 @@ def test_chinitsu_ippatsu_on_a_kans_replacement_is_refused_123p456p789p99p_ankan
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     args = ["--variant", "chinitsu", "--hand", "123p456p789p99p", "--win", "9p", "--tsumo", "--seat", "S"]
-    error = refused(capsys, *args, "--melds", "ankan:1111m", "--rinshan", "--riichi", "--ippatsu")
+    error = calc_refusal(capsys, *args, "--melds", "ankan:1111m", "--rinshan", "--riichi", "--ippatsu")
     assert error.startswith(
         "一発 (--ippatsu) and 嶺上開花 (--rinshan) cannot both apply unless the replacement was for"
     )
@@ -485,7 +469,7 @@ def test_chinitsu_ippatsu_on_a_kans_replacement_is_refused_123p456p789p99p_ankan
 
 def test_chinitsu_chi_is_refused_123p456p99p111m_chi_789p_tsumo_9p(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["--variant", "chinitsu", "--hand", "123p456p111m99p", "--win", "9p", "--tsumo", "--melds", "chi:789p"]
-    assert refused(capsys, *args).startswith("チンイツゲーム is three-player mahjong: no chi")
+    assert calc_refusal(capsys, *args).startswith("チンイツゲーム is three-player mahjong: no chi")
 
 
 # --- ずーの: no 搶槓, イナズマリーチ is a riichi -----------------------------------------------------------
@@ -495,11 +479,11 @@ ZUNO = ["--variant", "zuno", *HAND]
 
 def test_zuno_chankan_is_refused_234567m234p55666s_ron_6s(capsys: pytest.CaptureFixture[str]) -> None:
     # Before: the 搶槓 was silently dropped.
-    assert refused(capsys, *ZUNO, "--ron", "--riichi", "--chankan").startswith("ずーの has no 搶槓 (--chankan)")
+    assert calc_refusal(capsys, *ZUNO, "--ron", "--riichi", "--chankan").startswith("ずーの has no 搶槓 (--chankan)")
 
 
 def test_zuno_inazuma_without_riichi_is_refused_234567m234p55666s_ron_6s(capsys: pytest.CaptureFixture[str]) -> None:
-    assert "イナズマリーチ (--inazuma) is a riichi: not without --riichi" in refused(
+    assert "イナズマリーチ (--inazuma) is a riichi: not without --riichi" in calc_refusal(
         capsys, *ZUNO, "--ron", "--inazuma"
     )
 
@@ -511,7 +495,7 @@ def test_zuno_inazuma_with_riichi_is_scored_234567m234p55666s_ron_6s(capsys: pyt
 def test_zuno_zerohatsu_on_the_last_discard_is_refused_234567m234p55666s_ron_6s(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    error = refused(capsys, *ZUNO, "--ron", "--riichi", "--zerohatsu", "--houtei")
+    error = calc_refusal(capsys, *ZUNO, "--ron", "--riichi", "--zerohatsu", "--houtei")
     assert error.startswith("零発 (--zerohatsu) and 河底 (--houtei) cannot both apply")
 
 
@@ -533,4 +517,4 @@ def test_goto_open_riichi_with_a_pon_is_refused_123p456p789s99s_pon_111m_ron_9s(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     args = ["--variant", "goto", "--hand", "123p456p789s99s", "--win", "9s", "--seat", "S", "--ron"]
-    assert "立直 (--riichi) needs a closed hand" in refused(capsys, *args, "--melds", "pon:111m", "--open-riichi")
+    assert "立直 (--riichi) needs a closed hand" in calc_refusal(capsys, *args, "--melds", "pon:111m", "--open-riichi")

@@ -10,13 +10,25 @@ from collections import Counter
 
 import pytest
 
-from bot.engine.game import Discard, Kan, Pass, Pon, Riichi, Ron, SetAside, Tsumo
+from bot.engine.game import Action, Discard, Kan, Pass, Pon, Riichi, Ron, SetAside, Tsumo
 from bot.engine.melds import MeldType
 from bot.engine.tiles import Back, Kind, Suit, kind_of, parse_kinds, suit_of
+from bot.engine.variants import SettingValue
 from bot.engine.variants.chinitsu.game import ChinitsuGame
 from bot.engine.variants.chinitsu.settings import ChinitsuSettings
 from bot.engine.views import WinView
-from tests.engine.rigging import act, discard_drawn, drawn_kind, has, kind, pass_claims, tsumogiri
+from tests.engine.rigging import (
+    act,
+    discard_drawn,
+    draw_card,
+    drawn_kind,
+    drawn_tile,
+    has,
+    kind,
+    pass_claims,
+    tsumogiri,
+    win_card,
+)
 
 # Junk for the seats a test is not about: 123456789p makes three sets, and the four lone
 # yaochū tiles keep the hand two away from tenpai, with no pair to call. Each holds one 1m and one 9m.
@@ -33,15 +45,16 @@ def game_with(
     rinshan: str = "",
     dora: str = "7z",
     ura: str = "",
-    **settings: object,
+    **settings: SettingValue,
 ) -> ChinitsuGame:
-    """A game whose current hand is rigged (the dora indicator 7z points at 5z unless told)."""
-    game = ChinitsuGame(ChinitsuSettings(**settings), seed=1)  # type: ignore[arg-type]
+    """A game whose current hand is rigged (the dora indicator 7z points at 5z unless told), on
+    the default settings but for ``settings``."""
+    game = ChinitsuGame(ChinitsuSettings.from_json(settings), seed=1)
     game.rig(hands, draws, rinshan=rinshan, dora=dora, ura=ura, dealer=dealer, honba=honba)
     return game
 
 
-def claim(game: ChinitsuGame, seat: int, cls: type) -> None:
+def claim(game: ChinitsuGame, seat: int, cls: type[Action]) -> None:
     """``seat`` takes its ``cls`` claim; everyone else passes."""
     assert game.phase == "claims"
     act(game, seat, cls)
@@ -63,8 +76,7 @@ def play_out(game: ChinitsuGame) -> None:
             pass_claims(game)
             continue
         seat = game.turn
-        drawn = game.seats[seat].drawn
-        assert drawn is not None
+        drawn = drawn_tile(game, seat)
         if game.kinds[drawn] == Kind.NORTH:
             act(game, seat, SetAside, "4z")
         else:
@@ -79,12 +91,6 @@ def souzu(hand: str) -> str:
 def changes(game: ChinitsuGame) -> list[int]:
     """The last hand's point changes."""
     return [game.history[-1][s] - game.history[-2][s] for s in range(3)]
-
-
-def win_card(game: ChinitsuGame, number: int = 0) -> WinView:
-    card = game.last_results[number]
-    assert isinstance(card, WinView)
-    return card
 
 
 # --- tiles and deal ---------------------------------------------------------------------------------
@@ -108,7 +114,7 @@ def test_hand_plays_108_of_180_tiles_1m_9m_honours_x4_the_suit_x8_the_other_suit
 
 
 def _suits_of_hands(game: ChinitsuGame, hands: int) -> list[str]:
-    suits = []
+    suits: list[str] = []
     while len(suits) < hands:
         hand = game.hand_index
         dealt = {suit_of(game.kinds[t]) for seat in game.seats for t in seat.concealed} - {Suit.MAN, Suit.HONOR}
@@ -427,8 +433,10 @@ def test_strict_furiten_a_passed_1p_since_the_last_discard_blocks_tsumo_on_4p() 
 DRAW_TILES = "6p7p8p2z3z6z"
 
 
-def _drawn_hand(hands: list[str], first: str, **settings: object) -> ChinitsuGame:
-    game = game_with(hands, first + DRAW_TILES, **settings)
+def _drawn_hand(
+    hands: list[str], first: str, *, noten_per_pair: bool = ChinitsuSettings.noten_per_pair
+) -> ChinitsuGame:
+    game = game_with(hands, first + DRAW_TILES, noten_per_pair=noten_per_pair)
     act(game, 0, Discard, first)
     pass_claims(game)
     shorten(game, len(parse_kinds(DRAW_TILES)))
@@ -443,8 +451,7 @@ J3 = "1m9m1z7z147p258p369p"
 def test_furiten_hand_is_noten_at_the_exhaustive_draw_and_noten_pays_1000_per_tenpai_player() -> None:
     furiten = _drawn_hand([WAITING_1P_4P, TENPAI_9M, J2], "4p")
     play_out(furiten)
-    draw = furiten.last_results[0]
-    assert draw.tenpai == (False, True, False)  # type: ignore[union-attr]
+    assert draw_card(furiten).tenpai == (False, True, False)
     assert changes(furiten) == [-1_000, 2_000, -1_000]
     assert furiten.dealer == 1, "East: a no-ten dealer passes"
     ready = _drawn_hand([WAITING_1P_4P, TENPAI_9M, J2], "7z")
@@ -731,7 +738,7 @@ def test_riichi_hand_drawing_the_last_tile_4z_with_no_replacement_left_still_has
     assert decision.actions and decision.default in decision.actions
     game.apply(decision.default)
     assert game.hand_index == 1, "pulling the last North ends the hand drawn"
-    assert game.last_results[0].tenpai[0]  # type: ignore[union-attr]
+    assert draw_card(game).tenpai[0]
 
 
 # --- the end of the game -------------------------------------------------------------------------------

@@ -3,27 +3,19 @@ chips and the errors, through the shared CLI and the registry's entry."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from bot.engine import calc
 from bot.engine.variants.chinitsu.calc import CHINITSU_CALC
+from tests.engine.calc_json import CalcJson, calc_refusal, calc_win, yaku_by_name
 
 
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, dict[str, object]]:
-    code = calc.main(["--variant", "chinitsu", *args])
-    return code, json.loads(capsys.readouterr().out)
+def ok(capsys: pytest.CaptureFixture[str], *args: str) -> CalcJson:
+    return calc_win(capsys, "--variant", "chinitsu", *args)
 
 
-def ok(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object]:
-    code, out = run(capsys, *args)
-    assert code == 0, out
-    return out
-
-
-def names(out: dict[str, object]) -> dict[str, int]:
-    return {line["name"]: line.get("yakuman") or line["han"] for line in out["yaku"]}  # type: ignore[attr-defined]
+def refused(capsys: pytest.CaptureFixture[str], *args: str) -> str:
+    return calc_refusal(capsys, "--variant", "chinitsu", *args)
 
 
 RIICHI_ONLY = ["--hand", "123p678p789p111m99m", "--win", "2p", "--seat", "S", "--riichi"]
@@ -32,7 +24,7 @@ RIICHI_ONLY = ["--hand", "123p678p789p111m99m", "--win", "2p", "--seat", "S", "-
 
 def test_calc_riichi_only_123p678p789p111m99m_ron_is_a_yakuman_with_chips(capsys: pytest.CaptureFixture[str]) -> None:
     out = ok(capsys, *RIICHI_ONLY, "--ron")
-    assert names(out) == {"リーチのみ": 1} and out["yakuman"] == 1 and out["fu"] is None
+    assert yaku_by_name(out) == {"リーチのみ": 1} and out["yakuman"] == 1 and out["fu"] is None
     assert out["total"] == 32_000 and out["payments"] == {"discarder": 32_000}
     assert out["chips"] == {
         "discarder": 5,
@@ -44,13 +36,13 @@ def test_calc_riichi_only_123p678p789p111m99m_ron_is_a_yakuman_with_chips(capsys
 
 def test_calc_riichi_only_lost_to_a_pulled_north(capsys: pytest.CaptureFixture[str]) -> None:
     out = ok(capsys, *RIICHI_ONLY, "--ron", "--nuki", "1")
-    assert names(out) == {"立直": 1, "抜きドラ": 1} and out["yakuman"] == 0 and out["total"] == 2_000
+    assert yaku_by_name(out) == {"立直": 1, "抜きドラ": 1} and out["yakuman"] == 0 and out["total"] == 2_000
 
 
 def test_calc_seiisou_B123456789p_B111p_B22z_is_double_yakuman(capsys: pytest.CaptureFixture[str]) -> None:
     out = ok(capsys, "--hand", "B123456789pB111pB22z", "--win", "B2z", "--ron", "--seat", "S")
-    assert names(out) == {"背一色": 2} and out["yakuman"] == 2 and out["total"] == 64_000
-    assert out["chips"]["other"] == 10  # type: ignore[index]
+    assert yaku_by_name(out) == {"背一色": 2} and out["yakuman"] == 2 and out["total"] == 64_000
+    assert out["chips"]["other"] == 10
 
 
 def test_calc_seiisou_needs_every_back_shown_and_the_same(capsys: pytest.CaptureFixture[str]) -> None:
@@ -62,7 +54,7 @@ def test_calc_seiisou_needs_every_back_shown_and_the_same(capsys: pytest.Capture
 def test_calc_seiisou_open_kan_Y5555p_counts_meld_backs(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["--hand", "Y123789999pY11z", "--win", "Y1z", "--ron", "--seat", "S"]
     out = ok(capsys, *args, "--melds", "kan:Y5555p")
-    assert names(out) == {"背一色": 2}
+    assert yaku_by_name(out) == {"背一色": 2}
     out = ok(capsys, *args, "--melds", "kan:B5555p")
     assert out["yakuman"] == 0
 
@@ -70,31 +62,31 @@ def test_calc_seiisou_open_kan_Y5555p_counts_meld_backs(capsys: pytest.CaptureFi
 def test_calc_seiisou_cannot_hold_an_honour_triplet_B111z(capsys: pytest.CaptureFixture[str]) -> None:
     # 2 blue and 2 yellow of each honour (and of 1m, 9m): one back colour has no triplet of them,
     # nor a kan past four of a number tile.
-    code, out = run(capsys, "--hand", "B123456789pB11122z", "--win", "B2z", "--ron")
-    assert code == 2 and out["error"] == "3 × blue 1z: the チンイツゲーム set has 2"
-    code, out = run(capsys, "--hand", "B12378999pB11z", "--win", "B1z", "--ron", "--melds", "kan:B55555p")
-    assert code == 2 and out["error"] == "5 × blue 5p: the チンイツゲーム set has 4"
+    error = refused(capsys, "--hand", "B123456789pB11122z", "--win", "B2z", "--ron")
+    assert error == "3 × blue 1z: the チンイツゲーム set has 2"
+    error = refused(capsys, "--hand", "B12378999pB11z", "--win", "B1z", "--ron", "--melds", "kan:B55555p")
+    assert error == "5 × blue 5p: the チンイツゲーム set has 4"
 
 
 def test_calc_kan_55555p_every_five_is_red(capsys: pytest.CaptureFixture[str]) -> None:
     out = ok(capsys, "--hand", "123p789p44p111z", "--win", "4p", "--ron", "--seat", "S", "--melds", "kan:55555p")
-    assert names(out)["赤ドラ"] == 5 and names(out)["混一色"] == 2 and "清一色" not in names(out)
+    assert yaku_by_name(out)["赤ドラ"] == 5 and yaku_by_name(out)["混一色"] == 2 and "清一色" not in yaku_by_name(out)
 
 
 def test_calc_ankan_11111111p_8_tiles(capsys: pytest.CaptureFixture[str]) -> None:
     out = ok(capsys, "--hand", "234p567p789p99p", "--win", "9p", "--tsumo", "--melds", "ankan:11111111p")
-    assert names(out)["清一色"] == 6 and names(out)["門前清自摸和"] == 1
+    assert yaku_by_name(out)["清一色"] == 6 and yaku_by_name(out)["門前清自摸和"] == 1
 
 
 def test_calc_nuki_2_and_a_3z_indicator_make_4_dora(capsys: pytest.CaptureFixture[str]) -> None:
     out = ok(capsys, *RIICHI_ONLY, "--ron", "--nuki", "2", "--dora", "3z")
-    assert names(out) == {"立直": 1, "ドラ": 2, "抜きドラ": 2} and out["limit"] == "満貫"
+    assert yaku_by_name(out) == {"立直": 1, "ドラ": 2, "抜きドラ": 2} and out["limit"] == "満貫"
 
 
 def test_calc_several_dora_and_ura_indicators_in_one_string(capsys: pytest.CaptureFixture[str]) -> None:
     out = ok(capsys, *RIICHI_ONLY, "--ron", "--dora", "1m9m", "--ura", "8p6p")
-    assert names(out) == {"立直": 1, "ドラ": 5, "裏ドラ": 3}
-    assert out["chips"]["items"]["裏ドラ"] == 3  # type: ignore[index]
+    assert yaku_by_name(out) == {"立直": 1, "ドラ": 5, "裏ドラ": 3}
+    assert out["chips"]["items"]["裏ドラ"] == 3
 
 
 def test_calc_honba_3_ron_adds_3000_tsumo_1500_each_500(capsys: pytest.CaptureFixture[str]) -> None:
@@ -115,7 +107,7 @@ def test_calc_seed_example_21_han_tsumo_is_nanabaiman(capsys: pytest.CaptureFixt
 
 def test_calc_dealer_yakuman_tsumo_24000_each(capsys: pytest.CaptureFixture[str]) -> None:
     out = ok(capsys, "--hand", "555z666z777z123p44p", "--win", "4p", "--tsumo")
-    assert out["payments"] == {"each": 24_000} and out["total"] == 48_000 and out["chips"]["total"] == 10  # type: ignore[index]
+    assert out["payments"] == {"each": 24_000} and out["total"] == 48_000 and out["chips"]["total"] == 10
 
 
 @pytest.mark.parametrize(
@@ -140,14 +132,14 @@ def test_calc_dealer_yakuman_tsumo_24000_each(capsys: pytest.CaptureFixture[str]
     ],
 )
 def test_calc_chinitsu_errors(capsys: pytest.CaptureFixture[str], args: list[str], fragment: str) -> None:
-    code, out = run(capsys, *args, "--ron")
-    assert code == 2 and fragment in str(out["error"]), out
+    assert fragment in refused(capsys, *args, "--ron")
 
 
 def test_calc_chinitsu_options_are_refused_elsewhere(capsys: pytest.CaptureFixture[str]) -> None:
-    code = calc.main(["--variant", "riichi", "--hand", "123m456p789s11122z", "--win", "2z", "--ron", "--nuki", "1"])
-    out = json.loads(capsys.readouterr().out)
-    assert code == 2 and "チンイツゲーム" in out["error"]
+    refusal = calc_refusal(
+        capsys, "--variant", "riichi", "--hand", "123m456p789s11122z", "--win", "2z", "--ron", "--nuki", "1"
+    )
+    assert "チンイツゲーム" in refusal
 
 
 def test_calc_chinitsu_calculator_directly_on_a_request() -> None:

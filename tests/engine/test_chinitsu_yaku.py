@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import dataclasses
+from typing import Unpack
 
 import pytest
 from mahjong.hand_calculating.hand import HandCalculator
@@ -34,6 +35,8 @@ from bot.engine.variants.chinitsu.yaku import (
 )
 from bot.engine.yaku import Sanshoku, SanshokuDoukou
 from bot.engine.yaku.context import WinContext
+from tests.engine.situation import Situation
+from tests.engine.situation import win_context as ctx
 from tests.engine.test_scoring_vs_mahjong import MAHJONG_NAMES
 
 SCORER = ChinitsuScorer()
@@ -44,12 +47,13 @@ def kind(text: str) -> int:
     return parse_kinds(text)[0]
 
 
-def ctx(tiles: str, win: str, *, melds: tuple[Meld, ...] = (), **situation: object) -> WinContext:
-    return WinContext(concealed=hand(tiles), win_tile=kind(win), melds=melds, **situation)  # type: ignore[arg-type]
-
-
 def score(
-    tiles: str, win: str, *, melds: tuple[Meld, ...] = (), scorer: ChinitsuScorer = SCORER, **situation: object
+    tiles: str,
+    win: str,
+    *,
+    melds: tuple[Meld, ...] = (),
+    scorer: ChinitsuScorer = SCORER,
+    **situation: Unpack[Situation],
 ) -> HandScore:
     result = scorer.evaluate(ctx(tiles, win, melds=melds, **situation))
     assert isinstance(result, HandScore), result
@@ -618,11 +622,11 @@ def test_chips_setting_off_pays_none() -> None:
 # --- 完全先付け (CHN-A3) ----------------------------------------------------------------------------------
 
 
-def waits_of(tiles: str, *, melds: tuple[Meld, ...] = (), **situation: object) -> dict[int, WinContext]:
+def waits_of(tiles: str, *, melds: tuple[Meld, ...] = (), **situation: Unpack[Situation]) -> dict[int, WinContext]:
     """The contexts of a win on each wait of a 13-tile (plus melds) hand."""
     board = hand(tiles)
     return {
-        wait: WinContext(concealed=add_tile(board, wait), win_tile=wait, melds=melds, **situation)  # type: ignore[arg-type]
+        wait: WinContext(concealed=add_tile(board, wait), win_tile=wait, melds=melds, **situation)
         for wait in chinitsu_shapes(suit=Suit.PIN).waits(board)
     }
 

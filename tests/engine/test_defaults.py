@@ -15,6 +15,8 @@ import pytest
 from bot.engine.game import Discard, Game, Pon
 from bot.engine.tiles import Kind
 from bot.engine.variants import VARIANTS, new_game
+from bot.engine.variants.inage import InageGame
+from tests.engine.rigging import as_table
 
 TABLES = [(cls.variant, players) for cls in VARIANTS for players in range(cls.min_players, cls.max_players + 1)]
 
@@ -67,10 +69,13 @@ DRAWS = {"chinitsu": "Y9p"}
 def test_after_pon_of_1z_holding_7z7z_the_default_discard_is_legal(variant: str) -> None:
     """After a pon that leaves 中中 the highest tiles, the default discards the 中 the legal list
     offers (it used to take the higher copy id of the face, which the list never offers)."""
-    game = new_game(variant, {}, seed=0, players=len(HANDS[variant]))
-    rig_options = {"starter": 0} if variant == "inage" else {}
-    game.rig(HANDS[variant], DRAWS.get(variant, "9p"), **rig_options)  # type: ignore[attr-defined]
-    kinds = game.kinds  # type: ignore[attr-defined]
+    game = as_table(new_game(variant, {}, seed=0, players=len(HANDS[variant])))
+    hands, draws = HANDS[variant], DRAWS.get(variant, "9p")
+    if isinstance(game, InageGame):
+        game.rig(hands, draws, starter=0)  # seat 0 starts (いなげ draws its starter from the seed)
+    else:
+        game.rig(hands, draws)
+    kinds = game.kinds
     first = game.decisions()[0]
     game.apply(next(a for a in first.actions if isinstance(a, Discard) and kinds[a.tile] == Kind.EAST))
     game.apply(next(a for a in game.legal_actions(1) if isinstance(a, Pon)))

@@ -296,20 +296,21 @@ def test_cpu_does_not_pon_6s_against_riichi_when_it_stays_two_away() -> None:
 # --- riichi without tenpai (二色麻雀) ----------------------------------------------------------------
 
 
-def with_public(view: SeatView, **changes: object) -> SeatView:
-    return SeatView(public=replace(view.public, **changes), seat=0, hand=view.hand)  # type: ignore[arg-type]
+def with_noten_riichi(view: SeatView) -> SeatView:
+    """The same view at a table where a riichi proves no tenpai (二色麻雀's rule)."""
+    return SeatView(public=replace(view.public, noten_riichi=True), seat=0, hand=view.hand)
 
 
 def test_an_early_riichi_where_noten_riichi_is_allowed_is_weighed_as_likely_a_bluff_5p() -> None:
     view = table("5p", [NO_RIVER, river("1z", riichi_at=0), NO_RIVER, NO_RIVER])
     honest = danger_of(view, "5p")
-    bluff_rules = danger_of(with_public(view, noten_riichi=True), "5p")
+    bluff_rules = danger_of(with_noten_riichi(view), "5p")
     assert bluff_rules == pytest.approx(honest * NOTEN_READY_FIRST)
 
 
 def test_a_late_riichi_where_noten_riichi_is_allowed_is_taken_as_ready() -> None:
     view = table("5p", [NO_RIVER, river("1z2z3z4z1m9m7z6z5z1p9p", riichi_at=10), NO_RIVER, NO_RIVER])
-    assert danger_of(with_public(view, noten_riichi=True), "5p") == pytest.approx(danger_of(view, "5p"))
+    assert danger_of(with_noten_riichi(view), "5p") == pytest.approx(danger_of(view, "5p"))
 
 
 def hand_views(points_after: int, hands: int) -> list[SeatView]:

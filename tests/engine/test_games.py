@@ -20,8 +20,9 @@ import pytest
 
 from bot.engine.game import Game
 from bot.engine.sim import simulate
-from bot.engine.variants import VARIANTS
+from bot.engine.variants import VARIANTS, JsonSettings
 from tests.engine import replays
+from tests.engine.rigging import as_table
 
 pytestmark = pytest.mark.slow  # seconds to a minute a table: CPU games and replays by the hundred hands
 
@@ -60,18 +61,18 @@ SIM_PLANS: dict[str, SimPlan] = {
 }
 
 
-def no_settings(seed: int) -> dict[str, object]:
+def no_settings(seed: int) -> JsonSettings:
     return {}
 
 
-def zuno_settings(seed: int) -> dict[str, object]:
+def zuno_settings(seed: int) -> JsonSettings:
     """Both ways of each of ずーの's call and honba rules, across the seeds."""
     return {"one_call_each": seed % 5 != 4, "honba_chips_each": seed % 3 != 2}
 
 
 def has_a_kan_past_four_tiles(game: Game) -> bool:
     """チンイツゲーム's kans grow from four tiles to eight."""
-    return any(len(meld.tiles) > 4 for seat in game.seats for meld in seat.melds)  # type: ignore[attr-defined]
+    return any(len(meld.tiles) > 4 for seat in as_table(game).seats for meld in seat.melds)
 
 
 @dataclass(frozen=True)
@@ -86,7 +87,7 @@ class ReplayPlan:
     pass_rate: float = 0.7
     hands_per_game: int | None = None
     """Cut each game after this many hands (a long game's later hands add nothing new)."""
-    settings: Callable[[int], dict[str, object]] = no_settings
+    settings: Callable[[int], JsonSettings] = no_settings
     """A game's settings from its seed."""
     choose: replays.Chooser | None = None
     """The player of every seat (by default a random decision of any seat, passing claims at
@@ -156,7 +157,7 @@ def test_replay_matches_the_state_hash_after_every_action(variant: str, players:
         )
         game, replayed = replays.replayed_hashes(record)
         assert replayed == hashes
-        hands += game.hand_index  # type: ignore[attr-defined]
+        hands += as_table(game).hand_index
         actions += len(record.actions)
         kinds |= {data["type"] for data in record.actions}
         included = included or (plan.must_include is not None and plan.must_include(game))

@@ -8,13 +8,15 @@ move is one of ``legal_actions``.
 from __future__ import annotations
 
 from collections import Counter
+from typing import TypedDict
 
 import pytest
 
-from bot.engine.game import Discard, Kan, Pass, Pon, Riichi, Ron, SetAside, Tsumo
+from bot.engine.game import Action, Discard, Kan, Pass, Pon, Riichi, Ron, SetAside, Tsumo
 from bot.engine.melds import MeldType
 from bot.engine.shapes import hand
 from bot.engine.tiles import Kind, parse_kinds
+from bot.engine.variants import SettingValue
 from bot.engine.variants.goto.actions import (
     ContinueGame,
     OpenRiichi,
@@ -26,7 +28,7 @@ from bot.engine.variants.goto.actions import (
 from bot.engine.variants.goto.game import GotoGame
 from bot.engine.variants.goto.settings import GotoSettings
 from bot.engine.views import DrawView, WinView
-from tests.engine.rigging import act, discard_drawn, drawn_kind, has, kind, pass_claims, tsumogiri
+from tests.engine.rigging import act, discard_drawn, drawn_kind, drawn_tile, has, kind, pass_claims, tsumogiri, win_card
 
 # Junk for the seats a test is not about: 123456789 of a suit makes three sets, and the four lone
 # tiles keep the hand two away from tenpai, with no pair to call. Each holds one 1m, 9m, 2z, 3z.
@@ -52,15 +54,16 @@ def game_with(
     dora: str = DORA,
     ura: str = URA,
     seed: int = 1,
-    **settings: object,
+    **settings: SettingValue,
 ) -> GotoGame:
-    """A game whose current hand is rigged (the dead wall above unless told)."""
-    game = GotoGame(GotoSettings(**settings), seed=seed)  # type: ignore[arg-type]
+    """A game whose current hand is rigged (the dead wall above unless told), on the default
+    settings but for ``settings``."""
+    game = GotoGame(GotoSettings.from_json(settings), seed=seed)
     game.rig(hands, draws, rinshan=rinshan, dora=dora, ura=ura, dealer=dealer, honba=honba)
     return game
 
 
-def claim(game: GotoGame, seat: int, cls: type) -> None:
+def claim(game: GotoGame, seat: int, cls: type[Action]) -> None:
     """``seat`` takes its ``cls`` claim; everyone else passes."""
     assert game.phase == "claims"
     act(game, seat, cls)
@@ -86,8 +89,7 @@ def play_out(game: GotoGame) -> None:
             game.apply(game.decisions()[0].default)
             continue
         seat = game.turn
-        drawn = game.seats[seat].drawn
-        assert drawn is not None
+        drawn = drawn_tile(game, seat)
         if game.is_pulled_kind(game.kinds[drawn]):
             game.apply(SetAside(seat, drawn))
         else:
@@ -103,12 +105,6 @@ def roll_all(game: GotoGame) -> None:
 def changes(game: GotoGame) -> list[int]:
     """The last hand's point changes."""
     return [game.history[-1][s] - game.history[-2][s] for s in range(3)]
-
-
-def win_card(game: GotoGame, number: int = 0) -> WinView:
-    card = game.last_results[number]
-    assert isinstance(card, WinView)
-    return card
 
 
 def yaku_of(card: WinView) -> dict[str, int]:
@@ -259,11 +255,21 @@ def test_a_4z_tanki_123p456p678s555z_4z_is_noten_at_the_draw() -> None:
 KOKUSHI = "1m9m1p9p1s9s1z2z3z5z6z7z1p"
 K1 = "1m9m1s4z147p258p369p"
 K2 = "1m9m1s9s147p258p369p"
-SOUZU_DEAD = {"rinshan": "2s2s2s2s", "dora": "3s3s3s3s4s", "ura": "4s4s4s5s6s"}
+
+
+class DeadWallTiles(TypedDict):
+    """A dead wall :func:`game_with` rigs: its replacement tiles, indicators and ura indicators."""
+
+    rinshan: str
+    dora: str
+    ura: str
+
+
+SOUZU_DEAD = DeadWallTiles(rinshan="2s2s2s2s", dora="3s3s3s3s4s", ura="4s4s4s5s6s")
 
 
 def test_4z_kept_in_hand_wins_for_kokushi_tsumo_on_4z() -> None:
-    game = game_with([K2, KOKUSHI, K2], "8p8s7s6s4z", **SOUZU_DEAD)  # type: ignore[arg-type]
+    game = game_with([K2, KOKUSHI, K2], "8p8s7s6s4z", **SOUZU_DEAD)
     for seat in (0, 1, 2, 0):
         tsumogiri(game, seat)
     assert drawn_kind(game, 1) == Kind.NORTH and has(game, 1, Tsumo) and has(game, 1, SetAside, "4z")
@@ -273,13 +279,13 @@ def test_4z_kept_in_hand_wins_for_kokushi_tsumo_on_4z() -> None:
 
 
 def test_riichi_on_kokushi_13_sided_holding_4z_is_offered() -> None:
-    game = game_with(["1m9m1p9p1s9s1z2z3z4z5z6z7z", K2, K2], "8p", **SOUZU_DEAD)  # type: ignore[arg-type]
+    game = game_with(["1m9m1p9p1s9s1z2z3z4z5z6z7z", K2, K2], "8p", **SOUZU_DEAD)
     assert has(game, 0, Riichi, "8p")
 
 
 @pytest.mark.parametrize("nuki_ron", [False, True])
 def test_no_ron_on_a_pulled_4z_by_default_nuki_ron_lets_kokushi_take_it(nuki_ron: bool) -> None:
-    game = game_with([K1, KOKUSHI, K2], "8p8s7s6s", nuki_ron=nuki_ron, **SOUZU_DEAD)  # type: ignore[arg-type]
+    game = game_with([K1, KOKUSHI, K2], "8p8s7s6s", nuki_ron=nuki_ron, **SOUZU_DEAD)
     for seat in (0, 1, 2):
         tsumogiri(game, seat)
     act(game, 0, SetAside, "4z")
@@ -459,15 +465,15 @@ def test_open_riichi_is_2_han_on_the_win_card_23p456p678s99s555z_tsumo_1p() -> N
 ITTSU_147P = "23456789p678s99s"
 
 
-def riichi_then_pocchi(*, ippatsu: bool, **settings: object) -> GotoGame:
+def riichi_then_pocchi(*, ippatsu: bool) -> GotoGame:
     """Seat 0 declares riichi on ITTSU_147P and draws 白ポッチ: at once (即ポッチ) or a go-around later."""
     later = "" if ippatsu else "8p8p8p"
-    game = game_with([ITTSU_147P, J2, J2], "3z9p9p" + later + "0z", **settings)
+    game = game_with([ITTSU_147P, J2, J2], "3z9p9p" + later + "0z")
     act(game, 0, Riichi, "3z")
     pass_claims(game)
     for seat in (1, 2) if ippatsu else (1, 2, 0, 1, 2):
         tsumogiri(game, seat)
-    assert game.tiles[game.seats[0].drawn or 0].pocchi and game.pocchi_drawn(0)
+    assert game.tiles[drawn_tile(game, 0)].pocchi and game.pocchi_drawn(0)
     return game
 
 
@@ -489,7 +495,7 @@ def test_riichi_seat_drawing_0z_tsumos_it_as_the_takame_1p_of_23456789p678s99s()
 def test_riichi_seat_drawing_0z_times_out_into_the_win_not_a_discard_of_it() -> None:
     game = riichi_then_pocchi(ippatsu=False)
     (decision,) = game.decisions()
-    assert decision.default == Tsumo(0) and Discard(0, game.seats[0].drawn or 0) in decision.actions
+    assert decision.default == Tsumo(0) and Discard(0, drawn_tile(game, 0)) in decision.actions
 
 
 def test_soku_pocchi_3_chips_and_ippatsu_1_from_each_and_a_roll() -> None:
@@ -508,7 +514,7 @@ def test_0z_for_a_non_riichi_seat_is_a_plain_white_no_tsumo_on_23456789p678s99s(
     pass_claims(game)
     tsumogiri(game, 1)
     tsumogiri(game, 2)
-    assert game.tiles[game.seats[0].drawn or 0].pocchi and not game.pocchi_drawn(0)
+    assert game.tiles[drawn_tile(game, 0)].pocchi and not game.pocchi_drawn(0)
     assert not has(game, 0, Tsumo) and has(game, 0, Discard, "5z")
 
 
@@ -546,10 +552,10 @@ def test_spring_1f_with_3f_pays_2_from_each_opponent_at_a_draw_too(without_win: 
     assert chip_items(draw) == ({"春": 4} if without_win else {})
 
 
-def _flower_then_tsumo(flower: str, tiles: str, draw: str, win: str, **settings: object) -> GotoGame:
+def _flower_then_tsumo(flower: str, tiles: str, draw: str, win: str, *, dora: str = DORA) -> GotoGame:
     """The dealer holds ``flower`` and ``tiles``, draws ``draw``, pulls the flower at once (a 西 comes
     instead, and goes), the others pass, and the dealer draws ``win`` and tsumos."""
-    game = game_with([flower + tiles, J2, J2], draw + "9p9p" + win, rinshan="3z6z6z6z", **settings)
+    game = game_with([flower + tiles, J2, J2], draw + "9p9p" + win, rinshan="3z6z6z6z", dora=dora)
     act(game, 0, SetAside, flower)
     act(game, 0, Discard, "3z")
     pass_claims(game)
@@ -744,7 +750,7 @@ def test_sanbaiman_3_chips_from_everyone_even_on_a_ron_double_riichi_chinitsu_12
 
 def test_yakuman_5_chips_from_everyone_on_a_ron_kokushi_13_sided_and_its_2_rolls() -> None:
     thirteen = "1m9m1p9p1s9s1z2z3z4z5z6z7z"
-    game = game_with([K2, thirteen, K2], "8p8s7s6s", **SOUZU_DEAD)  # type: ignore[arg-type]
+    game = game_with([K2, thirteen, K2], "8p8s7s6s", **SOUZU_DEAD)
     for seat in (0, 1, 2):
         tsumogiri(game, seat)
     act(game, 0, Discard, "9p")
@@ -865,8 +871,8 @@ def test_tsumo_1000_added_per_payer_child_1000_2000_is_2000_3000_honba_1000_each
 DRAW_TILES = "8p2s3s8p2s3s"
 
 
-def _drawn_hand(hands: list[str], **settings: object) -> GotoGame:
-    game = game_with(hands, DRAW_TILES, **settings)
+def _drawn_hand(hands: list[str]) -> GotoGame:
+    game = game_with(hands, DRAW_TILES)
     shorten(game, len(parse_kinds(DRAW_TILES)) - 1)
     play_out(game)
     return game
@@ -988,10 +994,11 @@ def _last_hand(
     points: list[int] | None = None,
     hands: list[str] | None = None,
     draws: str = "6s6s6s8s8s8s",
-    **settings: object,
+    *,
+    sudden_death: bool = GotoSettings.sudden_death,
 ) -> GotoGame:
     """The wind round's 3局 (seat 2 deals), by default with HAKU_9M in seat 0 and J1 (a 9m) in seat 1."""
-    game = game_with(hands or [HAKU_9M, J1, J2], draws, dealer=2, **settings)
+    game = game_with(hands or [HAKU_9M, J1, J2], draws, dealer=2, sudden_death=sudden_death)
     game.round_wind = wind
     game.round_hand = 2
     game.south_entered = wind != Kind.EAST
@@ -1002,18 +1009,19 @@ def _last_hand(
 
 
 @pytest.mark.parametrize(
-    ("wind", "points", "settings", "final"),
+    ("wind", "points", "sudden_death", "final"),
     [
-        (Kind.EAST, [40_000, 32_000, 33_000], {}, True),  # the top has 40,000: East's end ends the game
-        (Kind.EAST, [35_000, 35_000, 35_000], {}, False),  # 南入 follows
-        (Kind.SOUTH, [35_000, 35_000, 35_000], {}, False),  # GTS-A11: West follows
-        (Kind.SOUTH, [35_000, 35_000, 35_000], {"sudden_death": False}, True),
+        # GTS-A11's sudden death: on (the default) but in the last row.
+        (Kind.EAST, [40_000, 32_000, 33_000], True, True),  # the top has 40,000: East's end ends the game
+        (Kind.EAST, [35_000, 35_000, 35_000], True, False),  # 南入 follows
+        (Kind.SOUTH, [35_000, 35_000, 35_000], True, False),  # GTS-A11: West follows
+        (Kind.SOUTH, [35_000, 35_000, 35_000], False, True),
     ],
 )
 def test_oorasu_is_the_final_hand_its_views_say_only_when_the_round_end_ends_the_game(
-    wind: Kind, points: list[int], settings: dict[str, object], final: bool
+    wind: Kind, points: list[int], sudden_death: bool, final: bool
 ) -> None:
-    game = _last_hand(wind, points, **settings)
+    game = _last_hand(wind, points, sudden_death=sudden_death)
     assert game.view(0).public.final_hand is final
     assert not game_with([HAKU_9M, J1, J2]).view(0).public.final_hand, "東1局"
 

@@ -15,37 +15,25 @@ from bot.engine import calc
 from bot.engine.variants import VARIANTS
 from bot.engine.variants.goto import GOTO
 from bot.engine.variants.goto.calc import GOTO_CALC, calculate_goto
+from tests.engine.calc_json import CalcJson, ChipsJson, calc_refusal, calc_win, yaku_by_name
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, dict[str, object]]:
-    code = calc.main(["--variant", "goto", *args])
-    return code, json.loads(capsys.readouterr().out)
-
-
-def ok(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object]:
-    code, out = run(capsys, *args)
-    assert code == 0, out
-    return out
+def ok(capsys: pytest.CaptureFixture[str], *args: str) -> CalcJson:
+    return calc_win(capsys, "--variant", "goto", *args)
 
 
 def refused(capsys: pytest.CaptureFixture[str], *args: str) -> str:
-    code, out = run(capsys, *args)
-    assert code == 2, out
-    return str(out["error"])
+    return calc_refusal(capsys, "--variant", "goto", *args)
 
 
-def names(out: dict[str, object]) -> dict[str, int]:
-    return {line["name"]: line.get("yakuman") or line["han"] for line in out["yaku"]}  # type: ignore[attr-defined]
+def chips(out: CalcJson) -> ChipsJson:
+    return out["chips"]
 
 
-def chips(out: dict[str, object]) -> dict[str, object]:
-    return out["chips"]  # type: ignore[return-value]
-
-
-def items(out: dict[str, object]) -> dict[str, int]:
-    return chips(out)["items"]  # type: ignore[return-value]
+def items(out: CalcJson) -> dict[str, int]:
+    return chips(out)["items"]
 
 
 CHILD = ["--seat", "S"]
@@ -64,7 +52,7 @@ def test_ron_5200_rounds_up_to_6000_123p406p789s111m99s_riichi_red_dora_9p(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     out = ok(capsys, *RED, "--ron", "--riichi", "--dora", "9p")
-    assert names(out) == {"立直": 1, "ドラ": 1, "赤ドラ": 1} and (out["han"], out["fu"]) == (3, 40)
+    assert yaku_by_name(out) == {"立直": 1, "ドラ": 1, "赤ドラ": 1} and (out["han"], out["fu"]) == (3, 40)
     assert out["total"] == 6_000 and out["payments"] == {"discarder": 6_000} and out["limit"] == ""
     assert out["rank"] == {"tier": "below", "han": 3, "fu": 40}
     assert chips(out) == {"discarder": 1, "other": 0, "total": 1, "items": {"赤": 1}}
@@ -73,7 +61,7 @@ def test_ron_5200_rounds_up_to_6000_123p406p789s111m99s_riichi_red_dora_9p(
 
 def test_child_tsumo_700_1300_is_2000_3000_123p456p789s111m99s_riichi(capsys: pytest.CaptureFixture[str]) -> None:
     out = ok(capsys, *PLAIN, "--tsumo", "--riichi")
-    assert names(out) == {"立直": 1, "門前清自摸和": 1} and (out["han"], out["fu"]) == (2, 40)
+    assert yaku_by_name(out) == {"立直": 1, "門前清自摸和": 1} and (out["han"], out["fu"]) == (2, 40)
     assert out["payments"] == {"dealer": 3_000, "each_other": 2_000} and out["total"] == 5_000
 
 
@@ -140,7 +128,7 @@ def test_summer_2f_raises_mangan_to_haneman_4000_7000_123p456p789s111m99s_dora_8
     args = [*PLAIN, "--tsumo", "--riichi", "--dora", "8s"]
     assert ok(capsys, *args)["limit"] == "満貫"
     out = ok(capsys, *args, "--flowers", "2f")
-    assert out["limit"] == "跳満" and out["rank"]["tier"] == "haneman"  # type: ignore[index]
+    assert out["limit"] == "跳満" and out["rank"]["tier"] == "haneman"
     assert out["payments"] == {"dealer": 7_000, "each_other": 4_000} and out["total"] == 11_000
     out = ok(capsys, *args, "--flowers", "2f2f")  # summers stack (GTS-A4)
     assert out["limit"] == "倍満" and out["seasons"] == {"summer": 2}
@@ -148,23 +136,23 @@ def test_summer_2f_raises_mangan_to_haneman_4000_7000_123p456p789s111m99s_dora_8
 
 def test_autumn_3f_doubles_red_0p_and_gold_gp_han_not_their_chips(capsys: pytest.CaptureFixture[str]) -> None:
     out = ok(capsys, *RED, "--ron", "--riichi", "--dora", "9p", "--flowers", "3f")
-    assert names(out)["赤ドラ"] == 2 and out["limit"] == "満貫" and out["total"] == 8_000
+    assert yaku_by_name(out)["赤ドラ"] == 2 and out["limit"] == "満貫" and out["total"] == 8_000
     assert items(out) == {"赤": 1} and out["seasons"] == {"autumn": 1}
     out = ok(capsys, *GOLD, "--ron", "--riichi", "--dora", "9p")
-    assert names(out)["赤ドラ"] == 1 and out["total"] == 6_000 and items(out) == {"金": 2}
+    assert yaku_by_name(out)["赤ドラ"] == 1 and out["total"] == 6_000 and items(out) == {"金": 2}
     out = ok(capsys, *GOLD, "--ron", "--riichi", "--dora", "9p", "--flowers", "3f")
-    assert names(out)["赤ドラ"] == 2 and out["total"] == 8_000 and items(out) == {"金": 2}
+    assert yaku_by_name(out)["赤ドラ"] == 2 and out["total"] == 8_000 and items(out) == {"金": 2}
 
 
 def test_gold_g5p_is_a_gold_and_a_plain_5p_123pg55p789s111m99s(capsys: pytest.CaptureFixture[str]) -> None:
     # "g5p" is two tiles: the gold 5p and a plain one (g is the gold five's digit).
     out = ok(capsys, "--hand", "123pg55p789s111m99s", "--win", "9s", *CHILD, "--ron", "--riichi")
-    assert names(out)["赤ドラ"] == 1 and items(out) == {"金": 2}
+    assert yaku_by_name(out)["赤ドラ"] == 1 and items(out) == {"金": 2}
 
 
 def test_red_and_gold_in_an_open_hand_pon_0pg5p_pon_555z_count_chips(capsys: pytest.CaptureFixture[str]) -> None:
     out = ok(capsys, "--hand", "123p111m99s", "--win", "9s", *CHILD, "--ron", "--melds", "pon:0pg5p,pon:555z")
-    assert names(out) == {"役牌 白": 1, "赤ドラ": 2} and items(out) == {"赤": 1, "金": 2}
+    assert yaku_by_name(out) == {"役牌 白": 1, "赤ドラ": 2} and items(out) == {"赤": 1, "金": 2}
 
 
 # --- flowers shown as indicators, 春 ----------------------------------------------------------------------
@@ -174,7 +162,7 @@ def test_flower_indicator_3f_omote_gives_autumn_to_the_winner_without_pulling(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     out = ok(capsys, *RED, "--ron", "--riichi", "--dora", "9p3f")
-    assert names(out) == {"立直": 1, "ドラ": 1, "赤ドラ": 2} and out["total"] == 8_000
+    assert yaku_by_name(out) == {"立直": 1, "ドラ": 1, "赤ドラ": 2} and out["total"] == 8_000
     assert out["seasons"] == {"autumn": 1} and out["flowers"] == 0
 
 
@@ -183,11 +171,11 @@ def test_flower_ura_indicator_3f_only_for_a_riichi_winner_555z_pon_123p406p789s9
 ) -> None:
     open_hand = ["--hand", "123p406p789s99s", "--win", "9s", *CHILD, "--ron", "--melds", "pon:555z"]
     out = ok(capsys, *open_hand, "--ura", "3f")
-    assert names(out)["赤ドラ"] == 1 and out["seasons"] == {}
+    assert yaku_by_name(out)["赤ドラ"] == 1 and out["seasons"] == {}
     out = ok(capsys, *open_hand, "--dora", "3f")
-    assert names(out)["赤ドラ"] == 2 and out["seasons"] == {"autumn": 1}
+    assert yaku_by_name(out)["赤ドラ"] == 2 and out["seasons"] == {"autumn": 1}
     out = ok(capsys, *RED, "--ron", "--riichi", "--dora", "9p", "--ura", "3f")
-    assert names(out)["赤ドラ"] == 2 and out["seasons"] == {"autumn": 1}
+    assert yaku_by_name(out)["赤ドラ"] == 2 and out["seasons"] == {"autumn": 1}
 
 
 def test_flower_indicators_never_make_4_flowers_1f1f1f_pulled_and_a_1f_indicator(
@@ -229,9 +217,9 @@ def test_north_nuki_1_is_a_dora_and_a_chip_4_north_8_dora_4_chips_and_a_roll(
 ) -> None:
     out = ok(capsys, *PLAIN, "--ron", "--riichi", "--nuki", "1")
     # A pulled 北 is a dora: not 立直のみ出和了 any more.
-    assert names(out) == {"立直": 1, "抜きドラ": 1} and items(out) == {"北": 1} and out["total"] == 3_000
+    assert yaku_by_name(out) == {"立直": 1, "抜きドラ": 1} and items(out) == {"北": 1} and out["total"] == 3_000
     out = ok(capsys, *PLAIN, "--tsumo", "--riichi", "--nuki", "4")
-    assert names(out)["抜きドラ"] == 8 and items(out) == {"北": 4} and out["dice_items"] == {"4北": 1}
+    assert yaku_by_name(out)["抜きドラ"] == 8 and items(out) == {"北": 4} and out["dice_items"] == {"4北": 1}
 
 
 def test_north_44z_in_123p456p789s111m44z_is_no_win(capsys: pytest.CaptureFixture[str]) -> None:
@@ -243,7 +231,7 @@ def test_north_in_kokushi_19m19p19s12345677z_tsumo_on_4z_is_a_yakuman_and_a_roll
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     out = ok(capsys, "--hand", "19m19p19s12345677z", "--win", "4z", *CHILD, "--tsumo")
-    assert names(out) == {"国士無双": 1} and out["total"] == 26_000 and out["dice"] == 1
+    assert yaku_by_name(out) == {"国士無双": 1} and out["total"] == 26_000 and out["dice"] == 1
     assert chips(out) == {"each": 5, "total": 10, "items": {"役満": 5}}
 
 
@@ -254,36 +242,36 @@ def test_riichi_only_ron_123p456p789s111m99s_is_a_yakuman_32000_and_5_chips_all(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     out = ok(capsys, *PLAIN, "--ron", "--riichi")
-    assert names(out) == {"立直のみ出和了": 1} and out["total"] == 32_000 and out["limit"] == "役満"
+    assert yaku_by_name(out) == {"立直のみ出和了": 1} and out["total"] == 32_000 and out["limit"] == "役満"
     assert chips(out) == {"discarder": 5, "other": 5, "total": 10, "items": {"役満": 5}} and out["dice"] == 1
 
 
 def test_open_riichi_is_2_han_123p456p789s111m99s_tsumo_3000_4000(capsys: pytest.CaptureFixture[str]) -> None:
     out = ok(capsys, *PLAIN, "--tsumo", "--open-riichi")  # implies riichi
-    assert names(out) == {"オープン立直": 2, "門前清自摸和": 1} and out["han"] == 3
+    assert yaku_by_name(out) == {"オープン立直": 2, "門前清自摸和": 1} and out["han"] == 3
     assert out["payments"] == {"dealer": 4_000, "each_other": 3_000}
     out = ok(capsys, *PLAIN, "--tsumo", "--open-riichi", "--double-riichi")
-    assert names(out) == {"オープンダブル立直": 3, "門前清自摸和": 1}
-    assert names(ok(capsys, *PLAIN, "--tsumo", "--double-riichi")) == {"ダブル立直": 2, "門前清自摸和": 1}
+    assert yaku_by_name(out) == {"オープンダブル立直": 3, "門前清自摸和": 1}
+    assert yaku_by_name(ok(capsys, *PLAIN, "--tsumo", "--double-riichi")) == {"ダブル立直": 2, "門前清自摸和": 1}
 
 
 def test_open_riichi_ron_alone_is_riichi_only_ron_yakuman(capsys: pytest.CaptureFixture[str]) -> None:
-    assert names(ok(capsys, *PLAIN, "--ron", "--open-riichi")) == {"立直のみ出和了": 1}
+    assert yaku_by_name(ok(capsys, *PLAIN, "--ron", "--open-riichi")) == {"立直のみ出和了": 1}
 
 
 def test_ippatsu_ron_1_chip_and_ura_1_chip_each_ura_8s_under_789s99s(capsys: pytest.CaptureFixture[str]) -> None:
     out = ok(capsys, *PLAIN, "--ron", "--riichi", "--ippatsu", "--ura", "8s")
     # 789s and 99s: three 9s under the 8s.
-    assert names(out) == {"立直": 1, "一発": 1, "裏ドラ": 3}
+    assert yaku_by_name(out) == {"立直": 1, "一発": 1, "裏ドラ": 3}
     assert chips(out) == {"discarder": 4, "other": 0, "total": 4, "items": {"一発": 1, "裏ドラ": 3}}
     # Ura only count for a riichi winner: this hand's 白 is its yaku.
     out = ok(capsys, "--hand", "123p456p789s99s", "--win", "9s", *CHILD, "--ron", "--melds", "pon:555z", "--ura", "8s")
-    assert "裏ドラ" not in names(out) and items(out) == {}
+    assert "裏ドラ" not in yaku_by_name(out) and items(out) == {}
 
 
 def test_pocchi_tsumo_as_9s_123p456p789s111m99s_is_1_chip_from_each(capsys: pytest.CaptureFixture[str]) -> None:
     out = ok(capsys, *PLAIN, "--tsumo", "--riichi", "--pocchi", "9s")
-    assert names(out) == {"立直": 1, "門前清自摸和": 1} and out["pocchi"] == "9s"
+    assert yaku_by_name(out) == {"立直": 1, "門前清自摸和": 1} and out["pocchi"] == "9s"
     assert chips(out) == {"each": 1, "total": 2, "items": {"白ポッチツモ": 1}} and out["dice"] == 0
     # The 0z itself as --win, as in ずーの's calc: the same win.
     same = ok(capsys, "--hand", "123p456p789s111m9s0z", "--win", "0z", *CHILD, "--tsumo", "--riichi", "--pocchi", "9s")
@@ -292,7 +280,7 @@ def test_pocchi_tsumo_as_9s_123p456p789s111m99s_is_1_chip_from_each(capsys: pyte
 
 def test_soku_pocchi_ippatsu_tsumo_is_3_plus_ippatsu_1_chips_and_a_roll(capsys: pytest.CaptureFixture[str]) -> None:
     out = ok(capsys, *PLAIN, "--tsumo", "--riichi", "--ippatsu", "--pocchi", "9s")
-    assert names(out) == {"立直": 1, "一発": 1, "門前清自摸和": 1}
+    assert yaku_by_name(out) == {"立直": 1, "一発": 1, "門前清自摸和": 1}
     assert chips(out) == {"each": 4, "total": 8, "items": {"一発": 1, "即ポッチ": 3}}
     assert out["dice"] == 1 and out["dice_items"] == {"即ポッチ": 1}
 
@@ -312,31 +300,31 @@ def test_pocchi_as_a_fourth_copy_1111p_is_allowed_not_a_fifth(capsys: pytest.Cap
 
 def test_seat_w_round_s_222z_is_round_wind_1300_rounds_up_to_2000(capsys: pytest.CaptureFixture[str]) -> None:
     out = ok(capsys, "--hand", "123p456p789s222z99s", "--win", "9s", "--seat", "W", "--round", "S", "--ron")
-    assert names(out) == {"役牌 場風": 1} and (out["han"], out["fu"]) == (1, 40) and out["total"] == 2_000
+    assert yaku_by_name(out) == {"役牌 場風": 1} and (out["han"], out["fu"]) == (1, 40) and out["total"] == 2_000
 
 
 def test_sudden_death_round_w_seat_w_333z_is_both_winds(capsys: pytest.CaptureFixture[str]) -> None:
     out = ok(capsys, "--hand", "123p456p789s333z99s", "--win", "9s", "--seat", "W", "--round", "W", "--ron")
-    assert names(out) == {"役牌 自風": 1, "役牌 場風": 1}
+    assert yaku_by_name(out) == {"役牌 自風": 1, "役牌 場風": 1}
 
 
 def test_haitei_houtei_rinshan_chankan_are_one_han_each(capsys: pytest.CaptureFixture[str]) -> None:
-    assert names(ok(capsys, *PLAIN, "--tsumo", "--haitei"))["海底摸月"] == 1
-    assert names(ok(capsys, *PLAIN, "--ron", "--houtei"))["河底撈魚"] == 1
-    assert names(ok(capsys, *PLAIN, "--ron", "--chankan"))["槍槓"] == 1
+    assert yaku_by_name(ok(capsys, *PLAIN, "--tsumo", "--haitei"))["海底摸月"] == 1
+    assert yaku_by_name(ok(capsys, *PLAIN, "--ron", "--houtei"))["河底撈魚"] == 1
+    assert yaku_by_name(ok(capsys, *PLAIN, "--ron", "--chankan"))["槍槓"] == 1
     kan = ["--hand", "456p789s111m99s", "--win", "9s", *CHILD, "--melds", "ankan:1111p"]
     out = ok(capsys, *kan, "--tsumo", "--rinshan")
-    assert names(out) == {"門前清自摸和": 1, "嶺上開花": 1}
+    assert yaku_by_name(out) == {"門前清自摸和": 1, "嶺上開花": 1}
 
 
 def test_first_turn_tenhou_chiihou_renhou_are_yakuman_with_2_rolls(capsys: pytest.CaptureFixture[str]) -> None:
     hand = ["--hand", "123p456p789s111m99s", "--win", "9s"]
     out = ok(capsys, *hand, "--tsumo", "--first-turn")
-    assert names(out) == {"天和": 1} and out["payments"] == {"each": 17_000} and out["dice"] == 2
+    assert yaku_by_name(out) == {"天和": 1} and out["payments"] == {"each": 17_000} and out["dice"] == 2
     out = ok(capsys, *hand, *CHILD, "--tsumo", "--first-turn")
-    assert names(out) == {"地和": 1} and out["dice"] == 2
+    assert yaku_by_name(out) == {"地和": 1} and out["dice"] == 2
     out = ok(capsys, *hand, *CHILD, "--ron", "--first-turn")
-    assert names(out) == {"人和": 1} and out["total"] == 32_000 and out["dice"] == 2
+    assert yaku_by_name(out) == {"人和": 1} and out["total"] == 32_000 and out["dice"] == 2
 
 
 # --- dice ---------------------------------------------------------------------------------------------
@@ -344,7 +332,7 @@ def test_first_turn_tenhou_chiihou_renhou_are_yakuman_with_2_rolls(capsys: pytes
 
 def test_dice_suuankou_tanki_111p333p777s999s11z_tsumo_is_2_rolls(capsys: pytest.CaptureFixture[str]) -> None:
     out = ok(capsys, "--hand", "111p333p777s999s11z", "--win", "1z", *CHILD, "--tsumo")
-    assert names(out) == {"四暗刻単騎": 1} and out["dice"] == 2 and out["dice_items"] == {"四暗刻単騎": 2}
+    assert yaku_by_name(out) == {"四暗刻単騎": 1} and out["dice"] == 2 and out["dice_items"] == {"四暗刻単騎": 2}
     assert out["payments"] == {"dealer": 17_000, "each_other": 9_000} and items(out) == {"役満": 5}
 
 
@@ -441,9 +429,10 @@ def test_pocchi_with_a_second_0z_in_the_hand_is_refused(capsys: pytest.CaptureFi
 
 def test_goto_options_are_refused_for_other_variants(capsys: pytest.CaptureFixture[str]) -> None:
     for option in (["--flowers", "1f"], ["--open-riichi"]):
-        code = calc.main(["--variant", "riichi", "--hand", "123m456p789s11122z", "--win", "2z", "--ron", *option])
-        out = json.loads(capsys.readouterr().out)
-        assert code == 2 and out["error"] == f"{option[0]} is a 5等三麻 rule (--variant goto)"
+        refusal = calc_refusal(
+            capsys, "--variant", "riichi", "--hand", "123m456p789s11122z", "--win", "2z", "--ron", *option
+        )
+        assert refusal == f"{option[0]} is a 5等三麻 rule (--variant goto)"
 
 
 # --- the calculator itself, and the registered CLI -------------------------------------------------------

@@ -6,6 +6,7 @@ baseline table stands in for it here).
 from __future__ import annotations
 
 import re
+from typing import Unpack
 
 import pytest
 from mahjong.hand_calculating.hand import HandCalculator
@@ -28,6 +29,8 @@ from bot.engine.variants.goto.yaku import (
 )
 from bot.engine.yaku import Sanshoku
 from bot.engine.yaku.context import WinContext
+from tests.engine.situation import Situation
+from tests.engine.situation import win_context as ctx
 from tests.engine.test_scoring_vs_mahjong import MAHJONG_NAMES
 
 SCORER = GotoScorer(StandardPoints())
@@ -37,12 +40,10 @@ def kind(text: str) -> int:
     return parse_kinds(text)[0]
 
 
-def ctx(tiles: str, win: str, *, melds: tuple[Meld, ...] = (), **situation: object) -> WinContext:
-    return WinContext(concealed=hand(tiles), win_tile=kind(win), melds=melds, **situation)  # type: ignore[arg-type]
-
-
-def score(tiles: str, win: str, *, scorer: GotoScorer = SCORER, **situation: object) -> HandScore:
-    result = scorer.evaluate(ctx(tiles, win, **situation))  # type: ignore[arg-type]
+def score(
+    tiles: str, win: str, *, melds: tuple[Meld, ...] = (), scorer: GotoScorer = SCORER, **situation: Unpack[Situation]
+) -> HandScore:
+    result = scorer.evaluate(ctx(tiles, win, melds=melds, **situation))
     assert isinstance(result, HandScore), result
     return result
 
@@ -90,7 +91,7 @@ def test_settings_defaults_35000_start_40000_return_open_riichi_2_han_2000_depos
 )
 def test_settings_reject_bad_values_with_a_message(values: dict[str, int], message: str) -> None:
     with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
-        GotoSettings(**values)  # type: ignore[arg-type]
+        GotoSettings.from_json(values)
 
 
 def test_settings_unknown_key_is_named() -> None:
@@ -269,8 +270,13 @@ def test_riichi_only_open_or_double_riichi_counts_too() -> None:
 def test_riichi_only_needs_a_ron_no_ippatsu_and_no_dora_of_any_kind() -> None:
     assert yaku(score("123p456p789s111m99s", "9s", riichi=True, tsumo=True)) == {"立直": 1, "門前清自摸和": 1}
     assert yaku(score("123p456p789s111m99s", "9s", riichi=True, ippatsu=True)) == {"立直": 1, "一発": 1}
-    for dora in ({"red_dora": 1}, {"nuki_dora": 1}, {"dora_indicators": (kind("1p"),)}):
-        assert "立直のみ出和了" not in yaku(score("123p456p789s111m99s", "9s", riichi=True, **dora))  # type: ignore[arg-type]
+    with_dora = (
+        Situation(riichi=True, red_dora=1),
+        Situation(riichi=True, nuki_dora=1),
+        Situation(riichi=True, dora_indicators=(kind("1p"),)),
+    )
+    for riichi_and_dora in with_dora:
+        assert "立直のみ出和了" not in yaku(score("123p456p789s111m99s", "9s", **riichi_and_dora))
     ura = score("123p456p789s111m99s", "9s", riichi=True, ura_indicators=(kind("8s"),))
     assert yaku(ura) == {"立直": 1, "裏ドラ": 3}
 

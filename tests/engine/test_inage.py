@@ -7,11 +7,10 @@ The yaku, the 早見表 and the discard yaku are in ``test_inage_yaku.py``; repl
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 import pytest
 
-from bot.engine.events import HandEnded
+from bot.engine.events import Event, HandEnded
 from bot.engine.game import (
     Action,
     Discard,
@@ -30,7 +29,7 @@ from bot.engine.game import (
 from bot.engine.melds import MeldType
 from bot.engine.sim import check_invariants
 from bot.engine.tiles import YAOCHU, Kind, format_kinds, parse_kinds
-from bot.engine.variants import find_variant, new_game
+from bot.engine.variants import SettingValue, find_variant, new_game
 from bot.engine.variants.inage import (
     InageGame,
     InageSettings,
@@ -40,6 +39,7 @@ from bot.engine.variants.inage import (
     is_juusan_futou,
 )
 from tests.engine.padding import pad_hands
+from tests.engine.rigging import act, discard_drawn, drawn_kind, has, kind, win_card
 
 # Hands are written with only the tiles a test is about; ``padded`` fills each to 10 with
 # isolated junk of kinds no test string mentions. Junk is never 西, 北 or a flower (those would
@@ -54,35 +54,20 @@ def padded(hands: list[str], draws: str) -> list[str]:
 
 
 def game_with(
-    rigged: list[str], draws: str = "", *, players: int = 3, starter: int = 0, dora: str = "", **settings: Any
+    rigged: list[str],
+    draws: str = "",
+    *,
+    players: int = 3,
+    starter: int = 0,
+    dora: str = "",
+    **settings: SettingValue,
 ) -> InageGame:
     """A rigged hand, the deal-time set-aside step passed; 十三不塔 is off unless a test turns it on."""
     settings.setdefault("juusan_futou", False)
-    game = InageGame(InageSettings(**settings), seed=1, players=players)
+    game = InageGame(InageSettings.from_json(settings), seed=1, players=players)
     game.rig(padded(rigged, draws), draws, starter=starter, dora=dora)
     pass_all(game)
     return game
-
-
-def kind(text: str) -> int:
-    return parse_kinds(text)[0]
-
-
-def act(game: InageGame, seat: int, cls: type, tile: str | None = None) -> list[Any]:
-    """Apply the first legal action of ``cls`` (on a tile of kind ``tile`` when given)."""
-    for action in game.legal_actions(seat):
-        if type(action) is not cls:
-            continue
-        if tile is not None:
-            ids = getattr(action, "tiles", None) or (action.tile,)
-            if game.kinds[ids[0]] != kind(tile):
-                continue
-        return game.apply(action)
-    raise AssertionError(f"seat {seat} has no {cls.__name__} {tile or ''}: {game.legal_actions(seat)}")
-
-
-def has(game: InageGame, seat: int, cls: type) -> bool:
-    return any(type(action) is cls for action in game.legal_actions(seat))
 
 
 def pass_all(game: InageGame) -> None:
@@ -101,15 +86,9 @@ def play_until_turn(game: InageGame, seat: int) -> None:
         pass_all(game)
 
 
-def discard_drawn(game: InageGame, seat: int) -> None:
-    drawn = game.seats[seat].drawn
-    assert drawn is not None
-    game.apply(Discard(seat, drawn))
-
-
-def play_out(game: InageGame) -> list[Any]:
+def play_out(game: InageGame) -> list[Event]:
     """Finish the hand with defaults (pass claims, discard the drawn tile) and return the events."""
-    events: list[Any] = []
+    events: list[Event] = []
     start = game.hand_index
     while game.hand_index == start and game.outcome() is None:
         decision = game.decisions()[0]
@@ -202,7 +181,7 @@ def test_ankan_1111p_two_more_indicators_and_a_replacement() -> None:
     # 「カンするごとに２枚ずつ増やしていく」: a kan dora and a kan ura, then the replacement.
     assert len(game.wall.dora) == 2 and len(game.wall.ura) == 2
     assert game.tiles[game.wall.dora[1]].kind == kind("7s") and game.tiles[game.wall.ura[1]].kind == kind("8s")
-    assert game.tiles[game.seats[0].drawn].kind == kind("9s") and game.rinshan
+    assert drawn_kind(game, 0) == kind("9s") and game.rinshan
     assert game.seats[0].melds[0].type is MeldType.ANKAN
     assert game.public_view().dora_indicators[-1].kind == kind("7s")
     assert game.wall.ura[1] not in game.public_tiles()
@@ -214,7 +193,7 @@ def test_daiminkan_777z_on_a_discard() -> None:
     assert has(game, 1, Kan) and has(game, 1, Pon)
     act(game, 1, Kan)
     assert game.seats[1].melds[0].type is MeldType.MINKAN and len(game.wall.dora) == 2
-    assert game.turn == 1 and game.tiles[game.seats[1].drawn].kind == kind("4s")
+    assert game.turn == 1 and drawn_kind(game, 1) == kind("4s")
 
 
 def test_kakan_5p_can_be_robbed_chankan() -> None:
@@ -232,11 +211,11 @@ def test_kakan_5p_can_be_robbed_chankan() -> None:
     pass_all(game)
     discard_drawn(game, 0)
     pass_all(game)
-    assert game.turn == 1 and game.tiles[game.seats[1].drawn].kind == kind("5p")
+    assert game.turn == 1 and drawn_kind(game, 1) == kind("5p")
     act(game, 1, Kan, "5p")
     assert game.phase == "claims" and has(game, 2, Ron)
     act(game, 2, Ron)
-    names = {line.name for line in game.last_result.yaku}
+    names = {line.name for line in win_card(game).yaku}
     assert "槍槓" in names and len(game.wall.dora) == 1  # a robbed kan never stands
 
 
@@ -250,7 +229,7 @@ def test_set_aside_3z_gives_a_replacement_then_a_discard() -> None:
     # 「川に捨てたことにはならないので、新しい一枚をツモってくることができます」.
     assert game.phase == "turn" and game.turn == 0
     assert [game.kinds[t] for t in game.seats[0].set_aside] == [Kind.WEST]
-    assert game.tiles[game.seats[0].drawn].kind == kind("8s") and not game.seats[0].river
+    assert drawn_kind(game, 0) == kind("8s") and not game.seats[0].river
     assert game.public_view().seats[0].set_aside[0].kind == Kind.WEST
     discard_drawn(game, 0)
     assert len(game.seats[0].river) == 1
@@ -279,9 +258,9 @@ def test_set_aside_3z_can_be_ronned_yaridora() -> None:
     act(game, 0, SetAside, "3z")
     assert has(game, 1, Ron)
     act(game, 1, Ron)
-    names = [line.name for line in game.last_result.yaku]
-    assert "槍ドラ" in names and game.last_result.from_seat == 0
-    assert game.points[0] == -game.last_result.points
+    names = [line.name for line in win_card(game).yaku]
+    assert "槍ドラ" in names and win_card(game).from_seat == 0
+    assert game.points[0] == -win_card(game).points
 
 
 def test_declining_a_ron_on_a_set_aside_3z_is_furiten() -> None:
@@ -323,7 +302,7 @@ def test_riichi_may_set_aside_a_drawn_4z() -> None:
     legal = {type(action) for action in game.legal_actions(0)}
     assert SetAside in legal and Discard in legal
     act(game, 0, SetAside, "4z")
-    assert game.seats[0].riichi and game.tiles[game.seats[0].drawn].kind == kind("5s")
+    assert game.seats[0].riichi and drawn_kind(game, 0) == kind("5s")
 
 
 # --- riichi and ron ------------------------------------------------------------------------------------
@@ -359,8 +338,8 @@ def test_renhou_ron_without_riichi_in_the_first_go_around() -> None:
     act(game, 0, Discard, "7s")
     assert has(game, 1, Ron)
     act(game, 1, Ron)
-    names = [line.name for line in game.last_result.yaku]
-    assert "人和" in names and game.last_result.points == 32
+    names = [line.name for line in win_card(game).yaku]
+    assert "人和" in names and win_card(game).points == 32
 
 
 def test_riichi_costs_nothing_points_start_at_0() -> None:
@@ -445,7 +424,7 @@ def test_tsumo_only_adds_to_the_winner() -> None:
     discard_drawn(game, 0)
     play_until_turn(game, 0)
     act(game, 0, Tsumo)
-    score = game.last_result
+    score = win_card(game)
     assert game.points == [score.points, 0, 0] and game.expected_points_total() == score.points
     assert score.fu is None
 
@@ -458,7 +437,7 @@ def test_ron_moves_the_points_from_the_discarder() -> None:
     pass_all(game)
     act(game, 2, Discard, "1z")
     act(game, 1, Ron)
-    points = game.last_result.points
+    points = win_card(game).points
     assert game.points == [0, points, -points] and sum(game.points) == 0
 
 
@@ -524,7 +503,7 @@ def test_juusan_futou_147p258s1m11z5z_paid_by_the_passer() -> None:
     act(game, 0, JuusanFutou)
     # 「配牌を渡した人が責任を取って払ってください」: seat 0's tiles came from seat 1.
     assert game.points == [32, -32, 0] and game.hand_index == 1 and game.starter == 0
-    assert game.last_result.yaku[0].name == "十三不塔"
+    assert win_card(game).yaku[0].name == "十三不塔"
 
 
 def test_juusan_futou_is_optional_and_a_setting() -> None:
@@ -549,7 +528,7 @@ def test_juusan_futou_two_declarers_each_paid_by_their_own_passer() -> None:
 def test_tenhou_starter_wins_on_the_first_draw() -> None:
     game = game_with(["123p456p789s1z", "", ""], draws="1z")
     act(game, 0, Tsumo)
-    assert "天和" in [line.name for line in game.last_result.yaku] and game.points[0] == 32
+    assert "天和" in [line.name for line in win_card(game).yaku] and game.points[0] == 32
 
 
 def test_chiihou_another_seat_wins_on_its_first_draw() -> None:
@@ -557,7 +536,7 @@ def test_chiihou_another_seat_wins_on_its_first_draw() -> None:
     discard_drawn(game, 0)
     pass_all(game)
     act(game, 1, Tsumo)
-    assert "地和" in [line.name for line in game.last_result.yaku]
+    assert "地和" in [line.name for line in win_card(game).yaku]
 
 
 def test_tenhou_void_after_a_pon() -> None:
@@ -602,7 +581,8 @@ def test_game_ends_after_the_set_number_of_hands() -> None:
 def test_game_ends_at_the_target_score() -> None:
     game = game_with(["123p456p789s1z", "", ""], draws="1z", end="score", target=30)
     act(game, 0, Tsumo)
-    assert game.outcome() is not None and game.outcome().reason == "目標点"
+    outcome = game.outcome()
+    assert outcome is not None and outcome.reason == "目標点"
 
 
 def test_game_ends_with_the_hand_when_time_is_up() -> None:
@@ -611,7 +591,8 @@ def test_game_ends_with_the_hand_when_time_is_up() -> None:
     game.apply(TimeUp(2))
     assert game.outcome() is None
     play_out(game)
-    assert game.outcome() is not None and game.outcome().reason == "時間"
+    outcome = game.outcome()
+    assert outcome is not None and outcome.reason == "時間"
 
 
 def test_vote_to_end_any_seat_any_time() -> None:

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import subprocess
 import sys
-from typing import Any
+from typing import Unpack
 
 import pytest
 
-from bot.engine.calc import main
 from bot.engine.game import Discard, Pon, Riichi, Ron, SetAside
 from bot.engine.melds import Meld, MeldType
 from bot.engine.shapes import FIVE_PAIRS_AND_A_HALF, INAGE_KOKUSHI, ShapeRules, hand
@@ -17,30 +17,69 @@ from bot.engine.tiles import parse_kind, parse_kinds
 from bot.engine.variants.inage.discards import DiscardRules, discard_yaku
 from bot.engine.variants.inage.tiles import inage_tileset
 from bot.engine.variants.inage.yaku import INAGE_YAKU, HanTable, InageScore, InageScorer, InageWin
-from tests.engine.test_inage import act, discard_drawn, game_with, has, pass_all
+from tests.engine.calc_json import CalcJson, calc_refusal, run_calc
+from tests.engine.rigging import act, discard_drawn, has, win_card
+from tests.engine.situation import WinFlags
+from tests.engine.test_inage import game_with, pass_all
 
 SHAPES = ShapeRules(limits=inage_tileset().copies(), pairs=FIVE_PAIRS_AND_A_HALF, kokushi=INAGE_KOKUSHI)
 SCORER = InageScorer(SHAPES)
 MELDS = {"pon": MeldType.PON, "ankan": MeldType.ANKAN, "minkan": MeldType.MINKAN, "kakan": MeldType.KAKAN}
 
 
-def score(tiles: str, win: str, melds: str = "", scorer: InageScorer = SCORER, **flags: Any) -> InageScore | None:
-    """Score ``tiles`` (the concealed tiles, winning tile included) with melds like ``pon:5z,ankan:1p``."""
+class InageFlags(WinFlags, total=False):
+    """How an :class:`InageWin` was won: the flags of every variant, and 槍ドラ."""
+
+    yaridora: bool
+
+
+def score(
+    tiles: str,
+    win: str,
+    melds: str = "",
+    scorer: InageScorer = SCORER,
+    *,
+    dora_indicators: str = "",
+    ura_indicators: str = "",
+    set_aside: str = "",
+    river: str = "",
+    riichi_at: int | None = None,
+    **flags: Unpack[InageFlags],
+) -> InageScore | None:
+    """Score ``tiles`` (the concealed tiles, winning tile included) with melds like ``pon:5z,ankan:1p``;
+    the indicators and the tiles set aside in tile notation, and the discard yaku of ``river``
+    (riichi declared on its tile ``riichi_at``)."""
     declared = tuple(
         Meld(MELDS[name], parse_kind(tile))
         for name, _, tile in (part.partition(":") for part in melds.split(",") if part)
     )
-    for key in ("dora_indicators", "ura_indicators", "set_aside"):
-        if isinstance(flags.get(key), str):
-            flags[key] = tuple(parse_kinds(flags[key]))
-    if isinstance(flags.get("river"), str):
-        flags["discards"] = discard_yaku(parse_kinds(flags.pop("river")), flags.pop("riichi_at", None))
-    return scorer.score(InageWin(hand(tiles), parse_kind(win), declared, **flags))
+    return scorer.score(
+        InageWin(
+            hand(tiles),
+            parse_kind(win),
+            declared,
+            dora_indicators=tuple(parse_kinds(dora_indicators)),
+            ura_indicators=tuple(parse_kinds(ura_indicators)),
+            set_aside=tuple(parse_kinds(set_aside)),
+            discards=discard_yaku(parse_kinds(river), riichi_at) if river else (),
+            **flags,
+        )
+    )
+
+
+def won(result: InageScore | None) -> InageScore:
+    """A score that must be a win."""
+    assert result is not None, "not a win"
+    return result
 
 
 def names(result: InageScore | None) -> dict[str, int]:
-    assert result is not None, "not a win"
-    return {line.name: line.yakuman * 1000 + line.han for line in result.yaku}
+    return {line.name: line.yakuman * 1000 + line.han for line in won(result).yaku}
+
+
+def test_the_tests_flags_are_every_field_of_an_inage_win_score_writes_as_a_flag() -> None:
+    written = {"concealed", "win_tile", "melds", "dora_indicators", "ura_indicators", "set_aside", "discards"}
+    assert set(InageFlags.__annotations__) == {field.name for field in dataclasses.fields(InageWin)} - written
 
 
 # --- the 早見表 ------------------------------------------------------------------------------------
@@ -163,12 +202,12 @@ def test_riichi_only_yonbaiman_123p456p789s11z() -> None:
     result = score("123p456p789s11z", "1z", riichi=True)
     assert names(result) == {"立直": 1, "リーのみ": 0} and result is not None and result.points == 32
     # 「表・裏・横・花ドラなし、{ツモ}{二色}{五対子半}もなし、捨て牌役は{リーチ}後でさえ作ってはならない」
-    assert score("123p456p789s11z", "1z", riichi=True, dora_indicators="6s").points == 12  # type: ignore[union-attr]
-    assert score("123p456p789s11z", "1z", riichi=True, ura_indicators="6s").points == 12  # type: ignore[union-attr]
-    assert score("123p456p789s11z", "1z", riichi=True, set_aside="3z").points == 12  # type: ignore[union-attr]
-    assert score("123p456p789s11z", "1z", riichi=True, set_aside="1f").points == 12  # type: ignore[union-attr]
-    assert score("123p456p789s11z", "1z", riichi=True, tsumo=True).points == 12  # type: ignore[union-attr]
-    assert score("123p456p789s11z", "1z", riichi=True, river="2s9m2s", riichi_at=1).points == 16  # type: ignore[union-attr]
+    assert won(score("123p456p789s11z", "1z", riichi=True, dora_indicators="6s")).points == 12
+    assert won(score("123p456p789s11z", "1z", riichi=True, ura_indicators="6s")).points == 12
+    assert won(score("123p456p789s11z", "1z", riichi=True, set_aside="3z")).points == 12
+    assert won(score("123p456p789s11z", "1z", riichi=True, set_aside="1f")).points == 12
+    assert won(score("123p456p789s11z", "1z", riichi=True, tsumo=True)).points == 12
+    assert won(score("123p456p789s11z", "1z", riichi=True, river="2s9m2s", riichi_at=1)).points == 16
     assert "リーのみ" not in names(score("1133p5577s11z9m", "9m", riichi=True))
 
 
@@ -178,7 +217,7 @@ def test_sanrenkou_555666777p_yakuman_closed_6_open() -> None:
     opened = names(score("666777p11z", "1z", melds="pon:5p"))
     assert opened["三連刻"] == 6
     # 「面前でツモれば自動的にダブル役満」.
-    assert score("555666777p11z", "1z", tsumo=True).yakuman >= 2  # type: ignore[union-attr]
+    assert won(score("555666777p11z", "1z", tsumo=True)).yakuman >= 2
 
 
 def test_sanrenkou_or_three_identical_runs_scores_the_higher_reading() -> None:
@@ -314,8 +353,8 @@ def test_discard_yaku_count_as_yaku_for_the_minimum() -> None:
 # --- 捨牌役 ---------------------------------------------------------------------------------------------
 
 
-def blocks(river: str, riichi_at: int | None = None, **rules: Any) -> list[tuple[str, int, str]]:
-    found = discard_yaku(parse_kinds(river), riichi_at, rules=DiscardRules(**rules))
+def blocks(river: str, riichi_at: int | None = None, rules: DiscardRules | None = None) -> list[tuple[str, int, str]]:
+    found = discard_yaku(parse_kinds(river), riichi_at, rules=rules or DiscardRules())
     return [(block.name, block.han, block.tiles) for block in found]
 
 
@@ -342,7 +381,7 @@ def test_shinbunshi_5_and_watashi_makemashita_wa_9() -> None:
 
 def test_palindromes_of_even_length_are_a_setting_1551z() -> None:
     assert blocks("1551z") == [("4字回文", 4, "1551z")]
-    assert blocks("1551z", even_palindromes=False) == []
+    assert blocks("1551z", rules=DiscardRules(even_palindromes=False)) == []
 
 
 def test_tonnanshaapei_1234z_6_han() -> None:
@@ -363,7 +402,7 @@ def test_a_second_chain_after_riichi_1z_then_567z() -> None:
     # The first discard starts nothing; the riichi tile is 9s; 白發中 follows it.
     assert blocks("1z9s567z", riichi_at=1) == [("白發中", 2, "567z")]
     assert blocks("1z9s567z") == []
-    assert blocks("1z567z", riichi_at=1, chain_from_declaration=True) == [("白發中", 2, "567z")]
+    assert blocks("1z567z", riichi_at=1, rules=DiscardRules(chain_from_declaration=True)) == [("白發中", 2, "567z")]
 
 
 def test_mane_man_copies_of_an_earlier_river_125z() -> None:
@@ -427,7 +466,7 @@ def test_win_card_names_each_discard_yaku_and_shows_its_run() -> None:
     act(game, 2, Discard, "3s")
     assert has(game, 1, Ron)
     act(game, 1, Ron)
-    line = next(line for line in game.last_result.yaku if line.name == "トマト")
+    line = next(line for line in win_card(game).yaku if line.name == "トマト")
     assert line.han == 3 and line.detail == "東白東"
 
 
@@ -444,20 +483,19 @@ def test_set_aside_1f_can_be_ronned_without_yaridora() -> None:
     act(game, 0, SetAside, "1f")
     assert has(game, 1, Ron) and not has(game, 1, Pon)
     act(game, 1, Ron)
-    lines = [line.name for line in game.last_result.yaku]
+    lines = [line.name for line in win_card(game).yaku]
     assert "五対子半" in lines and "槍ドラ" not in lines
 
 
 # --- the calc CLI ---------------------------------------------------------------------------------------
 
 
-def run_calc(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, dict[str, Any]]:
-    code = main(["--variant", "inage", *args])
-    return code, json.loads(capsys.readouterr().out)
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, CalcJson]:
+    return run_calc(capsys, "--variant", "inage", *args)
 
 
 def test_calc_inage_river_riichi_at_and_set_aside(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out = run_calc(
+    code, out = run(
         capsys, "--hand", "123p456p789s11z", "--win", "1z", "--ron", "--riichi",
         "--river", "1z5z1z3p", "--riichi-at", "3", "--set-aside", "1f3z",
     )  # fmt: skip
@@ -469,12 +507,12 @@ def test_calc_inage_river_riichi_at_and_set_aside(capsys: pytest.CaptureFixture[
 
 
 def test_calc_inage_robbed_set_aside_is_yaridora(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out = run_calc(capsys, "--hand", "123p456p789s33z", "--win", "3z", "--ron", "--riichi", "--robbed-set-aside")
+    code, out = run(capsys, "--hand", "123p456p789s33z", "--win", "3z", "--ron", "--riichi", "--robbed-set-aside")
     assert code == 0 and {"name": "槍ドラ", "en": "Robbing a side dora", "han": 3} in out["yaku"]
 
 
 def test_calc_inage_tsumo_nobody_pays(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out = run_calc(capsys, "--hand", "123p456p789s11z", "--win", "1z", "--tsumo")
+    code, out = run(capsys, "--hand", "123p456p789s11z", "--win", "1z", "--tsumo")
     assert code == 0 and out["total"] == 8 and out["payments"] == {}
 
 
@@ -490,8 +528,7 @@ def test_calc_inage_tsumo_nobody_pays(capsys: pytest.CaptureFixture[str]) -> Non
     ],
 )
 def test_calc_inage_errors(capsys: pytest.CaptureFixture[str], args: list[str], fragment: str) -> None:
-    code, out = run_calc(capsys, *args)
-    assert code == 2 and fragment in out["error"]
+    assert fragment in calc_refusal(capsys, "--variant", "inage", *args)
 
 
 @pytest.mark.slow

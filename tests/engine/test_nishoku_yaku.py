@@ -5,6 +5,8 @@
 
 from __future__ import annotations
 
+from typing import Unpack
+
 import pytest
 
 from bot.engine.melds import Meld, MeldType
@@ -13,13 +15,13 @@ from bot.engine.shapes import hand
 from bot.engine.tiles import Kind, parse_kinds
 from bot.engine.variants.nishoku import NishokuGame
 from bot.engine.yaku.context import WinContext
+from tests.engine.situation import Situation, win_context
 
 RULES = NishokuGame(seed=0).scorer.rules
 
 
-def score(tiles: str, win: str, *, melds: tuple[Meld, ...] = (), **situation: object) -> HandScore:
-    ctx = WinContext(concealed=hand(tiles), win_tile=parse_kinds(win)[0], melds=melds, **situation)  # type: ignore[arg-type]
-    result = score_hand(ctx, RULES)
+def score(tiles: str, win: str, *, melds: tuple[Meld, ...] = (), **situation: Unpack[Situation]) -> HandScore:
+    result = score_hand(win_context(tiles, win, melds=melds, **situation), RULES)
     assert isinstance(result, HandScore), result
     return result
 

@@ -3,18 +3,16 @@ seat's chips; a variant without chips reports none, so nothing downstream shows 
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from bot.engine.ai import CpuPlayer
 from bot.engine.events import GameOver
-from bot.engine.variants import VARIANTS, new_game
+from bot.engine.variants import VARIANTS, Variant, new_game
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("variant", VARIANTS, ids=lambda variant: variant.variant)
-def test_the_outcome_carries_the_final_chips_of_a_chip_variant_only(variant: Any) -> None:
+def test_the_outcome_carries_the_final_chips_of_a_chip_variant_only(variant: Variant) -> None:
     game = new_game(variant.variant, {}, seed=7)
     cpus = [CpuPlayer(game.shapes, game.tiles, seed=seat) for seat in range(game.players)]
     over: list[GameOver] = []

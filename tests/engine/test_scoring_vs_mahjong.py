@@ -8,7 +8,7 @@ payments and yaku as mahjong, and no yaku must be a :class:`NoWin` for us too.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pytest
 from mahjong.hand_calculating.hand import HandCalculator
@@ -78,7 +78,21 @@ class Tally:
     wins: int = 0
     yakuman: int = 0
     no_yaku: int = 0
-    mismatches: list[str] | None = None
+    mismatches: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Scored:
+    """What the two scorers are compared on: ``ron`` for a ron, ``tsumo`` (the dealer's payment,
+    0 for a dealer's tsumo, and each other's) for a tsumo."""
+
+    han: int
+    fu: int | None
+    yakuman: int
+    received: int
+    yaku: list[str]
+    ron: int | None = None
+    tsumo: tuple[int, int] | None = None
 
 
 def compare(deal: Deal, rules: ScoringRules, *, kiriage: bool = False, doubles: bool = False) -> str | None:
@@ -92,41 +106,42 @@ def compare(deal: Deal, rules: ScoringRules, *, kiriage: bool = False, doubles: 
         return f"{deal.ctx}\n  mahjong: {theirs.error}\n  ours: {ours}"
     if not isinstance(ours, HandScore):
         return f"{deal.ctx}\n  mahjong: {theirs}\n  ours: {ours}"
-    cost = theirs.cost
-    assert cost is not None
-    yakuman = any(yaku.is_yakuman for yaku in theirs.yaku)
-    expected = {
-        "han": theirs.han if not yakuman else 0,
-        "fu": theirs.fu if not yakuman else None,
-        "yakuman": theirs.han // 13 if yakuman else 0,
-        "received": cost["total"],
-        "yaku": sorted(MAHJONG_NAMES[type(yaku).__name__] for yaku in theirs.yaku),
-    }
+    cost, han, their_yaku = theirs.cost, theirs.han, theirs.yaku
+    assert cost is not None and han is not None and their_yaku is not None, "a hand without an error is scored"
+    yakuman = any(yaku.is_yakuman for yaku in their_yaku)
+    ron: int | None = None
+    tsumo: tuple[int, int] | None = None
     if not deal.ctx.tsumo:
-        expected["ron"] = cost["main"]
+        ron = cost["main"]
     elif deal.ctx.dealer:
-        expected["tsumo"] = (0, cost["additional"])
+        tsumo = (0, cost["additional"])
     else:
-        expected["tsumo"] = (cost["main"], cost["additional"])
-    actual = {
-        "han": ours.han,
-        "fu": ours.fu,
-        "yakuman": ours.yakuman,
-        "received": ours.received,
-        "yaku": sorted(hit.name for hit in ours.yaku),
-    }
-    if "ron" in expected:
-        actual["ron"] = ours.ron
-    else:
-        actual["tsumo"] = (ours.tsumo_dealer, ours.tsumo_non_dealer)
+        tsumo = (cost["main"], cost["additional"])
+    expected = Scored(
+        han=han if not yakuman else 0,
+        fu=theirs.fu if not yakuman else None,
+        yakuman=han // 13 if yakuman else 0,
+        received=cost["total"],
+        yaku=sorted(MAHJONG_NAMES[type(yaku).__name__] for yaku in their_yaku),
+        ron=ron,
+        tsumo=tsumo,
+    )
+    actual = Scored(
+        han=ours.han,
+        fu=ours.fu,
+        yakuman=ours.yakuman,
+        received=ours.received,
+        yaku=sorted(hit.name for hit in ours.yaku),
+        ron=ours.ron if ron is not None else None,
+        tsumo=(ours.tsumo_dealer, ours.tsumo_non_dealer) if tsumo is not None else None,
+    )
     if actual == expected:
         return None
     return f"{deal.ctx}\n  mahjong: {expected}\n  ours: {actual}"
 
 
 def run_batch(deals: list[Deal], rules: ScoringRules, **options: bool) -> Tally:
-    tally = Tally(mismatches=[])
-    assert tally.mismatches is not None
+    tally = Tally()
     for deal in deals:
         difference = compare(deal, rules, **options)
         if difference:

@@ -13,7 +13,7 @@ import dataclasses
 import pytest
 
 from bot.engine.table import Form, OneOf, Range, allowed_values, setting_docs
-from bot.engine.variants import VARIANTS, find_variant
+from bot.engine.variants import VARIANTS, JsonSettings, find_variant
 
 SETTINGS = {cls.variant: type(cls.settings_from_json({})) for cls in VARIANTS}
 
@@ -48,7 +48,7 @@ def test_every_default_is_inside_its_range(variant: str) -> None:
     assert outside == {}
 
 
-PARTNERS: dict[tuple[str, str], dict[str, object]] = {
+PARTNERS: dict[tuple[str, str], JsonSettings] = {
     ("nishoku", "bust_below"): {"start_points": 200_000},
     ("inage", "kazoe_from"): {"points_table": "1:8"},
     ("zuno", "start_points"): {"return_points": 300_000},

@@ -28,7 +28,7 @@ from bot.engine.shapes import (
     pack_counts,
     unpack,
 )
-from bot.engine.tiles import Suit, format_kinds, parse_kinds
+from bot.engine.tiles import YAOCHU, Suit, format_kinds, parse_kinds
 from bot.engine.variants.chinitsu.tiles import chinitsu_tileset
 from bot.engine.variants.goto.tiles import goto_tileset
 from bot.engine.variants.inage.tiles import inage_tileset
@@ -280,7 +280,7 @@ def test_11_tile_hands_with_honours_equal_brute_force() -> None:
 
 @pytest.mark.slow
 def test_inage_kokushi_shanten_equals_brute_force() -> None:
-    yaochu = sorted(k for k in range(34) if inage_tileset().copies()[k] and k in shapes.YAOCHU)
+    yaochu = sorted(k for k in range(34) if inage_tileset().copies()[k] and k in YAOCHU)
     targets = kokushi_targets(yaochu, size=11, distinct=10)
     wall = [kind for kind in yaochu for _ in range(4)] + [12, 13, 21, 22] * 2
     for size in (10, 11):

@@ -7,6 +7,7 @@ winning tile again after the underscore; declared sets follow as ``pon:777z``-st
 from __future__ import annotations
 
 import dataclasses
+from typing import Unpack
 
 import pytest
 
@@ -36,6 +37,7 @@ from bot.engine.yaku import (
     YakuValue,
     readings,
 )
+from tests.engine.situation import Situation
 
 # --- helpers ----------------------------------------------------------------------------------------
 
@@ -47,11 +49,12 @@ def meld(text: str) -> Meld:
 
 
 def win(
-    concealed: str, tile: str, *melds: str, rules: ScoringRules = STANDARD_RULES, **situation: object
+    concealed: str, tile: str, *melds: str, rules: ScoringRules = STANDARD_RULES, **situation: Unpack[Situation]
 ) -> HandScore | NoWin:
-    """Score ``concealed`` (winning tile included) won on ``tile``; red fives (0) count as dora."""
+    """Score ``concealed`` (winning tile included) won on ``tile``; red fives (0) count as dora
+    (unless ``situation`` says how many)."""
     reds = sum(t.red for text in (concealed, *(m.split(":")[1] for m in melds)) for t in parse_tiles(text))
-    ctx_fields = {"red_dora": reds, **situation}
+    ctx_fields: Situation = {"red_dora": reds, **situation}
     ctx = dataclasses.replace(
         _BASE,
         concealed=pack(parse_kinds(concealed)),
@@ -76,6 +79,11 @@ def yaku(result: HandScore | NoWin) -> dict[str, int]:
 
 
 # --- situation yaku -----------------------------------------------------------------------------------
+
+
+def test_the_tests_situation_is_every_field_of_a_win_context_but_its_tiles() -> None:
+    fields = {field.name for field in dataclasses.fields(WinContext)}
+    assert set(Situation.__annotations__) == fields - {"concealed", "win_tile", "melds"}
 
 
 def test_riichi_123m456p789s23499s_ron_4s() -> None:
@@ -564,7 +572,7 @@ def test_sanma_rules_three_players_and_1m_points_to_9m() -> None:
 
 def test_kiriage_through_score_hand_123m456p789s23499s_riichi_ippatsu_dora() -> None:
     # 立直 一発 平和 + 1 ドラ = 4 han 30 fu (non-dealer ron 7,700; 8,000 with kiriage)
-    context = {"riichi": True, "ippatsu": True, "dora_indicators": (Kind.M1,)}
+    context = Situation(riichi=True, ippatsu=True, dora_indicators=(Kind.M1,))
     plain = scored(win("123m456p789s23499s", "4s", **context))
     rounded = scored(win("123m456p789s23499s", "4s", rules=ScoringRules(kiriage=True), **context))
     assert (plain.han, plain.fu, plain.ron, rounded.ron, rounded.limit) == (4, 30, 7700, 8000, "満貫")

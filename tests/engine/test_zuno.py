@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TypedDict, Unpack
 
 import pytest
 
-from bot.engine.events import HandEnded, Win
+from bot.engine.events import Called, Event, HandEnded, TileDrawn, Win
 from bot.engine.game import (
-    Action,
     Discard,
     Kan,
     Pass,
@@ -20,6 +20,7 @@ from bot.engine.game import (
 from bot.engine.melds import MeldType
 from bot.engine.sim import check_invariants
 from bot.engine.tiles import Kind, parse_kinds
+from bot.engine.variants import JsonSettings, SettingValue
 from bot.engine.variants.zuno import (
     CallChi,
     CallKan,
@@ -32,6 +33,7 @@ from bot.engine.variants.zuno import (
 )
 from bot.engine.variants.zuno.payments import final_scores, wareme_seat
 from tests.engine.padding import pad_hands
+from tests.engine.rigging import act, drawn_kind, drawn_tile, find, has, kind, tile_kind, win_card
 
 # Hands are written with only the tiles a test is about; ``game_with`` pads each to 13 with
 # isolated junk of kinds no test string mentions, so nothing else can call or win.
@@ -47,15 +49,29 @@ def padded(hands: list[str], draws: str) -> list[str]:
     return pad_hands(hands, draws, size=13, junk_order=JUNK_ORDER, short_below=12)
 
 
-def game_with(hands: list[str], draws: str = "", settings: dict[str, Any] | None = None, **rig: Any) -> ZunoGame:
-    game = ZunoGame(ZunoSettings(**(settings or {})), seed=1)
-    dead = "".join(rig.get(part, "") for part in ("rinshan", "dora", "ura"))
+class ZunoRig(TypedDict, total=False):
+    """The table :func:`game_with` rigs besides the tiles: ``TableGame.rig``'s options and the
+    割れ目 seat of ``ZunoGame.rig``."""
+
+    rinshan: str
+    dora: str
+    ura: str
+    dealer: int
+    honba: int
+    points: Sequence[int]
+    deposits: int
+    wareme: int
+
+
+def game_with(
+    hands: list[str], draws: str = "", settings: JsonSettings | None = None, **rig: Unpack[ZunoRig]
+) -> ZunoGame:
+    """A game on the default settings but for ``settings``, its first hand rigged: ``hands``
+    padded with junk, ``draws`` the first packets, and the table as ``rig`` says."""
+    game = ZunoGame(ZunoSettings.from_json(dict(settings or {})), seed=1)
+    dead = rig.get("rinshan", "") + rig.get("dora", "") + rig.get("ura", "")
     game.rig(padded(hands, draws + dead), draws, **rig)
     return game
-
-
-def kind(text: str) -> int:
-    return parse_kinds(text)[0]
 
 
 def draft(game: ZunoGame, *picks: str | None) -> None:
@@ -65,69 +81,46 @@ def draft(game: ZunoGame, *picks: str | None) -> None:
         seat = game.drafter
         assert seat is not None
         options = game.legal_actions(seat)
-        action = options[0] if pick is None else next(a for a in options if game.kinds[a.tile] == kind(pick))
+        action = options[0] if pick is None else find(game, seat, Pick, pick)
         game.apply(action)
     while game.phase == "draft":
         game.apply(game.decisions()[0].default)
 
 
-def find(game: ZunoGame, seat: int, cls: type[Action], text: str | None = None) -> Action:
-    """The first legal action of exactly ``cls`` (on a tile of kind ``text`` when given)."""
-    for action in game.legal_actions(seat):
-        if type(action) is not cls:
-            continue
-        if text is not None:
-            tile = getattr(action, "tile", None)
-            if tile is None:
-                tile = action.tiles[0]  # type: ignore[attr-defined]
-            if game.kinds[tile] != kind(text):
-                continue
-        return action
-    raise AssertionError(f"seat {seat} has no {cls.__name__} {text or ''}: {game.legal_actions(seat)}")
-
-
-def act(game: ZunoGame, seat: int, cls: type[Action], text: str | None = None) -> list:
-    return game.apply(find(game, seat, cls, text))
-
-
-def has(game: ZunoGame, seat: int, cls: type[Action]) -> bool:
-    return any(type(action) is cls for action in game.legal_actions(seat))
-
-
-def lock_rest(game: ZunoGame) -> list:
+def lock_rest(game: ZunoGame) -> list[Event]:
     """Every seat that has not locked in discards its drafted tile."""
-    events = []
+    events: list[Event] = []
     while game.phase == "declare":
         decision = game.decisions()[0]
         events += game.apply(decision.default)
     return events
 
 
-def pass_all(game: ZunoGame) -> list:
-    events = []
+def pass_all(game: ZunoGame) -> list[Event]:
+    events: list[Event] = []
     while game.phase in ("ron", "call", "call_ron") and game.decisions():
         decision = game.decisions()[0]
         events += game.apply(Pass(decision.seat))
     return events
 
 
-def play_round(game: ZunoGame, *picks: str | None) -> list:
+def play_round(game: ZunoGame, *picks: str | None) -> list[Event]:
     """A round where nobody does anything but draft and discard what they drafted."""
     draft(game, *picks)
     events = lock_rest(game)
     return events + pass_all(game)
 
 
-def events_of(events: list, kind_: str) -> list:
+def events_of(events: list[Event], kind_: str) -> list[Event]:
     return [event for event in events if event.type == kind_]
 
 
-def wins_of(events: list) -> list[Win]:
+def wins_of(events: list[Event]) -> list[Win]:
     """Every win of the hands that ended, settlement order."""
     return [win for event in events if isinstance(event, HandEnded) for win in event.wins]
 
 
-def draw_of(events: list) -> HandEnded | None:
+def draw_of(events: list[Event]) -> HandEnded | None:
     """The drawn hand's end, if a hand was drawn."""
     return next((event for event in events if isinstance(event, HandEnded) and event.draw is not None), None)
 
@@ -147,7 +140,7 @@ def test_deal_13_each_dealer_too_live_wall_70() -> None:
 def test_round_1_east_is_start_player_takes_4_unseen() -> None:
     game = game_with(["", "", "", ""], draws="1p2p3p4p")
     assert game.phase == "draft" and game.sp == game.dealer == 0 and game.drafter == 0
-    assert [game.kinds[a.tile] for a in game.legal_actions(0)] == parse_kinds("1p2p3p4p")
+    assert [tile_kind(game, a) for a in game.legal_actions(0)] == parse_kinds("1p2p3p4p")
     # 「手牌には入れない」: the packet is not in the hand.
     assert len(game.seats[0].concealed) == 13
     assert [str(t) for t in game.view(0).packet] == ["1p", "2p", "3p", "4p"]
@@ -171,7 +164,7 @@ def test_draft_packet_1p2p3p4p_seen_only_by_its_holder() -> None:
 def test_draft_keep_1_pass_3_then_2_then_last_forced() -> None:
     game = game_with(["", "", "", ""], draws="1p2p3p4p")
     draft(game, "3p", "1p", "4p")
-    drawn = [game.kinds[seat.drawn] for seat in game.seats]  # type: ignore[index]
+    drawn = [drawn_kind(game, seat) for seat in range(4)]
     assert drawn == parse_kinds("3p1p4p2p")
     # 「四番手は渡された牌をツモ牌とする」: seat 3 never had a decision.
     assert game.phase == "declare" and all(len(seat.concealed) == 14 for seat in game.seats)
@@ -180,7 +173,7 @@ def test_draft_keep_1_pass_3_then_2_then_last_forced() -> None:
 def test_draft_default_is_the_first_tile_offered() -> None:
     game = game_with(["", "", "", ""], draws="7p2p3p4p")
     decision = game.decisions()[0]
-    assert decision.seat == 0 and game.kinds[decision.default.tile] == kind("7p")  # type: ignore[attr-defined]
+    assert decision.seat == 0 and tile_kind(game, decision.default) == kind("7p")
 
 
 def test_start_player_moves_to_south_in_round_2_even_after_a_call() -> None:
@@ -196,7 +189,7 @@ def test_start_player_moves_to_south_in_round_2_even_after_a_call() -> None:
     game.apply(game.decisions()[0].default)
     pass_all(game)
     assert game.round == 2 and game.sp == 1 and game.drafter == 1
-    assert [game.kinds[a.tile] for a in game.legal_actions(1)] == parse_kinds("6p7p8p9p")
+    assert [tile_kind(game, a) for a in game.legal_actions(1)] == parse_kinds("6p7p8p9p")
 
 
 # --- the riichi declaration and ankan phase ----------------------------------------------------
@@ -226,7 +219,8 @@ def test_discard_choice_can_change_after_anothers_riichi() -> None:
     act(game, 0, Riichi, "7z")
     # Seat 1 saw the declaration and may still switch to a safer tile.
     act(game, 1, Discard, "6p")
-    assert game.kinds[game.seats[1].lock.tile] == kind("6p")  # type: ignore[union-attr]
+    lock = game.seats[1].lock
+    assert lock is not None and tile_kind(game, lock) == kind("6p")
     lock_rest(game)
     assert game.kinds[game.seats[1].river[-1].tile] == kind("6p")
 
@@ -259,11 +253,12 @@ def test_ankan_1111m_draws_rinshan_flips_kan_dora() -> None:
     draft(game, "1m")
     events = act(game, 0, Kan)
     kan = events_of(events, "call")[0]
-    assert kan.visible_to is None and kan.meld is MeldType.ANKAN and kan.from_seat is None
+    assert isinstance(kan, Called) and kan.visible_to is None and kan.meld is MeldType.ANKAN and kan.from_seat is None
     assert game.seats[0].melds[0].type is MeldType.ANKAN
     assert [str(t) for t in game.public_view().dora_indicators] == ["1z", "2z"]
     draw = events_of(events, "draw")[0]
-    assert draw.visible_to == (0,) and game.kinds[draw.tile] == kind("6z") and draw.replacement
+    assert isinstance(draw, TileDrawn) and draw.visible_to == (0,) and game.kinds[draw.tile] == kind("6z")
+    assert draw.replacement
     assert len(game.wall.live) == 66 - 1, "a live tile moves to the dead wall"
     assert not check_invariants(game, 100_000)
     lock_rest(game)
@@ -271,7 +266,7 @@ def test_ankan_1111m_draws_rinshan_flips_kan_dora() -> None:
 
 
 def test_own_kakan_in_declare_phase_setting() -> None:
-    def ponned(**settings: Any) -> ZunoGame:
+    def ponned(**settings: SettingValue) -> ZunoGame:
         game = game_with(["", "", "55z", ""], draws="5z1p2p3p" + "4p6p7p5z", settings=settings)
         draft(game, "5z")
         act(game, 0, Discard, "5z")
@@ -284,7 +279,7 @@ def test_own_kakan_in_declare_phase_setting() -> None:
         return game
 
     game = ponned()
-    assert game.kinds[game.seats[2].drawn] == Kind.WHITE  # type: ignore[index]
+    assert drawn_kind(game, 2) == Kind.WHITE
     act(game, 2, Kan, "5z")
     assert game.seats[2].melds[0].type is MeldType.KAKAN and game.kans == 1
     assert not has(ponned(own_kakan=False), 2, Kan)
@@ -299,7 +294,7 @@ def test_riichi_ankan_1111m_only_if_waits_stay() -> None:
     play_round(game)  # round 2: seat 1 starts; seat 0 is fourth and gets 7p
     # Round 3 (seat 2 starts): seat 0 is third; make it take the fourth 1m.
     draft(game, None, None, "1m")
-    assert game.kinds[game.seats[0].drawn] == kind("1m")  # type: ignore[index]
+    assert drawn_kind(game, 0) == kind("1m")
     assert has(game, 0, Kan), "111m + 1m keeps the 9p / 1s wait"
     blocked = game_with(["1112m456p678s999p", "", "", ""], draws="7z1p2p3p" + "4p5p6p7p" + "8p9m1m3z")
     draft(blocked, "7z")
@@ -335,7 +330,7 @@ def test_default_discard_is_the_drafted_tile() -> None:
     game = game_with(["", "", "", ""], draws="1p2p3p4p")
     draft(game)
     defaults = {d.seat: d.default for d in game.decisions()}
-    assert defaults == {seat: Discard(seat, game.seats[seat].drawn) for seat in range(4)}  # type: ignore[arg-type]
+    assert defaults == {seat: Discard(seat, drawn_tile(game, seat)) for seat in range(4)}
 
 
 def test_tsumo_on_3s_is_declared_instead_of_a_discard() -> None:
@@ -464,7 +459,7 @@ def test_caller_discards_3s_after_pon_5z_ron_only() -> None:
     act(game, 2, CallPon)
     assert game.phase == "call_discard" and game.call_seat == 2 and game.seats[2].drawn is None
     # 「副露者は捨て牌まで実行する」; the called 白 itself may not follow (kuikae).
-    assert not any(game.kinds[a.tile] == Kind.WHITE for a in game.legal_actions(2))  # type: ignore[attr-defined]
+    assert not any(tile_kind(game, a) == Kind.WHITE for a in game.legal_actions(2))
     act(game, 2, Discard, "3s")
     # 「この副露者が行った捨て牌に対しても、ロン宣言は当然できる」, and it cannot be called.
     assert game.phase == "call_ron" and game.legal_actions(1) == (RonOn(1, 2), Pass(1))
@@ -477,7 +472,7 @@ def test_daiminkan_777z_rinshan_tsumo_3s() -> None:
     draft(game, "7z")
     lock_rest(game)
     act(game, 1, CallKan)
-    assert game.seats[1].rinshan and game.kinds[game.seats[1].drawn] == kind("3s")  # type: ignore[index]
+    assert game.seats[1].rinshan and drawn_kind(game, 1) == kind("3s")
     events = act(game, 1, Tsumo)
     yaku = [line.name for line in wins_of(events)[0].yaku]
     assert "嶺上開花" in yaku and "役牌 中" in yaku
@@ -498,7 +493,7 @@ def test_one_call_per_player_per_round_66z77z() -> None:
 
 
 def test_one_call_per_round_setting() -> None:
-    def claims(**settings: Any) -> list:
+    def claims(**settings: SettingValue) -> list[Event]:
         game = game_with(["", "66z", "", "77z"], draws="6z1z7z2z", settings=settings)
         draft(game, "6z", "1z", "7z")
         lock_rest(game)
@@ -540,10 +535,16 @@ KIRIAGE_READY = "234m406p34567s88s"
 """平和 断么九 with a red 5p, waiting on 2s / 5s / 8s; with dora 2m a 2s ron is 4 han 30 fu."""
 
 
-def ron_by_seat_1_on_seat_2(hand: str = TANYAO_READY, winning: str = "3s", **rig: Any) -> ZunoGame:
+def ron_by_seat_1_on_seat_2(
+    hand: str = TANYAO_READY,
+    winning: str = "3s",
+    *,
+    seat_3: str = "",
+    settings: JsonSettings | None = None,
+    **rig: Unpack[ZunoRig],
+) -> ZunoGame:
     """Round 1: seat 2 drafts and discards ``winning``; seat 1 (holding ``hand``) may ron it."""
-    settings = rig.pop("settings", None)
-    game = game_with(["", hand, "", rig.pop("seat_3", "")], draws=f"1p2p{winning}4p", settings=settings, **rig)
+    game = game_with(["", hand, "", seat_3], draws=f"1p2p{winning}4p", settings=settings, **rig)
     draft(game, "1p", "2p", winning)
     lock_rest(game)
     return game
@@ -619,10 +620,10 @@ def test_east_only_dealer_keeps_seat_only_by_winning() -> None:
     assert (game.dealer, game.honba, game.round_label) == (1, 0, "東2局")
 
 
-def play_out(game: ZunoGame) -> list:
+def play_out(game: ZunoGame) -> list[Event]:
     """Finish the hand with every seat discarding its drafted tile and passing every claim."""
     start = game.hand_index
-    events = []
+    events: list[Event] = []
     while game.hand_index == start and game.outcome() is None:
         decision = game.decisions()[0]
         action = decision.default if game.phase in ("draft", "declare", "call_discard") else Pass(decision.seat)
@@ -649,7 +650,7 @@ def test_no_abortive_draw_four_1z_discarded() -> None:
 
 
 def test_last_round_haitei_houtei_and_no_calls() -> None:
-    def last_round(**settings: Any) -> ZunoGame:
+    def last_round(**settings: SettingValue) -> ZunoGame:
         game = game_with(["", TANYAO_READY, "", "33z"], draws="3z2p3s4p", settings=settings or None)
         game.wall.filler += game.wall.live[:-3]  # only 3 live tiles after this packet: the last round
         del game.wall.live[:-3]
@@ -704,24 +705,31 @@ def test_east_4_is_the_final_hand_its_views_say_and_east_3_is_not() -> None:
 
 # --- 零発, 一発 and chips ------------------------------------------------------------------------
 
-NO_DOUBLE = {"double_riichi": False}
+NO_DOUBLE: JsonSettings = {"double_riichi": False}
 
 
 def riichi_seat_1(
-    hand: str = RIICHI_READY, *, declare: str = "1z", inazuma: bool = False, third: str = "9p", **kw: Any
+    hand: str = RIICHI_READY,
+    *,
+    declare: str = "1z",
+    inazuma: bool = False,
+    third: str = "9p",
+    draws: str = "",
+    settings: JsonSettings | None = None,
+    **rig: Unpack[ZunoRig],
 ) -> ZunoGame:
     """Round 1: seat 1 drafts ``declare`` and declares riichi with it; seat 2 drafts and discards
     ``third`` (9p: a 零発 chance; anything else leaves seat 1 free of furiten for round 2)."""
-    settings = {**NO_DOUBLE, **kw.pop("settings", {})}
-    draws = kw.pop("draws", "")
-    game = game_with(["", hand, "", ""], draws=f"7z{declare}{third}2p" + draws, settings=settings, **kw)
+    game = game_with(
+        ["", hand, "", ""], draws=f"7z{declare}{third}2p" + draws, settings={**NO_DOUBLE, **(settings or {})}, **rig
+    )
     draft(game, "7z", declare, third)
     act(game, 1, InazumaRiichi if inazuma else Riichi, declare)
     lock_rest(game)
     return game
 
 
-def yaku_of(events: list, number: int = 0) -> dict[str, int]:
+def yaku_of(events: list[Event], number: int = 0) -> dict[str, int]:
     return {line.name: line.han for line in wins_of(events)[number].yaku}
 
 
@@ -763,7 +771,7 @@ def test_a_kan_1111z_in_between_ends_ippatsu() -> None:
 
 
 def test_chips_0p_ippatsu_ura_2m_one_each() -> None:
-    def ippatsu_ron(**settings: Any) -> ZunoGame:
+    def ippatsu_ron(**settings: SettingValue) -> ZunoGame:
         game = riichi_seat_1("234m406p678s99p11s", third="3p", draws="4p9p5p6p", ura="1m", settings=settings)
         pass_all(game)
         draft(game, "4p", "9p")
@@ -779,7 +787,7 @@ def test_chips_0p_ippatsu_ura_2m_one_each() -> None:
 
 
 def test_red_chips_open_hand_setting() -> None:
-    def open_win(**settings: Any) -> ZunoGame:
+    def open_win(**settings: SettingValue) -> ZunoGame:
         hand = "55z406p789p23s11s"
         game = game_with(["", "", hand, ""], draws="5z1z2z6z" + "7p8s4s9m", settings=settings or None)
         draft(game, "5z", "1z", "2z")
@@ -821,7 +829,9 @@ def test_noten_chips_setting() -> None:
 # --- ポッチ and コスモリーチ ------------------------------------------------------------------------
 
 
-def pocchi_round(hand: str = RIICHI_READY, *, declare: str = "1z", wild: str = "5z", **settings: Any) -> ZunoGame:
+def pocchi_round(
+    hand: str = RIICHI_READY, *, declare: str = "1z", wild: str = "5z", **settings: SettingValue
+) -> ZunoGame:
     """Seat 1 declares riichi in round 1 with ``declare`` and drafts ``wild`` first in round 2."""
     game = riichi_seat_1(hand, declare=declare, third="3p", draws=f"{wild}4p6p8p", settings=settings)
     pass_all(game)
@@ -837,7 +847,7 @@ def test_pocchi_5z_is_wild_on_ippatsu_tsumo() -> None:
     events = game.apply(options[0]) + lock_rest(game)
     yaku = yaku_of(events)
     assert yaku["一発"] == 1 and yaku["門前清自摸和"] == 1 and "ポッチ" not in yaku
-    assert game.last_result is not None and game.last_result.yaku[-1].name == "ポッチ"
+    assert win_card(game).yaku[-1].name == "ポッチ"
     # The 一発 chip from each of the three others; ポッチ earns nothing of its own.
     assert game.chips == [-1, 3, -1, -1]
 
@@ -869,7 +879,7 @@ def test_ichimaiba_one_chip_per_honba_per_payer() -> None:
     # 「300でも1500でもなくチップ1枚」: two honba are two chips from the discarder, no points.
     assert game.chips == [0, 2, -2, 0] and game.points == [25_000, 26_300, 23_700, 25_000]
 
-    def tsumo(**settings: Any) -> ZunoGame:
+    def tsumo(**settings: SettingValue) -> ZunoGame:
         game = game_with(["", TANYAO_READY, "", ""], draws="1p2p4p6p3s7p8p9p", honba=2, settings=settings or None)
         play_round(game)
         draft(game, "3s")
@@ -986,7 +996,7 @@ def test_double_riichi_in_round_1_setting() -> None:
 
 
 def test_tenhou_chiihou_in_round_1_setting() -> None:
-    def first_tsumo(**settings: Any) -> dict[str, int]:
+    def first_tsumo(**settings: SettingValue) -> dict[str, int]:
         game = game_with([TANYAO_READY, "", "", ""], draws="3s1p2p4p", settings=settings or None)
         draft(game, "3s")
         act(game, 0, Tsumo)

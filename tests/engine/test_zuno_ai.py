@@ -9,7 +9,8 @@ from bot.engine.defence import read_threats
 from bot.engine.game import Discard, Riichi
 from bot.engine.shapes import pack
 from bot.engine.variants.zuno import InazumaRiichi, ZunoGame
-from tests.engine.test_zuno import RIICHI_READY, act, draft, find, game_with, kind
+from tests.engine.rigging import act, find, kind, tile_kind
+from tests.engine.test_zuno import RIICHI_READY, ZunoRig, draft, game_with
 
 
 def _cpu(game: ZunoGame, seat: int) -> CpuPlayer:
@@ -37,7 +38,7 @@ def test_cpu_far_away_switches_a_locked_5p_for_a_safer_tile_after_a_riichi_in_th
     danger = read_threats(view, game.shapes, held)
     assert danger.percent(game.kinds[switch.tile]) < danger.percent(kind("5p"))
     game.apply(switch)
-    assert game.kinds[game.seats[1].lock.tile] == game.kinds[switch.tile]  # type: ignore[union-attr]
+    assert game.seats[1].lock is not None and tile_kind(game, game.seats[1].lock) == game.kinds[switch.tile]
 
 
 def test_cpu_keeps_its_own_locked_discard_when_nothing_has_changed() -> None:
@@ -61,7 +62,9 @@ DORA_READY = "23m456p678s55s999p"
 
 
 def _riichi_choice(indicator: str, points: list[int] | None = None) -> Riichi:
-    rig: dict[str, object] = {"dora": indicator} | ({"points": points} if points else {})
+    rig = ZunoRig(dora=indicator)
+    if points:
+        rig["points"] = points
     game = game_with([DORA_READY, "", "", ""], draws="7z1p2p3p", **rig)
     draft(game, "7z")
     choice = _cpu(game, 0).choose(game.view(0), game.legal_actions(0))

@@ -8,12 +8,11 @@ import sys
 
 import pytest
 
-from bot.engine.calc import main
+from tests.engine.calc_json import CalcJson, calc_refusal, run_calc
 
 
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, dict[str, object]]:
-    code = main(["--variant", "zuno", *args])
-    return code, json.loads(capsys.readouterr().out)
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, CalcJson]:
+    return run_calc(capsys, "--variant", "zuno", *args)
 
 
 READY = ["--hand", "234m456p678s99p11s9p", "--win", "9p", "--seat", "S"]
@@ -23,8 +22,8 @@ READY = ["--hand", "234m456p678s99p11s9p", "--win", "9p", "--seat", "S"]
 def test_calc_zerohatsu_is_2_han_and_2_chips(capsys: pytest.CaptureFixture[str]) -> None:
     code, out = run(capsys, *READY, "--ron", "--riichi", "--zerohatsu")
     assert code == 0
-    assert [(y["name"], y["han"]) for y in out["yaku"]] == [("立直", 1), ("零発", 2)]  # type: ignore[union-attr]
-    assert out["total"] == 5_200 and out["chips"] == {  # type: ignore[comparison-overlap]
+    assert [(y["name"], y["han"]) for y in out["yaku"]] == [("立直", 1), ("零発", 2)]
+    assert out["total"] == 5_200 and out["chips"] == {
         "discarder": 2,
         "total": 2,
         "items": {"赤": 0, "一発": 0, "裏": 0, "零発": 2, "一枚場": 0},
@@ -37,7 +36,7 @@ def test_calc_pocchi_white_stands_for_1s(capsys: pytest.CaptureFixture[str]) -> 
     code, out = run(capsys, *hand, "--tsumo", "--riichi", "--ippatsu", "--pocchi", "1s")
     assert code == 0 and out["pocchi"] == "1s"
     assert out["payments"] == {"dealer": 2_000, "each_other": 1_000}
-    assert out["chips"]["each"] == 1 and out["chips"]["total"] == 3  # type: ignore[index]
+    assert out["chips"]["each"] == 1 and out["chips"]["total"] == 3
     code, out = run(capsys, *hand, "--tsumo", "--riichi", "--pocchi", "1s")
     assert code == 2 and "ippatsu" in str(out["error"])
 
@@ -52,14 +51,14 @@ def test_calc_pocchi_cannot_be_a_fifth_copy(capsys: pytest.CaptureFixture[str]) 
 
 def test_calc_inazuma_wareme_and_honba_double_up(capsys: pytest.CaptureFixture[str]) -> None:
     code, plain = run(capsys, *READY, "--ron", "--riichi", "--ippatsu", "--ura", "8p")
-    assert code == 0 and plain["total"] == 8_000 and plain["chips"]["discarder"] == 4  # type: ignore[index]
+    assert code == 0 and plain["total"] == 8_000 and plain["chips"]["discarder"] == 4
     code, out = run(capsys, *READY, "--ron", "--riichi", "--ippatsu", "--ura", "8p", "--inazuma", "--wareme")
     # イナズマ and 割れ目 multiply: ×4 on the points and on the chips.
     assert out["total"] == 4 * 8_000 and out["payments"] == {"discarder": 32_000}
-    assert out["chips"]["discarder"] == 16 and out["chips"]["multiplier"] == 4  # type: ignore[index]
+    assert out["chips"]["discarder"] == 16 and out["chips"]["multiplier"] == 4
     code, out = run(capsys, *READY, "--ron", "--riichi", "--honba", "3")
     # 一枚場: honba are chips, not points.
-    assert out["total"] == 1_300 and out["chips"]["items"]["一枚場"] == 3  # type: ignore[index]
+    assert out["total"] == 1_300 and out["chips"]["items"]["一枚場"] == 3
 
 
 def test_calc_kiriage_30fu_4han(capsys: pytest.CaptureFixture[str]) -> None:
@@ -78,9 +77,7 @@ def test_calc_kiriage_30fu_4han(capsys: pytest.CaptureFixture[str]) -> None:
     ],
 )
 def test_calc_zuno_errors(capsys: pytest.CaptureFixture[str], args: list[str], fragment: str) -> None:
-    code = main(args)
-    out = json.loads(capsys.readouterr().out)
-    assert code == 2 and fragment in str(out["error"])
+    assert fragment in calc_refusal(capsys, *args)
 
 
 @pytest.mark.slow

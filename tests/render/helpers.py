@@ -27,14 +27,24 @@ def is_opaque(image: Image.Image) -> bool:
 
 
 def mean_brightness(image: Image.Image, box: tuple[int, int, int, int]) -> float:
-    values = pixels(image.crop(box).convert("L"))
+    values = levels(image.crop(box).convert("L"))
     return sum(values) / len(values)
 
 
-def pixels(image: Image.Image) -> list:
-    """Every pixel value, row by row (``getdata`` is deprecated from Pillow 13)."""
-    flattened = getattr(image, "get_flattened_data", None)
-    return list(flattened() if flattened is not None else image.getdata())
+def levels(image: Image.Image) -> list[int]:
+    """Every value of a greyscale (``L``) image, row by row. Read from the raw bytes, one a pixel:
+    ``getdata`` is deprecated from Pillow 13 and its replacement is missing before it."""
+    assert image.mode == "L", image.mode
+    return list(image.tobytes())
+
+
+def pixels(image: Image.Image) -> list[tuple[int, ...]]:
+    """Every pixel of an ``RGB`` or ``RGBA`` image, row by row, one value a band (what
+    ``getdata`` gave), read from the raw bytes as :func:`levels` is."""
+    assert image.mode in ("RGB", "RGBA"), image.mode
+    bands = len(image.mode)
+    raw = image.tobytes()
+    return [tuple(raw[start : start + bands]) for start in range(0, len(raw), bands)]
 
 
 def band_rect(seats: int, seat: int, bottom: int = 0) -> tuple[int, int, int, int]:

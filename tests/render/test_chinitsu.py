@@ -13,6 +13,7 @@ from bot.engine.game import Kan, SetAside
 from bot.engine.melds import MeldType
 from bot.engine.tiles import Back, Kind, Tile, parse_tiles
 from bot.engine.variants import new_game
+from bot.engine.variants.chinitsu import ChinitsuGame
 from bot.engine.views import MeldView, PublicView, SeatPublic
 from render import render_table, render_win
 from render.cards import CARD_WIDTH, compose_win
@@ -99,8 +100,9 @@ def test_the_wall_strip_follows_draw_order(public: PublicView) -> None:
 
 def rigged(second: str, third: str) -> PublicView:
     game = new_game("chinitsu", {}, seed=3)
+    assert isinstance(game, ChinitsuGame)
     hands, draws, rinshan = CHINITSU_RIG
-    game.rig([hands[0], second, third], draws, rinshan=rinshan, dealer=0)  # type: ignore[attr-defined]
+    game.rig([hands[0], second, third], draws, rinshan=rinshan, dealer=0)
     for _ in range(8):
         actions = game.legal_actions(0)
         move = next((a for a in actions if isinstance(a, SetAside)), None) or next(

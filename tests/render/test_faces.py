@@ -9,7 +9,7 @@ from PIL import Image, ImageChops
 
 from bot.engine.tiles import NUM_KINDS, Back, Kind, Tile, parse_tiles
 from render.sprites import Shade, thickness, tile_sprite
-from tests.render.helpers import pixels
+from tests.render.helpers import levels, mean_brightness, pixels
 
 FIVES = (Kind.M5, Kind.P5, Kind.S5)
 
@@ -68,7 +68,7 @@ def test_red_five_is_unmistakable(kind: int, width: int) -> None:
         .convert("L")
         .point(lambda v: 255 if v > 40 else 0)
     )
-    assert sum(1 for v in pixels(changed) if v) > width * width * 0.15
+    assert sum(1 for v in levels(changed) if v) > width * width * 0.15
     # The red version carries clearly more red, whatever the suit's usual colours are.
     assert red_pixels(red) > red_pixels(plain) + width * 2
 
@@ -103,9 +103,7 @@ def test_a_face_up_tile_keeps_its_back_colour_on_its_side() -> None:
 
 def test_shades_darken_the_face() -> None:
     def brightness(shade: Shade) -> float:
-        image = tile_sprite(Tile(Kind.WHITE), 30, shade=shade).image.convert("L")
-        values = pixels(image.crop((6, 6, 28, 36)))
-        return sum(values) / len(values)
+        return mean_brightness(tile_sprite(Tile(Kind.WHITE), 30, shade=shade).image, (6, 6, 28, 36))
 
     assert brightness(Shade.NONE) > brightness(Shade.TSUMOGIRI) > brightness(Shade.DIM) + 40
 

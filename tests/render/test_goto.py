@@ -5,6 +5,7 @@ always show, gold and red fives and 白ポッチ, two indicators, and the chips 
 from __future__ import annotations
 
 import dataclasses
+from typing import TypedDict, Unpack
 
 import pytest
 from PIL import Image, ImageChops
@@ -55,9 +56,18 @@ def river_rect(seats: int, seat: int, bottom: int = 0) -> Box:
     return (x, y, x + width, y + height)
 
 
-def replace_seat(view: PublicView, seat: int, **changes: object) -> PublicView:
+class SeatChanges(TypedDict, total=False):
+    """What the tests change of a seat's public view."""
+
+    open_waits: tuple[int, ...]
+    set_aside: tuple[Tile, ...]
+    riichi: bool
+    chips: int | None
+
+
+def replace_seat(view: PublicView, seat: int, **changes: Unpack[SeatChanges]) -> PublicView:
     seats = list(view.seats)
-    seats[seat] = dataclasses.replace(seats[seat], **changes)  # type: ignore[arg-type]
+    seats[seat] = dataclasses.replace(seats[seat], **changes)
     return dataclasses.replace(view, seats=tuple(seats))
 
 
