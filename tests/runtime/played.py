@@ -7,17 +7,17 @@ from __future__ import annotations
 from bot.engine.ai import CpuPlayer
 from bot.engine.game import Unclaimed
 from bot.engine.variants import new_game
-from bot.engine.views import PublicView
+from bot.engine.views import PublicView, SeatView
 from bot.runtime.decisions import Decision
 
 __all__ = ["claim_windows", "decisions_met"]
 
 
-def decisions_met(seed: int, limit: int = 400) -> list[tuple[object, Decision]]:
+def decisions_met(seed: int, limit: int = 400) -> list[tuple[SeatView, Decision]]:
     """Decisions met along a CPU-played game, with the game at that moment (rebuilt each time)."""
     game = new_game("nishoku", {"hands": 2}, seed=seed)
     cpus = [CpuPlayer(game.shapes, game.tiles, seed=seat) for seat in range(4)]
-    found: list[tuple[object, Decision]] = []
+    found: list[tuple[SeatView, Decision]] = []
     while game.outcome() is None and len(found) < limit:
         for decision in game.decisions():
             found.append(

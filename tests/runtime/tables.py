@@ -4,12 +4,13 @@ on its own (no Discord), with whatever presenter the test listens through."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from bot.engine.game import Game
+from bot.engine.table.settings import TableSettings
 from bot.runtime import RuntimeOptions, TableActor, TableTimers
 from bot.runtime.presenting import NullPresenter, TablePresenter
 from bot.storage import PlayerSeat, Store
+from tests.engine.rigging import as_table
 
 __all__ = ["HOST", "humans", "start_table"]
 
@@ -30,11 +31,12 @@ async def start_table(
     presenter: TablePresenter | None = None,
     timers: TableTimers | None = None,
     started_at: float | None = None,
-    **options: Any,
+    options: RuntimeOptions | None = None,
 ) -> TableActor:
     """Create ``game`` in the store (guild 1, channel 2) and start its actor: CPUs without delay
-    and no pause between hands unless ``options`` (of :class:`RuntimeOptions`) say otherwise."""
-    game_id = await store.games.create(1, 2, game.variant, game.settings, game.seed, players, HOST)  # type: ignore[attr-defined]
+    and no pause between hands unless ``options`` say otherwise."""
+    settings: TableSettings = as_table(game).settings  # the dataclass the store keeps as JSON
+    game_id = await store.games.create(1, 2, game.variant, settings, game.seed, players, HOST)
     actor = TableActor(
         game_id=game_id,
         guild_id=1,
@@ -43,7 +45,7 @@ async def start_table(
         game=game,
         players=players,
         store=store,
-        options=RuntimeOptions(**{"cpu_delay": 0.0, "hand_pause": 0.0, **options}),
+        options=options or RuntimeOptions(cpu_delay=0.0, hand_pause=0.0),
         timers=timers or TableTimers(30, 0),
         started_at=started_at,
     )

@@ -6,22 +6,23 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 import pytest
 
-from bot.engine.game import Action, Game, action_from_json
-from bot.engine.variants import new_game
+from bot.engine.events import Event, WallRevealed
+from bot.engine.game import Action, Discard, Game, Outcome, Pick, VoteEnd, action_from_json
+from bot.engine.variants import JsonSettings, new_game
 from bot.engine.variants.inage import InageGame, InageSettings
-from bot.engine.views import WinView
-from bot.runtime import TableActor, TableTimers
+from bot.engine.views import SeatView, WinView
+from bot.runtime import RuntimeOptions, TableActor, TableTimers
 from bot.runtime.customid import ActionId, action_args
-from bot.runtime.presenting import NullPresenter
+from bot.runtime.presenting import NullPresenter, ResultCard
 from bot.runtime.snapshot import TableSnapshot
-from bot.storage import HandEntry, PlayerSeat, Store
+from bot.storage import GameSummary, HandEntry, PlayerSeat, Store
 from tests.engine import test_inage, test_zuno
+from tests.engine.rigging import find
 from tests.runtime.tables import humans, start_table
 
 
@@ -29,20 +30,27 @@ from tests.runtime.tables import humans, start_table
 class Recorder(NullPresenter):
     """A presenter that keeps what the actor tells it."""
 
-    hands: list[tuple[HandEntry, tuple[Any, ...]]] = field(default_factory=list)
-    notices: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
-    over: list[Any] = field(default_factory=list)
+    hands: list[tuple[HandEntry, tuple[ResultCard, ...]]] = field(default_factory=list)
+    notices: list[tuple[str, dict[str, object]]] = field(default_factory=list)
+    over: list[Outcome] = field(default_factory=list)
     ended: asyncio.Event = field(default_factory=asyncio.Event)
 
-    def hand_ended(self, entry: HandEntry, results: Sequence[Any], reveal: dict[str, Any] | None = None) -> None:
+    def hand_ended(self, entry: HandEntry, results: Sequence[ResultCard], reveal: WallRevealed | None = None) -> None:
         self.hands.append((entry, tuple(results)))
 
-    def notice(self, key: str, **params: Any) -> None:
+    def notice(self, key: str, **params: object) -> None:
         self.notices.append((key, params))
 
-    def game_over(self, snapshot: TableSnapshot, outcome: Any, summary: Any) -> None:
+    def game_over(self, snapshot: TableSnapshot, outcome: Outcome, summary: GameSummary | None) -> None:
         self.over.append(outcome)
         self.ended.set()
+
+    def only_hand_wins(self) -> tuple[HandEntry, list[WinView]]:
+        """The one hand played and its result cards, which must all be wins."""
+        ((entry, results),) = self.hands
+        wins = [card for card in results if isinstance(card, WinView)]
+        assert len(wins) == len(results), results
+        return entry, wins
 
 
 async def _start(
@@ -63,8 +71,7 @@ async def _start(
         presenter=recorder,
         timers=timers,
         started_at=started_at,
-        cpu_delay=cpu_delay,
-        retry_seconds=retry_seconds,
+        options=RuntimeOptions(cpu_delay=cpu_delay, hand_pause=0.0, retry_seconds=retry_seconds),
     )
     return actor, recorder
 
@@ -86,12 +93,12 @@ async def test_zuno_ron_on_3s_and_5s_keeps_one_deadline_and_shows_both_wins(stor
     game = test_zuno.game_with([test_zuno.TANYAO_READY, "", "", ""], draws="1p3s5s4p")
     actor, recorder = await _start(store, game, humans(4))
     for pick in ("1p", "3s", "5s"):
-        seat = game.drafter  # type: ignore[attr-defined]
-        action = next(a for a in game.legal_actions(seat) if game.kinds[a.tile] == test_zuno.kind(pick))  # type: ignore[attr-defined]
-        await _click(actor, seat, action)
-    while game.phase in ("draft", "declare"):  # type: ignore[attr-defined]
+        seat = game.drafter
+        assert seat is not None
+        await _click(actor, seat, find(game, seat, Pick, pick))
+    while game.phase in ("draft", "declare"):
         await _click_default(actor, actor.decisions()[0].seat)
-    assert game.phase == "ron"  # type: ignore[attr-defined]
+    assert game.phase == "ron"
     first = actor.decision(0)
     assert first is not None and first.deadline is not None
     rons = [a for a in first.actions if a.kind == "zuno_ron"]
@@ -102,10 +109,9 @@ async def test_zuno_ron_on_3s_and_5s_keeps_one_deadline_and_shows_both_wins(stor
     assert second.deadline == first.deadline
     assert [a.kind for a in second.actions] == ["zuno_ron", "pass"]
     await _click(actor, 0, rons[1])
-    ((entry, results),) = recorder.hands
-    assert entry.result.winner == 0
-    assert [type(r) for r in results] == [WinView, WinView]
-    assert {r.from_seat for r in results} == {1, 2} and {r.winner for r in results} == {0}
+    entry, wins = recorder.only_hand_wins()
+    assert entry.result.winner == 0 and len(wins) == 2
+    assert {r.from_seat for r in wins} == {1, 2} and {r.winner for r in wins} == {0}
     await actor.stop()
 
 
@@ -113,16 +119,13 @@ async def test_inage_double_ron_7s_gives_the_presenter_both_wins(store: Store) -
     hands = ["7s", "555z123p456p7s", "666z123s456s7s"]
     game = test_inage.game_with(hands, draws="8p", multiple_ron=True)
     actor, recorder = await _start(store, game, humans(3))
-    discard = next(
-        a for a in game.legal_actions(0) if a.kind == "discard" and game.kinds[a.tile] == test_inage.kind("7s")
-    )  # type: ignore[attr-defined]
-    await _click(actor, 0, discard)
+    await _click(actor, 0, find(game, 0, Discard, "7s"))
     for seat in (1, 2):
         ron = next(a for a in game.legal_actions(seat) if a.kind == "ron")
         await _click(actor, seat, ron)
-    ((_, results),) = recorder.hands
-    assert sorted(r.winner for r in results) == [1, 2]
-    assert all(r.from_seat == 0 and r.points == 32 for r in results)
+    _, wins = recorder.only_hand_wins()
+    assert sorted(r.winner for r in wins) == [1, 2]
+    assert all(r.from_seat == 0 and r.points == 32 for r in wins)
     await actor.stop()
 
 
@@ -162,7 +165,7 @@ async def test_inage_vote_alone_does_not_end_and_can_be_withdrawn(store: Store) 
     again = actor.decision(idle)
     assert again is not None and again.actions != panel.actions
     (withdraw,) = again.actions
-    assert getattr(withdraw, "end") is False  # noqa: B009 - VoteEnd's field, read generically
+    assert isinstance(withdraw, VoteEnd) and withdraw.end is False
     await _click(actor, idle, withdraw)
     assert [key for key, _ in recorder.notices] == ["vote_end_cast", "vote_end_withdrawn"]
     assert recorder.notices[-1][1]["votes"] == 0
@@ -186,7 +189,7 @@ async def test_inage_time_limit_waits_for_its_minutes(store: Store) -> None:
     game = new_game("inage", {"end": "time", "minutes": 90}, seed=7, players=3)
     actor, recorder = await _start(store, game, humans(3))
     handle = actor._time_limit
-    assert handle is not None
+    assert isinstance(handle, asyncio.TimerHandle)  # the loop's timer: the actor runs on LoopScheduler
     loop = asyncio.get_running_loop()
     assert 90 * 60 - 5 < handle.when() - loop.time() <= 90 * 60
     await actor.stop()
@@ -201,7 +204,7 @@ async def test_a_cpu_that_fails_to_choose_plays_its_default_and_the_game_goes_on
     calls = {"n": 0}
     choose = CpuPlayer.choose
 
-    def flaky(self: CpuPlayer, view: Any, actions: Any) -> Action:
+    def flaky(self: CpuPlayer, view: SeatView, actions: Sequence[Action]) -> Action:
         calls["n"] += 1
         if calls["n"] % 5 == 0:
             raise RuntimeError("a CPU bug")
@@ -221,11 +224,13 @@ async def test_a_move_the_store_refuses_is_retried_not_dropped(store: Store, mon
     refusals = {"left": 3}
     append = store.games.append_action
 
-    async def sometimes(*args: Any, **kwargs: Any) -> None:
+    async def sometimes(
+        game_id: int, seq: int, action_json: Mapping[str, object], *, bank: float | None = None
+    ) -> None:
         if refusals["left"] > 0:
             refusals["left"] -= 1
             raise StorageError("database is locked")
-        await append(*args, **kwargs)
+        await append(game_id, seq, action_json, bank=bank)
 
     monkeypatch.setattr(store.games, "append_action", sometimes)
     game = new_game("nishoku", {"hands": 1}, seed=3)
@@ -244,11 +249,7 @@ async def test_seats_asked_at_once_share_one_deadline_and_the_smaller_bank(store
     game = test_inage.game_with(hands, draws="8p", multiple_ron=True)
     actor, _ = await _start(store, game, humans(3), timers=TableTimers(30, 60))
     actor.seats[2].bank = 5.0
-    discard = next(
-        a
-        for a in game.legal_actions(0)
-        if a.kind == "discard" and game.kinds[a.tile] == test_inage.kind("7s")  # type: ignore[attr-defined]
-    )
+    discard = find(game, 0, Discard, "7s")
     before = time.time()
     await _click(actor, 0, discard)
     one, two = (actor.decision(seat) for seat in (1, 2))
@@ -318,7 +319,7 @@ async def test_an_illegal_default_is_never_stored_and_a_legal_move_is_played(
 
 
 async def test_a_move_the_engine_refuses_after_it_is_saved_is_taken_back_and_the_table_goes_on(
-    store: Store,
+    store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Should the engine refuse a move it listed as legal, half-way through applying it, the
     stored action is taken back and the game rebuilt from the log: what is stored always
@@ -329,14 +330,14 @@ async def test_a_move_the_engine_refuses_after_it_is_saved_is_taken_back_and_the
     apply = game.apply
     calls = {"n": 0}
 
-    def refuses_the_fifth(action: Action) -> Any:
+    def refuses_the_fifth(action: Action) -> list[Event]:
         calls["n"] += 1
         if calls["n"] == 5:
             game.points[0] += 1_000  # a half-applied move the rebuild must undo
             raise IllegalActionError("an engine bug")
         return apply(action)
 
-    game.apply = refuses_the_fifth  # type: ignore[method-assign]
+    monkeypatch.setattr(game, "apply", refuses_the_fifth)
     actor, recorder = await _start(store, game, [PlayerSeat.cpu(f"CPU {seat}") for seat in range(4)])
     await asyncio.wait_for(recorder.ended.wait(), 20)
     assert calls["n"] >= 5 and actor.game is not game, "the refused move was not undone by a rebuild"
@@ -349,17 +350,18 @@ async def test_a_move_the_engine_refuses_after_it_is_saved_is_taken_back_and_the
     [("nishoku", {"hands": 2}, 4), ("zuno", {}, 4), ("inage", {"hands": 2}, 3), ("inage", {"hands": 2}, 2)],
 )
 async def test_every_stored_game_replays_to_the_table_it_stored(
-    store: Store, variant: str, settings: dict[str, Any], players: int
+    store: Store, variant: str, settings: JsonSettings, players: int
 ) -> None:
     """A whole CPU table of each variant: what the store kept rebuilds the live game exactly."""
     game = new_game(variant, settings, seed=17, players=players)
     actor, recorder = await _start(store, game, [PlayerSeat.cpu(f"CPU {seat}") for seat in range(players)])
     await asyncio.wait_for(recorder.ended.wait(), 60)
     assert await _replays_to_live_state(store, actor)
-    assert len(recorder.hands) == actor.game.outcome().hands_played  # type: ignore[union-attr]
+    outcome = actor.game.outcome()
+    assert outcome is not None and len(recorder.hands) == outcome.hands_played
 
 
-async def _until(condition: Any, what: str) -> None:
+async def _until(condition: Callable[[], object], what: str) -> None:
     for _ in range(200):
         if condition():
             return
@@ -377,22 +379,22 @@ async def test_zuno_cpu_locked_in_reconsiders_once_a_riichi_on_7z_is_declared_an
 
     asked: list[tuple[int, frozenset[int]]] = []
 
-    def reconsider(self: CpuPlayer, view: Any, actions: Any) -> Action | None:
+    def reconsider(self: CpuPlayer, view: SeatView, actions: Sequence[Action]) -> Action | None:
         asked.append((view.seat, frozenset(s.seat for s in view.public.seats if s.riichi)))
-        return next(a for a in actions if a.kind == "discard" and self.tiles[a.tile] != view.locked)
+        return next(a for a in actions if isinstance(a, Discard) and self.tiles[a.tile] != view.locked)
 
     monkeypatch.setattr(CpuPlayer, "reconsider", reconsider)
     game = test_zuno.game_with([test_zuno.RIICHI_READY, "", "", ""], draws="7z5p2p3p")
     players = humans(4)
     players[1] = PlayerSeat.cpu("CPU 1")
     actor, _ = await _start(store, game, players)
-    while game.phase == "draft":  # type: ignore[attr-defined]
-        seat = game.drafter  # type: ignore[attr-defined]
+    while game.phase == "draft":
+        seat = game.drafter
+        assert seat is not None
         if seat == 1:
             await asyncio.sleep(0.01)
         elif seat == 0:
-            pick = next(a for a in game.legal_actions(0) if game.kinds[a.tile] == test_zuno.kind("7z"))  # type: ignore[attr-defined]
-            await _click(actor, 0, pick)
+            await _click(actor, 0, find(game, 0, Pick, "7z"))
         else:
             await _click_default(actor, seat)
     await _until(lambda: game.locked_in(1), "the CPU to lock in")

@@ -3,22 +3,12 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
-from pathlib import Path
-
-import pytest
 
 from bot.engine.variants import new_game
 from bot.runtime import RuntimeOptions, TableActor, TableTimers
 from bot.runtime.clocks import ManualClock
-from bot.runtime.presenting import NullPresenter
-from bot.storage import PlayerSeat, Store
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    async with Store.open(tmp_path / "db.sqlite3") as opened:
-        yield opened
+from bot.storage import Store
+from tests.runtime.tables import humans, start_table
 
 
 def test_a_manual_clock_calls_what_falls_due_in_order_and_not_what_was_called_off() -> None:
@@ -41,20 +31,9 @@ async def test_a_seat_times_out_when_the_clock_passes_its_deadline_and_not_befor
     clock = ManualClock()
     options = RuntimeOptions(cpu_delay=0, hand_pause=0, clock=clock.monotonic, wall_clock=clock.time, scheduler=clock)
     game = new_game("nishoku", {}, seed=5, players=4)
-    players = [PlayerSeat(100 + seat, f"P{seat}") for seat in range(4)]
-    game_id = await store.games.create(1, 2, game.variant, game.settings, game.seed, players, 100)
-    actor = TableActor(
-        game_id=game_id,
-        guild_id=1,
-        channel_id=2,
-        host_id=100,
-        game=game,
-        players=players,
-        store=store,
-        options=options,
-        timers=TableTimers(turn_seconds=10, bank_seconds=5),
+    actor = await start_table(
+        store, game, humans(4), timers=TableTimers(turn_seconds=10, bank_seconds=5), options=options
     )
-    actor.start(NullPresenter())
     try:
         (decision,) = actor.decisions()
         assert decision.deadline == clock.time() + 15

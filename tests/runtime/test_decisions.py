@@ -17,6 +17,7 @@ from bot.runtime.errors import InvalidButton, NotYourTurn, StaleClick
 from bot.runtime.messages import FreeAct, Message, Timeout
 from bot.runtime.options import RuntimeOptions, TableTimers
 from bot.storage import PlayerSeat
+from tests.engine.rigging import as_table
 
 CLAIMS = (["4678p1234567z11s", "123456789s1123p", "123456789s1123p", "5599p6688s12345z"], "7z")
 """A deal where the dealer's 4p may be ronned by seats 1 and 2 at once."""
@@ -56,7 +57,7 @@ class Table:
 
 def _claims() -> Table:
     game = new_game("nishoku", {"hands": 1}, seed=11)
-    game.rig(*CLAIMS)  # type: ignore[attr-defined]
+    as_table(game).rig(*CLAIMS)
     table = Table.of(game, banks=(20.0, 20.0, 5.0, 20.0))
     table.book.sync(game, acted=None, pause=0.0)
     four_pin = next(a for a in game.legal_actions(0) if isinstance(a, Discard) and game.tiles[a.tile].kind == 12)
@@ -80,7 +81,9 @@ def test_seats_asked_at_once_share_a_number_and_a_deadline_and_keep_both_when_th
 def test_a_button_stands_for_its_action_only_while_its_decision_is_current() -> None:
     table = _claims()
     book, sequence = table.book, table.game.sequence
-    ron = next(a for a in book.decision(2).actions if a.kind == "ron")  # type: ignore[union-attr]
+    claim = book.decision(2)
+    assert claim is not None
+    ron = next(a for a in claim.actions if a.kind == "ron")
     assert book.action_for(2, table.button(2, ron), sequence) == (ron, False)
     with pytest.raises(StaleClick):
         book.action_for(2, table.button(2, ron, seq=sequence - 1), sequence)

@@ -7,7 +7,6 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from bot.engine.variants import new_game
 from bot.runtime.clocks import ManualClock, SeatState, TableClocks
@@ -28,7 +27,7 @@ class Recorder(NullPresenter):
     notices: list[str] = field(default_factory=list)
     redraws: int = 0
 
-    def notice(self, key: str, **params: Any) -> None:
+    def notice(self, key: str, **params: object) -> None:
         self.notices.append(key)
 
     def table_changed(self, snapshot: TableSnapshot) -> None:

@@ -5,7 +5,6 @@ and a lobby comes back unless its channel got its game first."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Mapping
-from typing import Any
 
 import pytest
 
@@ -115,7 +114,7 @@ async def test_a_game_whose_last_action_ended_it_is_finished_and_its_end_shown(
     assert shown.first.finished and shown.ends == [stored] and shown.started == (None, False)
 
 
-async def test_a_lobby_comes_back_unless_its_channel_got_its_game_first(store: Store, runtime: Runtime[Any]) -> None:
+async def test_a_lobby_comes_back_unless_its_channel_got_its_game_first(store: Store, runtime: Runtime[Shown]) -> None:
     for lobby_id, channel_id in ((7, 20), (8, 2)):
         lobby = runtime.lobbies.open(
             lobby_id=lobby_id,
@@ -129,8 +128,7 @@ async def test_a_lobby_comes_back_unless_its_channel_got_its_game_first(store: S
         )
         assert await runtime.save_lobby(lobby)
         runtime.lobbies.close(lobby)
-    game = new_game("nishoku", {}, seed=1)
-    await store.games.create(1, 2, "nishoku", game.settings, 1, HUMANS, 100)  # type: ignore[attr-defined]
+    await store.games.create(1, 2, "nishoku", build_settings("nishoku", {}), 1, HUMANS, 100)
     await recover_tables(runtime)
     assert [lobby.id for lobby in await restore_lobbies(runtime)] == [7]
     assert [lobby.id for lobby in await store.tables.lobbies()] == [7]

@@ -12,7 +12,7 @@ import pytest
 from bot.engine.game import Discard, Ron, Unclaimed
 from bot.engine.variants import new_game
 from bot.runtime import TableActor, TableTimers
-from bot.runtime.customid import ActionId, LeaderboardId, LobbyId, PanelId, TableId, action_args, parse
+from bot.runtime.customid import ActionId, ButtonId, LeaderboardId, LobbyId, PanelId, TableId, action_args, parse
 from bot.runtime.errors import (
     AlreadyJoined,
     BadSetting,
@@ -28,6 +28,7 @@ from bot.runtime.lobby import LobbyBook
 from bot.runtime.snapshot import public_table_view
 from bot.runtime.variants import build_settings, parse_rules_text
 from bot.storage import PlayerSeat, StorageError, Store
+from tests.engine.rigging import as_table
 from tests.runtime.played import claim_windows, decisions_met
 from tests.runtime.tables import humans, start_table
 
@@ -61,8 +62,8 @@ def test_runtime_doctests(module: str) -> None:
         LeaderboardId("chinitsu", "all", 10, "chips"),
     ],
 )
-def test_custom_ids_round_trip_and_fit(button: object) -> None:
-    custom_id = button.custom_id  # type: ignore[attr-defined]
+def test_custom_ids_round_trip_and_fit(button: ButtonId) -> None:
+    custom_id = button.custom_id
     assert len(custom_id) <= 100
     assert parse(custom_id) == button
 
@@ -92,17 +93,17 @@ def test_malformed_custom_ids_are_invalid_buttons(custom_id: str) -> None:
 
 
 def test_public_table_view_hides_who_may_call() -> None:
-    for view, decision in decisions_met(seed=5):
-        public = view.public  # type: ignore[attr-defined]
+    for view, _ in decisions_met(seed=5):
+        public = view.public
         shown = public_table_view(public, deadline=None, auto=())
         if public.turn is not None:
             assert shown.deciding == (public.turn,)
-        del decision
     windows = claim_windows(seed=5)
     for public, unclaimed, _ in windows:
         # Not even that a window is open: the seat after the discarder is on turn, as it would
         # be had nobody been able to claim, and no claimant's deadline shows.
-        after = (public.last_discard[0] + 1) % len(public.seats)  # type: ignore[index]
+        assert public.last_discard is not None
+        after = (public.last_discard[0] + 1) % len(public.seats)
         assert public.phase == "claims" and unclaimed == Unclaimed("turn", after)
         shown = public_table_view(public, deadline=123.0, auto=(), unclaimed=unclaimed)
         assert (shown.phase, shown.turn, shown.deciding, shown.deadline) == ("turn", after, (after,), None)
@@ -153,7 +154,7 @@ def test_lobby_rules() -> None:
 async def _actor(store: Store, rig: tuple[list[str], str] | None = None) -> TableActor:
     game = new_game("nishoku", {"hands": 1}, seed=11)
     if rig is not None:
-        game.rig(*rig)  # type: ignore[attr-defined]
+        as_table(game).rig(*rig)
     return await start_table(store, game, humans(4))
 
 
@@ -193,12 +194,10 @@ async def test_simultaneous_claims_keep_their_sequence_numbers(store: Store) -> 
     """Two seats may ron one discard: one passing does not make the other's buttons stale."""
     hands = ["4678p1234567z11s", "123456789s1123p", "123456789s1123p", "5599p6688s12345z"]
     actor = await _actor(store, rig=(hands, "7z"))
-    four_pin = next(
-        a
-        for a in actor.decision(0).actions
-        if isinstance(a, Discard) and actor.tiles[a.tile].kind == 12  # type: ignore[union-attr]
-    )
-    await actor.act(100, ActionId(actor.game_id, actor.decision(0).seq, "discard", action_args(four_pin)))  # type: ignore[union-attr]
+    dealer = actor.decision(0)
+    assert dealer is not None
+    four_pin = next(a for a in dealer.actions if isinstance(a, Discard) and actor.tiles[a.tile].kind == 12)
+    await actor.act(100, ActionId(actor.game_id, dealer.seq, "discard", action_args(four_pin)))
     first, second = actor.decisions()
     assert (first.seat, second.seat) == (1, 2)
     assert first.seq == second.seq and any(isinstance(a, Ron) for a in second.actions)
