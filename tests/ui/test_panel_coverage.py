@@ -15,22 +15,24 @@ import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import pytest
 
 from bot.engine.ai import CpuPlayer
-from bot.engine.game import Action, Discard, Pass, Pick, Riichi, SetAside
-from bot.engine.tiles import Kind, parse_kinds
+from bot.engine.game import Action, Discard, Game, Pass, Pick, Riichi, SetAside
+from bot.engine.tiles import Kind, Tile
 from bot.engine.variants import new_game
+from bot.engine.variants.chinitsu import ChinitsuGame
 from bot.engine.variants.inage import InageGame, JuusanFutou, VoteEnd
 from bot.engine.variants.zuno import InazumaRiichi, PocchiTsumo, RonOn, ZunoGame
+from bot.engine.views import SeatView
 from bot.runtime.customid import ActionId, PanelId, action_args, parse
 from bot.runtime.decisions import Decision
 from bot.runtime.snapshot import public_table_view
 from bot.ui.components import MessageSpec
 from bot.ui.panel_spec import MAX_ROWS, ROW_SIZE, PanelMode, panel_spec
 from bot.ui.table_spec import table_spec
+from tests.engine.rigging import find
 from tests.engine.test_zuno import draft, game_with, pocchi_round
 
 NAMES = ("Alice", "Bob", "Carol", "Dave")
@@ -71,9 +73,9 @@ def check_message(spec: MessageSpec) -> None:
 
 
 def reach(
-    view: Any,
+    view: SeatView,
     decision: Decision,
-    tiles: Sequence[Any],
+    tiles: Sequence[Tile],
     *,
     names: Sequence[str] = NAMES,
     locale: str | None = None,
@@ -113,7 +115,7 @@ def reach(
     return found
 
 
-def check_seat(game: Any, seat: int, *, locale: str | None = None) -> Reach | None:
+def check_seat(game: Game, seat: int, *, locale: str | None = None) -> Reach | None:
     """Check the seat's panel against everything it may do now (its decision, a locked seat's
     switches, いなげ's votes); None when it may do nothing."""
     actions = tuple(action for action in game.legal_actions(seat) if action.kind != "time_up")
@@ -144,12 +146,12 @@ class Explorer:
     """The CPU's choice most of the time, any legal action sometimes (riichi, イナズマ, kans, set
     asides, calls the CPU would not make), so the games pass through many kinds of decisions."""
 
-    def __init__(self, game: Any, seed: int, wander: float) -> None:
+    def __init__(self, game: Game, seed: int, wander: float) -> None:
         self.cpus = [CpuPlayer(game.shapes, game.tiles, seed=seed + seat) for seat in range(game.players)]
         self.rng = random.Random(seed)
         self.wander = wander
 
-    def choose(self, game: Any, seat: int, actions: Sequence[Action]) -> Action:
+    def choose(self, game: Game, seat: int, actions: Sequence[Action]) -> Action:
         # Votes and the clock would end the game early; they are checked on the panel all the same.
         playable = [a for a in actions if a.kind not in ("vote_end", "time_up")] or list(actions)
         if self.rng.random() < self.wander:
@@ -210,7 +212,7 @@ def zuno_declare(hand: str, pick: str) -> ZunoGame:
     return game
 
 
-def count_kinds(game: Any, seat: int) -> Counter[str]:
+def count_kinds(game: Game, seat: int) -> Counter[str]:
     return Counter(action.kind for action in game.legal_actions(seat))
 
 
@@ -371,7 +373,7 @@ def test_a_mode_without_its_actions_falls_back_to_discards() -> None:
             waiting_for=(),
             names=NAMES,
             tiles=game.tiles,
-            mode=mode,  # type: ignore[arg-type]
+            mode=mode,
         )
         assert spec.buttons == plain.buttons and spec.content == plain.content
 
@@ -412,10 +414,7 @@ def zuno_ron_phase() -> ZunoGame:
     game = game_with(["234m567p345s2266s", "2s", "6s", ""], "1z2z3z4z", dealer=0)
     draft(game, "1z", "2z", "3z")
     for seat, tile in ((0, "1z"), (1, "2s"), (2, "6s"), (3, "4z")):
-        action = next(
-            a for a in game.legal_actions(seat) if type(a) is Discard and game.kinds[a.tile] == parse_kinds(tile)[0]
-        )
-        game.apply(action)
+        game.apply(find(game, seat, Discard, tile))
     assert game.phase == "ron"
     return game
 
@@ -468,7 +467,7 @@ def test_zuno_ron_phase_pass_becomes_done_after_a_ron() -> None:
 def test_claims_outside_zunos_ron_phase_keep_the_claim_text() -> None:
     """Pass stays "Pass" and the generic claim text stays for ordinary claims (二色麻雀's pon/ron)."""
     game = new_game("nishoku", {}, seed=7)
-    cpus = [CpuPlayer(game.shapes, game.tiles, seed=seat) for seat in range(4)]  # type: ignore[attr-defined]
+    cpus = [CpuPlayer(game.shapes, game.tiles, seed=seat) for seat in range(4)]
     for _ in range(2_000):
         claims = [d for d in game.decisions() if any(a.kind == "pass" for a in d.actions)]
         if claims:
@@ -484,7 +483,7 @@ def test_claims_outside_zunos_ron_phase_keep_the_claim_text() -> None:
         decision=runtime,
         waiting_for=(),
         names=NAMES,
-        tiles=game.tiles,  # type: ignore[attr-defined]
+        tiles=game.tiles,
     )
     assert "You may call the discard" in spec.content and pass_label(spec) == "Pass"
 
@@ -504,13 +503,13 @@ CHINITSU_HANDS = ("B1111pY1pB234pB0678pB4z", "B234pB067pY888pB1mY1mB9mY9m", "B99
 """Seat 0 (the dealer) holds five 1p and a 北; seat 1 waits on 1m/9m with no yaku (no ron: 完全先付け)."""
 
 
-def chinitsu_game() -> Any:
-    game = new_game("chinitsu", {}, seed=11)
-    game.rig(CHINITSU_HANDS, "Y9p")
+def chinitsu_game(draws: str = "Y9p") -> ChinitsuGame:
+    game = ChinitsuGame(seed=11)
+    game.rig(CHINITSU_HANDS, draws)
     return game
 
 
-def chinitsu_panel(game: Any, seat: int, locale: str | None = None) -> MessageSpec:
+def chinitsu_panel(game: ChinitsuGame, seat: int, locale: str | None = None) -> MessageSpec:
     actions = game.legal_actions(seat)
     decision = Decision(seat, game.sequence, actions, actions[0], None) if actions else None
     return panel_spec(
@@ -562,8 +561,7 @@ def test_chinitsu_sakizuke_refusal_is_said_on_the_panel() -> None:
 def test_chinitsu_strict_furiten_is_said_on_the_panel() -> None:
     """Seat 1 draws a third 9m and discards it: still waiting on 1m/9m, with a wait in its own
     river (furiten, which in チンイツゲーム blocks tsumo too), and its panel says so."""
-    game = new_game("chinitsu", {}, seed=11)
-    game.rig(CHINITSU_HANDS, "Y9pB9m")
+    game = chinitsu_game("Y9pB9m")
     kinds = game.kinds
     game.apply(next(a for a in game.legal_actions(0) if isinstance(a, Discard) and kinds[a.tile] == Kind.P9))
     game.apply(Pass(2))  # seat 2 could pon the 9p

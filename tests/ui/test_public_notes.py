@@ -5,16 +5,20 @@ the channel's result caption."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from types import SimpleNamespace
-from typing import Any
 
 import pytest
 
 from bot.engine.tiles import Kind
 from bot.engine.views import PublicView, SeatView
-from bot.runtime.snapshot import TableInfo
+from bot.runtime import RuntimeOptions
+from bot.runtime.presenting import ResultCard
+from bot.runtime.rendering import Priority, RenderPool
+from bot.runtime.snapshot import TableInfo, TableSnapshot
 from bot.storage import HandEntry, PlayerSeat
 from bot.storage.models import HandResult
+from bot.ui.components import MessageSpec
 from bot.ui.labels import result_extras
 from bot.ui.pacing import RateLimiter
 from bot.ui.panel_spec import panel_spec
@@ -33,10 +37,12 @@ def table() -> PublicView:
     return view
 
 
+def _table(view: PublicView, locale: str | None = None) -> MessageSpec:
+    return table_spec(game_id=1, title="T", view=view, names=NAMES, decisions=(), auto=(), over=False, locale=locale)
+
+
 def _table_text(view: PublicView, locale: str | None = None) -> str:
-    return table_spec(
-        game_id=1, title="T", view=view, names=NAMES, decisions=(), auto=(), over=False, locale=locale
-    ).content
+    return _table(view, locale).content
 
 
 def _panel_text(view: PublicView, seat: int, locale: str | None = None) -> str:
@@ -63,8 +69,7 @@ def test_the_table_message_and_every_panel_carry_the_note(table: PublicView) -> 
     assert NOTE not in _panel_text(quiet, 0)
     # A new note is a new message: the key changes, so the table and the panels are redrawn.
     other = dataclasses.replace(table, note="🎲 1+1")
-    args: dict[str, Any] = {"game_id": 1, "title": "T", "names": NAMES, "decisions": (), "auto": (), "over": False}
-    assert table_spec(view=table, **args).key != table_spec(view=other, **args).key
+    assert _table(table).key != _table(other).key
 
 
 @pytest.mark.parametrize(
@@ -100,8 +105,12 @@ class _Channel:
         self.sent.append(content)
 
 
-class _Renderer:
-    async def render(self, _priority: object, _function: object, *_args: object) -> bytes:
+class _Renderer(RenderPool):
+    """Draws every card as the same few bytes, at once (the caption is what is checked)."""
+
+    async def render(
+        self, priority: Priority, function: Callable[..., bytes], *args: object, **kwargs: object
+    ) -> bytes:
         return b"png"
 
 
@@ -110,18 +119,33 @@ def _presenter(channel: _Channel) -> DiscordPresenter:
     info = TableInfo(
         game_id=1, guild_id=1, channel_id=2, host_id=100, variant="", title="", players=players, tiles=(), locale=None
     )
+    snapshot = TableSnapshot(
+        info=info,
+        sequence=0,
+        table=sample_goto_table(),
+        seats={},
+        decisions={},
+        deciding=(),
+        auto=(),
+        waiting_for=(),
+        paused=False,
+        finished=False,
+        wall_digest=None,
+        history=(),
+    )
     client = SimpleNamespace(get_partial_messageable=lambda *_args, **_kw: channel)
     return DiscordPresenter(
+        # Stand-ins for Discord and the store: a hand's caption only goes to the channel.
         client=client,  # type: ignore[arg-type]
         store=None,  # type: ignore[arg-type]
-        snapshot=SimpleNamespace(info=info),  # type: ignore[arg-type]
-        options=None,  # type: ignore[arg-type]
+        snapshot=snapshot,
+        options=RuntimeOptions(),
         limiter=RateLimiter(0),
-        renderer=_Renderer(),  # type: ignore[arg-type]
+        renderer=_Renderer(),
     )
 
 
-async def _caption(results: tuple[Any, ...], winner: int | None) -> str:
+async def _caption(results: tuple[ResultCard, ...], winner: int | None) -> str:
     channel = _Channel()
     presenter = _presenter(channel)
     entry = HandEntry(0, "東2局", HandResult(winner=winner, from_seat=None, changes=(0, 0, 0)))

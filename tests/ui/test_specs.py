@@ -4,6 +4,7 @@ a panel offers exactly the legal actions, and the table's line tells nothing a s
 from __future__ import annotations
 
 import doctest
+from functools import partial
 
 import bot.ui.labels
 from bot.engine.game import Riichi
@@ -24,11 +25,11 @@ def test_panel_buttons_are_exactly_the_legal_actions() -> None:
     game = new_game("nishoku", {}, seed=0)
     tiles = game.tiles
     names = ["A", "B", "C", "D"]
+    panel = partial(panel_spec, game_id=7, title="二色麻雀", waiting_for=(), names=names, tiles=tiles)
     checked = 0
     for view, decision in decisions_met(seed=3) + decisions_met(seed=4):
-        common = {"game_id": 7, "title": "二色麻雀", "view": view, "decision": decision, "waiting_for": ()}
-        normal = panel_spec(**common, names=names, tiles=tiles)  # type: ignore[arg-type]
-        riichi = panel_spec(**common, names=names, tiles=tiles, mode="riichi")  # type: ignore[arg-type]
+        normal = panel(view=view, decision=decision)
+        riichi = panel(view=view, decision=decision, mode="riichi")
         expected = {
             ActionId(7, decision.seq, a.kind, action_args(a)).custom_id
             for a in decision.actions
@@ -63,7 +64,8 @@ def test_table_line_in_a_claim_window_names_the_next_seat_without_the_claimants_
     windows = claim_windows(seed=5)
     for public, unclaimed, claimant in windows:
         shown = public_table_view(public, deadline=claimant.deadline, auto=(), unclaimed=unclaimed)
-        after = names[unclaimed.turn]  # type: ignore[index]
+        assert unclaimed.turn is not None
+        after = names[unclaimed.turn]
         for locale, line in (("en-US", f"▶ {after} to play "), ("ja", f"▶ {after} の手番 ")):
             content = table_spec(
                 game_id=1,
