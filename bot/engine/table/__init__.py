@@ -6,8 +6,10 @@ A variant is a subclass of :class:`TableGame` (its own hand loop, like ずーの
 """
 
 from bot.engine.table.claims import ClaimSource, ClaimWindow, seats_after
+from bot.engine.table.dealing import rigging
 from bot.engine.table.dice import roll
-from bot.engine.table.game import ENDED, TableGame, public_deciding, rigging
+from bot.engine.table.ending import ENDED
+from bot.engine.table.game import TableGame
 from bot.engine.table.ledger import Ledger, split_noten_penalty
 from bot.engine.table.seats import RiverEntry, Seat
 from bot.engine.table.settings import (
@@ -24,6 +26,7 @@ from bot.engine.table.settings import (
     shaped,
 )
 from bot.engine.table.turns import Phase, TurnGame
+from bot.engine.table.views import public_deciding
 from bot.engine.table.wall import DeadWall, TileReserve, Wall, shuffled, wall_digest
 
 __all__ = [

@@ -30,8 +30,8 @@ class RiverEntry:
 @dataclass
 class Seat:
     """One seat's part of a hand. ``concealed`` and ``board`` (the same tiles as a count board,
-    see :mod:`bot.engine.shapes`) are kept in step by :meth:`TableGame.take` and
-    :meth:`TableGame.give`. A variant adds its own per-seat facts by subclassing."""
+    see :mod:`bot.engine.shapes`) are kept in step by the table's ``_take`` and ``_give``
+    (:class:`~bot.engine.table.accounting.TileAccounting`). A variant adds its own per-seat facts by subclassing."""
 
     concealed: list[int] = field(default_factory=list)
     board: int = 0

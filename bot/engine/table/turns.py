@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Collection, Sequence
-from typing import ClassVar, TypeVar
+from typing import ClassVar
 
 from bot.engine.events import (
     Called,
@@ -29,15 +29,16 @@ from bot.engine.events import (
 from bot.engine.game import Action, Decision, Discard, Kan, Pass, Pon, Riichi, Ron, SetAside, Tsumo, Unclaimed
 from bot.engine.melds import Meld, MeldType
 from bot.engine.scoring import HandScore
+from bot.engine.table.base import SeatT, SettingsT
 from bot.engine.table.claims import ClaimSource, ClaimWindow, seats_after
-from bot.engine.table.game import ENDED, SettingsT, TableGame, public_deciding
-from bot.engine.table.seats import RiverEntry, Seat
+from bot.engine.table.ending import ENDED
+from bot.engine.table.game import TableGame
+from bot.engine.table.seats import RiverEntry
+from bot.engine.table.views import public_deciding
 from bot.engine.tiles import YAOCHU, Back
 from bot.engine.views import PublicView, SeatView
 
 __all__ = ["Phase", "TurnGame"]
-
-SeatT = TypeVar("SeatT", bound=Seat)
 
 
 class Phase(enum.StrEnum):
