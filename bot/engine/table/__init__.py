@@ -11,7 +11,7 @@ from bot.engine.table.dice import roll
 from bot.engine.table.ending import ENDED
 from bot.engine.table.game import TableGame
 from bot.engine.table.ledger import Ledger, split_noten_penalty
-from bot.engine.table.seats import RiverEntry, Seat
+from bot.engine.table.seats import RiverEntry, Seat, TableSize
 from bot.engine.table.settings import (
     Allowed,
     Form,
@@ -44,6 +44,7 @@ __all__ = [
     "Seat",
     "TableGame",
     "TableSettings",
+    "TableSize",
     "TileReserve",
     "TurnGame",
     "Wall",

@@ -19,7 +19,7 @@ from bot.engine.events import Event
 from bot.engine.game import Outcome
 from bot.engine.shapes import ShapeRules
 from bot.engine.table.ledger import Ledger
-from bot.engine.table.seats import Seat
+from bot.engine.table.seats import Seat, TableSize
 from bot.engine.table.settings import TableSettings
 from bot.engine.table.wall import Wall
 from bot.engine.tiles import Kind, Tile, TileSet
@@ -40,10 +40,8 @@ class TableBase(Generic[SettingsT, SeatT]):
     variant: ClassVar[str]
     aliases: ClassVar[tuple[str, ...]] = ()
     title: ClassVar[str]
-    min_players: ClassVar[int]
-    max_players: ClassVar[int]
-    players_rule: ClassVar[str] = ""
-    """What to tell someone who asks for another number of players."""
+    table_size: ClassVar[TableSize]
+    """How many players the variant seats."""
     settings_class: ClassVar[type[TableSettings]]
     ui: ClassVar[VariantUI] = VariantUI()
     """How the variant is presented (texts, panel pages, rules summary, calc); set in its ``ui.py``."""

@@ -6,6 +6,7 @@ only what it adds (:meth:`Ending._settle_game`, :meth:`Ending._final_scores`,
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any, ClassVar
 
 from bot.engine.events import ExhaustiveDraw, GameOver, HandEnded, VoteCast, WallRevealed, Win
 from bot.engine.game import Outcome, VoteEnd, placements_by_points
@@ -21,6 +22,10 @@ ENDED = "ended"
 class Ending(TableBase[SettingsT, SeatT]):
     """How a hand ends and the next is dealt, and how the game ends."""
 
+    hand_ended_event: ClassVar[type[HandEnded]] = HandEnded
+    """The event that reports the end of a hand: a variant that reports more subclasses
+    :class:`HandEnded` and passes its fields to :meth:`_hand_ended`."""
+
     # --- the end of a hand ------------------------------------------------------------------------------
 
     def _changes_since_deal(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -31,13 +36,19 @@ class Ending(TableBase[SettingsT, SeatT]):
         return points, tuple(now - start for now, start in zip(self.chips, self.hand_start_chips, strict=True))
 
     def _hand_ended(
-        self, cards: Sequence[WinView | DrawView], *, wins: Sequence[Win] = (), draw: ExhaustiveDraw | None = None
+        self,
+        cards: Sequence[WinView | DrawView],
+        *,
+        wins: Sequence[Win] = (),
+        draw: ExhaustiveDraw | None = None,
+        **extra: Any,
     ) -> None:
-        """Report the end of the hand: its wins or draw, the cards to show, and what it moved."""
+        """Report the end of the hand: its wins or draw, the cards to show, what it moved, and
+        the fields of the variant's own :attr:`hand_ended_event` (``extra``)."""
         changes, chip_changes = self._changes_since_deal()
         self.last_results = tuple(cards)
         self.pending_events.append(
-            HandEnded(
+            self.hand_ended_event(
                 self.hand_index,
                 self.round_label,
                 changes,
@@ -45,6 +56,7 @@ class Ending(TableBase[SettingsT, SeatT]):
                 draw=draw,
                 chip_changes=chip_changes,
                 cards=tuple(cards),
+                **extra,
             )
         )
 

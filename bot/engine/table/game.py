@@ -26,7 +26,7 @@ limit) and the state hash (:mod:`~bot.engine.table.state_hash`).
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar, Protocol, cast
 
 from bot.engine.events import Event, TimeRanOut
 from bot.engine.game import (
@@ -51,7 +51,17 @@ from bot.engine.table.winning import Winning
 from bot.engine.tiles import Kind, TileSet
 from bot.engine.views import DrawView, WinView
 
-__all__ = ["TableGame"]
+__all__ = ["TableGame", "VariantScorer"]
+
+
+class VariantScorer(Protocol):
+    """What the table reads of a variant's scorer: the rules it scores by, whose points table
+    prices a hand for the CPU players (:attr:`TableGame.han_prices`)."""
+
+    @property
+    def rules(self) -> ScoringRules:
+        """How the variant scores a win."""
+        ...
 
 
 class TableGame(
@@ -61,14 +71,16 @@ class TableGame(
 
     derived: ClassVar[frozenset[str]] = frozenset()
     """Attributes a variant computes from its settings or caches: not part of the state hash."""
+    scorer: VariantScorer
+    """The variant's scorer, built by :meth:`_setup`."""
     _NOT_STATE: ClassVar[frozenset[str]] = frozenset(
         {"settings", "tileset", "tiles", "kinds", "shapes", "scorer", "pending_events", "last_results"}
     )
 
     def __init__(self, settings: SettingsT | None = None, *, seed: int = 0, players: int | None = None) -> None:
-        count = self.max_players if players is None else players
-        if not self.min_players <= count <= self.max_players:
-            raise ValueError(self.players_rule or f"{self.title} is played by {self.min_players}-{self.max_players}")
+        count = self.table_size.most if players is None else players
+        if count not in self.table_size:
+            raise ValueError(self.table_size.rule(self.title))
         self.settings = settings or cast(SettingsT, self.settings_class())
         self.seed = seed
         self.sequence = 0
@@ -111,11 +123,8 @@ class TableGame(
         return [0] * self._players
 
     def _setup(self) -> None:
-        """Anything else the variant sets up once per game (a scorer, the seating)."""
-
-    def _scoring_rules(self) -> ScoringRules:
-        """How the variant scores a win (its points table prices a hand for the CPU players)."""
-        return ScoringRules()
+        """The variant's :attr:`scorer`, and anything else it sets up once per game (the seating,
+        the first dealer)."""
 
     # --- hooks: the loop ------------------------------------------------------------------------------
 
@@ -156,8 +165,8 @@ class TableGame(
 
     @property
     def han_prices(self) -> tuple[int, ...]:
-        """A non-dealer's ron by han in the points table of :meth:`_scoring_rules`."""
-        return han_prices(self._scoring_rules())
+        """A non-dealer's ron by han in the points table of the variant's scorer."""
+        return han_prices(self.scorer.rules)
 
     def free_actions(self, seat: int) -> tuple[Action, ...]:
         """What ``seat`` may do at any moment, whether or not it is deciding (a vote to end)."""

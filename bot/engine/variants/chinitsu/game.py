@@ -22,9 +22,8 @@ from typing import ClassVar
 
 from bot.engine.game import Action, Kan, Riichi, SetAside, Tsumo
 from bot.engine.melds import MeldType
-from bot.engine.scoring import ScoringRules
 from bot.engine.shapes import ShapeRules, add_tile, count_of
-from bot.engine.table import ClaimSource, ClaimWindow, DeadWall
+from bot.engine.table import ClaimSource, ClaimWindow, DeadWall, TableSize
 from bot.engine.table.turns import Phase
 from bot.engine.tiles import Back, Kind, Suit, TileSet, kind_name, suit_of
 from bot.engine.variants.chinitsu.settings import ChinitsuSettings
@@ -61,9 +60,7 @@ class ChinitsuGame(ChinitsuHand):
     variant: ClassVar[str] = "chinitsu"
     aliases: ClassVar[tuple[str, ...]] = ("chinitsu", "チンイツゲーム", "チンゲ", "chinge", "chinitsu-game")
     title: ClassVar[str] = "チンイツゲーム"
-    min_players: ClassVar[int] = PLAYERS
-    max_players: ClassVar[int] = PLAYERS
-    players_rule: ClassVar[str] = "チンイツゲーム is played by exactly 3 players (「3人麻雀」)"
+    table_size = TableSize.exactly(PLAYERS, quote="「3人麻雀」")
     settings_class = ChinitsuSettings
     seat_class = ChinitsuSeat
     has_chips: ClassVar[bool] = True
@@ -85,9 +82,6 @@ class ChinitsuGame(ChinitsuHand):
 
     def _starting_points(self) -> list[int]:
         return [self.settings.start_points] * PLAYERS
-
-    def _scoring_rules(self) -> ScoringRules:
-        return self.scorer.rules
 
     def _setup(self) -> None:
         self.scorer = ChinitsuScorer.from_settings(self.settings)

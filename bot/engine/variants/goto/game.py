@@ -19,9 +19,8 @@ from typing import ClassVar
 
 from bot.engine.game import Action, Decision, Kan, Riichi, SetAside, Tsumo
 from bot.engine.melds import MeldType
-from bot.engine.scoring import ScoringRules
 from bot.engine.shapes import ShapeRules, count_of
-from bot.engine.table import ClaimSource, ClaimWindow, DeadWall
+from bot.engine.table import ClaimSource, ClaimWindow, DeadWall, TableSize
 from bot.engine.tiles import NUM_STANDARD_KINDS, Kind, TileSet
 from bot.engine.variants.goto.actions import (
     ContinueGame,
@@ -50,9 +49,7 @@ class GotoGame(GotoHand):
     variant: ClassVar[str] = "goto"
     aliases: ClassVar[tuple[str, ...]] = ("goto", "5等三麻", "五等三麻", "5等", "gotou", "goto-sanma")
     title: ClassVar[str] = "5等三麻"
-    min_players: ClassVar[int] = PLAYERS
-    max_players: ClassVar[int] = PLAYERS
-    players_rule: ClassVar[str] = "5等三麻 is played by exactly 3 players (「三人麻雀」)"
+    table_size = TableSize.exactly(PLAYERS, quote="「三人麻雀」")
     settings_class = GotoSettings
     seat_class = GotoSeat
     has_chips: ClassVar[bool] = True
@@ -72,10 +69,8 @@ class GotoGame(GotoHand):
     def _starting_points(self) -> list[int]:
         return [self.settings.start_points] * PLAYERS
 
-    def _scoring_rules(self) -> ScoringRules:
-        return goto_scorer(self.settings).rules
-
     def _setup(self) -> None:
+        self.scorer = goto_scorer(self.settings)
         self.round_hand = 0
         self.south_entered = False
         self.shubarii_used: list[bool] = [False] * PLAYERS

@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from bot.engine.game import Action, Riichi
-from bot.engine.scoring import HandScore, ScoringRules
+from bot.engine.scoring import HandScore
 from bot.engine.shapes import SEVEN_PAIRS, ShapeRules
-from bot.engine.table import Seat, TurnGame
+from bot.engine.table import Seat, TableSize, TurnGame
 from bot.engine.tiles import Kind, TileSet
 from bot.engine.variants.nishoku.settings import NishokuSettings
 from bot.engine.variants.nishoku.tiles import nishoku_tileset
@@ -33,13 +33,12 @@ class NishokuGame(TurnGame[NishokuSettings, Seat]):
     variant: ClassVar[str] = "nishoku"
     aliases: ClassVar[tuple[str, ...]] = ("nishoku", "二色", "nisyoku", "two-colour", "two-color")
     title: ClassVar[str] = "二色麻雀"
-    min_players: ClassVar[int] = PLAYERS
-    max_players: ClassVar[int] = PLAYERS
-    players_rule: ClassVar[str] = "二色麻雀 is played by exactly 4 players"
+    table_size = TableSize.exactly(PLAYERS)
     settings_class = NishokuSettings
     ui = NISHOKU_UI
     derived: ClassVar[frozenset[str]] = frozenset({"seating"})
     noten_riichi: ClassVar[bool] = True  # 「フリテンリーチ、ノーテンリーチ大歓迎」
+    scorer: NishokuScorer
 
     def _tileset(self) -> TileSet:
         return nishoku_tileset(self.settings.red_5p, self.settings.red_5s)
@@ -49,9 +48,6 @@ class NishokuGame(TurnGame[NishokuSettings, Seat]):
 
     def _starting_points(self) -> list[int]:
         return [self.settings.start_points] * PLAYERS
-
-    def _scoring_rules(self) -> ScoringRules:
-        return self.scorer.rules
 
     def _setup(self) -> None:
         self.scorer = NishokuScorer(

@@ -40,9 +40,8 @@ from typing import Any, ClassVar
 from bot.engine.events import Called, DoraRevealed, Drew, TileDrawn
 from bot.engine.game import Action, Decision, Discard, Kan, Pick, Riichi, Tsumo, Unclaimed
 from bot.engine.melds import Meld, MeldType
-from bot.engine.scoring import ScoringRules
 from bot.engine.shapes import SEVEN_PAIRS, THIRTEEN_ORPHANS, ShapeRules, count_of
-from bot.engine.table import ClaimWindow, DeadWall, public_deciding
+from bot.engine.table import ClaimWindow, DeadWall, TableSize, public_deciding
 from bot.engine.table.dice import roll
 from bot.engine.tiles import TileSet
 from bot.engine.variants.zuno.events import (
@@ -109,9 +108,7 @@ class ZunoGame(ZunoHand):
     variant: ClassVar[str] = "zuno"
     aliases: ClassVar[tuple[str, ...]] = ("zuno", "ずーの", "ズーノ", "draft")
     title: ClassVar[str] = "ずーの"
-    min_players: ClassVar[int] = PLAYERS
-    max_players: ClassVar[int] = PLAYERS
-    players_rule: ClassVar[str] = "ずーの is played by exactly 4 players"
+    table_size = TableSize.exactly(PLAYERS)
     settings_class = ZunoSettings
     ui = ZUNO_UI
     seat_class = ZunoSeat
@@ -131,9 +128,6 @@ class ZunoGame(ZunoHand):
 
     def _starting_points(self) -> list[int]:
         return [self.settings.start_points] * PLAYERS
-
-    def _scoring_rules(self) -> ScoringRules:
-        return self.scorer.rules
 
     def _setup(self) -> None:
         self.scorer = ZunoScorer(self.shapes)
