@@ -5,6 +5,7 @@ A variant is a subclass of :class:`TableGame` (its own hand loop, like ずーの
 :class:`TurnGame` (the usual draw–discard–claim cycle) that overrides a few hooks.
 """
 
+from bot.engine.table.base import hand_label
 from bot.engine.table.claims import ClaimSource, ClaimWindow, seats_after
 from bot.engine.table.dealing import rigging
 from bot.engine.table.dice import roll
@@ -17,6 +18,7 @@ from bot.engine.table.settings import (
     Form,
     OneOf,
     Range,
+    StartPointsSettings,
     TableSettings,
     allowed,
     allowed_values,
@@ -42,6 +44,7 @@ __all__ = [
     "Range",
     "RiverEntry",
     "Seat",
+    "StartPointsSettings",
     "TableGame",
     "TableSettings",
     "TableSize",
@@ -50,6 +53,7 @@ __all__ = [
     "Wall",
     "allowed",
     "allowed_values",
+    "hand_label",
     "one_of",
     "public_deciding",
     "rigging",

@@ -26,10 +26,19 @@ from bot.engine.tiles import Kind, Tile, TileSet
 from bot.engine.variant_ui import VariantUI
 from bot.engine.views import DrawView, WinView
 
-__all__ = ["SeatT", "SettingsT", "TableBase"]
+__all__ = ["SeatT", "SettingsT", "TableBase", "hand_label"]
 
 SettingsT = TypeVar("SettingsT", bound=TableSettings)
 SeatT = TypeVar("SeatT", bound=Seat)
+
+
+def hand_label(wind: int, number: int) -> str:
+    """A hand's name in a round of winds, as the table shows it (:attr:`TableBase.round_label`).
+
+    >>> hand_label(Kind.EAST, 1), hand_label(Kind.NORTH, 4)
+    ('東1局', '北4局')
+    """
+    return f"{'東南西北'[wind - Kind.EAST]}{number}局"
 
 
 class TableBase(Generic[SettingsT, SeatT]):

@@ -45,6 +45,7 @@ from bot.engine.table.base import SeatT, SettingsT
 from bot.engine.table.dealing import Dealing
 from bot.engine.table.ending import Ending
 from bot.engine.table.ledger import Ledger
+from bot.engine.table.settings import StartPointsSettings
 from bot.engine.table.state_hash import state_digest
 from bot.engine.table.views import TableViews
 from bot.engine.table.winning import Winning
@@ -119,8 +120,10 @@ class TableGame(
         return ShapeRules(limits=self.tileset.copies())
 
     def _starting_points(self) -> list[int]:
-        """Every seat's points before the first hand."""
-        return [0] * self._players
+        """Every seat's points before the first hand: the settings' ``start_points`` where the
+        variant has them (:class:`~bot.engine.table.settings.StartPointsSettings`), else none."""
+        start = self.settings.start_points if isinstance(self.settings, StartPointsSettings) else 0
+        return [start] * self._players
 
     def _setup(self) -> None:
         """The variant's :attr:`scorer`, and anything else it sets up once per game (the seating,

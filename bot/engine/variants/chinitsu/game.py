@@ -23,7 +23,7 @@ from typing import ClassVar
 from bot.engine.game import Action, Kan, Riichi, SetAside, Tsumo
 from bot.engine.melds import MeldType
 from bot.engine.shapes import ShapeRules, add_tile, count_of
-from bot.engine.table import ClaimSource, ClaimWindow, DeadWall, TableSize
+from bot.engine.table import ClaimSource, ClaimWindow, DeadWall, TableSize, hand_label
 from bot.engine.table.turns import Phase
 from bot.engine.tiles import Back, Kind, Suit, TileSet, kind_name, suit_of
 from bot.engine.variants.chinitsu.settings import ChinitsuSettings
@@ -40,7 +40,6 @@ PLAYERS = 3
 OTHERS = 36
 """Ids 0–35 are 1m, 9m and the honours; 36–107 the pinzu; 108–179 the souzu."""
 RIICHI_STICK = 1_000
-WIND_NAMES: dict[int, str] = {Kind.EAST: "東", Kind.SOUTH: "南"}
 SUIT_NAMES = {Suit.PIN: "筒子", Suit.SOU: "索子"}
 
 
@@ -80,9 +79,6 @@ class ChinitsuGame(ChinitsuHand):
         """The shapes of one hand's 108 tiles: its waits and ukeire never list the boxed suit."""
         return chinitsu_shapes(repeated_pairs=self.settings.repeated_pairs, kokushi=self.settings.kokushi, suit=suit)
 
-    def _starting_points(self) -> list[int]:
-        return [self.settings.start_points] * PLAYERS
-
     def _setup(self) -> None:
         self.scorer = ChinitsuScorer.from_settings(self.settings)
         choice = self.settings.first_suit
@@ -104,7 +100,7 @@ class ChinitsuGame(ChinitsuHand):
     def round_label(self) -> str:
         """東1局 … 南3局, 返り東1局 …, with the hand's suit: 「東1局・筒子」."""
         prefix = "返り" if self.kaeri else ""
-        return f"{prefix}{WIND_NAMES[self.round_wind]}{self.round_hand + 1}局・{SUIT_NAMES[self.suit]}"
+        return f"{prefix}{hand_label(self.round_wind, self.round_hand + 1)}・{SUIT_NAMES[self.suit]}"
 
     def _final_hand(self) -> bool:
         """The オーラス with someone at the return points: unless the dealer wins, no 返り東場 follows."""

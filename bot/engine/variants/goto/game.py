@@ -20,7 +20,7 @@ from typing import ClassVar
 from bot.engine.game import Action, Decision, Kan, Riichi, SetAside, Tsumo
 from bot.engine.melds import MeldType
 from bot.engine.shapes import ShapeRules, count_of
-from bot.engine.table import ClaimSource, ClaimWindow, DeadWall, TableSize
+from bot.engine.table import ClaimSource, ClaimWindow, DeadWall, TableSize, hand_label
 from bot.engine.tiles import NUM_STANDARD_KINDS, Kind, TileSet
 from bot.engine.variants.goto.actions import (
     ContinueGame,
@@ -40,7 +40,6 @@ __all__ = ["GotoGame", "GotoPhase", "GotoSeat"]
 
 PLAYERS = 3
 RIICHI_STICK = 1_000
-WIND_NAMES: dict[int, str] = {Kind.EAST: "東", Kind.SOUTH: "南", Kind.WEST: "西", Kind.NORTH: "北"}
 
 
 class GotoGame(GotoHand):
@@ -66,9 +65,6 @@ class GotoGame(GotoHand):
     def _shapes(self) -> ShapeRules:
         return goto_shapes()
 
-    def _starting_points(self) -> list[int]:
-        return [self.settings.start_points] * PLAYERS
-
     def _setup(self) -> None:
         self.scorer = goto_scorer(self.settings)
         self.round_hand = 0
@@ -82,7 +78,7 @@ class GotoGame(GotoHand):
     @property
     def round_label(self) -> str:
         """東1局 … 南3局, 西1局 … (sudden death)."""
-        return f"{WIND_NAMES[self.round_wind]}{self.round_hand + 1}局"
+        return hand_label(self.round_wind, self.round_hand + 1)
 
     def _final_hand(self) -> bool:
         """The round's last hand where its end ends the game: someone has the return points, or

@@ -14,7 +14,7 @@ from typing import ClassVar
 from bot.engine.game import Action, Riichi
 from bot.engine.scoring import HandScore
 from bot.engine.shapes import SEVEN_PAIRS, ShapeRules
-from bot.engine.table import Seat, TableSize, TurnGame
+from bot.engine.table import Seat, TableSize, TurnGame, hand_label
 from bot.engine.tiles import Kind, TileSet
 from bot.engine.variants.nishoku.settings import NishokuSettings
 from bot.engine.variants.nishoku.tiles import nishoku_tileset
@@ -24,7 +24,6 @@ from bot.engine.variants.nishoku.yaku import NishokuScorer
 __all__ = ["NishokuGame"]
 
 PLAYERS = 4
-WIND_NAMES = "東南西北"
 
 
 class NishokuGame(TurnGame[NishokuSettings, Seat]):
@@ -46,9 +45,6 @@ class NishokuGame(TurnGame[NishokuSettings, Seat]):
     def _shapes(self) -> ShapeRules:
         return ShapeRules(limits=self.tileset.copies(), pairs=SEVEN_PAIRS, kokushi=None)
 
-    def _starting_points(self) -> list[int]:
-        return [self.settings.start_points] * PLAYERS
-
     def _setup(self) -> None:
         self.scorer = NishokuScorer(
             self.shapes,
@@ -65,7 +61,7 @@ class NishokuGame(TurnGame[NishokuSettings, Seat]):
     def round_label(self) -> str:
         """東1局 … 北4局; after the last hand, still the last hand's label."""
         index = min(self.hand_index, self.settings.hands - 1)
-        return f"{WIND_NAMES[index // PLAYERS]}{index % PLAYERS + 1}局"
+        return hand_label(Kind.EAST + index // PLAYERS, index % PLAYERS + 1)
 
     def _final_hand(self) -> bool:
         """A game of ``hands`` hands, none repeated: the last one ends it."""

@@ -40,10 +40,10 @@ from typing import Any, ClassVar
 from bot.engine.events import Called, DoraRevealed, Drew, TileDrawn
 from bot.engine.game import Action, Decision, Discard, Kan, Pick, Riichi, Tsumo, Unclaimed
 from bot.engine.melds import Meld, MeldType
-from bot.engine.shapes import SEVEN_PAIRS, THIRTEEN_ORPHANS, ShapeRules, count_of
-from bot.engine.table import ClaimWindow, DeadWall, TableSize, public_deciding
+from bot.engine.shapes import count_of
+from bot.engine.table import ClaimWindow, DeadWall, TableSize, hand_label, public_deciding
 from bot.engine.table.dice import roll
-from bot.engine.tiles import TileSet
+from bot.engine.tiles import Kind, TileSet
 from bot.engine.variants.zuno.events import (
     CallsResolved,
     Claimed,
@@ -123,12 +123,6 @@ class ZunoGame(ZunoHand):
     def _tileset(self) -> TileSet:
         return zuno_tileset()
 
-    def _shapes(self) -> ShapeRules:
-        return ShapeRules(limits=self.tileset.copies(), pairs=SEVEN_PAIRS, kokushi=THIRTEEN_ORPHANS)
-
-    def _starting_points(self) -> list[int]:
-        return [self.settings.start_points] * PLAYERS
-
     def _setup(self) -> None:
         self.scorer = ZunoScorer(self.shapes)
         self.tobi: list[tuple[int, int | None]] = []
@@ -142,7 +136,7 @@ class ZunoGame(ZunoHand):
     @property
     def round_label(self) -> str:
         """東1局 … 東4局 (「東風戦」)."""
-        return f"東{self.dealer + 1}局"
+        return hand_label(Kind.EAST, self.dealer + 1)
 
     # --- hand set-up ----------------------------------------------------------------------------
 
