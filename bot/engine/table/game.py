@@ -116,7 +116,7 @@ class TableGame(
         raise NotImplementedError
 
     def _shapes(self) -> ShapeRules:
-        """Which hands win, over this tile set."""
+        """Which hands win, over this tile set: by default the regular shape, plain 七対子 and 国士."""
         return ShapeRules(limits=self.tileset.copies())
 
     def _starting_points(self) -> list[int]:

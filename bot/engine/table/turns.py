@@ -279,6 +279,19 @@ class TurnGame(Calls[SettingsT, SeatT], TurnViews[SettingsT, SeatT]):
 
     # --- riichi's conditions ----------------------------------------------------------------------
 
+    def _may_riichi(self, seat_index: int) -> bool:
+        """The usual conditions of a riichi declaration: not in riichi yet, a closed hand, the
+        points for its stick where it puts one down (:meth:`_riichi_stick`), and a draw left for
+        every seat."""
+        seat = self.seats[seat_index]
+        stick = self._riichi_stick(seat_index)
+        return (
+            not seat.riichi
+            and seat.closed
+            and not (stick and self.points[seat_index] < stick)
+            and len(self.wall.live) >= self._players
+        )
+
     def _tenpai_discards(self, seat_index: int, faces: Sequence[int]) -> list[int]:
         """The discards among ``faces`` that leave the seat's hand waiting (a riichi's)."""
         board = self.seats[seat_index].board

@@ -190,9 +190,8 @@ class ChinitsuGame(ChinitsuHand):
         return self._win_allowed(seat_index, seat.drawn, tsumo=True, how="tsumo")
 
     def _riichi_options(self, seat_index: int, faces: Sequence[int]) -> list[Action]:
-        seat = self.seats[seat_index]
         # 「残り1000点からリーチはできます」; one more draw for everyone left.
-        if seat.riichi or not seat.closed or self.points[seat_index] < RIICHI_STICK or len(self.wall.live) < PLAYERS:
+        if not self._may_riichi(seat_index):
             return []
         return [Riichi(seat_index, tile) for tile in self._tenpai_discards(seat_index, faces)]
 

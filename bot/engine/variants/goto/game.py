@@ -162,7 +162,7 @@ class GotoGame(GotoHand):
     def _riichi_options(self, seat_index: int, faces: Sequence[int]) -> list[Action]:
         seat = self.seats[seat_index]
         # 「立直…1,000点から」 (0 continues); one more draw left; furiten riichi allowed.
-        if seat.riichi or not seat.closed or self.points[seat_index] < RIICHI_STICK or len(self.wall.live) < PLAYERS:
+        if not self._may_riichi(seat_index):
             return []
         tenpai = [
             tile

@@ -73,7 +73,7 @@ class NishokuGame(TurnGame[NishokuSettings, Seat]):
         # 「フリテンリーチ、ノーテンリーチ大歓迎」: closed and one more draw of its own is all it needs
         # (NIS-A9). The other three draw first, so the wall must still hold a tile for each of
         # them and one for the declarer.
-        if self.seats[seat].riichi or self.seats[seat].melds or len(self.wall.live) < PLAYERS:
+        if not self._may_riichi(seat):
             return []
         return [Riichi(seat, tile) for tile in faces]
 
