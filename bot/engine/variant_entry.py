@@ -18,6 +18,7 @@ from typing import Generic, Protocol, TypeVar
 
 from bot.engine.calculator import VariantCalc
 from bot.engine.game import Game
+from bot.engine.table.seats import TableSize
 from bot.engine.table.settings import TableSettings
 from bot.engine.variant_ui import VariantUI
 
@@ -39,8 +40,8 @@ class GameClass(Protocol):
     variant: str
     aliases: tuple[str, ...]
     title: str
-    min_players: int
-    max_players: int
+    table_size: TableSize
+    """How many players the variant seats (``min_players`` and ``max_players`` of the entry)."""
     has_chips: bool
     """The variant keeps chips (祝儀) beside points: results, stats and leaderboards count them."""
     ui: VariantUI
@@ -144,11 +145,11 @@ class VariantEntry(Generic[S]):
 
     @property
     def min_players(self) -> int:
-        return self.game.min_players
+        return self.game.table_size.fewest
 
     @property
     def max_players(self) -> int:
-        return self.game.max_players
+        return self.game.table_size.most
 
     @property
     def has_chips(self) -> bool:

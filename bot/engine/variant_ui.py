@@ -97,7 +97,8 @@ class SettingText:
 
     @classmethod
     def hints(cls) -> SettingText:
-        """``hints``, which every variant has (:class:`~bot.engine.table.TableSettings`)."""
+        """``hints``, which every variant has (:class:`~bot.engine.table.TableSettings`): every
+        :class:`VariantUI` takes it unless it names its own."""
         return cls("ヒント", "手牌パネルに待ちと受け入れを表示する")
 
     @classmethod
@@ -105,6 +106,16 @@ class SettingText:
         """``start_points``; its Japanese text says how many (``持ち点（５万点持ち）``: ``japanese`` is
         what stands in brackets)."""
         return cls("持ち点", f"持ち点（{japanese}）", english="Points each player starts with")
+
+    @classmethod
+    def ippatsu_chips(cls) -> SettingText:
+        """``ippatsu_chips``, the chips a riichi win with 一発 takes (both sanma variants)."""
+        return cls("一発チップ", "一発のチップ")
+
+    @classmethod
+    def ura_chips(cls) -> SettingText:
+        """``ura_chips``, the chips each ura dora of a riichi win takes (both sanma variants)."""
+        return cls("裏ドラチップ", "裏ドラ1枚ごとのチップ")
 
     @classmethod
     def return_points(cls, japanese: str) -> SettingText:
@@ -172,7 +183,9 @@ class VariantUI:
     multi_claim: MultiClaim | None = None
     settings_ja: Mapping[str, SettingText] = field(default_factory=lambda: MappingProxyType({}))
     """Setting name -> its ``/mahjong new`` option in Japanese; every setting has one (those the
-    command takes through ``rules`` too, so a setting that gets an option needs nothing new)."""
+    command takes through ``rules`` too, so a setting that gets an option needs nothing new).
+    ``hints``, which every variant has, comes with the shared :meth:`SettingText.hints` unless the
+    variant says otherwise."""
     new_options: tuple[str, ...] = ()
     """The settings ``/mahjong new <variant>`` offers as options of their own, in this order: the
     few a host changes at the table (the game's length, start points, red fives, hints). Every
@@ -181,6 +194,12 @@ class VariantUI:
     every variant's options count."""
     help: VariantHelp | None = None
     """What ``/mahjong help`` and a lobby's Help button explain; None: only the shared texts."""
+
+    def __post_init__(self) -> None:
+        if "hints" not in self.settings_ja:
+            object.__setattr__(
+                self, "settings_ja", MappingProxyType({**self.settings_ja, "hints": SettingText.hints()})
+            )
 
     @property
     def tile_pages(self) -> tuple[TilePage, ...]:

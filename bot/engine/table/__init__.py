@@ -5,16 +5,20 @@ A variant is a subclass of :class:`TableGame` (its own hand loop, like ずーの
 :class:`TurnGame` (the usual draw–discard–claim cycle) that overrides a few hooks.
 """
 
+from bot.engine.table.base import hand_label
 from bot.engine.table.claims import ClaimSource, ClaimWindow, seats_after
+from bot.engine.table.dealing import rigging
 from bot.engine.table.dice import roll
-from bot.engine.table.game import ENDED, TableGame, public_deciding, rigging
+from bot.engine.table.ending import ENDED
+from bot.engine.table.game import TableGame
 from bot.engine.table.ledger import Ledger, split_noten_penalty
-from bot.engine.table.seats import RiverEntry, Seat
+from bot.engine.table.seats import RiverEntry, Seat, TableSize
 from bot.engine.table.settings import (
     Allowed,
     Form,
     OneOf,
     Range,
+    StartPointsSettings,
     TableSettings,
     allowed,
     allowed_values,
@@ -24,6 +28,7 @@ from bot.engine.table.settings import (
     shaped,
 )
 from bot.engine.table.turns import Phase, TurnGame
+from bot.engine.table.views import public_deciding
 from bot.engine.table.wall import DeadWall, TileReserve, Wall, shuffled, wall_digest
 
 __all__ = [
@@ -39,13 +44,16 @@ __all__ = [
     "Range",
     "RiverEntry",
     "Seat",
+    "StartPointsSettings",
     "TableGame",
     "TableSettings",
+    "TableSize",
     "TileReserve",
     "TurnGame",
     "Wall",
     "allowed",
     "allowed_values",
+    "hand_label",
     "one_of",
     "public_deciding",
     "rigging",

@@ -1,4 +1,5 @@
-"""What every variant keeps per seat: its concealed tiles, river, melds and furiten flags."""
+"""What every variant keeps per seat (its concealed tiles, river, melds and furiten flags), and how
+many seats a variant's table has."""
 
 from __future__ import annotations
 
@@ -6,7 +7,43 @@ from dataclasses import dataclass, field
 
 from bot.engine.melds import Meld
 
-__all__ = ["RiverEntry", "Seat"]
+__all__ = ["RiverEntry", "Seat", "TableSize"]
+
+
+@dataclass(frozen=True)
+class TableSize:
+    """How many players a variant seats: ``fewest`` to ``most``, with the ``quote`` of the seed
+    that says so. A variant declares it once (``table_size = TableSize.exactly(4)``); the
+    registry's ``min_players`` and ``max_players`` and the refusal of another count come from it.
+
+    >>> TableSize(2, 3, quote="「３人または２人麻雀」").rule("いなげ麻雀")
+    'いなげ麻雀 is played by 3 or 2 players (「３人または２人麻雀」)'
+    >>> TableSize.exactly(4).rule("二色麻雀"), 4 in TableSize.exactly(4), 3 in TableSize.exactly(4)
+    ('二色麻雀 is played by exactly 4 players', True, False)
+    """
+
+    fewest: int
+    most: int
+    quote: str = ""
+
+    @classmethod
+    def exactly(cls, players: int, *, quote: str = "") -> TableSize:
+        """A table of one size."""
+        return cls(players, players, quote=quote)
+
+    def __contains__(self, players: object) -> bool:
+        return isinstance(players, int) and self.fewest <= players <= self.most
+
+    def rule(self, title: str) -> str:
+        """What to tell someone who asks ``title`` for another number of players: the counts it
+        seats, the largest first (「３人または２人」)."""
+        if self.fewest == self.most:
+            return self._with_quote(f"{title} is played by exactly {self.most} players")
+        *more, fewest = [str(count) for count in range(self.most, self.fewest - 1, -1)]
+        return self._with_quote(f"{title} is played by {', '.join(more)} or {fewest} players")
+
+    def _with_quote(self, rule: str) -> str:
+        return f"{rule} ({self.quote})" if self.quote else rule
 
 
 @dataclass
@@ -30,8 +67,8 @@ class RiverEntry:
 @dataclass
 class Seat:
     """One seat's part of a hand. ``concealed`` and ``board`` (the same tiles as a count board,
-    see :mod:`bot.engine.shapes`) are kept in step by :meth:`TableGame.take` and
-    :meth:`TableGame.give`. A variant adds its own per-seat facts by subclassing."""
+    see :mod:`bot.engine.shapes`) are kept in step by the table's ``_take`` and ``_give``
+    (:class:`~bot.engine.table.accounting.TileAccounting`). A variant adds its own per-seat facts by subclassing."""
 
     concealed: list[int] = field(default_factory=list)
     board: int = 0

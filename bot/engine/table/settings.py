@@ -17,6 +17,7 @@ __all__ = [
     "Form",
     "OneOf",
     "Range",
+    "StartPointsSettings",
     "TableSettings",
     "allowed",
     "allowed_values",
@@ -264,3 +265,10 @@ class TableSettings:
         if unknown:
             raise ValueError(f"unknown {cls.title} settings: {', '.join(sorted(unknown))}")
         return cls(**data)
+
+
+class StartPointsSettings(TableSettings):
+    """Settings of a variant whose players start with points: its ``start_points`` field (a
+    :func:`start_points_setting`) is what every seat starts the game with."""
+
+    start_points: int

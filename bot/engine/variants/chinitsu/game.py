@@ -22,9 +22,8 @@ from typing import ClassVar
 
 from bot.engine.game import Action, Kan, Riichi, SetAside, Tsumo
 from bot.engine.melds import MeldType
-from bot.engine.scoring import ScoringRules
 from bot.engine.shapes import ShapeRules, add_tile, count_of
-from bot.engine.table import ClaimSource, ClaimWindow, DeadWall
+from bot.engine.table import ClaimSource, ClaimWindow, DeadWall, TableSize, hand_label
 from bot.engine.table.turns import Phase
 from bot.engine.tiles import Back, Kind, Suit, TileSet, kind_name, suit_of
 from bot.engine.variants.chinitsu.settings import ChinitsuSettings
@@ -41,7 +40,6 @@ PLAYERS = 3
 OTHERS = 36
 """Ids 0–35 are 1m, 9m and the honours; 36–107 the pinzu; 108–179 the souzu."""
 RIICHI_STICK = 1_000
-WIND_NAMES: dict[int, str] = {Kind.EAST: "東", Kind.SOUTH: "南"}
 SUIT_NAMES = {Suit.PIN: "筒子", Suit.SOU: "索子"}
 
 
@@ -61,9 +59,7 @@ class ChinitsuGame(ChinitsuHand):
     variant: ClassVar[str] = "chinitsu"
     aliases: ClassVar[tuple[str, ...]] = ("chinitsu", "チンイツゲーム", "チンゲ", "chinge", "chinitsu-game")
     title: ClassVar[str] = "チンイツゲーム"
-    min_players: ClassVar[int] = PLAYERS
-    max_players: ClassVar[int] = PLAYERS
-    players_rule: ClassVar[str] = "チンイツゲーム is played by exactly 3 players (「3人麻雀」)"
+    table_size = TableSize.exactly(PLAYERS, quote="「3人麻雀」")
     settings_class = ChinitsuSettings
     seat_class = ChinitsuSeat
     has_chips: ClassVar[bool] = True
@@ -82,12 +78,6 @@ class ChinitsuGame(ChinitsuHand):
     def _hand_shapes(self, suit: Suit | None) -> ShapeRules:
         """The shapes of one hand's 108 tiles: its waits and ukeire never list the boxed suit."""
         return chinitsu_shapes(repeated_pairs=self.settings.repeated_pairs, kokushi=self.settings.kokushi, suit=suit)
-
-    def _starting_points(self) -> list[int]:
-        return [self.settings.start_points] * PLAYERS
-
-    def _scoring_rules(self) -> ScoringRules:
-        return self.scorer.rules
 
     def _setup(self) -> None:
         self.scorer = ChinitsuScorer.from_settings(self.settings)
@@ -110,7 +100,7 @@ class ChinitsuGame(ChinitsuHand):
     def round_label(self) -> str:
         """東1局 … 南3局, 返り東1局 …, with the hand's suit: 「東1局・筒子」."""
         prefix = "返り" if self.kaeri else ""
-        return f"{prefix}{WIND_NAMES[self.round_wind]}{self.round_hand + 1}局・{SUIT_NAMES[self.suit]}"
+        return f"{prefix}{hand_label(self.round_wind, self.round_hand + 1)}・{SUIT_NAMES[self.suit]}"
 
     def _final_hand(self) -> bool:
         """The オーラス with someone at the return points: unless the dealer wins, no 返り東場 follows."""
@@ -200,9 +190,8 @@ class ChinitsuGame(ChinitsuHand):
         return self._win_allowed(seat_index, seat.drawn, tsumo=True, how="tsumo")
 
     def _riichi_options(self, seat_index: int, faces: Sequence[int]) -> list[Action]:
-        seat = self.seats[seat_index]
         # 「残り1000点からリーチはできます」; one more draw for everyone left.
-        if seat.riichi or not seat.closed or self.points[seat_index] < RIICHI_STICK or len(self.wall.live) < PLAYERS:
+        if not self._may_riichi(seat_index):
             return []
         return [Riichi(seat_index, tile) for tile in self._tenpai_discards(seat_index, faces)]
 

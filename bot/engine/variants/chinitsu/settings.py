@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.engine.table.settings import (
-    TableSettings,
+    StartPointsSettings,
     chips_setting,
     hints_setting,
     one_of,
@@ -26,7 +26,7 @@ FIRST_SUITS = ("p", "s", "random")
 
 
 @dataclass(frozen=True)
-class ChinitsuSettings(TableSettings):
+class ChinitsuSettings(StartPointsSettings):
     """Table settings. Defaults are the seed's rules and the spec's [recommended] rulings."""
 
     title = "チンイツゲーム"

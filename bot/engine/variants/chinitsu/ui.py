@@ -27,8 +27,8 @@ CHINITSU_SETTINGS_JA: dict[str, SettingText] = {
         "ご祝儀のチップあり（オフ: チップなし）",
         english="Chips for ippatsu, ura dora and yakuman (off: none)",
     ),
-    "ippatsu_chips": SettingText("一発チップ", "一発のチップ"),
-    "ura_chips": SettingText("裏ドラチップ", "裏ドラ1枚ごとのチップ"),
+    "ippatsu_chips": SettingText.ippatsu_chips(),
+    "ura_chips": SettingText.ura_chips(),
     "yakuman_chips": SettingText("役満チップ", "本役満のチップ（ツモ、ロンとも相手2人から）"),
     "dobon_chips": SettingText("ドボンチップ", "ドボンのチップ（飛ばした和了者に）"),
     "honba_each_payer": SettingText("積み棒各自払い", "積み棒1本1,000点を支払う人それぞれから（オフ: 合計で）"),
@@ -42,7 +42,6 @@ CHINITSU_SETTINGS_JA: dict[str, SettingText] = {
     "riichi_only_strict": SettingText("リーのみ厳格", "リーチのみ（本役満）はドラ、一発なし（オフ: ドラ可）"),
     "dama_ron": SettingText("ダマロン", "全部の待ちに役があればリーチなしでロンできる（面前王手飛車）"),
     "north_rinshan": SettingText("北抜き嶺上", "抜いた北の補充牌でツモると嶺上開花（関西三麻のハウスルール）"),
-    "hints": SettingText.hints(),
 }
 
 CHINITSU_HELP = VariantHelp(

@@ -19,9 +19,8 @@ from typing import ClassVar
 
 from bot.engine.game import Action, Decision, Kan, Riichi, SetAside, Tsumo
 from bot.engine.melds import MeldType
-from bot.engine.scoring import ScoringRules
 from bot.engine.shapes import ShapeRules, count_of
-from bot.engine.table import ClaimSource, ClaimWindow, DeadWall
+from bot.engine.table import ClaimSource, ClaimWindow, DeadWall, TableSize, hand_label
 from bot.engine.tiles import NUM_STANDARD_KINDS, Kind, TileSet
 from bot.engine.variants.goto.actions import (
     ContinueGame,
@@ -41,7 +40,6 @@ __all__ = ["GotoGame", "GotoPhase", "GotoSeat"]
 
 PLAYERS = 3
 RIICHI_STICK = 1_000
-WIND_NAMES: dict[int, str] = {Kind.EAST: "東", Kind.SOUTH: "南", Kind.WEST: "西", Kind.NORTH: "北"}
 
 
 class GotoGame(GotoHand):
@@ -50,9 +48,7 @@ class GotoGame(GotoHand):
     variant: ClassVar[str] = "goto"
     aliases: ClassVar[tuple[str, ...]] = ("goto", "5等三麻", "五等三麻", "5等", "gotou", "goto-sanma")
     title: ClassVar[str] = "5等三麻"
-    min_players: ClassVar[int] = PLAYERS
-    max_players: ClassVar[int] = PLAYERS
-    players_rule: ClassVar[str] = "5等三麻 is played by exactly 3 players (「三人麻雀」)"
+    table_size = TableSize.exactly(PLAYERS, quote="「三人麻雀」")
     settings_class = GotoSettings
     seat_class = GotoSeat
     has_chips: ClassVar[bool] = True
@@ -69,13 +65,8 @@ class GotoGame(GotoHand):
     def _shapes(self) -> ShapeRules:
         return goto_shapes()
 
-    def _starting_points(self) -> list[int]:
-        return [self.settings.start_points] * PLAYERS
-
-    def _scoring_rules(self) -> ScoringRules:
-        return goto_scorer(self.settings).rules
-
     def _setup(self) -> None:
+        self.scorer = goto_scorer(self.settings)
         self.round_hand = 0
         self.south_entered = False
         self.shubarii_used: list[bool] = [False] * PLAYERS
@@ -87,7 +78,7 @@ class GotoGame(GotoHand):
     @property
     def round_label(self) -> str:
         """東1局 … 南3局, 西1局 … (sudden death)."""
-        return f"{WIND_NAMES[self.round_wind]}{self.round_hand + 1}局"
+        return hand_label(self.round_wind, self.round_hand + 1)
 
     def _final_hand(self) -> bool:
         """The round's last hand where its end ends the game: someone has the return points, or
@@ -171,7 +162,7 @@ class GotoGame(GotoHand):
     def _riichi_options(self, seat_index: int, faces: Sequence[int]) -> list[Action]:
         seat = self.seats[seat_index]
         # 「立直…1,000点から」 (0 continues); one more draw left; furiten riichi allowed.
-        if seat.riichi or not seat.closed or self.points[seat_index] < RIICHI_STICK or len(self.wall.live) < PLAYERS:
+        if not self._may_riichi(seat_index):
             return []
         tenpai = [
             tile

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.engine.table.settings import (
-    TableSettings,
+    StartPointsSettings,
     allowed,
     chips_setting,
     hints_setting,
@@ -26,7 +26,7 @@ __all__ = ["GotoSettings"]
 
 
 @dataclass(frozen=True)
-class GotoSettings(TableSettings):
+class GotoSettings(StartPointsSettings):
     """Table settings. Defaults are the seed's rules and the spec's [recommended] rulings."""
 
     title = "5等三麻"

@@ -21,7 +21,7 @@ from bot.engine.scoring import HandScore
 from bot.engine.shapes import add_tile, count_of
 from bot.engine.table import Seat, TurnGame, split_noten_penalty
 from bot.engine.table.turns import Phase
-from bot.engine.tiles import YAOCHU, Kind, kind_name
+from bot.engine.tiles import Kind, kind_name
 from bot.engine.variants.goto.actions import RollDice, SnakeEyesTwenty, SnakeEyesTwo
 from bot.engine.variants.goto.alice import alice
 from bot.engine.variants.goto.assess import (
@@ -30,13 +30,12 @@ from bot.engine.variants.goto.assess import (
     assess_win,
     chip_values,
     effective_summers,
-    goto_scorer,
 )
 from bot.engine.variants.goto.chips import final_chips, spring_chips, tobi_chips
 from bot.engine.variants.goto.dice import DiceRun, SnakeEyes
 from bot.engine.variants.goto.points import honba_share
 from bot.engine.variants.goto.settings import GotoSettings
-from bot.engine.variants.goto.yaku import OPEN_RIICHI
+from bot.engine.variants.goto.yaku import OPEN_RIICHI, GotoScorer
 from bot.engine.views import ChipItem, DiceLine, FlipLine, WinView, YakuLine
 from bot.engine.yaku.context import WinContext
 
@@ -117,6 +116,8 @@ class GotoHand(TurnGame[GotoSettings, GotoSeat]):
     """How a 5等三麻 hand is won, paid and ended, with its dice and オーラス stop, and when the
     game is over."""
 
+    scorer: GotoScorer
+    """The table's scorer for a winner without 夏 (:func:`~bot.engine.variants.goto.assess.goto_scorer`)."""
     round_hand: int
     """0–2: 東1局 … 東3局; then 南, and on (GTS-A11)."""
     south_entered: bool
@@ -133,11 +134,6 @@ class GotoHand(TurnGame[GotoSettings, GotoSeat]):
     def oorasu(self) -> bool:
         """The wind round's last hand (東3局, 南3局, …)."""
         return self.round_hand == PLAYERS - 1
-
-    def is_yaochu_river(self, seat: int) -> bool:
-        """流し: every discard yaochū and none of them called."""
-        river = self.seats[seat].river
-        return bool(river) and all(self.kinds[e.tile] in YAOCHU and not e.called for e in river)
 
     def pocchi_drawn(self, seat_index: int) -> bool:
         """A riichi seat drew a 白ポッチ: a wild tsumo (「立直後白ポッチ」)."""
@@ -243,7 +239,7 @@ class GotoHand(TurnGame[GotoSettings, GotoSeat]):
         as 国士無双, 小四喜 or 大四喜 (「北は…国士無双と小四喜・大四喜以外では手牌使用禁止」). A closed tsumo
         always has a yaku, so the scorer refuses it for the 北 alone."""
         ctx = WinContext(board, kind, melds=tuple(self.seats[seat].melds), tsumo=True)
-        return isinstance(goto_scorer(self.settings).evaluate(ctx), HandScore)
+        return isinstance(self.scorer.evaluate(ctx), HandScore)
 
     def _ron_score(self, seat: int, tile: int, *, how: str) -> WinAssessment | None:
         """The seat's ron on ``tile``, or None (no yaku, 北 in a hand that may not hold it)."""
@@ -560,7 +556,7 @@ class GotoHand(TurnGame[GotoSettings, GotoSeat]):
         settlement = Settlement([], dealer_won=self.dealer in seats, drawn=True)
         values = chip_values(self.settings)
         for number, winner in enumerate(seats):
-            score = goto_scorer(self.settings).nagashi(dealer=winner == self.dealer)
+            score = self.scorer.nagashi(dealer=winner == self.dealer)
             points = [0] * PLAYERS
             chips = [0] * PLAYERS
             factor = 2 if self.seats[winner].shubarii else 1

@@ -35,7 +35,6 @@ GOTO_SETTINGS_JA: dict[str, SettingText] = {
         "サイコロ役あり（出目の合計を相手それぞれから、ゾロ目は続行）",
         english="Dice rolls on the listed wins, the pips from each opponent",
     ),
-    "hints": SettingText.hints(),
     "open_riichi": SettingText("オープンリーチ", "オープン立直あり（待ちだけ公開、3軒目は不可）"),
     "shubarii": SettingText(
         "シュバリー",
@@ -70,8 +69,8 @@ GOTO_SETTINGS_JA: dict[str, SettingText] = {
     "red_chips": SettingText("赤チップ", "赤5のチップ（鳴いても）"),
     "gold_chips": SettingText("金チップ", "金5のチップ（鳴いても）"),
     "north_chips": SettingText("北チップ", "抜いた北のチップ（4北でも4枚）"),
-    "ippatsu_chips": SettingText("一発チップ", "一発のチップ"),
-    "ura_chips": SettingText("裏ドラチップ", "裏ドラ1枚ごとのチップ"),
+    "ippatsu_chips": SettingText.ippatsu_chips(),
+    "ura_chips": SettingText.ura_chips(),
     "pocchi_tsumo_chips": SettingText("白ポッチツモチップ", "白ポッチツモのチップ"),
     "soku_pocchi_chips": SettingText("即ポッチチップ", "即ポッチのチップ（一発と複合）"),
     "sanbaiman_chips": SettingText("三倍満チップ", "三倍満のチップ（ロン、ツモとも全員から）"),

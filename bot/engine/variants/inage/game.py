@@ -23,9 +23,17 @@ from typing import Any, ClassVar
 from bot.engine.events import Event, PrivateEvent, Win
 from bot.engine.game import Action, Kan, Pass, Riichi, SetAside, Tsumo, VoteEnd
 from bot.engine.melds import MeldType
-from bot.engine.scoring import ScoringRules
 from bot.engine.shapes import FIVE_PAIRS_AND_A_HALF, INAGE_KOKUSHI, ShapeRules, count_of
-from bot.engine.table import ClaimSource, ClaimWindow, DeadWall, RiverEntry, Seat, TurnGame, split_noten_penalty
+from bot.engine.table import (
+    ClaimSource,
+    ClaimWindow,
+    DeadWall,
+    RiverEntry,
+    Seat,
+    TableSize,
+    TurnGame,
+    split_noten_penalty,
+)
 from bot.engine.table.turns import Phase
 from bot.engine.tiles import FLOWERS, YAOCHU, Kind, TileSet
 from bot.engine.variants.inage.discards import DiscardYaku, discard_gains, discard_yaku
@@ -125,9 +133,7 @@ class InageGame(TurnGame[InageSettings, InageSeat]):
     variant: ClassVar[str] = "inage"
     aliases: ClassVar[tuple[str, ...]] = ("inage", "いなげ", "inage-mahjong")
     title: ClassVar[str] = "いなげ麻雀"
-    min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 3
-    players_rule: ClassVar[str] = "いなげ麻雀 is played by 3 or 2 players (「３人または２人麻雀」)"
+    table_size = TableSize(2, 3, quote="「３人または２人麻雀」")
     settings_class = InageSettings
     ui = INAGE_UI
     seat_class = InageSeat
@@ -138,15 +144,13 @@ class InageGame(TurnGame[InageSettings, InageSeat]):
     # 「王牌は始めに２枚だけ出し（表裏ドラ）」: one face up, one face down, out of play.
     dead_wall = DeadWall(rinshan=0, indicators=1, ura=1, first=True)
     deal_step: ClassVar[bool] = True
+    scorer: InageScorer
 
     def _tileset(self) -> TileSet:
         return inage_tileset()
 
     def _shapes(self) -> ShapeRules:
         return inage_shapes()
-
-    def _scoring_rules(self) -> ScoringRules:
-        return self.scorer.rules
 
     def _setup(self) -> None:
         self.table = self.settings.han_table()

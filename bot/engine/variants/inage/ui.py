@@ -50,7 +50,6 @@ INAGE_SETTINGS_JA: dict[str, SettingText] = {
     "multiple_ron": SettingText("ダブロン", "ダブロンあり（オフ: 頭ハネで上家優先）"),
     "draw_keeps_starter": SettingText("流局時起家続行", "流局のあとは同じ人から始める（オフ: 次の人から）"),
     "dora_count_for_minimum": SettingText("ドラで和了可", "ドラだけで和了できる"),
-    "hints": SettingText.hints(),
 }
 
 INAGE_HELP = VariantHelp(

@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from bot.engine.game import Action, Riichi
-from bot.engine.scoring import HandScore, ScoringRules
+from bot.engine.scoring import HandScore
 from bot.engine.shapes import SEVEN_PAIRS, ShapeRules
-from bot.engine.table import Seat, TurnGame
+from bot.engine.table import Seat, TableSize, TurnGame, hand_label
 from bot.engine.tiles import Kind, TileSet
 from bot.engine.variants.nishoku.settings import NishokuSettings
 from bot.engine.variants.nishoku.tiles import nishoku_tileset
@@ -24,7 +24,6 @@ from bot.engine.variants.nishoku.yaku import NishokuScorer
 __all__ = ["NishokuGame"]
 
 PLAYERS = 4
-WIND_NAMES = "東南西北"
 
 
 class NishokuGame(TurnGame[NishokuSettings, Seat]):
@@ -33,25 +32,18 @@ class NishokuGame(TurnGame[NishokuSettings, Seat]):
     variant: ClassVar[str] = "nishoku"
     aliases: ClassVar[tuple[str, ...]] = ("nishoku", "二色", "nisyoku", "two-colour", "two-color")
     title: ClassVar[str] = "二色麻雀"
-    min_players: ClassVar[int] = PLAYERS
-    max_players: ClassVar[int] = PLAYERS
-    players_rule: ClassVar[str] = "二色麻雀 is played by exactly 4 players"
+    table_size = TableSize.exactly(PLAYERS)
     settings_class = NishokuSettings
     ui = NISHOKU_UI
     derived: ClassVar[frozenset[str]] = frozenset({"seating"})
     noten_riichi: ClassVar[bool] = True  # 「フリテンリーチ、ノーテンリーチ大歓迎」
+    scorer: NishokuScorer
 
     def _tileset(self) -> TileSet:
         return nishoku_tileset(self.settings.red_5p, self.settings.red_5s)
 
     def _shapes(self) -> ShapeRules:
         return ShapeRules(limits=self.tileset.copies(), pairs=SEVEN_PAIRS, kokushi=None)
-
-    def _starting_points(self) -> list[int]:
-        return [self.settings.start_points] * PLAYERS
-
-    def _scoring_rules(self) -> ScoringRules:
-        return self.scorer.rules
 
     def _setup(self) -> None:
         self.scorer = NishokuScorer(
@@ -69,7 +61,7 @@ class NishokuGame(TurnGame[NishokuSettings, Seat]):
     def round_label(self) -> str:
         """東1局 … 北4局; after the last hand, still the last hand's label."""
         index = min(self.hand_index, self.settings.hands - 1)
-        return f"{WIND_NAMES[index // PLAYERS]}{index % PLAYERS + 1}局"
+        return hand_label(Kind.EAST + index // PLAYERS, index % PLAYERS + 1)
 
     def _final_hand(self) -> bool:
         """A game of ``hands`` hands, none repeated: the last one ends it."""
@@ -81,7 +73,7 @@ class NishokuGame(TurnGame[NishokuSettings, Seat]):
         # 「フリテンリーチ、ノーテンリーチ大歓迎」: closed and one more draw of its own is all it needs
         # (NIS-A9). The other three draw first, so the wall must still hold a tile for each of
         # them and one for the declarer.
-        if self.seats[seat].riichi or self.seats[seat].melds or len(self.wall.live) < PLAYERS:
+        if not self._may_riichi(seat):
             return []
         return [Riichi(seat, tile) for tile in faces]
 

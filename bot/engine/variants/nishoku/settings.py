@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.engine.table.settings import TableSettings, allowed, hints_setting, setting, start_points_setting
+from bot.engine.table.settings import StartPointsSettings, allowed, hints_setting, setting, start_points_setting
 
 __all__ = ["NishokuSettings"]
 
 
 @dataclass(frozen=True)
-class NishokuSettings(TableSettings):
+class NishokuSettings(StartPointsSettings):
     """Table settings. Defaults are the seed's rules and the spec's [recommended] rulings."""
 
     title = "二色麻雀"
@@ -33,8 +33,8 @@ class NishokuSettings(TableSettings):
     hints: bool = hints_setting()
 
     def __post_init__(self) -> None:
-        for name in ("red_5p", "red_5s"):
-            if not 0 <= getattr(self, name) <= 2:
+        for name, count in (("red_5p", self.red_5p), ("red_5s", self.red_5s)):
+            if not 0 <= count <= 2:
                 raise ValueError(f"{name} must be 0, 1 or 2 (NIS-A1)")
         if not 1 <= self.hands <= 16:
             raise ValueError("a game has 1 to 16 hands")

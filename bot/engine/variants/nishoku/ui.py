@@ -23,7 +23,6 @@ NISHOKU_SETTINGS_JA: dict[str, SettingText] = {
     "shin_pinfu_any_wait": SettingText("新ピンフ待ち不問", "新ピンフはどの待ちでも可（オフ: 両面待ちのみ）"),
     "add_double_yakuman": SettingText("役満複合", "役満は複合する（オフ: 大役満まで）"),
     "bust_below": SettingText("ハコワレ点", "この点数を下回ったらハコワレ終了（ちょうど0点は続行）"),
-    "hints": SettingText.hints(),
 }
 
 NISHOKU_HELP = VariantHelp(

@@ -40,11 +40,10 @@ from typing import Any, ClassVar
 from bot.engine.events import Called, DoraRevealed, Drew, TileDrawn
 from bot.engine.game import Action, Decision, Discard, Kan, Pick, Riichi, Tsumo, Unclaimed
 from bot.engine.melds import Meld, MeldType
-from bot.engine.scoring import ScoringRules
-from bot.engine.shapes import SEVEN_PAIRS, THIRTEEN_ORPHANS, ShapeRules, count_of
-from bot.engine.table import ClaimWindow, DeadWall, public_deciding
+from bot.engine.shapes import count_of
+from bot.engine.table import ClaimWindow, DeadWall, TableSize, hand_label, public_deciding
 from bot.engine.table.dice import roll
-from bot.engine.tiles import TileSet
+from bot.engine.tiles import Kind, TileSet
 from bot.engine.variants.zuno.events import (
     CallsResolved,
     Claimed,
@@ -109,9 +108,7 @@ class ZunoGame(ZunoHand):
     variant: ClassVar[str] = "zuno"
     aliases: ClassVar[tuple[str, ...]] = ("zuno", "ずーの", "ズーノ", "draft")
     title: ClassVar[str] = "ずーの"
-    min_players: ClassVar[int] = PLAYERS
-    max_players: ClassVar[int] = PLAYERS
-    players_rule: ClassVar[str] = "ずーの is played by exactly 4 players"
+    table_size = TableSize.exactly(PLAYERS)
     settings_class = ZunoSettings
     ui = ZUNO_UI
     seat_class = ZunoSeat
@@ -126,15 +123,6 @@ class ZunoGame(ZunoHand):
     def _tileset(self) -> TileSet:
         return zuno_tileset()
 
-    def _shapes(self) -> ShapeRules:
-        return ShapeRules(limits=self.tileset.copies(), pairs=SEVEN_PAIRS, kokushi=THIRTEEN_ORPHANS)
-
-    def _starting_points(self) -> list[int]:
-        return [self.settings.start_points] * PLAYERS
-
-    def _scoring_rules(self) -> ScoringRules:
-        return self.scorer.rules
-
     def _setup(self) -> None:
         self.scorer = ZunoScorer(self.shapes)
         self.tobi: list[tuple[int, int | None]] = []
@@ -148,7 +136,7 @@ class ZunoGame(ZunoHand):
     @property
     def round_label(self) -> str:
         """東1局 … 東4局 (「東風戦」)."""
-        return f"東{self.dealer + 1}局"
+        return hand_label(Kind.EAST, self.dealer + 1)
 
     # --- hand set-up ----------------------------------------------------------------------------
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.engine.table.settings import (
-    TableSettings,
+    StartPointsSettings,
     allowed,
     chips_setting,
     hints_setting,
@@ -23,7 +23,7 @@ __all__ = ["ZunoSettings"]
 
 
 @dataclass(frozen=True)
-class ZunoSettings(TableSettings):
+class ZunoSettings(StartPointsSettings):
     """Table settings. Defaults are the seed's 採用ルール and the spec's [recommended] rulings."""
 
     title = "ずーの"

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from bot.engine.events import ExhaustiveDraw, GameOver
+from bot.engine.events import GameOver
 from bot.engine.game import Action, Discard, Tsumo, placements_by_points
 from bot.engine.scoring import HandScore
 from bot.engine.shapes import add_tile, count_of, tile_count
@@ -32,7 +32,7 @@ from bot.engine.variants.zuno.payments import final_scores, transfer_factor, win
 from bot.engine.variants.zuno.settings import ZunoSettings
 from bot.engine.variants.zuno.state import PACKET, PLAYERS, PocchiTsumo, RonOn, ZunoPhase, ZunoRiver, ZunoSeat
 from bot.engine.variants.zuno.yaku import ZERO_HATSU, ZunoScorer
-from bot.engine.views import DrawView, WinView, YakuLine
+from bot.engine.views import WinView, YakuLine
 from bot.engine.yaku.context import WinContext
 
 __all__ = ["ZunoHand"]
@@ -52,6 +52,7 @@ class ZunoHand(TableGame[ZunoSettings, ZunoSeat]):
     """What happens to a ずーの round's discards: the reveal, the rons and the settlements."""
 
     seat_class: ClassVar[type[ZunoSeat]] = ZunoSeat
+    hand_ended_event = ZunoHandEnded  # with the busts so far
     scorer: ZunoScorer
     round: int
     sp: int
@@ -354,28 +355,8 @@ class ZunoHand(TableGame[ZunoSettings, ZunoSeat]):
                 others = [w.winner for w in wins if w.winner != seat_index]
                 busted.add(seat_index)
                 self.tobi.append((seat_index, others[0] if others else None))
-        self._report([card for card, _ in settled], wins=[record for _, record in settled])
+        self._hand_ended([card for card, _ in settled], wins=[record for _, record in settled], tobi=tuple(self.tobi))
         self._end_hand(dealer_won=self.dealer in winners, drawn=False)
-
-    def _report(
-        self, cards: Sequence[WinView | DrawView], *, wins: Sequence[ZunoWin] = (), draw: ExhaustiveDraw | None = None
-    ) -> None:
-        """The hand's end as the store sees it: changes of points and chips since the deal, and
-        the busts so far."""
-        changes, chip_changes = self._changes_since_deal()
-        self.last_results = tuple(cards)
-        self.pending_events.append(
-            ZunoHandEnded(
-                self.hand_index,
-                self.round_label,
-                changes,
-                wins=tuple(wins),
-                draw=draw,
-                chip_changes=chip_changes,
-                cards=tuple(cards),
-                tobi=tuple(self.tobi),
-            )
-        )
 
     def _win_transfers(self, win: _Win, *, first: bool) -> tuple[list[int], list[int]]:
         """Points and chips of one win: the hand ×2 for イナズマ, every transfer of the 割れ目
@@ -479,7 +460,7 @@ class ZunoHand(TableGame[ZunoSettings, ZunoSeat]):
         card, draw = self._draw_card(
             tenpai, self._changes_since_deal()[0], show_melds=True, chip_changes=tuple(chip_changes)
         )
-        self._report((card,), draw=draw)
+        self._hand_ended((card,), draw=draw, tobi=tuple(self.tobi))
         self._end_hand(dealer_won=False, drawn=True)
 
     # --- the end of a hand and of the game --------------------------------------------------------

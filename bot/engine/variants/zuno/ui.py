@@ -46,7 +46,6 @@ ZUNO_SETTINGS_JA: dict[str, SettingText] = {
     "double_riichi": SettingText("ダブルリーチ", "ダブル立直あり（1巡目、鳴きも槓もない場合）"),
     "tenhou": SettingText("天和", "天和・地和あり（1巡目のツモ、鳴きも槓もない場合）"),
     "agari_yame": SettingText("アガリやめ", "アガリやめあり（オフ: 東4局の親はトップでも続行）"),
-    "hints": SettingText.hints(),
 }
 
 ZUNO_HELP = VariantHelp(
