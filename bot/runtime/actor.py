@@ -116,6 +116,7 @@ class TableActor(MovingTable):
     async def _run(self) -> None:
         while True:
             message = await self._inbox.get()
+            self._handling = True
             if isinstance(message, Stop):
                 self._cancel_timers()
                 self._fail_waiting()
@@ -147,6 +148,7 @@ class TableActor(MovingTable):
                 log.exception("table %s: failed to handle %r", self.game_id, type(message).__name__)
             # Whatever the message changed, the presenter draws from it from now on.
             self.presenter.show(self.snapshot())
+            self._handling = False
             if self.finished:
                 self._cancel_timers()
                 self._fail_waiting()

@@ -143,6 +143,8 @@ class TableState:
         """Every seat's riichi and melds as last shown (see :func:`~bot.runtime.snapshot.declarations`)."""
         self._inbox: asyncio.Queue[Message] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
+        self._handling = False
+        """A message taken from the inbox is being handled."""
         self._views: dict[object, Any] = {}
         """Views built since the game last moved (see :meth:`_cached`)."""
         self._views_of: tuple[int, int] = (id(game), -1)
@@ -196,6 +198,12 @@ class TableState:
     def decisions(self) -> tuple[Decision, ...]:
         """Every pending decision, by seat."""
         return tuple(self._decisions[seat] for seat in sorted(self._decisions))
+
+    @property
+    def idle(self) -> bool:
+        """Whether the actor has nothing in hand: no message waits in its inbox or is being
+        handled (or it has stopped). Tests wait for this before they check that nothing happened."""
+        return self._task is None or self._task.done() or (self._inbox.empty() and not self._handling)
 
     @property
     def paused(self) -> bool:
