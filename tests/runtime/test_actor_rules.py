@@ -23,6 +23,7 @@ from bot.runtime.presenting import NullPresenter
 from bot.runtime.snapshot import TableSnapshot
 from bot.storage import HandEntry, PlayerSeat, Store
 from tests.engine import test_inage, test_zuno
+from tests.waiting import PATIENCE, eventually
 
 
 @dataclass
@@ -146,16 +147,13 @@ async def test_inage_vote_to_end_keeps_the_turn_clock_and_cpus_follow(store: Sto
     game = InageGame(InageSettings(end="vote"), seed=5, players=3)
     players = [PlayerSeat.human(100, "P0"), PlayerSeat.cpu("CPU 1"), PlayerSeat.cpu("CPU 2")]
     actor, recorder = await _start(store, game, players)
-    for _ in range(200):
-        if actor.decisions() and actor.decisions()[0].seat == 0:
-            break
-        await asyncio.sleep(0.01)
+    await _until(lambda: actor.decisions() and actor.decisions()[0].seat == 0, "the human's turn")
     before = next(d for d in actor.decisions() if d.seat == 0)
     panel = actor.decision(0)
     assert panel is not None and panel.seq == before.seq
     vote = next(a for a in panel.actions if a.kind == "vote_end")
     await actor.act(100, ActionId(actor.game_id, panel.seq, "vote_end", action_args(vote)))
-    await asyncio.wait_for(recorder.ended.wait(), 5)
+    await asyncio.wait_for(recorder.ended.wait(), PATIENCE)
     assert recorder.over[0].reason == "投票で終了"
     cast = [params for key, params in recorder.notices if key == "vote_end_cast"]
     assert [p["name"] for p in cast] == ["P0", "CPU 1", "CPU 2"] and cast[-1]["votes"] == 3
@@ -189,7 +187,7 @@ async def test_inage_time_limit_counts_from_the_game_start_across_restarts(store
     game = new_game("inage", {"end": "time", "minutes": 1}, seed=7, players=3)
     players = [PlayerSeat.cpu(f"CPU {seat}") for seat in range(3)]
     actor, recorder = await _start(store, game, players, started_at=1.0)
-    await asyncio.wait_for(recorder.ended.wait(), 20)
+    await asyncio.wait_for(recorder.ended.wait(), PATIENCE)
     assert recorder.over[0].reason == "時間"
     assert ("time_up", {}) in recorder.notices
     logged = [a for a in await store.games.actions(actor.game_id) if a["type"] == "time_up"]
@@ -224,7 +222,7 @@ async def test_a_cpu_that_fails_to_choose_plays_its_default_and_the_game_goes_on
     monkeypatch.setattr(CpuPlayer, "choose", flaky)
     game = new_game("nishoku", {"hands": 1}, seed=3)
     _, recorder = await _start(store, game, [PlayerSeat.cpu(f"CPU {seat}") for seat in range(4)])
-    await asyncio.wait_for(recorder.ended.wait(), 20)
+    await asyncio.wait_for(recorder.ended.wait(), PATIENCE)
     assert calls["n"] >= 10 and recorder.over
 
 
@@ -246,7 +244,7 @@ async def test_a_move_the_store_refuses_is_retried_not_dropped(store: Store, mon
     actor, recorder = await _start(
         store, game, [PlayerSeat.cpu(f"CPU {seat}") for seat in range(4)], retry_seconds=0.01
     )
-    await asyncio.wait_for(recorder.ended.wait(), 20)
+    await asyncio.wait_for(recorder.ended.wait(), PATIENCE)
     assert refusals["left"] == 0
     assert len(await store.games.actions(actor.game_id)) == game.sequence
 
@@ -322,10 +320,7 @@ async def test_an_illegal_default_is_never_stored_and_a_legal_move_is_played(
 
     monkeypatch.setattr(game, "decisions", broken_defaults)
     actor, _ = await _start(store, game, _humans(4), timers=TableTimers(0.05, 0))
-    for _ in range(200):
-        if game.sequence >= 3:
-            break
-        await asyncio.sleep(0.02)
+    await _until(lambda: game.sequence >= 3, "three timeouts played")
     await actor.stop()
     assert game.sequence >= 3, "the table stalled on an illegal default"
     assert await _replays_to_live_state(store, actor)
@@ -352,7 +347,7 @@ async def test_a_move_the_engine_refuses_after_it_is_saved_is_taken_back_and_the
 
     game.apply = refuses_the_fifth  # type: ignore[method-assign]
     actor, recorder = await _start(store, game, [PlayerSeat.cpu(f"CPU {seat}") for seat in range(4)])
-    await asyncio.wait_for(recorder.ended.wait(), 20)
+    await asyncio.wait_for(recorder.ended.wait(), PATIENCE)
     assert calls["n"] >= 5 and actor.game is not game, "the refused move was not undone by a rebuild"
     assert await _replays_to_live_state(store, actor)
     assert sum(recorder.over[0].points) == 200_000
@@ -368,17 +363,14 @@ async def test_every_stored_game_replays_to_the_table_it_stored(
     """A whole CPU table of each variant: what the store kept rebuilds the live game exactly."""
     game = new_game(variant, settings, seed=17, players=players)
     actor, recorder = await _start(store, game, [PlayerSeat.cpu(f"CPU {seat}") for seat in range(players)])
-    await asyncio.wait_for(recorder.ended.wait(), 60)
+    await asyncio.wait_for(recorder.ended.wait(), PATIENCE)
     assert await _replays_to_live_state(store, actor)
     assert len(recorder.hands) == actor.game.outcome().hands_played  # type: ignore[union-attr]
 
 
 async def _until(condition: Any, what: str) -> None:
-    for _ in range(200):
-        if condition():
-            return
-        await asyncio.sleep(0.01)
-    raise AssertionError(f"timed out waiting for {what}")
+    """Until the actor's own task has moved the game so far (bounded only against a hang)."""
+    await eventually(condition, what)
 
 
 async def test_zuno_cpu_locked_in_reconsiders_once_a_riichi_on_7z_is_declared_and_the_switch_is_stored(
@@ -403,7 +395,7 @@ async def test_zuno_cpu_locked_in_reconsiders_once_a_riichi_on_7z_is_declared_an
     while game.phase == "draft":  # type: ignore[attr-defined]
         seat = game.drafter  # type: ignore[attr-defined]
         if seat == 1:
-            await asyncio.sleep(0.01)
+            await _until(lambda: game.phase != "draft" or game.drafter != 1, "the CPU's pick")  # type: ignore[attr-defined]
         elif seat == 0:
             pick = next(a for a in game.legal_actions(0) if game.kinds[a.tile] == test_zuno.kind("7z"))  # type: ignore[attr-defined]
             await _click(actor, 0, pick)
