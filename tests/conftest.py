@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from tests.postgres import postgres_server, postgres_url
 
@@ -14,6 +15,12 @@ __all__ = ["postgres_server", "postgres_url", "seed_text"]
 
 SHARED = Path(os.environ.get("JANTAKU_SHARED", Path(__file__).resolve().parents[1].parent / "shared"))
 SEEDS = SHARED / "seeds"
+
+
+# Hypothesis times each example (200 ms, by default) and checks that making examples is not too
+# slow: both measure the machine, and a loaded one fails them. The properties are what is tested.
+settings.register_profile("jantaku", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("jantaku")
 
 
 def seed_text(name: str) -> str:
