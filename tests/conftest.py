@@ -99,6 +99,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
     The end-to-end tests share the workers with the rest. They were once meant to keep to one
     worker (an ``xdist_group``), but with pytest 9.2 and pytest-xdist 3.8 the group never reached
-    the scheduler (pytest-dev/pytest-xdist#1386), so they have always run two at a time; their
-    timing assertions hold there, and serial they would be the run's critical path."""
+    the scheduler (pytest-dev/pytest-xdist#1386), so they have always run two at a time; they
+    assert nothing about time (their clock is the test's, see ``tests/e2e/helpers.py``), and
+    serial they would be the run's critical path."""
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
