@@ -269,9 +269,10 @@ async def test_close_lets_reads_queued_for_a_reader_finish(held_nullif: HeldNull
         slow = asyncio.create_task(store.stats.leaderboard(7, "nishoku"))
         await held_nullif.wait_held()
         queued = [asyncio.create_task(store.guilds.settings(7)) for _ in range(3)]
-        await asyncio.sleep(0)  # each queued read is now waiting for the one reader
+        backend = sqlite_backend(store)
+        await eventually(lambda: backend._reads == 4, "each queued read waiting for the one reader")
         closing = asyncio.create_task(store.close())
-        await asyncio.sleep(0)
+        await eventually(lambda: backend._closed, "the close to begin")
         held_nullif.release()
         await asyncio.wait_for(closing, PATIENCE)
         _, total = await slow
