@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from tests.postgres import postgres_server, postgres_url
 
@@ -14,6 +15,12 @@ __all__ = ["postgres_server", "postgres_url", "seed_text"]
 
 SHARED = Path(os.environ.get("JANTAKU_SHARED", Path(__file__).resolve().parents[1].parent / "shared"))
 SEEDS = SHARED / "seeds"
+
+
+# Hypothesis times each example (200 ms, by default) and checks that making examples is not too
+# slow: both measure the machine, and a loaded one fails them. The properties are what is tested.
+settings.register_profile("jantaku", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("jantaku")
 
 
 def seed_text(name: str) -> str:
@@ -92,6 +99,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
     The end-to-end tests share the workers with the rest. They were once meant to keep to one
     worker (an ``xdist_group``), but with pytest 9.2 and pytest-xdist 3.8 the group never reached
-    the scheduler (pytest-dev/pytest-xdist#1386), so they have always run two at a time; their
-    timing assertions hold there, and serial they would be the run's critical path."""
+    the scheduler (pytest-dev/pytest-xdist#1386), so they have always run two at a time; they
+    assert nothing about time (their clock is the test's, see ``tests/e2e/helpers.py``), and
+    serial they would be the run's critical path."""
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)

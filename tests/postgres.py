@@ -71,12 +71,21 @@ class PostgresServer:
             await admin.close()
 
 
-def start_cluster_or_skip() -> ThrowawayCluster:
-    """A new throwaway server, or a skip that names the package to install."""
-    try:
-        return ThrowawayCluster.start()
-    except ClusterUnavailable as error:
-        pytest.skip(f"PostgreSQL tests need a server: {error}")
+PORT_TAKEN = "Address already in use"
+"""What a server says when the free port it was given was taken before it could bind it (by
+another test process, or another program: the port is chosen a moment before the server starts)."""
+
+
+def start_cluster_or_skip(tries: int = 5) -> ThrowawayCluster:
+    """A new throwaway server, or a skip that names the package to install. A port taken in the
+    moment between its choice and the server's start is not a reason to skip: another is tried."""
+    for attempt in range(1, tries + 1):
+        try:
+            return ThrowawayCluster.start()
+        except ClusterUnavailable as error:
+            if PORT_TAKEN not in str(error) or attempt == tries:
+                pytest.skip(f"PostgreSQL tests need a server: {error}")
+    raise AssertionError("every try either started a server or skipped")
 
 
 @pytest.fixture(scope="session")

@@ -13,7 +13,10 @@ the disk is full or another process holds the database.
   drops the trigger and its ballast.
 * **A locked database.** A second connection holding ``BEGIN EXCLUSIVE`` makes the writer's
   ``BEGIN IMMEDIATE`` wait out its busy timeout, then fail with SQLITE_BUSY ("database is
-  locked"). The store waits 5 s; :meth:`StoreFaults.busy_timeout` shortens that for a test.
+  locked"). The store waits 5 s; :meth:`StoreFaults.busy_timeout` shortens that for a test (or
+  lengthens it, for a lock that must be let go before it refuses anything however slow the
+  machine), and :meth:`StoreFaults.writer_waits` tells when a write has begun waiting for the
+  lock, so a test lets go of it then rather than after guessing a time.
 
 The store's private writer and lock are used here, and only here: a page limit and a busy timeout
 are settings of one connection, so they can only be given to the connection that writes.
@@ -22,6 +25,7 @@ are settings of one connection, so they can only be given to the connection that
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -49,6 +53,8 @@ class StoreFaults:
         self._triggers: list[str] = []
         self._max_pages: int | None = None
         self._locked = False
+        self._began = asyncio.Event()
+        """Set when the writer starts a transaction while :meth:`lock` holds the database."""
 
     def close(self) -> None:
         """Close the second connection (ending a lock it still holds)."""
@@ -110,12 +116,29 @@ class StoreFaults:
 
     async def lock(self) -> None:
         """Hold the database as another process would: the store's writes wait, then fail."""
+        loop = asyncio.get_running_loop()
+
+        def traced(statement: str) -> None:  # on the writer's thread, as each statement starts
+            if statement.startswith("BEGIN"):
+                loop.call_soon_threadsafe(self._began.set)
+
         async with self._writer_idle():
             await asyncio.to_thread(self._other.execute, "BEGIN EXCLUSIVE")
+            self._began.clear()
+            await self.backend._db.set_trace_callback(traced)
         self._locked = True
+
+    async def writer_waits(self) -> None:
+        """Wait until the store's writer has begun a transaction since :meth:`lock`: it now waits
+        for the lock (out to its busy timeout), so letting go of it now shows a lock that only
+        delayed a write."""
+        assert self._locked, "nothing holds the database"
+        await self._began.wait()
 
     async def unlock(self) -> None:
         """Let go of the lock taken by :meth:`lock`."""
         if self._locked:
             await asyncio.to_thread(self._other.execute, "ROLLBACK")
             self._locked = False
+            with contextlib.suppress(ValueError):  # the store was closed meanwhile: nothing to trace
+                await self.backend._db.set_trace_callback(None)

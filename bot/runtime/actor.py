@@ -163,6 +163,8 @@ class TableActor:
         """A timed game's end (see :meth:`start`)."""
         self._inbox: asyncio.Queue[Message] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
+        self._handling = False
+        """A message taken from the inbox is being handled."""
 
     # --- what the table is now -----------------------------------------------------------------------
 
@@ -185,6 +187,12 @@ class TableActor:
     def sequence(self) -> int:
         """How many actions the game has taken."""
         return self._views.game.sequence
+
+    @property
+    def idle(self) -> bool:
+        """Whether the actor has nothing in hand: no message waits in its inbox or is being
+        handled (or it has stopped). Tests wait for this before they check that nothing happened."""
+        return self._task is None or self._task.done() or (self._inbox.empty() and not self._handling)
 
     @property
     def paused(self) -> bool:
@@ -275,6 +283,7 @@ class TableActor:
     async def _run(self) -> None:
         while True:
             message = await self._inbox.get()
+            self._handling = True
             if isinstance(message, Stop):
                 self._cancel_timers()
                 self._fail_waiting()
@@ -300,6 +309,7 @@ class TableActor:
                 log.exception("table %s: failed to handle %r", self.game_id, type(message).__name__)
             # Whatever the message changed, the presenter draws from it from now on.
             self.presenter.show(self.snapshot())
+            self._handling = False
             if self.finished:
                 self._cancel_timers()
                 self._fail_waiting()

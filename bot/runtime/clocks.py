@@ -2,7 +2,9 @@
 
 Every timer of a table goes through a :class:`Scheduler` (``RuntimeOptions.scheduler``): the
 event loop's ``call_later`` in the bot (:class:`LoopScheduler`), or a :class:`ManualClock` that a
-test moves by hand, so a deadline can be reached without waiting for it:
+test moves by hand, so a deadline can be reached without waiting for it, and is never reached
+because the machine was slow. The presenter's pauses between edits wait on the same scheduler
+(:func:`sleep`):
 
 >>> clock = ManualClock()
 >>> rang = []
@@ -16,12 +18,14 @@ test moves by hand, so a deadline can be reached without waiting for it:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import heapq
 import itertools
+import weakref
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from bot.engine.ai import CpuPlayer
 from bot.runtime.messages import Auto, Message, Timeout
@@ -30,7 +34,7 @@ from bot.storage import PlayerSeat
 if TYPE_CHECKING:
     from bot.runtime.options import RuntimeOptions, TableTimers
 
-__all__ = ["LoopScheduler", "ManualClock", "Scheduler", "SeatState", "TableClocks", "Timer"]
+__all__ = ["LoopScheduler", "ManualClock", "Scheduler", "SeatState", "TableClocks", "Timer", "asleep", "sleep"]
 
 
 class Timer(Protocol):
@@ -54,6 +58,61 @@ class LoopScheduler:
     def call_later(self, delay: float, callback: Callable[[], None]) -> Timer:
         """``loop.call_later`` on the running loop."""
         return asyncio.get_running_loop().call_later(delay, callback)
+
+
+_ASLEEP: weakref.WeakSet[asyncio.Task[Any]] = weakref.WeakSet()
+"""Tasks inside :func:`sleep`."""
+
+
+def asleep(task: asyncio.Task[Any]) -> bool:
+    """Whether ``task`` waits in :func:`sleep`: it has nothing to do until its scheduler's time
+    passes (or its event is set). A test on a :class:`ManualClock` counts it as idle."""
+    return task in _ASLEEP
+
+
+async def sleep(scheduler: Scheduler, seconds: float, *, until: asyncio.Event | None = None) -> None:
+    """Wait ``seconds`` of ``scheduler``'s time, or less if ``until`` is set first: on a
+    :class:`LoopScheduler` what ``asyncio.sleep`` (or ``wait_for(until.wait(), seconds)``) does;
+    on a :class:`ManualClock`, until a test advances it that far.
+
+    >>> async def paced(clock: ManualClock) -> list[str]:
+    ...     done: list[str] = []
+    ...     async def edit() -> None:
+    ...         await sleep(clock, 1.0)
+    ...         done.append("edited")
+    ...     task = asyncio.create_task(edit())
+    ...     await asyncio.sleep(0)
+    ...     clock.advance(0.5)
+    ...     await asyncio.sleep(0)
+    ...     done.append("half-way")
+    ...     clock.advance(0.5)
+    ...     await task
+    ...     return done
+    >>> asyncio.run(paced(ManualClock()))
+    ['half-way', 'edited']
+    """
+    loop = asyncio.get_running_loop()
+    rang: asyncio.Future[object] = loop.create_future()
+
+    def ring() -> None:
+        if not rang.done():
+            rang.set_result(None)
+
+    timer = scheduler.call_later(seconds, ring)
+    waits: list[asyncio.Future[object]] = [rang]
+    if until is not None:
+        waits.append(asyncio.ensure_future(until.wait()))
+    task = asyncio.current_task()
+    if task is not None:
+        _ASLEEP.add(task)
+    try:
+        await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        if task is not None:
+            _ASLEEP.discard(task)
+        timer.cancel()
+        for wait in waits:
+            wait.cancel()
 
 
 @dataclass(eq=False)
@@ -87,7 +146,12 @@ class ManualClock:
         return self._now + self._wall_offset
 
     def call_later(self, delay: float, callback: Callable[[], None]) -> Timer:
-        """Call ``callback`` when the clock has been advanced ``delay`` seconds past now."""
+        """Call ``callback`` when the clock has been advanced ``delay`` seconds past now; one that
+        is due now already is called at the running loop's next turn, as ``loop.call_later``
+        would (without a running loop, at the next :meth:`advance`)."""
+        if delay <= 0:
+            with contextlib.suppress(RuntimeError):
+                return asyncio.get_running_loop().call_soon(callback)
         timer = _ManualTimer(self)
         heapq.heappush(self._due, (self._now + max(0.0, delay), next(self._order), timer, callback))
         return timer
@@ -96,6 +160,11 @@ class ManualClock:
     def pending(self) -> int:
         """Calls still to come (not called off)."""
         return sum(not timer.cancelled for _, _, timer, _ in self._due)
+
+    @property
+    def next_due(self) -> float | None:
+        """When (:meth:`monotonic`) the next call still to come falls due; None when none is."""
+        return min((when for when, _, timer, _ in self._due if not timer.cancelled), default=None)
 
     def advance(self, seconds: float) -> None:
         """Move the clock ``seconds`` on, making each call that falls due at its own time."""

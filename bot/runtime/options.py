@@ -57,7 +57,7 @@ class RuntimeOptions:
     """Seconds between a hand's result and the next hand's first clock."""
     min_edit_interval: float = 1.0
     """At most one edit of a table message per this many seconds (Discord throttles edits of one
-    message); changes in between are coalesced and the latest state wins."""
+    message); changes in between are coalesced and the latest state wins. Waited on ``scheduler``."""
     channel_requests_per_second: float = 40.0
     """Shared budget for channel requests (edits, posts, DMs) below Discord's global 50/s;
     interaction responses are exempt from that limit and do not use it."""
@@ -89,9 +89,10 @@ class RuntimeOptions:
     wall_clock: Clock = field(default=time.time)
     """Unix time, for the deadlines shown as Discord timestamps."""
     scheduler: Scheduler = field(default_factory=LoopScheduler)
-    """Sets every table's timers (turns, CPU moves, store retries, a timed game's end); tests
-    may drive them with a :class:`~bot.runtime.clocks.ManualClock` (as ``clock`` and
-    ``wall_clock`` too)."""
+    """Sets every table's timers (turns, CPU moves, store retries, a timed game's end) and times
+    the presenter's edit spacing (``min_edit_interval``); tests drive them all with a
+    :class:`~bot.runtime.clocks.ManualClock` (as ``clock`` and ``wall_clock`` too), so that no
+    deadline passes unless the test moves the clock."""
 
     @property
     def token_usable_for(self) -> float:

@@ -104,6 +104,11 @@ class TableRegistry(Generic[P]):
         """The presenter of a running table."""
         return self._presenters[actor.game_id]
 
+    def presenters(self) -> list[P]:
+        """Every presenter still showing a table: those of the running tables, and of finished
+        ones until they have shown the end."""
+        return list(self._presenters.values())
+
     def actors(self) -> list[TableActor]:
         """Every running table."""
         return list(self._by_game.values())

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -173,7 +173,7 @@ class World:
         self.start_record = start
         # 7: the lobby updated in the answer; 6: acknowledged first (a slow store), updated after.
         assert start.response_type in (6, 7), start.errors
-        await self.fake.wait_for(lambda: self.table_message() is not None, timeout=10, what="the table message")
+        await self.fake.wait_for(lambda: self.table_message() is not None, what="the table message")
         table = self.table_message()
         assert table is not None
         return table
@@ -186,7 +186,7 @@ class World:
         record = await player.member.click(table, hand)
         await record.wait_response()
         if record.deferred:
-            await self.fake.wait_for(lambda: record.message is not None and not record.message.loading, timeout=10)
+            await self.fake.wait_for(lambda: record.message is not None and not record.message.loading)
         assert record.message is not None, record.errors
         player.panel = record.message
         return record
@@ -201,29 +201,36 @@ class World:
         *,
         policy: Policy = simple_policy,
         seed: int = 0,
-        seconds: float = 120.0,
         until: Callable[[], bool] | None = None,
         max_clicks: int | None = None,
+        wait: Callable[[Callable[[], bool]], Awaitable[object]] | None = None,
     ) -> None:
-        """Let the scripted players act through their panels until the game is over (or ``until``)."""
+        """Let the scripted players act through their panels until the game is over (or ``until``).
+
+        ``wait(ready)`` waits until one of them has something to click or the game is done: by
+        default the fake's :meth:`~FakeDiscord.wait_for`, bounded only against a hang, not by how
+        long a game should take (on a loaded machine it takes longer); a bot whose timers run on a
+        manual clock may need its time passed instead (``tests/e2e/helpers.py::pass_time_until``)."""
         rng = random.Random(seed)
         done = until or (lambda: self.game_over_text() is not None)
         for player in players:
             if player.panel is None:
                 await self.open_panel(player)
+
+        def ready() -> bool:
+            return done() or any(self.pending_button(p) for p in players)
+
         total = 0
-        loop_deadline = self.fake.clock.now() + seconds
         while not done():
-            ready = [(p, self.pending_button(p)) for p in players]
-            ready = [(p, b) for p, b in ready if b]
-            if not ready:
-                await self.fake.wait_for(
-                    lambda: done() or any(self.pending_button(p) for p in players),
-                    timeout=max(1.0, loop_deadline - self.fake.clock.now()),
-                    what="a decision for a scripted player or the end of the game",
-                )
+            waiting = [(p, self.pending_button(p)) for p in players]
+            waiting = [(p, b) for p, b in waiting if b]
+            if not waiting:
+                if wait is not None:
+                    await wait(ready)
+                else:
+                    await self.fake.wait_for(ready, what="a decision for a scripted player or the end of the game")
                 continue
-            for player, buttons in ready:
+            for player, buttons in waiting:
                 # Another player's click may have moved the game on since the buttons were read
                 # (a ron ends everyone's claims): pick from what the panel shows now.
                 buttons = [b for b in buttons if b in self.pending_button(player)]
@@ -243,7 +250,7 @@ class World:
                 assert not record.failed, record.errors
                 if record.deferred:
                     # Acknowledged first, drawn after: wait for the panel to show the result.
-                    await self.fake.wait_for(_edited_past(panel, edits), timeout=10)
+                    await self.fake.wait_for(_edited_past(panel, edits), what="the deferred panel")
                 player.clicks += 1
                 total += 1
                 if max_clicks is not None and total >= max_clicks:

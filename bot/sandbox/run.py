@@ -18,6 +18,7 @@ from pathlib import Path
 
 from bot.app import JantakuBot
 from bot.config import Settings
+from bot.runtime.clocks import ManualClock
 from bot.runtime.options import RuntimeOptions
 from bot.storage import Store
 
@@ -59,15 +60,20 @@ class Sandbox:
 
 
 @contextlib.asynccontextmanager
-async def sandbox(config: SandboxConfig, *, options: RuntimeOptions | None = None) -> AsyncIterator[Sandbox]:
-    """Start the local Discord, the page and the bot; yield once the bot is ready; stop all three."""
+async def sandbox(
+    config: SandboxConfig, *, options: RuntimeOptions | None = None, clock: ManualClock | None = None
+) -> AsyncIterator[Sandbox]:
+    """Start the local Discord, the page and the bot; yield once the bot is ready; stop all three.
+
+    ``clock``: run the local Discord on this clock instead of the machine's (tests give the bot's
+    ``options`` the same one, so that nothing times out unless they move it)."""
     with contextlib.ExitStack() as stack:
         database = config.database
         if database is None:
             folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="jantaku-sandbox-"))
             database = f"sqlite:///{Path(folder) / 'sandbox.sqlite3'}"
         # One shard: discord.py waits 5 s before each further shard's IDENTIFY.
-        fake = await FakeDiscord.start(shard_count=1, spec_path=None if config.check_spec else False)
+        fake = await FakeDiscord.start(shard_count=1, spec_path=None if config.check_spec else False, clock=clock)
         web: SandboxWeb | None = None
         try:
             guild = fake.add_guild(GUILD_NAME)
@@ -88,7 +94,7 @@ async def sandbox(config: SandboxConfig, *, options: RuntimeOptions | None = Non
                     async with bot:
                         task = asyncio.create_task(bot.start(fake.token), name="jantaku-sandbox-bot")
                         try:
-                            await fake.wait_for(lambda: bot.is_ready() or task.done(), timeout=60, what="the bot")
+                            await fake.wait_for(lambda: bot.is_ready() or task.done(), what="the bot")
                             if task.done():
                                 task.result()
                             yield Sandbox(fake, guild, web, bot)

@@ -117,6 +117,22 @@ async def _snapshot(db: aiosqlite.Connection) -> AsyncIterator[aiosqlite.Connect
             await db.execute("ROLLBACK")
 
 
+async def _wal_mode(db: aiosqlite.Connection) -> None:
+    """Put the database in WAL mode. Processes that open one new file at the same moment (a
+    deployment starting) contend for it, and SQLite answers that contention "database is locked"
+    at once, without its busy handler: so it is tried again, for as long as the busy timeout."""
+    loop = asyncio.get_running_loop()
+    give_up = loop.time() + BUSY_TIMEOUT_MS / 1000
+    while True:
+        try:
+            await db.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if error.sqlite_errorcode != sqlite3.SQLITE_BUSY or loop.time() >= give_up:
+                raise
+        await asyncio.sleep(0.01)  # the other process finishes its switch in a moment
+
+
 class SqliteBackend:
     """One SQLite database: ``db`` writes; ``readers`` only ever read, lent to one read at a time."""
 
@@ -166,7 +182,7 @@ class SqliteBackend:
         try:
             db = await cls._open_connection(path, opened)
             await db.execute("PRAGMA foreign_keys = ON")
-            await db.execute("PRAGMA journal_mode = WAL")
+            await _wal_mode(db)
             # FULL fsyncs the WAL at every commit: an action the players saw survives a power
             # cut, not only a crash of the process. Actions are a few per second at most.
             await db.execute("PRAGMA synchronous = FULL")

@@ -24,6 +24,7 @@ from typing import Any
 import discord
 
 from bot.engine.views import SeatView
+from bot.runtime.clocks import sleep
 from bot.runtime.i18n import text
 from bot.runtime.options import RuntimeOptions
 from bot.runtime.rendering import Priority, RenderPool
@@ -369,8 +370,7 @@ class PanelPresenter:
             return
         delay = panel.shown_at + self._options.min_edit_interval - self._options.clock()
         if delay > 0:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(panel.urgent.wait(), delay)
+            await sleep(self._options.scheduler, delay, until=panel.urgent)
 
     async def _refresh_panel(self, seat: int) -> None:
         panel = self.panels[seat]

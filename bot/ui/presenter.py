@@ -31,6 +31,7 @@ import discord
 from bot.engine.events import WallRevealed
 from bot.engine.game import Outcome
 from bot.engine.views import DrawView, StandingsView, WinView
+from bot.runtime.clocks import asleep, sleep
 from bot.runtime.i18n import text
 from bot.runtime.options import RuntimeOptions
 from bot.runtime.presenting import ResultCard
@@ -158,6 +159,18 @@ class DiscordPresenter(PanelPresenter):
     def busy(self) -> bool:
         """Whether the presenter still has something to show."""
         return bool(self._jobs) or self._dirty or any(not task.done() for task in self._panel_tasks.values())
+
+    @property
+    def idle(self) -> bool:
+        """Whether the presenter has nothing to do until something changes or time passes: the
+        table worker waits for work or sits out its edit spacing, every panel refresh is done or
+        spaced likewise, and no message id or panel handle is being stored. Tests wait for this
+        (and the actors' ``idle``) before they check that nothing happened or move the clock."""
+        worker = self._worker
+        worker_waits = worker is None or worker.done() or self._idle.is_set() or asleep(worker)
+        panels_wait = all(task.done() or asleep(task) for task in self._panel_tasks.values())
+        storing = any(task is not None and not task.done() for task in (self._saver, self._handover))
+        return worker_waits and panels_wait and not storing
 
     async def _resume_notice(self, notice: str) -> None:
         """The restart notice, mentioning each player whose panel is out of reach (after trying
@@ -347,7 +360,7 @@ class DiscordPresenter(PanelPresenter):
                 # (a switched ずーの lock, which is private) must not hold back the next change,
                 # or its timing would tell the table that something happened.
                 if self._options.min_edit_interval > 0 and not self._jobs and self._sent != sent:
-                    await asyncio.sleep(self._options.min_edit_interval)
+                    await sleep(self._options.scheduler, self._options.min_edit_interval)
             self._idle.set()
             if self._closing:
                 return

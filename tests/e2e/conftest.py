@@ -11,6 +11,7 @@ import pytest
 
 from bot.sandbox.fakediscord import FakeDiscord
 
+from .helpers import manual_clock
 from .spies import LogTrap
 
 
@@ -18,7 +19,10 @@ from .spies import LogTrap
 async def checked_fake(**options: Any) -> AsyncIterator[FakeDiscord]:
     """A running FakeDiscord (``options`` go to :meth:`FakeDiscord.start`) that fails the test at
     its end if the bot broke any rule. Tests that provoke violations on purpose remove them with
-    ``fake.take_violations(kind)``."""
+    ``fake.take_violations(kind)``. Its time is a manual clock (:func:`helpers.manual_clock`,
+    shared with the bots ``make_bot`` wires to it) unless ``clock=None`` asks for the machine's,
+    which a bot in a process of its own needs."""
+    options.setdefault("clock", manual_clock())
     fake = await FakeDiscord.start(**options)
     try:
         yield fake

@@ -1,13 +1,25 @@
-"""Shared pieces of the Jantaku end-to-end tests: a bot wired to the fake with test pacing, a
-modified client's forged clicks and commands, and the spies that check what the bot sends.
+"""Shared pieces of the Jantaku end-to-end tests: a bot wired to the fake with test pacing and the
+fake's clock, waiting for the bot and the fake to settle, a modified client's forged clicks and
+commands, and the spies that check what the bot sends.
+
+Time in these tests is the fake's :class:`~bot.runtime.clocks.ManualClock` (see ``conftest.py``):
+Discord's deadlines and token lifetimes, and every timer of the bot (turns, banks, CPU delays,
+store retries, edit spacing), move only when a test calls :func:`pass_time` (or
+``fake.advance_clock``). However slow the machine, no player times out and no interaction
+misses its deadline by accident; a test that wants a deadline to pass says so. That nothing
+happened is shown by :func:`settle`, which waits until neither the bot nor the fake has anything
+left to do, never by sleeping.
 
 The scripted players themselves (``World``, ``Player``, the policies) live beside the fake in
 ``bot/sandbox/players.py``, where the benchmarks drive them too."""
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
+import time
 import types
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -20,13 +32,16 @@ from bot.app import JantakuBot
 from bot.config import Settings
 from bot.engine.views import SeatView, StandingsView
 from bot.runtime import RuntimeOptions, TableActor
+from bot.runtime.clocks import ManualClock
 from bot.sandbox.fakediscord import (
+    PATIENCE,
     FakeChannel,
     FakeDiscord,
     FakeMember,
     FakeMessage,
     InteractionRecord,
     SpyEvent,
+    handling_events,
 )
 from bot.sandbox.players import ACT
 from bot.storage import Store
@@ -35,6 +50,38 @@ from bot.storage import Store
 def fix_seed(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
     """The next table's seed (the registry draws it with ``secrets.randbits``)."""
     monkeypatch.setattr(registry_module, "secrets", types.SimpleNamespace(randbits=lambda bits: seed))
+
+
+def manual_clock() -> ManualClock:
+    """A clock for the fake and its bots that starts at the machine's time (so Discord's
+    timestamps and the bot's Unix times look like today) and then moves only when told."""
+    return ManualClock(time.monotonic(), wall_start=time.time())
+
+
+def runtime_options(clock: ManualClock | None, **options: Any) -> RuntimeOptions:
+    """The runtime options of a bot under test: no CPU delay, no pauses, no edit spacing, and every
+    clock and timer on ``clock`` (the fake's manual clock; None: the machine's). ``options``
+    override any of it (a CPU delay, an edit spacing: on a manual clock the test passes that time
+    with :func:`pass_time`)."""
+    timing: dict[str, Any] = (
+        {} if clock is None else {"clock": clock.monotonic, "wall_clock": clock.time, "scheduler": clock}
+    )
+    defaults: dict[str, Any] = {
+        "cpu_delay": 0.0,
+        "hand_pause": 0.0,
+        "min_edit_interval": 0.0,
+        **timing,
+        "channel_requests_per_second": 0.0,
+        # Threads start instantly (a process pool would cost every test a second).
+        "render_processes": False,
+        "render_workers": 2,
+        # An answer is never deferred for being slow, however loaded the machine, so tests can
+        # expect the one-request path; a test of deferring sets 0 (always defer).
+        "ack_budget": PATIENCE,
+        # gc.freeze() is for one long-lived process, not for a test process that starts hundreds.
+        "freeze_heap": False,
+    }
+    return RuntimeOptions(**{**defaults, **options})
 
 
 def make_bot(
@@ -46,26 +93,74 @@ def make_bot(
     store: Store | None = None,
     **options: Any,
 ) -> JantakuBot:
-    """A JantakuBot on ``database`` with test pacing: no CPU delay, no pauses, the fake's clock;
-    running ``shard_ids`` of ``shard_count`` when given (every shard otherwise), on ``store``
-    when given (already open on ``database``)."""
-    defaults: dict[str, Any] = {
-        "cpu_delay": 0.0,
-        "hand_pause": 0.0,
-        "min_edit_interval": 0.05,
-        "clock": fake.clock.now,
-        "channel_requests_per_second": 0.0,
-        # Threads start instantly (a process pool would cost every test a second); a generous
-        # budget keeps answers on the one-request path so tests can expect it.
-        "render_processes": False,
-        "render_workers": 2,
-        "ack_budget": 2.0,
-        # gc.freeze() is for one long-lived process, not for a test process that starts hundreds.
-        "freeze_heap": False,
-    }
-    defaults.update(options)
+    """A JantakuBot on ``database`` with :func:`runtime_options` on the fake's clock; running
+    ``shard_ids`` of ``shard_count`` when given (every shard otherwise), on ``store`` when given
+    (already open on ``database``)."""
+    if fake.clock.manual is None:
+        options.setdefault("clock", fake.clock.now)
     settings = Settings(token=fake.token, database=str(database), shard_ids=shard_ids, shard_count=shard_count)
-    return JantakuBot(settings, store=store, options=RuntimeOptions(**defaults))
+    return JantakuBot(settings, store=store, options=runtime_options(fake.clock.manual, **options))
+
+
+def quiet(fake: FakeDiscord, *bots: JantakuBot) -> bool:
+    """Whether nothing is under way: the fake has answered every request and sent every event, the
+    bots have answered every interaction (discord.py runs no handler), and every table's actor
+    has an empty inbox and its presenter has shown (and stored) all it was given."""
+    return (
+        not fake.busy
+        and not handling_events()
+        and all(actor.idle for bot in bots for actor in bot.runtime.tables.actors())
+        and all(presenter.idle for bot in bots for presenter in bot.runtime.tables.presenters())
+    )
+
+
+async def settle(fake: FakeDiscord, *bots: JantakuBot) -> None:
+    """Wait until nothing more happens unless someone clicks or the clock moves: what a test
+    waits for before checking that something did *not* happen, or before moving the clock (so
+    that no interaction is still being answered when its deadline passes)."""
+    while True:
+        await fake.wait_for(lambda: quiet(fake, *bots), what="the bot and the fake to settle")
+        # What was just finished may have queued more (a callback, a task): let it start.
+        for _ in range(5):
+            await asyncio.sleep(0)
+        if quiet(fake, *bots):
+            return
+
+
+async def pass_time_until(
+    fake: FakeDiscord, done: Callable[[], object], *bots: JantakuBot, within: float, what: str = "it"
+) -> None:
+    """Let the fake's manual clock run, timer by timer, until ``done()``: settle, and while it is
+    not done, move the clock to the next timer's moment. That timer must fall due ``within``
+    seconds: a test that expects only short waits (CPU delays, edit spacing, store retries) must
+    not time a player out by jumping to a turn's deadline instead."""
+    clock = fake.clock.manual
+    assert clock is not None, "the fake runs on the machine's clock: time passes by itself"
+    while True:
+        await settle(fake, *bots)
+        if done():
+            return
+        due = clock.next_due
+        if due is None or due - clock.monotonic() > within + 1e-6:  # (float rounding)
+            raise AssertionError(f"nothing more happens within {within} s, and still not {what}")
+        fake.advance_clock(max(0.0, due - clock.monotonic()))
+
+
+async def pass_time(fake: FakeDiscord, seconds: float, *bots: JantakuBot) -> None:
+    """Let ``seconds`` pass on the fake's manual clock, one due timer at a time: settle, move the
+    clock to the next timer's moment and so on, so that what a timer starts (a CPU's move after a
+    timeout, the next retry) runs at its own moment, as it would in real time; then settle."""
+    clock = fake.clock.manual
+    assert clock is not None, "the fake runs on the machine's clock: time passes by itself"
+    until = clock.monotonic() + seconds
+    while True:
+        await settle(fake, *bots)
+        due = clock.next_due
+        if due is None or due > until:
+            break
+        fake.advance_clock(max(0.0, due - clock.monotonic()))
+    fake.advance_clock(max(0.0, until - clock.monotonic()))
+    await settle(fake, *bots)
 
 
 async def forge_click(member: FakeMember, message: FakeMessage, custom_id: str) -> InteractionRecord:

@@ -20,7 +20,7 @@ from bot.engine.ai import CpuPlayer
 from bot.engine.record import replay
 from bot.runtime import TableActor
 from bot.runtime.customid import ActionId, action_args
-from bot.sandbox.fakediscord import FakeDiscord, running_bot
+from bot.sandbox.fakediscord import PATIENCE, FakeDiscord, running_bot
 from bot.sandbox.players import Player, World, action_buttons, action_kind, preferring, seq_of
 from bot.storage import GameStatus, Store
 
@@ -87,7 +87,7 @@ async def test_chinitsu_lobby_takes_its_settings_and_explains_bad_ones(
         assert "The table is full." in ephemeral_reply(full)
         start = await alice.click(lobby, f"jt:lobby:{lobby_id}:start")
         assert start.response_type == 7, start.errors
-        await fake_discord.wait_for(lambda: world.table_message() is not None, timeout=10, what="the table")
+        await fake_discord.wait_for(lambda: world.table_message() is not None, what="the table")
         actor = bot.runtime.tables.in_channel(world.channel.id)
         assert actor is not None
         game: Any = actor.game
@@ -122,7 +122,7 @@ async def test_chinitsu_whole_game_one_human_two_cpus(
         assert actor is not None
         game: Any = actor.game
         player = Player(alice)
-        await world.play([player], policy=chinitsu_policy, seconds=120)
+        await world.play([player], policy=chinitsu_policy)
         over = world.game_over_text()
         assert over is not None and f"Game #{actor.game_id} is over" in over
         outcome = game.outcome()
@@ -166,7 +166,7 @@ RINSHAN = "Y5zY6zY7zY2z"
 async def _rig(actor: TableActor, spy: ConcealedFaceSpy, hands: Sequence[str], draws: str, rinshan: str) -> None:
     """Deal chosen hands in place of the random deal, before anyone opens a panel (as
     test_zuno_table does): the actor takes the new decisions and the presenter redraws."""
-    await actor.presenter.drain()  # type: ignore[attr-defined]
+    await actor.presenter.drain(timeout=PATIENCE)  # type: ignore[attr-defined]
     actor.game.rig(hands, draws, rinshan=rinshan, dealer=0)  # type: ignore[attr-defined]
     spy.snapshot(actor)
     actor._sync_decisions(acted=None, pause=0.0)
@@ -209,7 +209,6 @@ async def test_chinitsu_three_humans_pull_north_kan_and_pon(
         async def wait_current() -> None:
             await fake_discord.wait_for(
                 lambda: game.outcome() is not None or all(_current(actor, p) for p in players),
-                timeout=15,
                 what="every panel to show the current decisions",
             )
 
@@ -255,7 +254,7 @@ async def test_chinitsu_three_humans_pull_north_kan_and_pon(
                 if custom_id not in player.panel.custom_ids:  # type: ignore[union-attr]
                     toggle = next(c for c in player.panel.custom_ids if c.endswith(":riichi"))  # type: ignore[union-attr]
                     await (await player.member.click(player.panel, toggle)).wait_response()  # type: ignore[arg-type]
-                    await fake_discord.wait_for(lambda p=player, c=custom_id: c in p.panel.custom_ids, timeout=15)  # type: ignore[union-attr]
+                    await fake_discord.wait_for(lambda p=player, c=custom_id: c in p.panel.custom_ids)  # type: ignore[union-attr]
             records = await asyncio.gather(*(p.member.click(p.panel, c) for p, c in chosen))  # type: ignore[arg-type]
             for record, (_, custom_id) in zip(records, chosen, strict=True):
                 await record.wait_response()
@@ -298,7 +297,6 @@ async def test_chinitsu_spy_with_backs_hidden(
             players,
             policy=chinitsu_policy,
             until=lambda: game.hand_index >= 2 or world.game_over_text() is not None,
-            seconds=60,
         )
         assert spy.table_views > 0 and spy.images_checked > 0 and spy.public_payloads > 0
         if world.game_over_text() is None:

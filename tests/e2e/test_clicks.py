@@ -28,7 +28,7 @@ class Game:
 
     async def my_turn(self) -> list[dict[str, object]]:
         """Wait until Alice's panel offers actions; returns them."""
-        await self.world.fake.wait_for(lambda: bool(self.world.pending_button(self.alice)), timeout=10)
+        await self.world.fake.wait_for(lambda: bool(self.world.pending_button(self.alice)))
         return self.world.pending_button(self.alice)
 
     async def actions_logged(self) -> int:
@@ -63,7 +63,7 @@ async def test_stale_click_is_explained_and_changes_nothing(game: Game) -> None:
     assert played.response_type == 7
     # The CPUs play on after the click: measure once the table waits on Alice again.
     seat = game.actor.seat_of(game.alice.member.id)
-    await game.world.fake.wait_for(lambda: game.actor.decision(seat) is not None, timeout=10, what="Alice's turn")
+    await game.world.fake.wait_for(lambda: game.actor.decision(seat) is not None, what="Alice's turn")
     sequence, logged = game.actor.sequence, await game.actions_logged()
 
     stale = await game.alice.member.click(second.panel, stale_id)

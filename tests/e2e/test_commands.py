@@ -254,7 +254,7 @@ async def test_replay_of_a_played_game_and_of_a_running_one(fake_discord: FakeDi
     assert "still running" in running.message.text
     assert [a.filename for a in running.message.attachments] == ["table.png"]
 
-    await world.play([Player(alice)], seconds=60)
+    await world.play([Player(alice)])
     done = await alice.slash(world.channel, "mahjong replay", game=game_id)
     await done.wait_followups(1)
     assert done.message is not None

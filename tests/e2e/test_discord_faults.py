@@ -30,13 +30,14 @@ from typing import Any
 
 import pytest
 
+from bot.app import JantakuBot
 from bot.runtime.i18n import text
 from bot.sandbox.fakediscord import FakeDiscord, FakeMessage, Faults, InteractionRecord, InteractionRefused, running_bot
 from bot.sandbox.players import GAME_OVER, Player, World, simple_policy
 from bot.storage import GameStatus, Store
 from render import render_table
 
-from .helpers import fix_seed, make_bot
+from .helpers import fix_seed, make_bot, quiet, settle
 from .spies import LogTrap
 
 TABLE_SEED = 2024
@@ -62,26 +63,42 @@ class Run:
         )
 
 
-async def _answered(world: World, record: InteractionRecord) -> bool:
-    """Wait for a click's answer; False when it failed, which only an injected fault excuses."""
+async def _answered(world: World, bot: JantakuBot, record: InteractionRecord) -> bool:
+    """Wait for the answer to a click (sent with ``wait=False``); False when it failed, which only an
+    injected fault excuses.
+
+    A click whose callback (or gateway session) a fault cut off may never be answered: once the
+    bot has nothing left to do, Discord's deadline passes for it (the test moves the fake's clock
+    by as much) and it fails, as it would on Discord after three seconds."""
+    fake = world.fake
+    await fake.wait_for(
+        lambda: record.done.is_set() or (record.fault is not None and quiet(fake, bot)), what="an answer to the click"
+    )
+    if not record.done.is_set():
+        await settle(fake, bot)
+    if not record.done.is_set():
+        fake.advance_clock(fake.response_deadline)
     await record.wait_response()
     if record.failed:
         assert record.fault is not None, f"a click went unanswered without a fault: {record.errors}"
+        # Lost with a dropped gateway session: the next click goes nowhere either until the bot
+        # has identified again (the player clicks again once it has, however long that takes).
+        await fake.wait_for(lambda: not fake.gateway.dropped(world.guild.id), what="the bot back on the gateway")
         return False
     if record.deferred and record.message is not None:
         message = record.message
-        await world.fake.wait_for(lambda: not message.loading, timeout=10, what="the deferred answer")
+        await world.fake.wait_for(lambda: not message.loading, what="the deferred answer")
     return True
 
 
-async def _open_panel(world: World, player: Player, run: Run) -> None:
+async def _open_panel(world: World, bot: JantakuBot, player: Player, run: Run) -> None:
     """Press "My hand" until it answers (after a failed callback the player presses it again)."""
     for _ in range(5):
         table = world.table_message()
         assert table is not None
         hand = next(cid for cid in table.custom_ids if cid.endswith(":hand"))
-        record = await player.member.click(table, hand)
-        if await _answered(world, record):
+        record = await player.member.click(table, hand, wait=False)
+        if await _answered(world, bot, record):
             assert record.message is not None, record.errors
             player.panel = record.message
             player.clicked.clear()
@@ -90,31 +107,31 @@ async def _open_panel(world: World, player: Player, run: Run) -> None:
     raise AssertionError("'My hand' failed five times in a row")
 
 
-async def _play(world: World, player: Player, run: Run, *, seconds: float = 120.0) -> None:
+async def _play(world: World, bot: JantakuBot, player: Player, run: Run) -> None:
     """Play through the player's panel until the game is over, clicking again what failed."""
     rng = random.Random(HUMAN_SEED)
     fake = world.fake
-    await _open_panel(world, player, run)
-    deadline = fake.clock.now() + seconds
+    await _open_panel(world, bot, player, run)
     after_failure = False
+
+    def ready() -> bool:
+        return world.game_over_text() is not None or bool(world.pending_button(player))
+
     while world.game_over_text() is None:
-        assert fake.clock.now() < deadline, "the game did not end in time"
         buttons = world.pending_button(player)
         if not buttons:
-            try:
-                await fake.wait_for(
-                    lambda: world.game_over_text() is not None or bool(world.pending_button(player)),
-                    timeout=5 if after_failure else 30,
-                    what="a decision for the player or the end of the game",
-                )
-            except TimeoutError:
-                if not after_failure:
-                    raise
-                # A click of theirs failed and the panel it was on never moved on: like a
-                # person, the player asks for a fresh panel.
+            if not after_failure:
+                await fake.wait_for(ready, what="a decision for the player or the end of the game")
+                continue
+            # A click of theirs failed: the panel it was on may never move on. Once nothing more
+            # happens and it still offers nothing, the player, like a person, asks for a fresh one.
+            await fake.wait_for(lambda: ready() or quiet(fake, bot), what="the panel to move on, or nothing more")
+            if not ready():
+                await settle(fake, bot)
+            if not ready():
                 run.reopened += 1
                 after_failure = False
-                await _open_panel(world, player, run)
+                await _open_panel(world, bot, player, run)
             continue
         choice = simple_policy(buttons, rng)
         custom_id = choice["custom_id"]
@@ -124,13 +141,13 @@ async def _play(world: World, player: Player, run: Run, *, seconds: float = 120.
         edits = len(panel.history)
         for attempt in range(3):
             try:
-                record = await player.member.click(panel, custom_id)
+                record = await player.member.click(panel, custom_id, wait=False)
             except InteractionRefused:
                 break  # the panel moved on meanwhile, as it can for a person
             run.clicks += attempt == 0
-            if await _answered(world, record):
+            if await _answered(world, bot, record):
                 if record.response_type == 6:
-                    await fake.wait_for(lambda p=panel, n=edits: len(p.history) > n, timeout=10)
+                    await fake.wait_for(lambda p=panel, n=edits: len(p.history) > n, what="the deferred panel")
                 break
             run.failed_clicks += 1
             run.clicked_again += 1
@@ -167,8 +184,8 @@ async def _game_under(
         assert actor is not None
         presenter: Any = actor.presenter
         fake.inject(plan)
-        await _play(world, Player(alice), run)
-        await fake.wait_for(lambda: not presenter.busy, timeout=30, what="the presenter to show the end")
+        await _play(world, bot, Player(alice), run)
+        await settle(fake, bot)  # the presenter has shown the end
         fake.inject(None)
         injected = Counter(fake.faults.injected) - before
         events = sum(session.seq for session in fake.gateway.sessions.values())
@@ -308,17 +325,17 @@ async def test_lobby_clicks_whose_callbacks_fail_still_show_on_the_lobby(
     fix_seed(monkeypatch, TABLE_SEED)
     world = World.build(fake_discord, "Alice")
     (alice,) = world.members
-    async with running_bot(fake_discord, make_bot(fake_discord, tmp_path / "db.sqlite3")):
+    async with running_bot(fake_discord, make_bot(fake_discord, tmp_path / "db.sqlite3")) as bot:
         fake_discord.inject(Faults(seed=1, callback_failure=1.0))
         lobby = await world.open_table(alice)
         lobby_id = lobby.custom_ids[0].split(":")[2]
         for cpus in range(1, 4):
-            click = await alice.click(lobby, f"jt:lobby:{lobby_id}:cpu")
-            assert await _answered(world, click)
+            click = await alice.click(lobby, f"jt:lobby:{lobby_id}:cpu", wait=False)
+            assert await _answered(world, bot, click)
             assert f"Players ({cpus + 1}/4)" in lobby.text, (click.fault, lobby.text)
-        start = await alice.click(lobby, f"jt:lobby:{lobby_id}:start")
-        assert await _answered(world, start)
-        await fake_discord.wait_for(lambda: world.table_message() is not None, timeout=10, what="the table")
+        start = await alice.click(lobby, f"jt:lobby:{lobby_id}:start", wait=False)
+        assert await _answered(world, bot, start)
+        await fake_discord.wait_for(lambda: world.table_message() is not None, what="the table")
         injected = fake_discord.faults.injected
         assert set(injected) == {
             "callback_error_before",
@@ -338,11 +355,11 @@ async def test_a_lobby_opened_through_a_failing_callback_is_posted_once_and_upda
     world = World.build(fake_discord, "Alice")
     (alice,) = world.members
     channels = [world.channel, *(world.guild.add_text_channel(f"table-{n}") for n in range(2, 5))]
-    async with running_bot(fake_discord, make_bot(fake_discord, tmp_path / "db.sqlite3")):
+    async with running_bot(fake_discord, make_bot(fake_discord, tmp_path / "db.sqlite3")) as bot:
         fake_discord.inject(Faults(seed=1, callback_failure=1.0))
         for channel in channels:
-            opened = await alice.slash(channel, "mahjong new nishoku")
-            assert await _answered(world, opened)
+            opened = await alice.slash(channel, "mahjong new nishoku", wait=False)
+            assert await _answered(world, bot, opened)
         fake_discord.inject(None)
         assert set(fake_discord.faults.injected) == {
             "callback_error_before",

@@ -97,7 +97,9 @@ class DemoBot(commands.AutoShardedBot):
         self.interactions: list[int] = []
         """Ids of the interactions this client received."""
         self.remembered: discord.Interaction | None = None
-        self.slow_delay = 0.5
+        self.slow_received = asyncio.Event()
+        self.slow_released = asyncio.Event()
+        """``/demo slow`` answers once this is set (after the test let its deadline pass)."""
         self.tree.on_error = self._record_error  # type: ignore[method-assign]
         demo = app_commands.Group(name="demo", description="Demo commands")
         game = app_commands.Group(name="game", description="Game commands", parent=demo)
@@ -145,7 +147,8 @@ class DemoBot(commands.AutoShardedBot):
 
         @demo.command(name="slow", description="Respond too late")
         async def slow(interaction: discord.Interaction) -> None:
-            await asyncio.sleep(bot.slow_delay)
+            bot.slow_received.set()
+            await bot.slow_released.wait()
             await interaction.response.send_message("finally")
 
         @demo.command(name="twice", description="Acknowledge twice")
@@ -401,9 +404,9 @@ async def test_dynamic_item_counter_updates_the_message(world: World, bot: DemoB
 
 async def test_double_acknowledge_is_flagged(world: World, bot: DemoBot) -> None:
     rec = await world.alice.slash(world.table, "demo twice")
-    await world.fake.wait_for(lambda: rec.errors, timeout=2)
+    await world.fake.wait_for(lambda: rec.errors)
     assert rec.errors == [(400, 40060, "Interaction has already been acknowledged.")]
-    await world.fake.wait_for(lambda: bot.errors, timeout=2)
+    await world.fake.wait_for(lambda: bot.errors)
     assert [e.code for e in errors_of(bot)] == [40060]
     assert [v.kind for v in world.fake.take_violations()] == ["double_ack"]
 
@@ -454,11 +457,14 @@ async def test_dm_delivery_and_refused_dm(world: World, bot: DemoBot) -> None:
 
 async def test_late_response_is_a_violation_and_fails_the_interaction(world: World, bot: DemoBot) -> None:
     fake = world.fake
-    fake.response_deadline, bot.slow_delay = 0.2, 0.4
-    rec = await world.alice.slash(world.table, "demo slow")
+    rec = await world.alice.slash(world.table, "demo slow", wait=False)
+    await bot.slow_received.wait()
+    fake.advance_clock(fake.response_deadline)  # the bot is still thinking when the deadline passes
+    await rec.wait_response()
+    bot.slow_released.set()
     assert rec.failed
     assert not rec.acknowledged
-    await fake.wait_for(lambda: bot.errors, timeout=2)
+    await fake.wait_for(lambda: bot.errors)
     assert [e.code for e in errors_of(bot)] == [10062]
     assert [v.kind for v in fake.take_violations()] == ["interaction_failed", "late_response"]
     assert fake.messages_in(world.table) == []
@@ -554,13 +560,13 @@ async def test_unknown_routes_are_recorded(world: World, bot: DemoBot) -> None:
 async def test_reconnect_resumes_and_keeps_working(world: World, bot: DemoBot) -> None:
     fake = world.fake
     assert fake.force_reconnect(world.guild.shard_id) == 1
-    await fake.wait_for(lambda: len(fake.gateway.resumes) == 1, timeout=5)
+    await fake.wait_for(lambda: len(fake.gateway.resumes) == 1)
     rec = await world.alice.slash(world.table, "demo ping")
     assert rec.message is not None
     assert rec.message.content == "pong"
     assert len(fake.gateway.identifies) == 2
     assert fake.force_reconnect(world.guild.shard_id, resume=False) == 1
-    await fake.wait_for(lambda: len(fake.gateway.identifies) == 3, timeout=5)
+    await fake.wait_for(lambda: len(fake.gateway.identifies) == 3)
     assert fake.gateway.identifies[-1]["shard"] == [world.guild.shard_id, 2]
     again = await world.alice.slash(world.table, "demo ping")
     assert again.message is not None
@@ -623,7 +629,7 @@ async def test_dropped_gateway_sessions_resume_or_identify_again(world: World, b
     fake.inject(Faults(seed=1, gateway_drop=1.0, limit=1))  # variants go in turn: now 4009
     lost = await world.alice.slash(world.table, "demo ping", wait=False)
     identified = len(fake.gateway.identifies)
-    await fake.wait_for(lambda: len(fake.gateway.identifies) > identified, timeout=5, what="a new IDENTIFY")
+    await fake.wait_for(lambda: len(fake.gateway.identifies) > identified, what="a new IDENTIFY")
     fake.inject(None)
     fake.advance_clock(limits.RESPONSE_DEADLINE + 1)
     await lost.wait_response()
@@ -795,9 +801,9 @@ async def test_restart_as_unsharded_bot_handles_old_dynamic_buttons(world: World
         click = await world.bob.click(message, "demo:counter:0")
         assert click.response_type == 7
         assert message.content == "count 1"
-        fake.response_deadline = 0.2
         other = await world.alice.slash(world.other_table, "demo counter", wait=False)
-        await fake.wait_for(lambda: other.failed, timeout=5)  # nobody answers: PlainBot has no commands
+        fake.advance_clock(fake.response_deadline)  # nobody answers: PlainBot has no commands
+        assert other.failed
     assert [v.kind for v in fake.take_violations()] == ["interaction_failed"]
 
 
@@ -815,7 +821,7 @@ async def test_a_request_cut_off_half_sent_is_an_aborted_request_not_a_fake_erro
         await writer.drain()
         writer.close()
         await writer.wait_closed()
-        await fake.wait_for(lambda: bool(fake.aborted_requests), timeout=5, what="the aborted request")
+        await fake.wait_for(lambda: bool(fake.aborted_requests), what="the aborted request")
         (aborted,) = fake.aborted_requests
         assert (aborted.method, aborted.route) == ("POST", "/channels/{channel_id}/messages")
         assert fake.internal_errors == [] and fake.violations == []

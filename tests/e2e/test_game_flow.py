@@ -11,7 +11,7 @@ from bot.sandbox.fakediscord import FakeDiscord, running_bot
 from bot.sandbox.players import Player, World
 from bot.storage import GameStatus, Store
 
-from .helpers import HiddenInformationSpy, make_bot, record_standings
+from .helpers import HiddenInformationSpy, make_bot, pass_time_until, record_standings
 
 
 @pytest.mark.slow
@@ -29,7 +29,7 @@ async def test_full_default_game_one_human_three_cpus(
         spy = fake_discord.add_spy(HiddenInformationSpy(bot, monkeypatch))
         await world.start_game(alice)
         player = Player(alice)
-        await world.play([player], seconds=600)
+        await world.play([player])
         over = world.game_over_text()
         assert over is not None
         assert "1. " in over and "4. " in over
@@ -62,7 +62,7 @@ async def test_four_humans_each_act_through_their_own_panel(
         spy = fake_discord.add_spy(HiddenInformationSpy(bot, monkeypatch))
         await world.start_game(alice, humans=[bob, carol, dave], cpus=0, hands=2)
         players = [Player(member) for member in world.members]
-        await world.play(players, seconds=300, seed=7)
+        await world.play(players, seed=7)
         assert world.game_over_text() is not None
         assert all(player.clicks > 5 for player in players), [p.clicks for p in players]
         # Every panel is its own player's ephemeral message.
@@ -124,7 +124,7 @@ async def test_cancel_a_running_game(fake_discord: FakeDiscord, tmp_path: Path) 
         assert actor is not None
         # Once the table waits on Alice nothing moves, so the table message stays where it is.
         seat = actor.seat_of(alice.id)
-        await fake_discord.wait_for(lambda: actor.decision(seat) is not None, timeout=15, what="Alice's turn")
+        await fake_discord.wait_for(lambda: actor.decision(seat) is not None, what="Alice's turn")
         table = world.table_message()
         assert table is not None
         refused = await bob.slash(world.channel, "mahjong cancel")
@@ -141,7 +141,8 @@ async def test_cancel_a_running_game(fake_discord: FakeDiscord, tmp_path: Path) 
 
 
 async def test_table_edits_are_coalesced_and_spaced(fake_discord: FakeDiscord, tmp_path: Path) -> None:
-    """A burst of CPU moves costs one edit: at most one edit in flight, at least the interval apart."""
+    """A burst of CPU moves costs one edit: at most one edit in flight, at least the interval apart
+    (on the fake's clock, which passes only while Alice waits for her turn)."""
     world = World.build(fake_discord, "Alice")
     (alice,) = world.members
     interval = 0.25
@@ -150,7 +151,7 @@ async def test_table_edits_are_coalesced_and_spaced(fake_discord: FakeDiscord, t
         await world.start_game(alice, hands=2)
         actor = bot.runtime.tables.in_channel(world.channel.id)
         assert actor is not None
-        await world.play([Player(alice)], seconds=120)
+        await world.play([Player(alice)], wait=lambda ready: pass_time_until(fake_discord, ready, bot, within=interval))
         actions = len(await bot.store.games.actions(actor.game_id))
         patches = len(fake_discord.requests_to("PATCH", "/channels/{channel_id}/messages/{message_id}"))
     tables = [
@@ -161,7 +162,7 @@ async def test_table_edits_are_coalesced_and_spaced(fake_discord: FakeDiscord, t
     edits = 0
     for table in tables:
         gaps = [later - earlier for earlier, later in itertools.pairwise(table.edited_at)]
-        assert all(gap >= interval * 0.9 for gap in gaps), gaps
+        assert all(gap >= interval - 1e-6 for gap in gaps), gaps
         edits += len(table.edited_at)
     assert edits == patches
     drawn = len(tables) + edits  # every post and every edit is one table image

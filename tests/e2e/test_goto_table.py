@@ -20,7 +20,7 @@ from bot.engine.record import replay
 from bot.engine.variants.goto import GotoGame
 from bot.runtime import TableActor
 from bot.runtime.customid import ActionId, action_args
-from bot.sandbox.fakediscord import FakeDiscord, running_bot
+from bot.sandbox.fakediscord import PATIENCE, FakeDiscord, running_bot
 from bot.sandbox.players import Player, World, action_buttons, action_kind, preferring
 from bot.storage import GameStatus, Store
 
@@ -76,7 +76,7 @@ async def test_goto_lobby_takes_its_settings_and_explains_bad_ones(fake_discord:
         assert "The table is full." in ephemeral_reply(full)
         start = await alice.click(lobby, f"jt:lobby:{lobby_id}:start")
         assert start.response_type == 7, start.errors
-        await fake_discord.wait_for(lambda: world.table_message() is not None, timeout=10, what="the table")
+        await fake_discord.wait_for(lambda: world.table_message() is not None, what="the table")
         actor = bot.runtime.tables.in_channel(world.channel.id)
         assert actor is not None
         game: Any = actor.game
@@ -139,7 +139,6 @@ async def test_goto_whole_game_one_human_two_cpus_with_alice_and_dice(
         async def click(kind: str) -> None:
             await fake_discord.wait_for(
                 lambda: player.panel is not None and any(action_kind(b) == kind for b in action_buttons(player.panel)),
-                timeout=15,
                 what=f"a {kind} button on Alice's panel",
             )
             assert player.panel is not None
@@ -156,7 +155,6 @@ async def test_goto_whole_game_one_human_two_cpus_with_alice_and_dice(
         while game.phase == "dice":
             await fake_discord.wait_for(
                 lambda: "🎲" in (world.table_message().text if world.table_message() else ""),  # type: ignore[union-attr]
-                timeout=15,
                 what="the table to say the dice are being rolled",
             )
             before = list(game.chips)
@@ -171,7 +169,7 @@ async def test_goto_whole_game_one_human_two_cpus_with_alice_and_dice(
         assert len(card.dice) >= 2 and all(line.chips >= 2 for line in card.dice)
         assert any(item.name == "アリス" for item in card.chip_items)
 
-        await world.play([player], policy=goto_policy, seconds=180)
+        await world.play([player], policy=goto_policy)
         over = world.game_over_text()
         assert over is not None and f"Game #{actor.game_id} is over" in over
         outcome = game.outcome()
@@ -199,7 +197,7 @@ OPEN_RIICHI = ("123p456p789p1s23s6z", "1m9m2z3z147p258s369s", "1m9m5z7z147s258p3
 
 
 async def _rig(actor: TableActor, spy: ConcealedFaceSpy, hands: Sequence[str], draws: str) -> None:
-    await actor.presenter.drain()  # type: ignore[attr-defined]
+    await actor.presenter.drain(timeout=PATIENCE)  # type: ignore[attr-defined]
     actor.game.rig(hands, draws, dealer=0)  # type: ignore[attr-defined]
     spy.snapshot(actor)
     actor._sync_decisions(acted=None, pause=0.0)
@@ -232,7 +230,6 @@ async def test_goto_three_humans_open_riichi_waits_are_public(
         dealer = by_seat[0]
         await fake_discord.wait_for(
             lambda: dealer.panel is not None and any(c.endswith(":openriichi") for c in dealer.panel.custom_ids),
-            timeout=15,
             what="the open-riichi page button",
         )
         assert dealer.panel is not None
@@ -240,7 +237,6 @@ async def test_goto_three_humans_open_riichi_waits_are_public(
         await (await dealer.member.click(dealer.panel, page)).wait_response()
         await fake_discord.wait_for(
             lambda: any(action_kind(b) == "goto_open_riichi" for b in action_buttons(dealer.panel)),  # type: ignore[arg-type]
-            timeout=15,
             what="the open-riichi discards",
         )
         button = next(b for b in action_buttons(dealer.panel) if b["label"] == "1s")
@@ -258,7 +254,7 @@ async def test_goto_three_humans_open_riichi_waits_are_public(
         while game.hand_index == 0:
             decisions = actor.decisions()
             if not decisions:
-                await fake_discord.wait_for(lambda: bool(actor.decisions()) or game.hand_index > 0, timeout=15)
+                await fake_discord.wait_for(lambda: bool(actor.decisions()) or game.hand_index > 0)
                 continue
             decision = decisions[0]
             action = advisers[decision.seat].choose(game.view(decision.seat), decision.actions)
@@ -266,7 +262,6 @@ async def test_goto_three_humans_open_riichi_waits_are_public(
             player = by_seat[decision.seat]
             await fake_discord.wait_for(
                 lambda p=player, c=custom_id: p.panel is not None and c in p.panel.custom_ids,  # type: ignore[misc]
-                timeout=15,
                 what=f"{custom_id} on seat {decision.seat}'s panel",
             )
             assert player.panel is not None

@@ -34,7 +34,7 @@ def _fresh_pictures(monkeypatch: pytest.MonkeyPatch) -> None:
 async def _answer(fake: FakeDiscord, record: InteractionRecord) -> FakeMessage:
     """The help answer, once its picture is there (a slow render defers it first)."""
     await record.wait_response()
-    await fake.wait_for(lambda: record.message is not None and bool(record.message.attachments), timeout=10)
+    await fake.wait_for(lambda: record.message is not None and bool(record.message.attachments))
     assert record.message is not None
     return record.message
 

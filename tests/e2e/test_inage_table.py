@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import time
 from pathlib import Path
 from typing import Any
 
@@ -68,7 +67,6 @@ async def _vote_button(world: World, actor: TableActor, player: Player, label: s
     """The vote button with this label on the player's up-to-date panel."""
     await world.fake.wait_for(
         lambda: _waiting_on_people(actor) and _up_to_date(actor, player) and _labelled(player, label) is not None,
-        timeout=15,
         what=f"{label!r} on {player.member.name}'s panel",
     )
     button = _labelled(player, label)
@@ -85,7 +83,7 @@ async def _press(world: World, player: Player, button: dict[str, Any]) -> None:
     await record.wait_response()
     assert not record.failed, record.errors
     if record.deferred:
-        await world.fake.wait_for(lambda: len(panel.history) > edits, timeout=15, what="the deferred panel")
+        await world.fake.wait_for(lambda: len(panel.history) > edits, what="the deferred panel")
     player.clicks += 1
 
 
@@ -146,7 +144,7 @@ async def _north_set_aside(
     await _press(world, first, set_aside)
 
     await world.fake.wait_for(
-        lambda: bool(_buttons(second, "ron")) and bool(_buttons(second, "pon")), timeout=15, what="Bob's claim"
+        lambda: bool(_buttons(second, "ron")) and bool(_buttons(second, "pon")), what="Bob's claim"
     )
     kinds = [action_kind(b) for b in action_buttons(second.panel)]  # type: ignore[arg-type]
     assert {"ron", "pon", "pass"} <= set(kinds)
@@ -162,7 +160,7 @@ async def _north_set_aside(
             [t.kind for t in v.seats[setter].set_aside] == [Kind.NORTH] and not v.seats[setter].river for v in tables
         )
 
-    await world.fake.wait_for(drawn_apart, timeout=15, what="a table image with 北 set aside")
+    await world.fake.wait_for(drawn_apart, what="a table image with 北 set aside")
     return actor, first, second, setter, claimer
 
 
@@ -179,7 +177,7 @@ async def test_inage_ron_on_a_set_aside_north_is_yaridora(
         actor, _, bob, setter, claimer = await _north_set_aside(world, bot, tables)
         (ron,) = _buttons(bob, "ron")
         await _press(world, bob, ron)
-        await fake_discord.wait_for(lambda: world.game_over_text() is not None, timeout=15, what="the game over")
+        await fake_discord.wait_for(lambda: world.game_over_text() is not None, what="the game over")
 
         result = actor.game.last_result  # type: ignore[attr-defined]
         assert result.winner == claimer and result.from_seat == setter
@@ -222,12 +220,11 @@ async def test_inage_pon_on_a_set_aside_north(
         assert not public.seats[setter].set_aside and not public.seats[setter].river
         assert public.turn == claimer
         # Bob's panel now asks for his discard after the pon (no tsumo, no claim left).
-        await fake_discord.wait_for(lambda: bool(_buttons(bob, "discard")), timeout=15, what="Bob's discard")
+        await fake_discord.wait_for(lambda: bool(_buttons(bob, "discard")), what="Bob's discard")
         assert not _buttons(bob, "ron") and not _buttons(bob, "pon") and not _buttons(bob, "tsumo")
         assert not _buttons(alice, "set_aside")
         await fake_discord.wait_for(
             lambda: any(v.seats[claimer].melds and not v.seats[setter].set_aside for v in tables),
-            timeout=15,
             what="a table image with Bob's pon",
         )
         assert world.game_over_text() is None
@@ -249,9 +246,7 @@ async def _play_moves(world: World, actor: TableActor, players: list[Player], mo
                 return []
             return [b for b in world.pending_button(player) if action_kind(b) != "vote_end"]
 
-        await world.fake.wait_for(
-            lambda: any(playable(p) for p in players), timeout=15, what="a move for a scripted player"
-        )
+        await world.fake.wait_for(lambda: any(playable(p) for p in players), what="a move for a scripted player")
         player = next(p for p in players if playable(p))
         choice = simple_policy(playable(player), rng)
         player.clicked.add(choice["custom_id"])
@@ -285,7 +280,7 @@ async def test_inage_vote_to_end_through_the_panels(
         vote = await _vote_button(world, actor, alice, VOTE_END)
         await _press(world, alice, vote)
         await fake_discord.wait_for(
-            lambda: bool(_messages_with(world, "Alice votes to end the game (1/3).")), timeout=15, what="the notice"
+            lambda: bool(_messages_with(world, "Alice votes to end the game (1/3).")), what="the notice"
         )
         await _vote_button(world, actor, alice, VOTE_CONTINUE)
         assert _labelled(bob, VOTE_END) is not None
@@ -299,7 +294,7 @@ async def test_inage_vote_to_end_through_the_panels(
 
         vote = await _vote_button(world, actor, bob, VOTE_END)
         await _press(world, bob, vote)
-        await fake_discord.wait_for(lambda: world.game_over_text() is not None, timeout=15, what="the game over")
+        await fake_discord.wait_for(lambda: world.game_over_text() is not None, what="the game over")
         over = world.game_over_text()
         assert over is not None and "投票で終了" in over
         texts = world.public_texts()
@@ -335,9 +330,7 @@ async def test_inage_vote_withdrawn_through_the_panel(
         await _press(world, alice, vote)
         withdraw = await _vote_button(world, actor, alice, VOTE_CONTINUE)
         await _press(world, alice, withdraw)
-        await fake_discord.wait_for(
-            lambda: bool(_messages_with(world, "Alice withdrew their vote to end (0/3).")), timeout=15
-        )
+        await fake_discord.wait_for(lambda: bool(_messages_with(world, "Alice withdrew their vote to end (0/3).")))
         await _vote_button(world, actor, alice, VOTE_END)
 
         vote = await _vote_button(world, actor, bob, VOTE_END)
@@ -349,7 +342,7 @@ async def test_inage_vote_withdrawn_through_the_panel(
 
         vote = await _vote_button(world, actor, alice, VOTE_END)
         await _press(world, alice, vote)
-        await fake_discord.wait_for(lambda: world.game_over_text() is not None, timeout=15, what="the game over")
+        await fake_discord.wait_for(lambda: world.game_over_text() is not None, what="the game over")
         assert _messages_with(world, "Alice votes to end the game (2/3).")
         assert _messages_with(world, f"{cpu} votes to end the game (3/3).")
         game_id = actor.game_id
@@ -366,12 +359,11 @@ async def test_inage_vote_withdrawn_through_the_panel(
 async def test_inage_time_limit_ends_the_game_after_the_hand_in_play(
     fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A one-minute table. The actor's time limit is an event-loop timer set from the game's start
-    and the wall clock (RuntimeOptions.wall_clock); the fake Discord's clock does not drive the
-    loop, and the settings allow no less than a minute. So the minute passes the way it can in
-    real life: the bot goes down mid-hand, and the bot that resumes the game reads a wall clock
-    a minute later than the stored start. It sends time-up at once; the hand in play is finished
-    by clicks, and the game then ends, 時間."""
+    """A one-minute table. The actor's time limit is a timer set from the game's start and the wall
+    clock (RuntimeOptions.wall_clock), both the fake's manual clock here. The minute passes the way
+    that is hardest for the bot: while it is down mid-hand, so the bot that resumes the game reads
+    a wall clock a minute past the stored start. It sends time-up at once; the hand in play is
+    finished by clicks, and the game then ends, 時間."""
     world = World.build(fake_discord, "Alice")
     (alice,) = world.members
     database = tmp_path / "db.sqlite3"
@@ -382,35 +374,35 @@ async def test_inage_time_limit_ends_the_game_after_the_hand_in_play(
         spy = fake_discord.add_spy(HiddenInformationSpy(first, monkeypatch))
         await world.start_game(alice, cpus=2, variant="inage", end="time", minutes=1)
         actor = _actor(first, world)
-        await world.play([player], seconds=60, max_clicks=3)
+        await world.play([player], max_clicks=3)
         # Stop while the table waits on Alice, so that nothing moves after the restart until she does.
-        await fake_discord.wait_for(lambda: _waiting_on_people(actor), timeout=15, what="Alice's decision")
+        await fake_discord.wait_for(lambda: _waiting_on_people(actor), what="Alice's decision")
         assert world.game_over_text() is None
         assert not _messages_with(world, "Time is up")
         game_id = actor.game_id
         started = (await first.store.games.get(game_id)).created_at.timestamp()
         old_table = world.table_message()
     fake_discord.remove_spy(spy)
-    assert started <= time.time() < started + 60
+    # The bot is down until a minute after the stored start (which the store stamped with the
+    # machine's time, a moment after the fake's clock began).
+    assert fake_discord.clock.time() < started + 60
+    fake_discord.advance_clock(started + 60 - fake_discord.clock.time())
 
-    def a_minute_later() -> float:
-        return time.time() + 60
-
-    second = make_bot(fake_discord, database, wall_clock=a_minute_later)
+    second = make_bot(fake_discord, database)
     async with running_bot(fake_discord, second):
         fake_discord.add_spy(HiddenInformationSpy(second, monkeypatch))
         resumed = _actor(second, world)
         assert resumed.game_id == game_id
-        await fake_discord.wait_for(lambda: world.table_message() not in (None, old_table), timeout=15)
+        await fake_discord.wait_for(lambda: world.table_message() not in (None, old_table))
         await fake_discord.wait_for(
-            lambda: bool(_messages_with(world, "⏰ Time is up: this hand is the last.")), timeout=15, what="time-up"
+            lambda: bool(_messages_with(world, "⏰ Time is up: this hand is the last.")), what="time-up"
         )
         # The hand in play goes on: nothing ended, and the table waits on Alice's move.
         hand = resumed.game.hand_index  # type: ignore[attr-defined]
         assert resumed.game.outcome() is None and world.game_over_text() is None
         assert [d.seat for d in resumed.decisions()] == [resumed.seat_of(alice.id)]
         player.panel, player.clicked = None, set()
-        await world.play([player], seconds=120)
+        await world.play([player])
         over = world.game_over_text()
         assert over is not None and "時間" in over
     async with Store.open(database) as store:
@@ -433,7 +425,7 @@ async def test_inage_double_click_on_vote_keeps_one_vote(
     async with running_bot(fake_discord, bot):
         fake_discord.add_spy(HiddenInformationSpy(bot, monkeypatch))
         actor, alice, bob = await _vote_table(world, bot)
-        await world.fake.wait_for(lambda: _waiting_on_people(actor), timeout=15)
+        await world.fake.wait_for(lambda: _waiting_on_people(actor))
         deciding = {d.seat for d in actor.decisions()}
         player = next(p for p in (alice, bob) if actor.seat_of(p.member.id) in deciding)
         seat = actor.seat_of(player.member.id)

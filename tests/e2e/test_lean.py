@@ -55,8 +55,8 @@ async def test_views_are_built_once_per_move_and_again_after_it(fake_discord: Fa
         assert actor.seat_view(0) is actor.seat_view(0)
         before, sequence = actor.public_view(), actor.sequence
         await world.open_panel(player)
-        await world.play([player], seconds=30, max_clicks=1)
-        await fake_discord.wait_for(lambda: actor.sequence > sequence, timeout=10)
+        await world.play([player], max_clicks=1)
+        await fake_discord.wait_for(lambda: actor.sequence > sequence)
         after = actor.public_view()
         assert after is not before and after.sequence == actor.sequence
         # A rigged deal moves no sequence number but does change what the views show.
@@ -76,7 +76,7 @@ async def test_a_waiting_panel_is_not_edited_for_every_cpu_move(
     fix_seed(monkeypatch, LONG_HAND_SEED)
     async with one_human_table(fake_discord, tmp_path) as (world, actor, player):
         await world.open_panel(player)
-        await world.play([player], seconds=60)
+        await world.play([player])
         panel = player.panel
         assert panel is not None
         moves = actor.sequence

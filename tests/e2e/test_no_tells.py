@@ -5,7 +5,9 @@ channel sees only because of one (a line about calls, a phase, a pause while a C
 tells everyone that someone holds a pair of the tile or waits on it. These tests play the same
 discard twice, once where a CPU can claim it (and passes) and once where nobody can, and compare
 what the channel received (every public payload: its text, buttons, embeds and whether it
-carried an image, the tiles and numbers that differ between the two games taken out) and when.
+carried an image, the tiles and numbers that differ between the two games taken out) and when,
+on the fake's manual clock: the test lets the CPUs' delay pass itself, so "when" is exact and no
+slower machine can move a payload from one moment to another.
 
 They also check that a ずーの seat switching its locked-in discard, a private choice, costs the
 table no edit at all.
@@ -29,23 +31,21 @@ from bot.engine.tiles import Kind
 from bot.engine.views import SeatView
 from bot.runtime import TableActor
 from bot.runtime.customid import ActionId, action_args
-from bot.sandbox.fakediscord import FakeDiscord, SpyEvent, running_bot
+from bot.sandbox.fakediscord import PATIENCE, FakeDiscord, SpyEvent, running_bot
 from bot.sandbox.players import Player, World, action_buttons
 from tests.engine.test_nishoku import padded as nishoku_padded
 from tests.engine.test_zuno import padded as zuno_padded
 
-from .helpers import fix_seed, make_bot
+from .helpers import fix_seed, make_bot, pass_time, pass_time_until, settle
 from .test_zuno_table import JUNK, TENPAI, _click, _draft, _four_humans, _open_panels, _rig, _wait_current
 
 pytestmark = pytest.mark.slow  # the same discards played twice with a 0.6 s CPU delay, payloads and timings compared
 
 CPU_DELAY = 0.6
-"""Long enough that a CPU answering a window after it would show in the timings below."""
+"""A CPU answering a window after this delay would show in the timings below."""
 WATCH = 1.5 * CPU_DELAY
 """How long after the discard the channel is watched: the next seat's own move (a CPU's, after
 ``CPU_DELAY``) falls inside, the one after it does not."""
-SLACK = 0.25
-"""How far apart the same change may come in the two games (one more action to commit)."""
 NISHOKU_SEED = 1
 """A seed whose 「つかみ取り」 seats the host (the lobby's first player) in seat 0, the first dealer."""
 
@@ -61,8 +61,10 @@ class PublicLog:
         if event.audience.kind == "public":
             self.events.append((self.clock(), event))
 
-    def since(self, start: float, until: float) -> list[tuple[float, SpyEvent]]:
-        return [(at - start, event) for at, event in self.events if start <= at <= until]
+    def since(self, mark: int, start: float) -> list[tuple[float, SpyEvent]]:
+        """The payloads after the first ``mark`` ones, with when, counted from ``start``. (On the
+        manual clock, what came before the mark may share its moment.)"""
+        return [(at - start, event) for at, event in self.events[mark:]]
 
 
 def _plain(text: str) -> str:
@@ -146,8 +148,7 @@ def _assert_alike(claimable: Watched, unclaimable: Watched) -> None:
     texts = [shape[3] for shape in claimable.shapes]
     assert claimable.shapes == unclaimable.shapes, (texts, [shape[3] for shape in unclaimable.shapes])
     assert len(claimable.events) >= 2, texts  # the discard, and the next seat's own move after it
-    for with_window, without in zip(claimable.times, unclaimable.times, strict=True):
-        assert abs(with_window - without) < SLACK, (claimable.times, unclaimable.times)
+    assert claimable.times == unclaimable.times
 
 
 # --- 二色麻雀: a discard a CPU can pon -------------------------------------------------------------
@@ -163,21 +164,21 @@ async def _nishoku_discard(world: World, bot: JantakuBot, log: PublicLog, claime
     asked = _tame_cpus(actor)
     # Seat 1 (a CPU) draws 5s and discards it at once; seat 2 draws 8p: nobody can claim either.
     hands, draws = ["1z", "", claimer_hand, ""], "2s5s8p"
-    await actor.presenter.drain()  # type: ignore[attr-defined]
+    await settle(world.fake, bot)
     actor.game.rig(nishoku_padded(hands, draws), draws)  # type: ignore[attr-defined]
     actor._sync_decisions(acted=None, pause=0.0)
     actor.presenter.table_changed(actor.snapshot())
     player = Player(alice)
     await world.open_panel(player)
-    await world.fake.wait_for(lambda: bool(action_buttons(player.panel)), timeout=10, what="Alice's turn")  # type: ignore[arg-type]
+    await world.fake.wait_for(lambda: bool(action_buttons(player.panel)), what="Alice's turn")  # type: ignore[arg-type]
     east = _button_for(actor, player, 0, Kind.EAST)
-    await actor.presenter.drain()  # type: ignore[attr-defined]
-    start = world.fake.clock.now()
+    await settle(world.fake, bot)
+    start, mark = world.fake.clock.now(), len(log.events)
     record = await alice.click(player.panel, east)  # type: ignore[arg-type]
     await record.wait_response()
     assert not record.failed, record.errors
-    await asyncio.sleep(WATCH)
-    watched = Watched(log.since(start, start + WATCH), len(asked))
+    await pass_time(world.fake, WATCH, bot)
+    watched = Watched(log.since(mark, start), len(asked))
     await alice.slash(world.channel, "mahjong cancel")
     return watched
 
@@ -219,7 +220,7 @@ async def _zuno_reveal(world: World, bot: JantakuBot, log: PublicLog, claimer_ha
     # The CPUs draft 1p, 2p and 3p and discard them (nobody can chi or pon those); round 2's
     # packet follows, which seat 1 drafts from first.
     hands, draws = ["5z", "", claimer_hand, ""], "5z1p2p3p" + "6p7p8p9p"
-    await actor.presenter.drain()  # type: ignore[attr-defined]
+    await settle(world.fake, bot)
     actor.game.rig(zuno_padded(hands, draws), draws)  # type: ignore[attr-defined]
     actor._sync_decisions(acted=None, pause=0.0)
     actor.presenter.table_changed(actor.snapshot())
@@ -228,17 +229,19 @@ async def _zuno_reveal(world: World, bot: JantakuBot, log: PublicLog, claimer_ha
     (white,) = await _wait_for_buttons(world, actor, player, "pick", Kind.WHITE)
     await _press(alice, player, white)
     game: Any = actor.game
-    await world.fake.wait_for(
+    await pass_time_until(
+        world.fake,
         lambda: game.phase == "declare" and all(game.seats[seat].lock is not None for seat in (1, 2, 3)),
-        timeout=15,
+        bot,
+        within=CPU_DELAY,
         what="the CPUs' locks",
     )
     (discard,) = await _wait_for_buttons(world, actor, player, "discard", Kind.WHITE)
-    await actor.presenter.drain()  # type: ignore[attr-defined]
-    start = world.fake.clock.now()
+    await settle(world.fake, bot)
+    start, mark = world.fake.clock.now(), len(log.events)
     await _press(alice, player, discard)
-    await asyncio.sleep(WATCH)
-    watched = Watched(log.since(start, start + WATCH), len(asked))
+    await pass_time(world.fake, WATCH, bot)
+    watched = Watched(log.since(mark, start), len(asked))
     assert game.round == 2, "the round's discards were revealed and passed"
     await alice.slash(world.channel, "mahjong cancel")
     return watched
@@ -260,7 +263,7 @@ async def _wait_for_buttons(world: World, actor: TableActor, player: Player, kin
         ]
         return [cid for cid in wanted if cid in shown]
 
-    await world.fake.wait_for(lambda: bool(found()), timeout=15, what=f"{kind} on {player.member.name}'s panel")
+    await world.fake.wait_for(lambda: bool(found()), what=f"{kind} on {player.member.name}'s panel")
     return found()
 
 
@@ -317,19 +320,21 @@ async def test_zuno_switching_a_locked_discard_edits_nothing_public(
         locks = [(await _wait_current(table, player, "discard"))[0]["custom_id"] for player in others]
         for player, lock in zip(others[:2], locks, strict=False):
             await _click(table, player, lock)
-        await actor.presenter.drain()  # type: ignore[attr-defined]
-        await asyncio.sleep(spacing + 0.2)  # past the table's edit spacing: the worker is idle
+        # Past the table's edit spacing (each edit holds the next back a second): the worker is idle.
+        drained = asyncio.ensure_future(actor.presenter.drain(timeout=PATIENCE))  # type: ignore[attr-defined]
+        await pass_time_until(table.fake, drained.done, table.bot, within=spacing, what="the table worker idle")
         log = PublicLog(table.fake.clock.now)
         table.fake.add_spy(log)
         other = next(b for b in action_buttons(alice.panel) if b["label"] != "9m" and ":discard:" in b["custom_id"])
         await _click(table, alice, other["custom_id"])
         assert f"Locked in: {other['label']}" in alice.panel.text
-        await asyncio.sleep(0.2)
+        await settle(table.fake, table.bot)
         assert [_shape(event) for _, event in log.events] == [], "the switch reached the channel"
 
         clicked = table.fake.clock.now()
         await _click(table, others[2], locks[2])  # the last lock: every discard is revealed
         assert actor.game.phase != "declare"  # type: ignore[attr-defined]
-        await table.fake.wait_for(lambda: bool(log.events), timeout=10, what="the table to show the reveal")
-        shown_after = log.events[0][0] - clicked
-        assert shown_after < spacing / 2, f"the reveal showed {shown_after:.2f}s after the last lock"
+        # No time passes: a reveal held back by the edit spacing would not be shown yet.
+        await settle(table.fake, table.bot)
+        assert log.events, "the reveal waited for the table's edit spacing"
+        assert log.events[0][0] == clicked

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import dataclasses
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -13,7 +12,7 @@ from bot.sandbox.fakediscord import FakeDiscord, running_bot
 from bot.sandbox.fakediscord.faults import Faults
 from bot.sandbox.players import Player, World, action_buttons
 
-from .helpers import HiddenInformationSpy, fix_seed, make_bot
+from .helpers import HiddenInformationSpy, fix_seed, make_bot, pass_time_until, settle
 
 
 async def test_panel_by_dm_updates_in_place(
@@ -34,7 +33,7 @@ async def test_panel_by_dm_updates_in_place(
         assert panel.attachments[0].is_png and "Your hand" in panel.text
         assert "jt:panel:" in " ".join(panel.custom_ids)  # the "Stop DMs" button
         player = Player(alice, panel=panel)
-        await world.play([player], seconds=60, max_clicks=6)
+        await world.play([player], max_clicks=6)
         assert len(panel.history) >= 6, "the DM panel is edited in place, not re-sent"
         assert len(fake_discord.messages_in(fake_discord.dm_channel(alice))) == 1
         assert spy.images_checked > 0
@@ -67,20 +66,24 @@ async def test_dm_panel_sent_while_the_game_moves_shows_the_turn_that_came_meanw
         assert (actor.seat_of(bob.id) + 1) % 4 == seat
         bob_player = Player(bob)
         await world.open_panel(bob_player)
-        fake_discord.inject(Faults(seed=1, slow=1.0, slow_seconds=2.0, routes={"POST /channels/{channel_id}/messages"}))
+        # The DM's post is answered two seconds late, on the fake's clock: only once the test lets
+        # them pass, after Bob's discard has given Alice her turn.
+        held = Faults(
+            seed=1, slow=1.0, slow_seconds=2.0, slow_on_clock=True, routes={"POST /channels/{channel_id}/messages"}
+        )
+        fake_discord.inject(held)
         record = await alice.slash(world.channel, "mahjong hand", dm=True, wait=False)
         await fake_discord.wait_for(lambda: fake_discord.faults.injected["slow"] >= 1, what="the DM post to start")
         assert bob_player.panel is not None
         discard = next(b for b in action_buttons(bob_player.panel) if ":discard:" in b["custom_id"])
         await bob.click(bob_player.panel, discard["custom_id"])
-        await fake_discord.wait_for(lambda: actor.decision(seat) is not None, timeout=10, what="Alice's turn")
+        await fake_discord.wait_for(lambda: actor.decision(seat) is not None, what="Alice's turn")
         assert fake_discord.messages_in(fake_discord.dm_channel(alice)) == [], "Alice's turn came before her DM"
         fake_discord.inject(None)
-        await fake_discord.wait_for(lambda: record.message is not None and "DMs" in record.message.text, timeout=10)
+        fake_discord.advance_clock(2.0)  # within the 3 s Alice's command has to be answered
+        await fake_discord.wait_for(lambda: record.message is not None and "DMs" in record.message.text)
         (panel,) = fake_discord.messages_in(fake_discord.dm_channel(alice))
-        await fake_discord.wait_for(
-            lambda: bool(action_buttons(panel)), timeout=10, what="the DM panel to offer Alice's turn"
-        )
+        await fake_discord.wait_for(lambda: bool(action_buttons(panel)), what="the DM panel to offer Alice's turn")
 
 
 async def test_refused_dm_falls_back_to_an_ephemeral_panel(fake_discord: FakeDiscord, tmp_path: Path) -> None:
@@ -98,7 +101,7 @@ async def test_refused_dm_falls_back_to_an_ephemeral_panel(fake_discord: FakeDis
         assert fake_discord.messages_in(fake_discord.dm_channel(alice)) == []
         # The fallback panel is a working panel: play on through it.
         player = Player(alice, panel=panel)
-        await world.play([player], seconds=60, max_clicks=3)
+        await world.play([player], max_clicks=3)
         # Asking again through the panel's own button is refused the same way.
         dm_button = next(cid for cid in panel.custom_ids if cid.endswith(":dm"))
         again = await alice.click(panel, dm_button)
@@ -110,8 +113,14 @@ async def test_refused_dm_falls_back_to_an_ephemeral_panel(fake_discord: FakeDis
 async def test_expired_token_is_not_used_and_my_hand_reopens(fake_discord: FakeDiscord, tmp_path: Path) -> None:
     world = World.build(fake_discord, "Alice")
     (alice,) = world.members
-    # CPUs think for a moment here, so there is a window in which Alice has nothing to decide.
-    bot = make_bot(fake_discord, tmp_path / "db.sqlite3", cpu_delay=0.2)
+    # CPUs think for a moment here (on the fake's clock, which the test moves), so there are
+    # moments in which Alice has nothing to decide and nothing moves.
+    cpu_delay = 0.2
+    bot = make_bot(fake_discord, tmp_path / "db.sqlite3", cpu_delay=cpu_delay)
+
+    async def cpus_think(ready: Callable[[], bool]) -> None:
+        await pass_time_until(fake_discord, ready, bot, within=cpu_delay)
+
     async with running_bot(fake_discord, bot):
         # Several hands, so a quick win in the first cannot end the game before the clock jump.
         await world.start_game(alice, hands=3)
@@ -119,14 +128,14 @@ async def test_expired_token_is_not_used_and_my_hand_reopens(fake_discord: FakeD
         assert actor is not None
         seat = actor.seat_of(alice.id)
         player = Player(alice)
-        await world.play([player], seconds=60, max_clicks=3)
-        # Wait for a moment in which Alice has nothing to decide. Her last click may have handed
+        await world.play([player], max_clicks=3, wait=cpus_think)
+        # Play on to a moment in which Alice has nothing to decide. Her last click may have handed
         # her the next decision at once (a pass, then her own turn): then she plays on.
         for _ in range(30):
-            with contextlib.suppress(TimeoutError):
-                await fake_discord.wait_for(lambda: actor.decision(seat) is None, timeout=2)
+            await settle(fake_discord, bot)
+            if actor.decision(seat) is None:
                 break
-            await world.play([player], seconds=30, max_clicks=1)
+            await world.play([player], max_clicks=1, wait=cpus_think)
         else:
             raise AssertionError("Alice was never without a decision")
         old_panel = player.panel
@@ -134,7 +143,7 @@ async def test_expired_token_is_not_used_and_my_hand_reopens(fake_discord: FakeD
 
         fake_discord.advance_clock(15 * 60 + 1)  # every token the bot holds is now dead
         requests_before = len(fake_discord.requests)
-        await fake_discord.wait_for(lambda: actor.decision(seat) is not None, timeout=10)
+        await cpus_think(lambda: actor.decision(seat) is not None)
         await fake_discord.wait_for(lambda: world.table_message() is not None)
         webhook_edits = [
             r for r in fake_discord.requests[requests_before:] if r.route and r.route.startswith("/webhooks/")
@@ -142,11 +151,10 @@ async def test_expired_token_is_not_used_and_my_hand_reopens(fake_discord: FakeD
         assert webhook_edits == [], "the bot used an expired token"
         assert action_buttons(old_panel) == []  # the panel could not be told: it is stale
 
-        actor.options = dataclasses.replace(actor.options, cpu_delay=0.0)  # the rest at full speed
         await world.open_panel(player)  # "My hand": a fresh token
         assert player.panel is not old_panel
         assert action_buttons(player.panel)
-        await world.play([player], seconds=120)
+        await world.play([player], wait=cpus_think)
         assert world.game_over_text() is not None
 
 
@@ -199,11 +207,11 @@ async def test_riichi_then_tsumo_through_the_panel(
         declared = await alice.click(panel, riichi_buttons["9s"])
         assert declared.response_type == 7
         assert actor.game.public_view().seats[0].riichi
-        await fake_discord.wait_for(lambda: any(":tsumo" in b["custom_id"] for b in action_buttons(panel)), timeout=10)
+        await fake_discord.wait_for(lambda: any(":tsumo" in b["custom_id"] for b in action_buttons(panel)))
         tsumo = next(b for b in action_buttons(panel) if b["custom_id"].endswith(":tsumo"))
         assert tsumo["label"] == "Tsumo"
         await alice.click(panel, tsumo["custom_id"])
-        await fake_discord.wait_for(lambda: world.game_over_text() is not None, timeout=10)
+        await fake_discord.wait_for(lambda: world.game_over_text() is not None)
         assert any("Alice wins" in text and "by tsumo" in text for text in world.public_texts())
 
 
@@ -218,12 +226,12 @@ async def test_slow_answers_are_deferred_and_still_update_the_panel(fake_discord
         assert start is not None and start.response_type == 6
         lobby = start.message
         assert lobby is not None
-        await fake_discord.wait_for(lambda: "started below" in str(lobby.embeds), timeout=10)
+        await fake_discord.wait_for(lambda: "started below" in str(lobby.embeds))
         player = Player(alice)
         opened = await world.open_panel(player)
         assert opened.response_type == 5 and opened.ephemeral
         assert player.panel is not None and "Your hand" in player.panel.text
-        await world.play([player], seconds=60, max_clicks=4)
+        await world.play([player], max_clicks=4)
         clicks = [r for r in fake_discord.interactions.values() if (r.custom_id or "").startswith("jt:act:")]
         assert clicks and all(r.response_type == 6 for r in clicks)  # deferred updates
         assert len(player.panel.history) >= 4  # each then drawn through the token
@@ -258,6 +266,6 @@ async def test_my_hand_right_after_a_deferred_start_waits_for_the_game(
         assert hand.deferred and hand.ephemeral
         written.set()
         await fake_discord.wait_for(
-            lambda: hand.message is not None and "Your hand" in hand.message.content, timeout=10, what="the panel"
+            lambda: hand.message is not None and "Your hand" in hand.message.content, what="the panel"
         )
         assert "no game" not in hand.message.content.lower()

@@ -18,7 +18,7 @@ from bot.sandbox.players import Player, World, action_buttons, action_kind
 from bot.storage.pgcluster import ThrowawayCluster
 from tests.postgres import start_cluster_or_skip
 
-from .helpers import fix_seed, make_bot
+from .helpers import fix_seed, make_bot, pass_time_until
 
 pytestmark = pytest.mark.slow  # a throwaway PostgreSQL server, stopped and started
 
@@ -57,10 +57,10 @@ async def test_a_postgres_outage_pauses_the_table_and_it_carries_on_losing_nothi
         for player in players.values():
             await world.open_panel(player)
         humans = [seat for seat, state in enumerate(actor.seats) if not state.player.is_cpu]
-        await fake_discord.wait_for(lambda: any(actor.decision(seat) for seat in humans), timeout=10)
+        await fake_discord.wait_for(lambda: any(actor.decision(seat) for seat in humans))
         turner = next(seat for seat in humans if actor.decision(seat) is not None)
         voter = next(players[actor.seats[seat].player.user_id] for seat in humans if seat != turner)
-        await fake_discord.wait_for(lambda: voter.panel is not None and bool(action_buttons(voter.panel)), timeout=10)
+        await fake_discord.wait_for(lambda: voter.panel is not None and bool(action_buttons(voter.panel)))
         assert voter.panel is not None
         vote = next(b["custom_id"] for b in action_buttons(voter.panel) if action_kind(b) == "vote_end")
         stored = len(await bot.store.games.actions(actor.game_id))
@@ -69,16 +69,23 @@ async def test_a_postgres_outage_pauses_the_table_and_it_carries_on_losing_nothi
         record = await voter.member.click(voter.panel, vote)
         await record.wait_response()
         assert not record.failed, record.errors
-        await fake_discord.wait_for(lambda: _count(world, PAUSED) == 1, timeout=20, what="the pause notice")
+        await fake_discord.wait_for(lambda: _count(world, PAUSED) == 1, what="the pause notice")
         assert actor.paused
 
         cluster.start_server()
-        await fake_discord.wait_for(lambda: _count(world, RESUMED) == 1, timeout=30, what="the resume notice")
+        # The table tries again after its backoff (on the fake's clock, which the test moves).
+        await pass_time_until(
+            fake_discord,
+            lambda: _count(world, RESUMED) == 1,
+            bot,
+            within=RETRY["retry_max_seconds"],
+            what="the resume notice",
+        )
         logged = await bot.store.games.actions(actor.game_id)
         assert len(logged) == stored + 1
         assert logged[stored]["type"] == "vote_end"
 
-        await world.play(list(players.values()), seconds=120)
+        await world.play(list(players.values()))
         assert world.game_over_text() is not None
         logged = await bot.store.games.actions(actor.game_id)
         assert len(logged) == actor.game.sequence

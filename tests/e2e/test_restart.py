@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import time
 from pathlib import Path
 from typing import Any
 
@@ -14,12 +13,12 @@ import pytest
 
 from bot.engine.variants.zuno.state import ZunoPhase
 from bot.runtime.actor import TableActor
-from bot.sandbox.fakediscord import FakeDiscord, running_bot
+from bot.sandbox.fakediscord import PATIENCE, FakeDiscord, running_bot
 from bot.sandbox.players import Player, World, action_kind
 from bot.storage import GameStatus, OpenTables, Store
 from bot.ui.presenter import DiscordPresenter
 
-from .helpers import fix_seed, make_bot
+from .helpers import fix_seed, make_bot, pass_time, settle
 from .spies import LogTrap
 
 
@@ -35,15 +34,16 @@ async def test_restart_mid_hand_continues_from_the_exact_action(fake_discord: Fa
         old_table = await world.start_game(alice, hands=2, turn_seconds=40, bank_seconds=100)
         actor = first.runtime.tables.in_channel(world.channel.id)
         assert actor is not None
-        await world.play([player], seconds=60, max_clicks=5)
+        await world.play([player], max_clicks=5)
         seat = actor.seat_of(alice.id)
-        await fake_discord.wait_for(lambda: bool(world.pending_button(player)), timeout=10)
-        # Think for 65 s on one decision: 25 s come out of the 100 s bank.
-        fake_discord.clock.advance(65)
-        await world.play([player], seconds=60, max_clicks=1)
-        await fake_discord.wait_for(lambda: bool(world.pending_button(player)), timeout=10)
+        await fake_discord.wait_for(lambda: bool(world.pending_button(player)))
+        # Think for 65 s on one decision (the clock moves only when the test says): 25 s come out
+        # of the 100 s bank, exactly.
+        await pass_time(fake_discord, 65, first)
+        await world.play([player], max_clicks=1)
+        await fake_discord.wait_for(lambda: bool(world.pending_button(player)))
         bank = actor.seats[seat].bank
-        assert 70 <= bank <= 75, bank
+        assert bank == 75, bank
         assert actor.decision(seat) is not None
         assert actor.game.public_view().tiles_left > 0, "still in the first hand"
         game_id, sequence, state = actor.game_id, actor.sequence, actor.game.state_hash()
@@ -67,11 +67,11 @@ async def test_restart_mid_hand_continues_from_the_exact_action(fake_discord: Fa
         # The table is posted again (the old message retired) with a notice.
         # The new message is posted first, then the old one deleted (after the store has the new one).
         await fake_discord.wait_for(lambda: (t := world.table_message()) is not None and t is not old_table)
-        await fake_discord.wait_for(lambda: old_table.deleted, timeout=10, what="the old table message to go")
+        await fake_discord.wait_for(lambda: old_table.deleted, what="the old table message to go")
         assert any(f"continues from move #{sequence}" in text for text in world.public_texts())
 
         # The panel from before the restart still works: its buttons are for the same decision.
-        await world.play([player], seconds=120)
+        await world.play([player])
         assert world.game_over_text() is not None
 
     async with Store.open(database) as store:
@@ -164,15 +164,15 @@ async def test_zuno_buttons_of_an_untouched_declare_decision_still_work_after_a_
         actor = first.runtime.tables.in_channel(world.channel.id)
         assert actor is not None
         game: Any = actor.game
-        await world.play(players, seconds=60, until=lambda: game.phase == ZunoPhase.DECLARE)
-        await fake_discord.wait_for(lambda: all(world.pending_button(p) for p in players), timeout=10)
+        await world.play(players, until=lambda: game.phase == ZunoPhase.DECLARE)
+        await fake_discord.wait_for(lambda: all(world.pending_button(p) for p in players))
         first_seq = {p.member.name: actor.decision(actor.seat_of(p.member.id)) for p in players}
         alices = [b for b in world.pending_button(players[0]) if action_kind(b) == "discard"]
-        await world.play([players[0]], seconds=10, max_clicks=1, policy=lambda buttons, rng: alices[0])
+        await world.play([players[0]], max_clicks=1, policy=lambda buttons, rng: alices[0])
         bob_decision = actor.decision(actor.seat_of(bob.id))
         assert bob_decision is not None and bob_decision == first_seq["Bob"]
         assert actor.sequence > bob_decision.seq, "Alice's lock moved the game on"
-        await actor.presenter.drain()  # type: ignore[attr-defined]
+        await settle(fake_discord, first)
         bobs = [b for b in world.pending_button(players[1]) if action_kind(b) == "discard"]
         assert bobs and all(f":{bob_decision.seq}:" in b["custom_id"] for b in bobs)
 
@@ -188,7 +188,7 @@ async def test_zuno_buttons_of_an_untouched_declare_decision_still_work_after_a_
         record = await bob.click(panel, bobs[0]["custom_id"])
         await record.wait_response()
         assert record.response_type in (6, 7), [m.text for m in record.messages]
-        await fake_discord.wait_for(lambda: resumed.sequence > at, timeout=10)
+        await fake_discord.wait_for(lambda: resumed.sequence > at)
         game_id = resumed.game_id
     async with Store.open(database) as store:
         played = (await store.games.record(game_id)).actions[at]
@@ -208,8 +208,8 @@ async def _alice_discards_then_restart(
     *,
     dm: bool = False,
 ) -> tuple[int, int]:
-    """Alice opens her panel and discards; the bot stops while the CPUs think (a long CPU delay).
-    Returns (game id, Alice's seat)."""
+    """Alice opens her panel and discards; the bot stops while the CPUs think (a CPU delay the
+    test never lets pass). Returns (game id, Alice's seat)."""
     fix_seed(monkeypatch, ALICE_DEALS)
     first = make_bot(fake_discord, database, cpu_delay=30.0)
     async with running_bot(fake_discord, first):
@@ -221,13 +221,13 @@ async def _alice_discards_then_restart(
             await record.wait_response()
             await fake_discord.wait_for(lambda: bool(fake_discord.messages_in(fake_discord.dm_channel(player.member))))
             player.panel = fake_discord.messages_in(fake_discord.dm_channel(player.member))[-1]
-        await fake_discord.wait_for(lambda: actor.decision(0) is not None, timeout=10)
+        await fake_discord.wait_for(lambda: actor.decision(0) is not None)
         seat = actor.seat_of(player.member.id)
         # Alice is the dealer: her first discard hands the turn to the CPUs.
         assert seat == 0
-        await world.play([player], seconds=30, max_clicks=1)
-        await fake_discord.wait_for(lambda: actor.decision(seat) is None, timeout=10)
-        await actor.presenter.drain()  # type: ignore[attr-defined]
+        await world.play([player], max_clicks=1)
+        await fake_discord.wait_for(lambda: actor.decision(seat) is None)
+        await settle(fake_discord, first)
         assert player.panel is not None and not world.pending_button(player)
         return actor.game_id, seat
 
@@ -239,7 +239,6 @@ async def _shows_her_turn(fake: FakeDiscord, world: World, actor: TableActor, pl
             (decision := actor.decision(0)) is not None
             and any(f":{decision.seq}:" in b["custom_id"] for b in world.pending_button(player))
         ),
-        timeout=10,
         what=what,
     )
 
@@ -265,7 +264,7 @@ async def test_an_open_panel_is_edited_by_the_new_process_after_a_restart(
         await _shows_her_turn(fake_discord, world, resumed, player, "Alice's panel to show her turn")
         assert player.panel is panel
         assert not any(f"<@{alice.id}>" in text for text in world.public_texts()), "reachable: no mention"
-        await world.play([player], seconds=120)
+        await world.play([player])
         assert world.game_over_text() is not None
     assert player.panel is panel
 
@@ -280,24 +279,23 @@ async def test_a_panel_whose_token_expired_during_the_restart_is_mentioned_in_th
     database = tmp_path / "db.sqlite3"
     player = Player(alice)
     await _alice_discards_then_restart(fake_discord, database, world, player, monkeypatch)
-    # Sixteen minutes pass for Discord and for the bot.
-    fake_discord.clock.advance(16 * 60)
-    second = make_bot(fake_discord, database, wall_clock=lambda: time.time() + 16 * 60)
+    # Sixteen minutes pass for Discord and for the bot (both run on the fake's clock).
+    fake_discord.advance_clock(16 * 60)
+    second = make_bot(fake_discord, database)
     async with running_bot(fake_discord, second):
         resumed = second.runtime.tables.in_channel(world.channel.id)
         assert resumed is not None
         await fake_discord.wait_for(
             lambda: any(f"<@{alice.id}>" in text and "My hand" in text for text in world.public_texts()),
-            timeout=10,
             what="the resume notice to mention Alice",
         )
         posts = fake_discord.requests_to("POST", "/channels/{channel_id}/messages")
         notice = next(r.body for r in posts if f"<@{alice.id}>" in str(r.body.get("content")))
         # It pings Alice and nobody else.
         assert notice["allowed_mentions"] == {"parse": [], "users": [alice.id]}, notice["allowed_mentions"]
-        await fake_discord.wait_for(lambda: resumed.decision(0) is not None, timeout=10)
+        await fake_discord.wait_for(lambda: resumed.decision(0) is not None)
         await world.open_panel(player)
-        await world.play([player], seconds=120)
+        await world.play([player])
         assert world.game_over_text() is not None
 
 
@@ -309,7 +307,7 @@ async def test_a_dm_panel_is_edited_by_the_new_process_after_a_restart(
     database = tmp_path / "db.sqlite3"
     player = Player(alice)
     await _alice_discards_then_restart(fake_discord, database, world, player, monkeypatch, dm=True)
-    fake_discord.clock.advance(16 * 60)  # a DM panel needs no token
+    fake_discord.advance_clock(16 * 60)  # a DM panel needs no token
     dm = player.panel
     assert dm is not None and dm.channel is fake_discord.dm_channel(alice)
 
@@ -349,7 +347,7 @@ async def test_an_end_that_died_with_the_process_is_shown_after_the_restart(
         actor = first.runtime.tables.in_channel(world.channel.id)
         assert actor is not None
         game_id = actor.game_id
-        await world.play([Player(alice)], until=lambda: actor.finished, seconds=120)
+        await world.play([Player(alice)], until=lambda: actor.finished)
     async with Store.open(database) as store:
         assert (await store.games.get(game_id)).status is GameStatus.FINISHED
         assert [summary.game_id for summary in await store.results.unshown_ends()] == [game_id]
@@ -361,17 +359,13 @@ async def test_an_end_that_died_with_the_process_is_shown_after_the_restart(
     second = make_bot(fake_discord, database)
     async with running_bot(fake_discord, second):
         assert second.runtime.tables.in_channel(world.channel.id) is None  # nothing to resume
-        await fake_discord.wait_for(lambda: world.game_over_text() is not None, timeout=10, what="the end")
+        await fake_discord.wait_for(lambda: world.game_over_text() is not None, what="the end")
         over = world.game_over_text()
         assert over is not None and f"Game #{game_id} is over" in over
-        await fake_discord.wait_for(lambda: stale_table.deleted, timeout=10, what="the stale table to go")
-        # The end is marked shown just after its last message is sent: wait for that write.
-        for _ in range(500):
-            if not await second.store.results.unshown_ends():
-                break
-            await asyncio.sleep(0.02)
-        else:
-            raise AssertionError("the end was shown but never marked so")
+        await fake_discord.wait_for(lambda: stale_table.deleted, what="the stale table to go")
+        # The end is marked shown just after its last message is sent: settled, that is written.
+        await settle(fake_discord, second)
+        assert not await second.store.results.unshown_ends(), "the end was shown but never marked so"
     third = make_bot(fake_discord, database)
     async with running_bot(fake_discord, third):
         ends = [text for text in world.public_texts() if f"Game #{game_id} is over" in text]
@@ -389,30 +383,32 @@ async def test_a_table_message_posted_as_the_bot_shuts_down_still_has_its_id_sto
     (alice,) = world.members
     database = tmp_path / "db.sqlite3"
     bot = make_bot(fake_discord, database)
-    storing = asyncio.Event()
-    store_message = OpenTables.set_message
+    storing, shutting_down = asyncio.Event(), asyncio.Event()
+    store_message, close_presenter = OpenTables.set_message, DiscordPresenter.close
 
     async def slow_store(self: OpenTables, game_id: int, message_id: int) -> None:
         storing.set()
-        await asyncio.sleep(0.3)
+        await shutting_down.wait()  # still being stored when the shutdown begins
         await store_message(self, game_id, message_id)
 
+    async def close(self: DiscordPresenter) -> None:
+        shutting_down.set()
+        await close_presenter(self)
+
+    monkeypatch.setattr(DiscordPresenter, "close", close)
     async with running_bot(fake_discord, bot):
         await world.start_game(alice, hands=1)
         actor = bot.runtime.tables.in_channel(world.channel.id)
         assert actor is not None
         presenter = bot.runtime.tables.presenter(actor)
-        await fake_discord.wait_for(lambda: not presenter.busy, timeout=10, what="the table drawn")
+        await settle(fake_discord, bot)  # the table drawn, posted, and its id stored
         first_table = world.table_message()
-        assert first_table is not None
-        await fake_discord.wait_for(lambda: presenter.message_id == first_table.id, timeout=10, what="the post")
-        assert presenter._handover is not None  # its id is stored next, and that must be over
-        await asyncio.wait_for(presenter._handover, 10)
+        assert first_table is not None and presenter.message_id == first_table.id
         assert (await bot.runtime.store.games.get(actor.game_id)).message_id == first_table.id
         monkeypatch.setattr(OpenTables, "set_message", slow_store)
         # What a hand's result card does: the table is posted again below it.
         presenter.redraw(repost=True)
-        await asyncio.wait_for(storing.wait(), 10)
+        await asyncio.wait_for(storing.wait(), PATIENCE)
         # The bot shuts down now, while the new message's id is being stored.
     new_table = world.table_message()
     assert new_table is not None and new_table.id != first_table.id

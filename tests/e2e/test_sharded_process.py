@@ -8,7 +8,6 @@ whatever guild its table is in, a process without shard 0 never puts a panel in 
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import AsyncIterator, Callable, Collection
 from pathlib import Path
@@ -26,7 +25,7 @@ from bot.storage import GameRow, GameStatus, GameSummary, LobbyRow, Store
 from bot.ui.presenter import DiscordPresenter
 
 from .conftest import checked_fake
-from .helpers import make_bot
+from .helpers import make_bot, settle
 from .spies import LogTrap
 
 SHARDS = 4
@@ -87,8 +86,7 @@ async def test_a_process_takes_up_only_its_own_shards_tables_ends_and_lobbies(
             await worlds[shard].play([Player(worlds[shard].members[0])], until=finished(ending))
         for lobby in lobbies:
             await lobby.open_table(lobby.members[0], "inage")
-        for actor in first.runtime.tables.actors():
-            await first.runtime.tables.presenter(actor).drain()
+        await settle(fake, first)
     monkeypatch.undo()
 
     theirs = {channel.id for w in worlds[:2] for channel in w.guild.channels}
@@ -107,21 +105,16 @@ async def test_a_process_takes_up_only_its_own_shards_tables_ends_and_lobbies(
                 lobbies[2].channel.id,
                 lobbies[3].channel.id,
             ]
-            await fake.wait_for(lambda: worlds[3].game_over_text() is not None, timeout=10, what="shard 3's end")
-            # The end is marked shown just after its last message is sent: wait for that write.
-            for _ in range(500):
-                if games[3] not in [summary.game_id for summary in await unshown()]:
-                    break
-                await asyncio.sleep(0.02)
-            else:
-                raise AssertionError("shard 3's end was shown but never marked so")
-            resumed = runtime.tables.game(games[2])
+            await fake.wait_for(lambda: worlds[3].game_over_text() is not None, what="shard 3's end")
+            runtime.tables.game(games[2])  # running here: shard 2 is ours
             await fake.wait_for(
                 lambda: any("continues from move" in text for text in worlds[2].public_texts()),
-                timeout=10,
                 what="shard 2's table resumed",
             )
-            await runtime.tables.presenter(resumed).drain()
+            # The end is marked shown just after its last message is sent: settled, that is written.
+            await settle(fake, second)
+            unshown_games = [summary.game_id for summary in await unshown()]
+            assert games[3] not in unshown_games, "shard 3's end was shown but never marked so"
 
             # A lobby of another process's guild cannot start a table here: no game is created.
             stored = {row.channel_id: row for row in await store.tables.lobbies() if isinstance(row, LobbyRow)}
@@ -204,7 +197,7 @@ async def test_a_process_without_shard_0_keeps_every_panel_out_of_dms(
         assert opened.message is not None and opened.message.ephemeral
         assert not any(cid.endswith((":dm", ":here")) for cid in opened.message.custom_ids)
         asked = await bob.slash(one.channel, "mahjong hand", dm=True)
-        await fake.wait_for(lambda: asked.message is not None and not asked.message.loading, timeout=10)
+        await fake.wait_for(lambda: asked.message is not None and not asked.message.loading)
         assert asked.message is not None and asked.message.ephemeral
         assert "Hands cannot go to DMs on this server" in asked.message.text
         assert "Your hand" in asked.message.text
@@ -217,5 +210,5 @@ async def test_a_process_without_shard_0_keeps_every_panel_out_of_dms(
         here = await zero.open_panel(Player(alice))
         assert here.message is not None and any(cid.endswith(":dm") for cid in here.message.custom_ids)
         by_dm = await alice.slash(zero.channel, "mahjong hand", dm=True)
-        await fake.wait_for(lambda: by_dm.message is not None and "DMs" in by_dm.message.text, timeout=10)
+        await fake.wait_for(lambda: by_dm.message is not None and "DMs" in by_dm.message.text)
         assert len(fake.messages_in(fake.dm_channel(alice))) == 1

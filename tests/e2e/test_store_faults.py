@@ -3,7 +3,9 @@ notice, no clock runs, clicks are told to wait; it carries on by itself once the
 writes again, and nothing accepted is lost or stored twice.
 
 The faults are real SQLite errors on the bot's own store (see :mod:`tests.storefaults`): a disk
-that is full (SQLITE_FULL) and a database another process holds locked (SQLITE_BUSY).
+that is full (SQLITE_FULL) and a database another process holds locked (SQLITE_BUSY). The table's
+clocks and its retries run on the fake's manual clock: the tests pass the seconds themselves
+(``pass_time``), so a retry comes when its backoff says and a turn never runs out by accident.
 """
 
 from __future__ import annotations
@@ -12,7 +14,6 @@ import asyncio
 import json
 import re
 import sqlite3
-import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -23,14 +24,13 @@ from bot.engine.game import action_to_json
 from bot.engine.record import replay
 from bot.runtime import TableActor
 from bot.runtime.customid import ActionId, action_args, parse
-from bot.runtime.options import TableTimers
-from bot.sandbox.fakediscord import FakeDiscord, InteractionRecord, running_bot
+from bot.sandbox.fakediscord import PATIENCE, FakeDiscord, InteractionRecord, running_bot
 from bot.sandbox.players import Player, World, action_buttons, action_kind
 from bot.storage import GameStatus, LobbyRow, PlayerSeat
 from tests.storage.helpers import sqlite_backend
 from tests.storefaults import StoreFaults
 
-from .helpers import fix_seed, make_bot
+from .helpers import fix_seed, make_bot, pass_time, pass_time_until, settle
 from .spies import LogTrap
 
 PAUSED = "Saving is failing, so the table is paused"
@@ -38,6 +38,7 @@ RESUMED = "Saving works again: the table carries on."
 NEXT_TRY = re.compile(r"still refuses writes .*; next try in ([0-9.]+) s")
 RETRY = {"retry_seconds": 0.2, "retry_max_seconds": 0.8}
 """The actor's backoff, short for tests: 0.2 s doubling to 0.8 s."""
+LONGEST_RETRY = RETRY["retry_max_seconds"]
 
 
 @pytest.fixture
@@ -71,7 +72,7 @@ async def _reply(fake: FakeDiscord, record: InteractionRecord) -> str:
     """The text the clicker was answered with (at once, or after a deferral)."""
     await record.wait_response()
     assert not record.failed, record.errors
-    await fake.wait_for(lambda: any(m.text and not m.loading for m in record.messages), timeout=10)
+    await fake.wait_for(lambda: any(m.text and not m.loading for m in record.messages))
     message = next(m for m in record.messages if m.text and not m.loading)
     assert message.ephemeral
     return message.text
@@ -107,11 +108,12 @@ async def test_a_full_disk_pauses_the_table_stops_the_clocks_and_it_carries_on_l
             await world.open_panel(player)
         humans = [seat for seat, state in enumerate(actor.seats) if not state.player.is_cpu]
         (cpu,) = (seat for seat, state in enumerate(actor.seats) if state.player.is_cpu)
-        await fake_discord.wait_for(lambda: any(actor.decision(seat) for seat in humans), timeout=10)
-        turner = next(seat for seat in humans if actor.decision(seat) is not None)
+        # (decision() also offers each seat its vote to end, at any moment: decisions() are the turns.)
+        await fake_discord.wait_for(lambda: any(decision.seat in humans for decision in actor.decisions()))
+        turner = next(decision.seat for decision in actor.decisions() if decision.seat in humans)
         (voter,) = (seat for seat in humans if seat != turner)
         thinking, voting = (players[actor.seats[seat].player.user_id] for seat in (turner, voter))
-        await fake_discord.wait_for(lambda: bool(_decision_buttons(world, thinking)), timeout=10)
+        await fake_discord.wait_for(lambda: bool(_decision_buttons(world, thinking)))
         assert voting.panel is not None
         vote = next(b["custom_id"] for b in action_buttons(voting.panel) if action_kind(b) == "vote_end")
         stored = len(await bot.store.games.actions(actor.game_id))
@@ -121,14 +123,14 @@ async def test_a_full_disk_pauses_the_table_stops_the_clocks_and_it_carries_on_l
         await faults.fill_disk()
         answer = await _reply(fake_discord, await voting.member.click(voting.panel, vote))
         assert "Your move is kept" in answer
-        await fake_discord.wait_for(lambda: _count(world, PAUSED) == 1, timeout=10, what="the pause notice")
+        await fake_discord.wait_for(lambda: _count(world, PAUSED) == 1, what="the pause notice")
         assert actor.paused
         decision = actor.decision(turner)
         assert decision is not None and decision.deadline is None  # no countdown while paused
 
-        # Longer than the turn's 5 s (the least a table may set) and the 2 s bank together: the
-        # clock stands still.
-        await asyncio.sleep(8.0)
+        # Longer than the turn's 5 s (the least a table may set) and the 2 s bank together, the
+        # store tried again and again meanwhile: the clock stands still.
+        await pass_time(fake_discord, 8.0, bot)
         assert actor.decision(turner) == decision and actor.seats[turner].timeouts == 0
         assert not any("timed out" in text for text in world.public_texts())
         assert len(await bot.store.games.actions(actor.game_id)) == stored
@@ -143,38 +145,42 @@ async def test_a_full_disk_pauses_the_table_stops_the_clocks_and_it_carries_on_l
         # Space again: the kept vote is stored (once), the table says so and carries on, and the
         # clock restarts with the seconds it had left (the pause charged to no bank).
         await faults.free_disk()
-        await fake_discord.wait_for(lambda: _count(world, RESUMED) == 1, timeout=10, what="the resume notice")
+        await pass_time_until(
+            fake_discord, lambda: _count(world, RESUMED) == 1, bot, within=LONGEST_RETRY, what="the resume notice"
+        )
         logged = await bot.store.games.actions(actor.game_id)
         assert len(logged) == stored + 1
         assert (logged[stored]["type"], logged[stored]["seat"]) == ("vote_end", voter)
         resumed = actor.decision(turner)
         assert resumed is not None and resumed.seq == decision.seq and resumed.deadline is not None
-        assert 1.0 < resumed.deadline - time.time() <= 7.0
-        await fake_discord.wait_for(lambda: any("votes to end" in text for text in world.public_texts()))
-        actor.timers = TableTimers(turn_seconds=60, bank_seconds=0)  # the rest at an easy pace
-        await fake_discord.wait_for(lambda: bool(_decision_buttons(world, thinking)), timeout=10)
+        # The 5 s turn and the 2 s bank, all of it left: the pause cost the seat nothing.
+        assert resumed.deadline - fake_discord.clock.time() == pytest.approx(7.0)
+        assert any("votes to end" in text for text in world.public_texts())
+        await fake_discord.wait_for(lambda: bool(_decision_buttons(world, thinking)))
         record = await thinking.member.click(thinking.panel, _decision_buttons(world, thinking)[0])  # type: ignore[arg-type]
         await record.wait_response()
-        await fake_discord.wait_for(lambda: actor.sequence > stored + 1, timeout=10)
+        await fake_discord.wait_for(lambda: actor.sequence > stored + 1)
         assert (await bot.store.games.actions(actor.game_id))[stored + 1]["seat"] == turner  # the click, not a timeout
-        # Had the pause counted, the turn's 3 s and the whole 2 s bank would be gone.
-        assert actor.seats[turner].timeouts == 0 and actor.seats[turner].bank > 0.5
+        # Had the pause counted, the turn's 5 s and the whole 2 s bank would be gone.
+        assert actor.seats[turner].timeouts == 0 and actor.seats[turner].bank == 2.0
 
         # Now a CPU's move meets a full disk: the same pause, and the same move once there is room.
         await faults.fill_disk(when=f"json_extract(NEW.action, '$.seat') = {cpu}")
         thinking.clicked.clear()
         voting.clicked.clear()
-        await world.play(list(players.values()), until=lambda: actor.paused, seconds=60)
-        await fake_discord.wait_for(lambda: _count(world, PAUSED) == 2, timeout=10, what="the second pause notice")
+        await world.play(list(players.values()), until=lambda: actor.paused)
+        await fake_discord.wait_for(lambda: _count(world, PAUSED) == 2, what="the second pause notice")
         refused_at = len(await bot.store.games.actions(actor.game_id))
         assert refused_at == actor.sequence  # nothing of the CPU's move was kept
-        await asyncio.sleep(1.0)
+        await pass_time(fake_discord, 1.0, bot)  # tried again and again meanwhile
         await faults.free_disk()
-        await fake_discord.wait_for(lambda: _count(world, RESUMED) == 2, timeout=10, what="the second resume")
-        await fake_discord.wait_for(lambda: actor.sequence > refused_at, timeout=10)
+        await pass_time_until(
+            fake_discord, lambda: _count(world, RESUMED) == 2, bot, within=LONGEST_RETRY, what="the second resume"
+        )
+        await fake_discord.wait_for(lambda: actor.sequence > refused_at)
         assert (await bot.store.games.actions(actor.game_id))[refused_at]["seat"] == cpu
 
-        await world.play(list(players.values()), seconds=120)
+        await world.play(list(players.values()))
         assert world.game_over_text() is not None
         logged = await _replays(bot, actor)
         assert [action["seat"] for action in logged if action["type"] == "vote_end"] == [voter]
@@ -196,17 +202,18 @@ async def test_a_lock_held_past_the_busy_timeout_pauses_the_table_and_a_short_on
         await world.start_game(alice, hands=1)
         actor = _actor(bot, world)
         faults = _faults(bot, faults_of)
-        await faults.busy_timeout(0.5)
         player = Player(alice)
         await world.open_panel(player)
-        await fake_discord.wait_for(lambda: bool(_decision_buttons(world, player)), timeout=10)
+        await fake_discord.wait_for(lambda: bool(_decision_buttons(world, player)))
 
-        # Another process holds the database for less than the busy timeout: the move waits for
-        # it and is played; the table never pauses.
+        # Another process holds the database, and lets go while the move waits for it (its busy
+        # timeout far off, however slow the machine): the move is played; the table never pauses.
+        await faults.busy_timeout(PATIENCE)
         stored = len(await bot.store.games.actions(actor.game_id))
+        await settle(fake_discord, bot)  # no other write under way: the one that waits is the move's
         await faults.lock()
         click = asyncio.create_task(alice.click(player.panel, _decision_buttons(world, player)[0]))  # type: ignore[arg-type]
-        await asyncio.sleep(0.2)
+        await faults.writer_waits()
         await faults.unlock()
         record = await (await click).wait_response()
         assert not record.failed and record.response_type == 7, record.errors  # the panel, redrawn
@@ -214,19 +221,22 @@ async def test_a_lock_held_past_the_busy_timeout_pauses_the_table_and_a_short_on
         assert not actor.paused and _count(world, PAUSED) == 0
 
         # Held past the busy timeout: the move is refused and kept, the table pauses.
-        await fake_discord.wait_for(lambda: bool(_decision_buttons(world, player)), timeout=10)
+        await faults.busy_timeout(0.5)
+        await fake_discord.wait_for(lambda: bool(_decision_buttons(world, player)))
         stored = len(await bot.store.games.actions(actor.game_id))
         kept = _decision_buttons(world, player)[0]
         await faults.lock()
         answer = await _reply(fake_discord, await alice.click(player.panel, kept))  # type: ignore[arg-type]
         assert "Your move is kept" in answer
-        await fake_discord.wait_for(lambda: _count(world, PAUSED) == 1, timeout=10)
-        await asyncio.sleep(4.0)  # several tries, each waiting out the busy timeout
+        await fake_discord.wait_for(lambda: _count(world, PAUSED) == 1)
+        await pass_time(fake_discord, 4.0, bot)  # several tries, each waiting out the busy timeout
         answer = await _reply(fake_discord, await alice.click(player.panel, _decision_buttons(world, player)[-1]))  # type: ignore[arg-type]
         assert "nothing was changed" in answer
         assert len(await bot.store.games.actions(actor.game_id)) == stored
         await faults.unlock()
-        await fake_discord.wait_for(lambda: _count(world, RESUMED) == 1, timeout=10)
+        await pass_time_until(
+            fake_discord, lambda: _count(world, RESUMED) == 1, bot, within=LONGEST_RETRY, what="the resume notice"
+        )
         logged = await bot.store.games.actions(actor.game_id)
         assert len(logged) >= stored + 1 and logged[stored]["seat"] == actor.seat_of(alice.id)
         # Tried again after 0.2 s, then doubling the wait up to its bound of 0.8 s.
@@ -234,7 +244,7 @@ async def test_a_lock_held_past_the_busy_timeout_pauses_the_table_and_a_short_on
         assert waits[:3] == [0.4, 0.8, 0.8]
 
         player.clicked.clear()
-        await world.play([player], seconds=120)
+        await world.play([player])
         assert world.game_over_text() is not None
         await _replays(bot, actor)
 
@@ -254,9 +264,9 @@ async def test_a_refused_final_result_is_retried_until_it_lands(
         # Only the final results need room the disk no longer has.
         await faults.fill_disk("final_results")
         player = Player(alice)
-        await world.play([player], seconds=120, until=lambda: actor.game.outcome() is not None)
-        await fake_discord.wait_for(lambda: _count(world, PAUSED) == 1, timeout=10, what="the pause notice")
-        await asyncio.sleep(2.0)  # the write is tried again and again meanwhile
+        await world.play([player], until=lambda: actor.game.outcome() is not None)
+        await fake_discord.wait_for(lambda: _count(world, PAUSED) == 1, what="the pause notice")
+        await pass_time(fake_discord, 2.0, bot)  # the write is tried again and again meanwhile
         assert actor.paused and not actor.finished and world.game_over_text() is None
         row = await bot.store.games.get(actor.game_id)
         assert row.status is GameStatus.RUNNING and len(await bot.store.results.hands(actor.game_id)) == 1
@@ -265,7 +275,9 @@ async def test_a_refused_final_result_is_retried_until_it_lands(
         await record.wait_response()  # the panel still opens while paused
 
         await faults.free_disk()
-        await fake_discord.wait_for(lambda: world.game_over_text() is not None, timeout=10, what="the standings")
+        await pass_time_until(
+            fake_discord, lambda: world.game_over_text() is not None, bot, within=LONGEST_RETRY, what="the standings"
+        )
         assert _count(world, RESUMED) == 1 and actor.finished
         row = await bot.store.games.get(actor.game_id)
         assert row.status is GameStatus.FINISHED
@@ -290,7 +302,7 @@ async def test_a_refused_move_that_was_stored_after_all_is_played_once(
         faults = _faults(bot, faults_of)
         player = Player(alice)
         await world.open_panel(player)
-        await fake_discord.wait_for(lambda: bool(_decision_buttons(world, player)), timeout=10)
+        await fake_discord.wait_for(lambda: bool(_decision_buttons(world, player)))
         seat, button = actor.seat_of(alice.id), parse(_decision_buttons(world, player)[0])
         assert isinstance(button, ActionId)
         decision = actor.decision(seat)
@@ -308,13 +320,15 @@ async def test_a_refused_move_that_was_stored_after_all_is_played_once(
             )
         other.close()
         await faults.free_disk()
-        await fake_discord.wait_for(lambda: _count(world, RESUMED) == 1, timeout=10)
-        await fake_discord.wait_for(lambda: actor.sequence > button.seq, timeout=10)
+        await pass_time_until(
+            fake_discord, lambda: _count(world, RESUMED) == 1, bot, within=LONGEST_RETRY, what="the resume notice"
+        )
+        await fake_discord.wait_for(lambda: actor.sequence > button.seq)
         logged = await bot.store.games.actions(actor.game_id)
         assert logged[button.seq] == json.loads(json.dumps(action_to_json(action)))
 
         player.clicked.clear()
-        await world.play([player], seconds=120)
+        await world.play([player])
         assert world.game_over_text() is not None
         await _replays(bot, actor)
 
@@ -358,11 +372,8 @@ async def test_a_lobby_change_the_store_refuses_is_undone_and_the_clicker_told(
         # The store works again: the same click joins.
         record = await bob.click(lobby, f"jt:lobby:{lobby_id}:join")
         await record.wait_response()
-        await fake_discord.wait_for(lambda: "Bob" in str(lobby.embeds), timeout=5)
-        for _ in range(100):
-            if len(await _stored_seats(bot)) == 2:
-                break
-            await asyncio.sleep(0.02)
+        await fake_discord.wait_for(lambda: "Bob" in str(lobby.embeds))
+        await settle(fake_discord, bot)  # the lobby is stored after the click is answered
         assert [p.name for p in await _stored_seats(bot)] == ["Alice", "Bob"]
 
 
@@ -380,16 +391,14 @@ async def test_a_table_message_whose_id_cannot_be_stored_still_replaces_the_old_
         first = await world.start_game(alice, hands=2)
         actor = _actor(bot, world)
         faults = _faults(bot, faults_of)
-        for _ in range(200):  # the first table message's id is stored just after it is posted
-            if (await bot.store.games.get(actor.game_id)).message_id == first.id:
-                break
-            await asyncio.sleep(0.02)
+        await settle(fake_discord, bot)  # the first table message's id is stored just after it is posted
+        assert (await bot.store.games.get(actor.game_id)).message_id == first.id
         await faults.fill_disk("games", event="UPDATE", when="NEW.message_id IS NOT OLD.message_id")
         player = Player(alice)
         hands = len(actor.game.history)  # the starting points, then one line per hand
-        await world.play([player], seconds=120, until=lambda: len(actor.game.history) > hands)
-        await fake_discord.wait_for(lambda: world.table_message() is not first, timeout=10, what="the table moved")
-        await bot.runtime.tables.presenter(actor).drain()
+        await world.play([player], until=lambda: len(actor.game.history) > hands)
+        await fake_discord.wait_for(lambda: world.table_message() is not first, what="the table moved")
+        await settle(fake_discord, bot)
         tables = [
             m for m in fake_discord.messages_in(world.channel) if any(c.startswith("jt:table:") for c in m.custom_ids)
         ]

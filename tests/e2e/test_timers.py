@@ -3,8 +3,6 @@ timeouts until "I'm back"."""
 
 from __future__ import annotations
 
-import asyncio
-import dataclasses
 import re
 from pathlib import Path
 
@@ -13,7 +11,7 @@ import pytest
 from bot.sandbox.fakediscord import FakeDiscord, running_bot
 from bot.sandbox.players import Player, World, action_buttons
 
-from .helpers import forge_click, make_bot
+from .helpers import forge_click, make_bot, pass_time_until
 
 TIMESTAMP = re.compile(r"<t:(\d+):R>")
 
@@ -22,6 +20,10 @@ TIMESTAMP = re.compile(r"<t:(\d+):R>")
 async def test_timeouts_play_the_default_then_autopilot_until_im_back(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
+    """Every clock here runs on the fake's manual clock: the test lets the seconds pass itself,
+    one timer at a time, so Alice times out exactly when her clock says and never because the
+    machine was slow; the CPUs (and Alice's autopilot) move 0.05 s apart, at the pace people
+    could follow."""
     world = World.build(fake_discord, "Alice")
     (alice,) = world.members
     bot = make_bot(fake_discord, tmp_path / "db.sqlite3", cpu_delay=0.05)
@@ -34,28 +36,29 @@ async def test_timeouts_play_the_default_then_autopilot_until_im_back(
         seat = actor.seat_of(alice.id)
         player = Player(alice)
         await world.open_panel(player)
-        await fake_discord.wait_for(lambda: bool(world.pending_button(player)), timeout=10)
+        await pass_time_until(
+            fake_discord, lambda: bool(world.pending_button(player)), bot, within=0.05, what="Alice's turn"
+        )
         assert player.panel is not None and TIMESTAMP.search(player.panel.text)
 
         # Alice never answers: twice the clock runs out and the default is played for her.
-        await fake_discord.wait_for(lambda: any("timed out twice" in text for text in world.public_texts()), timeout=25)
-        # The notice goes out just before the second default is logged, and a read does not wait
-        # for a write in progress: give that commit a moment to land.
-        for _ in range(500):
-            logged = await bot.store.games.actions(actor.game_id)
-            if sum(1 for action in logged if action["seat"] == seat) >= 2:
-                break
-            await asyncio.sleep(0.01)
+        await pass_time_until(
+            fake_discord,
+            lambda: any("timed out twice" in text for text in world.public_texts()),
+            bot,
+            within=5,
+            what="Alice timed out twice",
+        )
+        # Settled: the second default, logged just after the notice went out, is in the store.
+        logged = await bot.store.games.actions(actor.game_id)
         assert sum(1 for action in logged if action["seat"] == seat) >= 2
         assert actor.seats[seat].auto
-        await fake_discord.wait_for(lambda: (t := world.table_message()) is not None and "autopilot" in t.text)
         table = world.table_message()
-        assert table is not None
-        back = next(cid for cid in table.custom_ids if cid.endswith(":back"))
+        assert table is not None and "autopilot" in table.text
 
-        # Autopilot keeps the game going without her.
+        # Autopilot keeps the game going without her, at the CPUs' pace.
         count = len(logged)
-        await fake_discord.wait_for(lambda: actor.sequence > count + 8, timeout=10)
+        await pass_time_until(fake_discord, lambda: actor.sequence > count + 8, bot, within=0.05, what="8 more moves")
 
         # A hand may have ended meanwhile, moving the table to a new message: press its button.
         table = world.table_message()
@@ -68,15 +71,18 @@ async def test_timeouts_play_the_default_then_autopilot_until_im_back(
         assert not actor.seats[seat].auto
         player.panel = record.message
         # Her decisions wait for her again, with a deadline on her panel.
-        await fake_discord.wait_for(lambda: bool(action_buttons(record.message)), timeout=15)  # type: ignore[arg-type]
-        assert TIMESTAMP.search(record.message.text)
-        # The table shows her deadline as a Discord timestamp (she has 3 seconds: look quickly).
-        await fake_discord.wait_for(
-            lambda: (t := world.table_message()) is not None and bool(re.search(r"Alice to play <t:\d+:R>", t.text)),
-            timeout=10,
+        await pass_time_until(
+            fake_discord,
+            lambda: bool(action_buttons(record.message)),
+            bot,
+            within=0.05,
+            what="her next turn",  # type: ignore[arg-type]
         )
-        actor.options = dataclasses.replace(actor.options, cpu_delay=0.0)
-        await world.play([player], seconds=120)
+        assert TIMESTAMP.search(record.message.text)
+        # The table shows her deadline as a Discord timestamp.
+        table = world.table_message()
+        assert table is not None and re.search(r"Alice to play <t:\d+:R>", table.text), table.text
+        await world.play([player], wait=lambda ready: pass_time_until(fake_discord, ready, bot, within=0.05))
         assert world.game_over_text() is not None
 
 

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from bot.engine.record import replay
-from bot.sandbox.fakediscord import FakeDiscord, RequestRecord
+from bot.sandbox.fakediscord import PATIENCE, FakeDiscord, RequestRecord
 from bot.sandbox.players import Player, World
 from bot.sandbox.process import BotProcess
 from bot.storage import GameStatus, Store
@@ -49,7 +49,10 @@ def shared_database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 @pytest.fixture
 async def fake4() -> AsyncIterator[FakeDiscord]:
-    async with checked_fake(shard_count=SHARDS) as fake:
+    # The bots run in processes of their own, on the machine's clock: so does Discord here. Its
+    # 3-second deadline, checked on a manual clock by the in-process tests, only guards against a
+    # hang here: a bot process starved of the CPU by a loaded machine must not fail the test.
+    async with checked_fake(shard_count=SHARDS, clock=None, response_deadline=PATIENCE) as fake:
         yield fake
 
 
@@ -116,7 +119,6 @@ async def test_two_processes_each_run_their_own_shards_tables_through_a_kill_of_
         # Each table waits for its player, whose panel shows the decision.
         await fake.wait_for(
             lambda: all(w.pending_button(p) or w.game_over_text() for w, p in zip(worlds, players, strict=True)),
-            timeout=20,
             what="every table to wait for its player",
         )
         for game_id in games:
@@ -125,7 +127,8 @@ async def test_two_processes_each_run_their_own_shards_tables_through_a_kill_of_
 
         # --- A dies mid-game -----------------------------------------------------------------------
         await a.kill()
-        await asyncio.sleep(0.5)  # what A sent before it died is taken in by the fake
+        # What A sent before it died is taken in by the fake once every connection of A's is closed.
+        await fake.wait_for(lambda: HOSTS["a"] not in fake.connected_hosts(), what="A's connections closed")
         killed_at = len(fake.requests)
         before = {i: await game_status(url, games[i]) for i in ours["a"]}
         shown = {i: [(m.id, len(m.history)) for m in fake.messages_in(worlds[i].channel)] for i in ours["a"]}
@@ -138,9 +141,7 @@ async def test_two_processes_each_run_their_own_shards_tables_through_a_kill_of_
             edits = len(table.history)
             await worlds[i].play([players[i]], max_clicks=2, until=lambda w=worlds[i]: w.game_over_text() is not None)
             assert (await game_status(url, games[i]))[1] > actions, "the click moved B's table on"
-            await fake.wait_for(
-                lambda t=table, n=edits: len(t.history) > n or t.deleted, timeout=10, what="B's table redrawn"
-            )
+            await fake.wait_for(lambda t=table, n=edits: len(t.history) > n or t.deleted, what="B's table redrawn")
         # A's tables are exactly as A left them: nobody else runs them.
         assert {i: await game_status(url, games[i]) for i in ours["a"]} == before
         assert {i: [(m.id, len(m.history)) for m in fake.messages_in(worlds[i].channel)] for i in ours["a"]} == shown
@@ -154,7 +155,6 @@ async def test_two_processes_each_run_their_own_shards_tables_through_a_kill_of_
         for i in ours["a"]:
             await fake.wait_for(
                 lambda w=worlds[i]: any("continues from move" in text for text in w.public_texts()),
-                timeout=20,
                 what=f"table {i} resumed",
             )
             # A button its player held from before the kill plays: the same decision, the same id.
@@ -176,7 +176,7 @@ async def test_two_processes_each_run_their_own_shards_tables_through_a_kill_of_
         assert from_a == []
 
         # Every table to its end.
-        await asyncio.gather(*(w.play([p], seconds=180) for w, p in zip(worlds, players, strict=True)))
+        await asyncio.gather(*(w.play([p]) for w, p in zip(worlds, players, strict=True)))
 
         # Every request about a guild came from the process running its shard.
         by_guild = {world.guild.id: HOSTS[owner(world.guild.shard_id)] for world in worlds}

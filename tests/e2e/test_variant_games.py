@@ -34,7 +34,7 @@ async def test_zuno_one_human_three_cpus(
         actor = bot.runtime.tables.in_channel(world.channel.id)
         assert actor is not None
         player = Player(alice)
-        await world.play([player], seconds=600)
+        await world.play([player])
         over = world.game_over_text()
         assert over is not None
         assert spy.images_checked > 0
@@ -66,7 +66,7 @@ async def test_inage_one_human_two_cpus(
         spy = fake_discord.add_spy(HiddenInformationSpy(bot, monkeypatch))
         await world.start_game(alice, variant="inage", cpus=2, hands=3)
         player = Player(alice)
-        await world.play([player], seconds=300)
+        await world.play([player])
         assert world.game_over_text() is not None
         assert spy.images_checked > 0
     async with Store.open(database) as store:
@@ -95,7 +95,7 @@ async def test_zuno_lock_can_be_switched_until_the_last_lock(
         def declaring() -> bool:
             return all(any(action_kind(b) == "discard" for b in world.pending_button(p)) for p in players)
 
-        await world.play(players, policy=_picks_only, until=declaring, seconds=120)
+        await world.play(players, policy=_picks_only, until=declaring)
         actor = bot.runtime.tables.in_channel(world.channel.id)
         assert actor is not None
         first, second = players
@@ -184,7 +184,6 @@ async def test_zuno_four_humans_click_at_once_and_nothing_is_lost_or_doubled(
             if not ready:
                 await fake_discord.wait_for(
                     lambda: actor.game.hand_index >= 1 or any(world.pending_button(p) for p in players),  # type: ignore[attr-defined]
-                    timeout=10,
                     what="a decision for a scripted player",
                 )
                 continue
@@ -245,7 +244,7 @@ async def test_inage_full_three_player_game(
         await world.start_game(alice, variant="inage", cpus=2)
         actor = bot.runtime.tables.in_channel(world.channel.id)
         assert actor is not None and actor.game.players == 3
-        await world.play([Player(alice)], policy=_inage_policy, seconds=600)
+        await world.play([Player(alice)], policy=_inage_policy)
         assert world.game_over_text() is not None
         assert spy.images_checked > 0
     async with Store.open(database) as store:
@@ -277,7 +276,7 @@ async def test_inage_two_player_table(
         await fake_discord.wait_for(lambda: world.table_message() is not None, what="the table")
         actor = bot.runtime.tables.in_channel(world.channel.id)
         assert actor is not None and actor.game.players == 2
-        await world.play([Player(alice)], policy=_inage_policy, seconds=300)
+        await world.play([Player(alice)], policy=_inage_policy)
         assert world.game_over_text() is not None
     async with Store.open(database) as store:
         (game,) = await store.stats.history(world.guild.id, world.channel.id)

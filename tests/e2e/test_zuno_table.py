@@ -31,7 +31,7 @@ from bot.sandbox.fakediscord import FakeDiscord, FakeMessage, InteractionRecord,
 from bot.sandbox.players import ACT, Player, World, action_buttons, action_kind, seq_of
 from bot.storage import GameStatus, Store
 
-from .helpers import HiddenInformationSpy, fix_seed, make_bot
+from .helpers import HiddenInformationSpy, fix_seed, make_bot, pass_time, pass_time_until, settle
 
 NAMES = ("Alice", "Bob", "Carol", "Dave")
 
@@ -139,7 +139,7 @@ async def _rig(table: Table, hands: Sequence[str], draws: str) -> None:
     told that the table and every panel changed, as the actor does after an action.
     """
     actor = table.actor
-    await actor.presenter.drain()  # type: ignore[attr-defined]
+    await settle(table.fake, table.bot)
     actor.game.rig(hands, draws)  # type: ignore[attr-defined]
     actor._sync_decisions(acted=None, pause=0.0)
     actor.presenter.table_changed(actor.snapshot())
@@ -160,7 +160,6 @@ async def _wait_current(table: Table, player: Player, kind: str) -> list[dict[st
     """Wait until the player's panel shows its current decision with ``kind`` buttons; returns them."""
     await table.fake.wait_for(
         lambda: _panel_is_current(table.actor, player) and any(action_kind(b) == kind for b in _buttons(player)),
-        timeout=15,
         what=f"{kind} buttons on {player.member.name}'s panel",
     )
     assert player.panel is not None
@@ -201,7 +200,9 @@ async def test_zuno_whole_game_four_humans_clicking_together(
     # 倍満 in the first hand could end the game by トビ before the humans had much to click at once.
     fix_seed(monkeypatch, 3)
     # Table edits at production pace (one a second at most, the rest coalesced): every edit costs
-    # the fake a schema check, and the panels, which the players wait on, are not throttled.
+    # the fake a schema check, and the panels, which the players wait on, are not throttled. The
+    # second passes on the fake's clock while the players read their panels (the turns, of ten
+    # minutes, never run out).
     async with _four_humans(fake_discord, database, monkeypatch, {"min_edit_interval": 1.0}) as table:
         world, actor = table.world, table.actor
         players = [Player(member) for member in world.members]
@@ -221,7 +222,9 @@ async def test_zuno_whole_game_four_humans_clicking_together(
         while world.game_over_text() is None:
             # People read their panels before clicking: wait until every panel shows the state
             # the game is in, then everyone whose decision it is clicks at once.
-            await fake_discord.wait_for(settled, timeout=30, what="every panel to show the current decisions")
+            await pass_time_until(
+                fake_discord, settled, table.bot, within=1.0, what="every panel to show the current decisions"
+            )
             if world.game_over_text() is not None:
                 break
             chosen: list[tuple[Player, str]] = []
@@ -249,7 +252,6 @@ async def test_zuno_whole_game_four_humans_clicking_together(
             for player, custom_id in chosen:
                 await fake_discord.wait_for(
                     lambda p=player, c=custom_id: c in p.panel.custom_ids,  # type: ignore[union-attr]
-                    timeout=15,
                     what=f"{custom_id} on {player.member.name}'s panel",
                 )
             together += len(chosen) > 1
@@ -326,13 +328,11 @@ async def test_zuno_riichi_shows_on_the_table_and_every_panel_at_once(
 
         await table.fake.wait_for(
             lambda: shown_riichi(renders.table_view(table.world.table_message())),
-            timeout=15,
             what="the table picture to show the riichi",
         )
         for player in others:
             await table.fake.wait_for(
                 lambda p=player: (seen := renders.panel_view(p.panel)) is not None and shown_riichi(seen.public),
-                timeout=15,
                 what=f"{player.member.name}'s panel picture to show the riichi",
             )
             assert player.panel is not None and len(player.panel.history) > edits[id(player)]
@@ -378,7 +378,6 @@ async def _wait_nothing_to_do(table: Table, players: Sequence[Player]) -> None:
         assert table.actor.decision(table.actor.seat_of(player.member.id)) is None
         await table.fake.wait_for(
             lambda p=player: not _buttons(p),
-            timeout=15,
             what=f"{player.member.name}'s panel to drop its buttons",
         )
 
@@ -423,8 +422,8 @@ async def test_zuno_one_seat_rons_two_discards_through_its_panel(
         results = tuple(sorted(results, key=lambda w: w.from_seat or 0))
         assert [(w.winner, w.from_seat) for w in results] == [(0, 1), (0, 2)]
         assert all(w.points > 0 for w in results)
-        await table.fake.wait_for(lambda: bool(_cards_after(table, before)), timeout=15, what="the result card")
-        await actor.presenter.drain()  # type: ignore[attr-defined]
+        await table.fake.wait_for(lambda: bool(_cards_after(table, before)), what="the result card")
+        await settle(table.fake, table.bot)
         # One message for the hand: a line and a card per win.
         (card,) = _cards_after(table, before)
         assert f"{names[0]} wins {results[0].points} from {names[1]}" in card.text, card.text
@@ -464,8 +463,8 @@ async def test_zuno_two_seats_ron_one_discard_clicking_at_once(
         assert game.hand_index == 1
         results: tuple[WinView, ...] = game.last_results
         assert sorted((w.winner, w.from_seat) for w in results) == [(0, 2), (1, 2)]
-        await table.fake.wait_for(lambda: bool(_cards_after(table, before)), timeout=15, what="the result card")
-        await actor.presenter.drain()  # type: ignore[attr-defined]
+        await table.fake.wait_for(lambda: bool(_cards_after(table, before)), what="the result card")
+        await settle(table.fake, table.bot)
         (card,) = _cards_after(table, before)
         assert f"{names[0]} wins" in card.text and f"{names[1]} wins" in card.text, card.text
         assert len([a for a in card.attachments if a.filename.startswith("result")]) == 2
@@ -494,7 +493,8 @@ async def test_zuno_draft_timeout_keeps_the_first_tile_offered(
         first = int(ACT.fullmatch(offered[0]["custom_id"])["args"])  # type: ignore[index]
         packet = list(game.seats[drafter].packet)
         assert first == packet[0]
-        await table.fake.wait_for(lambda: game.sequence >= 1, timeout=15, what="the draft's timeout")
+        await pass_time(table.fake, 5, table.bot)  # the drafter's 5 s, and no bank
+        assert game.sequence == 1, "the draft's timeout"
         logged = await table.bot.store.games.actions(actor.game_id)
         assert logged[0] == {"type": "pick", "seat": drafter, "tile": first}
         assert game.seats[drafter].drawn == first
@@ -503,7 +503,6 @@ async def test_zuno_draft_timeout_keeps_the_first_tile_offered(
         # The panel shows the kept tile as drawn, and no pick buttons any more.
         await table.fake.wait_for(
             lambda: not any(action_kind(b) == "pick" for b in _buttons(player)),
-            timeout=10,
             what="the timed-out drafter's panel to drop its pick buttons",
         )
         seen = table.renders.panel_view(player.panel)

@@ -24,6 +24,7 @@ from bot.storage import GameSummary, HandEntry, PlayerSeat, Store
 from tests.engine import test_inage, test_zuno
 from tests.engine.rigging import find
 from tests.runtime.tables import humans, start_table
+from tests.waiting import PATIENCE, eventually
 
 
 @dataclass
@@ -135,16 +136,13 @@ async def test_inage_vote_to_end_keeps_the_turn_clock_and_cpus_follow(store: Sto
     game = InageGame(InageSettings(end="vote"), seed=5, players=3)
     players = [PlayerSeat.human(100, "P0"), PlayerSeat.cpu("CPU 1"), PlayerSeat.cpu("CPU 2")]
     actor, recorder = await _start(store, game, players)
-    for _ in range(200):
-        if actor.decisions() and actor.decisions()[0].seat == 0:
-            break
-        await asyncio.sleep(0.01)
+    await _until(lambda: actor.decisions() and actor.decisions()[0].seat == 0, "the human's turn")
     before = next(d for d in actor.decisions() if d.seat == 0)
     panel = actor.decision(0)
     assert panel is not None and panel.seq == before.seq
     vote = next(a for a in panel.actions if a.kind == "vote_end")
     await actor.act(100, ActionId(actor.game_id, panel.seq, "vote_end", action_args(vote)))
-    await asyncio.wait_for(recorder.ended.wait(), 5)
+    await asyncio.wait_for(recorder.ended.wait(), PATIENCE)
     assert recorder.over[0].reason == "投票で終了"
     cast = [params for key, params in recorder.notices if key == "vote_end_cast"]
     assert [p["name"] for p in cast] == ["P0", "CPU 1", "CPU 2"] and cast[-1]["votes"] == 3
@@ -178,7 +176,7 @@ async def test_inage_time_limit_counts_from_the_game_start_across_restarts(store
     game = new_game("inage", {"end": "time", "minutes": 1}, seed=7, players=3)
     players = [PlayerSeat.cpu(f"CPU {seat}") for seat in range(3)]
     actor, recorder = await _start(store, game, players, started_at=1.0)
-    await asyncio.wait_for(recorder.ended.wait(), 20)
+    await asyncio.wait_for(recorder.ended.wait(), PATIENCE)
     assert recorder.over[0].reason == "時間"
     assert ("time_up", {}) in recorder.notices
     logged = [a for a in await store.games.actions(actor.game_id) if a["type"] == "time_up"]
@@ -213,7 +211,7 @@ async def test_a_cpu_that_fails_to_choose_plays_its_default_and_the_game_goes_on
     monkeypatch.setattr(CpuPlayer, "choose", flaky)
     game = new_game("nishoku", {"hands": 1}, seed=3)
     _, recorder = await _start(store, game, [PlayerSeat.cpu(f"CPU {seat}") for seat in range(4)])
-    await asyncio.wait_for(recorder.ended.wait(), 20)
+    await asyncio.wait_for(recorder.ended.wait(), PATIENCE)
     assert calls["n"] >= 10 and recorder.over
 
 
@@ -237,7 +235,7 @@ async def test_a_move_the_store_refuses_is_retried_not_dropped(store: Store, mon
     actor, recorder = await _start(
         store, game, [PlayerSeat.cpu(f"CPU {seat}") for seat in range(4)], retry_seconds=0.01
     )
-    await asyncio.wait_for(recorder.ended.wait(), 20)
+    await asyncio.wait_for(recorder.ended.wait(), PATIENCE)
     assert refusals["left"] == 0
     assert len(await store.games.actions(actor.game_id)) == game.sequence
 
@@ -309,10 +307,7 @@ async def test_an_illegal_default_is_never_stored_and_a_legal_move_is_played(
 
     monkeypatch.setattr(game, "decisions", broken_defaults)
     actor, _ = await _start(store, game, humans(4), timers=TableTimers(0.05, 0))
-    for _ in range(200):
-        if game.sequence >= 3:
-            break
-        await asyncio.sleep(0.02)
+    await _until(lambda: game.sequence >= 3, "three timeouts played")
     await actor.stop()
     assert game.sequence >= 3, "the table stalled on an illegal default"
     assert await _replays_to_live_state(store, actor)
@@ -339,7 +334,7 @@ async def test_a_move_the_engine_refuses_after_it_is_saved_is_taken_back_and_the
 
     monkeypatch.setattr(game, "apply", refuses_the_fifth)
     actor, recorder = await _start(store, game, [PlayerSeat.cpu(f"CPU {seat}") for seat in range(4)])
-    await asyncio.wait_for(recorder.ended.wait(), 20)
+    await asyncio.wait_for(recorder.ended.wait(), PATIENCE)
     assert calls["n"] >= 5 and actor.game is not game, "the refused move was not undone by a rebuild"
     assert await _replays_to_live_state(store, actor)
     assert sum(recorder.over[0].points) == 200_000
@@ -355,18 +350,15 @@ async def test_every_stored_game_replays_to_the_table_it_stored(
     """A whole CPU table of each variant: what the store kept rebuilds the live game exactly."""
     game = new_game(variant, settings, seed=17, players=players)
     actor, recorder = await _start(store, game, [PlayerSeat.cpu(f"CPU {seat}") for seat in range(players)])
-    await asyncio.wait_for(recorder.ended.wait(), 60)
+    await asyncio.wait_for(recorder.ended.wait(), PATIENCE)
     assert await _replays_to_live_state(store, actor)
     outcome = actor.game.outcome()
     assert outcome is not None and len(recorder.hands) == outcome.hands_played
 
 
 async def _until(condition: Callable[[], object], what: str) -> None:
-    for _ in range(200):
-        if condition():
-            return
-        await asyncio.sleep(0.01)
-    raise AssertionError(f"timed out waiting for {what}")
+    """Until the actor's own task has moved the game so far (bounded only against a hang)."""
+    await eventually(condition, what)
 
 
 async def test_zuno_cpu_locked_in_reconsiders_once_a_riichi_on_7z_is_declared_and_the_switch_is_stored(
@@ -392,7 +384,7 @@ async def test_zuno_cpu_locked_in_reconsiders_once_a_riichi_on_7z_is_declared_an
         seat = game.drafter
         assert seat is not None
         if seat == 1:
-            await asyncio.sleep(0.01)
+            await _until(lambda: game.phase != "draft" or game.drafter != 1, "the CPU's pick")
         elif seat == 0:
             await _click(actor, 0, find(game, 0, Pick, "7z"))
         else:

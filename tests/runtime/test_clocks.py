@@ -1,4 +1,5 @@
-"""The table's clocks run on an injectable scheduler: a ManualClock reaches a deadline at once."""
+"""The table's clocks run on an injectable scheduler: a ManualClock reaches a deadline at once, and
+what sleeps on it (the presenter's edit spacing) wakes when it passes."""
 
 from __future__ import annotations
 
@@ -6,9 +7,10 @@ import asyncio
 
 from bot.engine.variants import new_game
 from bot.runtime import RuntimeOptions, TableActor, TableTimers
-from bot.runtime.clocks import ManualClock
+from bot.runtime.clocks import ManualClock, asleep, sleep
 from bot.storage import Store
 from tests.runtime.tables import humans, start_table
+from tests.waiting import eventually
 
 
 def test_a_manual_clock_calls_what_falls_due_in_order_and_not_what_was_called_off() -> None:
@@ -50,6 +52,34 @@ async def test_a_seat_times_out_when_the_clock_passes_its_deadline_and_not_befor
 
 
 async def _settle(actor: TableActor) -> None:
-    """Let the actor handle what the clock posted (a store write takes a few loop turns)."""
-    for _ in range(50):
-        await asyncio.sleep(0.001)
+    """Until the actor has handled what the clock posted (its store write included)."""
+    await eventually(lambda: actor.idle, "the actor to handle what the clock posted")
+
+
+async def test_a_call_due_now_is_made_at_the_loops_next_turn_without_the_clock_moving() -> None:
+    """As ``loop.call_later(0, ...)`` does: nothing needs to pass for what is due already."""
+    clock = ManualClock()
+    made: list[float] = []
+    clock.call_later(0.0, lambda: made.append(clock.monotonic()))
+    clock.call_later(-1.0, lambda: made.append(clock.monotonic()))
+    assert made == [] and clock.next_due is None
+    await asyncio.sleep(0)
+    assert made == [1000.0, 1000.0]
+
+
+async def test_sleep_ends_when_the_clock_passes_it_or_its_event_is_set_and_is_asleep_meanwhile() -> None:
+    clock = ManualClock()
+    woken = asyncio.Event()
+    timed = asyncio.create_task(sleep(clock, 2.0))
+    early = asyncio.create_task(sleep(clock, 60.0, until=woken))
+    await asyncio.sleep(0)
+    assert asleep(timed) and asleep(early) and clock.next_due == 1002.0
+    clock.advance(1.9)
+    await asyncio.sleep(0)
+    assert not timed.done()
+    clock.advance(0.1)
+    await timed
+    woken.set()
+    await early
+    assert not asleep(timed) and not asleep(early)
+    assert clock.pending == 0, "a sleep that ended calls its timer off"

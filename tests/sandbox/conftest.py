@@ -7,24 +7,19 @@ from pathlib import Path
 
 import pytest
 
-from bot.runtime.options import RuntimeOptions
 from bot.sandbox.run import Sandbox, SandboxConfig, sandbox
+from tests.e2e.helpers import manual_clock, runtime_options
 
 
 @pytest.fixture
 async def running_sandbox(tmp_path: Path) -> AsyncIterator[Sandbox]:
-    # The e2e tests' pacing: CPUs answer at once, no pause between hands, threads for rendering.
-    options = RuntimeOptions(
-        cpu_delay=0.0,
-        hand_pause=0.0,
-        min_edit_interval=0.05,
-        channel_requests_per_second=0.0,
-        render_processes=False,
-        render_workers=2,
-        ack_budget=2.0,
-        freeze_heap=False,
-    )
+    # The e2e tests' pacing and time (tests/e2e/helpers.py::make_bot): CPUs answer at once, no
+    # pause between hands, threads for rendering, and one manual clock for the local Discord and
+    # the bot, which these tests never move: no turn runs out and no answer misses Discord's
+    # deadline, however slowly a loaded machine runs the browser beside them.
+    clock = manual_clock()
+    options = runtime_options(clock)
     config = SandboxConfig(port=0, database=f"sqlite:///{tmp_path / 'sandbox.sqlite3'}", check_spec=True)
-    async with sandbox(config, options=options) as running:
+    async with sandbox(config, options=options, clock=clock) as running:
         yield running
     assert running.fake.problems() == [], "the bot broke a rule of Discord's in the sandbox"

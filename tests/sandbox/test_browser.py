@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from bot.runtime import registry as registry_module
+from bot.sandbox.fakediscord import PATIENCE
 from bot.sandbox.players import GAME_OVER
 from bot.sandbox.run import Sandbox
 
@@ -38,6 +39,9 @@ CHROMIUM_FLAGS = [
     "--disable-sync",
 ]
 GALLERY = Path(__file__).resolve().parents[2] / "docs" / "gallery"
+PATIENCE_MS = int(PATIENCE * 1000)
+"""Playwright's waits, in its milliseconds: a bound against a hang, never reached by a browser
+that is merely slow beside a loaded machine's other work."""
 
 
 def _playwright_missing() -> str:
@@ -87,12 +91,12 @@ async def click_button(page: Page, suffix: str) -> None:
 
     button = page.locator(f'button[data-custom-id$="{suffix}"]:not([disabled])').last
     for attempt in range(3):
-        await button.wait_for(state="visible", timeout=10_000)
+        await button.wait_for(state="visible", timeout=PATIENCE_MS)
         # A real mouse click where the button is, without Playwright's wait for the layout to settle
         # (the channel scrolls as messages arrive, which it would wait out). A message replaced
         # between the wait and the click hides its button: click the new one, as a player would.
         try:
-            await button.click(force=True, timeout=5_000)
+            await button.click(force=True, timeout=PATIENCE_MS)
             return
         except PlaywrightError:
             if attempt == 2:
@@ -133,21 +137,21 @@ async def test_two_tabs_play_a_whole_hand_and_neither_ever_shows_the_others_hand
     # length, and the test's time, do not vary from run to run.
     monkeypatch.setattr(registry_module, "secrets", types.SimpleNamespace(randbits=lambda bits: seed))
     context = await browser.new_context(viewport={"width": 1500, "height": 1250})
+    context.set_default_timeout(PATIENCE_MS)
     alice, bob = await context.new_page(), await context.new_page()
     await join(alice, running_sandbox.url, "Alice")
     await join(bob, running_sandbox.url, "Bob")
     await command(alice, "/mahjong new nishoku hands:1")
     await click_button(bob, ":join")
-    await bob.wait_for_selector("text=Bob", timeout=10_000)
-    for _ in range(2):
+    await alice.wait_for_selector("text=Players (2/4)", timeout=PATIENCE_MS)
+    for seated in (3, 4):
         await click_button(alice, ":cpu")
-        await asyncio.sleep(0.3)
+        # The lobby shows the CPU before the next click goes to its redrawn button.
+        await alice.wait_for_selector(f"text=Players ({seated}/4)", timeout=PATIENCE_MS)
     await click_button(alice, ":start")
     for page in (alice, bob):
         await click_button(page, ":hand")
-        # Generous: the first panel renders the hand's picture, and the whole suite may be
-        # loading both cores at the time (15 s once ran out in a full run).
-        await page.wait_for_selector('.message[data-ephemeral]:has-text("Your hand")', timeout=40_000)
+        await page.wait_for_selector('.message[data-ephemeral]:has-text("Your hand")', timeout=PATIENCE_MS)
 
     fake = running_sandbox.fake
     rng = random.Random(7)
@@ -155,8 +159,8 @@ async def test_two_tabs_play_a_whole_hand_and_neither_ever_shows_the_others_hand
     members = {name: next(m for m in running_sandbox.guild.members.values() if m.name == name) for name in pages}
     clicks = 0
     loop = asyncio.get_running_loop()
-    deadline = loop.time() + 150
-    while loop.time() < deadline:
+    moved = loop.time()
+    while loop.time() < moved + PATIENCE:  # a hang guard: a slow hand goes on as long as it moves
         text = await alice.inner_text("#messages")
         if GAME_OVER.search(text):
             break
@@ -178,13 +182,14 @@ async def test_two_tabs_play_a_whole_hand_and_neither_ever_shows_the_others_hand
                 try:
                     await target.click(timeout=2_000, force=True)
                     clicks += 1
+                    moved = loop.time()
                 except Exception:  # the panel was redrawn between reading and clicking, as for a person
                     continue
                 if clicks == 8 and os.environ.get("JANTAKU_GALLERY"):
                     # `JANTAKU_GALLERY=1 pytest tests/sandbox/test_browser.py` refreshes the README's picture.
                     await asyncio.sleep(1.0)
                     await alice.screenshot(path=str(GALLERY / "sandbox.png"))
-        await asyncio.sleep(0.15)
+        await asyncio.sleep(0.15)  # what the tabs show is read again (a browser is polled)
     text = await alice.inner_text("#messages")
     assert GAME_OVER.search(text), f"the hand did not end in the browser after {clicks} clicks"
     assert GAME_OVER.search(await bob.inner_text("#messages"))
@@ -196,23 +201,26 @@ async def test_a_tab_that_chose_japanese_gets_its_replies_in_japanese(
     running_sandbox: Sandbox, browser: Browser
 ) -> None:
     context = await browser.new_context(viewport={"width": 1300, "height": 900})
+    context.set_default_timeout(PATIENCE_MS)
     hana, ann = await context.new_page(), await context.new_page()
     await join(hana, running_sandbox.url, "Hana", locale="ja")
     await join(ann, running_sandbox.url, "Ann")
     await command(hana, "/mahjong rules nishoku")
     await command(ann, "/mahjong rules nishoku")
     reply = hana.locator(".message[data-ephemeral]").last
-    await reply.wait_for(timeout=10_000)
+    await reply.wait_for(timeout=PATIENCE_MS)
     assert "卓の設定（既定値）" in await reply.inner_text()
     english = ann.locator(".message[data-ephemeral]").last
-    await english.wait_for(timeout=10_000)
+    await english.wait_for(timeout=PATIENCE_MS)
     assert "Table settings (default)" in await english.inner_text()
-    # Switched in the page, the next reply follows.
+    # Switched in the page, the next reply follows, once the server has the tab's new locale.
     await ann.select_option("#locale", "ja")
     await ann.wait_for_function("document.documentElement.lang === 'ja'")
-    await asyncio.sleep(0.2)
+    member = next(m for m in running_sandbox.guild.members.values() if m.name == "Ann")
+    await running_sandbox.fake.wait_for(lambda: member.user.locale == "ja", what="Ann's locale on the server")
     await command(ann, "/mahjong rules zuno")
     await ann.wait_for_function(
-        "[...document.querySelectorAll('.message[data-ephemeral]')].some(m => m.innerText.includes('卓の設定'))"
+        "[...document.querySelectorAll('.message[data-ephemeral]')].some(m => m.innerText.includes('卓の設定'))",
+        timeout=PATIENCE_MS,
     )
     await context.close()

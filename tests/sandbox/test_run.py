@@ -7,13 +7,13 @@ import re
 import signal
 import subprocess
 import sys
-import time
 import urllib.request
 from pathlib import Path
 
 import pytest
 
 from bot.__main__ import main
+from bot.sandbox.fakediscord import PATIENCE
 
 ROOT = Path(__file__).resolve().parents[2]
 URL = re.compile(r"open (http://127\.0\.0\.1:\d+/) in a browser")
@@ -36,19 +36,18 @@ def test_the_sandbox_starts_without_a_token_serves_the_page_and_stops_on_ctrl_c(
         line = process.stdout.readline()  # the bot is logged in and the page served by now
         match = URL.search(line)
         assert match, line
-        with urllib.request.urlopen(match[1], timeout=10) as response:
+        with urllib.request.urlopen(match[1], timeout=PATIENCE) as response:
             page = response.read().decode()
         assert "<title>Jantaku sandbox</title>" in page and "/static/app.js" in page
-        with urllib.request.urlopen(match[1] + "static/app.js", timeout=10) as response:
+        with urllib.request.urlopen(match[1] + "static/app.js", timeout=PATIENCE) as response:
             assert b"new WebSocket" in response.read()
     finally:
         process.send_signal(signal.SIGINT)
-        deadline = time.monotonic() + 20
-        while process.poll() is None and time.monotonic() < deadline:
-            time.sleep(0.1)
-        if process.poll() is None:
+        try:
+            process.wait(timeout=PATIENCE)
+        except subprocess.TimeoutExpired:
             process.kill()
-    _, err = process.communicate(timeout=10)
+    _, err = process.communicate(timeout=PATIENCE)
     assert process.returncode == 0, err
     assert "Traceback" not in err
     assert not (tmp_path / "data").exists(), "a sandbox run keeps its games in a temporary file"

@@ -10,7 +10,9 @@ from typing import Any
 import aiohttp
 import pytest
 
+from bot.sandbox.fakediscord import PATIENCE
 from bot.sandbox.run import Sandbox
+from tests.e2e.helpers import settle
 
 
 class TabClient:
@@ -54,11 +56,18 @@ class TabClient:
     async def send(self, **op: Any) -> None:
         await self.socket.send_json(op)
 
-    async def wait(self, predicate: Any, timeout: float = 10.0) -> None:  # noqa: ASYNC109
+    async def wait(self, predicate: Any, timeout: float = PATIENCE) -> None:  # noqa: ASYNC109
         async with asyncio.timeout(timeout):
             while not predicate():
                 self._changed.clear()
                 await self._changed.wait()
+
+    async def flush(self) -> None:
+        """Wait until everything the server has queued for this tab so far has arrived: the tab's
+        frames go out in order, so once the answer to an op sent now is in, so is all before it."""
+        ref, self._next_ref = self._next_ref, self._next_ref + 1
+        await self.send(op="locale", locale=self.welcome["me"]["locale"], ref=ref)  # the same: nothing changes
+        await self.wait(lambda: ref in self.answered)
 
     async def click(self, custom_id_suffix: str) -> None:
         """Press the newest button ending ``custom_id_suffix`` once it is shown; wait for the answer."""
@@ -198,6 +207,8 @@ async def test_a_dm_panel_reaches_only_its_owners_dm_pane(
     await alice.wait(lambda: any(m["channel"] == dm for m in alice.messages.values()))
     (panel,) = [m for m in alice.messages.values() if m["channel"] == dm]
     assert "Your hand" in panel["content"] and panel["attachments"]
-    await asyncio.sleep(0.5)  # let any stray delivery arrive
+    # Nothing more to happen, and everything sent to Bob's tab arrived: nothing of Alice's DM.
+    await settle(running_sandbox.fake, running_sandbox.bot)
+    await bob.flush()
     assert not [m for m in bob.messages.values() if m["channel"] == dm]
     assert bob.welcome["dm"] != dm

@@ -2,8 +2,10 @@
 next action, and a long write never holds up ``/mahjong stats``.
 
 SQLite lets an application function replace a built-in one, so the slow read here is the real
-leaderboard query with a ``nullif()`` (its rates' divisor) that sleeps once when armed: a fixed, known
-delay however loaded the machine is, where a genuinely heavy query would be slow only roughly.
+leaderboard query with a ``nullif()`` (its rates' divisor) that, when armed, holds its reader until
+the test lets it go. What the tests show is then a matter of order, not of time: the append
+finishes while the read is still held, two reads are held at once, a read finishes while a write
+is held. However loaded the machine, nothing is measured against a clock.
 """
 
 from __future__ import annotations
@@ -11,8 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import threading
-import time
-from collections.abc import AsyncIterator, Awaitable
+from collections.abc import AsyncIterator, Awaitable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,55 +22,77 @@ import pytest
 
 from bot.storage import GuildSettings, Store
 from tests.storage.helpers import NISHOKU, FakeClock, human, lobby_row, play_out, sqlite_backend
-
-SLOW_READ_SECONDS = 1.0
-FAST_SECONDS = 0.3
-"""Far above an append or a read on an idle connection (milliseconds), far below the slow read."""
+from tests.waiting import PATIENCE, eventually
 
 
-class SlowMax:
-    """SQLite's ``nullif(a, b)``, sleeping on the next ``armed`` calls (from any connection)."""
+class HeldNullif:
+    """SQLite's ``nullif(a, b)``, holding the next ``armed`` calls (from any connection, each on
+    its connection's thread) until :meth:`release`."""
 
-    def __init__(self, seconds: float) -> None:
-        self.seconds = seconds
-        self.sleeping = threading.Event()
+    def __init__(self) -> None:
         self._armed = 0
-        self._guard = threading.Lock()
+        self.held = 0
+        """Calls held so far."""
+        self.inside = 0
+        self.most_inside = 0
+        """The most calls that were inside the function at once."""
+        self._changed = threading.Condition()
+        self._released = threading.Event()
 
     def arm(self, times: int = 1) -> None:
-        with self._guard:
+        with self._changed:
             self._armed += times
 
     def __call__(self, a: Any, b: Any) -> Any:
-        with self._guard:
-            sleep = self._armed > 0
-            self._armed -= sleep
-        if sleep:
-            self.sleeping.set()
-            time.sleep(self.seconds)
-        return None if a == b else a
+        with self._changed:
+            hold = self._armed > 0
+            self._armed -= hold
+            self.held += hold
+            self.inside += 1
+            self.most_inside = max(self.most_inside, self.inside)
+            self._changed.notify_all()
+        try:
+            if hold:
+                self._released.wait(PATIENCE)
+            return None if a == b else a
+        finally:
+            with self._changed:
+                self.inside -= 1
 
-    async def wait_until_sleeping(self) -> None:
-        assert await asyncio.to_thread(self.sleeping.wait, 5), "the slow read never started"
+    async def wait_held(self, count: int = 1) -> None:
+        """Until ``count`` calls are held at the same moment."""
+
+        def held() -> bool:
+            with self._changed:
+                return self._changed.wait_for(lambda: self.inside >= count and self.held >= count, PATIENCE)
+
+        assert await asyncio.to_thread(held), f"{count} reads were never held at once"
+
+    def release(self) -> None:
+        """Let every held call (and every later one) through."""
+        self._released.set()
 
 
 @pytest.fixture
-def slow_max(monkeypatch: pytest.MonkeyPatch) -> SlowMax:
-    """Every connection the store opens from now on gets the sleeping ``nullif``."""
-    slow = SlowMax(SLOW_READ_SECONDS)
+def held_nullif(monkeypatch: pytest.MonkeyPatch) -> Iterator[HeldNullif]:
+    """Every connection the store opens from now on gets the holding ``nullif``."""
+    held = HeldNullif()
     real_connect = aiosqlite.connect
 
     async def connect(*args: Any, **kwargs: Any) -> aiosqlite.Connection:
         db = await real_connect(*args, **kwargs)
-        await db.create_function("nullif", 2, slow)
+        await db.create_function("nullif", 2, held)
         return db
 
     monkeypatch.setattr(aiosqlite, "connect", connect)
-    return slow
+    try:
+        yield held
+    finally:
+        held.release()  # a failed test leaves no reader thread held
 
 
 @pytest.fixture
-async def slow_store(slow_max: SlowMax, db_path: Path, clock: FakeClock) -> AsyncIterator[Store]:
+async def slow_store(held_nullif: HeldNullif, db_path: Path, clock: FakeClock) -> AsyncIterator[Store]:
     async with Store.open(db_path, clock=clock) as store:
         await play_out(store, [human(1), human(2)], [1, 2])  # a leaderboard with rows to rate
         yield store
@@ -79,21 +102,19 @@ async def new_game(store: Store, channel_id: int = 200) -> int:
     return await store.games.create(1, channel_id, "nishoku", NISHOKU, 1, [human(1)], host_id=1)
 
 
-async def test_an_append_does_not_wait_for_a_slow_read(slow_store: Store, slow_max: SlowMax) -> None:
+async def test_an_append_does_not_wait_for_a_slow_read(slow_store: Store, held_nullif: HeldNullif) -> None:
     game_id = await new_game(slow_store)
-    slow_max.arm()
-    started = time.perf_counter()
+    held_nullif.arm()
     read = asyncio.create_task(slow_store.stats.leaderboard(1, "nishoku"))
-    await slow_max.wait_until_sleeping()
+    await held_nullif.wait_held()
 
-    before = time.perf_counter()
-    await slow_store.games.append_action(game_id, 0, {"type": "discard", "seat": 0, "tile": 5})
-    append_seconds = time.perf_counter() - before
-
-    assert append_seconds < FAST_SECONDS, f"append_action waited {append_seconds:.3f}s behind a read"
+    # Done while the read is still held: had it waited for the read, it would never finish.
+    await asyncio.wait_for(
+        slow_store.games.append_action(game_id, 0, {"type": "discard", "seat": 0, "tile": 5}), PATIENCE
+    )
     assert not read.done()
+    held_nullif.release()
     rows, total = await read
-    assert time.perf_counter() - started >= SLOW_READ_SECONDS  # the read really was slow
     assert (total, [row.user_id for row in rows]) == (2, [1, 2])
     assert await slow_store.games.actions(game_id) == [{"type": "discard", "seat": 0, "tile": 5}]
 
@@ -133,47 +154,47 @@ async def test_a_read_does_not_wait_for_a_write_in_progress(store: Store) -> Non
             store.stats.history(7),
         ]
 
-    # Once before: a PostgreSQL pool opens its connections as reads first need them, and opening
-    # one (a server process each) is not what this measures.
-    await asyncio.gather(*reads())
     writer = asyncio.create_task(slow_write())
     await holding.wait()
     try:
-        before = time.perf_counter()
-        settings, *others = await asyncio.wait_for(asyncio.gather(*reads()), timeout=2 * FAST_SECONDS)
-        read_seconds = time.perf_counter() - before
+        # All answered while the write is still held open: none waited for it.
+        settings, *others = await asyncio.wait_for(asyncio.gather(*reads()), PATIENCE)
+        assert not writer.done()
     finally:
         release.set()
         await writer
 
-    assert read_seconds < FAST_SECONDS
     assert settings == GuildSettings(guild_id=7, turn_seconds=45)
     assert others[0] == [lobby_row(3, guild_id=7, channel_id=71)]
     assert (await store.guilds.settings(7)).turn_seconds == 99
     assert await store.tables.lobbies() == []
 
 
-async def test_concurrent_reads_use_separate_connections(slow_store: Store, slow_max: SlowMax) -> None:
-    slow_max.arm(2)
-    started = time.perf_counter()
-    await asyncio.gather(slow_store.stats.leaderboard(1, "nishoku"), slow_store.stats.leaderboard(1, "nishoku"))
-    elapsed = time.perf_counter() - started
-    assert SLOW_READ_SECONDS <= elapsed < 1.8 * SLOW_READ_SECONDS  # side by side, not one after the other
+async def test_concurrent_reads_use_separate_connections(slow_store: Store, held_nullif: HeldNullif) -> None:
+    held_nullif.arm(2)
+    reads = asyncio.gather(slow_store.stats.leaderboard(1, "nishoku"), slow_store.stats.leaderboard(1, "nishoku"))
+    await held_nullif.wait_held(2)  # side by side, not one after the other
+    held_nullif.release()
+    await reads
 
 
-async def test_one_reader_takes_reads_in_turn(slow_max: SlowMax, db_path: Path) -> None:
+async def test_one_reader_takes_reads_in_turn(held_nullif: HeldNullif, db_path: Path) -> None:
     async with Store.open(db_path, readers=1) as store:
         await play_out(store, [human(1), human(2)], [1, 2])
         game_id = await new_game(store)
-        slow_max.arm(2)
-        started = time.perf_counter()
+        held_nullif.arm(2)
         reads = asyncio.gather(store.stats.leaderboard(1, "nishoku"), store.stats.leaderboard(1, "nishoku"))
-        await slow_max.wait_until_sleeping()
-        before = time.perf_counter()
-        await store.games.append_action(game_id, 0, {"type": "discard", "seat": 0, "tile": 5})
-        assert time.perf_counter() - before < FAST_SECONDS  # the queue of readers holds no writer back
+        await held_nullif.wait_held()
+        backend = sqlite_backend(store)
+        await eventually(lambda: backend._reads == 2)  # the second read has begun: it waits for the one reader
+        assert backend._free.qsize() == 0 and held_nullif.held == 1
+        # The queue of readers holds no writer back.
+        await asyncio.wait_for(
+            store.games.append_action(game_id, 0, {"type": "discard", "seat": 0, "tile": 5}), PATIENCE
+        )
+        held_nullif.release()
         await reads
-        assert time.perf_counter() - started >= 2 * SLOW_READ_SECONDS
+        assert held_nullif.most_inside == 1
 
 
 async def test_readers_only_read(sqlite_store: Store) -> None:
@@ -210,23 +231,28 @@ async def test_an_in_memory_store_reads_its_own_writes() -> None:
         assert [game.id for game in await store.games.unfinished()] == [game_id]
 
 
-async def test_close_waits_for_reads_in_flight_and_later_reads_fail(slow_store: Store, slow_max: SlowMax) -> None:
-    slow_max.arm()
+async def test_close_waits_for_reads_in_flight_and_later_reads_fail(slow_store: Store, held_nullif: HeldNullif) -> None:
+    held_nullif.arm()
     read = asyncio.create_task(slow_store.stats.leaderboard(1, "nishoku"))
-    await slow_max.wait_until_sleeping()
-    await slow_store.close()
+    await held_nullif.wait_held()
+    closing = asyncio.create_task(slow_store.close())
+    await eventually(lambda: sqlite_backend(slow_store)._closed)  # the close has begun, the read still held
+    assert not closing.done()
+    held_nullif.release()
+    await closing
     _, total = await read
     assert total == 2
     with pytest.raises(ValueError, match="closed"):
-        await asyncio.wait_for(slow_store.guilds.settings(1), timeout=1)
+        await asyncio.wait_for(slow_store.guilds.settings(1), PATIENCE)
     await slow_store.close()  # twice is harmless (the fixture closes it again)
 
 
-async def test_a_cancelled_read_gives_its_reader_back(slow_store: Store, slow_max: SlowMax) -> None:
-    slow_max.arm()
+async def test_a_cancelled_read_gives_its_reader_back(slow_store: Store, held_nullif: HeldNullif) -> None:
+    held_nullif.arm()
     read = asyncio.create_task(slow_store.stats.leaderboard(1, "nishoku"))
-    await slow_max.wait_until_sleeping()
+    await held_nullif.wait_held()
     read.cancel()
+    held_nullif.release()  # the query runs on in its thread; the cancelled read ends once it has
     with pytest.raises(asyncio.CancelledError):
         await read
     assert sqlite_backend(slow_store)._free.qsize() == len(sqlite_backend(slow_store)._readers)
@@ -234,17 +260,21 @@ async def test_a_cancelled_read_gives_its_reader_back(slow_store: Store, slow_ma
     assert [s.guild_id for s in settings] == list(range(6))
 
 
-async def test_close_lets_reads_queued_for_a_reader_finish(slow_max: SlowMax, db_path: Path) -> None:
+async def test_close_lets_reads_queued_for_a_reader_finish(held_nullif: HeldNullif, db_path: Path) -> None:
     store = await Store.connect(db_path, readers=1)
     try:
         await store.guilds.update_settings(7, turn_seconds=45)
         await play_out(store, [human(1), human(2)], [1, 2], guild_id=7)
-        slow_max.arm()
+        held_nullif.arm()
         slow = asyncio.create_task(store.stats.leaderboard(7, "nishoku"))
-        await slow_max.wait_until_sleeping()
+        await held_nullif.wait_held()
         queued = [asyncio.create_task(store.guilds.settings(7)) for _ in range(3)]
-        await asyncio.sleep(0)  # each queued read is now waiting for the one reader
-        await asyncio.wait_for(store.close(), timeout=5)
+        backend = sqlite_backend(store)
+        await eventually(lambda: backend._reads == 4, "each queued read waiting for the one reader")
+        closing = asyncio.create_task(store.close())
+        await eventually(lambda: backend._closed, "the close to begin")
+        held_nullif.release()
+        await asyncio.wait_for(closing, PATIENCE)
         _, total = await slow
         assert total == 2
         assert [(await read).turn_seconds for read in queued] == [45, 45, 45]
@@ -264,7 +294,7 @@ async def test_a_write_cancelled_at_any_point_leaves_the_store_writable(store: S
     cancelled.cancel()
     with contextlib.suppress(asyncio.CancelledError):
         await cancelled
-    await asyncio.wait_for(store.guilds.update_settings(7, turn_seconds=60), timeout=5)
-    game_id = await asyncio.wait_for(new_game(store), timeout=5)
+    await asyncio.wait_for(store.guilds.update_settings(7, turn_seconds=60), PATIENCE)
+    game_id = await asyncio.wait_for(new_game(store), PATIENCE)
     assert (await store.guilds.settings(7)).turn_seconds == 60
     assert game_id in [game.id for game in await store.games.unfinished()]

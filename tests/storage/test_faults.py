@@ -13,6 +13,7 @@ import pytest
 from bot.storage import ActionOrderError, Store
 from tests.storage.helpers import NISHOKU, human
 from tests.storefaults import StoreFaults
+from tests.waiting import PATIENCE
 
 
 def discard(seat: int, tile: int) -> dict[str, object]:
@@ -89,10 +90,12 @@ async def test_a_lock_past_the_busy_timeout_refuses_a_write_and_a_shorter_one_on
     assert await store.games.actions(game_id) == []  # readers are not held up by the lock
     await faults.unlock()
 
-    # A lock that clears within the busy timeout only delays the write.
+    # A lock that clears within the busy timeout (a long one here, however slow the machine)
+    # only delays the write: let go of it once the write waits for it.
+    await faults.busy_timeout(PATIENCE)
     await faults.lock()
     write = asyncio.create_task(store.games.append_action(game_id, 0, discard(0, 5)))
-    await asyncio.sleep(0.1)
+    await faults.writer_waits()
     assert not write.done()
     await faults.unlock()
     await write

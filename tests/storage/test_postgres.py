@@ -22,6 +22,7 @@ from bot.storage.ratings import initial_skill, rate_placements
 from bot.storage.schema import Migration, load_migrations
 from tests.postgres import PostgresServer
 from tests.storage.helpers import NISHOKU, human
+from tests.waiting import PATIENCE
 
 
 def discard(seat: int, tile: int) -> dict[str, object]:
@@ -169,6 +170,22 @@ async def test_a_sequence_number_is_taken_once_when_two_processes_race(two_proce
     assert (await second.games.get(game_id)).action_count == 40
 
 
+async def _a_backend_waits_for_a_lock(store: Store) -> None:
+    """Until the server shows a session of this database waiting for a lock (as it reports it,
+    not after a guess at how long getting there takes)."""
+    query = (
+        "SELECT count(*) AS waiting FROM pg_stat_activity "
+        "WHERE wait_event_type = 'Lock' AND datname = current_database()"
+    )
+    async with asyncio.timeout(PATIENCE):
+        while True:
+            async with store.backend.read() as db:
+                row = await db.fetchrow(query)
+            if row is not None and row["waiting"] > 0:
+                return
+            await asyncio.sleep(0.01)  # the server is asked again; no event says when it changes
+
+
 @pytest.mark.slow
 async def test_the_primary_key_refuses_a_number_another_transaction_took_first(
     two_processes: tuple[Store, Store],
@@ -191,7 +208,7 @@ async def test_the_primary_key_refuses_a_number_another_transaction_took_first(
     holder = asyncio.create_task(slow_append())
     await inserted.wait()
     racer = asyncio.create_task(second.games.append_action(game_id, 0, discard(0, 2)))
-    await asyncio.sleep(0.3)
+    await _a_backend_waits_for_a_lock(first)
     assert not racer.done(), "the second writer should wait on the first's uncommitted row"
     release.set()
     await holder

@@ -14,9 +14,10 @@ Typical use::
 """
 
 from . import limits
+from ._util import PATIENCE, FakeClock
 from .errors import DiscordHTTPError, InteractionRefused
 from .faults import FaultInjector, Faults
-from .harness import redirect_discord, running_bot
+from .harness import handling_events, redirect_discord, running_bot
 from .models import (
     Audience,
     FakeAttachment,
@@ -36,11 +37,13 @@ from .spec import SpecValidator, default_spec_path, load_spec
 
 __all__ = [
     "INVALID_WEBHOOK_TOKEN",
+    "PATIENCE",
     "UNKNOWN_WEBHOOK",
     "Audience",
     "DiscordHTTPError",
     "FakeAttachment",
     "FakeChannel",
+    "FakeClock",
     "FakeDiscord",
     "FakeGuild",
     "FakeMember",
@@ -56,6 +59,7 @@ __all__ = [
     "SpyEvent",
     "Violation",
     "default_spec_path",
+    "handling_events",
     "limits",
     "load_spec",
     "redirect_discord",

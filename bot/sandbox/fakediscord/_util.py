@@ -2,16 +2,24 @@
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import json
 import struct
 import time
-from datetime import UTC, datetime, timedelta
+from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
 
 from aiohttp import web
 
+from bot.runtime.clocks import ManualClock, Timer
+
 DISCORD_EPOCH_MS = 1_420_070_400_000
+PATIENCE = 120.0
+"""How long the fake's waits (:meth:`FakeDiscord.wait_for`, ``InteractionRecord.wait_response``,
+``running_bot``) wait before calling it a hang: a bound no passing test comes near however loaded
+the machine, never a measure of how fast the bot is."""
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
@@ -32,21 +40,49 @@ class SnowflakeFactory:
 
 
 class FakeClock:
-    """Monotonic time plus an offset that tests move forward with :meth:`advance`."""
+    """Discord's time, as the fake keeps it: interaction deadlines, token lifetimes, timestamps.
 
-    def __init__(self) -> None:
+    By default the machine's own (monotonic and wall time) plus an offset that tests move forward
+    with :meth:`advance`. Given a :class:`~bot.runtime.clocks.ManualClock`, it is that clock's
+    time, which only :meth:`advance` moves: a test that hands the same clock to the bot
+    (``RuntimeOptions(clock=..., wall_clock=..., scheduler=...)``, see ``tests/e2e/helpers.py``)
+    then runs Discord and every timer of the bot on one time that a slow machine cannot move.
+    The fake's own timers (:meth:`call_later`) run on it too.
+    """
+
+    def __init__(self, manual: ManualClock | None = None) -> None:
+        self.manual = manual
         self.offset = 0.0
 
     def now(self) -> float:
+        """Monotonic seconds (only differences mean anything)."""
+        if self.manual is not None:
+            return self.manual.monotonic()
         return time.monotonic() + self.offset
 
+    def time(self) -> float:
+        """Unix time."""
+        if self.manual is not None:
+            return self.manual.time()
+        return time.time() + self.offset
+
     def advance(self, seconds: float) -> None:
+        """Move the clock ``seconds`` on (a manual clock makes each call that falls due meanwhile)."""
         if seconds < 0:
             raise ValueError("the fake clock only moves forward")
-        self.offset += seconds
+        if self.manual is not None:
+            self.manual.advance(seconds)
+        else:
+            self.offset += seconds
+
+    def call_later(self, delay: float, callback: Callable[[], None]) -> Timer:
+        """Call ``callback`` once ``delay`` seconds of this clock have passed."""
+        if self.manual is not None:
+            return self.manual.call_later(delay, callback)
+        return asyncio.get_running_loop().call_later(delay, callback)
 
     def utcnow(self) -> datetime:
-        return datetime.now(UTC) + timedelta(seconds=self.offset)
+        return datetime.fromtimestamp(self.time(), UTC)
 
     def iso(self) -> str:
         return self.utcnow().isoformat()

@@ -15,7 +15,8 @@ Kinds (the keys of ``injected``):
   and a ``{"retry_after", "global"}`` body, as Discord sends them (discord.py sleeps and retries).
 * ``server_error_before`` / ``server_error_after``: a 500, 502 or 503 before the request took
   effect, or after (the message was created or edited, the answer is still an error).
-* ``slow``: the answer comes ``slow_seconds`` late.
+* ``slow``: the answer comes ``slow_seconds`` late (on the machine's clock, or the fake's with
+  ``slow_on_clock``).
 * ``gateway_resume``: the socket closes with 4000; the client reconnects and RESUMEs, and gets
   the events it missed. ``gateway_reidentify``: it closes with 4009 (session timed out); the
   RESUME is answered with op 9 ``d=false`` and the client IDENTIFYs again; events sent while it
@@ -88,6 +89,10 @@ class Faults:
     server_error_statuses: tuple[int, ...] = (500, 502, 503)
     slow: float = 0.0
     slow_seconds: float = 0.3
+    slow_on_clock: bool = False
+    """Count ``slow_seconds`` on the fake's clock rather than the machine's: on a manual clock the
+    late answer then comes only once a test advances the clock that far, however long that takes
+    (a request held back for exactly as long as a test needs)."""
     gateway_drop: float = 0.0
     """Per dispatched gateway event: the socket closes before the event is sent."""
     callback_failure: float = 0.0

@@ -110,6 +110,11 @@ class Gateway:
         elif session.invalid and event == "INTERACTION_CREATE":
             self._lose_interaction(data)
 
+    @property
+    def sending(self) -> bool:
+        """Whether some event is still queued for a connected client."""
+        return any(not connection.queue.empty() for connection in self._connections)
+
     def dropped(self, guild_id: int | None) -> bool:
         """Whether the session for this guild was dropped by an injected fault and the client
         has not identified again yet."""

@@ -10,6 +10,7 @@ from typing import TypeVar
 import discord
 import yarl
 
+from ._util import PATIENCE
 from .server import FakeDiscord
 
 ClientT = TypeVar("ClientT", bound=discord.Client)
@@ -35,18 +36,38 @@ async def _no_identify_wait(shard_id: int | None, *, initial: bool = False) -> N
     return None
 
 
+HANDLER_TASKS = (
+    "CommandTree-invoker",
+    "discord-ui-dynamic-item-",
+    "discord-ui-view-dispatch-",
+    "discord-ui-modal-dispatch-",
+    "discord.py: ",
+)
+"""How discord.py names the tasks that run a bot's handlers: slash commands and autocomplete,
+component and modal callbacks, event listeners."""
+
+
+def handling_events() -> bool:
+    """Whether discord.py, in this process, still runs a handler of something Discord sent: a
+    command, a button or modal callback, an event listener (with whatever it awaits, retries of
+    a failed request included)."""
+    return any(not task.done() and task.get_name().startswith(HANDLER_TASKS) for task in asyncio.all_tasks())
+
+
 @contextlib.asynccontextmanager
 async def running_bot(
     fake: FakeDiscord,
     bot: ClientT,
     *,
-    ready_timeout: float = 10.0,
+    ready_timeout: float = PATIENCE,
     wait_for_sync: bool = True,
     guild_ready_timeout: float = 0.05,
     fast_identify: bool = True,
 ) -> AsyncIterator[ClientT]:
     """Start ``bot`` against ``fake``, wait for ``on_ready`` (and a command sync), stop it on exit.
 
+    * ``ready_timeout``: how long to wait for the ready (and its close at the end) before calling
+      it a hang.
     * ``guild_ready_timeout``: discord.py waits this long after the last GUILD_CREATE before
       ``on_ready`` (2 s by default); lowered for speed.
     * ``fast_identify``: discord.py's default ``before_identify_hook`` sleeps 5 s before every
@@ -71,6 +92,6 @@ async def running_bot(
             if not bot.is_closed():
                 await bot.close()
             try:
-                await asyncio.wait_for(task, timeout=5.0)
+                await asyncio.wait_for(task, timeout=ready_timeout)
             except (asyncio.CancelledError, TimeoutError):
                 task.cancel()

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from . import limits
-from ._util import PNG_SIGNATURE, png_size
+from ._util import PATIENCE, PNG_SIGNATURE, png_size
 
 if TYPE_CHECKING:
     from .server import FakeDiscord
@@ -699,13 +699,14 @@ class InteractionRecord:
             data["original_response_message_id"] = str(original.id)
         return data
 
-    async def wait_response(self, timeout: float | None = None) -> InteractionRecord:  # noqa: ASYNC109
-        """Wait until the bot acknowledged the interaction or it failed; returns self."""
-        deadline = self.fake.response_deadline + 1.0
-        await asyncio.wait_for(self.done.wait(), timeout if timeout is not None else deadline)
+    async def wait_response(self, timeout: float = PATIENCE) -> InteractionRecord:  # noqa: ASYNC109
+        """Wait until the bot acknowledged the interaction or it failed; returns self. (On the
+        machine's clock the fake fails it at its deadline; on a manual one only when a test
+        advances the clock past it. ``timeout`` only guards against a hang.)"""
+        await asyncio.wait_for(self.done.wait(), timeout)
         return self
 
-    async def wait_followups(self, count: int = 1, timeout: float = 5.0) -> list[FakeMessage]:  # noqa: ASYNC109
+    async def wait_followups(self, count: int = 1, timeout: float = PATIENCE) -> list[FakeMessage]:  # noqa: ASYNC109
         await self.fake.wait_for(lambda: len(self.followups) >= count, timeout=timeout)
         return self.followups
 

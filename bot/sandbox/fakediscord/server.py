@@ -12,8 +12,10 @@ from typing import Any, Literal
 
 from aiohttp import BodyPartReader, web
 
+from bot.runtime.clocks import LoopScheduler, ManualClock, Timer, sleep
+
 from . import interactions, limits
-from ._util import FakeClock, SnowflakeFactory, json_response, snowflake_or_none
+from ._util import PATIENCE, FakeClock, SnowflakeFactory, json_response, snowflake_or_none
 from .errors import DiscordHTTPError
 from .faults import FaultInjector, Faults, RestFault
 from .gateway import Gateway
@@ -65,7 +67,10 @@ class FakeDiscord:
         attachment_size_limit: int = limits.DEFAULT_ATTACHMENT_SIZE_LIMIT,
         reject_spec_violations: bool = True,
         check_own_responses: bool = False,
+        clock: ManualClock | None = None,
     ) -> None:
+        """``clock``: run Discord's time (deadlines, token lifetimes, timestamps) on this clock,
+        which only :meth:`advance_clock` moves, instead of the machine's (see :class:`FakeClock`)."""
         self.token = token
         self.shard_count = shard_count
         self.application_name = application_name
@@ -82,7 +87,7 @@ class FakeDiscord:
         self.spec: SpecValidator | None = None if spec_path is False else load_spec(spec_path)
 
         self.ids = SnowflakeFactory()
-        self.clock = FakeClock()
+        self.clock = FakeClock(clock)
         self.application_id = self.ids.next()
         self.bot_user = FakeUser(self, self.application_id, bot_name, bot=True)
         self.owner = FakeUser(self, self.ids.next(), "app-owner")
@@ -124,7 +129,11 @@ class FakeDiscord:
         self.gateway = Gateway(self)
         self.rest = RestApi(self)
         self._changed = asyncio.Event()
-        self._timers: set[asyncio.TimerHandle] = set()
+        self._timers: set[Timer] = set()
+        self._answering = 0
+        """API requests taken in and not answered yet."""
+        self._clients: dict[asyncio.BaseTransport, str] = {}
+        """Each connection a request came on, and the host name the client sent it to."""
         self._runner: web.AppRunner | None = None
         self.port = 0
 
@@ -275,7 +284,8 @@ class FakeDiscord:
     # -- time, violations, waiting -----------------------------------------------------------------
 
     def advance_clock(self, seconds: float) -> None:
-        """Move the fake's clock forward (interaction deadlines and token lifetimes use it)."""
+        """Move the fake's clock forward (interaction deadlines and token lifetimes use it; on a
+        manual clock, so do the bot's timers that share it)."""
         self.clock.advance(seconds)
         for rec in list(self.interactions.values()):
             self._check_deadline(rec)
@@ -348,13 +358,25 @@ class FakeDiscord:
     def _notify(self) -> None:
         self._changed.set()
 
+    @property
+    def busy(self) -> bool:
+        """Whether the fake still has something of the bot's in hand: a request not answered
+        yet, an event not yet sent, or an interaction the bot has not answered (one a fault cut
+        off, which the bot may never answer, excepted: Discord fails it at its deadline)."""
+        return (
+            self._answering > 0
+            or self.gateway.sending
+            or any(not rec.done.is_set() and rec.fault is None for rec in self.interactions.values())
+        )
+
     async def wait_for(
         self,
         predicate: Callable[[], object],
-        timeout: float = 5.0,  # noqa: ASYNC109 - the brief's API: wait_for(predicate, timeout=...)
+        timeout: float = PATIENCE,  # noqa: ASYNC109 - the brief's API: wait_for(predicate, timeout=...)
         what: str | None = None,
     ) -> None:
-        """Wait until ``predicate()`` is truthy; it is re-checked after every request and event."""
+        """Wait until ``predicate()`` is truthy; it is re-checked after every request and event
+        (and every 50 ms, for what changes elsewhere). ``timeout`` only guards against a hang."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while True:
@@ -447,15 +469,16 @@ class FakeDiscord:
         return rec
 
     def _schedule_deadline(self, rec: InteractionRecord, delay: float) -> None:
-        loop = asyncio.get_running_loop()
-        timer: asyncio.TimerHandle | None = None
+        if self.clock.manual is not None:
+            return  # only advance_clock moves a manual clock, and it checks every deadline itself
+        timer: Timer | None = None
 
         def fire() -> None:
             if timer is not None:
                 self._timers.discard(timer)
             self._check_deadline(rec)
 
-        timer = loop.call_later(max(delay, 0.0) + 0.005, fire)
+        timer = self.clock.call_later(max(delay, 0.0) + 0.005, fire)
         self._timers.add(timer)
 
     def _check_deadline(self, rec: InteractionRecord) -> None:
@@ -546,10 +569,19 @@ class FakeDiscord:
                 raise DiscordHTTPError(400, 50035, "Invalid Form Body", kind="openapi", detail=detail)
             self.record_violation("openapi", detail, ctx)
 
+    def connected_hosts(self) -> set[str]:
+        """The host names (:meth:`api_url_at`) of the clients that still hold a connection, the
+        gateway's included: once a killed client's name is gone, the fake has read everything
+        it sent before it died."""
+        self._clients = {transport: host for transport, host in self._clients.items() if not transport.is_closing()}
+        return set(self._clients.values())
+
     @web.middleware
     async def _middleware(
         self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
     ) -> web.StreamResponse:
+        if request.transport is not None:
+            self._clients[request.transport] = request.host.rpartition(":")[0] or request.host
         if not request.path.startswith(API_PREFIX + "/"):
             return await handler(request)  # gateway, attachments, and unknown non-API paths
         resource = request.match_info.route.resource
@@ -566,6 +598,21 @@ class FakeDiscord:
         request[CTX] = ctx
         self.requests.append(ctx)
         self.traffic.count(ctx)
+        self._answering += 1
+        try:
+            return await self._answer(request, handler, ctx, known=known)
+        finally:
+            self._answering -= 1
+            self._notify()
+
+    async def _answer(
+        self,
+        request: web.Request,
+        handler: Callable[[web.Request], Awaitable[web.StreamResponse]],
+        ctx: RequestRecord,
+        *,
+        known: bool,
+    ) -> web.StreamResponse:
         try:
             try:
                 await self._read_body(request, ctx)
@@ -628,8 +675,9 @@ class FakeDiscord:
         """Answer a request the way the injected fault says (see :mod:`.faults`)."""
         ctx.fault = fault.kind
         if fault.kind == "slow":
-            assert self.faults.plan is not None
-            await asyncio.sleep(self.faults.plan.slow_seconds)
+            plan = self.faults.plan
+            assert plan is not None
+            await sleep(self.clock if plan.slow_on_clock else LoopScheduler(), plan.slow_seconds)
             return await handler(request)
         if fault.kind in ("rate_limit", "global_rate_limit"):
             return self.faults.rate_limited(ctx, is_global=fault.kind == "global_rate_limit")
