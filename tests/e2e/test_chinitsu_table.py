@@ -1,6 +1,6 @@
 """チンイツゲーム through the fake Discord, every move a slash command or a click: its lobby and
-settings, a whole game against CPUs, a table of three people pulling 北 and calling, and a spy
-that fails on any concealed face in a public payload or a log line.
+settings, a table of three people pulling 北 and calling, and a spy that fails on any concealed
+face in a public payload or a log line (a whole game against CPUs is test_tables.py's).
 
 The lobby's seed is random (``secrets.randbits`` in the registry); these tests fix it
 (:func:`_seed`) so a game is the same game on every run and its length stays known.
@@ -17,14 +17,12 @@ from typing import Any
 import pytest
 
 from bot.engine.ai import CpuPlayer
-from bot.engine.record import replay
 from bot.runtime import TableActor
 from bot.runtime.customid import ActionId, action_args
 from bot.sandbox.fakediscord import PATIENCE, FakeDiscord, running_bot
 from bot.sandbox.players import Player, World, action_buttons, action_kind, preferring, seq_of
-from bot.storage import GameStatus, Store
 
-from .helpers import ephemeral_reply, fix_seed, make_bot, raw_options, record_standings
+from .helpers import ephemeral_reply, fix_seed, make_bot, raw_options
 from .spies import ConcealedFaceSpy, LogTrap
 
 NAMES = ("Alice", "Bob", "Carol")
@@ -96,65 +94,7 @@ async def test_chinitsu_lobby_takes_its_settings_and_explains_bad_ones(
         await actor.cancel("Alice")
 
 
-# --- (a) a whole game: one person and two CPUs ---------------------------------------------------------
-
-WHOLE_GAME_SEED = 5
-
-
-@pytest.mark.slow
-async def test_chinitsu_whole_game_one_human_two_cpus(
-    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, log_trap: LogTrap
-) -> None:
-    """A whole チンイツゲーム (to ドボン or the end of 南場/返り東場) by clicks only, with the spy
-    on every payload: the game-over message is posted, the store finishes the game with
-    placements 1-3 and every hand, and its action log replays to the live state. The final
-    message, its standings card and the stored results carry every seat's chips."""
-    fix_seed(monkeypatch, WHOLE_GAME_SEED)
-    cards = record_standings(monkeypatch)
-    world = World.build(fake_discord, "Alice")
-    (alice,) = world.members
-    database = tmp_path / "db.sqlite3"
-    bot = make_bot(fake_discord, database)
-    async with running_bot(fake_discord, bot):
-        spy = fake_discord.add_spy(ConcealedFaceSpy(bot, monkeypatch))
-        await world.start_game(alice, variant="chinitsu", cpus=2)
-        actor = bot.runtime.tables.in_channel(world.channel.id)
-        assert actor is not None
-        game: Any = actor.game
-        player = Player(alice)
-        await world.play([player], policy=chinitsu_policy)
-        over = world.game_over_text()
-        assert over is not None and f"Game #{actor.game_id} is over" in over
-        outcome = game.outcome()
-        assert outcome is not None and outcome.reason in over
-        assert len(outcome.chips) == 3 and outcome.chips == tuple(game.chips)
-        for seat in range(3):
-            assert f"{actor.names[seat]} — {outcome.points[seat]:,} · チップ {outcome.chips[seat]:+,}" in over
-        (card,) = cards
-        assert card.chips == outcome.chips
-        assert player.clicks >= 5
-        assert spy.images_checked > 0 and spy.tiles_checked > 0 and spy.table_views > 0
-        hands = await bot.store.results.hands(actor.game_id)
-        assert [h.hand_index for h in hands] == list(range(game.hand_index))
-        record = await bot.store.games.record(actor.game_id)
-        assert replay(record).state_hash() == game.state_hash()
-        # Every hand's result was posted in the channel (its round label names it).
-        texts = "\n".join(world.public_texts())
-        assert all(h.label.split("・")[0] in texts for h in hands), [h.label for h in hands]
-    spy.check()
-    log_trap.check()
-    async with Store.open(database) as store:
-        (stored,) = await store.stats.history(world.guild.id, world.channel.id)
-        assert stored.status is GameStatus.FINISHED and stored.variant == "chinitsu"
-        assert sorted(result.placement for result in stored.results) == [1, 2, 3]
-        assert tuple(r.chips for r in sorted(stored.results, key=lambda r: r.seat)) == outcome.chips
-        board, total = await store.stats.leaderboard(world.guild.id, "chinitsu", period="all", offset=0, limit=10)
-        assert total == 1 and [row.name for row in board] == ["Alice"]
-        alice_seat = actor.seat_of(alice.id)
-        assert (board[0].chips, board[0].chip_games) == (outcome.chips[alice_seat], 1)
-
-
-# --- (b) three people at one table ------------------------------------------------------------------
+# --- (a) three people at one table ------------------------------------------------------------------
 
 RIGGED = ("B1111pY1pB234pB0678pB4z", "B223344pY00pB66778p", "B9988pY7766pY1mY9mB123z")
 """Seat 0, the dealer, holds 北 and five 1p (an ankan, then the fifth must join it: 強制カン);
@@ -272,7 +212,7 @@ async def test_chinitsu_three_humans_pull_north_kan_and_pon(
     log_trap.check()
 
 
-# --- (c) the spy, with the backs hidden ------------------------------------------------------------
+# --- (b) the spy, with the backs hidden ------------------------------------------------------------
 
 
 @pytest.mark.slow

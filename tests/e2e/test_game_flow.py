@@ -1,4 +1,6 @@
-"""Whole games through slash commands and clicks only, against the fake Discord."""
+"""Tables through slash commands and clicks only, against the fake Discord: lobby buttons and
+permissions, four people each on their own panel, cancelling, edit spacing (whole games of every
+variant are test_tables.py's)."""
 
 from __future__ import annotations
 
@@ -9,46 +11,9 @@ import pytest
 
 from bot.sandbox.fakediscord import FakeDiscord, running_bot
 from bot.sandbox.players import Player, World
-from bot.storage import GameStatus, Store
+from bot.storage import Store
 
-from .helpers import HiddenInformationSpy, make_bot, pass_time_until, record_standings
-
-
-@pytest.mark.slow
-async def test_full_default_game_one_human_three_cpus(
-    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A whole 16-hand 二色麻雀 game: one scripted human, three CPUs, every move a click. The
-    variant keeps no chips, so neither the final message nor its card nor the results show any."""
-    world = World.build(fake_discord, "Alice")
-    (alice,) = world.members
-    database = tmp_path / "db.sqlite3"
-    bot = make_bot(fake_discord, database)
-    cards = record_standings(monkeypatch)
-    async with running_bot(fake_discord, bot):
-        spy = fake_discord.add_spy(HiddenInformationSpy(bot, monkeypatch))
-        await world.start_game(alice)
-        player = Player(alice)
-        await world.play([player])
-        over = world.game_over_text()
-        assert over is not None
-        assert "1. " in over and "4. " in over
-        assert "チップ" not in over
-        (card,) = cards
-        assert card.chips == ()
-        assert spy.images_checked > 0 and spy.tiles_checked > 0
-        assert player.clicks >= 40
-        # Fairness: each hand's wall is committed to by hash on the table, its salt revealed after.
-        texts = world.public_texts()
-        assert sum("wall salt" in text for text in texts) == 16 or "ハコワレ" in over
-    async with Store.open(database) as store:
-        (game,) = await store.stats.history(world.guild.id, world.channel.id)
-        assert game.status is GameStatus.FINISHED
-        assert game.hands_played == 16 or game.end_reason == "ハコワレ"
-        assert sorted(result.placement for result in game.results) == [1, 2, 3, 4]
-        assert [result.chips for result in game.results] == [None] * 4
-        hands = await store.results.hands(game.game_id)
-        assert len(hands) == game.hands_played
+from .helpers import HiddenInformationSpy, make_bot, pass_time_until
 
 
 @pytest.mark.slow

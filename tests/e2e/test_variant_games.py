@@ -11,68 +11,9 @@ import pytest
 
 from bot.sandbox.fakediscord import FakeDiscord, InteractionRefused, running_bot
 from bot.sandbox.players import ACT, Player, World, action_buttons, action_kind, simple_policy
-from bot.storage import GameStatus, Store
 from bot.ui.labels import tile_label
 
-from .helpers import HiddenInformationSpy, make_bot, record_standings
-
-
-@pytest.mark.slow
-async def test_zuno_one_human_three_cpus(
-    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A whole ずーの game (東風戦: at least four hands) with the spy watching every payload; the
-    final message, its standings card and the stored results carry every seat's chips."""
-    world = World.build(fake_discord, "Alice")
-    (alice,) = world.members
-    database = tmp_path / "db.sqlite3"
-    bot = make_bot(fake_discord, database)
-    cards = record_standings(monkeypatch)
-    async with running_bot(fake_discord, bot):
-        spy = fake_discord.add_spy(HiddenInformationSpy(bot, monkeypatch))
-        await world.start_game(alice, variant="zuno")
-        actor = bot.runtime.tables.in_channel(world.channel.id)
-        assert actor is not None
-        player = Player(alice)
-        await world.play([player])
-        over = world.game_over_text()
-        assert over is not None
-        assert spy.images_checked > 0
-        assert player.clicks >= 10
-        outcome = actor.game.outcome()
-        assert outcome is not None and len(outcome.chips) == 4
-        for seat in range(4):
-            assert f"{actor.names[seat]} — {outcome.points[seat]:,} · チップ {outcome.chips[seat]:+,}" in over
-        (card,) = cards
-        assert card.chips == outcome.chips
-    async with Store.open(database) as store:
-        (game,) = await store.stats.history(world.guild.id, world.channel.id)
-        assert game.status is GameStatus.FINISHED
-        assert sorted(result.placement for result in game.results) == [1, 2, 3, 4]
-        assert tuple(r.chips for r in sorted(game.results, key=lambda r: r.seat)) == outcome.chips
-
-
-@pytest.mark.slow
-async def test_inage_one_human_two_cpus(
-    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A three-hand いなげ game at a 3-player table, every move a click. (One hand was not
-    enough: a CPU can win it before the human is ever asked anything, so no panel is drawn.)"""
-    world = World.build(fake_discord, "Alice")
-    (alice,) = world.members
-    database = tmp_path / "db.sqlite3"
-    bot = make_bot(fake_discord, database)
-    async with running_bot(fake_discord, bot):
-        spy = fake_discord.add_spy(HiddenInformationSpy(bot, monkeypatch))
-        await world.start_game(alice, variant="inage", cpus=2, hands=3)
-        player = Player(alice)
-        await world.play([player])
-        assert world.game_over_text() is not None
-        assert spy.images_checked > 0
-    async with Store.open(database) as store:
-        (game,) = await store.stats.history(world.guild.id, world.channel.id)
-        assert game.status is GameStatus.FINISHED
-        assert sorted(result.placement for result in game.results) == [1, 2, 3]
+from .helpers import HiddenInformationSpy, make_bot
 
 
 def _picks_only(buttons: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
@@ -220,46 +161,11 @@ async def test_zuno_four_humans_click_at_once_and_nothing_is_lost_or_doubled(
         assert spy.tiles_checked > 0
 
 
-def _inage_policy(buttons: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
-    """Win when possible, set aside whenever offered (to exercise that button), never call."""
-    for kind in ("tsumo", "juusan_futou", "ron", "set_aside", "pass"):
-        offered = [b for b in buttons if action_kind(b) == kind]
-        if offered:
-            return offered[0]
-    return simple_policy([b for b in buttons if action_kind(b) != "vote_end"] or buttons, rng)
-
-
-@pytest.mark.slow
-async def test_inage_full_three_player_game(
+async def test_inage_lobby_starts_with_two_players_not_one(
     fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A whole いなげ game with the default number of hands at a 3-seat table (1 human, 2 CPUs);
-    the human sets tiles aside through the panel's button."""
-    world = World.build(fake_discord, "Alice")
-    (alice,) = world.members
-    database = tmp_path / "db.sqlite3"
-    bot = make_bot(fake_discord, database)
-    async with running_bot(fake_discord, bot):
-        spy = fake_discord.add_spy(HiddenInformationSpy(bot, monkeypatch))
-        await world.start_game(alice, variant="inage", cpus=2)
-        actor = bot.runtime.tables.in_channel(world.channel.id)
-        assert actor is not None and actor.game.players == 3
-        await world.play([Player(alice)], policy=_inage_policy)
-        assert world.game_over_text() is not None
-        assert spy.images_checked > 0
-    async with Store.open(database) as store:
-        (game,) = await store.stats.history(world.guild.id, world.channel.id)
-        assert game.status is GameStatus.FINISHED
-        assert sorted(result.placement for result in game.results) == [1, 2, 3]
-        actions = await store.games.actions(game.game_id)
-        human = actor.seat_of(alice.id)
-        assert any(a["type"] == "set_aside" and a["seat"] == human for a in actions)
-
-
-async def test_inage_two_player_table(
-    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """いなげ seats 2 or 3: a lobby with two players (one a CPU) starts a 2-player game."""
+    """いなげ seats 2 or 3: a lobby with one player says it needs two, and with a CPU beside
+    it starts a 2-player game (played whole in test_tables.py)."""
     world = World.build(fake_discord, "Alice")
     (alice,) = world.members
     database = tmp_path / "db.sqlite3"
@@ -276,9 +182,3 @@ async def test_inage_two_player_table(
         await fake_discord.wait_for(lambda: world.table_message() is not None, what="the table")
         actor = bot.runtime.tables.in_channel(world.channel.id)
         assert actor is not None and actor.game.players == 2
-        await world.play([Player(alice)], policy=_inage_policy)
-        assert world.game_over_text() is not None
-    async with Store.open(database) as store:
-        (game,) = await store.stats.history(world.guild.id, world.channel.id)
-        assert game.status is GameStatus.FINISHED
-        assert sorted(result.placement for result in game.results) == [1, 2]
