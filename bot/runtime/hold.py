@@ -4,7 +4,7 @@ A full disk, a database another process holds past the busy timeout, a PostgreSQ
 away: a refusal that may pass (:func:`bot.storage.is_refusal`). The actor pauses its table while
 an :class:`Outage` lasts (every clock stopped, clicks answered with ``TablePaused``) and tries
 the kept writes again after ``retry_seconds``, doubling up to ``retry_max_seconds``; when they
-land, the table carries on (see :meth:`bot.runtime.actor.TableActor._hold`).
+land, the table carries on (see :meth:`bot.runtime.pausing.TablePause.hold`).
 """
 
 from __future__ import annotations
