@@ -24,10 +24,12 @@ import itertools
 import logging
 import multiprocessing
 import os
+import threading
 from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
+from multiprocessing.connection import wait as wait_for_handles
 from typing import Any
 
 __all__ = ["Priority", "RenderPool"]
@@ -58,8 +60,29 @@ def _warm() -> None:
     import render  # noqa: F401
 
 
+def _exit_with_parent() -> None:
+    """End this worker the moment the process that started it is gone.
+
+    A worker waits for jobs on a queue whose pipe it holds both ends of, so a parent killed
+    without a shutdown (``kill -9``, the OOM killer) never sends it end-of-file: without this,
+    every kill of the bot left its workers running as orphans, ~120 MB each. The parent's
+    sentinel becomes ready when it dies; a daemon thread waits on it (no polling) and exits the
+    worker at once, whatever job it is drawing (that picture has nobody left to receive it)."""
+    parent = multiprocessing.parent_process()
+    if parent is None:  # not started by multiprocessing: nothing to watch
+        return
+
+    def watch() -> None:
+        wait_for_handles([parent.sentinel])
+        os._exit(0)
+
+    threading.Thread(target=watch, name="render-parent-watch", daemon=True).start()
+
+
 def _start_worker(niceness: int) -> None:
-    """A worker process's start: yield the CPU to the bot's event loop, then load the renderer."""
+    """A worker process's start: leave with the bot, yield the CPU to the bot's event loop, then
+    load the renderer."""
+    _exit_with_parent()
     with contextlib.suppress(OSError, AttributeError):  # not on every platform
         os.nice(niceness)
     _warm()
