@@ -141,4 +141,5 @@ class StoreFaults:
             await asyncio.to_thread(self._other.execute, "ROLLBACK")
             self._locked = False
             with contextlib.suppress(ValueError):  # the store was closed meanwhile: nothing to trace
-                await self.backend._db.set_trace_callback(None)
+                # aiosqlite annotates the handler as a Callable; sqlite3 takes None to remove the tracer.
+                await self.backend._db.set_trace_callback(None)  # type: ignore[arg-type]
