@@ -21,7 +21,7 @@ import time
 import types
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 import pytest
 
@@ -45,7 +45,7 @@ from bot.sandbox.fakediscord import (
     SpyEvent,
     handling_events,
 )
-from bot.sandbox.players import ACT
+from bot.sandbox.players import ACT, Player
 from bot.storage import Store
 
 
@@ -84,6 +84,13 @@ def runtime_options(clock: ManualClock | None, **options: Any) -> RuntimeOptions
         "freeze_heap": False,
     }
     return RuntimeOptions(**{**defaults, **options})
+
+
+class Backoff(TypedDict):
+    """A table's store-retry backoff, as keyword options of :func:`make_bot` (``**backoff``)."""
+
+    retry_seconds: float
+    retry_max_seconds: float
 
 
 def make_bot(
@@ -223,6 +230,13 @@ def record_standings(monkeypatch: pytest.MonkeyPatch) -> list[StandingsView]:
 
     monkeypatch.setattr(bot_module_presenter, "render_standings", recording)
     return drawn
+
+
+def player_in_seat(players: dict[int, Player], actor: TableActor, seat: int) -> Player:
+    """The scripted player (``players`` by member id) in a human ``seat`` of ``actor``'s table."""
+    user_id = actor.seats[seat].player.user_id
+    assert user_id is not None, f"seat {seat} is a CPU's"
+    return players[user_id]
 
 
 def ephemeral_reply(record: InteractionRecord) -> str:

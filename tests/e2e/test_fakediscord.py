@@ -592,8 +592,12 @@ async def test_injected_429s_are_waited_out_by_discord_py(world: World, bot: Dem
     header, ``Via``): it sleeps and retries, and the post goes through once."""
     fake = world.fake
     channel = bot.get_partial_messageable(world.table.id, guild_id=world.guild.id)
-    for kind in ("rate_limit", "global_rate_limit"):
-        fake.inject(Faults(seed=1, retry_after=0.05, routes={POSTS}, **{kind: 1.0}))
+    plans = {
+        "rate_limit": Faults(seed=1, retry_after=0.05, routes={POSTS}, rate_limit=1.0),
+        "global_rate_limit": Faults(seed=1, retry_after=0.05, routes={POSTS}, global_rate_limit=1.0),
+    }
+    for kind, plan in plans.items():
+        fake.inject(plan)
         sent = await channel.send(kind)
         fake.inject(None)
         limited, retried = fake.requests_to("POST", "/channels/{channel_id}/messages")[-2:]
