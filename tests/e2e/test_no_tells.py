@@ -340,7 +340,8 @@ async def test_zuno_switching_a_locked_discard_edits_nothing_public(
 
         clicked = table.fake.clock.now()
         await _click(table, others[2], locks[2])  # the last lock: every discard is revealed
-        assert actor.game.phase != "declare"  # type: ignore[attr-defined]
+        game = actor.game
+        assert isinstance(game, ZunoGame) and game.phase != "declare"
         # No time passes: a reveal held back by the edit spacing would not be shown yet.
         await settle(table.fake, table.bot)
         assert log.events, "the reveal waited for the table's edit spacing"
