@@ -141,5 +141,5 @@ class StoreFaults:
             await asyncio.to_thread(self._other.execute, "ROLLBACK")
             self._locked = False
             with contextlib.suppress(ValueError):  # the store was closed meanwhile: nothing to trace
-                # aiosqlite annotates the handler as a Callable; sqlite3 takes None to remove the tracer.
+                # sqlite3 takes None to stop tracing; aiosqlite's stub only admits a callable.
                 await self.backend._db.set_trace_callback(None)  # type: ignore[arg-type]
