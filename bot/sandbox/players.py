@@ -121,6 +121,12 @@ class Player:
     clicked: set[str] = field(default_factory=set)
     clicks: int = 0
 
+    @property
+    def shown_panel(self) -> FakeMessage:
+        """The panel the player has open, for a test that knows one is: fails if none is yet."""
+        assert self.panel is not None, f"member {self.member.id} has no panel open"
+        return self.panel
+
 
 @dataclass
 class World:
@@ -250,13 +256,13 @@ class World:
                 assert not record.failed, record.errors
                 if record.deferred:
                     # Acknowledged first, drawn after: wait for the panel to show the result.
-                    await self.fake.wait_for(_edited_past(panel, edits), what="the deferred panel")
+                    await self.fake.wait_for(edited_past(panel, edits), what="the deferred panel")
                 player.clicks += 1
                 total += 1
                 if max_clicks is not None and total >= max_clicks:
                     return
 
 
-def _edited_past(message: FakeMessage, edits: int) -> Callable[[], bool]:
+def edited_past(message: FakeMessage, edits: int) -> Callable[[], bool]:
     """Whether ``message`` has been edited more than ``edits`` times (bound now, read later)."""
     return lambda: len(message.history) > edits

@@ -19,9 +19,9 @@ import asyncio
 import hashlib
 import time
 import types
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 import pytest
 
@@ -30,6 +30,8 @@ import bot.ui.panels as bot_module_panels
 import bot.ui.presenter as bot_module_presenter
 from bot.app import JantakuBot
 from bot.config import Settings
+from bot.engine.events import Event
+from bot.engine.game import Action
 from bot.engine.views import SeatView, StandingsView
 from bot.runtime import RuntimeOptions, TableActor
 from bot.runtime.clocks import ManualClock
@@ -43,7 +45,7 @@ from bot.sandbox.fakediscord import (
     SpyEvent,
     handling_events,
 )
-from bot.sandbox.players import ACT
+from bot.sandbox.players import ACT, Player
 from bot.storage import Store
 
 
@@ -82,6 +84,13 @@ def runtime_options(clock: ManualClock | None, **options: Any) -> RuntimeOptions
         "freeze_heap": False,
     }
     return RuntimeOptions(**{**defaults, **options})
+
+
+class Backoff(TypedDict):
+    """A table's store-retry backoff, as keyword options of :func:`make_bot` (``**backoff``)."""
+
+    retry_seconds: float
+    retry_max_seconds: float
 
 
 def make_bot(
@@ -211,14 +220,23 @@ def raw_options(**values: Any) -> list[dict[str, Any]]:
 def record_standings(monkeypatch: pytest.MonkeyPatch) -> list[StandingsView]:
     """Every standings card the presenter draws from now on, as the view it drew."""
     drawn: list[StandingsView] = []
-    real = bot_module_presenter.render_standings
+    # Read where the presenter looks it up (not from ``render``), so that a spy set up before
+    # this one stays in the chain; the module imports it without re-exporting it.
+    real = bot_module_presenter.render_standings  # type: ignore[attr-defined]
 
-    def recording(view: StandingsView, **kwargs: Any) -> bytes:
+    def recording(view: StandingsView) -> bytes:
         drawn.append(view)
-        return real(view, **kwargs)
+        return real(view)
 
     monkeypatch.setattr(bot_module_presenter, "render_standings", recording)
     return drawn
+
+
+def player_in_seat(players: dict[int, Player], actor: TableActor, seat: int) -> Player:
+    """The scripted player (``players`` by member id) in a human ``seat`` of ``actor``'s table."""
+    user_id = actor.seats[seat].player.user_id
+    assert user_id is not None, f"seat {seat} is a CPU's"
+    return players[user_id]
 
 
 def ephemeral_reply(record: InteractionRecord) -> str:
@@ -257,10 +275,12 @@ class HiddenInformationSpy:
         self.images_checked = 0
         self.tiles_checked = 0
         self.public_payloads = 0
-        real_render_seat = bot_module_panels.render_seat
+        # Read where the panels look it up (not from ``render``), so that another spy of the same
+        # test (a second bot's) stays in the chain; the module imports it without re-exporting it.
+        real_render_seat = bot_module_panels.render_seat  # type: ignore[attr-defined]
 
-        def recording_render_seat(view: SeatView, names: Any, **kwargs: Any) -> bytes:
-            png = real_render_seat(view, names, **kwargs)
+        def recording_render_seat(view: SeatView, names: Sequence[str]) -> bytes:
+            png = real_render_seat(view, names)
             self.private_images[hashlib.sha256(png).hexdigest()] = (view.public.sequence, view.seat)
             return png
 
@@ -279,14 +299,14 @@ class HiddenInformationSpy:
         game = actor.game
         real_apply = game.apply
 
-        def apply(action: Any) -> Any:
+        def apply(action: Action) -> list[Event]:
             before = game.sequence
             events = real_apply(action)
             if any(event.type == "hand_start" for event in events):
                 self.hand_started[actor.game_id] = before
             return events
 
-        game.apply = apply  # type: ignore[method-assign]
+        game.apply = apply  # type: ignore[method-assign]  # the spy wraps the running game's own apply
 
     def _user_of(self, seat: int) -> int | None:
         owners = {actor.seats[seat].player.user_id for actor in self.actors.values()}
@@ -325,7 +345,7 @@ class HiddenInformationSpy:
                 self.tiles_checked += 1
                 for seat, state in enumerate(actor.seats):
                     if state.player.user_id != viewer:
-                        concealed = actor.game.concealed_tiles(seat)  # type: ignore[attr-defined]
+                        concealed = actor.game.concealed_tiles(seat)
                         assert tile not in concealed, f"{custom_id} shows seat {seat}'s concealed tile to {viewer}"
         if viewer is None:
             for string in event.strings():

@@ -7,13 +7,14 @@ import dataclasses
 import logging
 import re
 from collections import Counter
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Iterator, Sequence
 
 import pytest
 
 import bot.ui.presenter as presenter_module
 from bot.app import JantakuBot
+from bot.engine.events import Event
+from bot.engine.game import Action
 from bot.engine.tiles import Tile
 from bot.engine.variants.chinitsu import ChinitsuSettings
 from bot.engine.views import PublicView, RiverTile
@@ -21,6 +22,7 @@ from bot.runtime import TableActor
 from bot.sandbox.fakediscord import SpyEvent
 from bot.sandbox.players import ACT
 from bot.ui.labels import tile_label
+from tests.engine.rigging import as_table
 
 from .helpers import HiddenInformationSpy
 
@@ -33,7 +35,7 @@ MPSZ_RUN = re.compile(r"[0-9]{2,}[mpsz]|Tile\(")
 """A hand written out (``123p``) or a tile's repr: never in a log line."""
 
 
-def _tiles_in(value: Any) -> Iterator[Tile]:
+def _tiles_in(value: object) -> Iterator[Tile]:
     """Every Tile inside a view, however deep; a called discard only once (in its meld: it is
     drawn in the river too, marked, as the same physical tile)."""
     if isinstance(value, RiverTile) and value.called:
@@ -69,9 +71,11 @@ class ConcealedFaceSpy(HiddenInformationSpy):
         self.table_views = 0
         self.strings_checked = 0
         self.problems: list[str] = []
-        real_render_table = presenter_module.render_table
+        # Read where the presenter looks it up (not from ``render``), so that a spy set up before
+        # this one stays in the chain; the module imports it without re-exporting it.
+        real_render_table = presenter_module.render_table  # type: ignore[attr-defined]
 
-        def recording_render_table(view: PublicView, names: Any, **kwargs: Any) -> bytes:
+        def recording_render_table(view: PublicView, names: Sequence[str], *, bottom: int = 0) -> bytes:
             # Raised in the renderer, a leak only shows as a failed table update in the log:
             # kept here too, so :meth:`check` names it.
             try:
@@ -79,32 +83,32 @@ class ConcealedFaceSpy(HiddenInformationSpy):
             except AssertionError as error:
                 self.problems.append(str(error))
                 raise
-            return real_render_table(view, names, **kwargs)
+            return real_render_table(view, names, bottom=bottom)
 
         monkeypatch.setattr(presenter_module, "render_table", recording_render_table)
 
     def _watch_deals(self, actor: TableActor) -> None:
         super()._watch_deals(actor)
-        game: Any = actor.game
+        game = actor.game
         wrapped = game.apply
 
-        def apply(action: Any) -> Any:
+        def apply(action: Action) -> list[Event]:
             events = wrapped(action)
             self.snapshot(actor)
             return events
 
         self.snapshot(actor)
-        game.apply = apply
+        game.apply = apply  # type: ignore[method-assign]  # the spy wraps the running game's own apply
 
     def snapshot(self, actor: TableActor) -> None:
         """Note what is public now (a test that rigs the deal calls this: the move stays 0)."""
-        game: Any = actor.game
+        game = actor.game
         self.public_faces[(actor.game_id, game.sequence)] = Counter(game.tiles[t] for t in game.public_tiles())
 
     def _check_public_view(self, view: PublicView) -> None:
         self._refresh_actors()
         (actor,) = self.actors.values()
-        game: Any = actor.game
+        game = as_table(actor.game)
         self.table_views += 1
         public = self.public_faces.get((actor.game_id, view.sequence))
         if public is not None:
@@ -133,7 +137,7 @@ class ConcealedFaceSpy(HiddenInformationSpy):
             return
         hands = []
         for actor in self.actors.values():
-            game: Any = actor.game
+            game = as_table(actor.game)
             for seat in range(game.players):
                 concealed = sorted(game.concealed_tiles(seat), key=lambda t: (game.kinds[t], t))
                 if len(concealed) >= 4:
@@ -160,6 +164,7 @@ class LogTrap(logging.Handler):
         for record in self.records:
             line = record.getMessage()
             assert not MPSZ_RUN.search(line), f"a log line writes out tiles: {line!r}"
-            assert not ACT.search(line) or ACT.search(line)["args"] is None, f"a log line has a tile id: {line!r}"  # type: ignore[index]
+            act = ACT.search(line)
+            assert act is None or act["args"] is None, f"a log line has a tile id: {line!r}"
         errors = [r.getMessage() for r in self.records if r.levelno >= logging.ERROR]
         assert not errors, errors

@@ -120,7 +120,7 @@ async def test_forged_custom_ids_are_refused(game: Game) -> None:
     decision_seq = int(str(buttons[0]["custom_id"]).split(":")[3])
     alice = actor.seat_of(game.alice.member.id)
     other = (alice + 1) % 4
-    hidden = actor.game.concealed_tiles(other)[0]  # type: ignore[attr-defined]
+    hidden = actor.game.concealed_tiles(other)[0]
     forged = [
         f"jt:act:{actor.game_id}:{decision_seq}:discard:{hidden}",  # someone else's tile
         f"jt:act:{actor.game_id}:{decision_seq}:discard:99999",  # no such tile
@@ -162,17 +162,17 @@ async def test_current_button_while_another_seat_decides_says_it_is_not_your_tur
         await world.open_panel(player)
         if actor.decision(seat) is not None:  # Alice deals: her discard hands the turn to a CPU
             (discard, *_) = await Game(world, bot, player, alice, actor).my_turn()
-            played = await alice.click(player.panel, str(discard["custom_id"]))  # type: ignore[arg-type]
+            played = await alice.click(player.shown_panel, str(discard["custom_id"]))
             assert played.response_type == 7, played.errors
         assert actor.decision(seat) is None
         sequence, logged = actor.sequence, len(await bot.store.games.actions(actor.game_id))
-        tile = actor.game.concealed_tiles(seat)[0]  # type: ignore[attr-defined]
+        tile = actor.game.concealed_tiles(seat)[0]
         current = f"jt:act:{actor.game_id}:{sequence}:discard:{tile}"
 
-        refused = await forge_click(alice, player.panel, current)  # type: ignore[arg-type]
+        refused = await forge_click(alice, player.shown_panel, current)
         assert ephemeral_reply(refused) == "It is not your turn to act."
         assert actor.sequence == sequence and len(await bot.store.games.actions(actor.game_id)) == logged
 
         await actor.cancel("Alice")
-        ended = await forge_click(alice, player.panel, current)  # type: ignore[arg-type]
+        ended = await forge_click(alice, player.shown_panel, current)
         assert ephemeral_reply(ended) == "This game has ended."

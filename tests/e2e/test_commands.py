@@ -16,6 +16,7 @@ from bot.runtime.variants import build_settings, variant_class
 from bot.sandbox.fakediscord import FakeDiscord, limits, running_bot
 from bot.sandbox.players import Player, World
 from bot.storage import PlayerSeat
+from render import render_standings
 from tests.engine import replays
 
 from .helpers import ephemeral_reply, forge_click, forge_slash, make_bot
@@ -104,15 +105,15 @@ async def test_calc_refuses_an_impossible_situation_ephemerally_234567m234p55666
     (alice,) = world.members
     hand = {"hand": "234567m234p55666s", "win": "6s", "variant": "riichi", "seat": "S"}
     before = len(fake_discord.messages_in(world.channel))
-    ippatsu = await alice.slash(world.channel, "mahjong calc", **hand, ippatsu=True)
+    ippatsu = await alice.slash(world.channel, "mahjong calc", options=hand, ippatsu=True)
     assert ippatsu.message is not None and ippatsu.message.ephemeral
     assert "Cannot score that hand" in ippatsu.message.text
     assert "一発 (--ippatsu) needs a riichi" in ippatsu.message.text
-    chankan = await alice.slash(world.channel, "mahjong calc", **hand, tsumo=True, chankan=True)
+    chankan = await alice.slash(world.channel, "mahjong calc", options=hand, tsumo=True, chankan=True)
     assert chankan.message is not None and chankan.message.ephemeral
     assert "搶槓 (--chankan) is a ron" in chankan.message.text
     assert len(fake_discord.messages_in(world.channel)) == before
-    legal = await alice.slash(world.channel, "mahjong calc", **hand, riichi=True, ippatsu=True)
+    legal = await alice.slash(world.channel, "mahjong calc", options=hand, riichi=True, ippatsu=True)
     assert legal.message is not None and not legal.message.ephemeral and "一発" in legal.message.text
 
 
@@ -289,11 +290,10 @@ async def test_the_replay_of_a_chip_game_shows_its_chips(
     await store.results.record_final(game_id, outcome)
     drawn: list[StandingsView] = []
     stats_module = sys.modules["cogs.stats"]  # the module the bot loaded (discord.py loads extensions afresh)
-    real = stats_module.render_standings
 
     def recording(view: StandingsView) -> bytes:
         drawn.append(view)
-        return real(view)
+        return render_standings(view)
 
     monkeypatch.setattr(stats_module, "render_standings", recording)
     done = await alice.slash(world.channel, "mahjong replay", game=game_id)

@@ -33,7 +33,7 @@ import pytest
 from bot.app import JantakuBot
 from bot.runtime.i18n import text
 from bot.sandbox.fakediscord import FakeDiscord, FakeMessage, Faults, InteractionRecord, InteractionRefused, running_bot
-from bot.sandbox.players import GAME_OVER, Player, World, simple_policy
+from bot.sandbox.players import GAME_OVER, Player, World, edited_past, simple_policy
 from bot.storage import GameStatus, Store
 from render import render_table
 
@@ -147,7 +147,7 @@ async def _play(world: World, bot: JantakuBot, player: Player, run: Run) -> None
             run.clicks += attempt == 0
             if await _answered(world, bot, record):
                 if record.response_type == 6:
-                    await fake.wait_for(lambda p=panel, n=edits: len(p.history) > n, what="the deferred panel")
+                    await fake.wait_for(edited_past(panel, edits), what="the deferred panel")
                 break
             run.failed_clicks += 1
             run.clicked_again += 1

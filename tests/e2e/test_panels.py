@@ -3,16 +3,34 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import ParamSpec, TypeVar
 
 import pytest
 
+from bot.engine.game import Game
+from bot.engine.table.settings import TableSettings
+from bot.runtime.variants import new_table_game
 from bot.sandbox.fakediscord import FakeDiscord, running_bot
 from bot.sandbox.fakediscord.faults import Faults
 from bot.sandbox.players import Player, World, action_buttons
+from tests.engine.rigging import as_table
 
 from .helpers import HiddenInformationSpy, fix_seed, make_bot, pass_time_until, settle
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def held_until(event: asyncio.Event, real: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:
+    """``real``, answering only once ``event`` is set (a store write held back)."""
+
+    async def held(*args: P.args, **kwargs: P.kwargs) -> R:
+        await event.wait()
+        return await real(*args, **kwargs)
+
+    return held
 
 
 async def test_panel_by_dm_updates_in_place(
@@ -153,7 +171,7 @@ async def test_expired_token_is_not_used_and_my_hand_reopens(fake_discord: FakeD
 
         await world.open_panel(player)  # "My hand": a fresh token
         assert player.panel is not old_panel
-        assert action_buttons(player.panel)
+        assert action_buttons(player.shown_panel)
         await world.play([player], wait=cpus_think)
         assert world.game_over_text() is not None
 
@@ -175,11 +193,10 @@ async def test_riichi_then_tsumo_through_the_panel(
     # Only the registry's draw: patching secrets.randbits itself would give every message
     # discord.py posts the same nonce, and the fake (like Discord) dedupes repeated nonces.
     fix_seed(monkeypatch, _seed_seating_first_player_east())
-    real_new_game = registry.new_table_game
 
-    def rigged(*args: object, **kwargs: object) -> object:
-        game = real_new_game(*args, **kwargs)  # type: ignore[arg-type]
-        game.rig(  # type: ignore[attr-defined]
+    def rigged(name: str, settings: TableSettings, *, seed: int, players: int) -> Game:
+        game = new_table_game(name, settings, seed=seed, players=players)
+        as_table(game).rig(
             ["123456789p1123s", "13579p5679s1234z", "2468p5678s14567z", "2468p6789s12345z"],
             draws="9s7z6z7z4s",
         )
@@ -252,13 +269,7 @@ async def test_my_hand_right_after_a_deferred_start_waits_for_the_game(
             await alice.click(lobby, f"jt:lobby:{lobby_id}:cpu")
         store = bot.runtime.store
         written = asyncio.Event()
-        real_create = store.games.create
-
-        async def slow_create(*args: object, **kwargs: object) -> int:
-            await written.wait()
-            return await real_create(*args, **kwargs)  # type: ignore[arg-type]
-
-        monkeypatch.setattr(store.games, "create", slow_create)
+        monkeypatch.setattr(store.games, "create", held_until(written, store.games.create))
         start = await alice.click(lobby, f"jt:lobby:{lobby_id}:start")
         assert start.response_type == 6  # acknowledged, the game not written yet
         assert bot.runtime.tables.in_channel(world.channel.id) is None
@@ -268,4 +279,4 @@ async def test_my_hand_right_after_a_deferred_start_waits_for_the_game(
         await fake_discord.wait_for(
             lambda: hand.message is not None and "Your hand" in hand.message.content, what="the panel"
         )
-        assert "no game" not in hand.message.content.lower()
+        assert hand.message is not None and "no game" not in hand.message.content.lower()

@@ -18,13 +18,13 @@ from bot.sandbox.players import Player, World, action_buttons, action_kind
 from bot.storage.pgcluster import ThrowawayCluster
 from tests.postgres import start_cluster_or_skip
 
-from .helpers import fix_seed, make_bot, pass_time_until
+from .helpers import Backoff, fix_seed, make_bot, pass_time_until, player_in_seat
 
 pytestmark = pytest.mark.slow  # a throwaway PostgreSQL server, stopped and started
 
 PAUSED = "Saving is failing, so the table is paused"
 RESUMED = "Saving works again: the table carries on."
-RETRY = {"retry_seconds": 0.2, "retry_max_seconds": 0.8}
+RETRY = Backoff(retry_seconds=0.2, retry_max_seconds=0.8)
 
 
 @pytest.fixture
@@ -47,7 +47,7 @@ async def test_a_postgres_outage_pauses_the_table_and_it_carries_on_losing_nothi
     fix_seed(monkeypatch, 11)
     url = cluster.create_database("jantaku")
     world = World.build(fake_discord, "Alice", "Bob")
-    bot = make_bot(fake_discord, url, **RETRY)  # type: ignore[arg-type]
+    bot = make_bot(fake_discord, url, **RETRY)
     async with running_bot(fake_discord, bot):
         alice, bob = world.members
         await world.start_game(alice, humans=[bob], cpus=1, variant="inage", hands=1, turn_seconds=60)
@@ -59,7 +59,7 @@ async def test_a_postgres_outage_pauses_the_table_and_it_carries_on_losing_nothi
         humans = [seat for seat, state in enumerate(actor.seats) if not state.player.is_cpu]
         await fake_discord.wait_for(lambda: any(actor.decision(seat) for seat in humans))
         turner = next(seat for seat in humans if actor.decision(seat) is not None)
-        voter = next(players[actor.seats[seat].player.user_id] for seat in humans if seat != turner)
+        voter = next(player_in_seat(players, actor, seat) for seat in humans if seat != turner)
         await fake_discord.wait_for(lambda: voter.panel is not None and bool(action_buttons(voter.panel)))
         assert voter.panel is not None
         vote = next(b["custom_id"] for b in action_buttons(voter.panel) if action_kind(b) == "vote_end")

@@ -11,7 +11,6 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncIterator, Callable, Collection
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -158,13 +157,13 @@ def test_shards_of_a_client() -> None:
     """Every shard without ids (discord.py launches them all), the given ones otherwise."""
 
     class Client:
-        def __init__(self, shard_ids: Any, shard_count: int | None) -> None:
+        def __init__(self, shard_ids: list[int] | None, shard_count: int | None) -> None:
             self.shard_ids, self.shard_count = shard_ids, shard_count
 
-    every = Shards.of(Client(None, 8))  # type: ignore[arg-type]
+    every = Shards.of(Client(None, 8))
     assert every.ids is None and every.all and every.owns(7 << 22)
-    assert Shards.of(Client(None, None)) == Shards.every()  # type: ignore[arg-type]
-    some = Shards.of(Client([1, 3], 4))  # type: ignore[arg-type]
+    assert Shards.of(Client(None, None)) == Shards.every()
+    some = Shards.of(Client([1, 3], 4))
     assert some == Shards(frozenset({1, 3}), 4) and not some.all
     assert [some.owns(shard << 22) for shard in range(8)] == [False, True, False, True] * 2
     assert not some.owns(None), "a DM comes to shard 0's process"

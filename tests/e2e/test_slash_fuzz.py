@@ -15,12 +15,13 @@ import os
 import random
 import string
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bot.sandbox.fakediscord import FakeDiscord, running_bot
+from bot.sandbox.fakediscord import FakeDiscord, FakeMember, InteractionRecord, running_bot
 from bot.sandbox.players import World
 
 from .helpers import make_bot
@@ -97,11 +98,11 @@ def _valid(rng: random.Random, option: dict[str, Any], member_id: int) -> tuple[
     return rng.choice(["234567p345678s99s", "2p", "hands=4", "", _word(rng)]), None
 
 
-def _wrong(rng: random.Random, option: dict[str, Any]) -> tuple[int, Any, str] | None:
+def _wrong(rng: random.Random, option: dict[str, Any]) -> tuple[int, object, str] | None:
     """A value of the option's name that is certainly wrong: (type code, value, why)."""
     kind = option["type"]
     choices = [choice["value"] for choice in option.get("choices") or []]
-    tries = []
+    tries: list[tuple[int, object, str]] = []
     if kind == INTEGER:
         tries.append((INTEGER, rng.choice(["abc", "", 1.5, True, None, [3]]), "not an integer"))
         if "min_value" in option:
@@ -122,7 +123,9 @@ def _wrong(rng: random.Random, option: dict[str, Any]) -> tuple[int, Any, str] |
     return rng.choice(tries) if tries else None
 
 
-def draw(rng: random.Random, commands: list[tuple[tuple[str, ...], list[dict[str, Any]]]], member: Any) -> Payload:
+def draw(
+    rng: random.Random, commands: list[tuple[tuple[str, ...], list[dict[str, Any]]]], member: FakeMember
+) -> Payload:
     roll = rng.random()
     if roll < 0.05:
         return Payload(f"mahjong {_word(rng)}", [], faults=["unknown subcommand"])
@@ -169,7 +172,7 @@ def draw(rng: random.Random, commands: list[tuple[tuple[str, ...], list[dict[str
     return payload
 
 
-def _answered(record: Any) -> bool:
+def _answered(record: InteractionRecord) -> bool:
     return record.message is not None and not record.message.loading
 
 
@@ -196,7 +199,7 @@ async def test_random_option_payloads_to_every_command_are_answered_and_invalid_
             await record.wait_response()
             assert record.acknowledged and not record.failed, (payload, record.errors)
             if record.deferred:
-                await fake_discord.wait_for(lambda done=record: _answered(done))
+                await fake_discord.wait_for(partial(_answered, record))
             assert record.message is not None, payload
             assert not any(apology in record.message.text for apology in INTERNAL), (payload, record.message.text)
             if payload.invalid:

@@ -284,7 +284,7 @@ async def test_discord_is_told_each_settings_range_so_its_client_offers_only_tho
     # So Discord's own client does not even send these.
     for values in ({"turn_seconds": 1}, {"start_points": 9_007_199_254_740_992}, {"hands": 0}):
         with pytest.raises(InteractionRefused):
-            await setup.alice.slash(setup.world.channel, "mahjong new nishoku", **values)
+            await setup.alice.slash(setup.world.channel, "mahjong new nishoku", options=values)
 
 
 def test_not_your_turn_and_no_such_game_read_in_english_and_japanese() -> None:
@@ -298,4 +298,5 @@ def test_discord_py_errors_of_a_changed_command_read_as_a_changed_command() -> N
     """Should one get past the check (the tree's own lookups), it is not answered as a bug."""
     assert error_message(app_commands.CommandNotFound("tournament", ["mahjong"]), "en-US") == CHANGED
     group = app_commands.Group(name="mahjong", description="x")
-    assert error_message(app_commands.CommandSignatureMismatch(group), "ja").startswith("このコマンドは更新")
+    mismatch = error_message(app_commands.CommandSignatureMismatch(group), "ja")
+    assert mismatch is not None and mismatch.startswith("このコマンドは更新")

@@ -28,9 +28,7 @@ async def test_timeouts_play_the_default_then_autopilot_until_im_back(
     (alice,) = world.members
     bot = make_bot(fake_discord, tmp_path / "db.sqlite3", cpu_delay=0.05)
     async with running_bot(fake_discord, bot):
-        table = await world.start_game(
-            alice, hands=4, turn_seconds=5, bank_seconds=0
-        )  # the shortest a table may choose
+        await world.start_game(alice, hands=4, turn_seconds=5, bank_seconds=0)  # the shortest a table may choose
         actor = bot.runtime.tables.in_channel(world.channel.id)
         assert actor is not None
         seat = actor.seat_of(alice.id)
@@ -66,22 +64,20 @@ async def test_timeouts_play_the_default_then_autopilot_until_im_back(
         back = next(cid for cid in table.custom_ids if cid.endswith(":back"))
         record = await alice.click(table, back)
         await record.wait_response()
-        assert record.message is not None and record.message.ephemeral
-        assert "Welcome back" in record.message.text
+        welcomed = record.message
+        assert welcomed is not None and welcomed.ephemeral
+        assert "Welcome back" in welcomed.text
         assert not actor.seats[seat].auto
-        player.panel = record.message
+        player.panel = welcomed
         # Her decisions wait for her again, with a deadline on her panel.
         await pass_time_until(
-            fake_discord,
-            lambda: bool(action_buttons(record.message)),
-            bot,
-            within=0.05,
-            what="her next turn",  # type: ignore[arg-type]
+            fake_discord, lambda: bool(action_buttons(welcomed)), bot, within=0.05, what="her next turn"
         )
-        assert TIMESTAMP.search(record.message.text)
+        assert TIMESTAMP.search(welcomed.text)
         # The table shows her deadline as a Discord timestamp.
         table = world.table_message()
-        assert table is not None and re.search(r"Alice to play <t:\d+:R>", table.text), table.text
+        assert table is not None
+        assert re.search(r"Alice to play <t:\d+:R>", table.text), table.text
         await world.play([player], wait=lambda ready: pass_time_until(fake_discord, ready, bot, within=0.05))
         assert world.game_over_text() is not None
 

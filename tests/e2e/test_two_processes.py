@@ -14,12 +14,13 @@ from __future__ import annotations
 import asyncio
 import re
 from collections.abc import AsyncIterator
+from functools import partial
 from pathlib import Path
 
 import pytest
 
 from bot.engine.record import replay
-from bot.sandbox.fakediscord import PATIENCE, FakeDiscord, RequestRecord
+from bot.sandbox.fakediscord import PATIENCE, FakeDiscord, FakeMessage, RequestRecord
 from bot.sandbox.players import Player, World
 from bot.sandbox.process import BotProcess
 from bot.storage import GameStatus, Store
@@ -75,6 +76,20 @@ def game_id_of(world: World) -> int:
     assert table is not None
     match = next(m for cid in table.custom_ids if (m := TABLE_ID.fullmatch(cid)) is not None)
     return int(match[1])
+
+
+def _over(world: World) -> bool:
+    return world.game_over_text() is not None
+
+
+def _redrawn(table: FakeMessage, edits: int) -> bool:
+    """Whether the table message was edited past ``edits`` times, or replaced."""
+    return len(table.history) > edits or table.deleted
+
+
+def _says(world: World, text: str) -> bool:
+    """Whether some public message of the world's channel has ``text``."""
+    return any(text in public for public in world.public_texts())
 
 
 async def game_status(url: str, game_id: int) -> tuple[GameStatus, int]:
@@ -139,9 +154,9 @@ async def test_two_processes_each_run_their_own_shards_tables_through_a_kill_of_
             table = worlds[i].table_message()
             assert table is not None
             edits = len(table.history)
-            await worlds[i].play([players[i]], max_clicks=2, until=lambda w=worlds[i]: w.game_over_text() is not None)
+            await worlds[i].play([players[i]], max_clicks=2, until=partial(_over, worlds[i]))
             assert (await game_status(url, games[i]))[1] > actions, "the click moved B's table on"
-            await fake.wait_for(lambda t=table, n=edits: len(t.history) > n or t.deleted, what="B's table redrawn")
+            await fake.wait_for(partial(_redrawn, table, edits), what="B's table redrawn")
         # A's tables are exactly as A left them: nobody else runs them.
         assert {i: await game_status(url, games[i]) for i in ours["a"]} == before
         assert {i: [(m.id, len(m.history)) for m in fake.messages_in(worlds[i].channel)] for i in ours["a"]} == shown
@@ -154,7 +169,7 @@ async def test_two_processes_each_run_their_own_shards_tables_through_a_kill_of_
         await a.wait_ready()
         for i in ours["a"]:
             await fake.wait_for(
-                lambda w=worlds[i]: any("continues from move" in text for text in w.public_texts()),
+                partial(_says, worlds[i], "continues from move"),
                 what=f"table {i} resumed",
             )
             # A button its player held from before the kill plays: the same decision, the same id.

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
+from functools import partial
 from typing import Any
 
 import aiohttp
@@ -53,10 +54,10 @@ class TabClient:
                 self.answered.add(data["ref"])
             self._changed.set()
 
-    async def send(self, **op: Any) -> None:
+    async def send(self, **op: object) -> None:
         await self.socket.send_json(op)
 
-    async def wait(self, predicate: Any, timeout: float = PATIENCE) -> None:  # noqa: ASYNC109
+    async def wait(self, predicate: Callable[[], object], timeout: float = PATIENCE) -> None:  # noqa: ASYNC109
         async with asyncio.timeout(timeout):
             while not predicate():
                 self._changed.clear()
@@ -85,6 +86,10 @@ class TabClient:
                         return message, component["custom_id"]
         raise LookupError(custom_id_suffix)
 
+    def shows(self, text: str) -> bool:
+        """Whether a message the tab holds has ``text`` in its content."""
+        return any(text in message["content"] for message in self.messages.values())
+
     def has(self, custom_id_suffix: str) -> bool:
         try:
             self.find(custom_id_suffix)
@@ -99,7 +104,7 @@ async def session() -> AsyncIterator[aiohttp.ClientSession]:
         yield client
 
 
-async def open_tab(session: aiohttp.ClientSession, running: Sandbox, name: str, **hello: Any) -> TabClient:
+async def open_tab(session: aiohttp.ClientSession, running: Sandbox, name: str, **hello: object) -> TabClient:
     socket = await session.ws_connect(f"{running.url}ws")
     tab = TabClient(socket)
     tab.start()
@@ -173,11 +178,11 @@ async def test_a_lobby_is_shared_but_each_hand_reaches_only_its_own_tab(
     bob = await open_tab(session, running_sandbox, "Bob")
     await start_table(alice, joiners=(bob,), cpus=2)
     for tab in (alice, bob):
-        await tab.wait(lambda tab=tab: tab.has(":hand"))
+        await tab.wait(partial(tab.has, ":hand"))
         message, hand = tab.find(":hand")
         await tab.send(op="click", message=message["id"], custom_id=hand)
     for tab in (alice, bob):
-        await tab.wait(lambda tab=tab: any("Your hand" in m["content"] for m in tab.messages.values()))
+        await tab.wait(partial(tab.shows, "Your hand"))
     panels = {
         name: [m for m in tab.messages.values() if "Your hand" in m["content"]]
         for name, tab in (("alice", alice), ("bob", bob))

@@ -11,9 +11,10 @@ import shutil
 import sqlite3
 import subprocess
 import sys
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
@@ -23,14 +24,20 @@ from bot.engine.record import replay
 from bot.engine.variants import new_game
 from bot.engine.variants.inage.settings import InageSettings
 from bot.engine.variants.nishoku import NishokuGame
-from bot.storage import LEADERBOARD_ORDERS, GameStatus, HandTracker, PanelHandle, PlayerSeat, Store
+from bot.storage import LEADERBOARD_ORDERS, GameRow, GameStatus, HandTracker, PanelHandle, PlayerSeat, Store
 from bot.storage import copy as storage_copy
 from bot.storage.copy import TABLES, CopyRefused, copy_rows, verify
 from bot.storage.postgres import PostgresConnection
+from bot.storage.sql import Connection, Params
 from bot.storage.sqlite import SqliteConnection
+from tests.engine.rigging import as_table
 from tests.storage.helpers import NISHOKU, FakeClock, human, lobby_row, next_action, play_out, ron, tsumo
 
 REPO = Path(__file__).resolve().parents[2]
+
+ConnectionT = TypeVar("ConnectionT", bound=Connection)
+BatchWrite = Callable[[ConnectionT, str, Iterable[Params]], Awaitable[None]]
+"""A connection class's ``executemany``, as the tests replace it."""
 
 # Discord snowflakes are 64-bit: the copy must carry them whole into BIGINT columns.
 GUILD_A = 1_100_000_000_000_000_001
@@ -72,11 +79,11 @@ async def play_engine_game(
     ``stop_at`` leaves it running after that many actions."""
     game = new_game(variant, settings or {}, seed=seed, players=len(seats))
     game_id = await store.games.create(
-        guild_id, channel_id, variant, game.settings, game.seed, seats, host_id=seats[0].user_id or 1
+        guild_id, channel_id, variant, as_table(game).settings, game.seed, seats, host_id=seats[0].user_id or 1
     )
     await store.tables.set_message(game_id, channel_id * 10 + 1)
     rng = random.Random(seed)
-    cpus = [CpuPlayer(game.shapes, game.tiles, seed=seed + seat) for seat in range(game.players)]  # type: ignore[attr-defined]
+    cpus = [CpuPlayer(game.shapes, game.tiles, seed=seed + seat) for seat in range(game.players)]
     tracker = HandTracker.for_game(game)
     while game.outcome() is None and (stop_at is None or game.sequence < stop_at):
         if isinstance(game, NishokuGame):
@@ -144,12 +151,13 @@ async def build_deployment(path: Path) -> Deployment:
             chips=[3, -1, 0, -2],
         )
         cancelled = new_game("nishoku", {}, seed=3, players=4)
+        assert isinstance(cancelled, NishokuGame)
         cancelled_id = await store.games.create(
             GUILD_A, 502, "nishoku", cancelled.settings, 3, seats_of(USERS[4:6], 2), host_id=USERS[4]
         )
         rng = random.Random(3)
         for _ in range(9):
-            action = next_action(cancelled, rng)  # type: ignore[arg-type]
+            action = next_action(cancelled, rng)
             await store.games.append_action(cancelled_id, cancelled.sequence, action_to_json(action))
             cancelled.apply(action)
         await store.games.finish(cancelled_id, GameStatus.CANCELLED, reason="host left")
@@ -186,7 +194,7 @@ async def build_deployment(path: Path) -> Deployment:
     return Deployment(path=path, game_ids=tuple(everything), running=running, actions=actions)
 
 
-async def all_games(store: Store) -> list[Any]:
+async def all_games(store: Store) -> list[GameRow]:
     async with store.backend.read() as db:
         found = await db.fetch("SELECT id FROM games ORDER BY id")
     return [await store.games.get(int(row[0])) for row in found]
@@ -394,20 +402,19 @@ async def test_a_copy_that_fails_midway_leaves_the_destination_empty(
     deployment: Deployment, empty_target: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     calls = 0
-    originals = {cls: cls.executemany for cls in (PostgresConnection, SqliteConnection)}
 
-    def failing(cls: type[Any]) -> Any:
-        async def executemany(self: Any, sql: str, params: Any) -> None:
+    def failing(real: BatchWrite[ConnectionT]) -> BatchWrite[ConnectionT]:
+        async def executemany(self: ConnectionT, sql: str, params: Iterable[Params]) -> None:
             nonlocal calls
             calls += 1
             if calls == 12:  # well into the action log, after games and seats went in
                 raise ConnectionResetError("the network went away")
-            await originals[cls](self, sql, params)
+            await real(self, sql, params)
 
         return executemany
 
-    for cls in originals:
-        monkeypatch.setattr(cls, "executemany", failing(cls))
+    monkeypatch.setattr(PostgresConnection, "executemany", failing(PostgresConnection.executemany))
+    monkeypatch.setattr(SqliteConnection, "executemany", failing(SqliteConnection.executemany))
     async with Store.open(deployment.path) as src, Store.open(empty_target) as dst:
         with pytest.raises(ConnectionResetError):
             await copy_rows(src, dst, batch=20)
@@ -424,7 +431,7 @@ async def test_a_copy_that_fails_midway_leaves_the_destination_empty(
 async def test_the_command_reports_a_failed_copy(
     deployment: Deployment, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    async def broken(self: Any, sql: str, params: Any) -> None:
+    async def broken(self: SqliteConnection, sql: str, params: Iterable[Params]) -> None:
         raise sqlite3.OperationalError("disk I/O error")
 
     monkeypatch.setattr(SqliteConnection, "executemany", broken)

@@ -99,10 +99,11 @@ def test_zuno_ron_on_3s_and_5s_is_one_hand_with_two_discarders_dealing_in() -> N
 def test_inage_double_ron_7s_is_one_hand_with_both_winners() -> None:
     from bot.engine.game import Discard, Ron
     from tests.engine import test_inage
+    from tests.engine.rigging import act
 
     game = test_inage.game_with(["7s", "555z123p456p7s", "666z123s456s7s"], draws="8p", multiple_ron=True)
     tracker = HandTracker.for_game(game)
-    test_inage.act(game, 0, Discard, "7s")
+    act(game, 0, Discard, "7s")
     entries = tracker.feed(game.apply(Ron(1))) + tracker.feed(game.apply(Ron(2)))
     ((entry,),) = [entries]
     assert (entry.result.winners, entry.result.dealt_in) == ((1, 2), (0,))

@@ -25,6 +25,7 @@ from bot.storage import (
     HandResult,
     HandRow,
     LeaderboardRow,
+    Period,
     Store,
 )
 from bot.storage.ratings import Skill, initial_skill
@@ -88,17 +89,19 @@ async def test_a_hand_must_cover_every_seat(store: Store) -> None:
 
 
 @pytest.mark.parametrize(
-    "fields",
+    ("winner", "from_seat", "tenpai"),
     [
-        pytest.param({"winner": None, "from_seat": 1}, id="discarder-without-winner"),
-        pytest.param({"winner": 1, "from_seat": 1}, id="self-deal-in"),
-        pytest.param({"winner": 4, "from_seat": None}, id="no-such-seat"),
-        pytest.param({"winner": None, "from_seat": None, "tenpai": (1, 1)}, id="repeated-seat"),
+        pytest.param(None, 1, (), id="discarder-without-winner"),
+        pytest.param(1, 1, (), id="self-deal-in"),
+        pytest.param(4, None, (), id="no-such-seat"),
+        pytest.param(None, None, (1, 1), id="repeated-seat"),
     ],
 )
-def test_impossible_hand_results_are_refused(fields: dict[str, object]) -> None:
+def test_impossible_hand_results_are_refused(
+    winner: int | None, from_seat: int | None, tenpai: tuple[int, ...]
+) -> None:
     with pytest.raises(ValueError, match=r"seat|deal"):
-        HandResult(changes=(0, 0, 0, 0), **fields)  # type: ignore[arg-type]
+        HandResult(winner=winner, from_seat=from_seat, changes=(0, 0, 0, 0), tenpai=tenpai)
 
 
 # --- final results and ratings --------------------------------------------------------------------
@@ -272,8 +275,8 @@ async def test_deal_in_rate_puts_the_fewest_deal_ins_first(season: Store) -> Non
         pytest.param("7d", {BOB: 1, CAROL: 1}, id="7d"),
     ],
 )
-async def test_leaderboard_periods(season: Store, period: str, games: dict[int, int]) -> None:
-    rows, total = await season.stats.leaderboard(1, "nishoku", period=period)  # type: ignore[arg-type]
+async def test_leaderboard_periods(season: Store, period: Period, games: dict[int, int]) -> None:
+    rows, total = await season.stats.leaderboard(1, "nishoku", period=period)
     assert {row.user_id: row.games for row in rows} == games
     assert total == len(games)
 
@@ -329,6 +332,7 @@ async def test_leaderboard_pages(store: Store) -> None:
 )
 async def test_bad_leaderboard_arguments(store: Store, arguments: dict[str, object], message: str) -> None:
     with pytest.raises(ValueError, match=message):
+        # Arguments the signature refuses on purpose (a period outside Period), spread from a dict.
         await store.stats.leaderboard(1, "nishoku", **arguments)  # type: ignore[arg-type]
 
 

@@ -8,7 +8,7 @@ import json
 import traceback
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from aiohttp import BodyPartReader, web
 
@@ -44,6 +44,7 @@ API_PREFIX = "/api/v10"
 CTX = web.RequestKey("fakediscord_request", RequestRecord)
 UNKNOWN_WEBHOOK = (404, 10015, "Unknown Webhook")
 INVALID_WEBHOOK_TOKEN = (401, 50027, "Invalid Webhook Token")
+SpyT = TypeVar("SpyT", bound=Spy)
 
 
 class FakeDiscord:
@@ -339,8 +340,9 @@ class FakeDiscord:
         if waste:
             raise AssertionError("the bot sent what changed nothing:\n  " + "\n  ".join(waste))
 
-    def add_spy(self, spy: Spy) -> Spy:
-        """Call ``spy(SpyEvent)`` for every payload the bot sends; exceptions become violations."""
+    def add_spy(self, spy: SpyT) -> SpyT:
+        """Call ``spy(SpyEvent)`` for every payload the bot sends; exceptions become violations.
+        Returns ``spy`` as given, so a spy object's own counters stay typed at the call site."""
         self.spies.append(spy)
         return spy
 
