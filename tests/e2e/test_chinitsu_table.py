@@ -9,6 +9,7 @@ The lobby's seed is random (``secrets.randbits`` in the registry); these tests f
 from __future__ import annotations
 
 import asyncio
+import functools
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
@@ -19,7 +20,7 @@ import pytest
 from bot.engine.ai import CpuPlayer
 from bot.runtime import TableActor
 from bot.runtime.customid import ActionId, action_args
-from bot.sandbox.fakediscord import PATIENCE, FakeDiscord, running_bot
+from bot.sandbox.fakediscord import PATIENCE, FakeDiscord, FakeMessage, running_bot
 from bot.sandbox.players import Player, World, action_buttons, action_kind, preferring, seq_of
 
 from .helpers import ephemeral_reply, fix_seed, make_bot, raw_options
@@ -114,6 +115,11 @@ async def _rig(actor: TableActor, spy: ConcealedFaceSpy, hands: Sequence[str], d
     actor.presenter.panels_changed(actor.snapshot(), range(3))
 
 
+def _offers(panel: FakeMessage, custom_id: str) -> bool:
+    """Whether the panel shows this button now."""
+    return custom_id in panel.custom_ids
+
+
 def _current(actor: TableActor, player: Player) -> bool:
     decision = actor.decision(actor.seat_of(player.member.id))
     buttons = action_buttons(player.panel) if player.panel is not None else []
@@ -191,11 +197,12 @@ async def test_chinitsu_three_humans_pull_north_kan_and_pon(
                 custom_id = ActionId(actor.game_id, decision.seq, action.kind, action_args(action)).custom_id
                 chosen.append((by_seat[decision.seat], custom_id))
             for player, custom_id in chosen:
-                if custom_id not in player.panel.custom_ids:  # type: ignore[union-attr]
-                    toggle = next(c for c in player.panel.custom_ids if c.endswith(":riichi"))  # type: ignore[union-attr]
-                    await (await player.member.click(player.panel, toggle)).wait_response()  # type: ignore[arg-type]
-                    await fake_discord.wait_for(lambda p=player, c=custom_id: c in p.panel.custom_ids)  # type: ignore[union-attr]
-            records = await asyncio.gather(*(p.member.click(p.panel, c) for p, c in chosen))  # type: ignore[arg-type]
+                panel = player.shown_panel
+                if custom_id not in panel.custom_ids:
+                    toggle = next(c for c in panel.custom_ids if c.endswith(":riichi"))
+                    await (await player.member.click(panel, toggle)).wait_response()
+                    await fake_discord.wait_for(functools.partial(_offers, panel, custom_id))
+            records = await asyncio.gather(*(p.member.click(p.shown_panel, c) for p, c in chosen))
             for record, (_, custom_id) in zip(records, chosen, strict=True):
                 await record.wait_response()
                 assert not record.failed and record.response_type in (6, 7), record.errors
@@ -203,9 +210,9 @@ async def test_chinitsu_three_humans_pull_north_kan_and_pon(
         assert kinds["discard"] > 3, kinds
         hands = await bot.store.results.hands(actor.game_id)
         assert [h.hand_index for h in hands] == [0]
-        record = await bot.store.games.record(actor.game_id)
+        log = await bot.store.games.record(actor.game_id)
         # Every click was stored once (the rigged deal is no move, so the log would not replay it).
-        assert len(record.actions) == game.sequence
+        assert len(log.actions) == game.sequence
         assert spy.images_checked > 0 and spy.tiles_checked > 0 and spy.strings_checked > 0
         await actor.cancel("Alice")
     spy.check()

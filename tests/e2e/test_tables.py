@@ -7,6 +7,7 @@ beside this file."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -28,7 +29,7 @@ whole_game_policy = preferring("tsumo", "ron", "goto_roll", "goto_snake_twenty",
 """Win whenever offered, roll 5等三麻's dice, set flowers and 北 aside, never call; otherwise
 discard (the drawn tile half the time)."""
 
-SHORT_GAME: dict[str, dict[str, int]] = {"inage": {"hands": 3}}
+SHORT_GAME: dict[str, dict[str, Any]] = {"inage": {"hands": 3}}
 """Options that keep a variant's default game under a minute here (いなげ's default is 9 hands)."""
 
 

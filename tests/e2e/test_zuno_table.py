@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hashlib
 from collections import Counter
 from collections.abc import AsyncIterator, Sequence
@@ -55,6 +56,15 @@ def _buttons(player: Player) -> list[dict[str, Any]]:
     return action_buttons(player.panel) if player.panel is not None else []
 
 
+def _offers(player: Player, custom_id: str) -> bool:
+    """Whether the player's open panel shows this button."""
+    return custom_id in player.shown_panel.custom_ids
+
+
+def _offers_nothing(player: Player) -> bool:
+    return not _buttons(player)
+
+
 def _sha(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
@@ -66,7 +76,10 @@ class RenderLog:
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.tables: dict[str, PublicView] = {}
         self.panels: dict[str, SeatView] = {}
-        real_seat, real_table = panels_module.render_seat, presenter_module.render_table
+        # Read where the bot looks them up (not from ``render``), so that a spy set up before
+        # this log stays in the chain; the modules import them without re-exporting them.
+        real_seat = panels_module.render_seat  # type: ignore[attr-defined]
+        real_table = presenter_module.render_table  # type: ignore[attr-defined]
 
         def render_seat(view: SeatView, names: Any, **kwargs: Any) -> bytes:
             png = real_seat(view, names, **kwargs)
@@ -245,17 +258,16 @@ async def test_zuno_whole_game_four_humans_clicking_together(
                         c for c in player.panel.custom_ids if c.startswith("jt:panel:") and c.endswith(f":{mode}")
                     )
                     flips.append((player, toggle))
-            for record in await asyncio.gather(*(p.member.click(p.panel, c) for p, c in flips)):  # type: ignore[arg-type]
+            for record in await asyncio.gather(*(p.member.click(p.shown_panel, c) for p, c in flips)):
                 await record.wait_response()
                 assert not record.failed, record.errors
                 toggles += 1
             for player, custom_id in chosen:
                 await fake_discord.wait_for(
-                    lambda p=player, c=custom_id: c in p.panel.custom_ids,  # type: ignore[union-attr]
-                    what=f"{custom_id} on {player.member.name}'s panel",
+                    functools.partial(_offers, player, custom_id), what=f"{custom_id} on {player.member.name}'s panel"
                 )
             together += len(chosen) > 1
-            records = await asyncio.gather(*(p.member.click(p.panel, c) for p, c in chosen))  # type: ignore[arg-type]
+            records = await asyncio.gather(*(p.member.click(p.shown_panel, c) for p, c in chosen))
             await asyncio.gather(*(record.wait_response() for record in records))
             for record, (_, custom_id) in zip(records, chosen, strict=True):
                 assert not record.failed, record.errors
@@ -270,9 +282,9 @@ async def test_zuno_whole_game_four_humans_clicking_together(
         hands = await table.bot.store.results.hands(actor.game_id)
         assert [h.hand_index for h in hands] == list(range(game.hand_index))
         assert table.spy.tiles_checked > 0 and table.spy.images_checked > 0
-        record = await table.bot.store.games.record(actor.game_id)
-        assert len(record.actions) == actor.sequence == clicks
-        assert replay(record).state_hash() == game.state_hash()
+        log = await table.bot.store.games.record(actor.game_id)
+        assert len(log.actions) == actor.sequence == clicks
+        assert replay(log).state_hash() == game.state_hash()
     async with Store.open(database) as store:
         (stored,) = await store.stats.history(world.guild.id, world.channel.id)
         assert stored.status is GameStatus.FINISHED
@@ -307,6 +319,10 @@ async def test_zuno_riichi_shows_on_the_table_and_every_panel_at_once(
         def shown_riichi(view: PublicView | None) -> bool:
             return view is not None and view.seats[0].riichi
 
+        def panel_shows_riichi(player: Player) -> bool:
+            seen = renders.panel_view(player.panel)
+            return seen is not None and shown_riichi(seen.public)
+
         # Nothing shows a riichi yet.
         assert not shown_riichi(renders.table_view(table.world.table_message()))
         for player in others:
@@ -332,7 +348,7 @@ async def test_zuno_riichi_shows_on_the_table_and_every_panel_at_once(
         )
         for player in others:
             await table.fake.wait_for(
-                lambda p=player: (seen := renders.panel_view(p.panel)) is not None and shown_riichi(seen.public),
+                functools.partial(panel_shows_riichi, player),
                 what=f"{player.member.name}'s panel picture to show the riichi",
             )
             assert player.panel is not None and len(player.panel.history) > edits[id(player)]
@@ -377,7 +393,7 @@ async def _wait_nothing_to_do(table: Table, players: Sequence[Player]) -> None:
     for player in players:
         assert table.actor.decision(table.actor.seat_of(player.member.id)) is None
         await table.fake.wait_for(
-            lambda p=player: not _buttons(p),
+            functools.partial(_offers_nothing, player),
             what=f"{player.member.name}'s panel to drop its buttons",
         )
 
