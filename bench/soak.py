@@ -19,8 +19,10 @@ At the end it checks, and exits non-zero listing every failure:
 * each stored action log replays (:func:`bot.engine.record.replay`) to a finished game whose
   outcome (points, placements, chips, hands played) is what the store recorded;
 * no accepted click was lost: every action click the bot answered with its result (the panel
-  updated in the answer, or updated after a deferred answer) is in the action log, by seat,
-  kind and tiles, at or after the move it was offered for;
+  updated in the answer, or edited through the click's own token after a deferred answer) is in
+  the action log, by seat, kind and tiles, at or after the move it was offered for; a click
+  only deferred when a kill came is not (the player saw nothing taken), but one only deferred
+  with no kill after it is a loss;
 * no interaction went unanswered outside a killed window: from the response deadline (3 s)
   before a kill to the new process's ready, when an interaction may die with the process;
 * the fake recorded no violation outside those windows.
@@ -459,12 +461,13 @@ async def check(soak: Soak, database: Path) -> tuple[dict[str, Any], list[str]]:
                 earlier = any(drawn < w.killed_at and w.ready_at < rec.created_at for w in soak.windows)
                 invalid[f"{match['kind']}{' (panel from before a restart)' if earlier else ''}"] += 1
             continue
-        # Shown taken: updated in the answer, or the panel edited after a deferred answer by the
-        # same process (a click on it after a restart edits it too, but says nothing of this one).
+        # Shown taken: updated in the answer, or, after a deferred answer, a message edited through
+        # this click's own token by the same process. Not any edit of its panel: a refresh for
+        # another seat's move edits it too (through an earlier token) while this click still
+        # waits its turn at the table, and says nothing of it.
         answered = float(rec.responded_at or 0.0)  # acknowledged, so set
         died = min((w.killed_at for w in soak.windows if w.killed_at >= answered), default=math.inf)
-        edits = rec.source_message.edited_at if rec.source_message is not None else []
-        confirmed = rec.response_type == 7 or any(answered < at < died for at in edits)
+        confirmed = rec.response_type == 7 or any(answered <= at < died for at in rec.token_edits)
         game_id, seq = int(match["game"]), int(match["seq"])
         args = tuple(int(part) for part in match["args"].split(".")) if match["args"] else ()
         seat = seats.get(game_id, {}).get(rec.user.id)
@@ -481,9 +484,11 @@ async def check(soak: Soak, database: Path) -> tuple[dict[str, Any], list[str]]:
         if entry is not None:
             matched.add((game_id, entry))
             accepted += 1
-        elif not confirmed and excused(soak, answered):
+        elif not confirmed and died < math.inf:
             # Acknowledged by a deferral only, and the process died before the result was shown:
-            # the player never saw the move taken (nor was it, as the log says).
+            # the player never saw the move taken (nor was it, as the log says), however long the
+            # click waited its turn on a loaded machine. With no kill after it, a deferred click
+            # must be shown taken: that is a loss.
             unconfirmed += 1
         else:
             lost += 1

@@ -909,3 +909,13 @@ async def test_processes_that_disagree_on_the_shard_count_are_a_violation() -> N
             (violation,) = fake.take_violations("shard_count_mismatch")
             assert "IDENTIFY as shard 2 of 3 while sessions of 4 shards are connected" in violation.detail
         assert fake.problems() == []
+
+
+async def test_an_edit_through_a_token_is_recorded_on_that_interaction_only(world: World, bot: DemoBot) -> None:
+    """What shows a player the result of one deferred click is an edit through that click's
+    token; the crash soak tells a click shown taken from one merely deferred by it."""
+    first = await world.alice.slash(world.table, "demo remember")
+    second = await world.alice.slash(world.table, "demo remember")
+    assert bot.remembered is not None and first.token_edits == [] == second.token_edits
+    await bot.remembered.edit_original_response(content="edited")
+    assert second.token_edits == [world.fake.clock.now()] and first.token_edits == []

@@ -653,6 +653,9 @@ class InteractionRecord:
     choices: list[dict[str, Any]] | None = None
     errors: list[tuple[int, int, str]] = field(default_factory=list)
     first_followup_done: bool = False
+    token_edits: list[float] = field(default_factory=list, repr=False)
+    """When a message was edited through this interaction's token (``PATCH …/messages/…``): after a
+    deferred answer, what shows the player the result of this interaction and no other."""
     done: asyncio.Event = field(default_factory=asyncio.Event, repr=False)
     fault: str | None = None
     """An injected fault this interaction met (its callback failed, or the gateway session that

@@ -792,7 +792,9 @@ class RestApi:
         message = self._webhook_message(request, rec)
         ctx.audience = message.audience
         data = self._message_body(ctx)
-        return json_response(self.edit_message(message, data, ctx.files).payload())
+        edited = self.edit_message(message, data, ctx.files)
+        rec.token_edits.append(self.fake.clock.now())
+        return json_response(edited.payload())
 
     async def delete_webhook_message(self, request: web.Request, ctx: RequestRecord) -> web.Response:
         rec = self._token_interaction(request, ctx)
