@@ -388,6 +388,23 @@ def test_kakan_2p_of_a_wait_is_furiten_a_daiminkan_2p_is_not() -> None:
     assert not claimed.view(1).furiten and has(claimed, 1, Ron)
 
 
+def test_daiminkan_2222p_declining_the_ron_on_2p_is_no_furiten_rinshan_5p_wins_222p34p678p99m555z() -> None:
+    # 「※大明カンの場合はフリテンではありません」: seat 1 waits on 2p or 5p and may ron seat 0's 2p; it
+    # calls the kan instead, and the 5p replacement tile wins (paid by seat 0: the kan's 責任払い).
+    hands = ["2z3z6z7z147p258p369p", "222p34p678p99m555z", "2z3z6z7z147p258p369p"]
+    game = game_with(hands, "4p", rinshan="5p", dora="1z")
+    act(game, 0, Discard, "2p")
+    assert has(game, 1, Ron) and not game.view(1).furiten
+    claim(game, 1, Kan)
+    assert drawn_kind(game, 1) == Kind.P5 and not game.view(1).furiten
+    act(game, 1, Tsumo)
+    assert changes(game)[1] > 0 and changes(game)[2] == 0
+    passed = game_with(hands, "4p5p", dora="1z")
+    act(passed, 0, Discard, "2p")
+    claim(passed, 1, Pass)
+    assert drawn_kind(passed, 1) == Kind.P5 and not has(passed, 1, Tsumo), "passing the 2p is 同巡内フリテン"
+
+
 # --- furiten -----------------------------------------------------------------------------------------------
 
 # 123456789p 23p 99m waits on 1p or 4p once the dealer discards its 14th tile.

@@ -53,6 +53,9 @@ def _with_pao(
 class ChinitsuSeat(Seat):
     added_kinds: list[int] = field(default_factory=list)
     """Kinds this seat added to a meld (加槓, a kan grown past four): a wait among them is furiten."""
+    furiten_before_offer: bool = False
+    """Its 同巡内フリテン before the tile now on offer was offered: a 大明カン of that tile passes
+    no win, so the call restores it (「※大明カンの場合はフリテンではありません」)."""
 
 
 class ChinitsuHand(TurnGame[ChinitsuSettings, ChinitsuSeat]):
