@@ -59,6 +59,14 @@ def test_calc_seiisou_open_kan_Y5555p_counts_meld_backs(capsys: pytest.CaptureFi
     assert out["yakuman"] == 0
 
 
+def test_calc_win_7p_without_a_back_is_B7p_of_B23456778999p_pon_B111p(capsys: pytest.CaptureFixture[str]) -> None:
+    # 「背一色…鳴いてあがってもOKです」: the winning tile written 7p is the hand's blue 7p.
+    args = ["--hand", "B23456778999p", "--melds", "pon:B111p", "--ron", "--seat", "S"]
+    written = ok(capsys, *args, "--win", "7p")
+    assert written == ok(capsys, *args, "--win", "B7p") and yaku_by_name(written) == {"背一色": 2}
+    assert "Y7p is not in --hand" in refused(capsys, *args, "--win", "Y7p")
+
+
 def test_calc_seiisou_cannot_hold_an_honour_triplet_B111z(capsys: pytest.CaptureFixture[str]) -> None:
     # 2 blue and 2 yellow of each honour (and of 1m, 9m): one back colour has no triplet of them,
     # nor a kan past four of a number tile.

@@ -3,7 +3,8 @@ options, conflicts and calculator are :data:`CHINITSU_CALC`).
 
 Besides the usual hand, melds and flags it takes ``--nuki N`` (北 pulled as 抜きドラ) and
 ``--honba N`` (1,000 a honba in all: the discarder pays it, or 500 each on a tsumo). Tiles may
-carry their back colour (``B123p``, ``Y11z``): a hand whose every tile shows one colour is 背一色.
+carry their back colour (``B123p``, ``Y11z``): a hand whose every tile shows one colour is 背一色;
+``--win 7p``, written without one, is the hand's 7p whatever its back.
 Every five of the suit is red (「5の牌は全て赤」), however it is written. Kans take 4 to 8 tiles
 (``kan:55555p`` open, ``ankan:1111p`` concealed). The output adds ``honba`` (the points they
 add to ``total``) and ``chips``: what each payer hands over, the total, and the items.
