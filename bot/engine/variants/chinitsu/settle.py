@@ -16,11 +16,17 @@ from dataclasses import dataclass, field
 from bot.engine.events import Win
 from bot.engine.scoring import HandScore
 from bot.engine.table import ClaimSource, Seat, TurnGame, split_noten_penalty
-from bot.engine.tiles import Kind, kind_name
+from bot.engine.tiles import Kind
 from bot.engine.variants.chinitsu.payments import WinChips, nagashi_chips, win_chips
 from bot.engine.variants.chinitsu.points import honba_share
 from bot.engine.variants.chinitsu.settings import ChinitsuSettings
-from bot.engine.variants.chinitsu.yaku import ONE_BACK, ChinitsuScorer, sakizuke_allows
+from bot.engine.variants.chinitsu.yaku import (
+    ONE_BACK,
+    ChinitsuScorer,
+    contexts_by_wait,
+    sakizuke_allows,
+    sakizuke_refusal,
+)
 from bot.engine.views import WinView
 from bot.engine.yaku.context import WinContext
 
@@ -84,19 +90,17 @@ class ChinitsuHand(TurnGame[ChinitsuSettings, ChinitsuSeat]):
 
     # --- may this seat win? ----------------------------------------------------------------------------
 
-    def _context(self, seat: int, tile: int, *, tsumo: bool, how: str, kind: int | None = None) -> WinContext:
-        """The situation of ``seat`` winning on ``tile`` (or, ``kind``, on another of its waits)."""
+    def _context(self, seat: int, tile: int, *, tsumo: bool, how: str) -> WinContext:
+        """The situation of ``seat`` winning on ``tile``."""
         flags = frozenset({ONE_BACK}) if self.single_back(seat, None if tsumo else tile) else frozenset()
-        return self._win_context(seat, tile, tsumo=tsumo, how=how, as_kind=kind, flags=flags)
+        return self._win_context(seat, tile, tsumo=tsumo, how=how, flags=flags)
 
     def _score_win(self, seat: int, tile: int, *, tsumo: bool, how: str) -> HandScore | None:
         return self.scorer.score(self._context(seat, tile, tsumo=tsumo, how=how))
 
     def _contexts_by_wait(self, seat: int, tile: int, *, tsumo: bool, how: str) -> dict[int, WinContext]:
         """For each wait of the seat's waiting hand, the same win made on that wait instead."""
-        state = self.seats[seat]
-        rest = state.board - (1 << (4 * self.kinds[tile])) if tsumo else state.board
-        return {kind: self._context(seat, tile, tsumo=tsumo, how=how, kind=kind) for kind in self.shapes.waits(rest)}
+        return contexts_by_wait(self._context(seat, tile, tsumo=tsumo, how=how), self.shapes)
 
     def _sakizuke_ok(self, seat: int, tile: int, *, tsumo: bool, how: str) -> bool:
         """「後ヅケ無し…ただし面前王手飛車は有効」 (完全先付け, CHN-A3): an open hand needs one yaku
@@ -118,15 +122,10 @@ class ChinitsuHand(TurnGame[ChinitsuSettings, ChinitsuSeat]):
         state = self.seats[seat]
         if state.riichi or len(state.concealed) % 3 != 1 or not self.shapes.is_tenpai(state.board):
             return ""
-        contexts = self._contexts_by_wait(seat, state.concealed[0], tsumo=False, how=ClaimSource.DISCARD)
-        yaku = {kind: self.scorer.yaku_names(ctx) for kind, ctx in contexts.items()}
-        bare = [kind for kind, names in yaku.items() if not names]
-        if not state.closed and yaku and not frozenset.intersection(*yaku.values()):
-            return "完全先付け: no yaku common to every wait, no win (鳴いた手は全待ちに同じ役が必要)"
-        if state.closed and bare:
-            names = " ".join(kind_name(kind) for kind in bare)
-            return f"完全先付け: no ron while {names} has no yaku — riichi or a yaku on every wait (全待ちに役が必要)"
-        return ""
+        # A ron on any tile: the contexts are those of the hand's waits, whichever tile names it.
+        return sakizuke_refusal(
+            self.scorer, self._contexts_by_wait(seat, state.concealed[0], tsumo=False, how=ClaimSource.DISCARD)
+        )
 
     # --- paying a win -----------------------------------------------------------------------------------
 
