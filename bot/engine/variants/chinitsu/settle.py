@@ -137,7 +137,11 @@ class ChinitsuHand(TurnGame[ChinitsuSettings, ChinitsuSeat]):
         if tsumo and self.rinshan and self.minkan_from is not None:
             return self.minkan_from
         names = {hit.name for hit in score.yaku}
-        for yakuman, kinds, needed in (("大三元", DRAGONS, 3), ("大四喜", WINDS, 4)):
+        set_yakuman = [("大三元", DRAGONS, 3)]
+        if self.settings.daisuushii_pao:
+            # 北 is never called (抜きドラ): 大四喜's last open set is the third wind, 東, 南 and 西 all called.
+            set_yakuman.append(("大四喜", WINDS, 3))
+        for yakuman, kinds, needed in set_yakuman:
             if yakuman not in names:
                 continue
             sets = [meld for meld in self.seats[winner].melds if meld.kind in kinds and meld.is_open]
