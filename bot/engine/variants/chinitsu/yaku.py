@@ -283,31 +283,31 @@ def contexts_by_wait(ctx: WinContext, shapes: ShapeRules) -> dict[int, WinContex
     return {kind: replace(ctx, concealed=add_tile(rest, kind), win_tile=kind) for kind in shapes.waits(rest)}
 
 
-def sakizuke_refusal(scorer: ChinitsuScorer, contexts_by_wait: Mapping[int, WinContext]) -> str:
+def sakizuke_refusal(scorer: ChinitsuScorer, by_wait: Mapping[int, WinContext]) -> str:
     """完全先付け (CHN-A3): why a hand with these waits may not win, or "" when it may. The game
     asks it before every win and says it in a waiting hand's note; the calc refuses with it.
 
-    ``contexts_by_wait`` holds, for every wait of the hand, the win being made as if on that
+    ``by_wait`` holds, for every wait of the hand, the win being made as if on that
     tile (:func:`contexts_by_wait`). An open hand needs a yaku (not dora) common to every
     wait; a closed one some yaku on each wait, which may differ (面前王手飛車). Riichi holds on
     every wait, and 門前清自摸和 on every wait of a tsumo, so both count; a wait that would be
     no win (北 misused) has no yaku.
     """
-    if not contexts_by_wait:
+    if not by_wait:
         return "完全先付け: the hand waits on nothing"
-    yaku = {kind: scorer.yaku_names(ctx) for kind, ctx in contexts_by_wait.items()}
-    if any(ctx.is_open for ctx in contexts_by_wait.values()):
+    yaku = {kind: scorer.yaku_names(ctx) for kind, ctx in by_wait.items()}
+    if any(ctx.is_open for ctx in by_wait.values()):
         if frozenset.intersection(*yaku.values()):
             return ""
         return "完全先付け: no yaku common to every wait, no win (鳴いた手は全待ちに同じ役が必要)"
     bare = [kind for kind, names in yaku.items() if not names]
     if not bare:
         return ""
-    win = "tsumo" if next(iter(contexts_by_wait.values())).tsumo else "ron"
+    win = "tsumo" if next(iter(by_wait.values())).tsumo else "ron"
     names = " ".join(kind_name(kind) for kind in bare)
     return f"完全先付け: no {win} while {names} has no yaku — riichi or a yaku on every wait (全待ちに役が必要)"
 
 
-def sakizuke_allows(scorer: ChinitsuScorer, contexts_by_wait: Mapping[int, WinContext]) -> bool:
+def sakizuke_allows(scorer: ChinitsuScorer, by_wait: Mapping[int, WinContext]) -> bool:
     """完全先付け (CHN-A3): may a hand with these waits win at all (:func:`sakizuke_refusal`)?"""
-    return not sakizuke_refusal(scorer, contexts_by_wait)
+    return not sakizuke_refusal(scorer, by_wait)
