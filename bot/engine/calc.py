@@ -40,6 +40,7 @@ produce (``allows``: いなげ's pool has no dead wall, so its last tile may be 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 from collections.abc import Sequence
@@ -174,9 +175,7 @@ def parse_args(argv: Sequence[str]) -> CalcRequest:
             continue
         options[name] = (False if mine.type is bool else mine.default) if given is None else given
     hand = option_tiles(args["hand"], "hand")
-    win = option_tile(args["win"], "win")
-    if win not in hand:
-        raise CalcError(f"--win: {win} is not in --hand (the hand must include the winning tile)")
+    win = _winning_tile(option_tile(args["win"], "win"), hand)
     return CalcRequest(
         variant=variant,
         hand=tuple(hand),
@@ -200,6 +199,23 @@ def parse_args(argv: Sequence[str]) -> CalcRequest:
         starter=args["dealer"],
         options=options,
     )
+
+
+def _winning_tile(win: Tile, hand: Sequence[Tile]) -> Tile:
+    """The hand's tile that ``--win`` names: the same tile, or, written without a back colour
+    (チンイツゲーム's ``B``/``Y``), the first hand tile of that face whatever its back.
+
+    >>> from bot.engine.tiles import parse_tiles
+    >>> _winning_tile(Tile.parse("7p"), parse_tiles("B23456778999p"))
+    Tile.parse('B7p')
+    """
+    if win in hand:
+        return win
+    if win.back is None:
+        for tile in hand:
+            if dataclasses.replace(tile, back=None) == win:
+                return tile
+    raise CalcError(f"--win: {win} is not in --hand (the hand must include the winning tile)")
 
 
 class _Parser(argparse.ArgumentParser):

@@ -388,6 +388,23 @@ def test_kakan_2p_of_a_wait_is_furiten_a_daiminkan_2p_is_not() -> None:
     assert not claimed.view(1).furiten and has(claimed, 1, Ron)
 
 
+def test_daiminkan_2222p_declining_the_ron_on_2p_is_no_furiten_rinshan_5p_wins_222p34p678p99m555z() -> None:
+    # 「※大明カンの場合はフリテンではありません」: seat 1 waits on 2p or 5p and may ron seat 0's 2p; it
+    # calls the kan instead, and the 5p replacement tile wins (paid by seat 0: the kan's 責任払い).
+    hands = ["2z3z6z7z147p258p369p", "222p34p678p99m555z", "2z3z6z7z147p258p369p"]
+    game = game_with(hands, "4p", rinshan="5p", dora="1z")
+    act(game, 0, Discard, "2p")
+    assert has(game, 1, Ron) and not game.view(1).furiten
+    claim(game, 1, Kan)
+    assert drawn_kind(game, 1) == Kind.P5 and not game.view(1).furiten
+    act(game, 1, Tsumo)
+    assert changes(game)[1] > 0 and changes(game)[2] == 0
+    passed = game_with(hands, "4p5p", dora="1z")
+    act(passed, 0, Discard, "2p")
+    claim(passed, 1, Pass)
+    assert drawn_kind(passed, 1) == Kind.P5 and not has(passed, 1, Tsumo), "passing the 2p is 同巡内フリテン"
+
+
 # --- furiten -----------------------------------------------------------------------------------------------
 
 # 123456789p 23p 99m waits on 1p or 4p once the dealer discards its 14th tile.
@@ -654,6 +671,16 @@ def test_pao_daiminkan_7777p_rinshan_tsumo_is_paid_by_the_discarder(pao: bool) -
         assert moved[0] < 0 and moved[2] < 0
 
 
+def _yakuman_won_by_seat_1(game: ChinitsuGame, yakuman: str) -> tuple[WinView, int, int]:
+    """The last hand's card, seat 1's win with ``yakuman``, and the points and chips it won (the
+    本役満 chips of both opponents: 「本役満のご祝儀はツモ、ロンともに2人から」)."""
+    card = win_card(game)
+    assert yakuman in {line.name for line in card.yaku}
+    won, chips = card.point_changes[1], card.chip_changes[1]
+    assert chips == 2 * game.settings.yakuman_chips
+    return card, won, chips
+
+
 @pytest.mark.parametrize("win", ["tsumo", "ron", "ron from the responsible"])
 def test_pao_daisangen_third_dragon_7z_discarder_pays_a_tsumo_in_full_a_ron_by_another_half(win: str) -> None:
     # Seat 1 pons 白 from seat 0, 發 and 中 from seat 2, then wins on a 9p tanki.
@@ -682,15 +709,38 @@ def test_pao_daisangen_third_dragon_7z_discarder_pays_a_tsumo_in_full_a_ron_by_a
         else:
             discard_drawn(game, 0)
             claim(game, 1, Ron)
-    card = win_card(game)
-    assert "大三元" in {line.name for line in card.yaku}
-    won, chips = card.point_changes[1], card.chip_changes[1]
-    assert chips == 2 * game.settings.yakuman_chips
+    card, won, chips = _yakuman_won_by_seat_1(game, "大三元")
     if win != "ron":
         # 「3（4）枚目を鳴かせた人の振り込みの場合も、点棒、祝儀両方」.
         assert card.point_changes == (0, won, -won) and card.chip_changes == (0, chips, -chips)
     else:
         assert card.point_changes == (-won // 2, won, -won // 2)
+        assert card.chip_changes == (-chips // 2, chips, -chips // 2)
+
+
+@pytest.mark.parametrize("daisuushii_pao", [True, False])
+def test_pao_daisuushii_444z_concealed_pon_111z_222z_333z_from_seat_0_tsumo_5p_seat_0_pays_all(
+    daisuushii_pao: bool,
+) -> None:
+    # 「大四喜は責任払いあり。ツモの場合は、3（4）枚目を鳴かせた人が点棒、祝儀両方」: 北 is never called, so
+    # seat 0, which let the last open wind set (西) be called, pays the tsumo alone; off, a plain tsumo.
+    game = game_with([J1, "11z22z33z444z5p1m9m7z", J2], "1z8p8p8p8p8p8p5p", daisuushii_pao=daisuushii_pao)
+    discard_drawn(game, 0)  # 1z
+    for junk, wind in (("1m", "2z"), ("9m", "3z"), ("7z", "")):
+        claim(game, 1, Pon)
+        act(game, 1, Discard, junk)
+        pass_claims(game)
+        tsumogiri(game, 2)
+        if wind:
+            act(game, 0, Discard, wind)
+    tsumogiri(game, 0)
+    act(game, 1, Tsumo)
+    card, won, chips = _yakuman_won_by_seat_1(game, "大四喜")
+    if daisuushii_pao:
+        assert card.point_changes == (-won, won, 0) and card.chip_changes == (-chips, chips, 0)
+    else:
+        # A child's yakuman tsumo: the dealer 20,000, the other child 12,000, and 5 chips each.
+        assert card.point_changes == (-20_000, 32_000, -12_000)
         assert card.chip_changes == (-chips // 2, chips, -chips // 2)
 
 

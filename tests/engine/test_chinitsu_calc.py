@@ -59,6 +59,33 @@ def test_calc_seiisou_open_kan_Y5555p_counts_meld_backs(capsys: pytest.CaptureFi
     assert out["yakuman"] == 0
 
 
+def test_calc_win_7p_without_a_back_is_B7p_of_B23456778999p_pon_B111p(capsys: pytest.CaptureFixture[str]) -> None:
+    # 「背一色…鳴いてあがってもOKです」: the winning tile written 7p is the hand's blue 7p.
+    args = ["--hand", "B23456778999p", "--melds", "pon:B111p", "--ron", "--seat", "S"]
+    written = ok(capsys, *args, "--win", "7p")
+    assert written == ok(capsys, *args, "--win", "B7p") and yaku_by_name(written) == {"背一色": 2}
+    assert "Y7p is not in --hand" in refused(capsys, *args, "--win", "Y7p")
+
+
+def test_calc_sakizuke_open_pon_111m_23467899p555z_ron_5z_is_refused_9p_has_no_haku(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # 「後ヅケ無し、確定１翻縛り」: 役牌 白 holds on the 5z only, the 9p of the same wait has no yaku, so the
+    # game refuses the win; with 111p, 混一色 holds on both.
+    args = ["--hand", "23467899p555z", "--win", "5z", "--ron", "--seat", "S"]
+    assert "no yaku common to every wait" in refused(capsys, *args, "--melds", "pon:111m")
+    assert yaku_by_name(ok(capsys, *args, "--melds", "pon:111p")) == {"役牌 白": 1, "混一色": 2}
+
+
+def test_calc_sakizuke_closed_dama_123p456p789p111m99m_ron_9p_is_refused_3p_6p_have_no_yaku(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # 「ただし面前王手飛車は有効」: a closed hand needs a yaku on each wait; riichi holds on every one.
+    args = ["--hand", "123p456p789p111m99m", "--win", "9p", "--ron", "--seat", "S"]
+    assert "no ron while 3p 6p has no yaku" in refused(capsys, *args)
+    assert "一気通貫" in yaku_by_name(ok(capsys, *args, "--riichi"))
+
+
 def test_calc_seiisou_cannot_hold_an_honour_triplet_B111z(capsys: pytest.CaptureFixture[str]) -> None:
     # 2 blue and 2 yellow of each honour (and of 1m, 9m): one back colour has no triplet of them,
     # nor a kan past four of a number tile.

@@ -3,7 +3,8 @@ options, conflicts and calculator are :data:`CHINITSU_CALC`).
 
 Besides the usual hand, melds and flags it takes ``--nuki N`` (北 pulled as 抜きドラ) and
 ``--honba N`` (1,000 a honba in all: the discarder pays it, or 500 each on a tsumo). Tiles may
-carry their back colour (``B123p``, ``Y11z``): a hand whose every tile shows one colour is 背一色.
+carry their back colour (``B123p``, ``Y11z``): a hand whose every tile shows one colour is 背一色;
+``--win 7p``, written without one, is the hand's 7p whatever its back.
 Every five of the suit is red (「5の牌は全て赤」), however it is written. Kans take 4 to 8 tiles
 (``kan:55555p`` open, ``ankan:1111p`` concealed). The output adds ``honba`` (the points they
 add to ``total``) and ``chips``: what each payer hands over, the total, and the items.
@@ -27,8 +28,8 @@ from bot.engine.tiles import Back, Kind, Suit, Tile, kind_name, suit_of
 from bot.engine.variants.chinitsu.payments import win_chips
 from bot.engine.variants.chinitsu.points import honba_share
 from bot.engine.variants.chinitsu.settings import ChinitsuSettings
-from bot.engine.variants.chinitsu.shapes import chinitsu_limits
-from bot.engine.variants.chinitsu.yaku import ONE_BACK, ChinitsuScorer
+from bot.engine.variants.chinitsu.shapes import chinitsu_limits, chinitsu_shapes
+from bot.engine.variants.chinitsu.yaku import ONE_BACK, ChinitsuScorer, contexts_by_wait, sakizuke_refusal
 
 __all__ = ["CHINITSU_ALLOWS", "CHINITSU_CALC", "CHINITSU_CONFLICTS", "MAX_KAN", "calculate_chinitsu"]
 
@@ -76,7 +77,7 @@ def calculate_chinitsu(request: CalcRequest) -> CalcResult:
     )
     tiles = request_tiles(request)
     indicators = [*request.dora, *request.ura]
-    _check_tiles(tiles, indicators, nuki)
+    suit = _check_tiles(tiles, indicators, nuki)
     check_hand_size(len(request.hand), len(request.melds), what="a チンイツゲーム win")
     backs = {tile.back for tile in tiles}
     ctx = dataclasses.replace(
@@ -90,6 +91,11 @@ def calculate_chinitsu(request: CalcRequest) -> CalcResult:
     result = scorer.evaluate(ctx)
     if isinstance(result, NoWin):
         raise CalcError(result.reason)
+    # 「後ヅケ無し、確定１翻縛り。ただし面前王手飛車は有効」: refused as the game refuses it.
+    shapes = chinitsu_shapes(repeated_pairs=settings.repeated_pairs, kokushi=settings.kokushi, suit=suit)
+    refusal = sakizuke_refusal(scorer, contexts_by_wait(ctx, shapes))
+    if refusal:
+        raise CalcError(refusal)
     share = honba_share(honba, tsumo=request.tsumo, each_payer=settings.honba_each_payer)
     chips = win_chips(ctx, result, settings)
     return hand_result(
@@ -102,10 +108,10 @@ def calculate_chinitsu(request: CalcRequest) -> CalcResult:
     )
 
 
-def _check_tiles(tiles: Iterable[Tile], indicators: Iterable[int], nuki: int) -> None:
+def _check_tiles(tiles: Iterable[Tile], indicators: Iterable[int], nuki: int) -> Suit | None:
     """Refuse tiles the hand's 108 cannot hold: 2m–8m, flowers, both number suits, more copies
     than the set has (indicators and pulled 北 are tiles of it too), or more of one back colour
-    than the set has (half of each kind)."""
+    than the set has (half of each kind). Returns the hand's number suit (None: it has none)."""
     tiles = list(tiles)
     kinds = [tile.kind for tile in tiles] + list(indicators) + [Kind.NORTH] * nuki
     check_two_manzu(kinds, VARIANT)
@@ -115,7 +121,8 @@ def _check_tiles(tiles: Iterable[Tile], indicators: Iterable[int], nuki: int) ->
     suits = {suit_of(kind) for kind in kinds} & {Suit.PIN, Suit.SOU}
     if len(suits) > 1:
         raise CalcError("a hand plays one number suit: pinzu and souzu together cannot be in it")
-    limits = chinitsu_limits(suits.pop() if suits else None)
+    suit = suits.pop() if suits else None
+    limits = chinitsu_limits(suit)
     note = " (counting the indicators and the pulled 北)" if indicators or nuki else ""
     check_tile_limits(kinds, limits, VARIANT, note)
     faces = Counter((tile.kind, tile.back) for tile in tiles if tile.back is not None)
@@ -123,6 +130,7 @@ def _check_tiles(tiles: Iterable[Tile], indicators: Iterable[int], nuki: int) ->
         if count > limits[kind] // 2:
             colour = "blue" if back is Back.BLUE else "yellow"
             raise CalcError(f"{count} × {colour} {kind_name(kind)}: the {VARIANT} set has {limits[kind] // 2}")
+    return suit
 
 
 CHINITSU_CALC = VariantCalc(

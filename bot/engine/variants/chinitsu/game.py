@@ -244,6 +244,11 @@ class ChinitsuGame(ChinitsuHand):
     def _call(self, seat_index: int, call: Action, window: ClaimWindow) -> None:
         # 大明カン's 責任払い: a win on its replacement tile is paid by the discarder (pao).
         self.minkan_from = window.from_seat if isinstance(call, Kan) else None
+        if isinstance(call, Kan):
+            # 「※大明カンの場合はフリテンではありません」: the seat took the tile, so it passed no win
+            # on it, whether it declined a ron on it or could not ron it.
+            seat = self.seats[seat_index]
+            seat.temporary_furiten = seat.furiten_before_offer
         super()._call(seat_index, call, window)
 
     def _furiten(self, seat_index: int, waits: Sequence[int]) -> bool:
@@ -260,8 +265,10 @@ class ChinitsuGame(ChinitsuHand):
         return self._win_allowed(seat_index, tile, tsumo=False, how=window.source)
 
     def _claim_options(self, seat_index: int, tile: int, window: ClaimWindow) -> list[Action]:
+        seat = self.seats[seat_index]
+        seat.furiten_before_offer = seat.temporary_furiten  # a 大明カン of the tile restores it
         options = super()._claim_options(seat_index, tile, window)
-        held = self._held(self.seats[seat_index], self.kinds[tile])
+        held = self._held(seat, self.kinds[tile])
         if len(held) > 3 and self._may_call(seat_index, tile, window) and self._open_kan_allowed(seat_index, window):
             # With 8 copies a seat may hold four of the tile on offer: its 大明槓 is still a first
             # kan of four (three of them and the discard), one per distinct choice of faces.

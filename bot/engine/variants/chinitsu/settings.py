@@ -49,6 +49,12 @@ class ChinitsuSettings(StartPointsSettings):
         "off hides them.",
     )
     pao: bool = setting(True, doc="「大明カン、大三元、大四喜は責任払いあり」.")
+    daisuushii_pao: bool = setting(
+        True,
+        doc="「大明カン、大三元、大四喜は責任払いあり」「3（4）枚目を鳴かせた人」, with 北 never called (抜きドラ): "
+        "whoever let the last open wind set be called (東, 南 and 西 all open) pays 大四喜's 責任払い; off: none for "
+        "大四喜, whose fourth set is never called.",
+    )
     chips: bool = setting(
         True,
         doc="「リーチ一発、裏ドラがチップ1枚、本役満がチップ5枚のご祝儀」 (off: no chips at all).",

@@ -16,11 +16,17 @@ from dataclasses import dataclass, field
 from bot.engine.events import Win
 from bot.engine.scoring import HandScore
 from bot.engine.table import ClaimSource, Seat, TurnGame, split_noten_penalty
-from bot.engine.tiles import Kind, kind_name
+from bot.engine.tiles import Kind
 from bot.engine.variants.chinitsu.payments import WinChips, nagashi_chips, win_chips
 from bot.engine.variants.chinitsu.points import honba_share
 from bot.engine.variants.chinitsu.settings import ChinitsuSettings
-from bot.engine.variants.chinitsu.yaku import ONE_BACK, ChinitsuScorer, sakizuke_allows
+from bot.engine.variants.chinitsu.yaku import (
+    ONE_BACK,
+    ChinitsuScorer,
+    contexts_by_wait,
+    sakizuke_allows,
+    sakizuke_refusal,
+)
 from bot.engine.views import WinView
 from bot.engine.yaku.context import WinContext
 
@@ -53,6 +59,9 @@ def _with_pao(
 class ChinitsuSeat(Seat):
     added_kinds: list[int] = field(default_factory=list)
     """Kinds this seat added to a meld (加槓, a kan grown past four): a wait among them is furiten."""
+    furiten_before_offer: bool = False
+    """Its 同巡内フリテン before the tile now on offer was offered: a 大明カン of that tile passes
+    no win, so the call restores it (「※大明カンの場合はフリテンではありません」)."""
 
 
 class ChinitsuHand(TurnGame[ChinitsuSettings, ChinitsuSeat]):
@@ -81,19 +90,17 @@ class ChinitsuHand(TurnGame[ChinitsuSettings, ChinitsuSeat]):
 
     # --- may this seat win? ----------------------------------------------------------------------------
 
-    def _context(self, seat: int, tile: int, *, tsumo: bool, how: str, kind: int | None = None) -> WinContext:
-        """The situation of ``seat`` winning on ``tile`` (or, ``kind``, on another of its waits)."""
+    def _context(self, seat: int, tile: int, *, tsumo: bool, how: str) -> WinContext:
+        """The situation of ``seat`` winning on ``tile``."""
         flags = frozenset({ONE_BACK}) if self.single_back(seat, None if tsumo else tile) else frozenset()
-        return self._win_context(seat, tile, tsumo=tsumo, how=how, as_kind=kind, flags=flags)
+        return self._win_context(seat, tile, tsumo=tsumo, how=how, flags=flags)
 
     def _score_win(self, seat: int, tile: int, *, tsumo: bool, how: str) -> HandScore | None:
         return self.scorer.score(self._context(seat, tile, tsumo=tsumo, how=how))
 
     def _contexts_by_wait(self, seat: int, tile: int, *, tsumo: bool, how: str) -> dict[int, WinContext]:
         """For each wait of the seat's waiting hand, the same win made on that wait instead."""
-        state = self.seats[seat]
-        rest = state.board - (1 << (4 * self.kinds[tile])) if tsumo else state.board
-        return {kind: self._context(seat, tile, tsumo=tsumo, how=how, kind=kind) for kind in self.shapes.waits(rest)}
+        return contexts_by_wait(self._context(seat, tile, tsumo=tsumo, how=how), self.shapes)
 
     def _sakizuke_ok(self, seat: int, tile: int, *, tsumo: bool, how: str) -> bool:
         """「後ヅケ無し…ただし面前王手飛車は有効」 (完全先付け, CHN-A3): an open hand needs one yaku
@@ -115,15 +122,10 @@ class ChinitsuHand(TurnGame[ChinitsuSettings, ChinitsuSeat]):
         state = self.seats[seat]
         if state.riichi or len(state.concealed) % 3 != 1 or not self.shapes.is_tenpai(state.board):
             return ""
-        contexts = self._contexts_by_wait(seat, state.concealed[0], tsumo=False, how=ClaimSource.DISCARD)
-        yaku = {kind: self.scorer.yaku_names(ctx) for kind, ctx in contexts.items()}
-        bare = [kind for kind, names in yaku.items() if not names]
-        if not state.closed and yaku and not frozenset.intersection(*yaku.values()):
-            return "完全先付け: no yaku common to every wait, no win (鳴いた手は全待ちに同じ役が必要)"
-        if state.closed and bare:
-            names = " ".join(kind_name(kind) for kind in bare)
-            return f"完全先付け: no ron while {names} has no yaku — riichi or a yaku on every wait (全待ちに役が必要)"
-        return ""
+        # A ron on any tile: the contexts are those of the hand's waits, whichever tile names it.
+        return sakizuke_refusal(
+            self.scorer, self._contexts_by_wait(seat, state.concealed[0], tsumo=False, how=ClaimSource.DISCARD)
+        )
 
     # --- paying a win -----------------------------------------------------------------------------------
 
@@ -135,7 +137,11 @@ class ChinitsuHand(TurnGame[ChinitsuSettings, ChinitsuSeat]):
         if tsumo and self.rinshan and self.minkan_from is not None:
             return self.minkan_from
         names = {hit.name for hit in score.yaku}
-        for yakuman, kinds, needed in (("大三元", DRAGONS, 3), ("大四喜", WINDS, 4)):
+        set_yakuman = [("大三元", DRAGONS, 3)]
+        if self.settings.daisuushii_pao:
+            # 北 is never called (抜きドラ): 大四喜's last open set is the third wind, 東, 南 and 西 all called.
+            set_yakuman.append(("大四喜", WINDS, 3))
+        for yakuman, kinds, needed in set_yakuman:
             if yakuman not in names:
                 continue
             sets = [meld for meld in self.seats[winner].melds if meld.kind in kinds and meld.is_open]

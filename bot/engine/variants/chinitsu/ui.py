@@ -22,6 +22,9 @@ CHINITSU_SETTINGS_JA: dict[str, SettingText] = {
     "return_points": SettingText.return_points("40000点返し、40000点での原点トップあり、返り東場"),
     "backs_public": SettingText("牌背公開", "手牌と山の牌の背の色を公開する（実卓どおり）"),
     "pao": SettingText("責任払い", "大明カン、大三元、大四喜の責任払いあり"),
+    "daisuushii_pao": SettingText(
+        "大四喜責任払い", "北は鳴けないので、最後の風牌（東南西の3つ目）を鳴かせた人が大四喜の責任払い（オフ: なし）"
+    ),
     "chips": SettingText(
         "チップ",
         "ご祝儀のチップあり（オフ: チップなし）",

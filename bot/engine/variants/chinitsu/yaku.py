@@ -10,8 +10,9 @@ but the "upgraded" forms (四暗刻単騎, 国士 on every kind, 純正九蓮宝
 :class:`ChinitsuScorer` adds what no yaku class can say: 北 may stay in a hand only for 国士,
 字一色 and 四喜和 (「国士・字一色・四喜和のみ手牌使用可能」), so any other hand holding one is no
 win; and a win whose only yaku is riichi, with no dora of any kind, is paid as a 本役満
-(「リーチのみのあがりは本役満扱いとする」, CHN-A9). :func:`sakizuke_allows` is 完全先付け
-(「後ヅケ無し、確定１翻縛り。ただし面前王手飛車は有効」, CHN-A3) for the game to ask before a win.
+(「リーチのみのあがりは本役満扱いとする」, CHN-A9). :func:`sakizuke_refusal` is 完全先付け
+(「後ヅケ無し、確定１翻縛り。ただし面前王手飛車は有効」, CHN-A3), the one check the game asks before a
+win and the calc before it scores one.
 
 >>> from bot.engine.shapes import hand
 >>> scorer = ChinitsuScorer()
@@ -23,6 +24,7 @@ win; and a win whose only yaku is riichi, with no dora of any kind, is paid as a
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from bot.engine.scoring import (
@@ -35,8 +37,8 @@ from bot.engine.scoring import (
     riichi_only,
     score_hand,
 )
-from bot.engine.shapes import Shape
-from bot.engine.tiles import Kind
+from bot.engine.shapes import Shape, ShapeRules, add_tile, remove_tile
+from bot.engine.tiles import Kind, kind_name
 from bot.engine.variants.chinitsu.points import ChinitsuPoints
 from bot.engine.variants.chinitsu.shapes import chinitsu_shapes
 from bot.engine.yaku.base import (
@@ -71,7 +73,9 @@ __all__ = [
     "RonPinfu",
     "Seiisou",
     "chinitsu_yaku",
+    "contexts_by_wait",
     "sakizuke_allows",
+    "sakizuke_refusal",
 ]
 
 ONE_BACK = "one_back"
@@ -271,19 +275,39 @@ def _implied_names(table: YakuTable) -> dict[str, frozenset[str]]:
     return {cls.name: frozenset(dropped.name for dropped in below(cls)) for cls in table if cls.supersedes}
 
 
-def sakizuke_allows(scorer: ChinitsuScorer, contexts_by_wait: Mapping[int, WinContext]) -> bool:
-    """完全先付け (CHN-A3): may a hand with these waits win at all?
+def contexts_by_wait(ctx: WinContext, shapes: ShapeRules) -> dict[int, WinContext]:
+    """For each wait of the hand ``ctx`` completes (its tiles but the winning one, waits as
+    ``shapes`` count them), the same win made on that wait instead: the same situation (ron or
+    tsumo, riichi, 海底, flags…) with that tile in the hand and as the winning tile."""
+    rest = remove_tile(ctx.concealed, ctx.win_tile)
+    return {kind: replace(ctx, concealed=add_tile(rest, kind), win_tile=kind) for kind in shapes.waits(rest)}
 
-    ``contexts_by_wait`` holds, for every wait of the hand, the win being made as if on that
-    tile: the same situation (ron or tsumo, riichi, 海底…) with that winning tile. An open
-    hand needs a yaku (not dora) common to every wait; a closed one some yaku on each wait,
-    which may differ (面前王手飛車). Riichi holds on every wait, and 門前清自摸和 on every wait
-    of a tsumo, so both count; a wait that would be no win (北 misused) has no yaku.
+
+def sakizuke_refusal(scorer: ChinitsuScorer, by_wait: Mapping[int, WinContext]) -> str:
+    """完全先付け (CHN-A3): why a hand with these waits may not win, or "" when it may. The game
+    asks it before every win and says it in a waiting hand's note; the calc refuses with it.
+
+    ``by_wait`` holds, for every wait of the hand, the win being made as if on that
+    tile (:func:`contexts_by_wait`). An open hand needs a yaku (not dora) common to every
+    wait; a closed one some yaku on each wait, which may differ (面前王手飛車). Riichi holds on
+    every wait, and 門前清自摸和 on every wait of a tsumo, so both count; a wait that would be
+    no win (北 misused) has no yaku.
     """
-    contexts = list(contexts_by_wait.values())
-    if not contexts:
-        return False
-    names = [scorer.yaku_names(ctx) for ctx in contexts]
-    if any(ctx.is_open for ctx in contexts):
-        return bool(frozenset.intersection(*names))
-    return all(names)
+    if not by_wait:
+        return "完全先付け: the hand waits on nothing"
+    yaku = {kind: scorer.yaku_names(ctx) for kind, ctx in by_wait.items()}
+    if any(ctx.is_open for ctx in by_wait.values()):
+        if frozenset.intersection(*yaku.values()):
+            return ""
+        return "完全先付け: no yaku common to every wait, no win (鳴いた手は全待ちに同じ役が必要)"
+    bare = [kind for kind, names in yaku.items() if not names]
+    if not bare:
+        return ""
+    win = "tsumo" if next(iter(by_wait.values())).tsumo else "ron"
+    names = " ".join(kind_name(kind) for kind in bare)
+    return f"完全先付け: no {win} while {names} has no yaku — riichi or a yaku on every wait (全待ちに役が必要)"
+
+
+def sakizuke_allows(scorer: ChinitsuScorer, by_wait: Mapping[int, WinContext]) -> bool:
+    """完全先付け (CHN-A3): may a hand with these waits win at all (:func:`sakizuke_refusal`)?"""
+    return not sakizuke_refusal(scorer, by_wait)
