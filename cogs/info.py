@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import io
-import sys
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
@@ -12,15 +11,16 @@ from discord import app_commands
 
 from bot.engine.calc import CALC_VARIANTS, calculate, parse_args
 from bot.engine.calculator import CalcError
-from bot.engine.variants import VARIANTS, Variant
-from bot.runtime.errors import CalcRejected, allowed_text
-from bot.runtime.i18n import is_japanese, text
-from bot.runtime.new_options import offered_settings, rules_example
+from bot.engine.table import TableSettings
+from bot.engine.variants import VARIANTS
+from bot.runtime.errors import CalcRejected
+from bot.runtime.i18n import text
 from bot.runtime.rendering import Priority
-from bot.runtime.variants import settings_of, variant_class
+from bot.runtime.variants import variant_class
 from bot.storage import GuildSettings
 from bot.ui.help import send_help
 from bot.ui.interactions import locale_of
+from bot.ui.rules import rules_embed
 from cogs._shared import MahjongCog
 from render import render_tiles
 
@@ -62,34 +62,28 @@ class Info(MahjongCog):
     @app_commands.describe(variant="Which game to explain")
     async def rules(self, interaction: discord.Interaction[Any], variant: VariantName) -> None:  # type: ignore[valid-type]
         """Explain a variant's rules and its table settings."""
-        cls = variant_class(str(variant))
-        locale = locale_of(interaction)
-        english, japanese = cls.ui.summary or (_module_summary(cls),) * 2
-        players = str(cls.max_players) if cls.min_players == cls.max_players else f"{cls.min_players}–{cls.max_players}"
-        embed = discord.Embed(
-            title=f"{cls.title} ({cls.variant})",
-            description=(japanese if is_japanese(locale) else english)
-            + "\n\n"
-            + text("rules_players", locale, players=players),
-            colour=0x2E7D32,
-        )
-        lines = []
-        for setting in settings_of(cls.variant):
-            default = ("on" if setting.default else "off") if isinstance(setting.default, bool) else setting.default
-            doc = setting.doc if len(setting.doc) <= 110 else setting.doc[:109] + "…"
-            allowed = f" ({allowed_text(setting.allowed, locale)})" if setting.allowed is not None else ""
-            lines.append(f"`{setting.name}` = **{default}**{allowed} — {doc}")
-        # An embed field holds 1024 characters: long lists continue in further fields.
-        title = text("rules_settings", locale)
-        chunk: list[str] = []
-        for line in lines:
-            if chunk and len("\n".join([*chunk, line])) > 1024:
-                embed.add_field(name=title, value="\n".join(chunk), inline=False)
-                title, chunk = "\u200b", []
-            chunk.append(line)
-        embed.add_field(name=title, value="\n".join(chunk) or "—", inline=False)
-        embed.set_footer(text=_how_to_set(cls, locale))
+        key = variant_class(str(variant)).variant
+        embed = rules_embed(key, locale_of(interaction), self._table_settings(interaction, key))
         await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    def _table_settings(self, interaction: discord.Interaction[Any], variant: str) -> TableSettings | None:
+        """The settings of this channel's table or lobby when it plays ``variant``: the rules then
+        say what they are at this table. None elsewhere (the defaults)."""
+        channel_id = interaction.channel_id
+        if channel_id is None:
+            return None
+        actor = self.runtime.tables.in_channel(channel_id)
+        if actor is not None:
+            game = actor.game
+            return (
+                variant_class(game.variant).settings_from_json(game.settings_json())
+                if game.variant == variant
+                else None
+            )
+        if self.runtime.lobbies.has(channel_id):
+            lobby = self.runtime.lobbies.in_channel(channel_id)
+            return lobby.settings if lobby.variant == variant else None
+        return None
 
     @app_commands.command(name="calc")
     @app_commands.rename(seat_wind="seat", round_wind="round")
@@ -178,25 +172,6 @@ class Info(MahjongCog):
         embed.set_image(url="attachment://hand.png")
         embed.set_footer(text=f"{request.variant} · {hand} · {win} {'tsumo' if tsumo else 'ron'}")
         await interaction.response.send_message(embed=embed, file=discord.File(io.BytesIO(png), "hand.png"))
-
-
-def _how_to_set(cls: Variant, locale: str) -> str:
-    """Where a host sets each setting listed above: the few that are options of their own, in the
-    names the reader's client shows, and ``rules`` for any of them, with an example."""
-    offered, rest = offered_settings(cls.variant)
-    japanese = is_japanese(locale)
-    command = f"/麻雀 卓を立てる {cls.title}" if japanese else f"/mahjong new {cls.variant}"
-    if not rest:  # every setting is an option of its own: the command has no rules option
-        return command
-    names = [cls.ui.settings_ja[s.name].name if japanese else s.name for s in offered]
-    options = ("、" if japanese else ", ").join(names)
-    return text("rules_how", locale, command=command, options=options, example=rules_example(rest))
-
-
-def _module_summary(cls: Variant) -> str:
-    """A variant without a written summary is described by its game module's first paragraph."""
-    doc = sys.modules[cls.game.__module__].__doc__ or ""
-    return " ".join(doc.split("\n\n")[0].split()).replace("``", "`") or cls.title
 
 
 async def setup(bot: JantakuBot) -> None:

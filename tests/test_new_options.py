@@ -8,11 +8,11 @@ import dataclasses
 
 import pytest
 
-from bot.engine.table import Form, OneOf, Range
 from bot.engine.variants import VARIANTS, SettingValue, Variant
 from bot.runtime.errors import BadSetting
 from bot.runtime.new_options import MAX_OPTIONS, offered_settings, rules_example
 from bot.runtime.variants import Setting, build_settings, parse_rules_text, settings_of
+from tests.setting_values import other_values
 
 FEW = 6
 """The most settings a variant offers as options of their own: each costs ~60-100 of the 8,000."""
@@ -47,23 +47,6 @@ def test_more_options_than_discord_takes_are_refused(monkeypatch: pytest.MonkeyP
         offered_settings(cls.variant)
 
 
-def _rules_values(setting: Setting) -> list[SettingValue]:
-    """Values that ``rules`` may set, other than the default where the setting says what else it
-    may be (one may clash with another setting's default, e.g. a return below the start, hence
-    several); a setting of a shape (``Form``) gets its example, which may be its default."""
-    allowed = setting.allowed
-    if setting.type is bool:
-        return [not setting.default]
-    if isinstance(allowed, OneOf):
-        return [value for value in allowed.values if value != setting.default]
-    if isinstance(allowed, Range):
-        near = (allowed.low, allowed.high, setting.default + allowed.step, setting.default - allowed.step)
-        return [value for value in near if value != setting.default and value in allowed]
-    if isinstance(allowed, Form):
-        return [allowed.example]
-    return []
-
-
 def _written(value: SettingValue) -> str:
     if isinstance(value, bool):
         return "on" if value else "off"
@@ -75,7 +58,7 @@ def test_every_setting_of_the_variant_can_be_set_through_rules(variant: Variant)
     """Those offered as options too: ``rules`` takes any setting."""
     unset = []
     for setting in settings_of(variant.variant):
-        values = _rules_values(setting)
+        values = other_values(setting)
         for value in values:
             text = f"{setting.name}={_written(value)}"
             parsed = parse_rules_text(variant.variant, text)

@@ -78,20 +78,23 @@ class MultiClaim:
 
 @dataclass(frozen=True, slots=True)
 class SettingText:
-    """A table setting's texts for its ``/mahjong new`` option: in Japanese, the option's ``name``
-    (short, typed by players: letters, digits, ``-`` and ``_`` only, lower case), what it sets in
-    ``text`` (its range and default are added from the setting), and for a setting that is one of
-    some words, each word's Japanese; in English (the name is the setting's own), ``english``.
+    """A table setting as players read it, in both languages: in Japanese, its ``/mahjong new``
+    option's ``name`` (short, typed by players: letters, digits, ``-`` and ``_`` only, lower case)
+    and what it sets in ``text``; in English (the name is the setting's own), what it sets in
+    ``english``; and for a setting that is one of some words, each word's Japanese.
 
-    ``english`` is what the option says of a setting offered as an option of its own
-    (:attr:`VariantUI.new_options`), a few words that fit Discord's one line; its range and
-    default are added too. Empty: the setting's description, cut to fit. The full description
-    stays in ``/mahjong rules`` and the rules documents."""
+    These are the player's texts: ``/mahjong rules`` lists every setting by them (with its value
+    and range, :mod:`bot.ui.rules`) and ``/mahjong new`` describes its options by them (with the
+    range and default added, cut to Discord's 100 characters). The setting's ``doc=`` is the
+    maintainers' (the rule IDs and the seed's words, for the rules documents); no player sees it.
+    So ``english`` is plain and short, as a rule screen says it, and of an option of its own
+    (:attr:`VariantUI.new_options`) a few words that fit Discord's one line with the range.
+    ``tests/test_player_texts.py`` holds every one to that: no rule IDs, markdown that renders."""
 
     name: str
     text: str
+    english: str
     choices: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
-    english: str = ""
 
     # The texts of settings several variants have, written once.
 
@@ -99,29 +102,29 @@ class SettingText:
     def hints(cls) -> SettingText:
         """``hints``, which every variant has (:class:`~bot.engine.table.TableSettings`): every
         :class:`VariantUI` takes it unless it names its own."""
-        return cls("ヒント", "手牌パネルに待ちと受け入れを表示する")
+        return cls("ヒント", "手牌パネルに待ちと受け入れを表示する", "Show waits and ukeire on the private panel.")
 
     @classmethod
     def start_points(cls, japanese: str) -> SettingText:
         """``start_points``; its Japanese text says how many (``持ち点（５万点持ち）``: ``japanese`` is
         what stands in brackets)."""
-        return cls("持ち点", f"持ち点（{japanese}）", english="Points each player starts with")
+        return cls("持ち点", f"持ち点（{japanese}）", "Points each player starts with")
 
     @classmethod
     def ippatsu_chips(cls) -> SettingText:
         """``ippatsu_chips``, the chips a riichi win with 一発 takes (both sanma variants)."""
-        return cls("一発チップ", "一発のチップ")
+        return cls("一発チップ", "一発のチップ", "Chips for a riichi win in one go-around (ippatsu)")
 
     @classmethod
     def ura_chips(cls) -> SettingText:
         """``ura_chips``, the chips each ura dora of a riichi win takes (both sanma variants)."""
-        return cls("裏ドラチップ", "裏ドラ1枚ごとのチップ")
+        return cls("裏ドラチップ", "裏ドラ1枚ごとのチップ", "Chips for each ura dora of a riichi win")
 
     @classmethod
-    def return_points(cls, japanese: str) -> SettingText:
-        """``return_points``, the points final scores are counted from; its Japanese text says what
-        they are (``返し点（…）``: ``japanese`` is what stands in brackets)."""
-        return cls("返し点", f"返し点（{japanese}）")
+    def return_points(cls, japanese: str, english: str) -> SettingText:
+        """``return_points``, the points final scores are counted from; its texts say what they
+        are here (``返し点（…）``: ``japanese`` is what stands in brackets)."""
+        return cls("返し点", f"返し点（{japanese}）", english)
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,8 +173,8 @@ class VariantUI:
     """A variant's presentation; every field's default means "nothing special here"."""
 
     summary: tuple[str, str] | None = None
-    """The rules in brief (English, Japanese) for ``/mahjong rules``; None: the game module's
-    docstring says it."""
+    """The rules in brief (English, Japanese), written for players, for ``/mahjong rules``; every
+    variant has one (``tests/test_player_texts.py``), None only for the engine's empty default."""
     texts: Texts = field(default_factory=lambda: MappingProxyType({}))
     """The variant's own texts (action buttons ``button_<kind>``, prompts, table lines); shared
     texts stay in :mod:`bot.runtime.i18n`, and no key may be defined twice."""
@@ -182,8 +185,10 @@ class VariantUI:
     """Tile pages besides the shared :data:`RIICHI_PAGE`."""
     multi_claim: MultiClaim | None = None
     settings_ja: Mapping[str, SettingText] = field(default_factory=lambda: MappingProxyType({}))
-    """Setting name -> its ``/mahjong new`` option in Japanese; every setting has one (those the
-    command takes through ``rules`` too, so a setting that gets an option needs nothing new).
+    """Setting name -> its texts for players (:class:`SettingText`: its Japanese option, and what it
+    sets in English and Japanese); every setting has one (those the command takes through
+    ``rules`` too, so a setting that gets an option needs nothing new), the one place its player
+    texts are written.
     ``hints``, which every variant has, comes with the shared :meth:`SettingText.hints` unless the
     variant says otherwise."""
     new_options: tuple[str, ...] = ()

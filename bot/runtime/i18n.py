@@ -410,6 +410,10 @@ _TEXT: dict[str, tuple[str, str]] = {
     ),
     # info
     "rules_settings": ("Table settings (default)", "卓の設定（既定値）"),
+    "rules_settings_table": ("This table's settings", "この卓の設定"),
+    "rules_default": ("default {value}", "既定 {value}"),
+    "rules_on": ("on", "オン"),
+    "rules_off": ("off", "オフ"),
     "rules_players": ("{players} players", "{players}人"),
     "rules_how": (
         "Set at {command}: {options} as options of their own, and any setting in rules as key=value, "

@@ -19,7 +19,7 @@ from bot.storage import PlayerSeat
 from render import render_standings
 from tests.engine import replays
 
-from .helpers import ephemeral_reply, forge_click, forge_slash, make_bot
+from .helpers import ephemeral_reply, forge_click, forge_slash, make_bot, raw_options
 
 SUBCOMMANDS = {"new", "join", "leave", "start", "cancel", "hand", "rules", "calc", "leaderboard", "stats"}
 SUBCOMMANDS |= {"history", "replay", "settings", "help"}
@@ -65,9 +65,11 @@ async def test_rules_explain_the_variant_and_its_settings(fake_discord: FakeDisc
     text = record.message.text
     assert "二色麻雀" in text and "Pon only" in text
     assert "`red_5p` = **1**" in text and "`hands` = **16**" in text and "`hints` = **on**" in text
-    # Each setting with a range shows it.
-    assert "`hands` = **16** (from 1 to 16) — " in text
-    assert "`start_points` = **50000** (from 1,000 to 200,000 in steps of 1,000) — " in text
+    # Each setting with a range shows it, and says what it sets in players' words, not the spec's.
+    assert "`hands` = **16** (from 1 to 16) — Hands in the game, the deal passing every hand" in text
+    assert "`start_points` = **50,000** (from 1,000 to 200,000 in steps of 1,000) — " in text
+    assert "`shin_pinfu_any_wait` = **on** — 新ピンフ wins on any wait (off: two-sided waits only)" in text
+    assert "NIS-A" not in text and "seed" not in text and "recommended" not in text
     # Where each is set: the few options of its own, and rules for any.
     assert record.message.embeds[0]["footer"]["text"] == (
         "Set at /mahjong new nishoku: hands, start_points, red_5p, red_5s, hints as options of their own, "
@@ -319,6 +321,7 @@ async def test_server_settings_shape_new_tables(fake_discord: FakeDiscord, bot: 
 
 
 async def test_rules_of_every_variant(fake_discord: FakeDiscord, bot: JantakuBot) -> None:
+    """In English and in Japanese, as the viewer's client asks (いなげ麻雀's body too)."""
     from bot.engine.variants import VARIANTS
 
     world = World.build(fake_discord, "Alice")
@@ -326,3 +329,26 @@ async def test_rules_of_every_variant(fake_discord: FakeDiscord, bot: JantakuBot
         record = await world.members[0].slash(world.channel, "mahjong rules", variant=variant.variant)
         assert record.message is not None and variant.title in record.message.text
         assert "players" in record.message.text
+        assert variant.ui.summary is not None and variant.ui.summary[0] in record.message.text
+        japanese = ephemeral_reply(
+            await world.members[0].slash_raw(
+                world.channel, "mahjong rules", options=raw_options(variant=variant.variant), locale="ja"
+            )
+        )
+        assert variant.ui.summary[1] in japanese and "卓の設定（既定値）" in japanese and "players" not in japanese
+
+
+async def test_rules_in_a_lobbys_channel_show_that_tables_settings(fake_discord: FakeDiscord, bot: JantakuBot) -> None:
+    """Asked where a table of the variant is set up, the rules say its values, changes marked;
+    another variant's rules there are its defaults."""
+    world = World.build(fake_discord, "Alice")
+    (alice,) = world.members
+    await world.open_table(alice, "inage", end="score", target=300)
+    record = await alice.slash(world.channel, "mahjong rules", variant="inage")
+    assert record.message is not None
+    text = record.message.text
+    assert "This table's settings" in text and "Table settings (default)" not in text
+    assert "`end` = **score** (`hands`, `score`, `time`, `vote`; default hands) — How the game ends" in text
+    assert "`target` = **300** (from 8 to 2,000; default 200) — " in text
+    other = await alice.slash(world.channel, "mahjong rules", variant="nishoku")
+    assert other.message is not None and "Table settings (default)" in other.message.text

@@ -1,5 +1,5 @@
-"""How チンイツゲーム is presented: its rules in brief, the 北 button, its settings in
-Japanese and its help.
+"""How チンイツゲーム is presented: its rules in brief, the 北 button, its settings'
+texts and its help.
 
 Kans, furiten and the 完全先付け explanation are the shared panel's: the game's seat view says
 in its private note when a kan is forced (CHN-A4) and why a waiting hand may not ron.
@@ -19,11 +19,24 @@ CHINITSU_SETTINGS_JA: dict[str, SettingText] = {
         english="The first hand's suit; it alternates every hand",
     ),
     "start_points": SettingText.start_points("35000点持ち"),
-    "return_points": SettingText.return_points("40000点返し、40000点での原点トップあり、返り東場"),
-    "backs_public": SettingText("牌背公開", "手牌と山の牌の背の色を公開する（実卓どおり）"),
-    "pao": SettingText("責任払い", "大明カン、大三元、大四喜の責任払いあり"),
+    "return_points": SettingText.return_points(
+        "40000点返し、40000点での原点トップあり、返り東場",
+        "The final score counts from this, and the game goes on until someone has it",
+    ),
+    "backs_public": SettingText(
+        "牌背公開",
+        "手牌と山の牌の背の色を公開する（実卓どおり）",
+        english="Everyone sees the back colours of hands and wall",
+    ),
+    "pao": SettingText(
+        "責任払い",
+        "大明カン、大三元、大四喜の責任払いあり",
+        english="Pao: whoever feeds an open kan, big three dragons or big four winds pays",
+    ),
     "daisuushii_pao": SettingText(
-        "大四喜責任払い", "北は鳴けないので、最後の風牌（東南西の3つ目）を鳴かせた人が大四喜の責任払い（オフ: なし）"
+        "大四喜責任払い",
+        "北は鳴けないので、最後の風牌（東南西の3つ目）を鳴かせた人が大四喜の責任払い（オフ: なし）",
+        english="Big four winds: whoever feeds the third open wind set pays (北 cannot be called)",
     ),
     "chips": SettingText(
         "チップ",
@@ -32,19 +45,57 @@ CHINITSU_SETTINGS_JA: dict[str, SettingText] = {
     ),
     "ippatsu_chips": SettingText.ippatsu_chips(),
     "ura_chips": SettingText.ura_chips(),
-    "yakuman_chips": SettingText("役満チップ", "本役満のチップ（ツモ、ロンとも相手2人から）"),
-    "dobon_chips": SettingText("ドボンチップ", "ドボンのチップ（飛ばした和了者に）"),
-    "honba_each_payer": SettingText("積み棒各自払い", "積み棒1本1,000点を支払う人それぞれから（オフ: 合計で）"),
-    "noten_per_pair": SettingText(
-        "ノーテン罰符個別", "ノーテン罰符はノーテン者から聴牌者それぞれに1,000点（オフ: 場に）"
+    "yakuman_chips": SettingText(
+        "役満チップ", "本役満のチップ（ツモ、ロンとも相手2人から）", english="Chips per yakuman, from each opponent"
     ),
-    "fu_scoring": SettingText("符計算", "符計算あり（オフ: 1〜3翻は符なしの固定表）"),
-    "printed_tsumo_rows": SettingText("点数表のツモ点", "跳満と三倍満の子のツモは点数表どおり（オフ: 計算式）"),
-    "kokushi": SettingText("国士無双", "国士無双は么九牌11種で（14枚、全種）"),
-    "repeated_pairs": SettingText("七対子4枚使い", "七対子は8枚使いまであり（オフ: 4枚使いは2種まで）"),
-    "riichi_only_strict": SettingText("リーのみ厳格", "リーチのみ（本役満）はドラ、一発なし（オフ: ドラ可）"),
-    "dama_ron": SettingText("ダマロン", "全部の待ちに役があればリーチなしでロンできる（面前王手飛車）"),
-    "north_rinshan": SettingText("北抜き嶺上", "抜いた北の補充牌でツモると嶺上開花（関西三麻のハウスルール）"),
+    "dobon_chips": SettingText(
+        "ドボンチップ",
+        "ドボンのチップ（飛ばした和了者に）",
+        english="Chips a busted player pays the winner who busted them",
+    ),
+    "honba_each_payer": SettingText(
+        "積み棒各自払い",
+        "積み棒1本1,000点を支払う人それぞれから（オフ: 合計で）",
+        english="Each payer pays 1,000 per honba (off: 1,000 per honba in all)",
+    ),
+    "noten_per_pair": SettingText(
+        "ノーテン罰符個別",
+        "ノーテン罰符はノーテン者から聴牌者それぞれに1,000点（オフ: 場に）",
+        english="Each no-ten player pays each tenpai player 1,000 (off: 1,000 in all)",
+    ),
+    "fu_scoring": SettingText(
+        "符計算", "符計算あり（オフ: 1〜3翻は符なしの固定表）", english="Count fu (off: 1 to 3 han pay fixed points)"
+    ),
+    "printed_tsumo_rows": SettingText(
+        "点数表のツモ点",
+        "跳満と三倍満の子のツモは点数表どおり（オフ: 計算式）",
+        english="Haneman and sanbaiman tsumo as the points table prints them (off: by formula)",
+    ),
+    "kokushi": SettingText(
+        "国士無双",
+        "国士無双は么九牌11種で（14枚、全種）",
+        english="Thirteen orphans (国士無双) with the 11 terminal and honour kinds",
+    ),
+    "repeated_pairs": SettingText(
+        "七対子4枚使い",
+        "七対子は8枚使いまであり（オフ: 4枚使いは2種まで）",
+        english="Seven pairs may repeat a kind up to 4 times (off: twice at most)",
+    ),
+    "riichi_only_strict": SettingText(
+        "リーのみ厳格",
+        "リーチのみ（本役満）はドラ、一発なし（オフ: ドラ可）",
+        english="Riichi alone (a yakuman) takes no dora and no ippatsu (off: dora count)",
+    ),
+    "dama_ron": SettingText(
+        "ダマロン",
+        "全部の待ちに役があればリーチなしでロンできる（面前王手飛車）",
+        english="A closed hand may ron without riichi when every wait has a yaku",
+    ),
+    "north_rinshan": SettingText(
+        "北抜き嶺上",
+        "抜いた北の補充牌でツモると嶺上開花（関西三麻のハウスルール）",
+        english="A tsumo on the tile that replaces a pulled 北 is 嶺上開花",
+    ),
 }
 
 CHINITSU_HELP = VariantHelp(

@@ -1,6 +1,6 @@
 """How 5等三麻 is presented: its rules in brief, its action buttons (open riichi, シュバリー, the
 winner's dice and the オーラス stop), the open-riichi and シュバリー tile pages, what the table says
-while the winner rolls or the dealer decides, its settings in Japanese and its help.
+while the winner rolls or the dealer decides, its settings' texts and its help.
 
 The buttons' kinds are the actions' in :mod:`bot.engine.variants.goto.actions`
 (``button_<kind>``); pulled 北 and flowers are the shared set-aside button.
@@ -23,8 +23,15 @@ __all__ = ["GOTO_HELP", "GOTO_UI"]
 
 GOTO_SETTINGS_JA: dict[str, SettingText] = {
     "start_points": SettingText.start_points("35,000点持ち"),
-    "return_points": SettingText.return_points("40,000点返し、東場後トップが未満なら南入、誰か届いたら終了"),
-    "sudden_death": SettingText("サドンデス", "南場で誰も返し点に届かなければ西入以降も続行（オフ: 南場で終了）"),
+    "return_points": SettingText.return_points(
+        "40,000点返し、東場後トップが未満なら南入、誰か届いたら終了",
+        "The final score counts from this; South is played if the top is below it after East",
+    ),
+    "sudden_death": SettingText(
+        "サドンデス",
+        "南場で誰も返し点に届かなければ西入以降も続行（オフ: 南場で終了）",
+        english="If nobody reaches the return points in South, play on into West (off: end after South)",
+    ),
     "chips": SettingText(
         "チップ",
         "チップあり（完全順位戦、祝儀1枚100p〜）（オフ: チップなし）",
@@ -35,53 +42,153 @@ GOTO_SETTINGS_JA: dict[str, SettingText] = {
         "サイコロ役あり（出目の合計を相手それぞれから、ゾロ目は続行）",
         english="Dice rolls on the listed wins, the pips from each opponent",
     ),
-    "open_riichi": SettingText("オープンリーチ", "オープン立直あり（待ちだけ公開、3軒目は不可）"),
+    "open_riichi": SettingText(
+        "オープンリーチ",
+        "オープン立直あり（待ちだけ公開、3軒目は不可）",
+        english="Open riichi: your waits are shown (not as the third riichi)",
+    ),
     "shubarii": SettingText(
         "シュバリー",
         "シュバリー（祝儀倍立直）を1半荘に1回打てる（春の祝儀以外すべて倍）",
         english="Shubarii: once a game, a riichi that doubles its chips",
     ),
     "riichi_minogashi": SettingText(
-        "リーチ後見逃し", "立直後の見逃しあり（あとでロンできる、自分の捨て牌のフリテンは有効）"
+        "リーチ後見逃し",
+        "立直後の見逃しあり（あとでロンできる、自分の捨て牌のフリテンは有効）",
+        english="After riichi you may let a ron go and ron later",
     ),
-    "furiten_riichi": SettingText("フリテンリーチ", "フリテン立直あり"),
-    "riichi_only_strict": SettingText("リーのみ厳格", "立直のみ出和了（役満）はドラ（赤、金、北、表、裏）と一発なし"),
-    "open_riichi_han": SettingText("オープンリーチ翻数", "オープン立直の翻数（オープンのダブル立直は1翻増し）"),
-    "open_riichi_deposit": SettingText("オープンリーチ供託", "オープン立直の供託点"),
-    "spring_without_win": SettingText("春は和了不問", "春（華牌の枚数×1枚オール）は和了しなくても局の終わりに精算"),
-    "summer_stacks": SettingText("夏の重複", "夏が複数なら1枚ごとに1段階上がる（五倍満まで、オフ: 1枚だけ）"),
-    "half_tulip": SettingText("半チューリップ", "即ツモか白ポッチツモのとき冬のアリスは半チューリップ"),
-    "soku_pocchi_stock": SettingText("即ポストック", "即ポは半チューリップでストック（外れたあとの追加めくり回数）"),
-    "flower_indicators": SettingText("華牌のドラ表示", "ドラ表示牌の華牌は季節の効果あり（ドラにも4華にもならない）"),
-    "four_flowers_any_season": SettingText("4華は季節不問", "4華は1人が抜いた華牌4枚、季節不問（オフ: 四季1枚ずつ）"),
-    "monzen_all_star": SettingText("門前オールスター", "門前オールスター（赤と金の5をすべて持つ門前和了）でサイコロ"),
-    "pocchi_tiles": SettingText("白ポッチ枚数", "4枚の白のうち白ポッチの枚数"),
-    "nuki_ron": SettingText("抜きロン", "抜いた北や華牌でロンできる"),
-    "four_north_dora": SettingText("4北のドラ数", "4北を抜くとドラこの枚数扱い（祝儀は4枚）"),
-    "indicator_slots": SettingText("ドラ表示枠", "王牌のドラ表示牌の枠（最初から2枚、槓は1局に枠−2回まで）"),
-    "honba_points": SettingText("本場の点", "1本場の点（ロンに加算、ツモは各自から半分）"),
-    "noten_points": SettingText("ノーテン罰符点", "場に出すノーテン罰符（聴牌者で分ける）"),
+    "furiten_riichi": SettingText("フリテンリーチ", "フリテン立直あり", english="Riichi while furiten is allowed"),
+    "riichi_only_strict": SettingText(
+        "リーのみ厳格",
+        "立直のみ出和了（役満）はドラ（赤、金、北、表、裏）と一発なし",
+        english="A ron on riichi alone (a yakuman) takes no dora and no ippatsu",
+    ),
+    "open_riichi_han": SettingText(
+        "オープンリーチ翻数",
+        "オープン立直の翻数（オープンのダブル立直は1翻増し）",
+        english="Han of an open riichi (an open double riichi one more)",
+    ),
+    "open_riichi_deposit": SettingText(
+        "オープンリーチ供託", "オープン立直の供託点", english="Points an open riichi puts down"
+    ),
+    "spring_without_win": SettingText(
+        "春は和了不問",
+        "春（華牌の枚数×1枚オール）は和了しなくても局の終わりに精算",
+        english="春 pays at the end of the hand even without a win",
+    ),
+    "summer_stacks": SettingText(
+        "夏の重複",
+        "夏が複数なら1枚ごとに1段階上がる（五倍満まで、オフ: 1枚だけ）",
+        english="Each 夏 raises the win one rank, up to 五倍満 (off: only one counts)",
+    ),
+    "half_tulip": SettingText(
+        "半チューリップ",
+        "即ツモか白ポッチツモのとき冬のアリスは半チューリップ",
+        english="冬's Alice is a half tulip on an ippatsu or 白ポッチ tsumo",
+    ),
+    "soku_pocchi_stock": SettingText(
+        "即ポストック",
+        "即ポは半チューリップでストック（外れたあとの追加めくり回数）",
+        english="Extra half-tulip flips after a miss on 即ポッチ",
+    ),
+    "flower_indicators": SettingText(
+        "華牌のドラ表示",
+        "ドラ表示牌の華牌は季節の効果あり（ドラにも4華にもならない）",
+        english="A flower shown as an indicator gives its season to the winner",
+    ),
+    "four_flowers_any_season": SettingText(
+        "4華は季節不問",
+        "4華は1人が抜いた華牌4枚、季節不問（オフ: 四季1枚ずつ）",
+        english="Four flowers of any seasons count as 4華 (off: one of each season)",
+    ),
+    "monzen_all_star": SettingText(
+        "門前オールスター",
+        "門前オールスター（赤と金の5をすべて持つ門前和了）でサイコロ",
+        english="A closed win holding every red and gold five earns a roll",
+    ),
+    "pocchi_tiles": SettingText(
+        "白ポッチ枚数", "4枚の白のうち白ポッチの枚数", english="How many of the four 白 are 白ポッチ"
+    ),
+    "nuki_ron": SettingText("抜きロン", "抜いた北や華牌でロンできる", english="A pulled 北 or flower may be ronned"),
+    "four_north_dora": SettingText(
+        "4北のドラ数", "4北を抜くとドラこの枚数扱い（祝儀は4枚）", english="Dora for four 北 pulled by one player"
+    ),
+    "indicator_slots": SettingText(
+        "ドラ表示枠",
+        "王牌のドラ表示牌の枠（最初から2枚、槓は1局に枠−2回まで）",
+        english="Dora indicator slots: 2 shown from the start, one more per kan",
+    ),
+    "honba_points": SettingText(
+        "本場の点",
+        "1本場の点（ロンに加算、ツモは各自から半分）",
+        english="Points per honba: added to a ron, half from each payer of a tsumo",
+    ),
+    "noten_points": SettingText(
+        "ノーテン罰符点",
+        "場に出すノーテン罰符（聴牌者で分ける）",
+        english="No-ten penalty in all, paid by the no-ten players to the tenpai ones",
+    ),
     "rank_top_chips_second_returns": SettingText(
-        "2着浮きのトップチップ", "2着40,000点以上のとき、トップがラスから受け取るチップ"
+        "2着浮きのトップチップ",
+        "2着40,000点以上のとき、トップがラスから受け取るチップ",
+        english="Chips the top takes from last when 2nd has 40,000 or more",
     ),
-    "rank_top_chips": SettingText("トップチップ", "2着40,000点未満のとき、トップが受け取るチップの合計"),
-    "rank_second_chips": SettingText("2着の支払いチップ", "2着40,000点未満のとき、2着がトップに払うチップ"),
-    "red_chips": SettingText("赤チップ", "赤5のチップ（鳴いても）"),
-    "gold_chips": SettingText("金チップ", "金5のチップ（鳴いても）"),
-    "north_chips": SettingText("北チップ", "抜いた北のチップ（4北でも4枚）"),
+    "rank_top_chips": SettingText(
+        "トップチップ",
+        "2着40,000点未満のとき、トップが受け取るチップの合計",
+        english="Chips the top takes in all when 2nd is below 40,000",
+    ),
+    "rank_second_chips": SettingText(
+        "2着の支払いチップ",
+        "2着40,000点未満のとき、2着がトップに払うチップ",
+        english="Chips the 2nd pays the top when below 40,000",
+    ),
+    "red_chips": SettingText("赤チップ", "赤5のチップ（鳴いても）", english="Chips for each red five, open hands too"),
+    "gold_chips": SettingText(
+        "金チップ", "金5のチップ（鳴いても）", english="Chips for each gold five, open hands too"
+    ),
+    "north_chips": SettingText(
+        "北チップ", "抜いた北のチップ（4北でも4枚）", english="Chips for each pulled 北 (four 北 still 4)"
+    ),
     "ippatsu_chips": SettingText.ippatsu_chips(),
     "ura_chips": SettingText.ura_chips(),
-    "pocchi_tsumo_chips": SettingText("白ポッチツモチップ", "白ポッチツモのチップ"),
-    "soku_pocchi_chips": SettingText("即ポッチチップ", "即ポッチのチップ（一発と複合）"),
-    "sanbaiman_chips": SettingText("三倍満チップ", "三倍満のチップ（ロン、ツモとも全員から）"),
-    "yakuman_chips": SettingText(
-        "役満チップ", "数え役満、本役満のチップ（全員から、数え役満は14翻超の1翻ごとに1枚増し）"
+    "pocchi_tsumo_chips": SettingText(
+        "白ポッチツモチップ", "白ポッチツモのチップ", english="Chips for a 白ポッチ tsumo"
     ),
-    "gobaiman_chips": SettingText("五倍満チップ", "五倍満（数え役満か本役満＋夏）のチップ（全員から）"),
-    "tobi_chips": SettingText("トビチップ", "トビのチップ（0点未満1万点ごとに1枚増し、飛ばした人に）"),
-    "big_top_points": SettingText("大トップの点", "大トップの点数（この点数以上のトップに祝儀）"),
-    "big_top_chips": SettingText("大トップチップ", "大トップのチップ（全員から、1万点超えるごとに1枚増し）"),
-    "jackpot_chips": SettingText("4北4華チップ", "4北4華のチップ（全員から）"),
+    "soku_pocchi_chips": SettingText(
+        "即ポッチチップ", "即ポッチのチップ（一発と複合）", english="Chips for 即ポッチ (ippatsu's chip comes too)"
+    ),
+    "sanbaiman_chips": SettingText(
+        "三倍満チップ", "三倍満のチップ（ロン、ツモとも全員から）", english="Chips from everyone for a sanbaiman"
+    ),
+    "yakuman_chips": SettingText(
+        "役満チップ",
+        "数え役満、本役満のチップ（全員から、数え役満は14翻超の1翻ごとに1枚増し）",
+        english="Chips from everyone for a yakuman (a counted one: +1 per han past 14)",
+    ),
+    "gobaiman_chips": SettingText(
+        "五倍満チップ",
+        "五倍満（数え役満か本役満＋夏）のチップ（全員から）",
+        english="Chips from everyone for a 五倍満 (yakuman plus 夏)",
+    ),
+    "tobi_chips": SettingText(
+        "トビチップ",
+        "トビのチップ（0点未満1万点ごとに1枚増し、飛ばした人に）",
+        english="Chips a busted player pays, +1 per 10,000 below 0",
+    ),
+    "big_top_points": SettingText(
+        "大トップの点",
+        "大トップの点数（この点数以上のトップに祝儀）",
+        english="A top with this many points or more earns the big-top chips",
+    ),
+    "big_top_chips": SettingText(
+        "大トップチップ",
+        "大トップのチップ（全員から、1万点超えるごとに1枚増し）",
+        english="Chips from everyone for a big top, +1 per 10,000 above",
+    ),
+    "jackpot_chips": SettingText(
+        "4北4華チップ", "4北4華のチップ（全員から）", english="Chips from everyone for four 北 and four flowers"
+    ),
 }
 
 GOTO_HELP = VariantHelp(

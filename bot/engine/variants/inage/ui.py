@@ -1,8 +1,7 @@
-"""How いなげ麻雀 is presented: the 十三不塔 button, its settings in Japanese and its help.
+"""How いなげ麻雀 is presented: its rules in brief, the 十三不塔 button, its settings' texts and its help.
 
 Its vote to end and the table's time limit are core actions (:class:`~bot.engine.game.VoteEnd`,
-:class:`~bot.engine.game.TimeUp`), labelled and handled by the shared panel; its rules in brief
-are the game module's docstring.
+:class:`~bot.engine.game.TimeUp`), labelled and handled by the shared panel.
 """
 
 from __future__ import annotations
@@ -29,27 +28,73 @@ INAGE_SETTINGS_JA: dict[str, SettingText] = {
         "終了条件が時間のとき、ホストの時計でこの分数がたったら終了",
         english="Minutes of play when end is time",
     ),
-    "points_table": SettingText("早見表", "早見表（翻:点 の段階、1翻8点〜16翻40点）"),
-    "kazoe_from": SettingText("数え役満の翻", "この翻数以上は数え役満（２０飜以上は数え切り役満）"),
-    "kazoe_per_han": SettingText("数え1翻の点", "数え役満の1翻あたりの点（どこまでも伸びる）"),
-    "yonbaiman": SettingText("四倍満", "四倍満の役（天和系、十三不塔、流し満貫、リーのみ）の点"),
-    "yakuman": SettingText("役満", "役満の点（20翻の値）"),
-    "noten_penalty": SettingText("ノーテン罰符", "場に出すノーテン罰符（聴牌者とノーテン者で分ける）"),
-    "deal_set_aside": SettingText("配牌抜き", "配牌の10枚から花牌、西、北を抜ける"),
-    "juusan_futou": SettingText("十三不塔", "配牌で十三不塔を宣言できる"),
-    "discard_yaku": SettingText("捨牌役", "捨牌役あり"),
-    "even_palindromes": SettingText("偶数回文", "偶数の長さの回文も役になる"),
-    "mane_min": SettingText("真似満の最短", "真似満になる最短の枚数"),
-    "riichi_chain_at_declaration": SettingText(
-        "宣言牌から捨牌役", "リーチ後の捨牌役を宣言牌から数える（オフ: 次の捨て牌から）"
+    "points_table": SettingText(
+        "早見表",
+        "早見表（翻:点 の段階、1翻8点〜16翻40点）",
+        english="Points by han, as han:points steps (1 han 8 points … 16 han 40)",
     ),
-    "nagashi": SettingText("流し満貫", "流し満貫あり"),
-    "nagashi_ends_hand": SettingText("流し満貫で終局", "流し満貫はすぐ精算して局を終える（オフ: 局の終わりに精算）"),
-    "ippatsu": SettingText("一発", "一発あり"),
-    "double_riichi": SettingText("ダブルリーチ", "ダブル立直あり"),
-    "multiple_ron": SettingText("ダブロン", "ダブロンあり（オフ: 頭ハネで上家優先）"),
-    "draw_keeps_starter": SettingText("流局時起家続行", "流局のあとは同じ人から始める（オフ: 次の人から）"),
-    "dora_count_for_minimum": SettingText("ドラで和了可", "ドラだけで和了できる"),
+    "kazoe_from": SettingText(
+        "数え役満の翻",
+        "この翻数以上は数え役満（２０飜以上は数え切り役満）",
+        english="From this many han a hand is a counted yakuman",
+    ),
+    "kazoe_per_han": SettingText(
+        "数え1翻の点",
+        "数え役満の1翻あたりの点（どこまでも伸びる）",
+        english="Points for each han of a counted yakuman, with no cap",
+    ),
+    "yonbaiman": SettingText(
+        "四倍満",
+        "四倍満の役（天和系、十三不塔、流し満貫、リーのみ）の点",
+        english="Points for a 四倍満 yaku (天和 and the like, 十三不塔, 流し満貫, riichi alone)",
+    ),
+    "yakuman": SettingText("役満", "役満の点（20翻の値）", english="Points for a yakuman (the 20-han value)"),
+    "noten_penalty": SettingText(
+        "ノーテン罰符",
+        "場に出すノーテン罰符（聴牌者とノーテン者で分ける）",
+        english="No-ten penalty in all, paid by the no-ten players to the tenpai ones",
+    ),
+    "deal_set_aside": SettingText(
+        "配牌抜き",
+        "配牌の10枚から花牌、西、北を抜ける",
+        english="Flowers, 西 and 北 may be set aside from the dealt 10 tiles",
+    ),
+    "juusan_futou": SettingText(
+        "十三不塔", "配牌で十三不塔を宣言できる", english="十三不塔 may be declared on the deal"
+    ),
+    "discard_yaku": SettingText("捨牌役", "捨牌役あり", english="Patterns in your discards score as yaku"),
+    "even_palindromes": SettingText(
+        "偶数回文", "偶数の長さの回文も役になる", english="Palindromes of even length count too"
+    ),
+    "mane_min": SettingText(
+        "真似満の最短", "真似満になる最短の枚数", english="The fewest copied discards that make 真似満"
+    ),
+    "riichi_chain_at_declaration": SettingText(
+        "宣言牌から捨牌役",
+        "リーチ後の捨牌役を宣言牌から数える（オフ: 次の捨て牌から）",
+        english="After riichi, discard yaku count from the riichi tile (off: from the next discard)",
+    ),
+    "nagashi": SettingText("流し満貫", "流し満貫あり", english="流し満貫 counts"),
+    "nagashi_ends_hand": SettingText(
+        "流し満貫で終局",
+        "流し満貫はすぐ精算して局を終える（オフ: 局の終わりに精算）",
+        english="流し満貫 is paid at once and ends the hand (off: paid when the hand ends)",
+    ),
+    "ippatsu": SettingText("一発", "一発あり", english="Ippatsu (一発) counts"),
+    "double_riichi": SettingText("ダブルリーチ", "ダブル立直あり", english="Double riichi counts"),
+    "multiple_ron": SettingText(
+        "ダブロン",
+        "ダブロンあり（オフ: 頭ハネで上家優先）",
+        english="Several players may ron one discard (off: the first in turn order wins)",
+    ),
+    "draw_keeps_starter": SettingText(
+        "流局時起家続行",
+        "流局のあとは同じ人から始める（オフ: 次の人から）",
+        english="After a drawn hand the same player starts (off: the next one)",
+    ),
+    "dora_count_for_minimum": SettingText(
+        "ドラで和了可", "ドラだけで和了できる", english="Dora alone make a winning hand"
+    ),
 }
 
 INAGE_HELP = VariantHelp(
@@ -140,6 +185,20 @@ INAGE_HELP = VariantHelp(
 
 INAGE_UI = VariantUI(
     settings_ja=INAGE_SETTINGS_JA,
+    summary=(
+        "2 or 3 players, 112 tiles with flowers, and no wall: every draw is a random tile from the pool. "
+        "A hand is 10 tiles and wins with three sets and a pair on the 11th. Flowers, 西 and 北 may be set "
+        "aside beside the hand for a replacement (横ドラ, 1 han each). Pon and kans, no chi; a hand with no "
+        "pon and no kan may ron only in riichi. Points are by han alone; a tsumo adds them to the winner and "
+        "nobody pays, a ron takes them from the discarder. Patterns in your discards score too (トマト, "
+        "東南西北…). There is no dealer: whoever won starts the next hand. The game ends after a number of "
+        "hands, at a score, when the time is up, or when everyone votes to end.",
+        "2人か3人、花牌入りの112枚、山はなくツモはプールからランダム。手牌は10枚、11枚目で3面子1雀頭の和了。"
+        "花牌・西・北は手牌の横に出して補充できます（横ドラ、1枚1翻）。ポンとカンはあり、チーはなし。"
+        "ポンもカンもない手はリーチしないとロンできません。点数は翻だけで決まり、ツモは和了者に加点（誰も払わない）、"
+        "ロンは放銃者から。捨て牌の形も役になります（トマト・東南西北など）。親はなく、和了した人が次の局を始めます。"
+        "終了は局数、点数、時間、または全員の投票で。",
+    ),
     new_options=("end", "hands", "target", "minutes", "hints"),
     texts={
         "button_juusan_futou": ("Tsumo: 十三不塔", "ツモ：十三不塔"),

@@ -1,4 +1,4 @@
-"""How 二色麻雀 is presented: its rules in brief, its settings in Japanese and its help.
+"""How 二色麻雀 is presented: its rules in brief, its settings' texts and its help.
 
 Its panels need nothing special: discards, the shared riichi page, pon, tsumo and ron.
 """
@@ -20,9 +20,21 @@ NISHOKU_SETTINGS_JA: dict[str, SettingText] = {
         "局数（東南西北の一荘戦、連荘なしで各風に親1回ずつ）",
         english="Hands in the game, the deal passing every hand",
     ),
-    "shin_pinfu_any_wait": SettingText("新ピンフ待ち不問", "新ピンフはどの待ちでも可（オフ: 両面待ちのみ）"),
-    "add_double_yakuman": SettingText("役満複合", "役満は複合する（オフ: 大役満まで）"),
-    "bust_below": SettingText("ハコワレ点", "この点数を下回ったらハコワレ終了（ちょうど0点は続行）"),
+    "shin_pinfu_any_wait": SettingText(
+        "新ピンフ待ち不問",
+        "新ピンフはどの待ちでも可（オフ: 両面待ちのみ）",
+        english="新ピンフ wins on any wait (off: two-sided waits only)",
+    ),
+    "add_double_yakuman": SettingText(
+        "役満複合",
+        "役満は複合する（オフ: 大役満まで）",
+        english="Several yakuman add up (off: capped at 大役満)",
+    ),
+    "bust_below": SettingText(
+        "ハコワレ点",
+        "この点数を下回ったらハコワレ終了（ちょうど0点は続行）",
+        english="The game ends when a score drops below this (exactly this plays on)",
+    ),
 }
 
 NISHOKU_HELP = VariantHelp(

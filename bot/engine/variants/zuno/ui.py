@@ -1,8 +1,8 @@
-"""How ずーの is presented: its call and ron buttons, the イナズマ page, the multi-ron panel, what
-the table says in its simultaneous phases, its settings in Japanese and its help.
+"""How ずーの is presented: its rules in brief, its call and ron buttons, the イナズマ page, the
+multi-ron panel, what the table says in its simultaneous phases, its settings' texts and its help.
 
 Its draft (:class:`~bot.engine.game.Pick`) and its switchable lock-ins (``Game.locked_in``) are
-core, shown by the shared panel; its rules in brief are the game module's docstring.
+core, shown by the shared panel.
 """
 
 from __future__ import annotations
@@ -14,38 +14,98 @@ __all__ = ["ZUNO_HELP", "ZUNO_UI"]
 
 ZUNO_SETTINGS_JA: dict[str, SettingText] = {
     "start_points": SettingText.start_points("オカ20"),
-    "return_points": SettingText.return_points("4人×5,000点の差がオカ"),
+    "return_points": SettingText.return_points(
+        "4人×5,000点の差がオカ", "The final score counts from this; the difference is the top's bonus (oka)"
+    ),
     "uma": SettingText(
         "ウマ",
         "ウマ（千点単位、2着3着±前の数、1着4着±後の数）",
         english="Uma in thousands: 2nd and 3rd ±first, 1st and 4th ±second",
     ),
-    "tobi": SettingText("トビ料", "トビ料（飛ばされた人が飛ばした人に払う）"),
-    "zerohatsu": SettingText("零発", "特殊役 零発（宣言巡の同時打牌でのロン、2翻）"),
-    "chips": SettingText("チップ", "チップ枚数: 赤/一発/裏ドラ/零発（各0〜20）"),
-    "red_chips_open": SettingText("鳴き赤チップ", "鳴いても赤チップあり"),
-    "noten_chips": SettingText("ノーテンチップ", "ノーテン罰符のチップ（ノーテン者が聴牌者それぞれに、0はなし）"),
-    "honba_chips": SettingText("本場チップ", "一枚場: 1本場ごとのチップ（最初の和了者に、0はなし）"),
-    "honba_chips_each": SettingText("本場チップ各自", "本場チップは支払う人それぞれから（オフ: 合計で1回）"),
+    "tobi": SettingText(
+        "トビ料", "トビ料（飛ばされた人が飛ばした人に払う）", english="A busted player pays this to whoever busted them"
+    ),
+    "zerohatsu": SettingText(
+        "零発",
+        "特殊役 零発（宣言巡の同時打牌でのロン、2翻）",
+        english="零発: a ron on a discard revealed with your riichi tile, 2 han",
+    ),
+    "chips": SettingText(
+        "チップ", "チップ枚数: 赤/一発/裏ドラ/零発（各0〜20）", english="Chips for red five / ippatsu / ura dora / 零発"
+    ),
+    "red_chips_open": SettingText(
+        "鳴き赤チップ", "鳴いても赤チップあり", english="Red-five chips count in an open hand too"
+    ),
+    "noten_chips": SettingText(
+        "ノーテンチップ",
+        "ノーテン罰符のチップ（ノーテン者が聴牌者それぞれに、0はなし）",
+        english="Chips each no-ten player pays each tenpai player (0: none)",
+    ),
+    "honba_chips": SettingText(
+        "本場チップ",
+        "一枚場: 1本場ごとのチップ（最初の和了者に、0はなし）",
+        english="Chips per honba for the first winner (0: none)",
+    ),
+    "honba_chips_each": SettingText(
+        "本場チップ各自",
+        "本場チップは支払う人それぞれから（オフ: 合計で1回）",
+        english="Honba chips come from each payer (off: once in all)",
+    ),
     "wareme": SettingText(
         "割れ目",
         "割れ目あり（サイコロで決まった人の点とチップのやり取りが倍）",
         english="Wareme: dice pick a player whose transfers are doubled",
     ),
-    "pocchi": SettingText("ポッチ", "ポッチ牌あり（一発ツモで引いた白が万能牌）"),
-    "cosmo": SettingText("コスモリーチ", "コスモリーチ（1筒で宣言すると發と北も万能牌）"),
+    "pocchi": SettingText(
+        "ポッチ",
+        "ポッチ牌あり（一発ツモで引いた白が万能牌）",
+        english="Pocchi: a 白 drawn on the ippatsu tsumo is wild",
+    ),
+    "cosmo": SettingText(
+        "コスモリーチ",
+        "コスモリーチ（1筒で宣言すると發と北も万能牌）",
+        english="Cosmo riichi: riichi on a 1p makes 發 and 北 wild too",
+    ),
     "inazuma": SettingText(
         "イナズマリーチ",
         "イナズマリーチ（1万点棒でリーチ、点数とチップが倍）",
         english="Inazuma riichi: a 10,000 stick doubles points and chips",
     ),
-    "kari_inazuma": SettingText("借りイナズマ", "借りイナズマリーチ（9,900点以下で、和了できなければトビ）"),
-    "kari_penalty": SettingText("借りイナズマ慰謝料", "借りイナズマ失敗時にトップへ払う慰謝料"),
-    "own_kakan": SettingText("自牌加槓", "宣言の段階で自分の牌で加槓できる"),
-    "one_call_each": SettingText("鳴き各自1回", "鳴きは1巡に各自1回まで（オフ: 1巡に全体で1回）"),
-    "double_riichi": SettingText("ダブルリーチ", "ダブル立直あり（1巡目、鳴きも槓もない場合）"),
-    "tenhou": SettingText("天和", "天和・地和あり（1巡目のツモ、鳴きも槓もない場合）"),
-    "agari_yame": SettingText("アガリやめ", "アガリやめあり（オフ: 東4局の親はトップでも続行）"),
+    "kari_inazuma": SettingText(
+        "借りイナズマ",
+        "借りイナズマリーチ（9,900点以下で、和了できなければトビ）",
+        english="Borrowed inazuma riichi at 9,900 or less; no win means a bust",
+    ),
+    "kari_penalty": SettingText(
+        "借りイナズマ慰謝料",
+        "借りイナズマ失敗時にトップへ払う慰謝料",
+        english="What a failed borrowed inazuma pays the top player",
+    ),
+    "own_kakan": SettingText(
+        "自牌加槓",
+        "宣言の段階で自分の牌で加槓できる",
+        english="Kakan with a tile of your own in the riichi and kan step",
+    ),
+    "one_call_each": SettingText(
+        "鳴き各自1回",
+        "鳴きは1巡に各自1回まで（オフ: 1巡に全体で1回）",
+        english="One call per player each round (off: one call in all each round)",
+    ),
+    "double_riichi": SettingText(
+        "ダブルリーチ",
+        "ダブル立直あり（1巡目、鳴きも槓もない場合）",
+        english="Double riichi in the first round with no call or kan before",
+    ),
+    "tenhou": SettingText(
+        "天和",
+        "天和・地和あり（1巡目のツモ、鳴きも槓もない場合）",
+        english="天和 and 地和 in the first round with no call or kan before",
+    ),
+    "agari_yame": SettingText(
+        "アガリやめ",
+        "アガリやめあり（オフ: 東4局の親はトップでも続行）",
+        english="The dealer of East 4 may stop after a win when top",
+    ),
 }
 
 ZUNO_HELP = VariantHelp(
@@ -161,6 +221,20 @@ ZUNO_HELP = VariantHelp(
 
 ZUNO_UI = VariantUI(
     settings_ja=ZUNO_SETTINGS_JA,
+    summary=(
+        "4-player riichi with a draft and discards made all at once. 136 tiles with a red five of each suit, "
+        "25,000 points each, counted from 30,000 (oka 20), uma 10-30; East only, the dealer staying on a win. "
+        "Each round the start player takes 4 tiles and keeps one, the next keeps one of the 3 left, and so "
+        "on; then everyone locks in a discard, a riichi or a tsumo, and the four discards are revealed "
+        "together. Anyone may ron any of them, then each player may call one (pon, chi or kan). Chips for "
+        "red fives, 一発, ura dora and 零発 (a ron on a discard revealed with your riichi tile); 割れ目 "
+        "doubles one player's payments; イナズマリーチ with a 10,000 stick doubles the win.",
+        "ドラフトと同時打牌の4人リーチ麻雀。各色赤5が1枚ずつの136枚、25,000点持ち30,000点返し（オカ20）、"
+        "ウマ10-30、東風戦（和了連荘）。各ラウンド、SPが4枚から1枚取り、残り3枚から次の人が1枚…と回し、"
+        "全員が打牌・リーチ・ツモを確定すると4人の捨て牌が一斉に公開されます。どの捨て牌にもロンでき、"
+        "そのあと各自1枚だけポン・チー・カンできます。赤・一発・裏ドラ・零発（リーチ宣言牌と同時に公開された"
+        "捨て牌でのロン）にチップ。割れ目は1人の支払いが倍、イナズマリーチ（1万点棒）は和了が倍。",
+    ),
     new_options=("start_points", "uma", "wareme", "inazuma", "hints"),
     texts={
         # the table, while everyone decides at once (its ron and call windows are never shown:
