@@ -47,6 +47,20 @@ INVALID_WEBHOOK_TOKEN = (401, 50027, "Invalid Webhook Token")
 SpyT = TypeVar("SpyT", bound=Spy)
 
 
+def _task_stacks(frames: int = 4) -> str:
+    """Where each task of the running loop is suspended (its innermost ``frames`` frames): what a
+    hang guard that ran out says, so the task that never finished can be named."""
+    lines = []
+    for task in sorted(asyncio.all_tasks(), key=lambda task: task.get_name()):
+        stack = task.get_stack(limit=None)[-frames:]
+        where = " <- ".join(
+            f"{frame.f_code.co_name} ({Path(frame.f_code.co_filename).name}:{frame.f_lineno})"
+            for frame in reversed(stack)
+        )
+        lines.append(f"  {task.get_name()}: {where or 'not started'}")
+    return "\n".join(lines)
+
+
 class FakeDiscord:
     """A local Discord: REST under ``/api/v10``, the gateway at ``/gateway``, uploads at ``/attachments``.
 
@@ -388,7 +402,10 @@ class FakeDiscord:
             remaining = deadline - loop.time()
             if remaining <= 0:
                 problems = "; ".join(self.problems()) or "none"
-                raise TimeoutError(f"timed out after {timeout}s waiting for {what or predicate}; problems: {problems}")
+                raise TimeoutError(
+                    f"timed out after {timeout}s waiting for {what or predicate}; problems: {problems}; "
+                    f"what every task of the loop waits in:\n{_task_stacks()}"
+                )
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._changed.wait(), min(remaining, 0.05))
 
