@@ -71,9 +71,35 @@ async def _answered(world: World, bot: JantakuBot, record: InteractionRecord) ->
     bot has nothing left to do, Discord's deadline passes for it (the test moves the fake's clock
     by as much) and it fails, as it would on Discord after three seconds."""
     fake = world.fake
-    await fake.wait_for(
-        lambda: record.done.is_set() or (record.fault is not None and quiet(fake, bot)), what="an answer to the click"
-    )
+    try:
+        await fake.wait_for(
+            lambda: record.done.is_set() or (record.fault is not None and quiet(fake, bot)),
+            what="an answer to the click",
+        )
+    except TimeoutError as error:
+        unanswered = [
+            (rec.custom_id or rec.command, rec.fault, rec.response_type)
+            for rec in fake.interactions.values()
+            if not rec.done.is_set()
+        ]
+        sessions = [
+            (
+                session.shard_id,
+                session.invalid,
+                session.connected,
+                session.seq,
+                [frame["s"] for frame in session.events if frame["d"].get("id") == str(record.id)],
+            )
+            for session in fake.gateway.sessions.values()
+        ]
+        raise AssertionError(
+            f"sessions (shard, invalid, connected, seq, the click's seqs) {sessions}, identifies "
+            f"{len(fake.gateway.identifies)}, resumes {len(fake.gateway.resumes)}; "
+            f"click {record.custom_id}: fault {record.fault}, callbacks {record.callbacks}; fake busy "
+            f"{fake.busy} (requests in hand, events to send: {fake.gateway.sending}; unanswered "
+            f"{unanswered}); actors idle {[a.idle for a in bot.runtime.tables.actors()]}, presenters idle "
+            f"{[p.idle for p in bot.runtime.tables.presenters()]}"
+        ) from error
     if not record.done.is_set():
         await settle(fake, bot)
     if not record.done.is_set():
