@@ -28,6 +28,7 @@ from bot.sandbox.fakediscord import (
     limits,
     running_bot,
 )
+from bot.sandbox.fakediscord.gateway import Gateway
 
 
 def png_bytes(width: int = 8, height: int = 6) -> bytes:
@@ -919,3 +920,29 @@ async def test_an_edit_through_a_token_is_recorded_on_that_interaction_only(worl
     assert bot.remembered is not None and first.token_edits == [] == second.token_edits
     await bot.remembered.edit_original_response(content="edited")
     assert second.token_edits == [world.fake.clock.now()] and first.token_edits == []
+
+
+async def test_a_click_left_in_a_session_that_the_bot_identifies_past_is_lost(
+    world: World, bot: DemoBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A drop (4000) while a click is on its way leaves it in the session for a RESUME; when the
+    bot IDENTIFYs instead (here its RESUME is refused, as Discord refuses an expired session's),
+    the new session replaces the old one and the click is lost with it: excused as a fault, so it
+    fails at its deadline like any lost click, and nothing waits on it for ever."""
+    fake = world.fake
+
+    def refuse(self: Gateway, connection: Any, data: dict[str, Any]) -> None:
+        connection.queue.put_nowait({"op": 9, "d": False, "s": None, "t": None})
+
+    monkeypatch.setattr(Gateway, "_resume", refuse)
+    fake.inject(Faults(seed=1, gateway_drop=1.0, limit=1))  # the first variant: 4000, resumable
+    identified = len(fake.gateway.identifies)
+    lost = await world.alice.slash(world.table, "demo ping", wait=False)
+    await fake.wait_for(lambda: len(fake.gateway.identifies) > identified, what="a new IDENTIFY")
+    fake.inject(None)
+    assert lost.fault == "gateway_reidentify" and not fake.busy
+    fake.advance_clock(limits.RESPONSE_DEADLINE + 1)
+    await lost.wait_response()
+    assert lost.failed and any(line.startswith("interaction_failed") for line in fake.faults.consequences)
+    again = await world.alice.slash(world.table, "demo ping")
+    assert again.message is not None and again.message.content == "pong"

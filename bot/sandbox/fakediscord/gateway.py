@@ -130,18 +130,22 @@ class Gateway:
         session.connection = None
         connection.queue.put_nowait(None)  # stop the writer: nothing more goes out on this socket
         if reidentify:
-            session.invalid = True
+            self._invalidate(session)
             self.dropped_shards.add((session.shard_id, session.shard_count))
-            # Events the socket had not delivered are lost with the session; an interaction
-            # among them goes unanswered unless the bot got it before the drop.
-            for frame in session.events:
-                if frame.get("t") == "INTERACTION_CREATE":
-                    self._lose_interaction(frame["d"])
         code = SESSION_TIMED_OUT if reidentify else RESUMABLE_CLOSE
         reason = b"Session timed out." if reidentify else b"Unknown error."
         task = asyncio.ensure_future(connection.ws.close(code=code, message=reason))
         self._closing.add(task)
         task.add_done_callback(self._closing.discard)
+
+    def _invalidate(self, session: GatewaySession) -> None:
+        """The session is over: nothing it holds will be resumed. Events the socket had not
+        delivered are lost with it; an interaction among them goes unanswered unless the bot got
+        it before (the fake cannot tell which it got, so each one not yet answered is excused)."""
+        session.invalid = True
+        for frame in session.events:
+            if frame.get("t") == "INTERACTION_CREATE":
+                self._lose_interaction(frame["d"])
 
     def _lose_interaction(self, data: dict[str, Any]) -> None:
         rec = self.fake.interactions.get(snowflake_or_none(data.get("id")) or 0)
@@ -220,7 +224,7 @@ class Gateway:
                 session.connection = None
                 if ws.close_code in (1000, 1001):
                     # A clean close ends the session; Discord will not resume it.
-                    session.invalid = True
+                    self._invalidate(session)
         return ws
 
     async def _writer(self, connection: _Connection) -> None:
@@ -274,8 +278,8 @@ class Gateway:
                 "process of a bot must use one shard count",
             )
         for old in self.sessions.values():
-            if (old.shard_id, old.shard_count) == (shard_id, shard_count):
-                old.invalid = True
+            if (old.shard_id, old.shard_count) == (shard_id, shard_count) and not old.invalid:
+                self._invalidate(old)
         self.dropped_shards.discard((shard_id, shard_count))
         session = GatewaySession(secrets.token_hex(16), shard_id, shard_count, int(data.get("intents", 0)), data)
         session.connection = connection
