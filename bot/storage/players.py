@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 from bot.storage import rows
 from bot.storage.access import Access
-from bot.storage.models import AutoOptions
+from bot.storage.models import AutoOptions, PlayerSeat
 from bot.storage.sql import Connection
 
 __all__ = ["Players"]
@@ -23,11 +23,12 @@ class Players:
     def __init__(self, access: Access) -> None:
         self._access = access
 
-    async def auto_options(self, guild_id: int, user_ids: Iterable[int]) -> dict[int, AutoOptions]:
-        """Each of the users' auto options in the guild (the defaults for one who never changed
-        any), by user id: one read for a whole table."""
+    async def auto_options(self, guild_id: int, players: Iterable[PlayerSeat]) -> dict[int, AutoOptions]:
+        """The auto options in the guild of each person among ``players`` (a table's seats; CPUs
+        have none), by user id, the defaults for one who never changed any: one read a table."""
+        user_ids = dict.fromkeys(player.user_id for player in players if player.user_id is not None)
         async with self._access.read() as db:
-            return {user_id: await _auto_options(db, guild_id, user_id) for user_id in dict.fromkeys(user_ids)}
+            return {user_id: await _auto_options(db, guild_id, user_id) for user_id in user_ids}
 
     async def set_auto_options(self, guild_id: int, user_id: int, options: AutoOptions) -> None:
         """Remember a user's auto options in the guild, replacing what was there."""
