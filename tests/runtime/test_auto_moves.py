@@ -8,9 +8,10 @@ from collections.abc import Mapping
 
 import pytest
 
-from bot.engine.game import Action, Discard, Game, Pass, Pon, Riichi, Ron, Tsumo
+from bot.engine.ai import CpuPlayer
+from bot.engine.game import Action, Chi, Discard, Game, Kan, Pass, Pon, Riichi, Ron, SetAside, Tsumo
 from bot.engine.tiles import Tile
-from bot.engine.variants import new_game
+from bot.engine.variants import VARIANTS, new_game
 from bot.runtime import RuntimeOptions, TableActor
 from bot.runtime.auto_moves import AutoOption, automatic_move
 from bot.runtime.clocks import ManualClock
@@ -191,3 +192,40 @@ def test_a_claim_with_a_ron_is_only_auto_wins(options: AutoOptions, expected: ty
     as_table(game).apply(find(as_table(game), 0, Discard, "4p"))
     move = automatic_move(options, game.view(1), game.legal_actions(1))
     assert (None if move is None else type(move)) is expected
+
+
+@pytest.mark.parametrize("variant", [entry.variant for entry in VARIANTS])
+def test_every_variants_riichi_draws_that_cannot_win_are_auto_discarded_and_the_rest_asked(variant: str) -> None:
+    """Along CPU-played games of each variant, at every decision of a seat in riichi: the default
+    options discard the drawn tile (or set aside one the river may not take) exactly when that is
+    the only move, and ask whenever a win or anything else is on offer; auto-win takes only a
+    win; no calls passes only a claim without a ron."""
+    auto_discarded = asked_in_riichi = 0
+    for seed in range(6):
+        game = new_game(variant, seed=seed)
+        cpus = [CpuPlayer.for_game(game, seed=seat) for seat in range(game.players)]
+        while game.outcome() is None and game.sequence < 1_500:
+            for decision in game.decisions():
+                view, actions = game.view(decision.seat), decision.actions
+                move = automatic_move(AutoOptions(), view, actions)
+                if view.public.seats[decision.seat].riichi:
+                    if move is None:
+                        asked_in_riichi += 1
+                        assert len(actions) > 1 or not isinstance(actions[0], Discard | SetAside)
+                    else:
+                        auto_discarded += 1
+                        assert actions == (move,) and isinstance(move, Discard | SetAside)
+                        assert view.drawn is not None and game.tiles[move.tile] == view.drawn
+                else:
+                    assert move is None
+                win = automatic_move(AutoOptions(riichi_discard=False, auto_win=True), view, actions)
+                assert win is None or isinstance(win, Tsumo | Ron) or (view.rons_claimed and isinstance(win, Pass))
+                passed = automatic_move(AutoOptions(riichi_discard=False, no_calls=True), view, actions)
+                if passed is not None:
+                    assert isinstance(passed, Pass) and not any(isinstance(a, Ron | Tsumo) for a in actions)
+                    assert any(isinstance(a, Pon | Chi | Kan) for a in actions)
+            decision = game.decisions()[0]
+            game.apply(cpus[decision.seat].choose(game.view(decision.seat), decision.actions))
+        if auto_discarded and asked_in_riichi:
+            break
+    assert auto_discarded and asked_in_riichi, (auto_discarded, asked_in_riichi)
