@@ -138,7 +138,7 @@ class TableActor:
             self.seats,
             self.clocks,
             claim_window=lambda: self._views.unclaimed() is not None,
-            seat_view=lambda seat: self._views.seat(seat),
+            seat_view=lambda seat: self._views.own(seat),
             offers=offers,
         )
         self._views = TableViews(game, self.info, self.seats, self._book)

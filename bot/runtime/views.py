@@ -83,9 +83,14 @@ class TableViews:
         """One seat's private view, with the same public part as :meth:`table`."""
         return self._seat(seat, self.table())
 
+    def own(self, seat: int) -> SeatView:
+        """One seat's private view as the engine gives it (its public part the engine's too): what
+        the seat's auto options read while the table's clocks are still being armed."""
+        return self._cached(("own", seat), lambda: self.game.view(seat))
+
     def _seat(self, seat: int, table: PublicView) -> SeatView:
         # By identity: the public view is itself cached (and kept alive) until the game moves.
-        return self._cached(("seat", seat, id(table)), lambda: dataclasses.replace(self.game.view(seat), public=table))
+        return self._cached(("seat", seat, id(table)), lambda: dataclasses.replace(self.own(seat), public=table))
 
     def auto_seats(self) -> tuple[int, ...]:
         """Seats on autopilot."""
