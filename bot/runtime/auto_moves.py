@@ -8,10 +8,11 @@ action of the decision, and it is played through the same pipeline as a click (s
 Nothing here names a variant; each variant's decision shapes fall into these rules:
 
 * **auto-discard in riichi**: a seat in riichi whose decision offers one move only, the drawn
-  tile discarded (or, where the tile may not go to the river, set aside: チンイツゲーム's and
-  5等三麻's 北). A draw that can win (a ``Tsumo``) or offers anything else (an ankan, いなげ's
-  横ドラ set aside, ずーの's ポッチ tsumo) asks. In ずーの the discard is locked in during the
-  simultaneous phase like any other lock; 5等三麻's open riichi is a riichi like another.
+  tile discarded (or, where the tile may not go to the river, set aside: チンイツゲーム's 北,
+  5等三麻's 北 and flowers). A draw that can win (a ``Tsumo``) or offers anything else (an
+  ankan, いなげ's 横ドラ set aside, ずーの's ポッチ tsumo) asks. In ずーの the discard is locked in
+  during the simultaneous phase like any other lock; 5等三麻's open riichi is a riichi like
+  another.
 * **auto-win**: the first win on offer (a tsumo or a ron; ずーの's several rons one after another,
   then Done), as the CPUs take it.
 * **no calls**: a claim that offers only pon, chi and kan (and pass) is passed; a decision that
