@@ -128,7 +128,9 @@ class TableActor:
                 player,
                 bank=min(timers.bank_seconds, (banks or {}).get(seat, timers.bank_seconds)),
                 cpu=CpuPlayer.for_game(game, seed=game.seed * 8 + seat) if player.is_cpu else None,
-                auto_options=(auto_options or {}).get(player.user_id or 0, AutoOptions()),
+                auto_options=AutoOptions()
+                if player.user_id is None
+                else (auto_options or {}).get(player.user_id, AutoOptions()),
             )
             for seat, player in enumerate(players)
         ]
