@@ -20,7 +20,8 @@ with one job:
 * :class:`~bot.runtime.views.TableViews`: the game, its views built once per move, the snapshot;
 * :class:`~bot.runtime.moves.MovePipeline`: check, commit, apply, show a move;
 * :class:`~bot.runtime.pausing.TablePause`: the table paused while the store refuses writes;
-* :class:`~bot.runtime.autoplay.Autoplay`: the moves nobody clicks (timeouts, CPU turns, votes).
+* :class:`~bot.runtime.autoplay.Autoplay`: the moves nobody clicks (timeouts, CPU turns, votes,
+  the moves players' auto options make: :mod:`bot.runtime.auto_moves`).
 
 Every pending decision carries the sequence number at which it appeared; its buttons carry the
 same number. A seat's number stays the same while its options do (a claim it still has to
@@ -37,11 +38,13 @@ from bot.engine.ai import CpuPlayer
 from bot.engine.game import Game
 from bot.engine.tiles import Tile
 from bot.engine.views import PublicView, SeatView
+from bot.runtime.auto_moves import AutoOption, toggled
 from bot.runtime.autoplay import Autoplay
 from bot.runtime.clocks import SeatState, TableClocks, Timer
 from bot.runtime.customid import ActionId
 from bot.runtime.decisions import Decision, DecisionBook
-from bot.runtime.errors import GameOver, InvalidButton, NotSeated, TablePaused
+from bot.runtime.errors import GameOver, InvalidButton, NotSeated, SaveFailed, TablePaused
+from bot.runtime.hold import STORE_ERRORS
 from bot.runtime.messages import (
     Act,
     Back,
@@ -51,6 +54,7 @@ from bot.runtime.messages import (
     Retry,
     Stop,
     TimeLimit,
+    ToggleAuto,
 )
 from bot.runtime.moves import MovePipeline
 from bot.runtime.numbering import Offers
@@ -59,7 +63,7 @@ from bot.runtime.pausing import TablePause
 from bot.runtime.presenting import NullPresenter, TablePresenter
 from bot.runtime.snapshot import TableInfo, TableSnapshot
 from bot.runtime.views import TableViews
-from bot.storage import GameStatus, HandTracker, PlayerSeat, Store
+from bot.storage import AutoOptions, GameStatus, HandTracker, PlayerSeat, Store
 
 __all__ = ["SeatState", "TableActor"]
 
@@ -88,7 +92,10 @@ class TableActor:
         started_at: float | None = None,
         banks: Mapping[int, float] | None = None,
         offers: Offers | None = None,
+        auto_options: Mapping[int, AutoOptions] | None = None,
     ) -> None:
+        """``auto_options``: each human player's remembered auto options, by user id (the
+        defaults for anyone missing)."""
         if len(players) != game.players:
             raise ValueError(f"{len(players)} players for a {game.players}-seat game")
         self.game_id = game_id
@@ -121,13 +128,20 @@ class TableActor:
                 player,
                 bank=min(timers.bank_seconds, (banks or {}).get(seat, timers.bank_seconds)),
                 cpu=CpuPlayer.for_game(game, seed=game.seed * 8 + seat) if player.is_cpu else None,
+                auto_options=AutoOptions()
+                if player.user_id is None
+                else (auto_options or {}).get(player.user_id, AutoOptions()),
             )
             for seat, player in enumerate(players)
         ]
         self.clocks = TableClocks(self.seats, options=options, timers=timers, post=self._post)
         """Every seat's clock and CPU turn."""
         self._book = DecisionBook(
-            self.seats, self.clocks, claim_window=lambda: self._views.unclaimed() is not None, offers=offers
+            self.seats,
+            self.clocks,
+            claim_window=lambda: self._views.unclaimed() is not None,
+            seat_view=lambda seat: self._views.own(seat),
+            offers=offers,
         )
         self._views = TableViews(game, self.info, self.seats, self._book)
         self._pause = TablePause(
@@ -268,6 +282,13 @@ class TableActor:
         """
         return await self._ask(Act(user_id, button, asyncio.get_running_loop().create_future()))
 
+    async def toggle_auto(self, user_id: int, option: AutoOption) -> int:
+        """Switch one of the clicker's auto options, remembered for the guild (stored first);
+        their pending decision follows at once. Returns the seat; raises :class:`NotSeated`,
+        :class:`TablePaused`, :class:`SaveFailed` or :class:`GameOver`, none of which changes
+        anything."""
+        return await self._ask(ToggleAuto(user_id, option, asyncio.get_running_loop().create_future()))
+
     async def come_back(self, user_id: int) -> int:
         """Take a seat off autopilot; returns the seat."""
         return await self._ask(Back(user_id, asyncio.get_running_loop().create_future()))
@@ -341,6 +362,9 @@ class TableActor:
         if isinstance(message, Back):
             self._autoplay.come_back(seat)
             return seat
+        if isinstance(message, ToggleAuto):
+            await self._toggle_auto(seat, message.option)
+            return seat
         if message.button.game != self.game_id:
             raise InvalidButton()
         action, free = self._book.action_for(seat, message.button, self._views.game.sequence)
@@ -353,6 +377,22 @@ class TableActor:
                 self.clocks.spend_bank(seat)
         await self._moves.play(seat, action, human=True, free=free)
         return seat
+
+    async def _toggle_auto(self, seat: int, option: AutoOption) -> None:
+        state = self.seats[seat]
+        options = toggled(state.auto_options, option)
+        user_id = state.player.user_id
+        if user_id is None:
+            raise NotSeated()  # (a CPU's seat has no player to click)
+        try:
+            await self._store.players.set_auto_options(self.guild_id, user_id, options)
+        except STORE_ERRORS as error:
+            log.error("table %s: could not store seat %d's auto options: %s", self.game_id, seat, error)
+            raise SaveFailed() from error
+        state.auto_options = options
+        if self._book.options_changed(seat):
+            # Its clock stopped (an automatic move is on its way) or started: the table shows it.
+            self.presenter.table_changed(self.snapshot())
 
     # --- the end -------------------------------------------------------------------------------------
 

@@ -1,6 +1,9 @@
-"""The moves nobody clicks: a clock that ran out, a CPU's turn (or a seat's on autopilot), a
-locked-in CPU's second look, an absent player's vote, and the end of a timed table; and taking a
-seat off autopilot ("I'm back").
+"""The moves nobody clicks: a clock that ran out, a CPU's turn (or a seat's on autopilot), a move
+a player's auto options make (:mod:`bot.runtime.auto_moves`), a locked-in CPU's second look, an
+absent player's vote, and the end of a timed table; and taking a seat off autopilot ("I'm back").
+
+A timeout and autopilot respect the player's auto options: they play the decision's automatic
+move where it has one (a win with auto-win on), else its default (the drawn tile, pass).
 
 Each arrives in the actor's inbox from the table's clocks (:mod:`bot.runtime.clocks`) or from
 the table itself, and is played through the same pipeline as a click (:mod:`bot.runtime.moves`).
@@ -86,7 +89,8 @@ class Autoplay:
         self._show.presenter.panels_changed(snapshot, (seat,))
 
     async def timeout(self, message: Timeout) -> None:
-        """A seat's clock ran out: play its decision's default (two in a row: autopilot)."""
+        """A seat's clock ran out: play what its player's auto options say, else its decision's
+        default (two in a row: autopilot)."""
         decision = self._book.pending(message.seat)
         state = self._seats[message.seat]
         if decision is None or decision.seq != message.seq or not state.clocked or self._pause.paused:
@@ -95,15 +99,18 @@ class Autoplay:
             return
         if not message.retry and self._clocks.time_out(message.seat):
             self._show.presenter.notice("went_auto", name=state.player.name)
-        await self._play_or_retry(message.seat, decision, decision.default)
+        await self._play_or_retry(message.seat, decision, decision.unattended)
 
     async def turn(self, message: Auto) -> None:
-        """A CPU's turn (or a seat's on autopilot, which plays its default)."""
+        """A CPU's turn, a seat's on autopilot (its automatic move or its default), or a move a
+        player's auto options make."""
         decision = self._book.pending(message.seat)
         state = self._seats[message.seat]
-        if decision is None or decision.seq != message.seq or state.clocked or self._pause.paused:
-            return  # (a CPU turn posted as the table paused is armed again when it resumes)
-        action = decision.default
+        if decision is None or decision.seq != message.seq or self._book.waits_on(message.seat) or self._pause.paused:
+            # (a CPU turn posted as the table paused is armed again when it resumes; an automatic
+            # move its player switched off meanwhile waits for a click)
+            return
+        action = decision.unattended
         if state.cpu is not None:
             try:
                 action = state.cpu.choose(self._views.game.view(message.seat), decision.actions)
@@ -160,5 +167,5 @@ class Autoplay:
             await self._moves.play(seat, action, human=False)
         except SaveFailed:
             state = self._seats[seat]
-            retry = Timeout(seat, decision.seq, retry=True) if state.clocked else Auto(seat, decision.seq)
+            retry = Timeout(seat, decision.seq, retry=True) if self._book.waits_on(seat) else Auto(seat, decision.seq)
             state.timer = self._clocks.later(self._options.retry_seconds, retry)

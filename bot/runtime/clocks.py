@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from bot.engine.ai import CpuPlayer
 from bot.runtime.messages import Auto, Message, Timeout
-from bot.storage import PlayerSeat
+from bot.storage import AutoOptions, PlayerSeat
 
 if TYPE_CHECKING:
     from bot.runtime.options import RuntimeOptions, TableTimers
@@ -195,6 +195,8 @@ class SeatState:
     allowance: float = 0.0
     """Bank seconds the current decision may use (less than ``bank`` under a shared deadline)."""
     timer: Timer | None = field(default=None, repr=False)
+    auto_options: AutoOptions = field(default_factory=AutoOptions)
+    """The player's auto options (their panel's ⚙ Auto buttons): moves played without a click."""
 
     @property
     def clocked(self) -> bool:
@@ -243,27 +245,32 @@ class TableClocks:
         claim_window: bool,
         deadline: float | None = None,
         continuing: bool = False,
+        automatic: bool = False,
     ) -> float | None:
-        """Start the seat's clock (a human) or schedule its move (a CPU or autopilot); returns
-        the deadline (Unix time) its decision shows, None when nobody waits on a clock.
+        """Start the seat's clock (a human) or schedule its move (a CPU, autopilot, or a move the
+        player's auto options make: ``automatic``); returns the deadline (Unix time) its decision
+        shows, None when nobody waits on a clock.
 
         ``deadline`` replaces the seat's own limit: one shared with the seats asked at the same
         moment, or (``continuing``) that of a choice made in several clicks, whose clock keeps
         running. ``claim_window``: the decision answers a claim window, which a CPU answers at
-        once (one that took its time over it would tell the table that someone can claim)."""
+        once (one that took its time over it would tell the table that someone can claim).
+        An ``automatic`` move keeps a CPU's pace: at once in a claim window (a player passing by
+        hand is no quicker to see), after ``cpu_delay`` on the seat's own turn."""
         self.disarm(seat)
         state = self._seats[seat]
         options = self._options
-        if not continuing or not state.clocked:
+        waits = state.clocked and not automatic
+        if not continuing or not waits:
             state.started = options.clock() + pause
             state.charged = 0.0
-        if state.clocked and deadline is not None:
+        if waits and deadline is not None:
             left = max(0.0, deadline - options.wall_clock())
             state.timer = self.later(left, Timeout(seat, seq))
             if not continuing:
                 state.allowance = min(state.bank, max(0.0, left - pause - self._timers.turn_seconds))
             return deadline
-        if state.clocked:
+        if waits:
             state.allowance = state.bank
             limit = self._timers.limit(bank=state.bank)
             state.timer = self.later(pause + limit, Timeout(seat, seq))

@@ -27,9 +27,11 @@ from typing import ClassVar
 
 from bot.engine.game import Action
 from bot.engine.variants import tile_pages
+from bot.runtime.auto_moves import AutoOption
 from bot.runtime.errors import InvalidButton
 
 __all__ = [
+    "AUTO_PAGE",
     "PREFIX",
     "TEMPLATE",
     "ActionId",
@@ -43,6 +45,8 @@ __all__ = [
 ]
 
 PREFIX = "jt"
+AUTO_PAGE = "auto"
+"""The panel op (and panel mode) that shows the player's auto options instead of the tiles."""
 MAX_LENGTH = 100
 MAX_ID = 10**19
 """Snowflakes and row ids fit in 64 bits; anything longer is forged."""
@@ -116,14 +120,22 @@ class PanelId(ButtonId):
     A tile page's name (``riichi``, or any registered variant's page, see
     :func:`bot.engine.variants.tile_pages`) switches the panel to that page and ``discard`` back
     to the plain discards; ``dm`` moves the panel to direct messages, ``here`` back to ephemeral
-    messages, ``back`` takes the seat off autopilot.
+    messages, ``back`` takes the seat off autopilot; ``auto`` shows the player's auto options,
+    each of which (``riichi_discard``, ``auto_win``, ``no_calls``) switches that option.
     """
 
     verb: ClassVar[str] = "panel"
     PAGES: ClassVar[frozenset[str]] = frozenset(tile_pages())
     """Every page name any variant's panel may show; a page of another variant is shown as the
     discards, like a page whose choices are gone."""
-    OPS: ClassVar[frozenset[str]] = PAGES | {"discard", "dm", "here", "back"}
+    OPS: ClassVar[frozenset[str]] = PAGES | {
+        "discard",
+        "dm",
+        "here",
+        "back",
+        AUTO_PAGE,
+        *(option.value for option in AutoOption),
+    }
     game: int
     seq: int
     op: str

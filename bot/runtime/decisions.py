@@ -9,7 +9,8 @@ CPU turn (:class:`~bot.runtime.clocks.TableClocks`), and two kinds of choice bes
 on no clock — a locked-in seat's **switches** (ずーの's locked discards, until the last lock) and
 **free actions** offered at any moment (いなげ's vote to end). It numbers them by the rule
 recovery replays (:func:`~bot.runtime.numbering.next_offers`) and says which action a button
-stands for.
+stands for. A player's decision that their auto options answer (:mod:`bot.runtime.auto_moves`)
+carries that move and runs on no clock: it is played at a CPU's pace, without a click.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from bot.engine.game import Action, Game, VoteEnd
+from bot.engine.views import SeatView
+from bot.runtime.auto_moves import automatic_move
 from bot.runtime.clocks import SeatState, TableClocks
 from bot.runtime.customid import ActionId, action_args
 from bot.runtime.errors import InvalidButton, NotYourTurn, StaleClick
@@ -37,14 +40,25 @@ class Decision:
     actions: tuple[Action, ...]
     default: Action
     deadline: float | None
-    """Unix time of the timeout, or None when nobody waits on a clock (CPUs, autopilot)."""
+    """Unix time of the timeout, or None when nobody waits on a clock (CPUs, autopilot, an
+    automatic move)."""
+    automatic: Action | None = None
+    """The move the player's auto options make (one of ``actions``), played without a click or a
+    clock; None when the player is asked (and always for a CPU)."""
+
+    @property
+    def unattended(self) -> Action:
+        """What the table plays when nobody clicks (a timeout, autopilot): the automatic move
+        if the player's options make one, else the default."""
+        return self.automatic if self.automatic is not None else self.default
 
 
 class DecisionBook:
     """The decisions one table waits on, in line with its engine, each with its clock.
 
     ``claim_window`` says whether the game is in a claim window now, which a CPU answers at once
-    (see :meth:`TableClocks.arm`); ``offers`` are those a recovered game's log numbered."""
+    (see :meth:`TableClocks.arm`); ``seat_view`` is a seat's view now (what its auto options
+    read); ``offers`` are those a recovered game's log numbered."""
 
     def __init__(
         self,
@@ -52,11 +66,13 @@ class DecisionBook:
         clocks: TableClocks,
         *,
         claim_window: Callable[[], bool],
+        seat_view: Callable[[int], SeatView],
         offers: Offers | None = None,
     ) -> None:
         self._seats = seats
         self._clocks = clocks
         self._claim_window = claim_window
+        self._seat_view = seat_view
         self.offers = offers or Offers()
         """Every seat's offers as last numbered (see :mod:`bot.runtime.numbering`)."""
         self._decisions: dict[int, Decision] = {}
@@ -84,6 +100,14 @@ class DecisionBook:
         # Free actions are matched by what they are, not by number (see action_for), so a vote
         # does not make the seat's other buttons stale.
         return dataclasses.replace(decision, actions=decision.actions + free.actions)
+
+    def offered(self, seat: int) -> Decision | None:
+        """What the seat's panel offers: :meth:`decision`, less a decision its player's auto
+        options answer (that move is on its way; the player is not asked)."""
+        pending = self._decisions.get(seat)
+        if pending is not None and pending.automatic is not None:
+            return self._free.get(seat)
+        return self.decision(seat)
 
     def pending(self, seat: int) -> Decision | None:
         """The engine's decision the seat owes (with its clock), if any."""
@@ -158,13 +182,16 @@ class DecisionBook:
                 del self._decisions[seat]
                 changed.add(seat)
         opened = [seat for seat in offers.decisions if seat not in self._decisions]
+        automatic = {seat: self._automatic(seat, offers.decisions[seat].actions) for seat in opened}
         # Seats asked at the same moment (two claims on one discard, ずーの's simultaneous phases)
         # share one deadline: the turn's seconds plus the smallest bank among them.
-        clocked = [seat for seat in opened if self._seats[seat].clocked and seat not in continuing]
+        clocked = [
+            seat for seat in opened if self._seats[seat].clocked and seat not in continuing and automatic[seat] is None
+        ]
         shared = self._clocks.shared_deadline(clocked, pause=pause)
         for seat in opened:
             new = offers.decisions[seat]
-            self._decisions[seat] = Decision(seat, new.seq, new.actions, new.default, None)
+            self._decisions[seat] = Decision(seat, new.seq, new.actions, new.default, None, automatic[seat])
             if seat in continuing:
                 self.arm(seat, pause=pause, deadline=continuing[seat], continuing=True)
             else:
@@ -183,19 +210,47 @@ class DecisionBook:
             claim_window=self._claim_window(),
             deadline=deadline,
             continuing=continuing,
+            automatic=decision.automatic is not None,
         )
         self._decisions[seat] = dataclasses.replace(decision, deadline=shown)
+
+    def _automatic(self, seat: int, actions: Sequence[Action]) -> Action | None:
+        """The move the seat's player's auto options make for a decision of ``actions``."""
+        state = self._seats[seat]
+        if state.player.is_cpu:
+            return None
+        return automatic_move(state.auto_options, self._seat_view(seat), actions)
+
+    def options_changed(self, seat: int) -> bool:
+        """The seat's player changed their auto options: its pending decision is answered (or
+        asked) as they now say, on a fresh clock or at once. Returns whether it changed."""
+        decision = self._decisions.get(seat)
+        if decision is None:
+            return False
+        automatic = self._automatic(seat, decision.actions)
+        if automatic == decision.automatic:
+            return False
+        self._decisions[seat] = dataclasses.replace(decision, automatic=automatic)
+        self.arm(seat, pause=0.0)
+        return True
+
+    def automatic_seats(self) -> set[int]:
+        """Seats whose pending decision their auto options answer."""
+        return {seat for seat, decision in self._decisions.items() if decision.automatic is not None}
+
+    def waits_on(self, seat: int) -> bool:
+        """Whether the table waits for someone to click the seat's pending decision (a human at
+        the keyboard, not on autopilot, with no automatic move for it)."""
+        decision = self._decisions.get(seat)
+        return decision is not None and self._seats[seat].clocked and decision.automatic is None
 
     def answered_at_once(self) -> bool:
         """Whether a claim window just opened that only CPUs (or seats on autopilot) answer: they
         answer at once (see :meth:`arm`), and the table is redrawn after their answers, so the
         channel never sees a window nobody had to wait for (it would tell that someone can
-        claim), and sees the next move as soon as it would have without one."""
-        return (
-            bool(self._decisions)
-            and self._claim_window()
-            and not any(self._seats[seat].clocked for seat in self._decisions)
-        )
+        claim), and sees the next move as soon as it would have without one. A player whose auto
+        options pass the claim (no calls) answers at once like a CPU, for the same reason."""
+        return bool(self._decisions) and self._claim_window() and not any(map(self.waits_on, self._decisions))
 
     def stop_clocks(self, *, now: float, wall: float) -> dict[int, tuple[float, float]]:
         """Stop every clock and CPU turn (the store refuses writes); returns the seats whose
@@ -216,7 +271,7 @@ class DecisionBook:
         for seat in list(self._decisions):
             state = self._seats[seat]
             stop = stopped.get(seat)
-            if stop is not None and state.clocked:
+            if stop is not None and self.waits_on(seat):
                 stopped_at, left = stop
                 state.started += now - stopped_at  # the thinking time excludes the pause
                 self.arm(seat, pause=0.0, deadline=wall + left, continuing=True)

@@ -304,6 +304,16 @@ _TEXT: dict[str, tuple[str, str]] = {
     "panel_others_riichi": ("🀄 In riichi: {names}", "🀄 リーチ中: {names}"),
     "panel_open_waits": ("👁 {name}'s open riichi waits on {tiles}", "👁 {name} のオープン立直の待ち: {tiles}"),
     "button_dm": ("Send to DM", "DMで受け取る"),
+    "button_auto": ("⚙ Auto", "⚙ オート"),
+    "button_auto_riichi_discard": ("Riichi: auto-discard", "リーチ後ツモ切り"),
+    "button_auto_auto_win": ("Auto-win", "自動和了"),
+    "button_auto_no_calls": ("No calls", "鳴きなし"),
+    "auto_on": ("{option}: ON", "{option}: ON"),
+    "auto_off": ("{option}: OFF", "{option}: OFF"),
+    "panel_auto_options": (
+        "⚙ Auto options (remembered on this server): press one to switch it.",
+        "⚙ オート設定（このサーバーで記憶されます）: 押すと切り替わります。",
+    ),
     "button_here": ("Stop DMs", "DMをやめる"),
     # help (/mahjong help and the lobby's Help button; a variant's own steps and buttons are its ui.help)
     "button_help": ("Help", "ヘルプ"),
@@ -335,6 +345,16 @@ _TEXT: dict[str, tuple[str, str]] = {
         "(the drawn tile, or Pass). Two timeouts in a row put you on autopilot until you press **I'm back**.",
         "操作には持ち時間があります（パネルにカウントダウン）。時間切れではツモ切りかパスになり、"
         "2回続くと自動打牌になります。**戻りました** で再開できます。",
+    ),
+    "help_flow_auto": (
+        "**⚙ Auto** on your panel switches what the table plays for you, remembered on this server: "
+        "after riichi a draw that cannot win is discarded at once (on at first; a draw that wins or "
+        "offers a kan still asks you), **Auto-win** takes every tsumo and ron offered, **No calls** "
+        "passes pon, chi and kan (never a ron). A timeout follows them too.",
+        "パネルの **⚙ オート** で自動で行う操作を切り替えます（このサーバーで記憶）: リーチ後は和了できない"
+        "ツモ牌を自動でツモ切り（最初からオン。和了やカンができるときは確認します）、**自動和了** は"
+        "ツモ・ロンをすぐに和了、**鳴きなし** はポン・チー・カンを見送ります（ロンは見送りません）。"
+        "時間切れのときもこの設定に従います。",
     ),
     "help_flow_result": (
         "When a hand ends, a result card shows the win or the draw and every payment; the table "
@@ -398,6 +418,22 @@ _TEXT: dict[str, tuple[str, str]] = {
         "パネルをDMに送ります（以後DMで操作できます）。",
     ),
     "help_op_here": ("Stops the DMs: your panel opens here again.", "DMをやめ、パネルをここに表示します。"),
+    "help_op_auto": (
+        "Shows your auto options in place of the tiles (**Back** returns to them).",
+        "牌の代わりにオート設定を表示します（**戻る** で牌に戻ります）。",
+    ),
+    "help_op_riichi_discard": (
+        "After riichi, discards a draw that cannot win for you at once (on at first).",
+        "リーチ後、和了できないツモ牌を自動でツモ切りします（最初からオン）。",
+    ),
+    "help_op_auto_win": (
+        "Takes every tsumo and ron as soon as it is offered.",
+        "ツモ・ロンができるとすぐに和了します。",
+    ),
+    "help_op_no_calls": (
+        "Passes every pon, chi and kan on others' discards (a ron is still yours, or Auto-win's).",
+        "他家の捨て牌へのポン・チー・カンをすべて見送ります（ロンは見送りません）。",
+    ),
     "help_op_done": (
         "After your claims (several rons): you are done choosing.",
         "複数のロンを選び終えたら押します。",

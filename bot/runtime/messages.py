@@ -1,6 +1,6 @@
 """What the actor's inbox receives: every input to a running game is one of these messages.
 
-Requests (:class:`Act`, :class:`Back`, :class:`Cancel`) carry a future the caller awaits;
+Requests (:class:`Act`, :class:`Back`, :class:`ToggleAuto`, :class:`Cancel`) carry a future the caller awaits;
 the others come from the table's own clocks (:mod:`bot.runtime.clocks`), its CPUs and absent
 players (:mod:`bot.runtime.autoplay`) and its pause (:mod:`bot.runtime.pausing`).
 """
@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass, field
 
+from bot.runtime.auto_moves import AutoOption
 from bot.runtime.customid import ActionId
 
 __all__ = [
@@ -25,6 +26,7 @@ __all__ = [
     "Stop",
     "TimeLimit",
     "Timeout",
+    "ToggleAuto",
 ]
 
 
@@ -42,6 +44,15 @@ class Back:
     """ "I'm back": take the clicker's seat off autopilot."""
 
     user_id: int
+    future: asyncio.Future[int]
+
+
+@dataclass
+class ToggleAuto:
+    """Switch one of the clicker's auto options (a ⚙ Auto button of their panel)."""
+
+    user_id: int
+    option: AutoOption
     future: asyncio.Future[int]
 
 
@@ -104,7 +115,7 @@ class Stop:
     future: asyncio.Future[None] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
 
 
-Message = Act | Back | Cancel | Auto | Reconsider | Timeout | TimeLimit | FreeAct | Retry | Stop
+Message = Act | Back | ToggleAuto | Cancel | Auto | Reconsider | Timeout | TimeLimit | FreeAct | Retry | Stop
 
-Request = Act | Back | Cancel
+Request = Act | Back | ToggleAuto | Cancel
 """A message someone waits on for an answer."""

@@ -239,7 +239,10 @@ class MovePipeline:
         snapshot = self._show.snapshot()
         if not self._book.answered_at_once():
             presenter.table_changed(snapshot)
-        # A declaration (riichi, a call, a kan) is public at once: every panel shows it.
+        # A declaration (riichi, a call, a kan) is public at once: every panel shows it. A seat
+        # whose new decision its auto options answer is not asked: its panel is redrawn once that
+        # move is played, as after a CPU's.
+        changed -= self._book.automatic_seats()
         panels = range(len(self._seats)) if new_hand or declared else changed | {seat}
         presenter.panels_changed(snapshot, panels, exclude=seat if human else None)
 

@@ -99,8 +99,17 @@ async def _resume(runtime: Runtime[Any], row: GameRow) -> TableActor | None:
     )
     banks = await store.games.seat_banks(row.id)
     panels = await store.tables.panels(row.id)
+    auto_options = await store.players.auto_options(row.guild_id, row.players)
     actor = runtime.tables.resume(
-        row, game, timers=timers, banks=banks, tracker=tracker, offers=offers, panels=panels, dm_panels=guild.dm_panels
+        row,
+        game,
+        timers=timers,
+        banks=banks,
+        tracker=tracker,
+        offers=offers,
+        panels=panels,
+        dm_panels=guild.dm_panels,
+        auto_options=auto_options,
     )
     log.info("table %d resumed at action %d", row.id, game.sequence)
     return actor

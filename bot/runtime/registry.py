@@ -24,7 +24,7 @@ from bot.runtime.options import TableTimers
 from bot.runtime.presenting import PresenterFactory, RunningPresenter
 from bot.runtime.shards import shard_of
 from bot.runtime.variants import new_table_game
-from bot.storage import GameNotFoundError, GameRow, GameSummary, HandTracker, PanelHandle
+from bot.storage import AutoOptions, GameNotFoundError, GameRow, GameSummary, HandTracker, PanelHandle
 
 if TYPE_CHECKING:
     from bot.runtime.shared import Runtime
@@ -148,6 +148,7 @@ class TableRegistry(Generic[P]):
             bank_seconds=lobby.timers.bank_seconds,
         )
         guild = await runtime.store.guilds.settings(lobby.guild_id)
+        auto_options = await runtime.store.players.auto_options(lobby.guild_id, players)
         actor = TableActor(
             game_id=game_id,
             guild_id=lobby.guild_id,
@@ -160,6 +161,7 @@ class TableRegistry(Generic[P]):
             timers=lobby.timers,
             locale=lobby.locale,
             on_finished=self._finished,
+            auto_options=auto_options,
         )
         self._launch(actor, dm_panels=guild.dm_panels)
         log.info("table %d started in channel %d (%s)", game_id, lobby.channel_id, game.variant)
@@ -219,11 +221,15 @@ class TableRegistry(Generic[P]):
         offers: Offers,
         panels: Mapping[int, PanelHandle],
         dm_panels: bool,
+        auto_options: Mapping[int, AutoOptions],
     ) -> TableActor:
         """Run a stored game again from where its log left it (``game``, replayed), with its
-        clock, each seat's bank, its hands so far, its decisions numbered as before, and the
-        panels the process before left open; the table is re-posted with a notice."""
-        actor = self._stored_actor(row, game, timers=timers, banks=banks, tracker=tracker, offers=offers)
+        clock, each seat's bank, its hands so far, its decisions numbered as before, the panels
+        the process before left open and the players' auto options; the table is re-posted with
+        a notice."""
+        actor = self._stored_actor(
+            row, game, timers=timers, banks=banks, tracker=tracker, offers=offers, auto_options=auto_options
+        )
         notice = text("resumed", None, game=row.id, seq=game.sequence)
         self._launch(actor, message_id=row.message_id, notice=notice, dm_panels=dm_panels, panels=panels)
         return actor
@@ -247,9 +253,11 @@ class TableRegistry(Generic[P]):
         banks: Mapping[int, float] | None = None,
         tracker: HandTracker | None = None,
         offers: Offers | None = None,
+        auto_options: Mapping[int, AutoOptions] | None = None,
     ) -> TableActor:
-        """The actor of a stored game: a running one (with its clocks, banks, tracker and
-        offers), or without them a finished one that only lends a presenter its final state."""
+        """The actor of a stored game: a running one (with its clocks, banks, tracker, offers and
+        its players' auto options), or without them a finished one that only lends a presenter
+        its final state."""
         return TableActor(
             game_id=row.id,
             guild_id=row.guild_id,
@@ -265,6 +273,7 @@ class TableRegistry(Generic[P]):
             on_finished=self._finished if timers is not None else None,
             started_at=row.created_at.timestamp(),
             offers=offers,
+            auto_options=auto_options,
         )
 
     def _finished(self, actor: TableActor) -> None:

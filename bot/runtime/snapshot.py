@@ -19,7 +19,7 @@ from bot.engine.game import Unclaimed
 from bot.engine.tiles import Tile
 from bot.engine.views import PublicView, SeatView
 from bot.runtime.decisions import Decision
-from bot.storage import PlayerSeat
+from bot.storage import AutoOptions, PlayerSeat
 
 __all__ = ["SeatViews", "StaleSnapshot", "TableInfo", "TableSnapshot", "declarations", "public_table_view"]
 
@@ -106,11 +106,14 @@ class TableSnapshot:
     read: see :class:`SeatViews`)."""
     decisions: Mapping[int, Decision]
     """Each seat's pending decision (or the choices a locked-in seat may switch to), with the
-    actions it may take at any moment added."""
+    actions it may take at any moment added; none its player's auto options answer (see
+    :meth:`~bot.runtime.decisions.DecisionBook.offered`)."""
     deciding: tuple[Decision, ...]
     """The decisions the table waits on (the engine's), by seat, with their deadlines."""
     auto: tuple[int, ...]
     """Seats on autopilot."""
+    auto_options: tuple[AutoOptions, ...]
+    """Each seat's player's auto options, by seat (a CPU's are the defaults, and unused)."""
     waiting_for: tuple[str, ...]
     """Names of the people the table waits on, for a panel (claim deciders stay anonymous)."""
     paused: bool

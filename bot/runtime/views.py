@@ -83,9 +83,14 @@ class TableViews:
         """One seat's private view, with the same public part as :meth:`table`."""
         return self._seat(seat, self.table())
 
+    def own(self, seat: int) -> SeatView:
+        """One seat's private view as the engine gives it (its public part the engine's too): what
+        the seat's auto options read while the table's clocks are still being armed."""
+        return self._cached(("own", seat), lambda: self.game.view(seat))
+
     def _seat(self, seat: int, table: PublicView) -> SeatView:
         # By identity: the public view is itself cached (and kept alive) until the game moves.
-        return self._cached(("seat", seat, id(table)), lambda: dataclasses.replace(self.game.view(seat), public=table))
+        return self._cached(("seat", seat, id(table)), lambda: dataclasses.replace(self.own(seat), public=table))
 
     def auto_seats(self) -> tuple[int, ...]:
         """Seats on autopilot."""
@@ -123,9 +128,10 @@ class TableViews:
             sequence=game.sequence,
             table=table,
             seats=SeatViews(self._info.humans, seat_view),
-            decisions={seat: found for seat in range(len(self._seats)) if (found := book.decision(seat)) is not None},
+            decisions={seat: found for seat in range(len(self._seats)) if (found := book.offered(seat)) is not None},
             deciding=book.decisions(),
             auto=self.auto_seats(),
+            auto_options=tuple(state.auto_options for state in self._seats),
             waiting_for=self.waiting_for(),
             paused=paused,
             finished=finished,

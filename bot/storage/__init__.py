@@ -1,13 +1,14 @@
 """Persistent state: the only package in Jantaku that speaks SQL.
 
-:class:`Store` keeps guild settings (``store.guilds``), games with their seats and the ordered
-action log each game is rebuilt from (``store.games``), lobbies, table messages and panels
-(``store.tables``), per-hand and final results with Plackett-Luce ratings (``store.results``), and
-answers the leaderboards, stats and history (``store.stats``), in one SQLite file (the default:
-aiosqlite, WAL, one writer and a few readers) or one PostgreSQL database (asyncpg; several bot
-processes may share it). The schema lives in numbered ``migrations/<dialect>/*.sql``
-files, the version recorded in the database. Everything crosses the boundary as the frozen
-dataclasses of :mod:`bot.storage.models`, built from rows in :mod:`bot.storage.rows`.
+:class:`Store` keeps guild settings (``store.guilds``), each player's auto options
+(``store.players``), games with their seats and the ordered action log each game is rebuilt from
+(``store.games``), lobbies, table messages and panels (``store.tables``), per-hand and final
+results with Plackett-Luce ratings (``store.results``), and answers the leaderboards, stats and
+history (``store.stats``), in one SQLite file (the default: aiosqlite, WAL, one writer and a few
+readers) or one PostgreSQL database (asyncpg; several bot processes may share it). The schema lives
+in numbered ``migrations/<dialect>/*.sql`` files, the version recorded in the database. Everything
+crosses the boundary as the frozen dataclasses of :mod:`bot.storage.models`, built from rows in
+:mod:`bot.storage.rows`.
 
 Start-up recovery, in outline::
 
@@ -33,6 +34,7 @@ from bot.storage.guilds import Guilds
 from bot.storage.hands import HandEntry, HandTracker
 from bot.storage.models import (
     PERIODS,
+    AutoOptions,
     ChipTotals,
     FinalResult,
     GameRow,
@@ -50,6 +52,7 @@ from bot.storage.models import (
     PlayerStats,
     UnreadableLobby,
 )
+from bot.storage.players import Players
 from bot.storage.results import Results
 from bot.storage.stats import StatsQueries
 from bot.storage.store import LEADERBOARD_ORDERS, Clock, Store, database_path
@@ -60,6 +63,7 @@ __all__ = [
     "LEADERBOARD_ORDERS",
     "PERIODS",
     "ActionOrderError",
+    "AutoOptions",
     "ChannelBusyError",
     "ChipTotals",
     "Clock",
@@ -85,6 +89,7 @@ __all__ = [
     "PlayerRating",
     "PlayerSeat",
     "PlayerStats",
+    "Players",
     "Results",
     "SchemaVersionError",
     "StatsQueries",

@@ -76,6 +76,7 @@ class Table:
 
 TABLES: tuple[Table, ...] = (
     Table("guild_settings", ("guild_id",)),
+    Table("player_options", ("guild_id", "user_id")),
     Table("games", ("id",)),
     Table("game_players", ("game_id", "seat")),
     Table("actions", ("game_id", "seq")),

@@ -11,6 +11,7 @@ from bot.engine.table import TableSettings
 
 __all__ = [
     "PERIODS",
+    "AutoOptions",
     "ChipTotals",
     "FinalResult",
     "GameRow",
@@ -107,6 +108,30 @@ class PanelHandle:
         direct = self.token is None and self.channel_id is not None
         if not (ephemeral or direct):
             raise ValueError("a panel lives behind an interaction token or in a DM message")
+
+
+@dataclass(frozen=True)
+class AutoOptions:
+    """One player's automatic moves, remembered per guild (the ⚙ Auto buttons on a panel): what
+    the table plays for them without a click, as Tenhou's and Mahjong Soul's toggles do. Every
+    field has the default a new player gets.
+
+    >>> AutoOptions()
+    AutoOptions(riichi_discard=True, auto_win=False, no_calls=False)
+    """
+
+    riichi_discard: bool = True
+    """In riichi, a drawn tile that cannot win is discarded at once (ツモ切り); a draw that can win
+    or offers a kan still asks."""
+    auto_win: bool = False
+    """A tsumo or ron is taken as soon as it is offered (自動和了)."""
+    no_calls: bool = False
+    """Claims of pon, chi and kan on others' discards are passed (鳴きなし); never a ron."""
+
+    def __post_init__(self) -> None:
+        for name in ("riichi_discard", "auto_win", "no_calls"):
+            if not isinstance(getattr(self, name), bool):
+                raise TypeError(f"{name} must be True or False, got {getattr(self, name)!r}")
 
 
 @dataclass(frozen=True)

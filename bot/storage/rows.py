@@ -23,6 +23,7 @@ from typing import Any
 from bot.engine.table import TableSettings
 from bot.engine.variants import find_variant
 from bot.storage.models import (
+    AutoOptions,
     ChipTotals,
     FinalResult,
     GameRow,
@@ -92,6 +93,15 @@ def count(row: Row | None) -> int:
 def row_id(row: Row) -> int:
     """A row's ``id`` column (a new game's ``RETURNING id``, a page of history)."""
     return int(row["id"])
+
+
+def auto_options(row: Row | None) -> AutoOptions:
+    """A ``player_options`` row's auto options; no row is a player who never changed them."""
+    if row is None:
+        return AutoOptions()
+    return AutoOptions(
+        riichi_discard=bool(row["riichi_discard"]), auto_win=bool(row["auto_win"]), no_calls=bool(row["no_calls"])
+    )
 
 
 def guild_settings(guild_id: int, row: Row | None) -> GuildSettings:

@@ -7,6 +7,7 @@ queries of one kind of thing, all on that backend through one :class:`~bot.stora
 
 ==================  ===========================================================================
 ``store.guilds``    :class:`~bot.storage.guilds.Guilds`: each guild's table defaults
+``store.players``   :class:`~bot.storage.players.Players`: each player's auto options, per guild
 ``store.games``     :class:`~bot.storage.games.GameLog`: games, their seats, the action log, records
 ``store.tables``    :class:`~bot.storage.tables.OpenTables`: lobbies, table messages, panels
 ``store.results``   :class:`~bot.storage.results.Results`: hands, final results, ratings, ends shown
@@ -27,6 +28,7 @@ from contextlib import asynccontextmanager
 from bot.storage.access import Access, Clock, utc_now
 from bot.storage.games import GameLog
 from bot.storage.guilds import Guilds
+from bot.storage.players import Players
 from bot.storage.postgres import PostgresBackend, is_postgres_url
 from bot.storage.results import Results
 from bot.storage.schema import Migration, load_migrations
@@ -53,6 +55,8 @@ class Store:
         access = Access(backend, clock)
         self.guilds = Guilds(access)
         """Each guild's table defaults."""
+        self.players = Players(access)
+        """Each player's auto options, per guild."""
         self.games = GameLog(access)
         """Games, their seats and their action logs."""
         self.tables = OpenTables(access)

@@ -19,6 +19,8 @@ import discord
 
 from bot.engine.tiles import parse_tiles
 from bot.engine.variant_ui import VariantHelp, VariantUI
+from bot.runtime.auto_moves import AutoOption
+from bot.runtime.customid import AUTO_PAGE
 from bot.runtime.i18n import Locale, has_text, is_japanese, text
 from bot.runtime.rendering import Priority
 from bot.runtime.variants import variant_class
@@ -52,6 +54,8 @@ PANEL_OPS: dict[str, tuple[str, str]] = {
     "dm": ("button_dm", "help_op_dm"),
     "here": ("button_here", "help_op_here"),
     "back": ("button_back", "help_op_back"),
+    AUTO_PAGE: ("button_auto", "help_op_auto"),
+    **{option.value: (f"button_auto_{option.value}", f"help_op_{option.value}") for option in AutoOption},
 }
 """Each op of a panel's own buttons (``PanelId.OPS`` besides the tile pages, which are explained
 with the action kind they choose): its label's text key, its help's."""
@@ -139,6 +143,8 @@ def _buttons(ui: VariantUI, locale: Locale | None) -> tuple[HelpButton, ...]:
     buttons.append(op(*PANEL_OPS["dm"]))
     buttons.append(op(*PANEL_OPS["here"]))
     buttons.append(op(*PANEL_OPS["back"]))
+    buttons.append(op(*PANEL_OPS[AUTO_PAGE]))
+    buttons += [op(*PANEL_OPS[option.value]) for option in AutoOption]
     return tuple(buttons)
 
 
@@ -162,6 +168,7 @@ def help_page(variant: str, locale: Locale | None) -> HelpPage:
         text("help_flow_hand", locale),
         *(_pick(step, locale) for step in help_.flow),
         text("help_flow_clock", locale),
+        text("help_flow_auto", locale),
         text("help_flow_result", locale),
     )
     commands = text("help_commands_text", locale) + "\n" + text("help_op_lobby", locale)

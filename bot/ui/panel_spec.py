@@ -20,10 +20,12 @@ from bot.engine.tiles import Kind, Tile, kind_name
 from bot.engine.variant_ui import MultiClaim, TilePage
 from bot.engine.variants import tile_pages, variant_ui
 from bot.engine.views import PublicView, SeatView
-from bot.runtime.customid import ActionId, PanelId, action_args
+from bot.runtime.auto_moves import AutoOption
+from bot.runtime.customid import AUTO_PAGE, ActionId, PanelId, action_args
 from bot.runtime.decisions import Decision
 from bot.runtime.i18n import Locale, text
 from bot.runtime.snapshot import declarations
+from bot.storage import AutoOptions
 from bot.ui.components import ButtonSpec, MessageSpec, Style
 from bot.ui.labels import WIND_NAMES, action_label, deadline_text, tile_label
 from bot.ui.table_spec import table_picture
@@ -35,7 +37,8 @@ log = logging.getLogger(__name__)
 PanelMode = str
 """Which tile buttons the panel shows: ``discard`` (discards, or draft picks), or the name of a
 tile page (:class:`~bot.engine.variant_ui.TilePage`: the shared riichi page, or a variant's), each
-entered by a ``PanelId`` button of that name."""
+entered by a ``PanelId`` button of that name; or ``auto`` (``AUTO_PAGE``): the player's auto
+options in place of the tiles and calls, until they press Back."""
 
 MAX_ROWS = 5
 ROW_SIZE = 5
@@ -72,7 +75,9 @@ _NO_TABLE = PublicView(variant="", round_label="", seats=(), tiles_left=0)
 def panel_mode(mode: str, decision: Decision | None) -> PanelMode:
     """The mode a panel should be in: ``mode`` while the decision still has actions for its
     page, else ``discard`` (a tile page never outlives its choices, and an unknown name or
-    another variant's page has none)."""
+    another variant's page has none); the auto options stay until the player leaves them."""
+    if mode == AUTO_PAGE:
+        return AUTO_PAGE
     page = PAGES.get(mode)
     if page is None or decision is None or not any(action.kind == page.kind for action in decision.actions):
         return "discard"
@@ -113,6 +118,7 @@ def panel_spec(
     notice: str = "",
     locale: Locale | None = None,
     dm_offered: bool = True,
+    auto_options: AutoOptions | None = None,
 ) -> MessageSpec:
     """A seat's private panel: its situation in words and one button per legal action.
 
@@ -124,6 +130,8 @@ def panel_spec(
     tighter, and what still does not fit is logged as an error (see :func:`_layout`).
 
     ``dm_offered`` False leaves out the DM button: its process gets no DM clicks (shard 0's does).
+    ``auto_options`` are the player's (the defaults if not given): in the ``auto`` mode one button
+    each, showing its state, in place of the tiles and calls; in any other, a ⚙ Auto button.
     """
     public = view.public
     choice = _choice(game_id, view, decision, mode, playing=not auto and not over)
@@ -135,13 +143,23 @@ def panel_spec(
         lines.append(text("panel_auto", locale))
     else:
         lines += _prompt(choice, view, decision, waiting_for, names, locale)
+    settings = choice.mode == AUTO_PAGE and not over
+    if settings:
+        lines.append(text("panel_auto_options", locale))
     lines += _facts(view, names, over, locale)
-    buttons = _layout(
-        _tile_buttons(choice, view, tiles),
-        _call_buttons(choice, view, names, tiles, locale),
-        _utility_buttons(choice, auto=auto, over=over, dm=dm, dm_offered=dm_offered, locale=locale),
-        where=f"game {game_id} seat {view.seat} mode {choice.mode}",
+    utility = _utility_buttons(
+        choice, auto=auto, over=over, dm=dm, dm_offered=dm_offered, settings=settings, locale=locale
     )
+    if settings:
+        options = auto_options if auto_options is not None else AutoOptions()
+        buttons = _layout([], _auto_buttons(choice, options, locale), utility, where=f"game {game_id} auto options")
+    else:
+        buttons = _layout(
+            _tile_buttons(choice, view, tiles),
+            _call_buttons(choice, view, names, tiles, locale),
+            utility,
+            where=f"game {game_id} seat {view.seat} mode {choice.mode}",
+        )
     # The panel's picture shows the whole table, but redrawing every panel for every discard would
     # cost an edit per seat per move; declarations (riichi, melds and kans) change how a hand is
     # played, so they do redraw it (ずーの: 「宣言は即公開」).
@@ -298,10 +316,25 @@ def _call_buttons(
     return calls
 
 
+def _auto_buttons(choice: _Choice, options: AutoOptions, locale: Locale | None) -> list[ButtonSpec]:
+    """One button per auto option, showing its state (green and ON, grey and OFF), then Back to
+    the tiles."""
+    buttons: list[ButtonSpec] = []
+    for option in AutoOption:
+        on = option.is_on(options)
+        label = text("auto_on" if on else "auto_off", locale, option=text(f"button_auto_{option.value}", locale))
+        style: Style = "success" if on else "secondary"
+        buttons.append(ButtonSpec(PanelId(choice.game_id, choice.seq, option.value).custom_id, label, style))
+    back = text("button_cancel_riichi", locale)
+    buttons.append(ButtonSpec(PanelId(choice.game_id, choice.seq, "discard").custom_id, back, "secondary"))
+    return buttons
+
+
 def _utility_buttons(
-    choice: _Choice, *, auto: bool, over: bool, dm: bool, dm_offered: bool, locale: Locale | None
+    choice: _Choice, *, auto: bool, over: bool, dm: bool, dm_offered: bool, settings: bool, locale: Locale | None
 ) -> list[ButtonSpec]:
-    """I'm back (on autopilot), and the panel's DM switch (where this process takes DM clicks)."""
+    """I'm back (on autopilot), the panel's DM switch (where this process takes DM clicks), and
+    ⚙ Auto (unless the auto options are shown already: ``settings``)."""
     game_id, seq = choice.game_id, choice.seq
     utility: list[ButtonSpec] = []
     if auto and not over:
@@ -309,6 +342,8 @@ def _utility_buttons(
     if not over and dm_offered:
         op, label = ("here", "button_here") if dm else ("dm", "button_dm")
         utility.append(ButtonSpec(PanelId(game_id, seq, op).custom_id, "📬 " + text(label, locale), "secondary"))
+    if not over and not settings:
+        utility.append(ButtonSpec(PanelId(game_id, seq, AUTO_PAGE).custom_id, text("button_auto", locale), "secondary"))
     return utility
 
 

@@ -308,6 +308,7 @@ class PanelPresenter:
             notice=notice,
             locale=panel.locale,
             dm_offered=self._dms,
+            auto_options=snapshot.auto_options[seat],
         )
         waiting = panel_picture(view, deciding=False)
         picture = panel_picture(view, deciding=True) if decision is not None else waiting

@@ -12,7 +12,8 @@ from typing import Any
 
 import discord
 
-from bot.runtime.customid import ActionId, PanelId, TableId
+from bot.runtime.auto_moves import AutoOption
+from bot.runtime.customid import AUTO_PAGE, ActionId, PanelId, TableId
 from bot.runtime.errors import InvalidButton, NoTable
 from bot.runtime.i18n import text
 from bot.runtime.options import RuntimeOptions
@@ -22,6 +23,9 @@ from bot.ui.presenter import DiscordPresenter
 from bot.ui.replies import budget_left, defer_if_slow, deferring
 
 __all__ = ["TableClicks"]
+
+AUTO_OPTIONS: dict[str, AutoOption] = {option.value: option for option in AutoOption}
+"""Each auto option by its panel button's op."""
 
 
 class TableClicks:
@@ -64,12 +68,22 @@ class TableClicks:
         await presenter.open_panel(interaction, seat, notice=notice)
 
     async def on_panel(self, interaction: discord.Interaction[Any], button: PanelId) -> None:
-        """Panel buttons that do not play: a tile page (riichi…) or the discards, DM on/off, I'm back."""
+        """Panel buttons that do not play: a tile page (riichi…) or the discards, DM on/off, I'm
+        back, the auto options and each option's switch."""
         actor = await self._tables.clicked_game(button.game, interaction.guild_id)
         seat = actor.seat_of(interaction.user.id)
         presenter = self._tables.presenter(actor)
-        if button.op in PanelId.PAGES or button.op == "discard":
+        if button.op in PanelId.PAGES or button.op in ("discard", AUTO_PAGE):
             await presenter.answer_click(interaction, seat, mode=button.op)
+        elif button.op in AUTO_OPTIONS:
+            # Stored before it takes effect, like a move: answered in time however slow the store.
+            await defer_if_slow(
+                interaction,
+                actor.toggle_auto(interaction.user.id, AUTO_OPTIONS[button.op]),
+                budget=budget_left(interaction, self._options),
+                defer=deferring(interaction),
+            )
+            await presenter.answer_click(interaction, seat, mode=AUTO_PAGE)
         elif button.op == "dm":
             await presenter.open_panel(interaction, seat, dm=True)
         elif button.op == "here":

@@ -34,6 +34,7 @@ from bot.runtime import TableActor
 from bot.runtime.customid import ActionId, action_args
 from bot.sandbox.fakediscord import PATIENCE, FakeDiscord, FakeMember, SpyEvent, running_bot
 from bot.sandbox.players import Player, World, action_buttons
+from bot.storage import AutoOptions
 from bot.ui.presenter import DiscordPresenter
 from tests.engine.rigging import as_table
 from tests.engine.test_nishoku import padded as nishoku_padded
@@ -159,10 +160,11 @@ def _assert_alike(claimable: Watched, unclaimable: Watched) -> None:
 
 
 async def _nishoku_discard(world: World, bot: JantakuBot, log: PublicLog, claimer_hand: str) -> Watched:
-    """Alice (seat 0, the dealer) discards 東; seat 2, a CPU, holds ``claimer_hand``. Returns what
-    the channel received in the ``WATCH`` seconds after the click."""
-    alice = world.members[0]
-    await world.start_game(alice, cpus=3, variant="nishoku", turn_seconds=600)
+    """Alice (seat 0, the dealer) discards 東; seat 2, a CPU (or the world's second member, whom
+    the seed seats there), holds ``claimer_hand``. Returns what the channel received in the
+    ``WATCH`` seconds after the click."""
+    alice, *others = world.members
+    await world.start_game(alice, humans=others, cpus=3 - len(others), variant="nishoku", turn_seconds=600)
     actor = bot.runtime.tables.in_channel(world.channel.id)
     assert actor is not None and actor.seat_of(alice.id) == 0
     asked = _tame_cpus(actor)
@@ -187,26 +189,66 @@ async def _nishoku_discard(world: World, bot: JantakuBot, log: PublicLog, claime
     return watched
 
 
+@dataclass
+class NishokuPair:
+    """Alice's 東 played twice, where seat 2 can pon it and where nobody can claim it."""
+
+    with_window: Watched
+    without: Watched
+    passes: list[dict[str, object]]
+    """The passes stored in the first game."""
+
+
+async def _nishoku_pair(
+    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *, bob: AutoOptions | None
+) -> NishokuPair:
+    """Seat 2 is a CPU, or with ``bob`` Bob, a player with those auto options (a seed seats him
+    there), who holds 東東 in the first game and not in the second."""
+    fix_seed(monkeypatch, NISHOKU_SEED if bob is None else NO_CALLS_SEED)
+    bot = make_bot(fake_discord, tmp_path / "db.sqlite3", cpu_delay=CPU_DELAY)
+    async with running_bot(fake_discord, bot):
+        log = PublicLog(fake_discord.clock.now)
+        fake_discord.add_spy(log)
+        guild = fake_discord.add_guild("Mahjong Club")
+        members = [guild.add_member("Alice")]
+        if bob is not None:
+            members.append(guild.add_member("Bob"))
+            await bot.store.players.set_auto_options(guild.id, members[1].id, bob)
+        claimable = World(fake_discord, guild, guild.add_text_channel("table-1"), members)
+        unclaimable = World(fake_discord, guild, guild.add_text_channel("table-2"), members)
+        with_window = await _nishoku_discard(claimable, bot, log, "11z")
+        without = await _nishoku_discard(unclaimable, bot, log, "")
+        # The first game of a fresh store is number 1.
+        passes = [action for action in await bot.store.games.actions(1) if action["type"] == "pass"]
+    return NishokuPair(with_window, without, passes)
+
+
 async def test_nishoku_a_discard_a_cpu_can_pon_looks_like_one_nobody_can(
     fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Alice's 東 where a CPU holds 東東 (and passes) and where nobody can claim it: the channel
     receives the same edits, saying the same, at the same moments (the window costs no CPU
     delay and is never drawn)."""
-    fix_seed(monkeypatch, NISHOKU_SEED)
-    bot = make_bot(fake_discord, tmp_path / "db.sqlite3", cpu_delay=CPU_DELAY)
-    async with running_bot(fake_discord, bot):
-        log = PublicLog(fake_discord.clock.now)
-        fake_discord.add_spy(log)
-        guild = fake_discord.add_guild("Mahjong Club")
-        alice = guild.add_member("Alice")
-        claimable = World(fake_discord, guild, guild.add_text_channel("table-1"), [alice])
-        unclaimable = World(fake_discord, guild, guild.add_text_channel("table-2"), [alice])
-        # Seat 2 holds 東東 in the first game (a pon window, which its CPU passes), not in the second.
-        with_window = await _nishoku_discard(claimable, bot, log, "11z")
-        without = await _nishoku_discard(unclaimable, bot, log, "")
-    _assert_alike(with_window, without)
-    assert "Waiting for calls" not in repr(with_window.shapes)
+    pair = await _nishoku_pair(fake_discord, tmp_path, monkeypatch, bob=None)
+    _assert_alike(pair.with_window, pair.without)
+    assert "Waiting for calls" not in repr(pair.with_window.shapes)
+
+
+NO_CALLS_SEED = 15
+"""A seed that seats the host in seat 0 and the lobby's second player in seat 2."""
+
+
+async def test_nishoku_a_discard_a_player_passes_by_no_calls_looks_like_one_nobody_can(
+    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bob, in seat 2 with no calls on, holds 東東 when Alice discards 東: his option passes the
+    pon as a CPU would, and the channel receives what it does where nobody can claim, at the same
+    moments (his pass, like a CPU's, costs no delay, and the window is never drawn)."""
+    pair = await _nishoku_pair(fake_discord, tmp_path, monkeypatch, bob=AutoOptions(no_calls=True))
+    assert pair.passes == [{"type": "pass", "seat": 2}]  # Bob's, by his option, in the first game only
+    assert pair.with_window.windows == pair.without.windows == 0  # no CPU was asked
+    assert pair.with_window.shapes == pair.without.shapes and pair.with_window.times == pair.without.times
+    assert len(pair.with_window.events) >= 2
 
 
 # --- ずーの: a revealed discard a CPU can pon --------------------------------------------------------

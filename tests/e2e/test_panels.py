@@ -1,4 +1,5 @@
-"""Private panels: by DM, a refused DM, and an interaction token that expires mid-game."""
+"""Private panels: by DM, a refused DM, an interaction token that expires mid-game, and riichi
+through the panel (the draws after it discarded by the auto option)."""
 
 from __future__ import annotations
 
@@ -9,10 +10,13 @@ from typing import ParamSpec, TypeVar
 
 import pytest
 
+from bot.app import JantakuBot
 from bot.engine.game import Game
 from bot.engine.table.settings import TableSettings
+from bot.engine.tiles import Tile
+from bot.runtime import TableActor
 from bot.runtime.variants import new_table_game
-from bot.sandbox.fakediscord import FakeDiscord, running_bot
+from bot.sandbox.fakediscord import FakeDiscord, FakeMessage, running_bot
 from bot.sandbox.fakediscord.faults import Faults
 from bot.sandbox.players import Player, World, action_buttons
 from tests.engine.rigging import as_table
@@ -183,11 +187,8 @@ def _seed_seating_first_player_east() -> int:
     return next(seed for seed in range(1000) if NishokuGame(seed=seed).seating[0] == 0)
 
 
-async def test_riichi_then_tsumo_through_the_panel(
-    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Alice deals a rigged tenpai hand: "Riichi…" swaps the tile buttons for riichi discards, and
-    her winning draw offers Tsumo."""
+def _alice_deals_tenpai(monkeypatch: pytest.MonkeyPatch, draws: str) -> None:
+    """The next table seats Alice East with 1-9p 1123s, and draws ``draws`` (hers first)."""
     import bot.runtime.registry as registry
 
     # Only the registry's draw: patching secrets.randbits itself would give every message
@@ -196,40 +197,77 @@ async def test_riichi_then_tsumo_through_the_panel(
 
     def rigged(name: str, settings: TableSettings, *, seed: int, players: int) -> Game:
         game = new_table_game(name, settings, seed=seed, players=players)
-        as_table(game).rig(
-            ["123456789p1123s", "13579p5679s1234z", "2468p5678s14567z", "2468p6789s12345z"],
-            draws="9s7z6z7z4s",
-        )
+        as_table(game).rig(["123456789p1123s", "13579p5679s1234z", "2468p5678s14567z", "2468p6789s12345z"], draws=draws)
         return game
 
     monkeypatch.setattr(registry, "new_table_game", rigged)
+
+
+async def _riichi_on_9s(world: World, bot: JantakuBot) -> tuple[TableActor, FakeMessage]:
+    """Alice (East, with CPUs) opens her panel and declares riichi on the 9s she drew."""
+    (alice,) = world.members
+    await world.start_game(alice, hands=1)
+    actor = bot.runtime.tables.in_channel(world.channel.id)
+    assert actor is not None and actor.seat_of(alice.id) == 0
+    player = Player(alice)
+    await world.open_panel(player)
+    panel = player.shown_panel
+    labels = [b["label"] for b in action_buttons(panel)]
+    assert "9s" in labels and len(labels) == 13  # one button per distinct tile: 1-9p, 1-3s, 9s
+    riichi = next(cid for cid in panel.custom_ids if cid.endswith(":riichi") and cid.startswith("jt:panel:"))
+    switched = await alice.click(panel, riichi)
+    assert switched.response_type == 7
+    riichi_buttons = {b["label"]: b["custom_id"] for b in action_buttons(panel)}
+    assert all(":riichi:" in cid for cid in riichi_buttons.values())
+    assert "Riichi: choose the tile" in panel.text
+    declared = await alice.click(panel, riichi_buttons["9s"])
+    assert declared.response_type == 7
+    assert actor.game.public_view().seats[0].riichi
+    return actor, panel
+
+
+async def test_riichi_then_tsumo_through_the_panel(
+    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Alice deals a rigged tenpai hand: "Riichi…" swaps the tile buttons for riichi discards, and
+    her winning draw offers Tsumo (auto-discard in riichi asks for a draw that wins)."""
+    _alice_deals_tenpai(monkeypatch, draws="9s7z6z7z4s")
     world = World.build(fake_discord, "Alice")
     (alice,) = world.members
     async with running_bot(fake_discord, make_bot(fake_discord, tmp_path / "db.sqlite3")) as bot:
-        await world.start_game(alice, hands=1)
-        actor = bot.runtime.tables.in_channel(world.channel.id)
-        assert actor is not None and actor.seat_of(alice.id) == 0
-        player = Player(alice)
-        await world.open_panel(player)
-        panel = player.panel
-        assert panel is not None
-        labels = [b["label"] for b in action_buttons(panel)]
-        assert "9s" in labels and len(labels) == 13  # one button per distinct tile: 1-9p, 1-3s, 9s
-        riichi = next(cid for cid in panel.custom_ids if cid.endswith(":riichi") and cid.startswith("jt:panel:"))
-        switched = await alice.click(panel, riichi)
-        assert switched.response_type == 7
-        riichi_buttons = {b["label"]: b["custom_id"] for b in action_buttons(panel)}
-        assert all(":riichi:" in cid for cid in riichi_buttons.values())
-        assert "Riichi: choose the tile" in panel.text
-        declared = await alice.click(panel, riichi_buttons["9s"])
-        assert declared.response_type == 7
-        assert actor.game.public_view().seats[0].riichi
+        _, panel = await _riichi_on_9s(world, bot)
         await fake_discord.wait_for(lambda: any(":tsumo" in b["custom_id"] for b in action_buttons(panel)))
         tsumo = next(b for b in action_buttons(panel) if b["custom_id"].endswith(":tsumo"))
         assert tsumo["label"] == "Tsumo"
         await alice.click(panel, tsumo["custom_id"])
         await fake_discord.wait_for(lambda: world.game_over_text() is not None)
         assert any("Alice wins" in text and "by tsumo" in text for text in world.public_texts())
+
+
+async def test_riichi_auto_discards_a_draw_that_cannot_win_with_no_click(
+    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Alice riichis on 9s; her next draw, another 9s, cannot win: it is discarded for her with no
+    click (her auto option, on by default), and stored like one."""
+    _alice_deals_tenpai(monkeypatch, draws="9s7z6z7z9s")
+    world = World.build(fake_discord, "Alice")
+    async with running_bot(fake_discord, make_bot(fake_discord, tmp_path / "db.sqlite3")) as bot:
+        actor, panel = await _riichi_on_9s(world, bot)
+        clicks = len(fake_discord.interactions)
+        await fake_discord.wait_for(
+            lambda: len(actor.game.public_view().seats[0].river) >= 2, what="the second 9s discarded for Alice"
+        )
+        await settle(fake_discord, bot)
+        assert len(fake_discord.interactions) == clicks  # nobody clicked it
+        river = actor.game.public_view().seats[0].river
+        assert [entry.tile for entry in river[:2]] == [Tile.parse("9s")] * 2 and not river[1].riichi
+        # Every later draw that could not win went the same way (a winning one would wait for her).
+        logged = await bot.runtime.store.games.actions(actor.game_id)
+        alice_moves = [action["type"] for action in logged if action["seat"] == 0]
+        assert alice_moves[0] == "riichi" and set(alice_moves[1:]) == {"discard"}
+        assert len(alice_moves) == len(river)
+        if actor.decision(0) is None:
+            assert not action_buttons(panel)  # her panel asks nothing of her while nothing is hers
 
 
 async def test_slow_answers_are_deferred_and_still_update_the_panel(fake_discord: FakeDiscord, tmp_path: Path) -> None:

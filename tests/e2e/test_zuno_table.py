@@ -30,7 +30,7 @@ from bot.runtime import TableActor
 from bot.runtime.customid import ActionId, action_args
 from bot.sandbox.fakediscord import FakeDiscord, FakeMessage, InteractionRecord, running_bot
 from bot.sandbox.players import ACT, Player, World, action_buttons, action_kind, seq_of
-from bot.storage import GameStatus, Store
+from bot.storage import AutoOptions, GameStatus, Store
 
 from .helpers import HiddenInformationSpy, fix_seed, make_bot, pass_time, pass_time_until, settle
 
@@ -127,14 +127,20 @@ async def _four_humans(
     database: Path,
     monkeypatch: pytest.MonkeyPatch,
     bot_options: dict[str, Any] | None = None,
+    *,
+    by_hand: bool = False,
     **options: Any,
 ) -> AsyncIterator[Table]:
     """A running ずーの game of Alice, Bob, Carol and Dave, with the spy and a render log;
-    ``options`` are the lobby's, ``bot_options`` the runtime's (see ``make_bot``)."""
+    ``options`` are the lobby's, ``bot_options`` the runtime's (see ``make_bot``); ``by_hand``:
+    the four switched auto-discard in riichi off, so every move of theirs is a click."""
     world = World.build(fake, *NAMES)
     alice, *others = world.members
     bot = make_bot(fake, database, **(bot_options or {}))
     async with running_bot(fake, bot):
+        if by_hand:
+            for member in world.members:
+                await bot.store.players.set_auto_options(world.guild.id, member.id, AutoOptions(riichi_discard=False))
         spy = fake.add_spy(HiddenInformationSpy(bot, monkeypatch))
         renders = RenderLog(monkeypatch)
         options.setdefault("turn_seconds", 600)
@@ -216,7 +222,7 @@ async def test_zuno_whole_game_four_humans_clicking_together(
     # the fake a schema check, and the panels, which the players wait on, are not throttled. The
     # second passes on the fake's clock while the players read their panels (the turns, of ten
     # minutes, never run out).
-    async with _four_humans(fake_discord, database, monkeypatch, {"min_edit_interval": 1.0}) as table:
+    async with _four_humans(fake_discord, database, monkeypatch, {"min_edit_interval": 1.0}, by_hand=True) as table:
         world, actor = table.world, table.actor
         players = [Player(member) for member in world.members]
         await _open_panels(table, players)

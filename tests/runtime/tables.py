@@ -3,13 +3,13 @@ on its own (no Discord), with whatever presenter the test listens through."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from bot.engine.game import Game
 from bot.engine.table.settings import TableSettings
 from bot.runtime import RuntimeOptions, TableActor, TableTimers
 from bot.runtime.presenting import NullPresenter, TablePresenter
-from bot.storage import PlayerSeat, Store
+from bot.storage import AutoOptions, PlayerSeat, Store
 from tests.engine.rigging import as_table
 
 __all__ = ["HOST", "humans", "start_table"]
@@ -32,9 +32,11 @@ async def start_table(
     timers: TableTimers | None = None,
     started_at: float | None = None,
     options: RuntimeOptions | None = None,
+    auto_options: Mapping[int, AutoOptions] | None = None,
 ) -> TableActor:
     """Create ``game`` in the store (guild 1, channel 2) and start its actor: CPUs without delay
-    and no pause between hands unless ``options`` say otherwise."""
+    and no pause between hands unless ``options`` say otherwise; the players' auto options by
+    user id (the defaults for anyone missing)."""
     settings: TableSettings = as_table(game).settings  # the dataclass the store keeps as JSON
     game_id = await store.games.create(1, 2, game.variant, settings, game.seed, players, HOST)
     actor = TableActor(
@@ -48,6 +50,7 @@ async def start_table(
         options=options or RuntimeOptions(cpu_delay=0.0, hand_pause=0.0),
         timers=timers or TableTimers(30, 0),
         started_at=started_at,
+        auto_options=auto_options,
     )
     actor.start(presenter or NullPresenter())
     return actor

@@ -46,7 +46,7 @@ class Table:
         ]
         posted: list[Message] = []
         clocks = TableClocks(seats, options=options, timers=TableTimers(10, 20), post=posted.append)
-        book = DecisionBook(seats, clocks, claim_window=lambda: game.unclaimed() is not None)
+        book = DecisionBook(seats, clocks, claim_window=lambda: game.unclaimed() is not None, seat_view=game.view)
         return cls(game, clock, seats, book, posted)
 
     def button(self, seat: int, action: Action, seq: int | None = None) -> ActionId:

@@ -52,7 +52,7 @@ class Table:
         self.presenter = Recorder()
         self.posted: list[Message] = []
         clocks = TableClocks(seats, options=options, timers=TableTimers(10, 5), post=self.posted.append)
-        self.book = DecisionBook(seats, clocks, claim_window=lambda: False)
+        self.book = DecisionBook(seats, clocks, claim_window=lambda: False, seat_view=self.game.view)
         info = TableInfo(1, 2, 3, 100, self.game.variant, self.game.title, players, self.game.tiles, None)
         self.views = TableViews(self.game, info, seats, self.book)
         self.pause = TablePause(

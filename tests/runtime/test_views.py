@@ -24,7 +24,7 @@ def _views(game: Game, *, cpus: frozenset[int] = frozenset()) -> TableViews:
     clock = ManualClock()
     options = RuntimeOptions(clock=clock.monotonic, wall_clock=clock.time, scheduler=clock)
     clocks = TableClocks(seats, options=options, timers=TableTimers(10, 0), post=lambda message: None)
-    book = DecisionBook(seats, clocks, claim_window=lambda: game.unclaimed() is not None)
+    book = DecisionBook(seats, clocks, claim_window=lambda: game.unclaimed() is not None, seat_view=game.view)
     info = TableInfo(1, 2, 3, 100, game.variant, game.title, players, game.tiles, None)
     views = TableViews(game, info, seats, book)
     book.sync(game, acted=None, pause=0.0)

@@ -24,7 +24,16 @@ from bot.engine.record import replay
 from bot.engine.variants import new_game
 from bot.engine.variants.inage.settings import InageSettings
 from bot.engine.variants.nishoku import NishokuGame
-from bot.storage import LEADERBOARD_ORDERS, GameRow, GameStatus, HandTracker, PanelHandle, PlayerSeat, Store
+from bot.storage import (
+    LEADERBOARD_ORDERS,
+    AutoOptions,
+    GameRow,
+    GameStatus,
+    HandTracker,
+    PanelHandle,
+    PlayerSeat,
+    Store,
+)
 from bot.storage import copy as storage_copy
 from bot.storage.copy import TABLES, CopyRefused, copy_rows, verify
 from bot.storage.postgres import PostgresConnection
@@ -122,6 +131,7 @@ async def build_deployment(path: Path) -> Deployment:
             )
         await store.guilds.update_settings(GUILD_A, turn_seconds=45, hints=False, default_variant="zuno")
         await store.guilds.update_settings(GUILD_B, dm_panels=True, time_bank_seconds=0)
+        await store.players.set_auto_options(GUILD_A, USERS[0], AutoOptions(auto_win=True, no_calls=True))
         nishoku = {"hands": 2}
         for number, users in enumerate([USERS[:4], USERS[:2], USERS[1:5]]):
             clock.advance(hours=1)

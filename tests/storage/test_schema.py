@@ -12,7 +12,17 @@ from bot.storage import SchemaVersionError, Store, database_path
 from bot.storage.schema import Migration, load_migrations, split_statements
 from tests.storage.helpers import NISHOKU, default_settings, human, sqlite_backend
 
-TABLES = {"guild_settings", "games", "game_players", "actions", "hands", "hand_seats", "final_results", "ratings"}
+TABLES = {
+    "guild_settings",
+    "player_options",
+    "games",
+    "game_players",
+    "actions",
+    "hands",
+    "hand_seats",
+    "final_results",
+    "ratings",
+}
 
 
 def raw(path: Path) -> sqlite3.Connection:

@@ -389,19 +389,19 @@ def test_rows_are_packed_tighter_before_anything_is_dropped(caplog: pytest.LogCa
     decision = Decision(0, 1, (*discards, *extra), discards[0], None)
     spec = panel_spec(game_id=GAME, title="t", view=view, decision=decision, waiting_for=(), names=NAMES, tiles=tiles)
     check_message(spec)
-    assert len(spec.buttons) == 11 + 7 + 1 and max(b.row for b in spec.buttons) == 4
-    # 11 + 13 + DM: everything packed five to a row, still no drop.
-    many = [SetAside(0, t) for t in range(44, 96, 4)]
+    assert len(spec.buttons) == 11 + 7 + 2 and max(b.row for b in spec.buttons) == 4
+    # 11 + 12 + DM + ⚙ Auto: everything packed five to a row, still no drop.
+    many = [SetAside(0, t) for t in range(44, 92, 4)]
     decision = Decision(0, 1, (*discards, *many), discards[0], None)
     spec = panel_spec(game_id=GAME, title="t", view=view, decision=decision, waiting_for=(), names=NAMES, tiles=tiles)
     check_message(spec)
     assert len(spec.buttons) == 25 and not caplog.records
-    # One more and the DM button cannot fit: an error, loud enough for any test to see.
-    more = [SetAside(0, t) for t in range(44, 100, 4)]
+    # One more and the ⚙ Auto button cannot fit: an error, loud enough for any test to see.
+    more = [SetAside(0, t) for t in range(44, 96, 4)]
     decision = Decision(0, 1, (*discards, *more), discards[0], None)
     spec = panel_spec(game_id=GAME, title="t", view=view, decision=decision, waiting_for=(), names=NAMES, tiles=tiles)
     check_message(spec)
-    assert not any(b.custom_id.endswith(":dm") for b in spec.buttons)
+    assert not any(b.custom_id.endswith(":auto") for b in spec.buttons)
     assert [r.levelname for r in caplog.records] == ["ERROR"] and "panel overflow" in caplog.text
     caplog.clear()
 

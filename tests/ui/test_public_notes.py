@@ -127,6 +127,7 @@ def _presenter(channel: _Channel) -> DiscordPresenter:
         decisions={},
         deciding=(),
         auto=(),
+        auto_options=(),
         waiting_for=(),
         paused=False,
         finished=False,

@@ -9,9 +9,10 @@ from functools import partial
 import bot.ui.labels
 from bot.engine.game import Riichi
 from bot.engine.variants import new_game
-from bot.runtime.customid import ActionId, PanelId, action_args
+from bot.runtime.customid import AUTO_PAGE, ActionId, PanelId, action_args
 from bot.runtime.decisions import Decision
 from bot.runtime.snapshot import public_table_view
+from bot.storage import AutoOptions
 from bot.ui.panel_spec import panel_spec
 from bot.ui.table_spec import table_spec
 from tests.runtime.played import claim_windows, decisions_met
@@ -106,3 +107,25 @@ def test_zuno_table_text_names_the_simultaneous_phase_and_nobody_in_it() -> None
             locale=locale,
         )
         assert phrase in spec.content and not any(name in spec.content for name in names), spec.content
+
+
+def test_the_auto_page_shows_each_option_with_its_state_in_the_players_language() -> None:
+    """The ⚙ Auto page: one button per option, green and ON or grey and OFF, and Back, in place
+    of the tiles and calls (the decision's buttons come back with Back); in Japanese too."""
+    game = new_game("nishoku", {}, seed=0)
+    view, decision = decisions_met(seed=3)[0]
+    panel = partial(panel_spec, game_id=7, title="二色麻雀", view=view, decision=decision, waiting_for=(), names="ABCD")
+    options = AutoOptions(riichi_discard=True, auto_win=False, no_calls=True)
+    for locale, on, off, explained in [
+        ("en-US", "Riichi: auto-discard: ON", "Auto-win: OFF", "Auto options"),
+        ("ja", "リーチ後ツモ切り: ON", "自動和了: OFF", "オート設定"),
+    ]:
+        spec = panel(tiles=game.tiles, mode=AUTO_PAGE, auto_options=options, locale=locale)
+        buttons = {b.custom_id.rsplit(":", 1)[-1]: b for b in spec.buttons}
+        assert not any(b.custom_id.startswith("jt:act:") for b in spec.buttons)
+        assert (buttons["riichi_discard"].label, buttons["riichi_discard"].style) == (on, "success")
+        assert (buttons["auto_win"].label, buttons["auto_win"].style) == (off, "secondary")
+        assert buttons["no_calls"].style == "success" and "discard" in buttons and AUTO_PAGE not in buttons
+        assert explained in spec.content
+    plain = panel(tiles=game.tiles)
+    assert PanelId(7, decision.seq, AUTO_PAGE).custom_id in {b.custom_id for b in plain.buttons}
