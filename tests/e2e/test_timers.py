@@ -11,7 +11,7 @@ import pytest
 from bot.sandbox.fakediscord import FakeDiscord, running_bot
 from bot.sandbox.players import Player, World, action_buttons
 
-from .helpers import forge_click, make_bot, pass_time_until
+from .helpers import forge_click, make_bot, pass_time_until, settle
 
 TIMESTAMP = re.compile(r"<t:(\d+):R>")
 
@@ -74,7 +74,9 @@ async def test_timeouts_play_the_default_then_autopilot_until_im_back(
             fake_discord, lambda: bool(action_buttons(welcomed)), bot, within=0.05, what="her next turn"
         )
         assert TIMESTAMP.search(welcomed.text)
-        # The table shows her deadline as a Discord timestamp.
+        # The table shows her deadline as a Discord timestamp, once its edit is in too: the panel
+        # and the table message are edited apart, and either may land first.
+        await settle(fake_discord, bot)
         table = world.table_message()
         assert table is not None
         assert re.search(r"Alice to play <t:\d+:R>", table.text), table.text
