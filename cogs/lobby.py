@@ -110,8 +110,8 @@ def _variant_command(cog: Lobbies, key: str) -> app_commands.Command[Any, ..., A
                 setting.name, inspect.Parameter.KEYWORD_ONLY, annotation=_option_type(setting), default=None
             )
         )
-        text_of = cls.ui.settings_ja.get(setting.name)
-        english = text_of.english if text_of is not None and text_of.english else setting.doc or setting.name
+        # Every setting has its player text (tests/test_player_texts.py reads each one).
+        english = cls.ui.settings_ja[setting.name].english
         descriptions[setting.name] = setting_description(key, setting.name, _describe(setting, english))
         names[setting.name] = setting_name(key, setting.name)
     for name, (annotation, description) in TIMER_OPTIONS.items():

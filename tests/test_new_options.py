@@ -28,7 +28,7 @@ def test_each_variant_offers_a_few_of_its_settings_and_leaves_the_rest_to_rules(
     assert not {setting.name for setting in rest} & set(names)
     # Each offered setting says in a few English words what it sets (the seed's quotes are for
     # /mahjong rules), so that its option's description is not cut at Discord's 100 characters.
-    assert all(variant.ui.settings_ja[name].english or name == "hints" for name in names), names
+    assert all(variant.ui.settings_ja[name].english for name in names), names
 
 
 def test_a_new_option_that_names_no_setting_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
