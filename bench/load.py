@@ -77,7 +77,7 @@ from bot.sandbox.process import BotProcess, add_bot_arguments, run_bot
 from bot.storage.pgcluster import ClusterUnavailable, ThrowawayCluster
 
 if TYPE_CHECKING:
-    from bot.sandbox.fakediscord import FakeChannel, FakeDiscord, FakeMember, InteractionRecord
+    from bot.sandbox.fakediscord import FakeChannel, FakeDiscord, FakeMember, FakeMessage, InteractionRecord
 
 POLL_SECONDS = 0.05
 STALL_SECONDS = 60.0
@@ -139,8 +139,34 @@ def own_cpu_seconds() -> float:
 
 
 @dataclass
+class PictureWatch:
+    """Times from a discard click to the first edit of its panel that carries a new picture.
+
+    A discard always changes the hand, so the panel's picture must change; the first edit that
+    brings other attachments is the picture the player waits for. Read from the fake's message
+    listener, on the fake's clock, as the click's creation time is."""
+
+    pending: dict[int, tuple[float, frozenset[int]]] = field(default_factory=dict)
+    """Per panel message id: the click's creation time and the attachments it had then."""
+    panel_ms: list[float] = field(default_factory=list)
+
+    def clicked(self, panel: FakeMessage, created_at: float) -> None:
+        self.pending[panel.id] = (created_at, frozenset(attachment.id for attachment in panel.attachments))
+
+    def message_changed(self, message: FakeMessage) -> None:
+        waiting = self.pending.get(message.id)
+        if waiting is None:
+            return
+        created_at, before = waiting
+        if frozenset(attachment.id for attachment in message.attachments) - before:
+            del self.pending[message.id]
+            self.panel_ms.append((message.fake.clock.now() - created_at) * 1000)
+
+
+@dataclass
 class Totals:
     acks_ms: list[float] = field(default_factory=list)
+    pictures: PictureWatch = field(default_factory=PictureWatch)
     lobby_acks_ms: list[float] = field(default_factory=list)
     deferred: int = 0
     stalls: int = 0
@@ -212,9 +238,13 @@ async def play_table(
         kinds = {action_kind(b): b for b in buttons}
         choice = next((kinds[k] for k in ("tsumo", "ron", "pass") if k in kinds), None) or rng.choice(buttons)
         clicked.add(choice["custom_id"])
+        discard = action_kind(choice) == "discard"
+        if discard:
+            totals.pictures.clicked(panel, fake.clock.now())
         try:
             click = await member.click(panel, choice["custom_id"])
         except InteractionRefused:
+            totals.pictures.pending.pop(panel.id, None)
             totals.refused += 1  # the panel changed under the click (a timeout); look again
             continue
         totals.clicks += 1
@@ -396,6 +426,7 @@ async def drive(
         idle = rss_mb(process.pid)
         peak = idle
         totals = Totals()
+        fake.message_listeners.append(totals.pictures.message_changed)
         keeper = asyncio.create_task(housekeeping(fake))
         fake.traffic.reset()
         bot_cpu, loop_cpu, driver_cpu, db_cpu = (
@@ -438,6 +469,8 @@ async def drive(
         "hog": bool(args.hog),
         "ack_ms_p50": round(percentile(totals.acks_ms, 0.5), 1),
         "ack_ms_p99": round(percentile(totals.acks_ms, 0.99), 1),
+        "panel_ms_p50": round(percentile(totals.pictures.panel_ms, 0.5), 1),
+        "panel_ms_p95": round(percentile(totals.pictures.panel_ms, 0.95), 1),
         "failed": totals.failed,
         "bot_cpu_ms_per_action": round(bot_cpu * 1000 / per_action, 2),
         "db_server_cpu_ms_per_action": round(db_cpu * 1000 / per_action, 2),
@@ -476,6 +509,8 @@ SUMMARISED = (
     "ack_ms_p50",
     "ack_ms_p99",
     "ack_ms_max",
+    "panel_ms_p50",
+    "panel_ms_p95",
     "lobby_ack_ms_p99",
     "failed",
     "stalls",
