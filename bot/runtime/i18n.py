@@ -175,6 +175,8 @@ _TEXT: dict[str, tuple[str, str]] = {
         "**{title}** · 対局 #{game} · {round} · 残り{left}枚",
     ),
     "to_discard": ("▶ {name} to play {deadline}", "▶ {name} の手番 {deadline}"),
+    "calls_open_on": ("▶ Calls open on {name}'s tile", "▶ 鳴き確認中（{name} の牌）"),
+    "calls_open": ("▶ Calls open on the revealed discards", "▶ 鳴き確認中（公開された捨て牌）"),
     "waiting_others": ("▶ Waiting for the players to choose {deadline}", "▶ 各プレイヤーの選択待ち {deadline}"),
     "waiting_deal": (
         "▶ Setting aside flowers, 西 and 北 from the dealt hands {deadline}",

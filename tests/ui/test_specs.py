@@ -57,17 +57,21 @@ def test_panel_buttons_are_exactly_the_legal_actions() -> None:
     assert checked > 100
 
 
-def test_table_line_in_a_claim_window_names_the_next_seat_without_the_claimants_clock() -> None:
-    """A person's claim window keeps the table waiting (that cannot be hidden), but what it says
-    is what it says between two turns: the seat after the discarder plays, with no deadline, and
-    nothing about calls."""
+def test_table_line_in_a_claim_window_says_calls_are_open_on_whose_tile_and_nothing_of_the_claimant() -> None:
+    """A person's claim window keeps the table waiting (that cannot be hidden): the line says
+    calls are open on the discarder's tile, names neither the claimant nor the seat that plays on
+    (it is not the one deciding), and shows no clock (the claimant's, bank and all, would tell
+    who decides)."""
     names = ("Alice", "Bob", "Carol", "Dave")
     windows = claim_windows(seed=5)
     for public, unclaimed, claimant in windows:
         shown = public_table_view(public, deadline=claimant.deadline, auto=(), unclaimed=unclaimed)
-        assert unclaimed.turn is not None
-        after = names[unclaimed.turn]
-        for locale, line in (("en-US", f"▶ {after} to play "), ("ja", f"▶ {after} の手番 ")):
+        assert public.last_discard is not None
+        discarder = names[public.last_discard[0]]
+        for locale, line in (
+            ("en-US", f"▶ Calls open on {discarder}'s tile"),
+            ("ja", f"▶ 鳴き確認中（{discarder} の牌）"),
+        ):
             content = table_spec(
                 game_id=1,
                 title="二色麻雀",
@@ -78,8 +82,9 @@ def test_table_line_in_a_claim_window_names_the_next_seat_without_the_claimants_
                 over=False,
                 locale=locale,
             ).content
-            assert content.endswith(line), content
-            assert "<t:" not in content and "call" not in content and "鳴き" not in content, content
+            assert content.splitlines()[-1] == line, content
+            assert "<t:" not in content and "to play" not in content and "手番" not in content, content
+            assert names[claimant.seat] not in content, content
     assert windows
 
 
