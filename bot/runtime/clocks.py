@@ -283,6 +283,14 @@ class TableClocks:
             self._post(message)
         return None
 
+    def turn_ends(self, seat: int) -> float:
+        """When (Unix time) the turn's own seconds of the seat's current decision run out; after
+        that its bank runs. A choice made in several clicks, or one whose clock was stopped and
+        restarted, keeps the start it had (:meth:`arm` with ``continuing``)."""
+        options = self._options
+        ends = self._seats[seat].started + self._timers.turn_seconds
+        return options.wall_clock() + ends - options.clock()
+
     def disarm(self, seat: int) -> None:
         """Stop the seat's clock or its pending CPU turn."""
         state = self._seats[seat]

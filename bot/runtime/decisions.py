@@ -45,6 +45,9 @@ class Decision:
     automatic: Action | None = None
     """The move the player's auto options make (one of ``actions``), played without a click or a
     clock; None when the player is asked (and always for a CPU)."""
+    turn_ends: float | None = None
+    """Unix time at which the turn's own seconds run out, when ``deadline`` is set: from then
+    until ``deadline`` the seat spends its bank (the same moment when it may spend none)."""
 
     @property
     def unattended(self) -> Action:
@@ -201,7 +204,7 @@ class DecisionBook:
 
     def arm(self, seat: int, *, pause: float, deadline: float | None = None, continuing: bool = False) -> None:
         """Start the clock of the seat's pending decision or schedule its CPU turn (see
-        :meth:`TableClocks.arm`), and show the decision's deadline."""
+        :meth:`TableClocks.arm`), and show the decision's deadline and when its turn ends."""
         decision = self._decisions[seat]
         shown = self._clocks.arm(
             seat,
@@ -212,7 +215,8 @@ class DecisionBook:
             continuing=continuing,
             automatic=decision.automatic is not None,
         )
-        self._decisions[seat] = dataclasses.replace(decision, deadline=shown)
+        turn_ends = None if shown is None else min(shown, self._clocks.turn_ends(seat))
+        self._decisions[seat] = dataclasses.replace(decision, deadline=shown, turn_ends=turn_ends)
 
     def _automatic(self, seat: int, actions: Sequence[Action]) -> Action | None:
         """The move the seat's player's auto options make for a decision of ``actions``."""
@@ -262,7 +266,7 @@ class DecisionBook:
             if decision.deadline is not None:
                 stopped[seat] = (now, max(0.0, decision.deadline - wall))
                 # No countdown on the table or the panels while nothing can be played.
-                self._decisions[seat] = dataclasses.replace(decision, deadline=None)
+                self._decisions[seat] = dataclasses.replace(decision, deadline=None, turn_ends=None)
         return stopped
 
     def restart_clocks(self, stopped: Mapping[int, tuple[float, float]], *, now: float, wall: float) -> None:

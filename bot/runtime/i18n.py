@@ -255,6 +255,16 @@ _TEXT: dict[str, tuple[str, str]] = {
         "▶ Your dealt hand: set aside flowers, 西 and 北 (one button each), then Pass to keep the rest {deadline}",
         "▶ 配牌から花牌・西・北を抜いてください（1枚ずつ）。抜かない牌はそのまま「パス」 {deadline}",
     ),
+    "panel_clock_turn": (
+        "⏱ Turn ends {turn} · then your bank ({bank} s) runs out {deadline}",
+        "⏱ 持ち時間 {turn}まで ・ その後 予備 {bank}秒（{deadline}まで）",
+    ),
+    "panel_clock_bank": (
+        "⏱ Turn time is up — your bank runs out {deadline}",
+        "⏱ 持ち時間終了：予備を使用中（{deadline}まで）",
+    ),
+    "panel_clock_no_bank": ("⏱ Turn ends {turn} (no bank left)", "⏱ 持ち時間 {turn}まで（予備なし）"),
+    "panel_clock": ("⏱ Time runs out {deadline}", "⏱ {deadline}まで"),
     "panel_claim": ("▶ You may call the discard ({what}) {deadline}", "▶ 鳴き・ロンできます（{what}） {deadline}"),
     "panel_wait": ("Waiting for {names}.", "{names} を待っています。"),
     "panel_wait_others": ("Waiting for the other players.", "他のプレイヤーを待っています。"),

@@ -72,6 +72,8 @@ def test_seats_asked_at_once_share_a_number_and_a_deadline_and_keep_both_when_th
     assert (one.seat, two.seat) == (1, 2) and one.seq == two.seq == table.game.sequence
     # One deadline: the turn's 10 s plus the smaller bank (seat 2's 5 s).
     assert one.deadline == two.deadline == table.clock.time() + 15
+    # The turn's own seconds end together too: the panels show the turn and the bank after it apart.
+    assert one.turn_ends == two.turn_ends == table.clock.time() + 10
     assert table.book.earliest_deadline() == one.deadline
     table.game.apply(next(a for a in one.actions if a.kind == "pass"))
     assert table.book.sync(table.game, acted=1, pause=0.0) == {1}
@@ -117,13 +119,25 @@ def test_stopped_clocks_run_out_nobody_and_restart_with_the_seconds_left() -> No
     now, wall = table.clock.monotonic(), table.clock.time()
     stopped = table.book.stop_clocks(now=now, wall=wall)
     assert stopped == {1: (now, 11.0), 2: (now, 11.0)}
-    assert [d.deadline for d in table.book.decisions()] == [None, None]
+    assert [(d.deadline, d.turn_ends) for d in table.book.decisions()] == [(None, None)] * 2
     table.clock.advance(60.0)  # a long pause: nothing runs out
     assert table.posted == []
     table.book.restart_clocks(stopped, now=table.clock.monotonic(), wall=table.clock.time())
     assert [d.deadline for d in table.book.decisions()] == [table.clock.time() + 11.0] * 2
+    # The 4 s thought before the pause still count against the turn's 10: 6 are left of it.
+    assert [d.turn_ends for d in table.book.decisions()] == [table.clock.time() + 6.0] * 2
     table.clock.advance(11.0)
     assert sorted(m.seat for m in table.posted if isinstance(m, Timeout)) == [1, 2]
+
+
+def test_a_seat_s_own_clock_shows_its_turn_then_its_whole_bank() -> None:
+    game = new_game("nishoku", {"hands": 1}, seed=11)
+    as_table(game).rig(*CLAIMS)
+    table = Table.of(game, banks=(7.5, 20.0, 20.0, 20.0))
+    table.book.sync(game, acted=None, pause=0.0)
+    (turn,) = table.book.decisions()
+    assert turn.seat == 0
+    assert (turn.turn_ends, turn.deadline) == (table.clock.time() + 10, table.clock.time() + 17.5)
 
 
 def test_absent_seats_vote_to_end_once_every_present_player_has() -> None:
