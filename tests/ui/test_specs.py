@@ -16,6 +16,7 @@ from bot.storage import AutoOptions
 from bot.ui.panel_spec import panel_spec
 from bot.ui.table_spec import table_spec
 from tests.runtime.played import claim_windows, decisions_met
+from tests.ui.test_panel_coverage import zuno_ron_phase
 
 
 def test_label_doctests() -> None:
@@ -134,3 +135,23 @@ def test_the_auto_page_shows_each_option_with_its_state_in_the_players_language(
         assert explained in spec.content
     plain = panel(tiles=game.tiles)
     assert PanelId(7, decision.seq, AUTO_PAGE).custom_id in {b.custom_id for b in plain.buttons}
+
+
+def test_zuno_ron_window_on_the_revealed_discards_says_so_and_names_nobody() -> None:
+    """ずーの's ron window offers all four revealed discards at once: the table says calls are open
+    on them, naming no seat (neither a discarder nor the claimant) and showing no clock."""
+    game = zuno_ron_phase()
+    unclaimed = game.unclaimed()
+    assert unclaimed is not None and unclaimed.offered_by is None
+    names = ("Alice", "Bob", "Carol", "Dave")
+    shown = public_table_view(game.public_view(), deadline=1_700_000_000.0, auto=(), unclaimed=unclaimed)
+    decisions = [Decision(d.seat, game.sequence, d.actions, d.default, 1_700_000_000.0) for d in game.decisions()]
+    for locale, line in (
+        ("en-US", "▶ Calls open on the revealed discards"),
+        ("ja", "▶ 鳴き確認中（公開された捨て牌）"),
+    ):
+        spec = table_spec(
+            game_id=1, title="ずーの", view=shown, names=names, decisions=decisions, auto=(), over=False, locale=locale
+        )
+        assert spec.content.splitlines()[-1] == line, spec.content
+        assert "<t:" not in spec.content and not any(name in spec.content for name in names)
