@@ -47,7 +47,8 @@ class Decision:
     clock; None when the player is asked (and always for a CPU)."""
     turn_ends: float | None = None
     """Unix time at which the turn's own seconds run out, when ``deadline`` is set: from then
-    until ``deadline`` the seat spends its bank (the same moment when it may spend none)."""
+    until ``deadline`` the seat spends its bank (the same moment when it may spend none). Set to
+    the moment they did when :class:`~bot.runtime.messages.TurnOver` arrives (see :meth:`DecisionBook.turn_over`)."""
 
     @property
     def unattended(self) -> Action:
@@ -236,6 +237,16 @@ class DecisionBook:
             return False
         self._decisions[seat] = dataclasses.replace(decision, automatic=automatic)
         self.arm(seat, pause=0.0)
+        return True
+
+    def turn_over(self, seat: int, seq: int) -> bool:
+        """The turn's own seconds of the seat's decision ``seq`` ran out: its bank runs from now.
+        Returns whether that decision still waits on its player (whose panel then says so)."""
+        decision = self._decisions.get(seat)
+        if decision is None or decision.seq != seq or decision.turn_ends is None or not self.waits_on(seat):
+            return False
+        # Never later than now, as its panel reads the clock: a timer may ring a hair early.
+        self._decisions[seat] = dataclasses.replace(decision, turn_ends=min(decision.turn_ends, self._clocks.now()))
         return True
 
     def automatic_seats(self) -> set[int]:

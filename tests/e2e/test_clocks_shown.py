@@ -33,8 +33,9 @@ async def test_the_panel_shows_the_turn_and_the_bank_apart_then_the_bank_alone(
     fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A 30-second turn with a 45-second bank reads "turn ends in 30 seconds, then your bank
-    runs out in 75 seconds" (two timestamps, rounded up), not one deadline 75 seconds away; a
-    panel opened once the turn's seconds are gone says the bank is running, with its end."""
+    runs out in 75 seconds" (two timestamps, rounded up), not one deadline 75 seconds away; once
+    the turn's seconds are gone, the panel says the bank is running, with its end (edited then,
+    and so drawn when opened later)."""
     fix_seed(monkeypatch, NO_CALLS_SEED)
     drawn = drawn_texts(monkeypatch)
     world = World.build(fake_discord, "Alice")
@@ -53,13 +54,19 @@ async def test_the_panel_shows_the_turn_and_the_bank_apart_then_the_bank_alone(
         assert line.startswith("⏱ Turn ends <t:") and "then your bank (45 s) runs out <t:" in line, line
         assert [int(at) for at in TIMESTAMP.findall(line)] == [math.ceil(started + 30), math.ceil(started + 75)]
 
-        # 31 seconds on, the turn's seconds are gone: a panel opened now shows the bank alone.
-        await pass_time(fake_discord, 31, bot)
+        # The turn's 30 seconds run out: her panel says so at that moment, with the bank's end.
+        bank_runs = f"⏱ Turn time is up — your bank runs out <t:{math.ceil(started + 75)}:R>"
+        await pass_time(fake_discord, 29.9, bot)
+        assert _clock_line(player.shown_panel.text) == line
+        await pass_time(fake_discord, 0.2, bot)
+        await settle(fake_discord, bot)
+        assert _clock_line(player.shown_panel.text) == bank_runs, player.shown_panel.text
+        # A panel opened later in the bank says the same.
+        await pass_time(fake_discord, 10, bot)
         reopened = Player(alice)
         await world.open_panel(reopened)
         await fake_discord.wait_for(lambda: bool(action_buttons(reopened.shown_panel)), what="the reopened panel")
-        line = _clock_line(reopened.shown_panel.text)
-        assert line == f"⏱ Turn time is up — your bank runs out <t:{math.ceil(started + 75)}:R>", line
+        assert _clock_line(reopened.shown_panel.text) == bank_runs, reopened.shown_panel.text
 
         # Neither the table's picture nor the panel's draws a clock: they cannot count down.
         await settle(fake_discord, bot)
