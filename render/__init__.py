@@ -68,23 +68,20 @@ def render_table(
     *,
     theme: Theme = DEFAULT_THEME,
     bottom: int = 0,
-    now: float | None = None,
 ) -> bytes:
     """The public table, seen from seat ``bottom``.
 
-    ``names`` are the seats' display names (any Unicode; missing glyphs become a box). With
-    ``now`` (Unix time) the deadline is shown as seconds left, else as a UTC clock time.
+    ``names`` are the seats' display names (any Unicode; missing glyphs become a box). No clock
+    is drawn: a picture cannot count down, so the message beside it carries the deadline.
     """
-    return encode_png(compose_table(view, names, theme=theme, bottom=bottom, now=now))
+    return encode_png(compose_table(view, names, theme=theme, bottom=bottom))
 
 
-def render_seat(
-    view: SeatView, names: Sequence[str], *, theme: Theme = DEFAULT_THEME, now: float | None = None
-) -> bytes:
+def render_seat(view: SeatView, names: Sequence[str], *, theme: Theme = DEFAULT_THEME) -> bytes:
     """One seat's private picture: the table from its chair and its own hand large and face up,
     with the drawn tile apart, the tiles it may choose now bright and the others dimmed, and its
     waits and live counts when the table allows hints."""
-    return encode_png(compose_seat(view, names, theme=theme, now=now))
+    return encode_png(compose_seat(view, names, theme=theme))
 
 
 def render_win(view: WinView, names: Sequence[str], *, theme: Theme = DEFAULT_THEME) -> bytes:

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Sequence
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from bot.engine.table.turns import Phase
 from bot.engine.tiles import Back, Tile
 from bot.engine.views import PublicView, RiverTile, SeatPublic, SeatView
 from render.draw import (
@@ -353,11 +353,11 @@ def _centre(
     view: PublicView,
     names: Sequence[str],
     theme: Theme,
-    now: float | None,
     *,
     wall_in_centre: bool = True,
 ) -> None:
-    """Round, counters, dora indicators, and whose move it is with its deadline."""
+    """Round, counters, dora indicators, and whose move it is (no clock: a picture cannot count
+    down, and the message beside it carries the live one)."""
     left, top, right, _bottom = layout.centre
     middle = (left + right) // 2
     # Keep clear of the 26 px strips along each edge (winds, riichi sticks, turn lights).
@@ -391,11 +391,9 @@ def _centre(
         else:
             draw_text(image, (middle, y + 8), remaining, 15, theme.muted, anchor="mm", max_width=room)
         _indicator_rows(image, indicators, middle, y + 26, inner + 124, room)
-    who, when = _status(view, names, now)
+    who = _status(view, names)
     if who:
         draw_text(image, (middle, inner + 132), who, 14, theme.accent, anchor="mm", max_width=room)
-    if when:
-        draw_text(image, (middle, inner + 151), when, 13, theme.muted, anchor="mm", max_width=room)
 
 
 def _sticks(image: Image.Image, parts: list[tuple[Image.Image, str]], middle: int, y: int, theme: Theme) -> None:
@@ -479,19 +477,16 @@ def _wall(image: Image.Image, box: tuple[int, int, int, int], backs: Sequence[Ba
             outline(image, (tx, ty, tx + sprite.width, ty + sprite.height), theme.accent, 2)
 
 
-def _status(view: PublicView, names: Sequence[str], now: float | None) -> tuple[str, str]:
-    """Whose move it is (and in which phase), and until when."""
+def _status(view: PublicView, names: Sequence[str]) -> str:
+    """Whose move it is and in which phase; while calls are open, on whose tile (never who may
+    call). No clock: the table message's countdown is the live one."""
+    if view.phase == Phase.CLAIMS:
+        on = fit(seat_name(names, view.calls_on), 14, 100) + " の牌" if view.calls_on is not None else ""
+        return "鳴き確認中" + (f"（{on}）" if on else "")
     phase = PHASE_LABELS.get(view.phase, view.phase)
-    who = " · ".join(
+    return " · ".join(
         part for part in (fit(seat_name(names, view.turn), 14, 100) if view.turn is not None else "", phase) if part
     )
-    when = ""
-    if view.deadline is not None:
-        if now is not None:
-            when = f"あと {max(0, math.ceil(view.deadline - now))} 秒"
-        else:
-            when = "期限 " + time.strftime("%H:%M:%S", time.gmtime(view.deadline)) + " UTC"
-    return who, when
 
 
 def compose_table(
@@ -500,7 +495,6 @@ def compose_table(
     *,
     theme: Theme = DEFAULT_THEME,
     bottom: int = 0,
-    now: float | None = None,
     private_seat: int | None = None,
 ) -> Image.Image:
     """Draw the table seen from seat ``bottom``; ``private_seat``'s concealed tiles are left off the band."""
@@ -521,7 +515,7 @@ def compose_table(
     wall_box = wall_region(layout, free[0]) if free and len(layout.slots) == 4 else None
     if wall_box is not None and view.wall_backs:
         _wall(image, wall_box, view.wall_backs, theme)
-    _centre(image, layout, view, names, theme, now, wall_in_centre=wall_box is None)
+    _centre(image, layout, view, names, theme, wall_in_centre=wall_box is None)
     return image
 
 
@@ -529,11 +523,9 @@ HAND_TILE = 44
 PANEL_PAD = 14
 
 
-def compose_seat(
-    view: SeatView, names: Sequence[str], *, theme: Theme = DEFAULT_THEME, now: float | None = None
-) -> Image.Image:
+def compose_seat(view: SeatView, names: Sequence[str], *, theme: Theme = DEFAULT_THEME) -> Image.Image:
     """The table from this seat's chair, with its own hand face up and large beneath it."""
-    table = compose_table(view.public, names, theme=theme, bottom=view.seat, now=now, private_seat=view.seat)
+    table = compose_table(view.public, names, theme=theme, bottom=view.seat, private_seat=view.seat)
     seat = next((s for s in view.public.seats if s.seat == view.seat), None)
     width = table.width
     hand = list(view.hand)

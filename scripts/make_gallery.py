@@ -47,7 +47,6 @@ from render.samples import (  # noqa: E402
 )
 
 GALLERY = ROOT / "docs" / "gallery"
-NOW = 1_750_000_000.0
 
 
 def _showcase(seats: int, variant: str, wanted: Callable[[PublicView], bool]) -> int:
@@ -112,14 +111,12 @@ def make_gallery(out: Path = GALLERY) -> list[Path]:
 
     seed = _showcase(4, "zuno", _busy)
     view = sample_table(4, seed, variant="zuno")
-    images.append(
-        ("table-4p.png", "4 seats (ずーの), public table", render_table(view, sample_names(4, seed), now=NOW))
-    )
+    images.append(("table-4p.png", "4 seats (ずーの), public table", render_table(view, sample_names(4, seed))))
     images.append(
         (
             "table-4p-navy.png",
             "the same table in the navy theme, seen from seat 2",
-            render_table(view, sample_names(4, seed), theme=NAVY_THEME, bottom=2, now=NOW),
+            render_table(view, sample_names(4, seed), theme=NAVY_THEME, bottom=2),
         )
     )
     seed = _showcase(3, "goto", _with_set_aside)
@@ -128,7 +125,7 @@ def make_gallery(out: Path = GALLERY) -> list[Path]:
         (
             "table-3p.png",
             "3 seats (5等三麻): North and flowers set aside",
-            render_table(view, sample_names(3, seed), now=NOW),
+            render_table(view, sample_names(3, seed)),
         )
     )
     images.append(
@@ -136,7 +133,7 @@ def make_gallery(out: Path = GALLERY) -> list[Path]:
             "table-3p-chinitsu.png",
             "3 seats (チンイツゲーム, played by the real game): blue and yellow backs of hands and live wall,"
             " a 7-tile kan, four 北 pulled, six indicators",
-            render_table(sample_chinitsu_table(), sample_names(3, 2), now=NOW),
+            render_table(sample_chinitsu_table(), sample_names(3, 2)),
         )
     )
     images.append(
@@ -144,19 +141,19 @@ def make_gallery(out: Path = GALLERY) -> list[Path]:
             "table-3p-goto.png",
             "5等三麻: an open riichi's waits beside 「オープン」, 16 flowers and 4 北 set aside, gold, red and"
             " plain 5p and 白ポッチ in a river, two indicators, chips",
-            render_table(sample_goto_table(), sample_names(3, 2), now=NOW),
+            render_table(sample_goto_table(), sample_names(3, 2)),
         )
     )
     seed = _showcase(2, "inage", _busy)
     view = sample_table(2, seed, variant="inage")
-    images.append(("table-2p.png", "2 seats (いなげ麻雀)", render_table(view, sample_names(2, seed), now=NOW)))
+    images.append(("table-2p.png", "2 seats (いなげ麻雀)", render_table(view, sample_names(2, seed))))
 
     seed = next(seed for seed in range(500) if _good_seat(sample_seat(4, seed)))
     images.append(
         (
             "seat-4p.png",
             "a seat's private picture: its hand, the drawn tile apart, waits and live counts",
-            render_seat(sample_seat(4, seed), sample_names(4, seed), now=NOW),
+            render_seat(sample_seat(4, seed), sample_names(4, seed)),
         )
     )
     seed = next(seed for seed in range(500) if _riichi_seat(sample_seat(3, seed)))
@@ -164,7 +161,7 @@ def make_gallery(out: Path = GALLERY) -> list[Path]:
         (
             "seat-3p-riichi.png",
             "after riichi only the drawn tile may be discarded: the rest of the hand is dimmed",
-            render_seat(sample_seat(3, seed), sample_names(3, seed), now=NOW),
+            render_seat(sample_seat(3, seed), sample_names(3, seed)),
         )
     )
     images.append(("win.png", "win card", render_win(sample_win(3), sample_names(4, 3))))

@@ -224,6 +224,10 @@ class Unclaimed:
 
     phase: str
     turn: int | None
+    offered_by: int | None = None
+    """The seat whose tile the window offers (the discarder; the seat that set a tile aside or
+    added it to a kan), public as the tile is; None when it offers several seats' tiles at once
+    (ずーの's revealed discards). The table says whose tile calls are open on, never who may call."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -318,8 +322,9 @@ class Game(Protocol):
         """While seats answer a claim window (a discard, a tile set aside, an added kan; ずーの's
         revealed discards): how play goes on if nobody claims; None when no window is open.
 
-        A window opens only when some seat can take the tile, so that one is open tells who
-        holds a pair of it or waits on it: the table never shows it, but this instead."""
+        A window opens only when some seat can take the tile, so the table never shows who may
+        take it: where it has to wait for a person it says that calls are open on this tile,
+        else it shows nothing of the window (the runtime's ``public_table_view``)."""
         ...
 
     def apply(self, action: Action) -> list[Event]:

@@ -125,6 +125,10 @@ class PublicView:
     note: str = ""
     """A public line for the table message and every panel, in the variant's words (5等三麻's dice
     as they are rolled: 「🎲 3+5 = 8枚オール, 1 roll left」); empty when there is nothing to say."""
+    calls_on: int | None = None
+    """On the table the channel sees while a claim window is open (phase ``claims``): the seat
+    whose tile calls are open on, None when it is several seats' (see
+    :func:`bot.runtime.snapshot.public_table_view`). The engine leaves it None."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,7 @@ from bot.engine.game import Action, TimeUp, VoteEnd
 from bot.runtime.clocks import SeatState, TableClocks
 from bot.runtime.decisions import Decision, DecisionBook
 from bot.runtime.errors import NotAuto, SaveFailed
-from bot.runtime.messages import Auto, FreeAct, Reconsider, TimeLimit, Timeout
+from bot.runtime.messages import Auto, FreeAct, Reconsider, TimeLimit, Timeout, TurnOver
 from bot.runtime.moves import MovePipeline
 from bot.runtime.options import RuntimeOptions
 from bot.runtime.pausing import TablePause
@@ -61,10 +61,12 @@ class Autoplay:
         self._show = show
         self._options = options
 
-    async def take(self, message: Timeout | Auto | Reconsider | FreeAct | TimeLimit) -> None:
+    async def take(self, message: Timeout | TurnOver | Auto | Reconsider | FreeAct | TimeLimit) -> None:
         """Play what a message from the table's clocks or from the table itself calls for."""
         if isinstance(message, Timeout):
             await self.timeout(message)
+        elif isinstance(message, TurnOver):
+            self.turn_over(message)
         elif isinstance(message, Auto):
             await self.turn(message)
         elif isinstance(message, Reconsider):
@@ -73,6 +75,12 @@ class Autoplay:
             await self.vote(message)
         elif isinstance(message, TimeLimit):
             await self.time_up()
+
+    def turn_over(self, message: TurnOver) -> None:
+        """A decision's turn seconds ran out: its player's panel says that the bank runs now (a
+        private edit; the table's countdown already runs to the whole deadline)."""
+        if not self._pause.paused and self._book.turn_over(message.seat, message.seq):
+            self._show.presenter.panels_changed(self._show.snapshot(), (message.seat,))
 
     def come_back(self, seat: int) -> None:
         """ "I'm back": take the seat off autopilot; its decision waits for its player again, on

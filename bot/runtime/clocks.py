@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from bot.engine.ai import CpuPlayer
-from bot.runtime.messages import Auto, Message, Timeout
+from bot.runtime.messages import Auto, Message, Timeout, TurnOver
 from bot.storage import AutoOptions, PlayerSeat
 
 if TYPE_CHECKING:
@@ -195,6 +195,8 @@ class SeatState:
     allowance: float = 0.0
     """Bank seconds the current decision may use (less than ``bank`` under a shared deadline)."""
     timer: Timer | None = field(default=None, repr=False)
+    turn_timer: Timer | None = field(default=None, repr=False)
+    """Rings when the turn's own seconds run out and the bank starts (a human with bank to spend)."""
     auto_options: AutoOptions = field(default_factory=AutoOptions)
     """The player's auto options (their panel's ⚙ Auto buttons): moves played without a click."""
 
@@ -269,12 +271,15 @@ class TableClocks:
             state.timer = self.later(left, Timeout(seat, seq))
             if not continuing:
                 state.allowance = min(state.bank, max(0.0, left - pause - self._timers.turn_seconds))
+            self._ring_turn_end(seat, seq, deadline)
             return deadline
         if waits:
             state.allowance = state.bank
             limit = self._timers.limit(bank=state.bank)
             state.timer = self.later(pause + limit, Timeout(seat, seq))
-            return options.wall_clock() + pause + limit
+            shown = options.wall_clock() + pause + limit
+            self._ring_turn_end(seat, seq, shown)
+            return shown
         # Its own turns keep the delay, so people can follow.
         delay = pause + (0.0 if claim_window else options.cpu_delay)
         message = Auto(seat, seq)
@@ -283,12 +288,33 @@ class TableClocks:
             self._post(message)
         return None
 
+    def _ring_turn_end(self, seat: int, seq: int, deadline: float) -> None:
+        """Post :class:`TurnOver` when the turn's own seconds of the decision run out, if its
+        bank runs after them (before ``deadline``) and they have not run out already."""
+        turn_ends = min(deadline, self.turn_ends(seat))
+        left = turn_ends - self._options.wall_clock()
+        if left > 0 and turn_ends < deadline:
+            self._seats[seat].turn_timer = self.later(left, TurnOver(seat, seq))
+
+    def now(self) -> float:
+        """Unix time now (``RuntimeOptions.wall_clock``)."""
+        return self._options.wall_clock()
+
+    def turn_ends(self, seat: int) -> float:
+        """When (Unix time) the turn's own seconds of the seat's current decision run out; after
+        that its bank runs. A choice made in several clicks, or one whose clock was stopped and
+        restarted, keeps the start it had (:meth:`arm` with ``continuing``)."""
+        options = self._options
+        ends = self._seats[seat].started + self._timers.turn_seconds
+        return options.wall_clock() + ends - options.clock()
+
     def disarm(self, seat: int) -> None:
         """Stop the seat's clock or its pending CPU turn."""
         state = self._seats[seat]
-        if state.timer is not None:
-            state.timer.cancel()
-            state.timer = None
+        for timer in (state.timer, state.turn_timer):
+            if timer is not None:
+                timer.cancel()
+        state.timer = state.turn_timer = None
 
     def disarm_all(self) -> None:
         """Stop every seat's clock and CPU turn."""

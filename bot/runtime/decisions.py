@@ -45,6 +45,10 @@ class Decision:
     automatic: Action | None = None
     """The move the player's auto options make (one of ``actions``), played without a click or a
     clock; None when the player is asked (and always for a CPU)."""
+    turn_ends: float | None = None
+    """Unix time at which the turn's own seconds run out, when ``deadline`` is set: from then
+    until ``deadline`` the seat spends its bank (the same moment when it may spend none). Set to
+    the moment they did when :class:`~bot.runtime.messages.TurnOver` arrives (see :meth:`DecisionBook.turn_over`)."""
 
     @property
     def unattended(self) -> Action:
@@ -201,7 +205,7 @@ class DecisionBook:
 
     def arm(self, seat: int, *, pause: float, deadline: float | None = None, continuing: bool = False) -> None:
         """Start the clock of the seat's pending decision or schedule its CPU turn (see
-        :meth:`TableClocks.arm`), and show the decision's deadline."""
+        :meth:`TableClocks.arm`), and show the decision's deadline and when its turn ends."""
         decision = self._decisions[seat]
         shown = self._clocks.arm(
             seat,
@@ -212,7 +216,8 @@ class DecisionBook:
             continuing=continuing,
             automatic=decision.automatic is not None,
         )
-        self._decisions[seat] = dataclasses.replace(decision, deadline=shown)
+        turn_ends = None if shown is None else min(shown, self._clocks.turn_ends(seat))
+        self._decisions[seat] = dataclasses.replace(decision, deadline=shown, turn_ends=turn_ends)
 
     def _automatic(self, seat: int, actions: Sequence[Action]) -> Action | None:
         """The move the seat's player's auto options make for a decision of ``actions``."""
@@ -232,6 +237,16 @@ class DecisionBook:
             return False
         self._decisions[seat] = dataclasses.replace(decision, automatic=automatic)
         self.arm(seat, pause=0.0)
+        return True
+
+    def turn_over(self, seat: int, seq: int) -> bool:
+        """The turn's own seconds of the seat's decision ``seq`` ran out: its bank runs from now.
+        Returns whether that decision still waits on its player (whose panel then says so)."""
+        decision = self._decisions.get(seat)
+        if decision is None or decision.seq != seq or decision.turn_ends is None or not self.waits_on(seat):
+            return False
+        # Never later than now, as its panel reads the clock: a timer may ring a hair early.
+        self._decisions[seat] = dataclasses.replace(decision, turn_ends=min(decision.turn_ends, self._clocks.now()))
         return True
 
     def automatic_seats(self) -> set[int]:
@@ -262,7 +277,7 @@ class DecisionBook:
             if decision.deadline is not None:
                 stopped[seat] = (now, max(0.0, decision.deadline - wall))
                 # No countdown on the table or the panels while nothing can be played.
-                self._decisions[seat] = dataclasses.replace(decision, deadline=None)
+                self._decisions[seat] = dataclasses.replace(decision, deadline=None, turn_ends=None)
         return stopped
 
     def restart_clocks(self, stopped: Mapping[int, tuple[float, float]], *, now: float, wall: float) -> None:

@@ -175,6 +175,8 @@ _TEXT: dict[str, tuple[str, str]] = {
         "**{title}** · 対局 #{game} · {round} · 残り{left}枚",
     ),
     "to_discard": ("▶ {name} to play {deadline}", "▶ {name} の手番 {deadline}"),
+    "calls_open_on": ("▶ Calls open on {name}'s tile", "▶ 鳴き確認中（{name} の牌）"),
+    "calls_open": ("▶ Calls open on the revealed discards", "▶ 鳴き確認中（公開された捨て牌）"),
     "waiting_others": ("▶ Waiting for the players to choose {deadline}", "▶ 各プレイヤーの選択待ち {deadline}"),
     "waiting_deal": (
         "▶ Setting aside flowers, 西 and 北 from the dealt hands {deadline}",
@@ -253,6 +255,16 @@ _TEXT: dict[str, tuple[str, str]] = {
         "▶ Your dealt hand: set aside flowers, 西 and 北 (one button each), then Pass to keep the rest {deadline}",
         "▶ 配牌から花牌・西・北を抜いてください（1枚ずつ）。抜かない牌はそのまま「パス」 {deadline}",
     ),
+    "panel_clock_turn": (
+        "⏱ Turn ends {turn} · then your bank ({bank} s) runs out {deadline}",
+        "⏱ 持ち時間 {turn}まで ・ その後 予備 {bank}秒（{deadline}まで）",
+    ),
+    "panel_clock_bank": (
+        "⏱ Turn time is up — your bank runs out {deadline}",
+        "⏱ 持ち時間終了：予備を使用中（{deadline}まで）",
+    ),
+    "panel_clock_no_bank": ("⏱ Turn ends {turn} (no bank left)", "⏱ 持ち時間 {turn}まで（予備なし）"),
+    "panel_clock": ("⏱ Time runs out {deadline}", "⏱ {deadline}まで"),
     "panel_claim": ("▶ You may call the discard ({what}) {deadline}", "▶ 鳴き・ロンできます（{what}） {deadline}"),
     "panel_wait": ("Waiting for {names}.", "{names} を待っています。"),
     "panel_wait_others": ("Waiting for the other players.", "他のプレイヤーを待っています。"),

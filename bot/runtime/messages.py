@@ -27,6 +27,7 @@ __all__ = [
     "TimeLimit",
     "Timeout",
     "ToggleAuto",
+    "TurnOver",
 ]
 
 
@@ -91,6 +92,15 @@ class Timeout:
 
 
 @dataclass
+class TurnOver:
+    """The turn's own seconds of a seat's decision ``seq`` ran out: its bank runs from now, which
+    its panel says (the table's countdown, to the whole deadline, stays as it is)."""
+
+    seat: int
+    seq: int
+
+
+@dataclass
 class FreeAct:
     """A CPU's (or an absent player's) free action, e.g. agreeing to the others' vote to end."""
 
@@ -115,7 +125,7 @@ class Stop:
     future: asyncio.Future[None] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
 
 
-Message = Act | Back | ToggleAuto | Cancel | Auto | Reconsider | Timeout | TimeLimit | FreeAct | Retry | Stop
+Message = Act | Back | ToggleAuto | Cancel | Auto | Reconsider | Timeout | TurnOver | TimeLimit | FreeAct | Retry | Stop
 
 Request = Act | Back | ToggleAuto | Cancel
 """A message someone waits on for an answer."""

@@ -5,8 +5,8 @@ presenter draws from the latest one it was handed, never from the actor: the cli
 way (router -> actor -> presenter), and nothing the presenter shows can be half of a move. What
 never changes while a table runs (ids, names, tiles, language) is its :class:`TableInfo`.
 
-:func:`public_table_view` is the public view as the channel may see it (nothing that tells who
-may claim a discard); :func:`declarations` are the public facts every panel shows as they happen.
+:func:`public_table_view` is the public view as the channel may see it (that calls are open, never
+who may make one); :func:`declarations` are the public facts every panel shows as they happen.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from bot.engine.game import Unclaimed
+from bot.engine.table.turns import Phase
 from bot.engine.tiles import Tile
 from bot.engine.views import PublicView, SeatView
 from bot.runtime.decisions import Decision
@@ -134,16 +135,24 @@ def public_table_view(
 ) -> PublicView:
     """The public view as the channel may see it.
 
-    During claims the engine lists every seat that may call the discard in ``deciding``; showing
-    that would tell everyone who holds a pair of the tile or waits on it, so only the seat whose
-    turn it is stays highlighted. That a claim window is open at all tells as much (one opens
-    only when some seat can take the tile), so while one is (``unclaimed``, the game's
-    :meth:`~bot.engine.game.Game.unclaimed`) the table shows what it would had nobody been able
-    to claim: the seat that plays on is on turn, in the phase play goes on in, with no clock.
+    During claims the engine lists every seat that may call the tile in ``deciding``; showing
+    that would tell everyone who holds a pair of it or waits on it. So while a claim window is
+    open (``unclaimed``, the game's :meth:`~bot.engine.game.Game.unclaimed`) the table says only
+    that calls are open (phase ``claims``) and on whose tile (``calls_on``, public as the tile
+    is): nobody on turn, nobody highlighted, and no clock, since the clock shown would be a
+    claimant's (the deadline of a turn plus that player's bank, which differs from seat to seat
+    and would tell who).
+
+    That a window is open tells as much as a CPU that paused over one would (one opens only when
+    some seat can take the tile), so the channel sees a window only where it has to wait for one:
+    the actor answers a window only CPUs, seats on autopilot or players' auto options answer at
+    once and redraws the table after the answers (``DecisionBook.answered_at_once``), so such a
+    window is never drawn and looks like a discard nobody can claim. Where a player at the
+    keyboard may claim, the table waits for them, which a player sees whatever the table says;
+    it says "calls open" rather than name the seat that plays on, which is not the one deciding.
     """
     if unclaimed is not None:
-        turn = unclaimed.turn
-        view = dataclasses.replace(view, phase=unclaimed.phase, turn=turn, deciding=(turn,) if turn is not None else ())
+        view = dataclasses.replace(view, phase=Phase.CLAIMS, turn=None, deciding=(), calls_on=unclaimed.offered_by)
         deadline = None
     deciding = (view.turn,) if view.turn is not None and view.turn in view.deciding else ()
     seats = tuple(dataclasses.replace(seat, auto_played=seat.seat in auto) for seat in view.seats)

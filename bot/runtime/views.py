@@ -99,9 +99,9 @@ class TableViews:
     def waiting_for(self) -> tuple[str, ...]:
         """Names of the people the table waits on, for a panel; claim deciders stay anonymous.
 
-        It reads the table as the channel sees it: during a claim window, the seat that plays on
-        if nobody claims, as though no window were open (naming nobody then would tell that one
-        is). A CPU's turn names nobody: a waiting panel then reads the same through a run of CPU
+        It reads the table as the channel sees it: during a claim window the table says calls are
+        open and puts nobody on turn, so it names nobody (a claimant's name would tell who may
+        call). A CPU's turn names nobody: a waiting panel then reads the same through a run of CPU
         moves and costs no edit each (the table message shows whose turn it is)."""
         table = self.table()
         if table.turn is not None and not self._seats[table.turn].player.is_cpu:

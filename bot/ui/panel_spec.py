@@ -98,8 +98,6 @@ class _Choice:
     """The tile page shown instead of the discards, if any."""
     multi: MultiClaim | None
     """Several claims in one decision (ずーの's multi-ron), when this decision is one."""
-    when: str
-    """The decision's deadline, as a countdown."""
 
 
 def panel_spec(
@@ -119,6 +117,7 @@ def panel_spec(
     locale: Locale | None = None,
     dm_offered: bool = True,
     auto_options: AutoOptions | None = None,
+    now: float | None = None,
 ) -> MessageSpec:
     """A seat's private panel: its situation in words and one button per legal action.
 
@@ -132,6 +131,7 @@ def panel_spec(
     ``dm_offered`` False leaves out the DM button: its process gets no DM clicks (shard 0's does).
     ``auto_options`` are the player's (the defaults if not given): in the ``auto`` mode one button
     each, showing its state, in place of the tiles and calls; in any other, a ⚙ Auto button.
+    ``now`` (Unix time) tells whether the decision's turn seconds are gone and its bank runs.
     """
     public = view.public
     choice = _choice(game_id, view, decision, mode, playing=not auto and not over)
@@ -142,7 +142,7 @@ def panel_spec(
     elif auto:
         lines.append(text("panel_auto", locale))
     else:
-        lines += _prompt(choice, view, decision, waiting_for, names, locale)
+        lines += _prompt(choice, view, decision, waiting_for, names, locale, now)
     settings = choice.mode == AUTO_PAGE and not over
     if settings:
         lines.append(text("panel_auto_options", locale))
@@ -184,8 +184,7 @@ def _choice(game_id: int, view: SeatView, decision: Decision | None, mode: Panel
     multi = ui.multi_claim
     if multi is not None and not (multi.kind in by_kind and (len(by_kind[multi.kind]) > 1 or view.rons_claimed)):
         multi = None
-    when = deadline_text(decision.deadline if decision is not None else None)
-    return _Choice(game_id, seq, actions, by_kind, mode, ui.page(mode), multi, when)
+    return _Choice(game_id, seq, actions, by_kind, mode, ui.page(mode), multi)
 
 
 def _title(view: SeatView, locale: Locale | None) -> str:
@@ -206,35 +205,64 @@ def _prompt(
     waiting_for: Sequence[str],
     names: Sequence[str],
     locale: Locale | None,
+    now: float | None,
 ) -> list[str]:
-    """What the seat is asked to do, and until when; or whom it waits for."""
-    public, by_kind, when = view.public, choice.by_kind, choice.when
+    """What the seat is asked to do and its clock (:func:`_clock`); or whom it waits for."""
+    public, by_kind = view.public, choice.by_kind
     if decision is None or set(by_kind) <= FREE_KINDS:
         # The seat that plays on after a claim window is not told to wait for itself.
         others = [name for name in waiting_for if not 0 <= view.seat < len(names) or name != names[view.seat]]
         if others:
             return [text("panel_wait", locale, names=", ".join(others))]
         return [text("panel_wait_others", locale)]
+    clock = _clock(decision, now, locale)
     if choice.page is not None:
-        return [text(choice.page.prompt, locale, deadline=when)]
+        return [_ask(choice.page.prompt, locale), *clock]
     if "pick" in by_kind:
-        return [text("panel_pick", locale, deadline=when)]
+        return [_ask("panel_pick", locale), *clock]
     if "discard" in by_kind:
-        return [text("panel_turn", locale, deadline=when)]
+        return [_ask("panel_turn", locale), *clock]
     if public.phase == Phase.DEAL:
         # The deal step (いなげ's flowers, 西 and 北): no discard exists yet to call.
-        return [text("panel_deal", locale, deadline=when)]
+        return [_ask("panel_deal", locale), *clock]
     if public.turn == view.seat and "pass" not in by_kind:
         # The seat's own turn without a discard to choose (a forced kan, チンイツゲーム's 強制カン):
         # no discard is on offer to call.
-        return [text("panel_turn_act", locale, deadline=when)]
+        return [_ask("panel_turn_act", locale), *clock]
     if choice.multi is not None:
-        lines = [text(choice.multi.prompt, locale, deadline=when)]
+        lines = [_ask(choice.multi.prompt, locale), *clock]
         if view.rons_claimed:
             claimed = ", ".join(names[seat] for seat in view.rons_claimed if 0 <= seat < len(names))
             lines.append(text(choice.multi.claimed, locale, names=claimed))
         return lines
-    return [text("panel_claim", locale, what=_on_offer(choice.actions, public, names), deadline=when)]
+    return [_ask("panel_claim", locale, what=_on_offer(choice.actions, public, names)), *clock]
+
+
+def _ask(key: str, locale: Locale | None, **params: str) -> str:
+    """A prompt without its clock: the prompts keep the ``{deadline}`` slot of the table's lines
+    (a variant's own prompts too), and the panel gives its clock a line of its own."""
+    return text(key, locale, deadline="", **params).rstrip()
+
+
+def _clock(decision: Decision, now: float | None, locale: Locale | None) -> list[str]:
+    """The decision's clock as the panel's own line: when the turn's seconds end and when the
+    bank after them does, two Discord timestamps that count down in the player's client (as
+    Tenhou and Mahjong Soul show the turn's seconds and the bank apart); once the turn's seconds
+    are gone (``now``, Unix time, past them), only the bank's end. Everything is rounded up
+    (:func:`~bot.ui.labels.deadline_text`), so the clock never claims less time than is left.
+    No line when nobody waits on a clock."""
+    deadline, turn_ends = decision.deadline, decision.turn_ends
+    if deadline is None:
+        return []
+    if turn_ends is None:
+        return [text("panel_clock", locale, deadline=deadline_text(deadline))]
+    bank = math.ceil(deadline - turn_ends)
+    if bank <= 0:
+        return [text("panel_clock_no_bank", locale, turn=deadline_text(turn_ends))]
+    if now is not None and now >= turn_ends:
+        return [text("panel_clock_bank", locale, deadline=deadline_text(deadline))]
+    turn = deadline_text(turn_ends)
+    return [text("panel_clock_turn", locale, turn=turn, bank=bank, deadline=deadline_text(deadline))]
 
 
 def _facts(view: SeatView, names: Sequence[str], over: bool, locale: Locale | None) -> list[str]:

@@ -309,6 +309,7 @@ class PanelPresenter:
             locale=panel.locale,
             dm_offered=self._dms,
             auto_options=snapshot.auto_options[seat],
+            now=self._options.wall_clock(),
         )
         waiting = panel_picture(view, deciding=False)
         picture = panel_picture(view, deciding=True) if decision is not None else waiting

@@ -44,9 +44,8 @@ def table_spec(
     current one), so they keep their ids while the message is edited and a click that races an
     edit still finds its button.
 
-    Names of seats deciding a claim are never shown, nor that a claim window is open: the line
-    then names the seat that plays on if nobody claims, without the claimants' deadline (see
-    :func:`~bot.runtime.snapshot.public_table_view`).
+    While a claim window is shown, the line says that calls are open and on whose tile, with no
+    clock and no name of a seat that may call (see :func:`~bot.runtime.snapshot.public_table_view`).
     """
     lines = [text("table_header", locale, title=title, game=game_id, round=view.round_label, left=view.tiles_left)]
     # The view's deadline, as public_table_view set it: none during a claim window.
@@ -59,9 +58,9 @@ def table_spec(
     if over:
         lines.append(text("table_over", locale))
     else:
-        if view.turn is not None and decisions:
-            # During a claim window the seat on turn is the one that plays on if nobody claims,
-            # shown without a clock: the claimants' would tell that they exist.
+        if view.phase == Phase.CLAIMS and decisions:
+            lines.append(_calls_open(view, names, locale))
+        elif view.turn is not None and decisions:
             lines.append(text("to_discard", locale, name=names[view.turn], deadline=deadline_text(deadline)))
         elif decisions:
             waiting = variant_ui(view.variant).waiting.get(view.phase) or WAITING.get(view.phase, "waiting_others")
@@ -77,6 +76,15 @@ def table_spec(
             buttons.append(ButtonSpec(TableId(game_id, seq, "back").custom_id, text("button_back", locale), "success"))
     key = (tuple(lines), tuple(buttons), view)
     return MessageSpec("\n".join(lines), tuple(buttons), key)
+
+
+def _calls_open(view: PublicView, names: Sequence[str], locale: Locale | None) -> str:
+    """The line of a claim window the channel sees: calls are open, on whose tile (none when the
+    window offers several seats' tiles, ずーの's revealed discards). It has no clock: the one the
+    window runs on is a claimant's, their turn plus their own bank."""
+    if view.calls_on is not None and 0 <= view.calls_on < len(names):
+        return text("calls_open_on", locale, name=names[view.calls_on])
+    return text("calls_open", locale)
 
 
 def table_picture(view: PublicView) -> PublicView:

@@ -1,4 +1,5 @@
-"""The public table tells nobody that a claim window is open.
+"""The public table tells nobody who may claim a tile, nor that a window is open where nobody has
+to be waited for.
 
 A window opens only when some seat can pon, kan, chi or ron the tile on offer, so anything the
 channel sees only because of one (a line about calls, a phase, a pause while a CPU "thinks")
@@ -8,6 +9,11 @@ what the channel received (every public payload: its text, buttons, embeds and w
 carried an image, the tiles and numbers that differ between the two games taken out) and when,
 on the fake's manual clock: the test lets the CPUs' delay pass itself, so "when" is exact and no
 slower machine can move a payload from one moment to another.
+
+A window a person may claim keeps the table waiting for them, which no text can hide: the table
+then says calls are open on the discarder's tile. The same comparison, between a window Bob may
+claim and one Carol may (each with another bank), shows that it never says who, nor shows a
+clock that would tell by its bank.
 
 They also check that a ずーの seat switching its locked-in discard, a private choice, costs the
 table no edit at all.
@@ -131,6 +137,26 @@ def _button_for(actor: TableActor, player: Player, seat: int, kind: int) -> str:
     return custom_id
 
 
+async def rig_east(
+    world: World, bot: JantakuBot, actor: TableActor, hands: list[str], *, watching: Sequence[Player] = ()
+) -> tuple[Player, str]:
+    """Deal ``hands`` by seat (Alice, the dealer in seat 0, holds 東) and open Alice's panel, and
+    those of ``watching``; returns Alice's player and her 東's button once her turn offers it,
+    everything settled. Seat 1 then draws 5s, seat 2 8p: nobody can claim either."""
+    draws = "2s5s8p"
+    await settle(world.fake, bot)
+    as_table(actor.game).rig(nishoku_padded(hands, draws), draws)
+    actor._sync_decisions(acted=None, pause=0.0)
+    actor.presenter.table_changed(actor.snapshot())
+    player = Player(world.members[0])
+    for opening in (player, *watching):
+        await world.open_panel(opening)
+    await world.fake.wait_for(lambda: bool(action_buttons(player.shown_panel)), what="Alice's turn")
+    east = _button_for(actor, player, 0, Kind.EAST)
+    await settle(world.fake, bot)
+    return player, east
+
+
 @dataclass
 class Watched:
     """What the channel received in the ``WATCH`` seconds after a discard, and how many claim
@@ -168,21 +194,9 @@ async def _nishoku_discard(world: World, bot: JantakuBot, log: PublicLog, claime
     actor = bot.runtime.tables.in_channel(world.channel.id)
     assert actor is not None and actor.seat_of(alice.id) == 0
     asked = _tame_cpus(actor)
-    # Seat 1 (a CPU) draws 5s and discards it at once; seat 2 draws 8p: nobody can claim either.
-    hands, draws = ["1z", "", claimer_hand, ""], "2s5s8p"
-    await settle(world.fake, bot)
-    as_table(actor.game).rig(nishoku_padded(hands, draws), draws)
-    actor._sync_decisions(acted=None, pause=0.0)
-    actor.presenter.table_changed(actor.snapshot())
-    player = Player(alice)
-    await world.open_panel(player)
-    await world.fake.wait_for(lambda: bool(action_buttons(player.shown_panel)), what="Alice's turn")
-    east = _button_for(actor, player, 0, Kind.EAST)
-    await settle(world.fake, bot)
+    player, east = await rig_east(world, bot, actor, ["1z", "", claimer_hand, ""])
     start, mark = world.fake.clock.now(), len(log.events)
-    record = await alice.click(player.shown_panel, east)
-    await record.wait_response()
-    assert not record.failed, record.errors
+    await _press(alice, player, east)
     await pass_time(world.fake, WATCH, bot)
     watched = Watched(log.since(mark, start), len(asked))
     await alice.slash(world.channel, "mahjong cancel")
@@ -249,6 +263,77 @@ async def test_nishoku_a_discard_a_player_passes_by_no_calls_looks_like_one_nobo
     assert pair.with_window.windows == pair.without.windows == 0  # no CPU was asked
     assert pair.with_window.shapes == pair.without.shapes and pair.with_window.times == pair.without.times
     assert len(pair.with_window.events) >= 2
+
+
+# --- 二色麻雀: a discard a person can pon, whoever they are --------------------------------------------
+
+
+async def _nishoku_person_window(
+    world: World, bot: JantakuBot, log: PublicLog, claimant: FakeMember, bank: float
+) -> Watched:
+    """Alice (seat 0) discards 東, which ``claimant`` (Bob in seat 2 or Carol in seat 3, with
+    ``bank`` seconds of bank) may pon; they pass at once. Returns what the channel received in
+    the ``WATCH`` seconds after Alice's click."""
+    alice, *others = world.members
+    await world.start_game(alice, humans=others, cpus=1, variant="nishoku", turn_seconds=30, bank_seconds=60)
+    actor = bot.runtime.tables.in_channel(world.channel.id)
+    assert actor is not None and [actor.seat_of(member.id) for member in world.members] == [0, 2, 3]
+    asked = _tame_cpus(actor)
+    seat = actor.seat_of(claimant.id)
+    actor.seats[seat].bank = bank
+    hands = ["1z", "", "", ""]
+    hands[seat] = "11z"
+    claiming = Player(claimant)
+    player, east = await rig_east(world, bot, actor, hands, watching=[claiming])
+    start, mark = world.fake.clock.now(), len(log.events)
+    await _press(alice, player, east)
+
+    def passing() -> str | None:
+        buttons = action_buttons(claiming.panel) if claiming.panel is not None else []
+        return next((b["custom_id"] for b in buttons if b["custom_id"].endswith(":pass")), None)
+
+    await world.fake.wait_for(lambda: passing() is not None, what=f"{claimant.name}'s pon")
+    await settle(world.fake, bot)
+    assert claiming.panel is not None
+    shown = actor.decision(seat)
+    assert shown is not None and shown.deadline is not None and shown.turn_ends is not None
+    # The claimant's own clock runs on their own bank: shown to them, never to the channel.
+    assert shown.deadline - shown.turn_ends == pytest.approx(bank)
+    await _press(claimant, claiming, passing() or "")
+    await pass_time(world.fake, WATCH, bot)
+    watched = Watched(log.since(mark, start), len(asked))
+    await alice.slash(world.channel, "mahjong cancel")
+    return watched
+
+
+async def test_nishoku_a_window_a_person_decides_says_calls_are_open_and_not_who_decides(
+    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Alice's 東 where Bob (seat 2, a minute of bank) may pon it, and where Carol (seat 3, five
+    seconds of bank) may: each passes at once. A person's window keeps the table waiting, which
+    cannot be hidden, so the channel sees it: "calls open on Alice's tile", with no clock (the
+    claimant's would differ with their bank) and no claimant's name, and the channel receives
+    the same edits, saying the same, at the same moments, whichever of them could call. (A
+    window only CPUs or auto options answer is never drawn: the tests above.)"""
+    fix_seed(monkeypatch, NO_CALLS_SEED)
+    bot = make_bot(fake_discord, tmp_path / "db.sqlite3", cpu_delay=CPU_DELAY)
+    async with running_bot(fake_discord, bot):
+        log = PublicLog(fake_discord.clock.now)
+        fake_discord.add_spy(log)
+        guild = fake_discord.add_guild("Mahjong Club")
+        members = [guild.add_member(name) for name in ("Alice", "Bob", "Carol")]
+        _, bob, carol = members
+        by_bob = World(fake_discord, guild, guild.add_text_channel("table-1"), members)
+        by_carol = World(fake_discord, guild, guild.add_text_channel("table-2"), members)
+        bobs = await _nishoku_person_window(by_bob, bot, log, bob, bank=60.0)
+        carols = await _nishoku_person_window(by_carol, bot, log, carol, bank=5.0)
+    texts = [shape[3] for shape in bobs.shapes]
+    assert bobs.windows == carols.windows == 0, "no CPU could call"
+    assert bobs.shapes == carols.shapes, (texts, [shape[3] for shape in carols.shapes])
+    assert bobs.times == carols.times
+    window = [text for text in texts if "Calls open" in text]
+    assert window and all(text.endswith("▶ Calls open on Alice's tile") for text in window), texts
+    assert not any("<t:" in text or "Bob" in text or "Carol" in text for text in window), window
 
 
 # --- ずーの: a revealed discard a CPU can pon --------------------------------------------------------

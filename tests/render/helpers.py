@@ -3,12 +3,20 @@
 from __future__ import annotations
 
 import io
+import re
+from typing import Any
 
+import pytest
 from PIL import Image
 
+import render.table
 from render.layout import BAND, BOTTOM, RIGHT, TOP, layout_for, positions
+from render.text import draw_text
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+CLOCK_IN_PICTURE = re.compile(r"UTC|期限|あと|\d+:\d\d")
+"""A clock drawn in a picture (a time of day, a UTC time, seconds left), which cannot count down:
+the message beside the picture carries the live one."""
 
 
 def decode(png: bytes) -> Image.Image:
@@ -79,3 +87,16 @@ def inside(inner: tuple[int, int, int, int], outer: tuple[int, int, int, int], s
 
 def overlaps(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def drawn_texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every string the table and seat pictures draw from now on (in this process: the bot under
+    test renders in threads)."""
+    drawn: list[str] = []
+
+    def recording(image: Image.Image, xy: tuple[float, float], text: str, *args: Any, **kwargs: Any) -> int:
+        drawn.append(text)
+        return draw_text(image, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(render.table, "draw_text", recording)
+    return drawn

@@ -16,7 +16,7 @@ from render.samples import sample_names, sample_seat, sample_table
 from render.sprites import tile_sprite
 from render.table import compose_seat, compose_table
 from render.text import safe_text
-from tests.render.helpers import decode, is_opaque, mean_brightness
+from tests.render.helpers import CLOCK_IN_PICTURE, decode, drawn_texts, is_opaque, mean_brightness
 
 SIZES = {2: (624, 892), 3: (716, 716), 4: (716, 716)}
 
@@ -172,10 +172,32 @@ def test_safe_text_falls_back_gracefully() -> None:
     assert safe_text("東1局 立直 門前清自摸和") == "東1局 立直 門前清自摸和"
 
 
-def test_deadline_shows_seconds_left_when_now_is_given() -> None:
-    view = dataclasses.replace(sample_table(4, 1), deadline=1000.0)
-    assert render_table(view, [], now=990.0) != render_table(view, [], now=980.0)
-    assert render_table(view, []) == render_table(view, [])
+def test_no_picture_draws_a_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A picture cannot count down: the deadline lives in the message's Discord timestamp, so no
+    picture draws a clock time, a UTC time or seconds left, and the deadline changes no pixel."""
+    drawn = drawn_texts(monkeypatch)
+    for seats in (2, 3, 4):
+        view = dataclasses.replace(sample_table(seats, 1), deadline=1_700_000_004.0)
+        seat = sample_seat(seats, 1)
+        compose_table(view, sample_names(seats, 1))
+        compose_seat(dataclasses.replace(seat, public=dataclasses.replace(seat.public, deadline=1_700_000_004.0)), [])
+        assert render_table(view, []) == render_table(dataclasses.replace(view, deadline=None), [])
+    assert drawn
+    assert [text for text in drawn if CLOCK_IN_PICTURE.search(text)] == []
+
+
+def test_calls_open_status_names_the_tile_s_seat_and_no_claimant(monkeypatch: pytest.MonkeyPatch) -> None:
+    """While calls are open the picture's status line says so, on whose tile (the table
+    message's words), and highlights nobody: the view names no claimant to draw."""
+    names = ["Alice", "Bob", "Carol", "Dave"]
+    window = dataclasses.replace(sample_table(4, 1), phase="claims", turn=None, deciding=(), calls_on=0)
+    drawn = drawn_texts(monkeypatch)
+    compose_table(window, names)
+    assert "鳴き確認中（Alice の牌）" in drawn
+    drawn.clear()
+    compose_table(dataclasses.replace(window, calls_on=None), names)
+    assert "鳴き確認中" in drawn
+    assert not any("手番" in text for text in drawn)
 
 
 def crowded_seat(seat: int) -> SeatPublic:

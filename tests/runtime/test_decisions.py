@@ -12,9 +12,9 @@ from bot.engine.variants import new_game
 from bot.engine.variants.inage import InageGame, InageSettings
 from bot.runtime.clocks import ManualClock, SeatState, TableClocks
 from bot.runtime.customid import ActionId, action_args
-from bot.runtime.decisions import DecisionBook
+from bot.runtime.decisions import Decision, DecisionBook
 from bot.runtime.errors import InvalidButton, NotYourTurn, StaleClick
-from bot.runtime.messages import FreeAct, Message, Timeout
+from bot.runtime.messages import FreeAct, Message, Timeout, TurnOver
 from bot.runtime.options import RuntimeOptions, TableTimers
 from bot.storage import PlayerSeat
 from tests.engine.rigging import as_table
@@ -72,6 +72,8 @@ def test_seats_asked_at_once_share_a_number_and_a_deadline_and_keep_both_when_th
     assert (one.seat, two.seat) == (1, 2) and one.seq == two.seq == table.game.sequence
     # One deadline: the turn's 10 s plus the smaller bank (seat 2's 5 s).
     assert one.deadline == two.deadline == table.clock.time() + 15
+    # The turn's own seconds end together too: the panels show the turn and the bank after it apart.
+    assert one.turn_ends == two.turn_ends == table.clock.time() + 10
     assert table.book.earliest_deadline() == one.deadline
     table.game.apply(next(a for a in one.actions if a.kind == "pass"))
     assert table.book.sync(table.game, acted=1, pause=0.0) == {1}
@@ -117,13 +119,49 @@ def test_stopped_clocks_run_out_nobody_and_restart_with_the_seconds_left() -> No
     now, wall = table.clock.monotonic(), table.clock.time()
     stopped = table.book.stop_clocks(now=now, wall=wall)
     assert stopped == {1: (now, 11.0), 2: (now, 11.0)}
-    assert [d.deadline for d in table.book.decisions()] == [None, None]
-    table.clock.advance(60.0)  # a long pause: nothing runs out
+    assert [(d.deadline, d.turn_ends) for d in table.book.decisions()] == [(None, None)] * 2
+    table.clock.advance(60.0)  # a long pause: nothing runs out, not even the turn's seconds
     assert table.posted == []
     table.book.restart_clocks(stopped, now=table.clock.monotonic(), wall=table.clock.time())
     assert [d.deadline for d in table.book.decisions()] == [table.clock.time() + 11.0] * 2
+    # The 4 s thought before the pause still count against the turn's 10: 6 are left of it.
+    assert [d.turn_ends for d in table.book.decisions()] == [table.clock.time() + 6.0] * 2
     table.clock.advance(11.0)
     assert sorted(m.seat for m in table.posted if isinstance(m, Timeout)) == [1, 2]
+
+
+def _dealer_turn(bank: float) -> tuple[Table, Decision]:
+    """The dealer's first turn, with ``bank`` seconds of bank, on its clock (10 s a turn)."""
+    game = new_game("nishoku", {"hands": 1}, seed=11)
+    as_table(game).rig(*CLAIMS)
+    table = Table.of(game, banks=(bank, 20.0, 20.0, 20.0))
+    table.book.sync(game, acted=None, pause=0.0)
+    (turn,) = table.book.decisions()
+    assert turn.seat == 0
+    return table, turn
+
+
+def test_a_seat_s_own_clock_shows_its_turn_then_its_whole_bank() -> None:
+    table, turn = _dealer_turn(7.5)
+    assert (turn.turn_ends, turn.deadline) == (table.clock.time() + 10, table.clock.time() + 17.5)
+    # When the turn's 10 s are gone the clock says so (the panel then shows the bank running).
+    table.clock.advance(9.9)
+    assert table.posted == []
+    table.clock.advance(0.1)
+    assert table.posted == [TurnOver(0, turn.seq)]
+    assert not table.book.turn_over(0, turn.seq - 1), "an older decision's"
+    assert table.book.turn_over(0, turn.seq)
+    now = table.book.pending(0)
+    assert now is not None and now.turn_ends == table.clock.time() and now.deadline == turn.deadline
+    table.clock.advance(7.5)
+    assert table.posted == [TurnOver(0, turn.seq), Timeout(0, turn.seq)]
+
+
+def test_no_turn_over_rings_for_a_seat_with_no_bank_left() -> None:
+    table, turn = _dealer_turn(0.0)
+    assert turn.turn_ends == turn.deadline
+    table.clock.advance(10.0)
+    assert table.posted == [Timeout(0, turn.seq)]
 
 
 def test_absent_seats_vote_to_end_once_every_present_player_has() -> None:

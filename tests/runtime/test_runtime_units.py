@@ -100,13 +100,15 @@ def test_public_table_view_hides_who_may_call() -> None:
             assert shown.deciding == (public.turn,)
     windows = claim_windows(seed=5)
     for public, unclaimed, _ in windows:
-        # Not even that a window is open: the seat after the discarder is on turn, as it would
-        # be had nobody been able to claim, and no claimant's deadline shows.
+        # That calls are open on the discarder's tile, and nothing of who may call: nobody on
+        # turn or highlighted, and no claimant's deadline.
         assert public.last_discard is not None
-        after = (public.last_discard[0] + 1) % len(public.seats)
-        assert public.phase == "claims" and unclaimed == Unclaimed("turn", after)
+        discarder = public.last_discard[0]
+        after = (discarder + 1) % len(public.seats)
+        assert public.phase == "claims" and unclaimed == Unclaimed("turn", after, offered_by=discarder)
         shown = public_table_view(public, deadline=123.0, auto=(), unclaimed=unclaimed)
-        assert (shown.phase, shown.turn, shown.deciding, shown.deadline) == ("turn", after, (after,), None)
+        assert (shown.phase, shown.turn, shown.deciding, shown.deadline) == ("claims", None, (), None)
+        assert shown.calls_on == discarder
     assert windows
 
 

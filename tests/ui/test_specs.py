@@ -16,6 +16,7 @@ from bot.storage import AutoOptions
 from bot.ui.panel_spec import panel_spec
 from bot.ui.table_spec import table_spec
 from tests.runtime.played import claim_windows, decisions_met
+from tests.ui.test_panel_coverage import zuno_ron_phase
 
 
 def test_label_doctests() -> None:
@@ -57,17 +58,21 @@ def test_panel_buttons_are_exactly_the_legal_actions() -> None:
     assert checked > 100
 
 
-def test_table_line_in_a_claim_window_names_the_next_seat_without_the_claimants_clock() -> None:
-    """A person's claim window keeps the table waiting (that cannot be hidden), but what it says
-    is what it says between two turns: the seat after the discarder plays, with no deadline, and
-    nothing about calls."""
+def test_table_line_in_a_claim_window_says_calls_are_open_on_whose_tile_and_nothing_of_the_claimant() -> None:
+    """A person's claim window keeps the table waiting (that cannot be hidden): the line says
+    calls are open on the discarder's tile, names neither the claimant nor the seat that plays on
+    (it is not the one deciding), and shows no clock (the claimant's, bank and all, would tell
+    who decides)."""
     names = ("Alice", "Bob", "Carol", "Dave")
     windows = claim_windows(seed=5)
     for public, unclaimed, claimant in windows:
         shown = public_table_view(public, deadline=claimant.deadline, auto=(), unclaimed=unclaimed)
-        assert unclaimed.turn is not None
-        after = names[unclaimed.turn]
-        for locale, line in (("en-US", f"▶ {after} to play "), ("ja", f"▶ {after} の手番 ")):
+        assert public.last_discard is not None
+        discarder = names[public.last_discard[0]]
+        for locale, line in (
+            ("en-US", f"▶ Calls open on {discarder}'s tile"),
+            ("ja", f"▶ 鳴き確認中（{discarder} の牌）"),
+        ):
             content = table_spec(
                 game_id=1,
                 title="二色麻雀",
@@ -78,8 +83,9 @@ def test_table_line_in_a_claim_window_names_the_next_seat_without_the_claimants_
                 over=False,
                 locale=locale,
             ).content
-            assert content.endswith(line), content
-            assert "<t:" not in content and "call" not in content and "鳴き" not in content, content
+            assert content.splitlines()[-1] == line, content
+            assert "<t:" not in content and "to play" not in content and "手番" not in content, content
+            assert names[claimant.seat] not in content, content
     assert windows
 
 
@@ -129,3 +135,23 @@ def test_the_auto_page_shows_each_option_with_its_state_in_the_players_language(
         assert explained in spec.content
     plain = panel(tiles=game.tiles)
     assert PanelId(7, decision.seq, AUTO_PAGE).custom_id in {b.custom_id for b in plain.buttons}
+
+
+def test_zuno_ron_window_on_the_revealed_discards_says_so_and_names_nobody() -> None:
+    """ずーの's ron window offers all four revealed discards at once: the table says calls are open
+    on them, naming no seat (neither a discarder nor the claimant) and showing no clock."""
+    game = zuno_ron_phase()
+    unclaimed = game.unclaimed()
+    assert unclaimed is not None and unclaimed.offered_by is None
+    names = ("Alice", "Bob", "Carol", "Dave")
+    shown = public_table_view(game.public_view(), deadline=1_700_000_000.0, auto=(), unclaimed=unclaimed)
+    decisions = [Decision(d.seat, game.sequence, d.actions, d.default, 1_700_000_000.0) for d in game.decisions()]
+    for locale, line in (
+        ("en-US", "▶ Calls open on the revealed discards"),
+        ("ja", "▶ 鳴き確認中（公開された捨て牌）"),
+    ):
+        spec = table_spec(
+            game_id=1, title="ずーの", view=shown, names=names, decisions=decisions, auto=(), over=False, locale=locale
+        )
+        assert spec.content.splitlines()[-1] == line, spec.content
+        assert "<t:" not in spec.content and not any(name in spec.content for name in names)

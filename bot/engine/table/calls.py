@@ -143,7 +143,7 @@ class Calls(TurnCycle[SettingsT, SeatT]):
         if self.phase != Phase.CLAIMS or source is None or self._outcome is not None:
             return None
         turn = (source + 1) % self._players if self.window.source == ClaimSource.DISCARD else source
-        return Unclaimed(Phase.TURN, turn)
+        return Unclaimed(Phase.TURN, turn, offered_by=source)
 
     # --- kans -------------------------------------------------------------------------------------
 

@@ -668,9 +668,11 @@ class ZunoGame(ZunoHand):
         the calls were announced when settled), else the next round's start player drafts."""
         if self._outcome is not None or self.phase not in (ZunoPhase.RON, ZunoPhase.CALL, ZunoPhase.CALL_RON):
             return None
+        # A caller's own discard is one seat's tile; the revealed discards are everyone's.
+        offered_by = self.last_discard[0] if self.phase == ZunoPhase.CALL_RON and self.last_discard else None
         if self.phase == ZunoPhase.CALL_RON and self.call_queue:
-            return Unclaimed(ZunoPhase.CALL_DISCARD, self.call_queue[0].seat)
-        return Unclaimed(ZunoPhase.DRAFT, (self.sp + 1) % PLAYERS)
+            return Unclaimed(ZunoPhase.CALL_DISCARD, self.call_queue[0].seat, offered_by)
+        return Unclaimed(ZunoPhase.DRAFT, (self.sp + 1) % PLAYERS, offered_by)
 
     # --- views ----------------------------------------------------------------------------------
 
