@@ -18,11 +18,13 @@ import asyncio
 import contextlib
 import json
 import logging
+import mimetypes
 import re
 import secrets
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
+from urllib.parse import quote
 
 from aiohttp import WSMsgType, web
 
@@ -30,6 +32,7 @@ from render.text import UI_FONT
 
 from .commands import CommandLineError, Member, parse_command_line
 from .fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeMember, FakeMessage, InteractionRefused
+from .fakediscord.persistence import Kind, Record, WorldFile
 
 log = logging.getLogger(__name__)
 
@@ -68,14 +71,31 @@ class Tab:
 class SandboxWeb:
     """The aiohttp app that serves the page and one WebSocket per tab."""
 
-    def __init__(self, fake: FakeDiscord, guild: FakeGuild) -> None:
+    def __init__(self, fake: FakeDiscord, guild: FakeGuild, *, world: WorldFile | None = None) -> None:
+        """``world``: the file the local Discord is kept in; the tabs are kept there too, so a
+        tab reloaded after a restart is the same member."""
         self.fake = fake
         self.guild = guild
         self.tabs: dict[str, Tab] = {}
         self._runner: web.AppRunner | None = None
         self.port = 0
         self.host = "127.0.0.1"
+        self.world = world
         fake.message_listeners.append(self._message_changed)
+        if world is not None:
+            world.add_kind(Kind("tab", self.tabs.values, _tab_key, _dump_tab, self._load_tab))
+            world.restore("tab")
+
+    def _load_tab(self, record: Record, blob: bytes | None) -> None:
+        member = self.guild.member(int(record["user_id"]))
+        if member is not None:
+            self.tabs[record["token"]] = Tab(record["token"], member)
+
+    def _saved(self) -> None:
+        """A tab joined or changed its language: keep it (the local Discord's requests are kept
+        as they are answered)."""
+        if self.world is not None:
+            self.world.flush()
 
     @property
     def url(self) -> str:
@@ -146,11 +166,13 @@ class SandboxWeb:
         attachment = self.fake.attachments.get(attachment_id)
         if attachment is None:
             raise web.HTTPNotFound()
-        content_type = "image/png" if attachment.is_png else "application/octet-stream"
         # Immutable: an attachment id always names the same bytes.
-        return web.Response(
-            body=attachment.data, content_type=content_type, headers={"Cache-Control": "private, max-age=3600"}
-        )
+        headers = {"Cache-Control": "private, max-age=3600"}
+        if attachment.is_png:
+            return web.Response(body=attachment.data, content_type="image/png", headers=headers)
+        # Anything else (a replay's game-N.json) is a file to save, never a page to open here.
+        headers["Content-Disposition"] = f"attachment; filename*=UTF-8''{quote(attachment.filename)}"
+        return web.Response(body=attachment.data, content_type=_file_type(attachment.filename), headers=headers)
 
     # --- the socket ----------------------------------------------------------------------------
 
@@ -199,6 +221,7 @@ class SandboxWeb:
         elif tab.socket is not None and not tab.socket.closed:
             await tab.socket.close()  # the same tab reloaded: the newer socket wins
         tab.member.user.locale = str(locale)
+        self._saved()
         tab.socket, tab.sent = socket, set()
         while not tab.outbox.empty():  # meant for the socket before: the welcome has it all
             tab.outbox.get_nowait()
@@ -268,6 +291,7 @@ class SandboxWeb:
                 if locale not in LOCALES:
                     raise CommandLineError(f"The locales here are {', '.join(LOCALES)}.")
                 tab.member.user.locale = str(locale)
+                self._saved()
                 self._send(tab, {"op": "locale", "locale": locale, "commands": self._commands()})
             else:
                 raise CommandLineError("That was not a message this page sends.")
@@ -342,6 +366,7 @@ class SandboxWeb:
                     "filename": attachment.filename,
                     "url": self._media_url(tab, attachment.id, attachment.filename),
                     "size": attachment.size,
+                    "image": attachment.is_png,
                 }
             )
         interaction = message.interaction
@@ -386,6 +411,19 @@ class SandboxWeb:
             return value
 
         return [swap(embed) for embed in embeds]
+
+
+def _tab_key(tab: Tab) -> int:
+    return tab.member.id
+
+
+def _dump_tab(tab: Tab) -> Record:
+    return {"token": tab.token, "user_id": tab.member.id}
+
+
+def _file_type(filename: str) -> str:
+    """A download's media type from its name (what Discord's CDN sends), bytes when unknown."""
+    return mimetypes.guess_type(filename)[0] or "application/octet-stream"
 
 
 def _snowflake(value: object) -> int:
