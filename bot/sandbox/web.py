@@ -23,18 +23,20 @@ import re
 import secrets
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any
+from typing import Any, ClassVar
 from urllib.parse import quote
 
 from aiohttp import WSMsgType, web
 
-from render.text import UI_FONT
+from render.text import EMOJI_FONT, UI_FONT
 
 from .commands import CommandLineError, Member, parse_command_line
 from .fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeMember, FakeMessage, InteractionRefused
 from .fakediscord.persistence import Kind, Record, WorldFile
 
 log = logging.getLogger(__name__)
+
+FONT_DIR = UI_FONT.parent
 
 LOCALES = ("en-US", "ja")
 """The locales a tab can choose (the bot answers in English or Japanese)."""
@@ -70,6 +72,13 @@ class Tab:
 
 class SandboxWeb:
     """The aiohttp app that serves the page and one WebSocket per tab."""
+
+    FONTS: ClassVar[dict[str, str]] = {
+        UI_FONT.name: "font/otf",
+        EMOJI_FONT.name: "font/ttf",
+        "JantakuSymbols-Bold.ttf": "font/ttf",
+    }
+    """The fonts of ``render/fonts`` the page's stylesheet loads, with their media types."""
 
     def __init__(self, fake: FakeDiscord, guild: FakeGuild, *, world: WorldFile | None = None) -> None:
         """``world``: the file the local Discord is kept in; the tabs are kept there too, so a
@@ -140,12 +149,17 @@ class SandboxWeb:
         return self._file(name)
 
     async def _font(self, request: web.Request) -> web.StreamResponse:
-        # The renderer's committed UI font (a subset of Noto Sans CJK, OFL): tile names and kana
-        # show on a machine without a Japanese font, and nothing is fetched from a CDN.
-        if request.match_info["name"] != UI_FONT.name:
+        # The renderer's committed fonts (subsets of Noto Sans CJK and Noto Color Emoji, OFL, and
+        # of DejaVu Sans for a few symbols): every character of the page and the bot's texts
+        # shows on a machine without a Japanese font (tests/sandbox/test_fonts.py), and nothing
+        # is fetched from a CDN.
+        name = request.match_info["name"]
+        if name not in self.FONTS:
             raise web.HTTPNotFound()
         return web.Response(
-            body=UI_FONT.read_bytes(), content_type="font/otf", headers={"Cache-Control": "max-age=86400"}
+            body=(FONT_DIR / name).read_bytes(),
+            content_type=self.FONTS[name],
+            headers={"Cache-Control": "max-age=86400"},
         )
 
     @staticmethod
