@@ -197,6 +197,8 @@ class SeatState:
     timer: Timer | None = field(default=None, repr=False)
     auto_options: AutoOptions = field(default_factory=AutoOptions)
     """The player's auto options (their panel's ⚙ Auto buttons): moves played without a click."""
+    locale: str | None = None
+    """The language the player chose for their panel (its 🌐 button); None: their client's."""
 
     @property
     def clocked(self) -> bool:

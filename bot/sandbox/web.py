@@ -28,6 +28,9 @@ from urllib.parse import quote
 
 from aiohttp import WSMsgType, web
 
+from bot.runtime.customid import PANEL_LANGUAGES, PanelId
+from bot.runtime.customid import parse as parse_button
+from bot.runtime.errors import InvalidButton
 from render.text import EMOJI_FONT, UI_FONT
 
 from .commands import CommandLineError, Member, parse_command_line
@@ -304,9 +307,12 @@ class SandboxWeb:
                 locale = op.get("locale")
                 if locale not in LOCALES:
                     raise CommandLineError(f"The locales here are {', '.join(LOCALES)}.")
+                changed = tab.locale != locale
                 tab.member.user.locale = str(locale)
                 self._saved()
                 self._send(tab, {"op": "locale", "locale": locale, "commands": self._commands()})
+                if changed:
+                    await self._panels_follow(tab, str(locale))
             else:
                 raise CommandLineError("That was not a message this page sends.")
         except (CommandLineError, InteractionRefused) as error:
@@ -316,6 +322,21 @@ class SandboxWeb:
             self._send(tab, {"op": "error", "ref": ref, "text": INTERACTION_FAILED})
         else:
             self._send(tab, {"op": "done", "ref": ref})
+
+    async def _panels_follow(self, tab: Tab, locale: str) -> None:
+        """The tab's open hand panels follow its new language at once: for each game, the newest
+        panel the tab holds has its 🌐 button pressed, as the player would (a Discord client only
+        tells a bot its language with the next interaction)."""
+        newest: dict[int, tuple[FakeMessage, str]] = {}
+        for message in self.fake.messages.values():
+            if message.deleted or message.audience.kind == "public" or not message.visible_to(tab.member):
+                continue
+            for custom_id in message.custom_ids:
+                button = _language_button(custom_id)
+                if button is not None and PANEL_LANGUAGES[button.op] == locale:
+                    newest[button.game] = (message, custom_id)
+        for message, custom_id in newest.values():
+            await tab.member.click(message, custom_id)
 
     def _channel(self, value: object) -> FakeChannel:
         channel = self.fake.channels.get(_snowflake(value))
@@ -425,6 +446,15 @@ class SandboxWeb:
             return value
 
         return [swap(embed) for embed in embeds]
+
+
+def _language_button(custom_id: str) -> PanelId | None:
+    """The panel's 🌐 button this custom_id is, if it is one."""
+    with contextlib.suppress(InvalidButton):
+        button = parse_button(custom_id)
+        if isinstance(button, PanelId) and button.op in PANEL_LANGUAGES:
+            return button
+    return None
 
 
 def _tab_key(tab: Tab) -> int:

@@ -139,3 +139,19 @@ async def test_a_file_that_is_not_a_picture_is_offered_as_a_download(
         assert response.headers["Content-Disposition"] == "attachment; filename*=UTF-8''game-1.json"
         assert response.content_type == "application/json"
         assert await response.read() == replay
+
+
+async def test_switching_the_language_shows_the_open_panel_in_it_at_once(
+    running_sandbox: Sandbox, session: aiohttp.ClientSession
+) -> None:
+    alice = await open_tab(session, running_sandbox, "Alice")
+    await start_table(alice, cpus=3)
+    await alice.click(":hand")
+    await alice.wait(partial(alice.shows, "Your hand"))
+    [panel] = [m["id"] for m in alice.messages.values() if "Your hand" in m["content"]]
+    assert await alice.ask(op="locale", locale="ja") is None
+    # Once the switch is answered, the same panel message shows Japanese: no click, no game move.
+    assert alice.messages[panel]["content"].startswith("**あなたの手牌**")
+    assert alice.has(":locale-en") and not alice.has(":locale-ja")
+    assert await alice.ask(op="locale", locale="en-US") is None
+    assert alice.messages[panel]["content"].startswith("**Your hand**")
