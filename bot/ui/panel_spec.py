@@ -132,6 +132,7 @@ def panel_spec(
     ``dm_offered`` False leaves out the DM button: its process gets no DM clicks (shard 0's does).
     ``auto_options`` are the player's (the defaults if not given): in the ``auto`` mode one button
     each, showing its state, in place of the tiles and calls; in any other, a ⚙ Auto button.
+    The 🌐 button (the panel in the other language) comes last, where a place is spare.
     """
     public = view.public
     choice = _choice(game_id, view, decision, mode, playing=not auto and not over)
