@@ -35,10 +35,13 @@ async def test_the_language_button_redraws_the_panel_at_once_and_the_choice_hold
         button, label = language_button(panel)
         assert button.endswith(":locale-ja") and label == "🌐 日本語"
         answered = await alice.click(panel, button)
-        # Answered by redrawing the clicked panel in place, in Japanese, with the way back.
-        assert answered.response_type == 7 and not answered.failed
+        # Answered by redrawing the clicked panel in place, in Japanese, with the way back (7; or
+        # 6 when a refresh of the panel for a CPU's move meanwhile drew it in Japanese first).
+        assert answered.response_type in (6, 7) and not answered.failed
         assert panel.text.startswith(JAPANESE_TITLE)
-        assert language_button(panel) == (button.replace("locale-ja", "locale-en"), "🌐 English")
+        way_back, label = language_button(panel)
+        # (Its sequence number is the decision's, which may have come meanwhile: only its op counts.)
+        assert way_back.endswith(":locale-en") and label == "🌐 English"
         actor = bot.runtime.tables.in_channel(world.channel.id)
         assert actor is not None and actor.seats[actor.seat_of(alice.id)].locale == "ja"
         # The game goes on and the panel stays Japanese, though Alice's client is English.
