@@ -1,7 +1,8 @@
 """Every character the renderer may draw: the single source for the committed font subset.
 
 ``scripts/subset_font.py`` builds ``render/fonts/`` from :func:`ui_chars` and :func:`tile_chars`,
-and the emoji font from :func:`emoji_chars`; the text code leaves out anything in neither list,
+the emoji font from :func:`emoji_chars` and the sandbox page's symbol font from
+:func:`symbol_chars`; the text code leaves out anything in neither list,
 so these lists and the committed fonts must change together. A test checks that every character
 listed here has a real glyph in the committed font.
 
@@ -17,11 +18,15 @@ from functools import cache
 __all__ = [
     "NAME_EMOJI",
     "NAME_KANJI",
+    "PLAYER_TEXT_CHARS",
     "RULES_KANJI",
+    "SYMBOL_CHARS",
     "TILE_TEXT",
+    "UI_EMOJI",
     "UI_WORDS",
     "YAKU_NAMES",
     "emoji_chars",
+    "symbol_chars",
     "tile_chars",
     "ui_chars",
 ]
@@ -197,6 +202,21 @@ NAME_KANJI = (
 )
 """Kanji common in Japanese names, so most players' names draw without placeholders."""
 
+PLAYER_TEXT_CHARS = (
+    "体値停偶充公再列募厳去反古号固均報失姿季容届履情慮憶押指搶操敗既映曲替枠格標歴毎浮減準率留省短票管節約経締績"
+    "育致覧試語読譜賛退送遊階集▶◀⚠✓"
+)
+"""What the player texts (messages, buttons, the sandbox page) use beyond the lists above:
+``tests/sandbox/test_fonts.py`` reads every text and fails on a character no served font holds."""
+
+UI_EMOJI = "ℹ⏰⏱⚙✅❔👁📄📬🔒🔓🪙🌐"
+"""Emoji of the player texts (notices, buttons, the page) that are not among :data:`NAME_EMOJI`."""
+
+SYMBOL_CHARS = "⚀⚁⚂⚃⚄⚅✗"
+"""Symbols of the player texts that neither Noto Sans CJK nor Noto Color Emoji draws (the dice
+faces of 5等三麻's buttons, a ballot ✗): the sandbox page's symbol font, from DejaVu Sans Bold.
+The pictures draw their dice and marks as shapes (``render/chips.py``)."""
+
 NAME_EMOJI: tuple[tuple[str, str], ...] = (
     (
         "Smileys & Emotion",
@@ -271,6 +291,7 @@ def ui_chars() -> frozenset[str]:
         NAME_KANJI,
         *YAKU_NAMES,
         *UI_WORDS,
+        PLAYER_TEXT_CHARS,
     ]
     return frozenset("".join(parts))
 
@@ -283,5 +304,11 @@ def tile_chars() -> frozenset[str]:
 
 @cache
 def emoji_chars() -> frozenset[str]:
-    """The emoji of the colour emoji font (:data:`NAME_EMOJI`), one code point each."""
-    return frozenset("".join(chars for _, chars in NAME_EMOJI))
+    """The emoji of the colour emoji font (:data:`NAME_EMOJI`, :data:`UI_EMOJI`), one code point each."""
+    return frozenset("".join(chars for _, chars in NAME_EMOJI) + UI_EMOJI)
+
+
+@cache
+def symbol_chars() -> frozenset[str]:
+    """The characters of the sandbox page's symbol font (:data:`SYMBOL_CHARS`)."""
+    return frozenset(SYMBOL_CHARS)

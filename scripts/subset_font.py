@@ -1,10 +1,11 @@
 """Regenerate the committed font subsets in ``render/fonts/`` from the full Noto fonts.
 
-    python scripts/subset_font.py [--ui PATH] [--tiles PATH] [--emoji PATH]
+    python scripts/subset_font.py [--ui PATH] [--tiles PATH] [--emoji PATH] [--symbols PATH]
 
-The sources are Debian's ``fonts-noto-cjk`` and ``fonts-noto-cjk-extra`` collections and
-``fonts-noto-color-emoji`` (``apt-get install fonts-noto-cjk fonts-noto-cjk-extra
-fonts-noto-color-emoji``); the Japanese face is the first font of each CJK collection. The
+The sources are Debian's ``fonts-noto-cjk`` and ``fonts-noto-cjk-extra`` collections,
+``fonts-noto-color-emoji`` and ``fonts-dejavu-core`` (``apt-get install fonts-noto-cjk
+fonts-noto-cjk-extra fonts-noto-color-emoji fonts-dejavu-core``); the Japanese face is the first
+font of each CJK collection. The
 character lists come from :mod:`render.glyphs`, so rerun this script whenever that module
 changes. Needs fontTools (a build-time tool, not a run-time dependency).
 """
@@ -21,16 +22,18 @@ from fontTools.ttLib import TTFont
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from render.glyphs import emoji_chars, tile_chars, ui_chars  # noqa: E402
+from render.glyphs import emoji_chars, symbol_chars, tile_chars, ui_chars  # noqa: E402
 
 FONTS = ROOT / "render" / "fonts"
 NOTO = Path("/usr/share/fonts/opentype/noto")
 DEFAULT_UI = NOTO / "NotoSansCJK-Bold.ttc"
 DEFAULT_TILES = NOTO / "NotoSerifCJK-Black.ttc"
 DEFAULT_EMOJI = Path("/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf")
+DEFAULT_SYMBOLS = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
 UI_OUT = "JantakuSans-Bold.otf"
 TILES_OUT = "JantakuSerif-Black.otf"
 EMOJI_OUT = "JantakuEmoji-Regular.ttf"
+SYMBOLS_OUT = "JantakuSymbols-Bold.ttf"
 
 
 def _japanese_face(path: Path) -> TTFont:
@@ -89,11 +92,15 @@ def main() -> None:
     parser.add_argument("--ui", type=Path, default=DEFAULT_UI, help="Noto Sans CJK Bold collection or OTF")
     parser.add_argument("--tiles", type=Path, default=DEFAULT_TILES, help="Noto Serif CJK Black collection or OTF")
     parser.add_argument("--emoji", type=Path, default=DEFAULT_EMOJI, help="Noto Color Emoji (CBDT) TTF")
+    parser.add_argument("--symbols", type=Path, default=DEFAULT_SYMBOLS, help="DejaVu Sans Bold TTF")
     parser.add_argument(
-        "--only", choices=("ui", "tiles", "emoji"), action="append", help="rebuild only this font (repeatable)"
+        "--only",
+        choices=("ui", "tiles", "emoji", "symbols"),
+        action="append",
+        help="rebuild only this font (repeatable)",
     )
     args = parser.parse_args()
-    only = set(args.only or ("ui", "tiles", "emoji"))
+    only = set(args.only or ("ui", "tiles", "emoji", "symbols"))
     FONTS.mkdir(parents=True, exist_ok=True)
     if "ui" in only:
         size = make_subset(args.ui, ui_chars(), FONTS / UI_OUT, "Jantaku Sans", "Bold")
@@ -106,6 +113,11 @@ def main() -> None:
         # copies would not be smaller, as Noto's PNGs are already palette images.
         size = make_subset(args.emoji, emoji_chars(), FONTS / EMOJI_OUT, "Jantaku Emoji", "Regular")
         print(f"{EMOJI_OUT}: {len(emoji_chars())} emoji, {size // 1024} KB")
+    if "symbols" in only:
+        # Only the sandbox page uses it (the dice faces on buttons): Bitstream Vera's licence asks
+        # a modified font not to be named "Bitstream" or "Vera".
+        size = make_subset(args.symbols, symbol_chars(), FONTS / SYMBOLS_OUT, "Jantaku Symbols", "Bold")
+        print(f"{SYMBOLS_OUT}: {len(symbol_chars())} characters, {size // 1024} KB")
 
 
 if __name__ == "__main__":

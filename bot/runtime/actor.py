@@ -52,6 +52,7 @@ from bot.runtime.messages import (
     Message,
     Request,
     Retry,
+    SetLocale,
     Stop,
     TimeLimit,
     ToggleAuto,
@@ -289,6 +290,13 @@ class TableActor:
         anything."""
         return await self._ask(ToggleAuto(user_id, option, asyncio.get_running_loop().create_future()))
 
+    async def set_locale(self, user_id: int, locale: str) -> int:
+        """Show the clicker's panel in ``locale`` from now on, whatever their client's language
+        (the table keeps the choice while it runs); the presenter draws the panel from the
+        snapshot that carries it. Returns the seat; raises :class:`NotSeated` or
+        :class:`GameOver`."""
+        return await self._ask(SetLocale(user_id, locale, asyncio.get_running_loop().create_future()))
+
     async def come_back(self, user_id: int) -> int:
         """Take a seat off autopilot; returns the seat."""
         return await self._ask(Back(user_id, asyncio.get_running_loop().create_future()))
@@ -356,6 +364,11 @@ class TableActor:
             return self.game_id
         seat = self.seat_of(message.user_id)
         state = self.seats[seat]
+        if isinstance(message, SetLocale):
+            # Nothing stored and nothing played: a paused table changes language too. The
+            # snapshot handed on after this message carries it; the click is answered from that.
+            state.locale = message.locale
+            return seat
         if self._pause.paused:
             # Nothing can be stored, so nothing may change: not a move, not autopilot.
             raise TablePaused()

@@ -199,6 +199,8 @@ class SeatState:
     """Rings when the turn's own seconds run out and the bank starts (a human with bank to spend)."""
     auto_options: AutoOptions = field(default_factory=AutoOptions)
     """The player's auto options (their panel's ⚙ Auto buttons): moves played without a click."""
+    locale: str | None = None
+    """The language the player chose for their panel (its 🌐 button); None: their client's."""
 
     @property
     def clocked(self) -> bool:

@@ -47,6 +47,8 @@ __all__ = [
 PREFIX = "jt"
 AUTO_PAGE = "auto"
 """The panel op (and panel mode) that shows the player's auto options instead of the tiles."""
+PANEL_LANGUAGES = {"locale-en": "en-US", "locale-ja": "ja"}
+"""The panel ops that show a seat's panel in a language (its 🌐 button), and that language."""
 MAX_LENGTH = 100
 MAX_ID = 10**19
 """Snowflakes and row ids fit in 64 bits; anything longer is forged."""
@@ -121,7 +123,8 @@ class PanelId(ButtonId):
     :func:`bot.engine.variants.tile_pages`) switches the panel to that page and ``discard`` back
     to the plain discards; ``dm`` moves the panel to direct messages, ``here`` back to ephemeral
     messages, ``back`` takes the seat off autopilot; ``auto`` shows the player's auto options,
-    each of which (``riichi_discard``, ``auto_win``, ``no_calls``) switches that option.
+    each of which (``riichi_discard``, ``auto_win``, ``no_calls``) switches that option;
+    ``locale-en`` and ``locale-ja`` show the panel in English or Japanese from then on.
     """
 
     verb: ClassVar[str] = "panel"
@@ -135,6 +138,7 @@ class PanelId(ButtonId):
         "back",
         AUTO_PAGE,
         *(option.value for option in AutoOption),
+        *PANEL_LANGUAGES,
     }
     game: int
     seq: int

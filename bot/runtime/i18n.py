@@ -317,6 +317,7 @@ _TEXT: dict[str, tuple[str, str]] = {
     "panel_open_waits": ("👁 {name}'s open riichi waits on {tiles}", "👁 {name} のオープン立直の待ち: {tiles}"),
     "button_dm": ("Send to DM", "DMで受け取る"),
     "button_auto": ("⚙ Auto", "⚙ オート"),
+    "button_language": ("🌐 日本語", "🌐 English"),
     "button_auto_riichi_discard": ("Riichi: auto-discard", "リーチ後ツモ切り"),
     "button_auto_auto_win": ("Auto-win", "自動和了"),
     "button_auto_no_calls": ("No calls", "鳴きなし"),
@@ -430,6 +431,10 @@ _TEXT: dict[str, tuple[str, str]] = {
         "パネルをDMに送ります（以後DMで操作できます）。",
     ),
     "help_op_here": ("Stops the DMs: your panel opens here again.", "DMをやめ、パネルをここに表示します。"),
+    "help_op_language": (
+        "Shows your panel in the other language (English or 日本語) from now on, whatever your Discord's.",
+        "手牌の表示をもう一方の言語（English / 日本語）に切り替えます。",
+    ),
     "help_op_auto": (
         "Shows your auto options in place of the tiles (**Back** returns to them).",
         "牌の代わりにオート設定を表示します（**戻る** で牌に戻ります）。",

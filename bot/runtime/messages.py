@@ -1,8 +1,9 @@
 """What the actor's inbox receives: every input to a running game is one of these messages.
 
-Requests (:class:`Act`, :class:`Back`, :class:`ToggleAuto`, :class:`Cancel`) carry a future the caller awaits;
-the others come from the table's own clocks (:mod:`bot.runtime.clocks`), its CPUs and absent
-players (:mod:`bot.runtime.autoplay`) and its pause (:mod:`bot.runtime.pausing`).
+Requests (:class:`Act`, :class:`Back`, :class:`ToggleAuto`, :class:`SetLocale`, :class:`Cancel`)
+carry a future the caller awaits; the others come from the table's own clocks
+(:mod:`bot.runtime.clocks`), its CPUs and absent players (:mod:`bot.runtime.autoplay`) and its
+pause (:mod:`bot.runtime.pausing`).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ __all__ = [
     "Reconsider",
     "Request",
     "Retry",
+    "SetLocale",
     "Stop",
     "TimeLimit",
     "Timeout",
@@ -54,6 +56,15 @@ class ToggleAuto:
 
     user_id: int
     option: AutoOption
+    future: asyncio.Future[int]
+
+
+@dataclass
+class SetLocale:
+    """Show the clicker's panel in ``locale`` from now on (their panel's 🌐 button)."""
+
+    user_id: int
+    locale: str
     future: asyncio.Future[int]
 
 
@@ -125,7 +136,21 @@ class Stop:
     future: asyncio.Future[None] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
 
 
-Message = Act | Back | ToggleAuto | Cancel | Auto | Reconsider | Timeout | TurnOver | TimeLimit | FreeAct | Retry | Stop
+Message = (
+    Act
+    | Back
+    | ToggleAuto
+    | SetLocale
+    | Cancel
+    | Auto
+    | Reconsider
+    | Timeout
+    | TurnOver
+    | TimeLimit
+    | FreeAct
+    | Retry
+    | Stop
+)
 
-Request = Act | Back | ToggleAuto | Cancel
+Request = Act | Back | ToggleAuto | SetLocale | Cancel
 """A message someone waits on for an answer."""

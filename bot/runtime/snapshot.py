@@ -124,10 +124,16 @@ class TableSnapshot:
     """The hash of the hand's wall, shown while the hand is played."""
     history: tuple[tuple[int, ...], ...]
     """Every seat's points after each hand so far."""
+    locales: tuple[str | None, ...] = ()
+    """The language each seat's player chose for their panel, by seat (None: their client's)."""
 
     def decision(self, seat: int) -> Decision | None:
         """The seat's pending decision, if any."""
         return self.decisions.get(seat)
+
+    def locale(self, seat: int) -> str | None:
+        """The language the seat's player chose for their panel, if they chose one."""
+        return self.locales[seat] if seat < len(self.locales) else None
 
 
 def public_table_view(

@@ -137,4 +137,5 @@ class TableViews:
             finished=finished,
             wall_digest=game.wall_digest,
             history=tuple(game.history),
+            locales=tuple(state.locale for state in self._seats),
         )

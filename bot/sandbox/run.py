@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import signal
 import tempfile
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -23,6 +24,7 @@ from bot.runtime.options import RuntimeOptions
 from bot.storage import Store
 
 from .fakediscord import FakeDiscord, FakeGuild, redirect_discord
+from .fakediscord.persistence import WorldFile
 from .web import SandboxWeb
 
 log = logging.getLogger(__name__)
@@ -37,12 +39,24 @@ class SandboxConfig:
     host: str = "127.0.0.1"
     port: int = DEFAULT_PORT
     database: str | None = None
-    """``sqlite:///path``; None keeps games in a temporary file for this run only (the local
-    Discord's channels and messages live in memory and are new each run, so yesterday's tables
-    would have nowhere to go)."""
+    """``sqlite:///path``; None keeps games in a temporary file for this run only. With an SQLite
+    file, the local Discord keeps its world beside it (:func:`world_path`), so that the next run
+    comes back with the same guild, channels, members, messages and lobbies, and the games the
+    bot resumes show where they were."""
     check_spec: bool = False
     """Validate every request of the bot against Discord's OpenAPI spec, as the e2e tests do
     (the spec is read from ``../shared`` when it is there, and needs ``jsonschema``)."""
+
+
+def world_path(database: str) -> Path | None:
+    """Where the local Discord keeps its world for the bot's ``database``: beside an SQLite file
+    (``games.sqlite3`` -> ``games.discord.sqlite3``); None for another database (a PostgreSQL
+    sandbox starts a new Discord each run)."""
+    prefix = "sqlite:///"
+    if not database.startswith(prefix):
+        return None
+    games = Path(database.removeprefix(prefix))
+    return games.with_name(f"{games.stem}.discord.sqlite3")
 
 
 @dataclass
@@ -69,17 +83,21 @@ async def sandbox(
     ``options`` the same one, so that nothing times out unless they move it)."""
     with contextlib.ExitStack() as stack:
         database = config.database
+        kept = world_path(database) if database is not None else None
         if database is None:
             folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="jantaku-sandbox-"))
             database = f"sqlite:///{Path(folder) / 'sandbox.sqlite3'}"
         # One shard: discord.py waits 5 s before each further shard's IDENTIFY.
         fake = await FakeDiscord.start(shard_count=1, spec_path=None if config.check_spec else False, clock=clock)
         web: SandboxWeb | None = None
+        world: WorldFile | None = None
         try:
-            guild = fake.add_guild(GUILD_NAME)
-            for name in CHANNELS:
-                guild.add_text_channel(name)
-            web = SandboxWeb(fake, guild)
+            world = WorldFile.open(fake, kept) if kept is not None else None
+            guild = _the_guild(fake, world)
+            web = SandboxWeb(fake, guild, world=world)
+            if world is not None:
+                world.attach()
+                world.flush()
             await web.start(config.host, config.port)
             store = await Store.connect(database)
             try:
@@ -108,15 +126,38 @@ async def sandbox(
             if web is not None:
                 await web.stop()
             await fake.stop()
+            if world is not None:
+                world.close()
+
+
+def _the_guild(fake: FakeDiscord, world: WorldFile | None) -> FakeGuild:
+    """The sandbox's guild: the one the world file kept, or a new one with its channels."""
+    if world is not None and world.restore():
+        kept = next((guild for guild in fake.guilds.values() if guild.name == GUILD_NAME), None)
+        if kept is not None:
+            log.info("local Discord: %s restored from %s", GUILD_NAME, world.path)
+            return kept
+    guild = fake.add_guild(GUILD_NAME)
+    for name in CHANNELS:
+        guild.add_text_channel(name)
+    return guild
 
 
 async def serve(config: SandboxConfig) -> None:
-    """Run the sandbox until interrupted."""
+    """Run the sandbox until interrupted (Ctrl+C) or asked to stop (SIGTERM): either way it
+    stops as the bot does, its games and the local Discord's world kept."""
+    stopping = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows' loop
+        loop.add_signal_handler(signal.SIGTERM, stopping.set)
     async with sandbox(config) as running:
-        print(f"Jantaku sandbox: open {running.url} in a browser (each tab is one player). Ctrl+C stops it.")
+        print(
+            f"Jantaku sandbox: open {running.url} in a browser (each tab is one player). Ctrl+C stops it.", flush=True
+        )
         problems = 0
-        while True:
-            await asyncio.sleep(5)
+        while not stopping.is_set():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stopping.wait(), 5)
             # The local Discord records what real Discord would refuse; say so rather than hide it.
             found = running.fake.problems()
             for problem in found[problems:]:

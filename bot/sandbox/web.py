@@ -18,20 +18,28 @@ import asyncio
 import contextlib
 import json
 import logging
+import mimetypes
 import re
 import secrets
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any
+from typing import Any, ClassVar
+from urllib.parse import quote
 
 from aiohttp import WSMsgType, web
 
-from render.text import UI_FONT
+from bot.runtime.customid import PANEL_LANGUAGES, PanelId
+from bot.runtime.customid import parse as parse_button
+from bot.runtime.errors import InvalidButton
+from render.text import EMOJI_FONT, UI_FONT
 
 from .commands import CommandLineError, Member, parse_command_line
 from .fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeMember, FakeMessage, InteractionRefused
+from .fakediscord.persistence import Kind, Record, WorldFile
 
 log = logging.getLogger(__name__)
+
+FONT_DIR = UI_FONT.parent
 
 LOCALES = ("en-US", "ja")
 """The locales a tab can choose (the bot answers in English or Japanese)."""
@@ -68,14 +76,38 @@ class Tab:
 class SandboxWeb:
     """The aiohttp app that serves the page and one WebSocket per tab."""
 
-    def __init__(self, fake: FakeDiscord, guild: FakeGuild) -> None:
+    FONTS: ClassVar[dict[str, str]] = {
+        UI_FONT.name: "font/otf",
+        EMOJI_FONT.name: "font/ttf",
+        "JantakuSymbols-Bold.ttf": "font/ttf",
+    }
+    """The fonts of ``render/fonts`` the page's stylesheet loads, with their media types."""
+
+    def __init__(self, fake: FakeDiscord, guild: FakeGuild, *, world: WorldFile | None = None) -> None:
+        """``world``: the file the local Discord is kept in; the tabs are kept there too, so a
+        tab reloaded after a restart is the same member."""
         self.fake = fake
         self.guild = guild
         self.tabs: dict[str, Tab] = {}
         self._runner: web.AppRunner | None = None
         self.port = 0
         self.host = "127.0.0.1"
+        self.world = world
         fake.message_listeners.append(self._message_changed)
+        if world is not None:
+            world.add_kind(Kind("tab", self.tabs.values, _tab_key, _dump_tab, self._load_tab))
+            world.restore("tab")
+
+    def _load_tab(self, record: Record, blob: bytes | None) -> None:
+        member = self.guild.member(int(record["user_id"]))
+        if member is not None:
+            self.tabs[record["token"]] = Tab(record["token"], member)
+
+    def _saved(self) -> None:
+        """A tab joined or changed its language: keep it (the local Discord's requests are kept
+        as they are answered)."""
+        if self.world is not None:
+            self.world.flush()
 
     @property
     def url(self) -> str:
@@ -120,12 +152,17 @@ class SandboxWeb:
         return self._file(name)
 
     async def _font(self, request: web.Request) -> web.StreamResponse:
-        # The renderer's committed UI font (a subset of Noto Sans CJK, OFL): tile names and kana
-        # show on a machine without a Japanese font, and nothing is fetched from a CDN.
-        if request.match_info["name"] != UI_FONT.name:
+        # The renderer's committed fonts (subsets of Noto Sans CJK and Noto Color Emoji, OFL, and
+        # of DejaVu Sans for a few symbols): every character of the page and the bot's texts
+        # shows on a machine without a Japanese font (tests/sandbox/test_fonts.py), and nothing
+        # is fetched from a CDN.
+        name = request.match_info["name"]
+        if name not in self.FONTS:
             raise web.HTTPNotFound()
         return web.Response(
-            body=UI_FONT.read_bytes(), content_type="font/otf", headers={"Cache-Control": "max-age=86400"}
+            body=(FONT_DIR / name).read_bytes(),
+            content_type=self.FONTS[name],
+            headers={"Cache-Control": "max-age=86400"},
         )
 
     @staticmethod
@@ -146,11 +183,13 @@ class SandboxWeb:
         attachment = self.fake.attachments.get(attachment_id)
         if attachment is None:
             raise web.HTTPNotFound()
-        content_type = "image/png" if attachment.is_png else "application/octet-stream"
         # Immutable: an attachment id always names the same bytes.
-        return web.Response(
-            body=attachment.data, content_type=content_type, headers={"Cache-Control": "private, max-age=3600"}
-        )
+        headers = {"Cache-Control": "private, max-age=3600"}
+        if attachment.is_png:
+            return web.Response(body=attachment.data, content_type="image/png", headers=headers)
+        # Anything else (a replay's game-N.json) is a file to save, never a page to open here.
+        headers["Content-Disposition"] = f"attachment; filename*=UTF-8''{quote(attachment.filename)}"
+        return web.Response(body=attachment.data, content_type=_file_type(attachment.filename), headers=headers)
 
     # --- the socket ----------------------------------------------------------------------------
 
@@ -199,6 +238,7 @@ class SandboxWeb:
         elif tab.socket is not None and not tab.socket.closed:
             await tab.socket.close()  # the same tab reloaded: the newer socket wins
         tab.member.user.locale = str(locale)
+        self._saved()
         tab.socket, tab.sent = socket, set()
         while not tab.outbox.empty():  # meant for the socket before: the welcome has it all
             tab.outbox.get_nowait()
@@ -267,8 +307,12 @@ class SandboxWeb:
                 locale = op.get("locale")
                 if locale not in LOCALES:
                     raise CommandLineError(f"The locales here are {', '.join(LOCALES)}.")
+                changed = tab.locale != locale
                 tab.member.user.locale = str(locale)
+                self._saved()
                 self._send(tab, {"op": "locale", "locale": locale, "commands": self._commands()})
+                if changed:
+                    await self._panels_follow(tab, str(locale))
             else:
                 raise CommandLineError("That was not a message this page sends.")
         except (CommandLineError, InteractionRefused) as error:
@@ -278,6 +322,21 @@ class SandboxWeb:
             self._send(tab, {"op": "error", "ref": ref, "text": INTERACTION_FAILED})
         else:
             self._send(tab, {"op": "done", "ref": ref})
+
+    async def _panels_follow(self, tab: Tab, locale: str) -> None:
+        """The tab's open hand panels follow its new language at once: for each game, the newest
+        panel the tab holds has its 🌐 button pressed, as the player would (a Discord client only
+        tells a bot its language with the next interaction)."""
+        newest: dict[int, tuple[FakeMessage, str]] = {}
+        for message in self.fake.messages.values():
+            if message.deleted or message.audience.kind == "public" or not message.visible_to(tab.member):
+                continue
+            for custom_id in message.custom_ids:
+                button = _language_button(custom_id)
+                if button is not None and PANEL_LANGUAGES[button.op] == locale:
+                    newest[button.game] = (message, custom_id)
+        for message, custom_id in newest.values():
+            await tab.member.click(message, custom_id)
 
     def _channel(self, value: object) -> FakeChannel:
         channel = self.fake.channels.get(_snowflake(value))
@@ -342,6 +401,7 @@ class SandboxWeb:
                     "filename": attachment.filename,
                     "url": self._media_url(tab, attachment.id, attachment.filename),
                     "size": attachment.size,
+                    "image": attachment.is_png,
                 }
             )
         interaction = message.interaction
@@ -386,6 +446,28 @@ class SandboxWeb:
             return value
 
         return [swap(embed) for embed in embeds]
+
+
+def _language_button(custom_id: str) -> PanelId | None:
+    """The panel's 🌐 button this custom_id is, if it is one."""
+    with contextlib.suppress(InvalidButton):
+        button = parse_button(custom_id)
+        if isinstance(button, PanelId) and button.op in PANEL_LANGUAGES:
+            return button
+    return None
+
+
+def _tab_key(tab: Tab) -> int:
+    return tab.member.id
+
+
+def _dump_tab(tab: Tab) -> Record:
+    return {"token": tab.token, "user_id": tab.member.id}
+
+
+def _file_type(filename: str) -> str:
+    """A download's media type from its name (what Discord's CDN sends), bytes when unknown."""
+    return mimetypes.guess_type(filename)[0] or "application/octet-stream"
 
 
 def _snowflake(value: object) -> int:

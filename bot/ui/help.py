@@ -20,7 +20,7 @@ import discord
 from bot.engine.tiles import parse_tiles
 from bot.engine.variant_ui import VariantHelp, VariantUI
 from bot.runtime.auto_moves import AutoOption
-from bot.runtime.customid import AUTO_PAGE
+from bot.runtime.customid import AUTO_PAGE, PANEL_LANGUAGES
 from bot.runtime.i18n import Locale, has_text, is_japanese, text
 from bot.runtime.rendering import Priority
 from bot.runtime.variants import variant_class
@@ -56,6 +56,7 @@ PANEL_OPS: dict[str, tuple[str, str]] = {
     "back": ("button_back", "help_op_back"),
     AUTO_PAGE: ("button_auto", "help_op_auto"),
     **{option.value: (f"button_auto_{option.value}", f"help_op_{option.value}") for option in AutoOption},
+    **dict.fromkeys(PANEL_LANGUAGES, ("button_language", "help_op_language")),
 }
 """Each op of a panel's own buttons (``PanelId.OPS`` besides the tile pages, which are explained
 with the action kind they choose): its label's text key, its help's."""
@@ -145,6 +146,7 @@ def _buttons(ui: VariantUI, locale: Locale | None) -> tuple[HelpButton, ...]:
     buttons.append(op(*PANEL_OPS["back"]))
     buttons.append(op(*PANEL_OPS[AUTO_PAGE]))
     buttons += [op(*PANEL_OPS[option.value]) for option in AutoOption]
+    buttons.append(op(*PANEL_OPS[next(iter(PANEL_LANGUAGES))]))
     return tuple(buttons)
 
 

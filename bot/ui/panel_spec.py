@@ -23,7 +23,7 @@ from bot.engine.views import PublicView, SeatView
 from bot.runtime.auto_moves import AutoOption
 from bot.runtime.customid import AUTO_PAGE, ActionId, PanelId, action_args
 from bot.runtime.decisions import Decision
-from bot.runtime.i18n import Locale, text
+from bot.runtime.i18n import Locale, is_japanese, text
 from bot.runtime.snapshot import declarations
 from bot.storage import AutoOptions
 from bot.ui.components import ButtonSpec, MessageSpec, Style
@@ -132,6 +132,7 @@ def panel_spec(
     ``auto_options`` are the player's (the defaults if not given): in the ``auto`` mode one button
     each, showing its state, in place of the tiles and calls; in any other, a ⚙ Auto button.
     ``now`` (Unix time) tells whether the decision's turn seconds are gone and its bank runs.
+    The 🌐 button (the panel in the other language) comes last, where a place is spare.
     """
     public = view.public
     choice = _choice(game_id, view, decision, mode, playing=not auto and not over)
@@ -150,15 +151,18 @@ def panel_spec(
     utility = _utility_buttons(
         choice, auto=auto, over=over, dm=dm, dm_offered=dm_offered, settings=settings, locale=locale
     )
+    spare = [] if over else [_language_button(choice, locale)]
     if settings:
         options = auto_options if auto_options is not None else AutoOptions()
-        buttons = _layout([], _auto_buttons(choice, options, locale), utility, where=f"game {game_id} auto options")
+        auto_buttons = _auto_buttons(choice, options, locale)
+        buttons = _layout([], auto_buttons, [*utility, *spare], where=f"game {game_id} auto options")
     else:
+        tile_buttons = _tile_buttons(choice, view, tiles)
+        calls = _call_buttons(choice, view, names, tiles, locale)
+        if _rows(len(tile_buttons)) + _rows(len(calls)) + _rows(len(utility) + len(spare)) > MAX_ROWS:
+            spare = []
         buttons = _layout(
-            _tile_buttons(choice, view, tiles),
-            _call_buttons(choice, view, names, tiles, locale),
-            utility,
-            where=f"game {game_id} seat {view.seat} mode {choice.mode}",
+            tile_buttons, calls, [*utility, *spare], where=f"game {game_id} seat {view.seat} mode {choice.mode}"
         )
     # The panel's picture shows the whole table, but redrawing every panel for every discard would
     # cost an edit per seat per move; declarations (riichi, melds and kans) change how a hand is
@@ -373,6 +377,14 @@ def _utility_buttons(
     if not over and not settings:
         utility.append(ButtonSpec(PanelId(game_id, seq, AUTO_PAGE).custom_id, text("button_auto", locale), "secondary"))
     return utility
+
+
+def _language_button(choice: _Choice, locale: Locale | None) -> ButtonSpec:
+    """🌐: the panel in the other language from now on (the sandbox page's language switch
+    presses it too). It only takes a spare place: a crowded panel goes without it."""
+    other = "locale-en" if is_japanese(locale) else "locale-ja"
+    label = text("button_language", locale)
+    return ButtonSpec(PanelId(choice.game_id, choice.seq, other).custom_id, label, "secondary")
 
 
 def _rows(count: int) -> int:

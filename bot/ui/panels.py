@@ -290,6 +290,8 @@ class PanelPresenter:
 
     def _panel_content(self, seat: int, panel: _Panel, notice: str = "") -> _PanelContent:
         snapshot, info = self._snapshot, self._info
+        # A language the player chose with the panel's 🌐 button wins over their client's.
+        panel.locale = snapshot.locale(seat) or panel.locale
         decision = snapshot.decision(seat)
         panel.mode = panel_mode(panel.mode, decision)
         view = snapshot.seats[seat]

@@ -13,7 +13,7 @@ from typing import Any
 import discord
 
 from bot.runtime.auto_moves import AutoOption
-from bot.runtime.customid import AUTO_PAGE, ActionId, PanelId, TableId
+from bot.runtime.customid import AUTO_PAGE, PANEL_LANGUAGES, ActionId, PanelId, TableId
 from bot.runtime.errors import InvalidButton, NoTable
 from bot.runtime.i18n import text
 from bot.runtime.options import RuntimeOptions
@@ -84,6 +84,10 @@ class TableClicks:
                 defer=deferring(interaction),
             )
             await presenter.answer_click(interaction, seat, mode=AUTO_PAGE)
+        elif button.op in PANEL_LANGUAGES:
+            # The actor keeps the choice; the click is answered with the panel redrawn in it.
+            await actor.set_locale(interaction.user.id, PANEL_LANGUAGES[button.op])
+            await presenter.answer_click(interaction, seat)
         elif button.op == "dm":
             await presenter.open_panel(interaction, seat, dm=True)
         elif button.op == "here":

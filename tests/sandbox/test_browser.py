@@ -20,6 +20,7 @@ import pytest
 
 from bot.runtime import registry as registry_module
 from bot.sandbox.fakediscord import PATIENCE
+from bot.sandbox.fakediscord.models import UploadedFile
 from bot.sandbox.players import GAME_OVER
 from bot.sandbox.run import Sandbox
 
@@ -223,4 +224,34 @@ async def test_a_tab_that_chose_japanese_gets_its_replies_in_japanese(
         "[...document.querySelectorAll('.message[data-ephemeral]')].some(m => m.innerText.includes('卓の設定'))",
         timeout=PATIENCE_MS,
     )
+    await context.close()
+
+
+async def test_the_page_draws_japanese_with_its_own_font_and_offers_a_replay_file_for_download(
+    running_sandbox: Sandbox, browser: Browser
+) -> None:
+    context = await browser.new_context(viewport={"width": 1300, "height": 900})
+    context.set_default_timeout(PATIENCE_MS)
+    page = await context.new_page()
+    await join(page, running_sandbox.url, "Hana", locale="ja")
+    # The page's own fonts load from the page's server (test_fonts.py checks that they hold every
+    # character shown): a machine without a Japanese font still shows 日本語, not 日本□.
+    for family in ("Jantaku Sans", "Jantaku Symbols", "Jantaku Emoji"):
+        load = "family => document.fonts.load(`15px \"${family}\"`, '日本語 ⚀ 🌐')"
+        statuses = await page.evaluate(f"{load}.then(faces => faces.map(face => face.status))", family)
+        assert statuses == ["loaded"], (family, statuses)
+    replay = b'{"variant": "nishoku"}'
+    running_sandbox.fake.rest.create_message(
+        running_sandbox.guild.text_channels[0],
+        {"content": "replay"},
+        [UploadedFile("files[0]", "game-7.json", replay, "application/json")],
+    )
+    link = page.locator("a.download")
+    await link.wait_for(timeout=PATIENCE_MS)
+    assert await link.get_attribute("download") == "game-7.json"
+    assert f"game-7.json ({len(replay)} B)" in await link.inner_text()
+    assert await page.locator("img[alt='game-7.json']").count() == 0, "not drawn as a (broken) picture"
+    async with page.expect_download() as download:
+        await link.click()
+    assert (await download.value).suggested_filename == "game-7.json"
     await context.close()

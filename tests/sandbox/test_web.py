@@ -2,100 +2,17 @@
 
 from __future__ import annotations
 
-import asyncio
-import json
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from functools import partial
-from typing import Any
 
 import aiohttp
 import pytest
 
-from bot.sandbox.fakediscord import PATIENCE
+from bot.sandbox.fakediscord.models import UploadedFile
 from bot.sandbox.run import Sandbox
 from tests.e2e.helpers import settle
-
-
-class TabClient:
-    """A browser tab without the browser: the page's protocol over one WebSocket."""
-
-    def __init__(self, socket: aiohttp.ClientWebSocketResponse) -> None:
-        self.socket = socket
-        self.welcome: dict[str, Any] = {}
-        self.messages: dict[str, dict[str, Any]] = {}
-        self.deleted: set[str] = set()
-        self.errors: list[str] = []
-        self.received: list[dict[str, Any]] = []
-        self.answered: set[int] = set()
-        """Refs of the ops the server has finished (``done`` or ``error``)."""
-        self._next_ref = 1
-        self._changed = asyncio.Event()
-        self._reader: asyncio.Task[None] | None = None
-
-    def start(self) -> None:
-        self._reader = asyncio.create_task(self._read())
-
-    async def _read(self) -> None:
-        async for frame in self.socket:
-            data = json.loads(frame.data)
-            self.received.append(data)
-            if data["op"] == "welcome":
-                self.welcome = data
-                for message in data["messages"]:
-                    self.messages[message["id"]] = message
-            elif data["op"] == "message":
-                self.messages[data["message"]["id"]] = data["message"]
-            elif data["op"] == "delete":
-                self.deleted.add(data["id"])
-                self.messages.pop(data["id"], None)
-            elif data["op"] in ("error", "hello_refused"):
-                self.errors.append(data["text"])
-            if data["op"] in ("done", "error") and isinstance(data.get("ref"), int):
-                self.answered.add(data["ref"])
-            self._changed.set()
-
-    async def send(self, **op: object) -> None:
-        await self.socket.send_json(op)
-
-    async def wait(self, predicate: Callable[[], object], timeout: float = PATIENCE) -> None:  # noqa: ASYNC109
-        async with asyncio.timeout(timeout):
-            while not predicate():
-                self._changed.clear()
-                await self._changed.wait()
-
-    async def flush(self) -> None:
-        """Wait until everything the server has queued for this tab so far has arrived: the tab's
-        frames go out in order, so once the answer to an op sent now is in, so is all before it."""
-        ref, self._next_ref = self._next_ref, self._next_ref + 1
-        await self.send(op="locale", locale=self.welcome["me"]["locale"], ref=ref)  # the same: nothing changes
-        await self.wait(lambda: ref in self.answered)
-
-    async def click(self, custom_id_suffix: str) -> None:
-        """Press the newest button ending ``custom_id_suffix`` once it is shown; wait for the answer."""
-        await self.wait(lambda: self.has(custom_id_suffix))
-        message, custom_id = self.find(custom_id_suffix)
-        ref, self._next_ref = self._next_ref, self._next_ref + 1
-        await self.send(op="click", message=message["id"], custom_id=custom_id, ref=ref)
-        await self.wait(lambda: ref in self.answered)
-
-    def find(self, custom_id_suffix: str) -> tuple[dict[str, Any], str]:
-        for message in reversed(list(self.messages.values())):
-            for row in message["components"]:
-                for component in row.get("components", []):
-                    if str(component.get("custom_id", "")).endswith(custom_id_suffix):
-                        return message, component["custom_id"]
-        raise LookupError(custom_id_suffix)
-
-    def shows(self, text: str) -> bool:
-        """Whether a message the tab holds has ``text`` in its content."""
-        return any(text in message["content"] for message in self.messages.values())
-
-    def has(self, custom_id_suffix: str) -> bool:
-        try:
-            self.find(custom_id_suffix)
-        except LookupError:
-            return False
-        return True
+from tests.sandbox.tabs import TabClient, start_table
+from tests.sandbox.tabs import open_tab as open_tab_at
 
 
 @pytest.fixture
@@ -105,23 +22,7 @@ async def session() -> AsyncIterator[aiohttp.ClientSession]:
 
 
 async def open_tab(session: aiohttp.ClientSession, running: Sandbox, name: str, **hello: object) -> TabClient:
-    socket = await session.ws_connect(f"{running.url}ws")
-    tab = TabClient(socket)
-    tab.start()
-    await tab.send(op="hello", name=name, locale="en-US", **hello)
-    await tab.wait(lambda: tab.welcome or tab.errors)
-    return tab
-
-
-async def start_table(host: TabClient, *, joiners: tuple[TabClient, ...] = (), cpus: int) -> None:
-    """Open a one-hand 二色麻雀 lobby from ``host``'s tab, seat the others and CPUs, start."""
-    await host.send(op="slash", channel=host.welcome["channels"][0]["id"], text="/mahjong new nishoku hands:1")
-    for tab in joiners:
-        await tab.click(":join")
-    for _ in range(cpus):
-        await host.click(":cpu")
-    await host.click(":start")
-    await host.wait(lambda: host.has(":hand"))
+    return await open_tab_at(session, running.url, name, **hello)
 
 
 async def test_a_tab_gets_a_name_and_a_name_is_not_taken_twice(
@@ -217,3 +118,40 @@ async def test_a_dm_panel_reaches_only_its_owners_dm_pane(
     await bob.flush()
     assert not [m for m in bob.messages.values() if m["channel"] == dm]
     assert bob.welcome["dm"] != dm
+
+
+async def test_a_file_that_is_not_a_picture_is_offered_as_a_download(
+    running_sandbox: Sandbox, session: aiohttp.ClientSession
+) -> None:
+    alice = await open_tab(session, running_sandbox, "Alice")
+    channel = running_sandbox.guild.text_channels[0]
+    replay = b'{"variant": "nishoku", "actions": []}'
+    # What /mahjong replay posts for a finished game: its record as game-N.json beside a picture.
+    running_sandbox.fake.rest.create_message(
+        channel, {"content": "a replay"}, [UploadedFile("files[0]", "game-1.json", replay, "application/json")]
+    )
+    await alice.wait(partial(alice.shows, "a replay"))
+    message = next(m for m in alice.messages.values() if m["content"] == "a replay")
+    [attachment] = message["attachments"]
+    assert (attachment["filename"], attachment["size"], attachment["image"]) == ("game-1.json", len(replay), False)
+    async with session.get(f"{running_sandbox.url.rstrip('/')}{attachment['url']}") as response:
+        assert response.status == 200
+        assert response.headers["Content-Disposition"] == "attachment; filename*=UTF-8''game-1.json"
+        assert response.content_type == "application/json"
+        assert await response.read() == replay
+
+
+async def test_switching_the_language_shows_the_open_panel_in_it_at_once(
+    running_sandbox: Sandbox, session: aiohttp.ClientSession
+) -> None:
+    alice = await open_tab(session, running_sandbox, "Alice")
+    await start_table(alice, cpus=3)
+    await alice.click(":hand")
+    await alice.wait(partial(alice.shows, "Your hand"))
+    [panel] = [m["id"] for m in alice.messages.values() if "Your hand" in m["content"]]
+    assert await alice.ask(op="locale", locale="ja") is None
+    # Once the switch is answered, the same panel message shows Japanese: no click, no game move.
+    assert alice.messages[panel]["content"].startswith("**あなたの手牌**")
+    assert alice.has(":locale-en") and not alice.has(":locale-ja")
+    assert await alice.ask(op="locale", locale="en-US") is None
+    assert alice.messages[panel]["content"].startswith("**Your hand**")

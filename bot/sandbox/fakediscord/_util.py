@@ -29,6 +29,8 @@ class SnowflakeFactory:
     def __init__(self) -> None:
         self._last_ms = 0
         self._increment = itertools.count()
+        self.last = 0
+        """The last id made."""
 
     def next(self, *, shard: int | None = None, shard_count: int = 1) -> int:
         ms = max(int(time.time() * 1000) - DISCORD_EPOCH_MS, self._last_ms)
@@ -36,7 +38,15 @@ class SnowflakeFactory:
             # Discord routes a guild to shard (guild_id >> 22) % shard_count.
             ms += (shard - ms) % shard_count
         self._last_ms = ms
-        return (ms << 22) | (next(self._increment) & 0x3FFFFF)
+        self.last = (ms << 22) | (next(self._increment) & 0x3FFFFF)
+        return self.last
+
+    def resume_after(self, last: int) -> None:
+        """Go on from ``last``, an id an earlier run made: every id from now on is larger (a
+        persisted world, see :mod:`.persistence`)."""
+        self.last = last
+        self._last_ms = max(self._last_ms, last >> 22)
+        self._increment = itertools.count((last & 0x3FFFFF) + 1)
 
 
 class FakeClock:

@@ -136,6 +136,9 @@ class FakeDiscord:
         self.message_listeners: list[Callable[[FakeMessage], None]] = []
         """Called with every message the bot creates, edits or deletes (the sandbox's web page
         follows them); an exception in one is an internal error of the fake."""
+        self.request_listeners: list[Callable[[RequestRecord], None]] = []
+        """Called after every API request the fake answered, before the answer goes out (the
+        sandbox's world file writes what it changed, see :mod:`.persistence`)."""
         self.faults = FaultInjector()
         """Faults injected on purpose (:meth:`inject`): counts by kind and their consequences."""
         self.nonces: dict[tuple[int, str], tuple[float, FakeMessage]] = {}
@@ -252,6 +255,12 @@ class FakeDiscord:
             self._dm_channels[user.id] = channel
             self.channels[channel.id] = channel
         return channel
+
+    def restore_channel(self, channel: FakeChannel) -> None:
+        """Take back a channel of a kept world (:mod:`.persistence`), a DM one as the user's DM."""
+        self.channels[channel.id] = channel
+        if channel.is_dm and channel.recipient is not None:
+            self._dm_channels[channel.recipient.id] = channel
 
     def fail_dms_to(self, user: FakeUser | FakeMember, fail: bool = True) -> None:
         """Make DMs to ``user`` fail like a user who turned off server DMs (403, code 50007)."""
@@ -676,6 +685,11 @@ class FakeDiscord:
             if deviations:
                 self.internal_errors.append(f"{ctx.method} {ctx.route} response deviates from the spec: {deviations}")
         self._call_spies(ctx)
+        for listener in list(self.request_listeners):
+            try:
+                listener(ctx)
+            except Exception as error:
+                self.internal_errors.append(f"request listener {listener!r} failed: {error!r}")
         self._notify()
         return response
 

@@ -181,7 +181,7 @@ function drawMessage(message) {
   }
   for (const attachment of message.attachments) {
     if (embedded.has(attachment.url)) { continue; }
-    item.append(picture(attachment.url, attachment.filename));
+    item.append(attachment.image ? picture(attachment.url, attachment.filename) : download(attachment));
   }
   if (message.components.length) { item.append(drawComponents(message)); }
   if (message.ephemeral) { item.append(element("div", "footnote", "Only you can see this")); }
@@ -225,6 +225,16 @@ function picture(url, alt) {
     if (list && stuck(list)) { scrollDown(list); }
   });
   return image;
+}
+
+// A file that is not a picture (a replay's game-N.json): a link that saves it, with its size.
+function download(attachment) {
+  const link = element("a", "download", attachment.filename);
+  link.href = attachment.url;
+  link.download = attachment.filename;
+  const size = attachment.size < 1024 ? `${attachment.size} B` : `${(attachment.size / 1024).toFixed(1)} KB`;
+  link.append(element("span", "muted", ` (${size})`));
+  return link;
 }
 
 function drawComponents(message) {
