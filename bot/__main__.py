@@ -58,6 +58,13 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
         help="sandbox: keep games in this sqlite:/// or postgresql:// URL (default: a file for this run)",
     )
     parser.add_argument(
+        "--discord-world",
+        default=None,
+        metavar="FILE",
+        help="sandbox: keep the local Discord (guild, channels, members, messages) in this SQLite file "
+        "(default: beside an SQLite --database; name one to keep it with a postgresql:// database)",
+    )
+    parser.add_argument(
         "--shards",
         default=None,
         metavar="IDS",
@@ -73,8 +80,10 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     args = parser.parse_args(argv)
     if args.sandbox and (args.shards is not None or args.shard_count is not None):
         parser.error("--shards and --shard-count are for the bot on Discord, not --sandbox (one process)")
-    if not args.sandbox and (args.port is not None or args.database is not None or args.host != "127.0.0.1"):
-        parser.error("--host, --port and --database go with --sandbox")
+    if not args.sandbox and (
+        args.port is not None or args.database is not None or args.discord_world is not None or args.host != "127.0.0.1"
+    ):
+        parser.error("--host, --port, --database and --discord-world go with --sandbox")
     if args.port is not None and not 0 <= args.port <= 65535:
         parser.error(f"--port must be between 0 and 65535, got {args.port}")
     return args
@@ -97,7 +106,10 @@ def run_sandbox(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     _quiet_payload_loggers()
     config = SandboxConfig(
-        host=args.host, port=DEFAULT_PORT if args.port is None else args.port, database=args.database
+        host=args.host,
+        port=DEFAULT_PORT if args.port is None else args.port,
+        database=args.database,
+        world=args.discord_world,
     )
     try:
         asyncio.run(serve(config))

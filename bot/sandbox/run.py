@@ -43,6 +43,10 @@ class SandboxConfig:
     file, the local Discord keeps its world beside it (:func:`world_path`), so that the next run
     comes back with the same guild, channels, members, messages and lobbies, and the games the
     bot resumes show where they were."""
+    world: str | None = None
+    """The SQLite file the local Discord keeps its world in; None: beside an SQLite ``database``
+    (:func:`world_path`), or nowhere for a PostgreSQL one or none (a new Discord each run). A
+    PostgreSQL sandbox names one to come back as it was."""
     check_spec: bool = False
     """Validate every request of the bot against Discord's OpenAPI spec, as the e2e tests do
     (the spec is read from ``../shared`` when it is there, and needs ``jsonschema``)."""
@@ -83,7 +87,7 @@ async def sandbox(
     ``options`` the same one, so that nothing times out unless they move it)."""
     with contextlib.ExitStack() as stack:
         database = config.database
-        kept = world_path(database) if database is not None else None
+        kept = Path(config.world) if config.world else world_path(database) if database is not None else None
         if database is None:
             folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="jantaku-sandbox-"))
             database = f"sqlite:///{Path(folder) / 'sandbox.sqlite3'}"

@@ -56,8 +56,8 @@ def test_the_sandbox_starts_without_a_token_serves_the_page_and_stops_on_ctrl_c(
 @pytest.mark.parametrize(
     ("argv", "reason"),
     [
-        (["--port", "9000"], "--host, --port and --database go with --sandbox"),
-        (["--database", "sqlite:///x"], "--host, --port and --database go with --sandbox"),
+        (["--port", "9000"], "--host, --port, --database and --discord-world go with --sandbox"),
+        (["--database", "sqlite:///x"], "--host, --port, --database and --discord-world go with --sandbox"),
         (["--sandbox", "--port", "70000"], "--port must be between 0 and 65535"),
         (["--sandbox", "--port", "eighty"], "invalid int value: 'eighty'"),
     ],
@@ -69,3 +69,30 @@ def test_flags_that_cannot_work_are_refused_with_a_reason(
         main(argv)
     assert exit_.value.code == 2
     assert reason in capsys.readouterr().err
+
+
+async def test_a_named_discord_world_comes_back_with_any_database(tmp_path: Path) -> None:
+    # A PostgreSQL sandbox has no SQLite file to keep the local Discord beside: --discord-world
+    # names one. Here the games go to a new temporary file each run, the world to the named one.
+    from bot.sandbox.run import SandboxConfig, sandbox
+    from tests.e2e.helpers import manual_clock, runtime_options
+
+    world = tmp_path / "world.sqlite3"
+    seen: list[tuple[int, tuple[int, ...], tuple[str, ...]]] = []
+    for _ in range(2):
+        clock = manual_clock()
+        config = SandboxConfig(port=0, world=str(world))
+        async with sandbox(config, options=runtime_options(clock), clock=clock) as running:
+            guild = running.guild
+            channels = tuple(sorted(channel.id for channel in guild.channels))
+            seen.append((guild.id, channels, tuple(sorted(m.name for m in guild.members.values()))))
+    assert world.is_file()
+    assert seen[0] == seen[1], "the second run made a new guild instead of the kept one"
+
+
+def test_discord_world_is_a_sandbox_flag() -> None:
+    from bot.__main__ import parse_args
+
+    assert parse_args(["--sandbox", "--discord-world", "w.sqlite3"]).discord_world == "w.sqlite3"
+    with pytest.raises(SystemExit):
+        parse_args(["--discord-world", "w.sqlite3"])
