@@ -193,7 +193,7 @@ async def gather_table(soak: Soak, table: Table, rng: random.Random) -> None:
     while table_message(soak.fake, table.channel) is None and soak.now() < deadline:
         if table.lobby is None:
             record = await interact(
-                soak, host.slash(table.channel, f"mahjong new {table.plan.variant}", **table.plan.settings)
+                soak, host.slash(table.channel, "mahjong new", variant=table.plan.variant, **table.plan.settings)
             )
             if record is None or record.failed or record.message is None:
                 continue

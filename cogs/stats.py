@@ -12,7 +12,6 @@ import discord
 from discord import app_commands
 
 from bot.engine.record import GameRecord, replay
-from bot.engine.variants import VARIANTS
 from bot.engine.views import StandingsView
 from bot.runtime.errors import UnknownGame
 from bot.runtime.i18n import period_name, text
@@ -23,13 +22,12 @@ from bot.storage import PERIODS, ChipTotals, GameNotFoundError, GameStatus, Game
 from bot.ui.interactions import locale_of, require_guild
 from bot.ui.replies import PUBLIC_DEFER
 from bot.ui.slash import check_choice
-from cogs._shared import MahjongCog
+from cogs._shared import MahjongCog, VariantName
 from render import render_standings, render_table
 
 if TYPE_CHECKING:
     from bot.app import JantakuBot
 
-VariantName = Literal[tuple(variant.variant for variant in VARIANTS)]  # type: ignore[valid-type]
 PeriodName = Literal["all", "30d", "7d"]
 OrderName = Literal["rating", "chips"]
 PLACES = ("1st", "2nd", "3rd", "4th", "5th")

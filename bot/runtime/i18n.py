@@ -105,6 +105,10 @@ _TEXT: dict[str, tuple[str, str]] = {
         "`/{command}` has no option `{option}`; it takes {known}.",
         "`/{command}` に `{option}` というオプションはありません（使えるもの: {known}）。",
     ),
+    "option_of_other_variant": (
+        "`{option}` is a setting of {owners}, not {variant}. {variant} takes {known}.",
+        "`{option}` は{owners}の設定で、{variant}にはありません。{variant}で使えるオプション: {known}。",
+    ),
     "setting_in_rules": (
         "`{option}` is set in `rules` now: `/{command} rules:{option}=…` (your Discord still shows the old options;"
         " it updates by itself).",
@@ -328,10 +332,12 @@ _TEXT: dict[str, tuple[str, str]] = {
         "/mahjong rules {variant}: ルールの要約と卓の設定",
     ),
     "help_flow_lobby": (
-        "`/mahjong new {variant}` opens a lobby in this channel: players press **Join**, the host may "
-        "**Add CPU** for empty seats, then **Start** ({players} players).",
-        "`/mahjong new {variant}` でこのチャンネルに卓を立てます。参加者は **参加**、ホストは空席に **CPU追加**、"
-        "そろったら **開始**（{players}人）。",
+        "`/mahjong new variant:{variant}` opens a lobby in this channel (`/mahjong new` alone opens the "
+        "server's default game): players press **Join**, the host may **Add CPU** for empty seats, then "
+        "**Start** ({players} players).",
+        "`/mahjong new variant:{variant}` でこのチャンネルに卓を立てます（`/mahjong new` だけなら"
+        "サーバーの既定の種目）。"
+        "参加者は **参加**、ホストは空席に **CPU追加**、そろったら **開始**（{players}人）。",
     ),
     "help_flow_hand": (
         "The table is one public picture that follows the game. Press **My hand** on it (or "
@@ -362,10 +368,12 @@ _TEXT: dict[str, tuple[str, str]] = {
         "局が終わると結果（和了か流局と支払い）が表示され、その下で次の局が続きます。終了時には最終結果が出ます。",
     ),
     "help_commands_text": (
-        "`/mahjong new <variant>` open a table · `/mahjong join` `leave` `start` `cancel` the lobby · "
+        "`/mahjong new [variant]` open a table (the server's default game unless named) · "
+        "`/mahjong join` `leave` `start` `cancel` the lobby · "
         "`/mahjong hand` your panel · `/mahjong rules` `calc` · `/mahjong leaderboard` `stats` `history` "
         "`replay` · `/mahjong help [variant]` this page · `/mahjong settings` the server's defaults",
-        "`/mahjong new <種目>` 卓を立てる · `/mahjong join` `leave` `start` `cancel` 募集 · `/mahjong hand` "
+        "`/mahjong new [種目]` 卓を立てる（省略時はサーバーの既定の種目） · "
+        "`/mahjong join` `leave` `start` `cancel` 募集 · `/mahjong hand` "
         "自分のパネル · `/mahjong rules` `calc` · `/mahjong leaderboard` `stats` `history` `replay` · "
         "`/mahjong help [種目]` このページ · `/mahjong settings` サーバーの既定値",
     ),

@@ -1,6 +1,7 @@
-"""A lobby's buttons, and the commands that do what they do: ``/mahjong new`` opens a lobby, Join,
-Leave, Add CPU, Start and Cancel (buttons, or ``/mahjong join`` … ``cancel``) change it, Help
-explains its variant. The router hands each lobby click here; the lobby cog's commands call here.
+"""A lobby's buttons, and the commands that do what they do: ``/mahjong new`` opens a lobby (of the
+server's default variant unless one is named), Join, Leave, Add CPU, Start and Cancel (buttons,
+or ``/mahjong join`` … ``cancel``) change it, Help explains its variant. The router hands each
+lobby click here; the lobby cog's commands call here.
 
 Store, then show: a change the clicker was shown survives a crash, and one the store refuses is
 taken back and never shown. What is refused is raised and becomes an ephemeral reply
@@ -22,6 +23,7 @@ from bot.runtime.customid import LobbyId
 from bot.runtime.errors import ChannelBusy, LobbyGone, LobbySaveFailed, NotHost, NotInLobby
 from bot.runtime.i18n import text
 from bot.runtime.lobby import Lobby
+from bot.runtime.new_options import check_new_options
 from bot.runtime.options import TableTimers
 from bot.runtime.shared import Runtime
 from bot.runtime.variants import build_settings, parse_rules_text, variant_class
@@ -47,15 +49,20 @@ class LobbyClicks:
         self._drawn: dict[int, str] = {}
         """What each open lobby's message was last drawn with (see :meth:`_unchanged`)."""
 
-    async def open(self, interaction: discord.Interaction[Any], variant_key: str, values: dict[str, Any]) -> None:
-        """``/mahjong new <variant>``: open a lobby in this channel with the caller as host;
-        ``values`` are the command's options (settings, timers, ``rules``)."""
+    async def open(
+        self, interaction: discord.Interaction[Any], variant_key: str | None, values: dict[str, Any]
+    ) -> None:
+        """``/mahjong new [variant]``: open a lobby of ``variant_key`` (None: the server's
+        ``default_variant``) in this channel with the caller as host; ``values`` are the
+        command's other options (settings, timers, ``rules``), all but ``variant_key``'s own
+        settings left out (None)."""
         runtime = self._runtime
         guild_id, channel_id = require_guild(interaction)
         if runtime.channel_busy(channel_id):
             raise ChannelBusy()
         guild = await runtime.store.guilds.settings(guild_id)
-        variant = variant_class(variant_key)
+        variant = variant_class(variant_key if variant_key is not None else guild.default_variant)
+        check_new_options(variant.variant, values)
         turn = values.pop("turn_seconds", None)
         bank = values.pop("bank_seconds", None)
         rules = values.pop("rules", None)
