@@ -21,6 +21,7 @@ __all__ = [
     "BadOption",
     "BadSetting",
     "CalcRejected",
+    "CancelStale",
     "ChannelBusy",
     "CommandChanged",
     "GameOver",
@@ -139,6 +140,15 @@ class GameOver(JantakuError):
     """The game the button belongs to has ended (or was cancelled)."""
 
     key = "game_over"
+
+
+class CancelStale(JantakuError):
+    """A "Cancel the game" button of a game that has ended meanwhile: nothing is cancelled."""
+
+    key = "cancel_stale"
+
+    def __init__(self, *, game: int) -> None:
+        super().__init__(game=game)
 
 
 class NotYourTurn(JantakuError):

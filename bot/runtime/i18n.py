@@ -199,6 +199,17 @@ _TEXT: dict[str, tuple[str, str]] = {
     ),
     "table_over": ("Final position.", "終局図"),
     "game_finished": ("Game #{game} is over. {reason}", "対局 #{game} 終了。{reason}"),
+    "cancel_confirm": (
+        "Cancel game #{game} for everyone at the table? It ends now and does not count in the stats.",
+        "対局 #{game} を中止しますか？ 卓の全員の対局がここで終わり、成績には残りません。",
+    ),
+    "button_cancel_game": ("Cancel the game", "対局を中止する"),
+    "button_keep_playing": ("Keep playing", "対局を続ける"),
+    "cancel_kept": ("Nothing was cancelled: the game goes on.", "中止しませんでした。対局は続きます。"),
+    "cancel_stale": (
+        "Game #{game} has already ended, so nothing was cancelled.",
+        "対局 #{game} はすでに終わっています。何も中止していません。",
+    ),
     "game_cancelled": ("Game #{game} was cancelled by {name}.", "対局 #{game} は {name} さんにより中止されました。"),
     "table_moved": ("The table continues below.", "卓は下に移動しました。"),
     "resumed": (

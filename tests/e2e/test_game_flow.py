@@ -13,7 +13,7 @@ from bot.sandbox.fakediscord import FakeDiscord, running_bot
 from bot.sandbox.players import Player, World
 from bot.storage import Store
 
-from .helpers import HiddenInformationSpy, make_bot, pass_time_until
+from .helpers import HiddenInformationSpy, cancel_game, make_bot, pass_time_until
 
 
 @pytest.mark.slow
@@ -94,7 +94,7 @@ async def test_cancel_a_running_game(fake_discord: FakeDiscord, tmp_path: Path) 
         assert table is not None
         refused = await bob.slash(world.channel, "mahjong cancel")
         assert refused.message is not None and "Only the host" in refused.message.text
-        done = await alice.slash(world.channel, "mahjong cancel")
+        done = await cancel_game(alice, world.channel)  # asked first: tests/e2e/test_cancel_confirm.py
         assert done.message is not None and "cancelled" in done.message.text
         await fake_discord.wait_for(lambda: "cancelled by Alice" in table.text)
         assert table.custom_ids == []
