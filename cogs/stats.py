@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import functools
 import io
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
@@ -17,7 +16,7 @@ from bot.engine.record import GameRecord, replay
 from bot.engine.variants import VARIANTS
 from bot.engine.views import StandingsView
 from bot.runtime.errors import UnknownGame
-from bot.runtime.i18n import is_japanese, period_name, text
+from bot.runtime.i18n import has_text, is_japanese, period_name, text
 from bot.runtime.rendering import Priority
 from bot.runtime.snapshot import public_table_view
 from bot.runtime.variants import has_chips, variant_class
@@ -97,7 +96,7 @@ class Stats(MahjongCog):
         field("average_place", f"**{stats.average_placement:.2f}**")
         field("placements", places or "—")
         if key:
-            field("total_score", _score(stats.total_score, key, locale, bold=True))
+            field("total_score", f"**{_score(stats.total_score, key, locale)}**")
             best = stats.best_score
             field("best_game", _score(best, key, locale) if best is not None else "—")
         else:
@@ -205,56 +204,39 @@ def _standings(record: GameRecord, names: tuple[str, ...]) -> bytes:
     )
 
 
-@dataclass(frozen=True)
-class ScoreMeaning:
-    """What a variant's stored final score of a game is, and how ``/mahjong stats`` writes it."""
-
-    scale: float
-    """The stored score times this is what is shown (the store keeps thousands of points)."""
-    decimals: int
-    unit: str
-    """The text key of a score with its unit (``{score}`` formatted)."""
-    about: str
-    """The text key of what a game's score is."""
+AVERAGE_SCALE = 1000
+"""A variant whose game reports no final scores of its own is scored by the store as the points
+above the table's average, in thousands (``bot.storage.results``): shown as points, times this
+(いなげ麻雀's few points would read as 0.0)."""
 
 
-SCORE_MEANINGS: Mapping[str, ScoreMeaning] = {
-    # The variants whose game reports its own final scores (the engine's _final_scores).
-    "zuno": ScoreMeaning(1, 1, "stats_score_pt", "stats_about_zuno"),
-    "chinitsu": ScoreMeaning(1, 1, "stats_score_pt", "stats_about_chinitsu"),
-    "goto": ScoreMeaning(1, 0, "stats_score_chips", "stats_about_goto"),
-}
-AVERAGE_MEANING = ScoreMeaning(1000, 0, "stats_score_points", "stats_about_average")
-"""The others: the store scores a game as the points above the table's average, in thousands
-(``bot.storage.results``), shown as points (いなげ麻雀's few points would read as 0.0)."""
+def _own_score(variant: str) -> bool:
+    """Whether the variant's game reports its own final scores (its ``ui.py`` then says what they
+    are: ``stats_score_<variant>``, ``stats_about_<variant>``)."""
+    return has_text(f"stats_score_{variant}")
 
 
-def _meaning(variant: str) -> ScoreMeaning:
-    return SCORE_MEANINGS.get(variant, AVERAGE_MEANING)
-
-
-def _score(score: float, variant: str, locale: str, *, bold: bool = False) -> str:
+def _score(score: float, variant: str, locale: str) -> str:
     """A stored score as its variant means it: ``-6,000 points``, ``+45.2 pt``, ``+12 chips``."""
-    meaning = _meaning(variant)
-    value = f"{score * meaning.scale:+,.{meaning.decimals}f}"
-    return text(meaning.unit, locale, score=f"**{value}**" if bold else value)
+    if _own_score(variant):
+        return text(f"stats_score_{variant}", locale, score=score)
+    return text("stats_score_points", locale, score=score * AVERAGE_SCALE)
 
 
 def _score_line(stats: PlayerStats, locale: str) -> str:
     """One variant's total and best game, for the stats of every variant."""
     variant = stats.variant or ""
     best = _score(stats.best_score, variant, locale) if stats.best_score is not None else "—"
-    total = _score(stats.total_score, variant, locale, bold=True)
+    total = _score(stats.total_score, variant, locale)
     return text("stats_score_line", locale, variant=variant_class(variant).title, total=total, best=best)
 
 
 def _scores_explained(variants: Sequence[str], locale: str) -> str:
     """What the scores shown mean: a game's score in each variant (named when several), then
     what the total and the best game count."""
-    if len(variants) == 1:
-        about = [text(_meaning(variants[0]).about, locale)]
-    else:
-        about = [f"**{variant_class(variant).title}**: {text(_meaning(variant).about, locale)}" for variant in variants]
+    about = [text(f"stats_about_{v}" if _own_score(v) else "stats_about_average", locale) for v in variants]
+    if len(variants) > 1:
+        about = [f"**{variant_class(v).title}**: {line}" for v, line in zip(variants, about, strict=True)]
     return "\n".join([*about, text("stats_about_totals", locale)])
 
 

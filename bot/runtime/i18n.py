@@ -510,28 +510,11 @@ _TEXT: dict[str, tuple[str, str]] = {
     "stats_win_rate": ("{rate} ({tsumo} by tsumo)", "{rate}（うちツモ {tsumo}）"),
     "stats_average_win": ("{points} points", "{points}点"),
     "stats_rating_detail": ("(μ {mu}, σ {sigma}, {games} rated)", "（μ {mu}、σ {sigma}、レート対象 {games}局）"),
-    "stats_score_points": ("{score} points", "{score}点"),
-    "stats_score_pt": ("{score} pt", "{score}pt"),
-    "stats_score_chips": ("{score} chips", "{score}枚"),
-    "stats_score_line": ("{variant}: {total} (best game {best})", "{variant}: {total}（最高 {best}）"),
+    "stats_score_points": ("{score:+,.0f} points", "{score:+,.0f}点"),
+    "stats_score_line": ("{variant}: **{total}** (best game {best})", "{variant}: **{total}**（最高 {best}）"),
     "stats_about_average": (
         "A game's score is your points at the end minus the table's average: -6,000 points is 6,000 below it.",
         "対局のスコアは終了時の持ち点と卓の平均点との差です（-6,000点は平均より6,000点少ない）。",
-    ),
-    "stats_about_zuno": (
-        "A game's score, in pt, is your points at the end minus the return points, in thousands, plus the uma for "
-        "your place and the oka if you were top (and any bust or borrowed-inazuma transfers); a table's add up to 0.",
-        "対局のスコア（pt）は終了時の持ち点から返し点を引いて千点単位にし、順位のウマとトップのオカ（トビ賞・借り"
-        "イナズマの精算も）を加えたものです。卓の合計は0です。",
-    ),
-    "stats_about_chinitsu": (
-        "A game's score, in pt, is your points at the end minus the return points, in thousands; the top adds the "
-        "oka (no uma).",
-        "対局のスコア（pt）は終了時の持ち点から返し点を引いて千点単位にしたもので、トップはオカを加えます（ウマなし）。",
-    ),
-    "stats_about_goto": (
-        "A game's score is the chips you won or lost in it: 5等三麻 is settled in chips.",
-        "対局のスコアはその対局で得失したチップの枚数です（5等三麻はチップで精算します）。",
     ),
     "stats_about_totals": (
         "Total score adds up the scores of every game counted; best game is the highest.",

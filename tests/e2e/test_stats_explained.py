@@ -14,11 +14,11 @@ from bot.app import JantakuBot
 from bot.engine.game import Outcome
 from bot.engine.table.ending import Ending
 from bot.engine.variants import VARIANTS
+from bot.runtime.i18n import has_text
 from bot.runtime.variants import build_settings
 from bot.sandbox.fakediscord import FakeDiscord, running_bot
 from bot.sandbox.players import World
 from bot.storage import PlayerSeat
-from cogs.stats import SCORE_MEANINGS
 
 from .helpers import make_bot
 
@@ -60,7 +60,7 @@ async def test_stats_give_each_variants_score_its_unit_and_say_what_it_counts(
     nishoku = await alice.slash(world.channel, "mahjong stats", variant="nishoku")
     assert nishoku.message is not None
     fields = _fields(nishoku.message)
-    assert fields["Total score"] == "**-6,000** points" and fields["Best game"] == "-6,000 points"
+    assert fields["Total score"] == "**-6,000 points**" and fields["Best game"] == "-6,000 points"
     assert nishoku.message.embeds[0]["description"] == (
         "A game's score is your points at the end minus the table's average: -6,000 points is 6,000 below it.\n"
         "Total score adds up the scores of every game counted; best game is the highest."
@@ -69,7 +69,7 @@ async def test_stats_give_each_variants_score_its_unit_and_say_what_it_counts(
     zuno = await alice.slash(world.channel, "mahjong stats", variant="zuno", locale="ja")
     assert zuno.message is not None
     fields = _fields(zuno.message)
-    assert fields["合計スコア"] == "**+45.2**pt" and fields["最高スコア"] == "+45.2pt"
+    assert fields["合計スコア"] == "**+45.2pt**" and fields["最高スコア"] == "+45.2pt"
     assert fields["平均順位"] == "**1.00**" and fields["着順"].startswith("1着 1")
     description = zuno.message.embeds[0]["description"]
     assert description.startswith("対局のスコア（pt）は終了時の持ち点から返し点を引いて千点単位にし、順位のウマ")
@@ -79,9 +79,9 @@ async def test_stats_give_each_variants_score_its_unit_and_say_what_it_counts(
     every = await alice.slash(world.channel, "mahjong stats")
     assert every.message is not None
     assert _fields(every.message)["Total score"] == (
-        "二色麻雀: **-6,000** points (best game -6,000 points)\n"
-        "ずーの: **+45.2** pt (best game +45.2 pt)\n"
-        "5等三麻: **+12** chips (best game +12 chips)"
+        "二色麻雀: **-6,000 points** (best game -6,000 points)\n"
+        "ずーの: **+45.2 pt** (best game +45.2 pt)\n"
+        "5等三麻: **+12 chips** (best game +12 chips)"
     )
     about = every.message.embeds[0]["description"].splitlines()
     assert [line.split(":")[0] for line in about[:3]] == ["**二色麻雀**", "**ずーの**", "**5等三麻**"]
@@ -89,11 +89,13 @@ async def test_stats_give_each_variants_score_its_unit_and_say_what_it_counts(
 
 
 def test_every_variant_that_scores_its_own_games_says_what_its_score_is() -> None:
-    """A variant whose engine reports its own final scores (``Ending._final_scores``) is in
-    ``SCORE_MEANINGS``, and the others are scored by the store against the table's average: a
-    new variant with scores of its own fails here until its stats say what they are."""
+    """A variant whose engine reports its own final scores (``Ending._final_scores``) says in its
+    ``ui.py`` how a score reads and what it is; the others are scored by the store against the
+    table's average: a new variant with scores of its own fails here until its stats say so."""
     own = {cls.variant for cls in VARIANTS if _scores_its_own_games(cls.game)}
-    assert own == set(SCORE_MEANINGS)
+    assert own == {"zuno", "chinitsu", "goto"}
+    assert {cls.variant for cls in VARIANTS if has_text(f"stats_score_{cls.variant}")} == own
+    assert {cls.variant for cls in VARIANTS if has_text(f"stats_about_{cls.variant}")} == own
 
 
 def _scores_its_own_games(game: object) -> bool:
