@@ -152,15 +152,15 @@ class LobbyClicks:
         if interaction.message is None or not interaction.message.flags.ephemeral:
             raise InvalidButton()  # the bot sends these on its private confirmation only
         locale = locale_of(interaction)
+        try:
+            actor = await self._runtime.tables.clicked_game(button.game, guild_id)
+        except GameOver:
+            raise CancelStale(game=button.game) from None  # "the game goes on" would be wrong too
+        if actor.channel_id != channel_id:
+            raise InvalidButton()
         if button.op == "keep":
             reply = text("cancel_kept", locale)
         else:
-            try:
-                actor = await self._runtime.tables.clicked_game(button.game, guild_id)
-            except GameOver:
-                raise CancelStale(game=button.game) from None
-            if actor.channel_id != channel_id:
-                raise InvalidButton()
             if not can_manage(interaction, actor.host_id):
                 raise NotHost()
             name = display_name(interaction.user)

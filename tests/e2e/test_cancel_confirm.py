@@ -95,6 +95,7 @@ async def test_a_double_click_cancels_once_and_an_old_confirmation_is_stale_in_t
     async with running_bot(fake_discord, make_bot(fake_discord, tmp_path / "db.sqlite3")) as bot:
         first_game = (await _running_game(world, bot))[1].game_id
         old = await _ask(alice, world)  # left open, to be clicked in the next game
+        older = await _ask(alice, world)
         confirmation = await _ask(alice, world)
         confirm = _button(confirmation, "confirm")
         clicks = [await alice.click(confirmation, confirm, wait=False) for _ in range(2)]
@@ -114,8 +115,9 @@ async def test_a_double_click_cancels_once_and_an_old_confirmation_is_stale_in_t
         # The next game in the channel: the first game's confirmation cancels nothing.
         _, running = await _running_game(world, bot)
         assert running.game_id != first_game
-        stale = await (await alice.click(old, _button(old, "confirm"))).wait_response()
-        assert ephemeral_reply(stale) == f"Game #{first_game} has already ended, so nothing was cancelled."
+        for confirmation, op in ((old, "confirm"), (older, "keep")):
+            stale = await (await alice.click(confirmation, _button(confirmation, op))).wait_response()
+            assert ephemeral_reply(stale) == f"Game #{first_game} has already ended, so nothing was cancelled."
         await settle(fake_discord, bot)
         assert bot.runtime.tables.in_channel(world.channel.id) is running and not running.finished
         await cancel_game(alice, world.channel)
