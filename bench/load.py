@@ -196,7 +196,7 @@ async def play_table(
 
     rng = random.Random(seed)
     await asyncio.sleep(rng.random() * args.ramp)  # tables do not all open in the same millisecond
-    record = await member.slash(channel, "mahjong new nishoku", hands=args.hands)
+    record = await member.slash(channel, "mahjong new", variant="nishoku", hands=args.hands)
     _ack(record, totals, lobby=True)
     lobby = record.message
     assert lobby is not None, record.errors  # the bot answers /mahjong new with its lobby

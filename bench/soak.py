@@ -193,7 +193,7 @@ async def gather_table(soak: Soak, table: Table, rng: random.Random) -> None:
     while table_message(soak.fake, table.channel) is None and soak.now() < deadline:
         if table.lobby is None:
             record = await interact(
-                soak, host.slash(table.channel, f"mahjong new {table.plan.variant}", **table.plan.settings)
+                soak, host.slash(table.channel, "mahjong new", variant=table.plan.variant, **table.plan.settings)
             )
             if record is None or record.failed or record.message is None:
                 continue
@@ -202,7 +202,14 @@ async def gather_table(soak: Soak, table: Table, rng: random.Random) -> None:
                 # lobby whose answer was lost; the table appears, or the host clears the lobby.
                 await asyncio.sleep(1.0)
                 if table_message(soak.fake, table.channel) is None:
-                    await interact(soak, host.slash(table.channel, "mahjong cancel"))
+                    asked = await interact(soak, host.slash(table.channel, "mahjong cancel"))
+                    # A running game's cancel asks first: the host confirms.
+                    confirmation = asked.message if asked is not None else None
+                    confirm = (
+                        [cid for cid in confirmation.custom_ids if cid.endswith(":confirm")] if confirmation else []
+                    )
+                    if confirmation is not None and confirm:
+                        await interact(soak, host.click(confirmation, confirm[0]))
                 continue
             table.lobby, table.lobby_joined, table.lobby_cpus = record.message, {host.id}, 0
             continue

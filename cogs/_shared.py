@@ -7,16 +7,21 @@ sees them), so each feature keeps its own cog while players see one ``/mahjong``
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from discord import app_commands
 from discord.ext import commands
+
+from bot.engine.variants import VARIANTS
 
 if TYPE_CHECKING:
     from bot.app import JantakuBot
     from bot.ui.wiring import DiscordRuntime
 
-__all__ = ["MahjongCog"]
+__all__ = ["MahjongCog", "VariantName"]
+
+VariantName = Literal[tuple(variant.variant for variant in VARIANTS)]  # type: ignore[valid-type]
+"""A ``variant`` option: one choice per variant, by key (its title in Japanese: bot.ui.command_i18n)."""
 
 
 class MahjongCog(commands.Cog):

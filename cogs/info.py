@@ -12,7 +12,6 @@ from discord import app_commands
 from bot.engine.calc import CALC_VARIANTS, calculate, parse_args
 from bot.engine.calculator import CalcError
 from bot.engine.table import TableSettings
-from bot.engine.variants import VARIANTS
 from bot.runtime.errors import CalcRejected
 from bot.runtime.i18n import text
 from bot.runtime.rendering import Priority
@@ -21,13 +20,12 @@ from bot.storage import GuildSettings
 from bot.ui.help import send_help
 from bot.ui.interactions import locale_of
 from bot.ui.rules import rules_embed
-from cogs._shared import MahjongCog
+from cogs._shared import MahjongCog, VariantName
 from render import render_tiles
 
 if TYPE_CHECKING:
     from bot.app import JantakuBot
 
-VariantName = Literal[tuple(variant.variant for variant in VARIANTS)]  # type: ignore[valid-type]
 CalcVariant = Literal[tuple(CALC_VARIANTS)]  # type: ignore[valid-type]
 DEFAULT_CALC_VARIANT = CALC_VARIANTS[0]
 """The first registered variant the calc scores (the standard rules come last)."""

@@ -1,7 +1,7 @@
 """Lobbies: ``/mahjong new`` opens a table, players join, the host starts or cancels.
 
-This cog declares the commands (``/mahjong new <variant>`` is built from each variant's
-settings); :mod:`bot.ui.lobby_clicks` does what they and the lobby's buttons ask."""
+This cog declares the commands (``/mahjong new [variant]``'s options are built from every
+variant's settings); :mod:`bot.ui.lobby_clicks` does what they and the lobby's buttons ask."""
 
 from __future__ import annotations
 
@@ -13,19 +13,19 @@ from discord import app_commands
 
 from bot.engine.table import Form, OneOf, Range
 from bot.engine.variants import VARIANTS
-from bot.runtime.new_options import offered_settings, rules_example
-from bot.runtime.options import TIMER_RANGES
-from bot.runtime.variants import Setting, variant_class
-from bot.ui.command_i18n import (
-    more_rules_description,
-    setting_description,
-    setting_name,
-    variant_command_description,
-    variant_command_name,
+from bot.runtime.new_options import (
+    NewOption,
+    new_command_options,
+    offered_settings,
+    rules_example,
+    settings_in_rules,
 )
+from bot.runtime.options import TIMER_RANGES
+from bot.runtime.variants import variant_class
+from bot.ui.command_i18n import more_rules_description, new_option_description, setting_name
 from bot.ui.lobby_message import setting_text
 from bot.ui.slash import ALLOWED, IN_RULES
-from cogs._shared import MahjongCog
+from cogs._shared import MahjongCog, VariantName
 
 if TYPE_CHECKING:
     from bot.app import JantakuBot
@@ -49,7 +49,7 @@ class Lobbies(MahjongCog):
 
     async def cog_load(self) -> None:
         await super().cog_load()
-        self._new = _new_group(self)
+        self._new = _new_command(self)
         self.bot.mahjong.add_command(self._new)
 
     async def cog_unload(self) -> None:
@@ -77,85 +77,112 @@ class Lobbies(MahjongCog):
         await self.runtime.lobby_clicks.cancel(interaction)
 
 
-def _new_group(cog: Lobbies) -> app_commands.Group:
-    """``/mahjong new <variant>``: one subcommand per variant, whose options are the few table
-    settings its ``ui.py`` offers (``VariantUI.new_options``), the timers, and ``rules`` for
-    every setting as ``key=value`` pairs.
+def _new_command(cog: Lobbies) -> app_commands.Command[Any, ..., Any]:
+    """``/mahjong new [variant] [options]``: one command, so that ``/mahjong new`` alone opens the
+    server's default variant (Discord never runs a command that has subcommands). Its options are
+    ``variant``, the few table settings each variant's ``ui.py`` offers (``VariantUI.new_options``,
+    all variants' together: :func:`~bot.runtime.new_options.new_command_options`), the timers, and
+    ``rules`` for every setting as ``key=value`` pairs; an option of another variant than the
+    chosen one is refused by name (:func:`~bot.runtime.new_options.check_new_options`).
 
-    Few options, because Discord counts the names and descriptions of every option of every
-    variant against one 8,000-character budget for all of ``/mahjong``.
+    Few options, because Discord takes 25 and counts the names and descriptions of every option
+    against one 8,000-character budget for all of ``/mahjong``.
     """
-    group = app_commands.Group(name="new", description="Open a mahjong table in this channel and gather players")
-    for variant in VARIANTS:
-        group.add_command(_variant_command(cog, variant.variant))
-    return group
-
-
-def _variant_command(cog: Lobbies, key: str) -> app_commands.Command[Any, ..., Any]:
-    cls = variant_class(key)
-    offered, rest = offered_settings(key)
+    options = new_command_options()
     parameters = [
-        inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction)
+        inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction),
+        inspect.Parameter("variant", inspect.Parameter.KEYWORD_ONLY, annotation=VariantName | None, default=None),
     ]
-    descriptions: dict[str, str | app_commands.locale_str] = {}
+    descriptions: dict[str, str | app_commands.locale_str] = {"variant": "Which game (default: the server's)"}
     names: dict[str, str | app_commands.locale_str] = {}  # each setting's own, marked for its Japanese
     # The bot checks each option against its setting's range before the callback runs (the
-    # step, which Discord cannot show, too); see bot.ui.slash. ``rules`` is checked when
-    # the settings are built.
-    allowed: dict[str, Any] = {setting.name: setting.allowed for setting in offered if setting.allowed is not None}
+    # step, which Discord cannot show, too) where every variant allows the same (bot.ui.slash);
+    # an option whose range differs by variant is checked when the chosen variant's table is
+    # built, and ``rules`` then too.
+    allowed: dict[str, Any] = {option.name: option.allowed for option in options if option.allowed is not None}
     allowed.update(TIMER_RANGES)
-    for setting in offered:
+    for option in options:
         parameters.append(
             inspect.Parameter(
-                setting.name, inspect.Parameter.KEYWORD_ONLY, annotation=_option_type(setting), default=None
+                option.name, inspect.Parameter.KEYWORD_ONLY, annotation=_option_type(option), default=None
             )
         )
-        # Every setting has its player text (tests/test_player_texts.py reads each one).
-        english = cls.ui.settings_ja[setting.name].english
-        descriptions[setting.name] = setting_description(key, setting.name, _describe(setting, english))
-        names[setting.name] = setting_name(key, setting.name)
+        descriptions[option.name] = new_option_description(option.name, _describe(option))
+        names[option.name] = setting_name(option.variants[0], option.name)
     for name, (annotation, description) in TIMER_OPTIONS.items():
         parameters.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=annotation, default=None))
         descriptions[name] = description
-    if rest:
-        parameters.append(inspect.Parameter("rules", inspect.Parameter.KEYWORD_ONLY, annotation=str, default=None))
-        example = rules_example(rest)
-        english = f"Other settings as key=value, e.g. {example} (all of them: /mahjong rules)"
-        descriptions["rules"] = more_rules_description(example, english[:100])
+    parameters.append(inspect.Parameter("rules", inspect.Parameter.KEYWORD_ONLY, annotation=str, default=None))
+    example = rules_example(offered_settings(VARIANTS[0].variant)[1])
+    english = f"Other settings as key=value, e.g. {example} (all of them: /mahjong rules)"
+    descriptions["rules"] = more_rules_description(example, english[:100])
 
-    async def callback(interaction: discord.Interaction[Any], **values: Any) -> None:
-        await cog.runtime.lobby_clicks.open(interaction, key, values)
+    async def callback(interaction: discord.Interaction[Any], variant: str | None = None, **values: Any) -> None:
+        await cog.runtime.lobby_clicks.open(interaction, variant, values)
 
     callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
-    callback.__name__ = callback.__qualname__ = key  # a dotted qualname would read as a method
-    players = str(cls.max_players) if cls.min_players == cls.max_players else f"{cls.min_players}-{cls.max_players}"
+    callback.__name__ = callback.__qualname__ = "new"  # a dotted qualname would read as a method
     return app_commands.Command(
-        name=variant_command_name(key),
-        description=variant_command_description(key, f"{cls.title}: open a table for {players} players"),
+        name="new",
+        description="Open a mahjong table in this channel and gather players",
         callback=app_commands.rename(**names)(app_commands.describe(**descriptions)(callback)),
-        extras={ALLOWED: allowed, IN_RULES: frozenset(setting.name for setting in rest)},
+        extras={ALLOWED: allowed, IN_RULES: settings_in_rules()},
     )
 
 
-def _option_type(setting: Setting) -> Any:
-    """The option's annotation: its range or words, so that Discord offers only those."""
-    allowed = setting.allowed
-    if isinstance(allowed, Range) and setting.type is int:
-        return app_commands.Range[int, allowed.low, allowed.high]
-    if isinstance(allowed, OneOf) and setting.type is str:
-        return Literal[allowed.values]
-    if isinstance(allowed, Form) and setting.type is str:
-        return app_commands.Range[str, 1, allowed.max_length]
+def _option_type(option: NewOption) -> Any:
+    """The option's annotation: its range or words (every variant's offering it together), so
+    that Discord offers only those."""
+    setting, every = option.first, [setting.allowed for setting in option.settings.values()]
+    if setting.type is int and all(isinstance(allowed, Range) for allowed in every):
+        ranges = [allowed for allowed in every if isinstance(allowed, Range)]
+        return app_commands.Range[int, min(r.low for r in ranges), max(r.high for r in ranges)]
+    if setting.type is str and all(isinstance(allowed, OneOf) for allowed in every):
+        words = [word for allowed in every if isinstance(allowed, OneOf) for word in allowed.values]
+        return Literal[tuple(dict.fromkeys(words))]
+    if setting.type is str and all(isinstance(allowed, Form) for allowed in every):
+        return app_commands.Range[str, 1, max(allowed.max_length for allowed in every if isinstance(allowed, Form))]
     return setting.type if setting.type in (bool, int, float, str) else str
 
 
-def _describe(setting: Setting, english: str) -> str:
-    """``english`` with the setting's range and default, within Discord's 100 characters."""
-    default = f"{setting.default:,}" if type(setting.default) is int else setting_text(setting.default)
-    suffix = (
-        f" ({setting.allowed}; default {default})" if isinstance(setting.allowed, Range) else f" (default {default})"
-    )
+def _describe(option: NewOption) -> str:
+    """What the option sets, in English, with its range and default where every variant offering
+    it has the same, and the variants it is for (:attr:`NewOption.named_variants`): within
+    Discord's 100 characters."""
+    english = _shared_words([variant_class(v).ui.settings_ja[option.name].english for v in option.variants])
+    if option.named_variants:
+        english = f"{', '.join(option.named_variants)}: {english}"
+    setting = option.first
+    if len({repr(setting.default) for setting in option.settings.values()}) == 1:
+        default = (
+            f"default {setting.default:,}"
+            if type(setting.default) is int
+            else f"default {setting_text(setting.default)}"
+        )
+    else:
+        default = "default by variant"
+    allowed = option.allowed
+    suffix = f" ({allowed}; {default})" if isinstance(allowed, Range) else f" ({default})"
     return english[: 100 - len(suffix)] + suffix if len(english) + len(suffix) > 100 else english + suffix
+
+
+SHARED_WORDS = 3
+"""The fewest words the variants' texts for one option must share for those words to describe it."""
+
+
+def _shared_words(texts: list[str]) -> str:
+    """One description for the variants' texts of a setting they share: the text itself when they
+    agree, else the words they all begin with (「Hands in the game」), else the shortest (which
+    is the least particular to its variant)."""
+    if len(set(texts)) == 1:
+        return texts[0]
+    common: list[str] = []
+    for words in zip(*(text.split() for text in texts), strict=False):
+        bare = {word.rstrip(",;:.") for word in words}  # 「game,」 and 「game」 are one word
+        if len(bare) > 1:
+            break
+        common.append(bare.pop())
+    return " ".join(common) if len(common) >= SHARED_WORDS else min(texts, key=len)
 
 
 async def setup(bot: JantakuBot) -> None:

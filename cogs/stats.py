@@ -4,6 +4,7 @@ The leaderboard's pages, and their Previous / Next buttons, are :mod:`bot.ui.lea
 
 from __future__ import annotations
 
+import functools
 import io
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Literal
@@ -15,21 +16,20 @@ from bot.engine.record import GameRecord, replay
 from bot.engine.variants import VARIANTS
 from bot.engine.views import StandingsView
 from bot.runtime.errors import UnknownGame
-from bot.runtime.i18n import period_name, text
+from bot.runtime.i18n import has_text, is_japanese, period_name, text
 from bot.runtime.rendering import Priority
 from bot.runtime.snapshot import public_table_view
 from bot.runtime.variants import has_chips, variant_class
-from bot.storage import PERIODS, ChipTotals, GameNotFoundError, GameStatus, GameSummary, HandRow
+from bot.storage import PERIODS, ChipTotals, GameNotFoundError, GameStatus, GameSummary, HandRow, PlayerStats
 from bot.ui.interactions import locale_of, require_guild
 from bot.ui.replies import PUBLIC_DEFER
 from bot.ui.slash import check_choice
-from cogs._shared import MahjongCog
+from cogs._shared import MahjongCog, VariantName
 from render import render_standings, render_table
 
 if TYPE_CHECKING:
     from bot.app import JantakuBot
 
-VariantName = Literal[tuple(variant.variant for variant in VARIANTS)]  # type: ignore[valid-type]
 PeriodName = Literal["all", "30d", "7d"]
 OrderName = Literal["rating", "chips"]
 PLACES = ("1st", "2nd", "3rd", "4th", "5th")
@@ -75,36 +75,48 @@ class Stats(MahjongCog):
         who: discord.abc.User = member or interaction.user
         check_choice("period", period, PERIODS)
         key = variant_class(str(variant)).variant if variant else None
-        stats = await self.runtime.store.stats.player_stats(guild_id, who.id, key, period=period)
-        title = variant_class(key).title if key else "all games"
+        store = self.runtime.store.stats
+        stats = await store.player_stats(guild_id, who.id, key, period=period)
+        title = variant_class(key).title if key else text("stats_all_games", locale)
         embed = discord.Embed(title=text("stats_title", locale, name=who.display_name, variant=title), colour=0x1565C0)
         if stats.games == 0:
             embed.description = text("stats_none", locale, name=who.display_name)
             await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
             return
-        places = " · ".join(
-            f"{PLACES[i] if i < len(PLACES) else f'{i + 1}th'} {count}" for i, count in enumerate(stats.placements)
-        )
-        embed.add_field(name="Games", value=f"**{stats.games}** ({period_name(period, locale)})")
-        embed.add_field(name="Average place", value=f"**{stats.average_placement:.2f}**")
-        embed.add_field(name="Placements", value=places or "—")
-        embed.add_field(name="Total score", value=f"{stats.total_score:+.1f}")
-        embed.add_field(name="Best game", value=f"{stats.best_score:+.1f}" if stats.best_score is not None else "—")
-        embed.add_field(name="Hands", value=str(stats.hands))
-        embed.add_field(name="Win rate", value=f"{stats.win_rate:.1%} ({stats.tsumo_wins} by tsumo)")
-        embed.add_field(name="Deal-in rate", value=f"{stats.deal_in_rate:.1%}")
-        embed.add_field(name="Riichi rate", value=f"{stats.riichi_rate:.1%}")
-        embed.add_field(name="Average win", value=f"{stats.average_win_points:,.0f} points")
+        # Scores of different variants are different units (points, pt, chips): each variant's
+        # own, never one sum.
+        if key:
+            by_variant = [stats]
+        else:
+            every = [await store.player_stats(guild_id, who.id, cls.variant, period=period) for cls in VARIANTS]
+            by_variant = [each for each in every if each.games]
+        places = " · ".join(f"{_place(i + 1, locale)} {count}" for i, count in enumerate(stats.placements))
+        field = functools.partial(_field, embed, locale)
+        field("games", f"**{stats.games}** ({period_name(period, locale)})")
+        field("average_place", f"**{stats.average_placement:.2f}**")
+        field("placements", places or "—")
+        if key:
+            field("total_score", f"**{_score(stats.total_score, key, locale)}**")
+            best = stats.best_score
+            field("best_game", _score(best, key, locale) if best is not None else "—")
+        else:
+            field("total_score", "\n".join(_score_line(each, locale) for each in by_variant), inline=False)
+        field("hands", str(stats.hands))
+        field("win_rate", text("stats_win_rate", locale, rate=f"{stats.win_rate:.1%}", tsumo=stats.tsumo_wins))
+        field("deal_in_rate", f"{stats.deal_in_rate:.1%}")
+        field("riichi_rate", f"{stats.riichi_rate:.1%}")
+        field("average_win", text("stats_average_win", locale, points=f"{stats.average_win_points:,.0f}"))
         chips = [totals for totals in stats.chips if has_chips(totals.variant)]
         if chips:
-            embed.add_field(name="Chips", value=_chips_lines(chips, named=key is None, locale=locale), inline=False)
+            field("chips", _chips_lines(chips, named=key is None, locale=locale), inline=False)
         if stats.ratings:
             ratings = "\n".join(
                 f"{variant_class(r.variant).title}: **{r.rating:.1f}** "
-                f"(μ {r.mu:.1f}, σ {r.sigma:.1f}, {r.rated_games} rated)"
+                + text("stats_rating_detail", locale, mu=f"{r.mu:.1f}", sigma=f"{r.sigma:.1f}", games=r.rated_games)
                 for r in stats.ratings
             )
-            embed.add_field(name="Rating", value=ratings, inline=False)
+            field("rating", ratings, inline=False)
+        embed.description = _scores_explained([each.variant or "" for each in by_variant], locale)
         await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
 
     # --- history and replay -------------------------------------------------------------------------
@@ -190,6 +202,54 @@ def _standings(record: GameRecord, names: tuple[str, ...]) -> bytes:
             chips=chips,
         )
     )
+
+
+AVERAGE_SCALE = 1000
+"""A variant whose game reports no final scores of its own is scored by the store as the points
+above the table's average, in thousands (``bot.storage.results``): shown as points, times this
+(いなげ麻雀's few points would read as 0.0)."""
+
+
+def _own_score(variant: str) -> bool:
+    """Whether the variant's game reports its own final scores (its ``ui.py`` then says what they
+    are: ``stats_score_<variant>``, ``stats_about_<variant>``)."""
+    return has_text(f"stats_score_{variant}")
+
+
+def _score(score: float, variant: str, locale: str) -> str:
+    """A stored score as its variant means it: ``-6,000 points``, ``+45.2 pt``, ``+12 chips``."""
+    if _own_score(variant):
+        return text(f"stats_score_{variant}", locale, score=score)
+    return text("stats_score_points", locale, score=score * AVERAGE_SCALE)
+
+
+def _score_line(stats: PlayerStats, locale: str) -> str:
+    """One variant's total and best game, for the stats of every variant."""
+    variant = stats.variant or ""
+    best = _score(stats.best_score, variant, locale) if stats.best_score is not None else "—"
+    total = _score(stats.total_score, variant, locale)
+    return text("stats_score_line", locale, variant=variant_class(variant).title, total=total, best=best)
+
+
+def _scores_explained(variants: Sequence[str], locale: str) -> str:
+    """What the scores shown mean: a game's score in each variant (named when several), then
+    what the total and the best game count."""
+    about = [text(f"stats_about_{v}" if _own_score(v) else "stats_about_average", locale) for v in variants]
+    if len(variants) > 1:
+        about = [f"**{variant_class(v).title}**: {line}" for v, line in zip(variants, about, strict=True)]
+    return "\n".join([*about, text("stats_about_totals", locale)])
+
+
+def _field(embed: discord.Embed, locale: str, name: str, value: str, *, inline: bool = True) -> None:
+    """Add the stats field ``name`` (its title in the reader's language)."""
+    embed.add_field(name=text(f"stats_field_{name}", locale), value=value, inline=inline)
+
+
+def _place(place: int, locale: str) -> str:
+    """``1st`` ... in English, ``1着`` ... in Japanese."""
+    if is_japanese(locale):
+        return f"{place}着"
+    return PLACES[place - 1] if place <= len(PLACES) else f"{place}th"
 
 
 def _chips_lines(chips: Sequence[ChipTotals], *, named: bool, locale: str) -> str:

@@ -61,7 +61,7 @@ def test_every_rules_doc_says_which_settings_are_options_and_its_rules_example_o
 
     section = " ".join(doc.read_text("utf-8").split("## Table settings: defaults and ranges", 1)[1].split())
     offered = ", ".join(f"`{name}`" for name in variant_class(doc.stem).ui.new_options)
-    assert f"Options of their own in `/mahjong new {doc.stem}`: {offered}." in section
+    assert f"Options of their own in `/mahjong new variant:{doc.stem}`: {offered}." in section
     example = re.search(r"`rules: ([^`]+)`", section)
     assert example is not None, doc.name
     values = parse_rules_text(doc.stem, example.group(1))

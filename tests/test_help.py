@@ -201,7 +201,7 @@ def test_help_embed_fits_discord_limits_in_the_readers_language(variant: str, lo
         assert embed.title == f"{title}の遊び方" and "1局の流れ" in embed.description
     else:
         assert embed.title == f"How to play {title} here" and "A hand, step by step" in embed.description
-    assert f"/mahjong new {variant}" in embed.description
+    assert f"/mahjong new variant:{variant}" in embed.description
     assert embed.image.url == "attachment://help.png"
 
 

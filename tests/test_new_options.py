@@ -1,16 +1,28 @@
-"""``/mahjong new <variant>`` offers a few settings as options of their own (``VariantUI.new_options``)
+"""``/mahjong new`` offers a few settings of each variant as options of their own (``VariantUI.new_options``)
 and takes every setting through ``rules``: Discord counts every option's texts against one
 8,000-character budget for all of ``/mahjong``."""
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 
 import pytest
 
+import bot.runtime.new_options as new_options_module
+import bot.runtime.variants as variants_module
+from bot.engine.table import Range
 from bot.engine.variants import VARIANTS, SettingValue, Variant
-from bot.runtime.errors import BadSetting
-from bot.runtime.new_options import MAX_OPTIONS, offered_settings, rules_example
+from bot.runtime.errors import BadSetting, OptionOfOtherVariant
+from bot.runtime.new_options import (
+    FIXED_OPTIONS,
+    MAX_OPTIONS,
+    check_new_options,
+    new_command_options,
+    offered_settings,
+    rules_example,
+    settings_in_rules,
+)
 from bot.runtime.variants import Setting, build_settings, parse_rules_text, settings_of
 from tests.setting_values import other_values
 
@@ -97,3 +109,56 @@ def test_a_rules_value_with_commas_stays_whole_inage_points_table_1_8_2_12() -> 
     assert parse_rules_text("nishoku", "hands=4, hints=off,") == {"hands": 4, "hints": False}
     with pytest.raises(BadSetting, match="'2:12' is not key=value"):
         parse_rules_text("inage", "points_table=1:8, 2:12")  # a space ends the value
+
+
+def test_new_is_one_command_whose_options_are_every_variants_a_shared_name_once() -> None:
+    """``/mahjong new`` alone must run, so it is one command; ``start_points`` (four variants)
+    is one option whose range every one of them shares, ``hands`` one whose range differs."""
+    options = {option.name: option for option in new_command_options()}
+    offered = {setting.name for cls in VARIANTS for setting in offered_settings(cls.variant)[0]}
+    assert set(options) == offered
+    assert options["start_points"].variants == ("nishoku", "zuno", "chinitsu", "goto")
+    assert options["start_points"].allowed == Range(1_000, 200_000, step=1_000)
+    assert options["start_points"].named_variants == ()  # too many to name; hints: every variant's
+    assert options["hands"].allowed is None and options["hands"].named_variants == ("nishoku", "inage")
+    assert len(options) + len(FIXED_OPTIONS) <= MAX_OPTIONS
+    assert settings_in_rules() == {s.name for cls in VARIANTS for s in settings_of(cls.variant)} - offered
+
+
+def test_an_option_of_another_variant_is_refused_naming_whose_it_is() -> None:
+    check_new_options("inage", {"hands": 50, "red_5p": None})
+    with pytest.raises(OptionOfOtherVariant) as refused:
+        check_new_options("goto", {"hands": 4})
+    assert str(refused.value) == (
+        "`hands` is a setting of nishoku, inage, not goto. goto takes `start_points`, `chips`, `dice`, "
+        "`shubarii`, `hints`, `turn_seconds`, `bank_seconds`, `rules`."
+    )
+    assert refused.value.message("ja").startswith("`hands` は二色麻雀、いなげ麻雀の設定で、5等三麻にはありません。")
+
+
+def test_variants_that_offer_one_name_as_different_kinds_of_value_are_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``hands`` a number in one variant and on/off in another could not be one Discord option."""
+    new_command_options.cache_clear()
+    monkeypatch.setattr(variants_module, "settings_of", _hands_a_switch_in_inage(variants_module.settings_of))
+    monkeypatch.setattr(new_options_module, "settings_of", variants_module.settings_of)
+    try:
+        with pytest.raises(ValueError, match="hands is a different kind of value in nishoku, inage"):
+            new_command_options()
+    finally:
+        new_command_options.cache_clear()
+
+
+def _hands_a_switch_in_inage(
+    real: Callable[[str], tuple[Setting, ...]],
+) -> Callable[[str], tuple[Setting, ...]]:
+    def settings_of(variant: str) -> tuple[Setting, ...]:
+        settings = real(variant)
+        if variant != "inage":
+            return settings
+        return tuple(
+            dataclasses.replace(s, type=bool, default=True, allowed=None) if s.name == "hands" else s for s in settings
+        )
+
+    return settings_of

@@ -36,6 +36,7 @@ __all__ = [
     "TEMPLATE",
     "ActionId",
     "ButtonId",
+    "CancelGameId",
     "LeaderboardId",
     "LobbyId",
     "PanelId",
@@ -210,6 +211,27 @@ class LeaderboardId(ButtonId):
         return base if self.order == "rating" else f"{base}:{self.order}"
 
 
+@dataclass(frozen=True, slots=True)
+class CancelGameId(ButtonId):
+    """The answer to ``/mahjong cancel`` of a running game: ``jt:cancel:<game>:<op>``, ``confirm``
+    (cancel it) or ``keep`` (keep playing). Only the host or a member with Manage Server is sent
+    one, and a click is checked again; once that game has ended (cancelled by the first of two
+    clicks, or followed by another game in the channel) the button is stale.
+
+    >>> parse("jt:cancel:12:confirm")
+    CancelGameId(game=12, op='confirm')
+    """
+
+    verb: ClassVar[str] = "cancel"
+    OPS: ClassVar[frozenset[str]] = frozenset({"confirm", "keep"})
+    game: int
+    op: str
+
+    @property
+    def custom_id(self) -> str:
+        return f"{PREFIX}:cancel:{self.game}:{self.op}"
+
+
 def parse(custom_id: str) -> ButtonId:
     """Parse and check a custom_id; anything malformed raises :class:`InvalidButton`.
 
@@ -236,6 +258,8 @@ def parse(custom_id: str) -> ButtonId:
         return cls(_number(fields[0]), _number(fields[1]), fields[2])
     if verb == "lobby" and len(fields) == 2 and fields[1] in LobbyId.OPS:
         return LobbyId(_number(fields[0]), fields[1])
+    if verb == "cancel" and len(fields) == 2 and fields[1] in CancelGameId.OPS:
+        return CancelGameId(_number(fields[0]), fields[1])
     if verb == "board" and len(fields) in (3, 4) and all(_WORD.fullmatch(field) for field in fields[:2] + fields[3:]):
         return LeaderboardId(fields[0], fields[1], _number(fields[2]), *fields[3:])
     raise InvalidButton()

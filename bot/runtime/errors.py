@@ -13,13 +13,15 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from bot.engine.table import Allowed, Form, OneOf
-from bot.runtime.i18n import Locale, text
+from bot.engine.variants import VARIANTS
+from bot.runtime.i18n import Locale, is_japanese, text
 
 __all__ = [
     "AlreadyJoined",
     "BadOption",
     "BadSetting",
     "CalcRejected",
+    "CancelStale",
     "ChannelBusy",
     "CommandChanged",
     "GameOver",
@@ -43,6 +45,7 @@ __all__ = [
     "NotYourTurn",
     "OptionLength",
     "OptionNotAllowed",
+    "OptionOfOtherVariant",
     "OptionWrongType",
     "RepeatedOption",
     "SaveFailed",
@@ -137,6 +140,15 @@ class GameOver(JantakuError):
     """The game the button belongs to has ended (or was cancelled)."""
 
     key = "game_over"
+
+
+class CancelStale(JantakuError):
+    """A "Cancel the game" button of a game that has ended meanwhile: nothing is cancelled."""
+
+    key = "cancel_stale"
+
+    def __init__(self, *, game: int) -> None:
+        super().__init__(game=game)
 
 
 class NotYourTurn(JantakuError):
@@ -322,6 +334,31 @@ class UnknownOption(JantakuError):
     def localized(self, locale: Locale | None) -> dict[str, Any]:
         known = ", ".join(f"`{name}`" for name in self.params["known"]) or text("no_options", locale)
         return {**self.params, "known": known}
+
+
+class OptionOfOtherVariant(JantakuError):
+    """A ``/mahjong new`` option that sets another variant's setting, not the chosen one's."""
+
+    key = "option_of_other_variant"
+
+    def __init__(self, *, option: str, variant: str, owners: tuple[str, ...], known: tuple[str, ...]) -> None:
+        super().__init__(option=option, variant=variant, owners=owners, known=known)
+
+    def localized(self, locale: Locale | None) -> dict[str, Any]:
+        # A Japanese client shows the variants by their titles (bot.ui.command_i18n), an English one by key.
+        named = _variant_title if is_japanese(locale) else str
+        return {
+            **self.params,
+            "variant": named(self.params["variant"]),
+            "owners": "、".join(map(named, self.params["owners"]))
+            if is_japanese(locale)
+            else ", ".join(self.params["owners"]),
+            "known": ", ".join(f"`{name}`" for name in self.params["known"]),
+        }
+
+
+def _variant_title(key: str) -> str:
+    return next((cls.title for cls in VARIANTS if cls.variant == key), key)
 
 
 class SettingInRules(JantakuError):

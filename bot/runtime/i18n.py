@@ -105,6 +105,10 @@ _TEXT: dict[str, tuple[str, str]] = {
         "`/{command}` has no option `{option}`; it takes {known}.",
         "`/{command}` に `{option}` というオプションはありません（使えるもの: {known}）。",
     ),
+    "option_of_other_variant": (
+        "`{option}` is a setting of {owners}, not {variant}. {variant} takes {known}.",
+        "`{option}` は{owners}の設定で、{variant}にはありません。{variant}で使えるオプション: {known}。",
+    ),
     "setting_in_rules": (
         "`{option}` is set in `rules` now: `/{command} rules:{option}=…` (your Discord still shows the old options;"
         " it updates by itself).",
@@ -197,6 +201,17 @@ _TEXT: dict[str, tuple[str, str]] = {
     ),
     "table_over": ("Final position.", "終局図"),
     "game_finished": ("Game #{game} is over. {reason}", "対局 #{game} 終了。{reason}"),
+    "cancel_confirm": (
+        "Cancel game #{game} for everyone at the table? It ends now and does not count in the stats.",
+        "対局 #{game} を中止しますか？ 卓の全員の対局がここで終わり、成績には残りません。",
+    ),
+    "button_cancel_game": ("Cancel the game", "対局を中止する"),
+    "button_keep_playing": ("Keep playing", "対局を続ける"),
+    "cancel_kept": ("Nothing was cancelled: the game goes on.", "中止しませんでした。対局は続きます。"),
+    "cancel_stale": (
+        "Game #{game} has already ended, so nothing was cancelled.",
+        "対局 #{game} はすでに終わっています。何も中止していません。",
+    ),
     "game_cancelled": ("Game #{game} was cancelled by {name}.", "対局 #{game} は {name} さんにより中止されました。"),
     "table_moved": ("The table continues below.", "卓は下に移動しました。"),
     "resumed": (
@@ -341,10 +356,12 @@ _TEXT: dict[str, tuple[str, str]] = {
         "/mahjong rules {variant}: ルールの要約と卓の設定",
     ),
     "help_flow_lobby": (
-        "`/mahjong new {variant}` opens a lobby in this channel: players press **Join**, the host may "
-        "**Add CPU** for empty seats, then **Start** ({players} players).",
-        "`/mahjong new {variant}` でこのチャンネルに卓を立てます。参加者は **参加**、ホストは空席に **CPU追加**、"
-        "そろったら **開始**（{players}人）。",
+        "`/mahjong new variant:{variant}` opens a lobby in this channel (`/mahjong new` alone opens the "
+        "server's default game): players press **Join**, the host may **Add CPU** for empty seats, then "
+        "**Start** ({players} players).",
+        "`/mahjong new variant:{variant}` でこのチャンネルに卓を立てます（`/mahjong new` だけなら"
+        "サーバーの既定の種目）。"
+        "参加者は **参加**、ホストは空席に **CPU追加**、そろったら **開始**（{players}人）。",
     ),
     "help_flow_hand": (
         "The table is one public picture that follows the game. Press **My hand** on it (or "
@@ -375,10 +392,12 @@ _TEXT: dict[str, tuple[str, str]] = {
         "局が終わると結果（和了か流局と支払い）が表示され、その下で次の局が続きます。終了時には最終結果が出ます。",
     ),
     "help_commands_text": (
-        "`/mahjong new <variant>` open a table · `/mahjong join` `leave` `start` `cancel` the lobby · "
+        "`/mahjong new [variant]` open a table (the server's default game unless named) · "
+        "`/mahjong join` `leave` `start` `cancel` the lobby · "
         "`/mahjong hand` your panel · `/mahjong rules` `calc` · `/mahjong leaderboard` `stats` `history` "
         "`replay` · `/mahjong help [variant]` this page · `/mahjong settings` the server's defaults",
-        "`/mahjong new <種目>` 卓を立てる · `/mahjong join` `leave` `start` `cancel` 募集 · `/mahjong hand` "
+        "`/mahjong new [種目]` 卓を立てる（省略時はサーバーの既定の種目） · "
+        "`/mahjong join` `leave` `start` `cancel` 募集 · `/mahjong hand` "
         "自分のパネル · `/mahjong rules` `calc` · `/mahjong leaderboard` `stats` `history` `replay` · "
         "`/mahjong help [種目]` このページ · `/mahjong settings` サーバーの既定値",
     ),
@@ -492,6 +511,32 @@ _TEXT: dict[str, tuple[str, str]] = {
     "board_next": ("Next", "次へ"),
     "stats_title": ("{name} · {variant}", "{name} · {variant}"),
     "stats_none": ("{name} has not finished a game here yet.", "{name} さんはまだこのサーバーで対局を終えていません。"),
+    "stats_all_games": ("all games", "全種目"),
+    "stats_field_games": ("Games", "対局数"),
+    "stats_field_average_place": ("Average place", "平均順位"),
+    "stats_field_placements": ("Placements", "着順"),
+    "stats_field_total_score": ("Total score", "合計スコア"),
+    "stats_field_best_game": ("Best game", "最高スコア"),
+    "stats_field_hands": ("Hands", "局数"),
+    "stats_field_win_rate": ("Win rate", "和了率"),
+    "stats_field_deal_in_rate": ("Deal-in rate", "放銃率"),
+    "stats_field_riichi_rate": ("Riichi rate", "立直率"),
+    "stats_field_average_win": ("Average win", "平均打点"),
+    "stats_field_chips": ("Chips", "チップ"),
+    "stats_field_rating": ("Rating", "レート"),
+    "stats_win_rate": ("{rate} ({tsumo} by tsumo)", "{rate}（うちツモ {tsumo}）"),
+    "stats_average_win": ("{points} points", "{points}点"),
+    "stats_rating_detail": ("(μ {mu}, σ {sigma}, {games} rated)", "（μ {mu}、σ {sigma}、レート対象 {games}局）"),
+    "stats_score_points": ("{score:+,.0f} points", "{score:+,.0f}点"),
+    "stats_score_line": ("{variant}: **{total}** (best game {best})", "{variant}: **{total}**（最高 {best}）"),
+    "stats_about_average": (
+        "A game's score is your points at the end minus the table's average: -6,000 points is 6,000 below it.",
+        "対局のスコアは終了時の持ち点と卓の平均点との差です（-6,000点は平均より6,000点少ない）。",
+    ),
+    "stats_about_totals": (
+        "Total score adds up the scores of every game counted; best game is the highest.",
+        "合計スコアは集計した対局のスコアの合計、最高スコアはその中の最大値です。",
+    ),
     "chips_total": ("チップ {chips:+,}", "チップ {chips:+,}"),
     "chips_per_game": ("チップ {chips:+,} ({per_game:+.1f}/game)", "チップ {chips:+,}（1局平均 {per_game:+.1f}）"),
     "history_title": ("Recent games", "最近の対局"),

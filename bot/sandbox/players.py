@@ -161,7 +161,7 @@ class World:
     # --- doing things -------------------------------------------------------------------------------
 
     async def open_table(self, host: FakeMember, variant: str = "nishoku", **options: Any) -> FakeMessage:
-        record = await host.slash(self.channel, f"mahjong new {variant}", **options)
+        record = await host.slash(self.channel, "mahjong new", variant=variant, **options)
         assert record.message is not None, record.errors
         return record.message
 

@@ -9,11 +9,11 @@ the viewer saw, so nothing the bot does depends on these tables.
 
 The strings the cogs write are looked up by their English text, in one table per kind (command
 and group names, option names, choice names, descriptions), because the same English means the
-same thing wherever it appears. What ``/mahjong new`` builds from a variant is marked with
-``locale_str`` extras instead (:func:`variant_command_name`, :func:`setting_name`,
-:func:`setting_description`, ...): a variant's subcommand is named by its title, and a setting's
-option by what the variant's ``ui.py`` says (``VariantUI.settings_ja``), with the setting's range
-and default, rather than from English cut at 100 characters.
+same thing wherever it appears. What ``/mahjong new`` builds from the variants' settings is
+marked with ``locale_str`` extras instead (:func:`setting_name`, :func:`new_option_description`,
+:func:`more_rules_description`): a setting's option is named and described by what the variants'
+``ui.py`` say (``VariantUI.settings_ja``), with the variants that offer it, its range and
+default, rather than from English cut at 100 characters; the ``variant`` choices are the titles.
 
 Reply texts are in :mod:`bot.runtime.i18n`; this module is only the command tree.
 """
@@ -33,6 +33,7 @@ from bot.engine.table import Range
 from bot.engine.variant_ui import SettingText
 from bot.engine.variants import VARIANTS
 from bot.runtime.errors import allowed_text
+from bot.runtime.new_options import new_command_options
 from bot.runtime.variants import Setting, settings_of
 
 __all__ = [
@@ -43,24 +44,24 @@ __all__ = [
     "CommandTranslator",
     "japanese",
     "more_rules_description",
-    "setting_description",
+    "new_option_description",
     "setting_name",
-    "variant_command_description",
-    "variant_command_name",
 ]
 
 JAPANESE = discord.Locale.japanese
 
 _VARIANTS = {cls.variant: cls for cls in VARIANTS}
 _TITLES = {key: cls.title for key, cls in _VARIANTS.items()}
-"""Variant key -> its Japanese title: the name of its ``/mahjong new`` subcommand and of its choices."""
+"""Variant key -> its Japanese title: the name of its choices."""
 
 VARIANT_KEY = "jantaku_variant"
-"""``locale_str`` extras: the variant a ``/mahjong new`` subcommand opens, or whose setting an option is."""
+"""``locale_str`` extras: the variant whose setting a ``/mahjong new`` option name is."""
 SETTING_KEY = "jantaku_setting"
-"""``locale_str`` extras: the setting a ``/mahjong new <variant>`` option sets."""
+"""``locale_str`` extras: the setting a ``/mahjong new`` option's name is."""
+NEW_OPTION_KEY = "jantaku_new_option"
+"""``locale_str`` extras: the setting a ``/mahjong new`` option's description describes."""
 MORE_RULES_KEY = "jantaku_more_rules"
-"""``locale_str`` extras: the ``key=value`` example of the ``rules`` option of ``/mahjong new <variant>``."""
+"""``locale_str`` extras: the ``key=value`` example of the ``rules`` option of ``/mahjong new``."""
 
 DESCRIPTION_LIMIT = 100
 """Discord's longest command or option description."""
@@ -81,7 +82,6 @@ COMMAND_NAMES: Mapping[str, str] = {
     "help": "ヘルプ",
     "calc": "点数計算",
     "settings": "設定",
-    # The subcommands of /mahjong new are named by their variant's title (see variant_command_name).
 }
 """Group and command names (the variants' subcommands aside)."""
 
@@ -118,7 +118,7 @@ OPTION_NAMES: Mapping[str, str] = {
     "bank_seconds": "持ち時間",
     "hints": "ヒント",
     "dm_panels": "dmで手牌",
-    # /mahjong new <variant>: the settings that have no option of their own
+    # /mahjong new: the settings that have no option of their own
     "rules": "その他のルール",
 }
 """Option names, the same wherever the English name appears (kept short: players type them); a
@@ -212,7 +212,7 @@ DESCRIPTIONS: Mapping[str, str] = {
     "Extra seconds per player for a whole game, 0 to 1,800": "対局を通した各自の予備の持ち時間（秒）、0〜1,800",
     "Show waits and live tiles on private panels": "手牌パネルに待ちと残り枚数を表示する",
     "Send private hands by DM instead of ephemeral messages": "手牌を本人だけに見えるメッセージでなくDMで送る",
-    # /mahjong new <variant>: the timers
+    # /mahjong new: the timers
     "Seconds for each decision, 5 to 600 (default: the server's, 30)": (
         "一手ごとの考慮時間（秒）、5〜600（既定: サーバーの設定、初期値30）"
     ),
@@ -241,24 +241,15 @@ Japanese: Discord's choices carry no more than the word."""
 
 
 def setting_name(variant: str, setting: str) -> locale_str:
-    """The name of the option that sets ``setting`` in ``/mahjong new <variant>`` (the setting's
-    own), marked so that :func:`japanese` finds it in the variant's ``ui.py``."""
+    """The name of the option that sets ``setting`` in ``/mahjong new`` (the setting's own), marked
+    so that :func:`japanese` finds it in ``variant``'s ``ui.py`` (variants sharing a setting name it alike)."""
     return locale_str(setting, **{VARIANT_KEY: variant, SETTING_KEY: setting})
 
 
-def variant_command_name(variant: str) -> locale_str:
-    """The name of ``/mahjong new <variant>``, marked so that :func:`japanese` gives the variant's title."""
-    return locale_str(variant, **{VARIANT_KEY: variant})
-
-
-def variant_command_description(variant: str, english: str) -> locale_str:
-    """The description of ``/mahjong new <variant>``, marked so that :func:`japanese` builds it."""
-    return locale_str(english, **{VARIANT_KEY: variant})
-
-
-def setting_description(variant: str, setting: str, english: str) -> locale_str:
-    """The description of the option that sets ``setting`` in ``/mahjong new <variant>``."""
-    return locale_str(english, **{VARIANT_KEY: variant, SETTING_KEY: setting})
+def new_option_description(setting: str, english: str) -> locale_str:
+    """The description of ``/mahjong new``'s option for ``setting``, marked so that :func:`japanese`
+    builds it from the variants that offer it."""
+    return locale_str(english, **{NEW_OPTION_KEY: setting})
 
 
 def more_rules_description(example: str, english: str) -> locale_str:
@@ -272,8 +263,6 @@ def japanese(string: locale_str, where: Where) -> str | None:
     extras: Mapping[str, Any] = string.extras
     message = string.message
     if where in (Where.group_name, Where.command_name):
-        if VARIANT_KEY in extras:
-            return _TITLES.get(str(extras[VARIANT_KEY]))
         return COMMAND_NAMES.get(message)
     if where is Where.parameter_name:
         if SETTING_KEY in extras:
@@ -283,15 +272,8 @@ def japanese(string: locale_str, where: Where) -> str | None:
     if where is Where.choice_name:
         # A variant's choice is its title, as everywhere the bot names it.
         return _TITLES.get(message) or CHOICE_NAMES.get(message) or _SETTING_WORDS.get(message)
-    if SETTING_KEY in extras:
-        return _setting_text(str(extras[VARIANT_KEY]), str(extras[SETTING_KEY]))
-    if VARIANT_KEY in extras:
-        cls = _VARIANTS.get(str(extras[VARIANT_KEY]))
-        if cls is None:
-            return None
-        low, high = cls.min_players, cls.max_players
-        players = f"{low}" if low == high else f"{low}〜{high}"
-        return f"{cls.title}の卓を立てる（{players}人）"
+    if NEW_OPTION_KEY in extras:
+        return _new_option_text(str(extras[NEW_OPTION_KEY]))
     if MORE_RULES_KEY in extras:
         return _fit(f"ほかの設定を key=value で（例: {extras[MORE_RULES_KEY]}、一覧は /麻雀 ルール）")
     return _DESCRIBED.get(message)
@@ -317,19 +299,30 @@ def _setting(variant: str, name: str) -> tuple[Setting, SettingText] | None:
     return setting, cls.ui.settings_ja[name]
 
 
-def _setting_text(variant: str, name: str) -> str | None:
-    """A setting option's description: what it sets, its range, its default."""
-    found = _setting(variant, name)
-    if found is None:
+def _new_option_text(name: str) -> str | None:
+    """A setting option's description: what it sets, the variants that offer it (when not all),
+    its range and default where they agree (as the English, :func:`cogs.lobby._describe`)."""
+    option = next((option for option in new_command_options() if option.name == name), None)
+    if option is None:
         return None
-    setting, in_japanese = found
-    default = _default_text(setting, in_japanese)
+    found = [_setting(variant, name) for variant in option.variants]
+    described = [pair for pair in found if pair is not None]
+    if not described:
+        return None
+    in_japanese = described[0][1]
+    texts = {text.text for _, text in described}
+    # Variants that word a shared setting apart (持ち点（５万点持ち）) name their own default in it.
+    words = in_japanese.text if len(texts) == 1 else in_japanese.name
+    if option.named_variants:
+        words = f"{'・'.join(_TITLES[variant] for variant in option.named_variants)}: {words}"
+    defaults = {_default_text(each, text) for each, text in described}
+    default = f"既定 {defaults.pop()}" if len(defaults) == 1 else "既定は種目ごと"
     # Square brackets: the range has its own parentheses (「1,000〜200,000（1,000刻み）」).
-    if isinstance(setting.allowed, Range):
-        suffix = f"［{allowed_text(setting.allowed, 'ja')}、既定 {default}］"
+    if isinstance(option.allowed, Range):
+        suffix = f"［{allowed_text(option.allowed, 'ja')}、{default}］"
     else:
-        suffix = f"［既定 {default}］"
-    return _fit(in_japanese.text, suffix)
+        suffix = f"［{default}］"
+    return _fit(words, suffix)
 
 
 def _default_text(setting: Setting, in_japanese: SettingText) -> str:

@@ -1,6 +1,8 @@
-"""A lobby's buttons, and the commands that do what they do: ``/mahjong new`` opens a lobby, Join,
-Leave, Add CPU, Start and Cancel (buttons, or ``/mahjong join`` … ``cancel``) change it, Help
-explains its variant. The router hands each lobby click here; the lobby cog's commands call here.
+"""A lobby's buttons, and the commands that do what they do: ``/mahjong new`` opens a lobby (of the
+server's default variant unless one is named), Join, Leave, Add CPU, Start and Cancel (buttons,
+or ``/mahjong join`` … ``cancel``) change it, Help explains its variant; ``/mahjong cancel`` of a
+running game asks first, and its confirmation's buttons come here too. The router hands each
+lobby click here; the lobby cog's commands call here.
 
 Store, then show: a change the clicker was shown survives a crash, and one the store refuses is
 taken back and never shown. What is refused is raised and becomes an ephemeral reply
@@ -18,10 +20,20 @@ from typing import Any
 import discord
 
 from bot.runtime.actor import TableActor
-from bot.runtime.customid import LobbyId
-from bot.runtime.errors import ChannelBusy, LobbyGone, LobbySaveFailed, NotHost, NotInLobby
+from bot.runtime.customid import CancelGameId, LobbyId
+from bot.runtime.errors import (
+    CancelStale,
+    ChannelBusy,
+    GameOver,
+    InvalidButton,
+    LobbyGone,
+    LobbySaveFailed,
+    NotHost,
+    NotInLobby,
+)
 from bot.runtime.i18n import text
 from bot.runtime.lobby import Lobby
+from bot.runtime.new_options import check_new_options
 from bot.runtime.options import TableTimers
 from bot.runtime.shared import Runtime
 from bot.runtime.variants import build_settings, parse_rules_text, variant_class
@@ -29,7 +41,7 @@ from bot.storage import PlayerSeat
 from bot.ui.components import build_view
 from bot.ui.help import send_help
 from bot.ui.interactions import can_manage, display_name, guild_locale_of, locale_of, require_guild
-from bot.ui.lobby_message import closed_embed, lobby_embed, lobby_view
+from bot.ui.lobby_message import cancel_game_view, closed_embed, lobby_embed, lobby_view
 from bot.ui.pacing import RateLimiter
 from bot.ui.presenter import DiscordPresenter
 from bot.ui.replies import answered, budget_left, defer_if_slow, respond, send_ephemeral
@@ -47,15 +59,20 @@ class LobbyClicks:
         self._drawn: dict[int, str] = {}
         """What each open lobby's message was last drawn with (see :meth:`_unchanged`)."""
 
-    async def open(self, interaction: discord.Interaction[Any], variant_key: str, values: dict[str, Any]) -> None:
-        """``/mahjong new <variant>``: open a lobby in this channel with the caller as host;
-        ``values`` are the command's options (settings, timers, ``rules``)."""
+    async def open(
+        self, interaction: discord.Interaction[Any], variant_key: str | None, values: dict[str, Any]
+    ) -> None:
+        """``/mahjong new [variant]``: open a lobby of ``variant_key`` (None: the server's
+        ``default_variant``) in this channel with the caller as host; ``values`` are the
+        command's other options (settings, timers, ``rules``), all but ``variant_key``'s own
+        settings left out (None)."""
         runtime = self._runtime
         guild_id, channel_id = require_guild(interaction)
         if runtime.channel_busy(channel_id):
             raise ChannelBusy()
         guild = await runtime.store.guilds.settings(guild_id)
-        variant = variant_class(variant_key)
+        variant = variant_class(variant_key if variant_key is not None else guild.default_variant)
+        check_new_options(variant.variant, values)
         turn = values.pop("turn_seconds", None)
         bank = values.pop("bank_seconds", None)
         rules = values.pop("rules", None)
@@ -108,19 +125,52 @@ class LobbyClicks:
         await self._do(interaction, self._runtime.lobbies.in_channel(channel_id), op)
 
     async def cancel(self, interaction: discord.Interaction[Any]) -> None:
-        """``/mahjong cancel``: this channel's running game, else its lobby (host or Manage Server)."""
+        """``/mahjong cancel``: this channel's running game, after a confirmation (its buttons:
+        :meth:`on_cancel_game`), else its lobby at once (host or Manage Server)."""
         _, channel_id = require_guild(interaction)
         actor = self._runtime.tables.in_channel(channel_id)
         if actor is not None:
             if not can_manage(interaction, actor.host_id):
                 raise NotHost()
-            await actor.cancel(display_name(interaction.user))
-            await interaction.response.send_message(
-                text("game_cancelled", locale_of(interaction), game=actor.game_id, name=display_name(interaction.user)),
-                ephemeral=True,
+            locale = locale_of(interaction)
+            await respond(
+                interaction,
+                lambda: interaction.response.send_message(
+                    text("cancel_confirm", locale, game=actor.game_id),
+                    view=cancel_game_view(actor.game_id, locale),
+                    ephemeral=True,
+                ),
             )
             return
         await self._do(interaction, self._runtime.lobbies.in_channel(channel_id), "cancel")
+
+    async def on_cancel_game(self, interaction: discord.Interaction[Any], button: CancelGameId) -> None:
+        """A button of the confirmation :meth:`cancel` sent: "Cancel the game" cancels it (the
+        clicker checked again: host or Manage Server), "Keep playing" changes nothing. Either
+        answers in place of the confirmation, whose buttons go."""
+        guild_id, channel_id = require_guild(interaction)
+        if interaction.message is None or not interaction.message.flags.ephemeral:
+            raise InvalidButton()  # the bot sends these on its private confirmation only
+        locale = locale_of(interaction)
+        try:
+            actor = await self._runtime.tables.clicked_game(button.game, guild_id)
+        except GameOver:
+            raise CancelStale(game=button.game) from None  # "the game goes on" would be wrong too
+        if actor.channel_id != channel_id:
+            raise InvalidButton()
+        if button.op == "keep":
+            reply = text("cancel_kept", locale)
+        else:
+            if not can_manage(interaction, actor.host_id):
+                raise NotHost()
+            name = display_name(interaction.user)
+            try:
+                # The actor takes one message at a time: of two clicks, the second finds the game over.
+                await actor.cancel(name)
+            except GameOver:
+                raise CancelStale(game=button.game) from None
+            reply = text("game_cancelled", locale, game=button.game, name=name)
+        await respond(interaction, lambda: interaction.response.edit_message(content=reply, view=build_view(())))
 
     async def on_button(self, interaction: discord.Interaction[Any], button: LobbyId) -> None:
         """A lobby button was clicked."""

@@ -1,17 +1,18 @@
 """What a lobby's message shows: its host, clock, changed settings and seats, and its buttons;
-and the message a started or cancelled lobby leaves behind."""
+the message a started or cancelled lobby leaves behind; and the buttons of ``/mahjong cancel``'s
+confirmation of a running game."""
 
 from __future__ import annotations
 
 import discord
 
-from bot.runtime.customid import LobbyId
-from bot.runtime.i18n import text
+from bot.runtime.customid import CancelGameId, LobbyId
+from bot.runtime.i18n import Locale, text
 from bot.runtime.lobby import Lobby
 from bot.runtime.variants import changed_settings, variant_class
 from bot.ui.components import ButtonSpec, build_view
 
-__all__ = ["closed_embed", "lobby_embed", "lobby_view", "setting_text"]
+__all__ = ["cancel_game_view", "closed_embed", "lobby_embed", "lobby_view", "setting_text"]
 
 
 def setting_text(value: object) -> str:
@@ -46,6 +47,16 @@ def closed_embed(lobby: Lobby, note: str) -> discord.Embed:
     title = variant_class(lobby.variant).title
     names = ", ".join(player.name for player in lobby.players)
     return discord.Embed(title=title, description=f"{note}\n{names}", colour=0x546E7A)
+
+
+def cancel_game_view(game_id: int, locale: Locale | None) -> discord.ui.View:
+    """``/mahjong cancel``'s confirmation of a running game: Cancel the game, or Keep playing."""
+    return build_view(
+        (
+            ButtonSpec(CancelGameId(game_id, "confirm").custom_id, text("button_cancel_game", locale), "danger"),
+            ButtonSpec(CancelGameId(game_id, "keep").custom_id, text("button_keep_playing", locale), "secondary"),
+        )
+    )
 
 
 def lobby_view(lobby: Lobby) -> discord.ui.View:

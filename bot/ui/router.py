@@ -22,7 +22,17 @@ from typing import Any, Protocol, runtime_checkable
 
 import discord
 
-from bot.runtime.customid import TEMPLATE, ActionId, ButtonId, LeaderboardId, LobbyId, PanelId, TableId, parse
+from bot.runtime.customid import (
+    TEMPLATE,
+    ActionId,
+    ButtonId,
+    CancelGameId,
+    LeaderboardId,
+    LobbyId,
+    PanelId,
+    TableId,
+    parse,
+)
 from bot.runtime.errors import InvalidButton
 from bot.runtime.options import Clock
 from bot.ui.leaderboard import Leaderboards
@@ -62,6 +72,8 @@ class ButtonRouter:
                 await self._table.on_table(interaction, button)
             case LobbyId():
                 await self._lobbies.on_button(interaction, button)
+            case CancelGameId():
+                await self._lobbies.on_cancel_game(interaction, button)
             case LeaderboardId():
                 await self._leaderboards.on_page(interaction, button)
             case _:

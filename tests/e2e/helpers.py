@@ -246,6 +246,16 @@ def ephemeral_reply(record: InteractionRecord) -> str:
     return record.message.text
 
 
+async def cancel_game(member: FakeMember, channel: FakeChannel) -> InteractionRecord:
+    """``/mahjong cancel`` of the channel's running game and a click on the confirmation's "Cancel
+    the game": the click's record (its message is the confirmation, answered in place)."""
+    asked = await member.slash(channel, "mahjong cancel")
+    confirmation = asked.message
+    assert confirmation is not None and confirmation.ephemeral, asked.errors
+    confirm = next(cid for cid in confirmation.custom_ids if cid.endswith(":confirm"))
+    return await (await member.click(confirmation, confirm)).wait_response()
+
+
 TILE_KINDS = (
     *("discard", "riichi", "pon", "pick", "kan", "set_aside"),
     *("zuno_inazuma", "zuno_chi", "goto_open_riichi", "goto_shubarii"),

@@ -10,7 +10,7 @@ from bot.sandbox.fakediscord import FakeDiscord, FakeMessage, running_bot
 from bot.sandbox.players import Player, World, action_buttons
 from bot.storage import AutoOptions, PlayerSeat
 
-from .helpers import make_bot, settle
+from .helpers import cancel_game, make_bot, settle
 
 
 def _labels(panel: FakeMessage) -> dict[str, tuple[str, int]]:
@@ -48,7 +48,7 @@ async def test_auto_buttons_show_and_switch_the_options_remembered_across_games_
         back = await alice.click(panel, next(cid for cid in panel.custom_ids if cid.endswith(":discard")))
         assert back.response_type == 7 and action_buttons(panel)  # the tiles again
         # The next game in this server starts with them.
-        done = await alice.slash(world.channel, "mahjong cancel")
+        done = await cancel_game(alice, world.channel)
         assert done.message is not None and "cancelled" in done.message.text
         await settle(fake_discord, bot)
         await world.start_game(alice, hands=1)

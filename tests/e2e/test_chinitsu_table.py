@@ -40,7 +40,7 @@ never call, otherwise discard the drawn tile or a random one."""
 async def test_chinitsu_lobby_takes_its_settings_and_explains_bad_ones(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
-    """``/mahjong new chinitsu`` offers a few ChinitsuSettings fields as options, the rest through
+    """``/mahjong new variant:chinitsu`` takes a few ChinitsuSettings fields as options, the rest through
     ``rules``; the lobby has
     three seats and shows what differs from the defaults; a bad value or an unknown key is
     refused with a message naming it, and opens nothing."""
@@ -50,10 +50,12 @@ async def test_chinitsu_lobby_takes_its_settings_and_explains_bad_ones(
     async with running_bot(fake_discord, bot):
         command = next(c for c in fake_discord.commands() if c["name"] == "mahjong")
         new = next(o for o in command["options"] if o["name"] == "new")
-        chinitsu = next(o for o in new["options"] if o["name"] == "chinitsu")
-        offered = [o["name"] for o in chinitsu["options"]]
-        assert offered == ["first_suit", "start_points", "chips", "hints", "turn_seconds", "bank_seconds", "rules"]
-        assert "3 players" in chinitsu["description"]
+        offered = [o["name"] for o in new["options"]]
+        assert {"variant", "first_suit", "start_points", "chips", "hints", "turn_seconds", "bank_seconds", "rules"} <= {
+            *offered
+        }
+        first_suit = next(o for o in new["options"] if o["name"] == "first_suit")
+        assert first_suit["description"].startswith("chinitsu: "), first_suit
 
         # Values outside a setting's choices or range only a modified client sends (Discord
         # offers the choices and bounds): the bot refuses them itself, naming what is allowed.
@@ -68,7 +70,9 @@ async def test_chinitsu_lobby_takes_its_settings_and_explains_bad_ones(
             ),
             ({"rules": "ippatsu_chips=-2", "chips": True}, "`ippatsu_chips` must be from 0 to 20, not -2."),
         ):
-            record = await alice.slash_raw(world.channel, "mahjong new chinitsu", options=raw_options(**options))
+            record = await alice.slash_raw(
+                world.channel, "mahjong new", options=raw_options(variant="chinitsu", **options)
+            )
             reply = ephemeral_reply(record)
             assert expected in reply, (options, reply)
             assert not bot.runtime.channel_busy(world.channel.id), options

@@ -15,7 +15,7 @@ from bot.sandbox.fakediscord import FakeDiscord, running_bot
 from bot.sandbox.players import Player, World, action_buttons
 from tests.render.helpers import CLOCK_IN_PICTURE, drawn_texts
 
-from .helpers import fix_seed, make_bot, pass_time, settle
+from .helpers import cancel_game, fix_seed, make_bot, pass_time, settle
 from .test_no_tells import rig_east
 from .test_zuno_table import RenderLog
 
@@ -71,7 +71,7 @@ async def test_the_panel_shows_the_turn_and_the_bank_apart_then_the_bank_alone(
         # Neither the table's picture nor the panel's draws a clock: they cannot count down.
         await settle(fake_discord, bot)
         assert drawn and [text for text in drawn if CLOCK_IN_PICTURE.search(text)] == []
-        await alice.slash(world.channel, "mahjong cancel")
+        await cancel_game(alice, world.channel)
 
 
 async def test_a_claim_window_shows_calls_open_on_the_discarders_tile_and_nothing_of_the_claimant(
@@ -127,4 +127,4 @@ async def test_a_claim_window_shows_calls_open_on_the_discarders_tile_and_nothin
         # Play went on (the CPUs move at once here; another window may be open by now).
         assert moved_on is not None
         assert "Calls open on Alice's tile" not in moved_on.text, moved_on.text
-        await alice.slash(world.channel, "mahjong cancel")
+        await cancel_game(alice, world.channel)

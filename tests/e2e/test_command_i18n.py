@@ -24,7 +24,7 @@ from .helpers import make_bot
 
 JA = "ja"
 TIMERS_AND_RULES = ("turn_seconds", "bank_seconds", "rules")
-"""The options of every ``/mahjong new <variant>`` besides its settings."""
+"""The options of ``/mahjong new`` besides the variant and the settings."""
 SUBCOMMAND_KINDS = (1, 2)
 """Option types that are subcommands (1) and subcommand groups (2): they hold options of their own."""
 
@@ -34,7 +34,7 @@ class Localizable:
     """One command, option or choice of the synced payload, where it is and what it may be called."""
 
     path: str
-    """``/mahjong new nishoku`` for a command, ``/mahjong calc hand`` for an option,
+    """``/mahjong new`` for a command, ``/mahjong calc hand`` for an option,
     ``/mahjong calc seat choice E`` for a choice."""
     item: dict[str, Any]
     kind: str
@@ -165,24 +165,39 @@ async def test_a_variants_settings_are_described_in_japanese_with_their_range_an
     payloads: list[dict[str, Any]],
 ) -> None:
     options = {entry.path: entry.item for entry in localizables(payloads)}
-    nishoku = options["/mahjong new nishoku"]
-    assert (nishoku["name_localizations"][JA], nishoku["description_localizations"][JA]) == (
-        "二色麻雀",
-        "二色麻雀の卓を立てる（4人）",
+    new = options["/mahjong new"]
+    assert (new["name_localizations"][JA], new["description_localizations"][JA]) == (
+        "卓を立てる",
+        "このチャンネルで卓を立てて参加者を募る",
     )
-    start = options["/mahjong new nishoku start_points"]
+    variant = options["/mahjong new variant"]
+    assert variant["description_localizations"][JA] == "種目（既定: サーバーの既定の種目）"
+    assert variant["choices"][0]["name_localizations"][JA] == "二色麻雀"
+    red = options["/mahjong new red_5p"]
+    # An option of one variant says whose it is, its range and its default.
+    assert red["name_localizations"][JA] == "赤5筒"
+    assert red["description_localizations"][JA] == "二色麻雀: 赤5筒の枚数（ドラは赤牌のみ）［0〜2、既定 1］"
+    # One that four variants share, each with its own default (and their own words for it).
+    start = options["/mahjong new start_points"]
     assert start["name_localizations"][JA] == "持ち点"
-    assert start["description_localizations"][JA] == "持ち点（５万点持ち）［1,000〜200,000（1,000刻み）、既定 50,000］"
-    end = options["/mahjong new inage end"]
+    assert start["description_localizations"][JA] == "持ち点［1,000〜200,000（1,000刻み）、既定は種目ごと］"
+    assert start["description"] == (
+        "Points each player starts with (1,000 to 200,000 in steps of 1,000; default by variant)"
+    )
+    hands = options["/mahjong new hands"]
+    assert hands["description"] == "nishoku, inage: Hands in the game (default by variant)"
+    end = options["/mahjong new end"]
     # The default is named as its choice is, in Japanese.
     assert end["description_localizations"][JA].endswith("［既定 局数］")
     assert [choice["name_localizations"][JA] for choice in end["choices"]] == ["局数", "点数", "時間", "投票"]
-    rules = options["/mahjong new inage rules"]
+    rules = options["/mahjong new rules"]
     # The example is a switch of the settings without an option of their own, the first one.
     assert rules["description_localizations"][JA] == (
-        "ほかの設定を key=value で（例: deal_set_aside=off、一覧は /麻雀 ルール）"
+        "ほかの設定を key=value で（例: shin_pinfu_any_wait=off、一覧は /麻雀 ルール）"
     )
-    assert rules["description"] == "Other settings as key=value, e.g. deal_set_aside=off (all of them: /mahjong rules)"
+    assert rules["description"] == (
+        "Other settings as key=value, e.g. shin_pinfu_any_wait=off (all of them: /mahjong rules)"
+    )
 
 
 def test_every_setting_of_every_variant_has_its_japanese_in_its_ui_those_in_rules_too() -> None:
@@ -235,7 +250,7 @@ async def test_discord_gets_the_japanese_with_the_sync_and_a_japanese_player_is_
     assert mahjong["name_localizations"] == {JA: "麻雀"}
     assert mahjong["description_localizations"] == {JA: "麻雀卓: 対局、ルール、点数計算、ランキング"}
     assert _option(mahjong, "new")["name_localizations"] == {JA: "卓を立てる"}
-    assert _option(mahjong, "new", "goto")["name_localizations"] == {JA: "5等三麻"}
+    assert _option(mahjong, "new", "variant")["name_localizations"] == {JA: "種目"}
     variant = _option(mahjong, "rules", "variant")
     assert variant["name_localizations"] == {JA: "種目"}
     titles = [choice["name_localizations"][JA] for choice in variant["choices"]]
@@ -250,7 +265,7 @@ async def test_discord_gets_the_japanese_with_the_sync_and_a_japanese_player_is_
     assert "4人" in record.message.text and "卓の設定（既定値）" in record.message.text
     # The options by the names a Japanese client shows them.
     assert record.message.embeds[0]["footer"]["text"] == (
-        "/麻雀 卓を立てる 二色麻雀 で設定します: 局数、持ち点、赤5筒、赤5索、ヒント はそれぞれのオプションで、"
+        "/麻雀 卓を立てる 種目:二色麻雀 で設定します: 局数、持ち点、赤5筒、赤5索、ヒント はそれぞれのオプションで、"
         "どの設定も「その他のルール」に key=value で（例: shin_pinfu_any_wait=off）"
     )
     english = await aki.slash(world.channel, "mahjong rules", variant="nishoku")

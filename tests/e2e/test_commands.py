@@ -11,6 +11,7 @@ import pytest
 from bot.app import JantakuBot
 from bot.engine.game import Outcome
 from bot.engine.record import replay
+from bot.engine.variants import VARIANTS
 from bot.engine.views import StandingsView
 from bot.runtime.variants import build_settings, variant_class
 from bot.sandbox.fakediscord import FakeDiscord, limits, running_bot
@@ -36,12 +37,17 @@ async def test_one_mahjong_group_holds_every_command(fake_discord: FakeDiscord, 
     assert command["name"] == "mahjong"
     assert {option["name"] for option in command["options"]} == SUBCOMMANDS
     new = next(option for option in command["options"] if option["name"] == "new")
-    variants = {option["name"]: option for option in new["options"]}
-    assert "nishoku" in variants
-    nishoku = [option["name"] for option in variants["nishoku"]["options"]]
-    # The settings its ui.py offers (VariantUI.new_options), the timers, and rules for the others.
-    assert nishoku == ["hands", "start_points", "red_5p", "red_5s", "hints", "turn_seconds", "bank_seconds", "rules"]
-    assert all(len(option["options"]) <= 25 for option in variants.values())
+    # One command, so that /mahjong new alone runs (Discord never runs a command that has
+    # subcommands): which variant, the settings every variant's ui.py offers (VariantUI.new_options,
+    # a name several share once), the timers, and rules for the others; none required.
+    assert new["type"] == 1
+    options = [option["name"] for option in new["options"]]
+    assert options[0] == "variant" and options[-3:] == ["turn_seconds", "bank_seconds", "rules"]
+    assert {"hands", "start_points", "red_5p", "red_5s", "hints", "end", "first_suit", "shubarii"} <= {*options}
+    assert len(options) == len(set(options)) <= 25
+    assert not any(option.get("required") for option in new["options"])
+    variant = new["options"][0]
+    assert [choice["value"] for choice in variant["choices"]] == [cls.variant for cls in VARIANTS]
 
 
 MAHJONG_SIZE_BUDGET = 7000
@@ -72,7 +78,7 @@ async def test_rules_explain_the_variant_and_its_settings(fake_discord: FakeDisc
     assert "NIS-A" not in text and "seed" not in text and "recommended" not in text
     # Where each is set: the few options of its own, and rules for any.
     assert record.message.embeds[0]["footer"]["text"] == (
-        "Set at /mahjong new nishoku: hands, start_points, red_5p, red_5s, hints as options of their own, "
+        "Set at /mahjong new variant:nishoku: hands, start_points, red_5p, red_5s, hints as options of their own, "
         "and any setting in rules as key=value, e.g. rules: shin_pinfu_any_wait=off"
     )
 

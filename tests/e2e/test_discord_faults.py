@@ -384,7 +384,7 @@ async def test_a_lobby_opened_through_a_failing_callback_is_posted_once_and_upda
     async with running_bot(fake_discord, make_bot(fake_discord, tmp_path / "db.sqlite3")) as bot:
         fake_discord.inject(Faults(seed=1, callback_failure=1.0))
         for channel in channels:
-            opened = await alice.slash(channel, "mahjong new nishoku", wait=False)
+            opened = await alice.slash(channel, "mahjong new", variant="nishoku", wait=False)
             assert await _answered(world, bot, opened)
         fake_discord.inject(None)
         assert set(fake_discord.faults.injected) == {

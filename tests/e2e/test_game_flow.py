@@ -13,7 +13,7 @@ from bot.sandbox.fakediscord import FakeDiscord, running_bot
 from bot.sandbox.players import Player, World
 from bot.storage import Store
 
-from .helpers import HiddenInformationSpy, make_bot, pass_time_until
+from .helpers import HiddenInformationSpy, cancel_game, make_bot, pass_time_until
 
 
 @pytest.mark.slow
@@ -48,7 +48,7 @@ async def test_lobby_buttons_and_permissions(fake_discord: FakeDiscord, tmp_path
         lobby = await world.open_table(alice, hands=1, red_5p=2, turn_seconds=20)
         assert "二色麻雀" in lobby.text and "red_5p" in lobby.text and "20s" in lobby.text
         lobby_id = lobby.custom_ids[0].split(":")[2]
-        busy = await bob.slash(world.channel, "mahjong new nishoku")
+        busy = await bob.slash(world.channel, "mahjong new", variant="nishoku")
         assert busy.message is not None and busy.message.ephemeral
         assert "already has a lobby" in busy.message.text
 
@@ -94,12 +94,12 @@ async def test_cancel_a_running_game(fake_discord: FakeDiscord, tmp_path: Path) 
         assert table is not None
         refused = await bob.slash(world.channel, "mahjong cancel")
         assert refused.message is not None and "Only the host" in refused.message.text
-        done = await alice.slash(world.channel, "mahjong cancel")
+        done = await cancel_game(alice, world.channel)  # asked first: tests/e2e/test_cancel_confirm.py
         assert done.message is not None and "cancelled" in done.message.text
         await fake_discord.wait_for(lambda: "cancelled by Alice" in table.text)
         assert table.custom_ids == []
         assert bot.runtime.tables.in_channel(world.channel.id) is None
-        reopened = await alice.slash(world.channel, "mahjong new nishoku")
+        reopened = await alice.slash(world.channel, "mahjong new", variant="nishoku")
         assert reopened.message is not None and not reopened.message.ephemeral
     async with Store.open(database) as store:
         assert await store.games.active_in_channel(world.channel.id) is None

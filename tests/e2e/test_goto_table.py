@@ -39,7 +39,7 @@ goto_policy = preferring("tsumo", "ron", "goto_roll", "goto_snake_twenty", "set_
 
 
 async def test_goto_lobby_takes_its_settings_and_explains_bad_ones(fake_discord: FakeDiscord, tmp_path: Path) -> None:
-    """``/mahjong new goto`` offers a few GotoSettings as options (the rest through ``rules``);
+    """``/mahjong new variant:goto`` takes a few GotoSettings as options (the rest through ``rules``);
     a bad value is refused with a message naming it and opens nothing; a good table
     starts with three seats and its settings."""
     world = World.build(fake_discord, "Alice")
@@ -48,10 +48,11 @@ async def test_goto_lobby_takes_its_settings_and_explains_bad_ones(fake_discord:
     async with running_bot(fake_discord, bot):
         command = next(c for c in fake_discord.commands() if c["name"] == "mahjong")
         new = next(o for o in command["options"] if o["name"] == "new")
-        goto = next(o for o in new["options"] if o["name"] == "goto")
-        offered = {o["name"] for o in goto["options"]}
-        assert "rules" in offered and len(goto["options"]) <= 25
-        assert "3 players" in goto["description"]
+        offered = {o["name"] for o in new["options"]}
+        assert {"variant", "start_points", "chips", "dice", "shubarii", "hints", "rules"} <= offered
+        assert len(new["options"]) <= 25
+        variant = next(o for o in new["options"] if o["name"] == "variant")
+        assert "goto" in [choice["value"] for choice in variant["choices"]]
         # The typed options out of range only a modified client sends (Discord shows the bounds);
         # the settings in ``rules`` are checked against the same ranges.
         for options, expected in (
@@ -61,7 +62,7 @@ async def test_goto_lobby_takes_its_settings_and_explains_bad_ones(fake_discord:
             ({"rules": "pocchi_tiles=5"}, "`pocchi_tiles` must be from 0 to 4, not 5."),
             ({"rules": "no_such_rule=1"}, "no_such_rule"),
         ):
-            record = await alice.slash_raw(world.channel, "mahjong new goto", options=raw_options(**options))
+            record = await alice.slash_raw(world.channel, "mahjong new", options=raw_options(variant="goto", **options))
             assert record.message is not None and record.message.ephemeral, (options, record.message)
             reply = ephemeral_reply(record)
             assert expected in reply, (options, reply)

@@ -55,7 +55,7 @@ async def test_help_for_each_variant_in_english_and_japanese(
     english = await _answer(fake_discord, await alice.slash(world.channel, "mahjong help", variant=variant))
     assert english.ephemeral and english.visible_to(alice)
     assert f"How to play {title} here" in english.text and "What each button does" in english.text
-    assert f"/mahjong new {variant}" in english.text and "My hand" in english.text
+    assert f"/mahjong new variant:{variant}" in english.text and "My hand" in english.text
     _check_picture(english)
     japanese = await _answer(
         fake_discord,

@@ -46,7 +46,7 @@ from tests.engine.rigging import as_table
 from tests.engine.test_nishoku import padded as nishoku_padded
 from tests.engine.test_zuno import padded as zuno_padded
 
-from .helpers import fix_seed, make_bot, pass_time, pass_time_until, settle
+from .helpers import cancel_game, fix_seed, make_bot, pass_time, pass_time_until, settle
 from .test_zuno_table import JUNK, TENPAI, _click, _draft, _four_humans, _open_panels, _rig, _wait_current
 
 pytestmark = pytest.mark.slow  # the same discards played twice with a 0.6 s CPU delay, payloads and timings compared
@@ -199,7 +199,7 @@ async def _nishoku_discard(world: World, bot: JantakuBot, log: PublicLog, claime
     await _press(alice, player, east)
     await pass_time(world.fake, WATCH, bot)
     watched = Watched(log.since(mark, start), len(asked))
-    await alice.slash(world.channel, "mahjong cancel")
+    await cancel_game(alice, world.channel)
     return watched
 
 
@@ -302,7 +302,7 @@ async def _nishoku_person_window(
     await _press(claimant, claiming, passing() or "")
     await pass_time(world.fake, WATCH, bot)
     watched = Watched(log.since(mark, start), len(asked))
-    await alice.slash(world.channel, "mahjong cancel")
+    await cancel_game(alice, world.channel)
     return watched
 
 
@@ -375,7 +375,7 @@ async def _zuno_reveal(world: World, bot: JantakuBot, log: PublicLog, claimer_ha
     await pass_time(world.fake, WATCH, bot)
     watched = Watched(log.since(mark, start), len(asked))
     assert game.round == 2, "the round's discards were revealed and passed"
-    await alice.slash(world.channel, "mahjong cancel")
+    await cancel_game(alice, world.channel)
     return watched
 
 

@@ -102,7 +102,7 @@ async def test_a_lobby_survives_a_restart_with_its_players_and_buttons(
         restored = second.runtime.lobbies.in_channel(world.channel.id)
         assert [p.name for p in restored.players] == ["Alice", "Bob"]
         assert restored.settings.to_json()["hands"] == 1 and restored.timers.turn_seconds == 45
-        busy = await alice.slash(world.channel, "mahjong new nishoku")
+        busy = await alice.slash(world.channel, "mahjong new", variant="nishoku")
         assert busy.message is not None and busy.message.ephemeral  # the channel is still taken
         cpu = await alice.click(lobby, f"jt:lobby:{lobby_id}:cpu")
         assert cpu.response_type == 7, cpu.errors

@@ -67,43 +67,49 @@ START_POINTS = "`start_points` must be from 1,000 to 200,000 in steps of 1,000, 
 
 CASES: dict[str, tuple[str, list[dict[str, Any]], dict[str, Any] | None, str]] = {
     "start-points-past-2-53": (
-        "mahjong new nishoku",
-        raw_options(start_points=9_007_199_254_740_992),
+        "mahjong new",
+        raw_options(variant="nishoku") + raw_options(start_points=9_007_199_254_740_992),
         None,
         START_POINTS,
     ),
     "bust-below-far-below": (
-        "mahjong new nishoku",
-        raw_options(rules="bust_below=-999999999"),
+        "mahjong new",
+        raw_options(variant="nishoku") + raw_options(rules="bust_below=-999999999"),
         None,
         "`bust_below` must be from -100,000 to 199,000 in steps of 1,000, not -999999999.",
     ),
     "turn-seconds-1": (
-        "mahjong new nishoku",
-        raw_options(turn_seconds=1),
+        "mahjong new",
+        raw_options(variant="nishoku") + raw_options(turn_seconds=1),
         None,
         "`turn_seconds` must be from 5 to 600, not 1.",
     ),
-    "hands-17": ("mahjong new nishoku", raw_options(hands=17), None, "`hands` must be from 1 to 16, not 17."),
+    "hands-17": (
+        "mahjong new",
+        raw_options(variant="nishoku") + raw_options(hands=17),
+        None,
+        "`hands` must be from 1 to 16, not 17.",
+    ),
     "start-points-off-step": (
-        "mahjong new nishoku",
-        raw_options(start_points=35_500),
+        "mahjong new",
+        raw_options(variant="nishoku") + raw_options(start_points=35_500),
         None,
         "`start_points` must be from 1,000 to 200,000 in steps of 1,000, not 35500.",
     ),
     "unknown-option": (
-        "mahjong new nishoku",
-        raw_options(colour="red"),
+        "mahjong new",
+        raw_options(variant="nishoku") + raw_options(colour="red"),
         None,
-        "`/mahjong new nishoku` has no option `colour`; it takes `hands`, `start_points`, `red_5p`, `red_5s`, "
-        "`hints`, `turn_seconds`, `bank_seconds`, `rules`.",
+        "`/mahjong new` has no option `colour`; it takes `variant`, `hands`, `start_points`, `red_5p`, `red_5s`, "
+        "`hints`, `end`, `target`, `minutes`, `uma`, `wareme`, `inazuma`, `first_suit`, `chips`, `dice`, "
+        "`shubarii`, `turn_seconds`, `bank_seconds`, `rules`.",
     ),
     "a-setting-that-moved-into-rules-bust_below": (
         # A client whose command list is from before bust_below left the options.
-        "mahjong new nishoku",
-        raw_options(bust_below=0),
+        "mahjong new",
+        raw_options(variant="nishoku") + raw_options(bust_below=0),
         None,
-        "`bust_below` is set in `rules` now: `/mahjong new nishoku rules:bust_below=…` (your Discord still shows"
+        "`bust_below` is set in `rules` now: `/mahjong new rules:bust_below=…` (your Discord still shows"
         " the old options; it updates by itself).",
     ),
     "unknown-option-of-a-command-without-options": (
@@ -113,44 +119,44 @@ CASES: dict[str, tuple[str, list[dict[str, Any]], dict[str, Any] | None, str]] =
         "`/mahjong join` has no option `seat`; it takes no options.",
     ),
     "hands-as-text": (
-        "mahjong new nishoku",
-        raw_options(hands="abc"),
+        "mahjong new",
+        raw_options(variant="nishoku") + raw_options(hands="abc"),
         None,
         "`hands` takes a whole number, not 'abc'.",
     ),
     "hands-text-typed-as-integer": (
-        "mahjong new nishoku",
-        [{"name": "hands", "type": 4, "value": "abc"}],
+        "mahjong new",
+        [*raw_options(variant="nishoku"), {"name": "hands", "type": 4, "value": "abc"}],
         None,
         "`hands` takes a whole number, not 'abc'.",
     ),
     "hints-as-number": (
-        "mahjong new nishoku",
-        [{"name": "hints", "type": 5, "value": 1}],
+        "mahjong new",
+        [*raw_options(variant="nishoku"), {"name": "hints", "type": 5, "value": 1}],
         None,
         "`hints` takes on or off (true or false), not 1.",
     ),
     "hands-twice": (
-        "mahjong new nishoku",
-        raw_options(hands=4) + raw_options(hands=8),
+        "mahjong new",
+        raw_options(variant="nishoku") + raw_options(hands=4) + raw_options(hands=8),
         None,
         "`hands` was given more than once.",
     ),
     "rules-text-hands-abc": (
-        "mahjong new goto",
-        raw_options(rules="gold_chips=abc"),
+        "mahjong new",
+        raw_options(variant="goto") + raw_options(rules="gold_chips=abc"),
         None,
         "`gold_chips` takes a whole number, not 'abc'.",
     ),
     "rules-text-out-of-range": (
-        "mahjong new goto",
-        raw_options(rules="start_points=9007199254740992"),
+        "mahjong new",
+        raw_options(variant="goto") + raw_options(rules="start_points=9007199254740992"),
         None,
         START_POINTS,
     ),
     "first-suit-not-a-choice": (
-        "mahjong new chinitsu",
-        raw_options(first_suit="m"),
+        "mahjong new",
+        raw_options(variant="chinitsu") + raw_options(first_suit="m"),
         None,
         "`first_suit` cannot be 'm': choose `p`, `s`, `random`.",
     ),
@@ -194,12 +200,20 @@ CASES: dict[str, tuple[str, list[dict[str, Any]], dict[str, Any] | None, str]] =
     ),
     "replay-game-0": ("mahjong replay", raw_options(game=0), None, "`game` must be 1 or more, not 0."),
     "unknown-subcommand": ("mahjong tournament", [], None, CHANGED),
+    # A client from before /mahjong new was one command sends a variant's subcommand.
+    "old-variant-subcommand": ("mahjong new nishoku", raw_options(hands=4), None, CHANGED),
     "unknown-variant-subcommand": ("mahjong new riichi", [], None, CHANGED),
+    "variant-not-a-choice": (
+        "mahjong new",
+        raw_options(variant="riichi"),
+        None,
+        "`variant` cannot be 'riichi': choose `nishoku`, `inage`, `zuno`, `chinitsu`, `goto`.",
+    ),
     "unknown-command": ("jantaku", [], None, CHANGED),
-    "group-without-subcommand": ("mahjong new", [], None, CHANGED),
+    "group-without-subcommand": ("mahjong", [], None, CHANGED),
     "options-not-a-list": (
         "mahjong",
-        [{"name": "new", "type": 2, "options": "nishoku"}],
+        [{"name": "new", "type": 1, "options": "nishoku"}],
         None,
         "That command arrived malformed, so nothing was done.",
     ),
@@ -221,12 +235,14 @@ async def test_a_bad_option_is_explained_in_japanese_to_a_japanese_client(
 ) -> None:
     channel = setup.world.channel
     record = await setup.alice.slash_raw(
-        channel, "mahjong new nishoku", options=raw_options(start_points=9_007_199_254_740_992), locale="ja"
+        channel, "mahjong new", options=raw_options(variant="nishoku", start_points=9_007_199_254_740_992), locale="ja"
     )
     assert ephemeral_reply(record) == (
         "`start_points` は1,000〜200,000（1,000刻み）で指定してください（9007199254740992 は指定できません）。"
     )
-    typed = await setup.alice.slash_raw(channel, "mahjong new nishoku", options=raw_options(hands="abc"), locale="ja")
+    typed = await setup.alice.slash_raw(
+        channel, "mahjong new", options=raw_options(variant="nishoku", hands="abc"), locale="ja"
+    )
     assert ephemeral_reply(typed) == "`hands` には整数を指定してください（'abc' は指定できません）。"
     missing = await setup.alice.slash_raw(channel, "mahjong calc", locale="ja")
     assert ephemeral_reply(missing) == "`/mahjong calc` には `hand` の指定が必要です。"
@@ -256,7 +272,9 @@ async def test_server_settings_out_of_range_are_refused_and_nothing_is_stored(
 async def test_a_bust_mark_at_or_above_the_start_is_refused(setup: Setup, caplog: pytest.LogCaptureFixture) -> None:
     """Both in range alone, but everyone would be busted before the first tile."""
     channel = setup.world.channel
-    record = await setup.alice.slash(channel, "mahjong new nishoku", start_points=30_000, rules="bust_below=30000")
+    record = await setup.alice.slash(
+        channel, "mahjong new", variant="nishoku", start_points=30_000, rules="bust_below=30000"
+    )
     assert ephemeral_reply(record) == "Setting not accepted: bust_below (30000) must be below start_points (30000)"
     await assert_nothing_changed(setup, caplog)
 
@@ -270,21 +288,22 @@ def _leaf(fake: FakeDiscord, *path: str) -> dict[str, Any]:
 
 
 async def test_discord_is_told_each_settings_range_so_its_client_offers_only_those(setup: Setup) -> None:
-    nishoku = {option["name"]: option for option in _leaf(setup.fake, "new", "nishoku")["options"]}
-    assert (nishoku["start_points"]["min_value"], nishoku["start_points"]["max_value"]) == (1_000, 200_000)
-    assert (nishoku["hands"]["min_value"], nishoku["hands"]["max_value"]) == (1, 16)
-    assert (nishoku["turn_seconds"]["min_value"], nishoku["turn_seconds"]["max_value"]) == (5, 600)
-    assert "1,000 to 200,000 in steps of 1,000" in nishoku["start_points"]["description"]
-    chinitsu = {option["name"]: option for option in _leaf(setup.fake, "new", "chinitsu")["options"]}
-    assert [choice["value"] for choice in chinitsu["first_suit"]["choices"]] == ["p", "s", "random"]
-    inage = {option["name"]: option for option in _leaf(setup.fake, "new", "inage")["options"]}
-    assert [choice["value"] for choice in inage["end"]["choices"]] == ["hands", "score", "time", "vote"]
+    new = {option["name"]: option for option in _leaf(setup.fake, "new")["options"]}
+    assert (new["start_points"]["min_value"], new["start_points"]["max_value"]) == (1_000, 200_000)
+    # いなげ麻雀 plays up to 100 hands, 二色麻雀 16: Discord is told both's, the bot checks each.
+    assert (new["hands"]["min_value"], new["hands"]["max_value"]) == (1, 100)
+    assert (new["red_5p"]["min_value"], new["red_5p"]["max_value"]) == (0, 2)
+    assert (new["turn_seconds"]["min_value"], new["turn_seconds"]["max_value"]) == (5, 600)
+    assert "1,000 to 200,000 in steps of 1,000" in new["start_points"]["description"]
+    assert new["red_5p"]["description"].startswith("nishoku: "), new["red_5p"]
+    assert [choice["value"] for choice in new["first_suit"]["choices"]] == ["p", "s", "random"]
+    assert [choice["value"] for choice in new["end"]["choices"]] == ["hands", "score", "time", "vote"]
     settings = {option["name"]: option for option in _leaf(setup.fake, "settings")["options"]}
     assert (settings["turn_seconds"]["min_value"], settings["bank_seconds"]["max_value"]) == (5, 1800)
     # So Discord's own client does not even send these.
     for values in ({"turn_seconds": 1}, {"start_points": 9_007_199_254_740_992}, {"hands": 0}):
         with pytest.raises(InteractionRefused):
-            await setup.alice.slash(setup.world.channel, "mahjong new nishoku", options=values)
+            await setup.alice.slash(setup.world.channel, "mahjong new", variant="nishoku", options=values)
 
 
 def test_not_your_turn_and_no_such_game_read_in_english_and_japanese() -> None:

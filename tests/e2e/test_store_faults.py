@@ -348,7 +348,7 @@ async def test_a_lobby_change_the_store_refuses_is_undone_and_the_clicker_told(
 
         # A lobby that cannot be stored is not opened.
         await faults.fill_disk("lobbies")
-        record = await alice.slash(world.channel, "mahjong new nishoku")
+        record = await alice.slash(world.channel, "mahjong new", variant="nishoku")
         await record.wait_followups(1)
         assert "could not be saved" in record.followups[-1].text and record.followups[-1].ephemeral
         assert record.message is not None and not record.message.custom_ids  # closed, no buttons

@@ -179,6 +179,15 @@ CHINITSU_HELP = VariantHelp(
 CHINITSU_UI = VariantUI(
     settings_ja=CHINITSU_SETTINGS_JA,
     new_options=("first_suit", "start_points", "chips", "hints"),
+    texts={
+        # /mahjong stats: a game's final score (Ending._final_scores), and what it is
+        "stats_score_chinitsu": ("{score:+,.1f} pt", "{score:+,.1f}pt"),
+        "stats_about_chinitsu": (
+            "A game's score, in pt, is your points at the end minus the return points, in thousands; the top adds "
+            "the oka (no uma).",
+            "対局のスコア（pt）は終了時の持ち点から返し点を引いて千点単位にしたもので、トップはオカを加えます（ウマなし）。",
+        ),
+    },
     summary=(
         "3 players, 35,000 to 40,000. Each hand plays one number suit ×8 (pinzu, then souzu, in "
         "turn) with 1m, 9m and the honours; every 5 is a red dora. Tile backs are blue or yellow "

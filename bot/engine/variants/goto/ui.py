@@ -325,6 +325,12 @@ GOTO_UI = VariantUI(
         "条件付き東風戦（トップが40,000点未満なら南入）、最後は順位で祝儀（15-0-15か20-5-15）。",
     ),
     texts={
+        # /mahjong stats: a game's final score (Ending._final_scores), and what it is
+        "stats_score_goto": ("{score:+,.0f} chips", "{score:+,.0f}枚"),
+        "stats_about_goto": (
+            "A game's score is the chips you won or lost in it: 5等三麻 is settled in chips.",
+            "対局のスコアはその対局で得失したチップの枚数です（5等三麻はチップで精算します）。",
+        ),
         # action buttons (the actions of bot.engine.variants.goto.actions); ``tiles`` are the action's
         "button_goto_open_riichi": ("Open riichi {tiles}", "オープン立直 {tiles}"),
         "button_goto_shubarii": ("シュバリー {tiles}", "シュバリー {tiles}"),

@@ -237,6 +237,15 @@ ZUNO_UI = VariantUI(
     ),
     new_options=("start_points", "uma", "wareme", "inazuma", "hints"),
     texts={
+        # /mahjong stats: a game's final score (Ending._final_scores), and what it is
+        "stats_score_zuno": ("{score:+,.1f} pt", "{score:+,.1f}pt"),
+        "stats_about_zuno": (
+            "A game's score, in pt, is your points at the end minus the return points, in thousands, plus the uma "
+            "for your place and the oka if you were top (and any bust or borrowed-inazuma transfers); a table's "
+            "add up to 0.",
+            "対局のスコア（pt）は終了時の持ち点から返し点を引いて千点単位にし、順位のウマとトップのオカ（トビ賞・借り"
+            "イナズマの精算も）を加えたものです。卓の合計は0です。",
+        ),
         # the table, while everyone decides at once (its ron and call windows are never shown:
         # one opens only when someone can claim; see Game.unclaimed)
         "waiting_declare": (
