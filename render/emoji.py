@@ -30,7 +30,15 @@ from PIL import Image
 from bot.engine.tiles import Tile
 from render.sprites import tile_sprite
 
-__all__ = ["EMOJI_NAME", "EMOJI_PREFIX", "EMOJI_SIZE", "MAX_EMOJI_BYTES", "EmojiPicture", "tile_emoji"]
+__all__ = [
+    "EMOJI_NAME",
+    "EMOJI_PREFIX",
+    "EMOJI_SIZE",
+    "MAX_EMOJI_BYTES",
+    "EmojiPicture",
+    "tile_emoji",
+    "tile_of_emoji",
+]
 
 EMOJI_SIZE = 128
 """Discord's largest emoji picture, in pixels a side (a button shows it far smaller)."""
@@ -72,3 +80,19 @@ def tile_emoji(tile: Tile) -> EmojiPicture:
     buffer = io.BytesIO()
     palette.save(buffer, "PNG")
     return EmojiPicture(tile, name, buffer.getvalue())
+
+
+def tile_of_emoji(name: str) -> Tile | None:
+    """The face an emoji of :func:`tile_emoji` shows, read back from its name (None for another
+    emoji): what a test or a tool reads off a button.
+
+    >>> tile_of_emoji("jt_b0p_bac6"), tile_of_emoji("someone_elses")
+    (Tile.parse('B0p'), None)
+    """
+    if not name.startswith(EMOJI_PREFIX):
+        return None
+    notation = name.removeprefix(EMOJI_PREFIX).rpartition("_")[0]
+    try:
+        return Tile.parse(notation[0].upper() + notation[1:] if notation[:1] in ("b", "y") else notation)
+    except ValueError:
+        return None

@@ -101,8 +101,9 @@ class EmojiSync:
 
 
 def _already_taken(error: discord.HTTPException) -> bool:
-    """Discord's answer to a create whose name another process took first."""
-    return error.status == 400 and "ALREADY_TAKEN" in str(error.text)
+    """Discord's answer to a create whose name another process took first: 400 ``50035`` with
+    ``APPLICATION_EMOJI_NAME_ALREADY_TAKEN`` on the name (discord.py keeps only its message)."""
+    return error.status == 400 and error.code == 50035 and "already taken" in str(error.text).lower()
 
 
 async def _ours(client: discord.Client) -> dict[str, discord.Emoji]:
@@ -122,7 +123,7 @@ async def sync_tile_emojis(
     )
     try:
         existing = await _ours(client)
-    except discord.HTTPException as error:
+    except discord.DiscordException as error:
         log.warning("tile emojis unavailable, buttons name their tiles in words: %s", error)
         report.failed = len(pictures)
         return report
@@ -130,14 +131,14 @@ async def sync_tile_emojis(
     _register(emojis, pictures, existing)
     missing = [picture for picture in pictures if picture.name not in existing]
     gate = asyncio.Semaphore(CREATING_AT_ONCE)
-    errors: list[discord.HTTPException] = []
+    errors: list[discord.DiscordException] = []
 
     async def create(picture: EmojiPicture) -> None:
         async with gate:
             try:
                 emoji = await client.create_application_emoji(name=picture.name, image=picture.png)
-            except discord.HTTPException as error:
-                if _already_taken(error):
+            except discord.DiscordException as error:
+                if isinstance(error, discord.HTTPException) and _already_taken(error):
                     report.raced += 1
                 else:
                     report.failed += 1
@@ -155,7 +156,7 @@ async def sync_tile_emojis(
         # Another process made them meanwhile: theirs are as good as ours.
         try:
             _register(emojis, pictures, await _ours(client))
-        except discord.HTTPException as error:
+        except discord.DiscordException as error:
             log.warning("tile emojis: listing again failed: %s", error)
     log.info(
         "tile emojis: %d found, %d created, %d made elsewhere meanwhile, %d failed",
