@@ -88,6 +88,7 @@ class SandboxWeb:
         app.router.add_get("/static/fonts/{name}", self._font)
         app.router.add_get("/ws", self._socket)
         app.router.add_get("/media/{token}/{attachment_id}/{filename}", self._media)
+        app.router.add_get("/emojis/{emoji_id}.png", self._emoji)
         return app
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> None:
@@ -151,6 +152,14 @@ class SandboxWeb:
         return web.Response(
             body=attachment.data, content_type=content_type, headers={"Cache-Control": "private, max-age=3600"}
         )
+
+    async def _emoji(self, request: web.Request) -> web.StreamResponse:
+        """An application emoji's picture, public as on Discord's CDN (buttons show them)."""
+        picture = self.fake.emoji_picture(request.match_info["emoji_id"])
+        if picture is None:
+            raise web.HTTPNotFound()
+        # Immutable: an emoji id always names the same picture.
+        return web.Response(body=picture, content_type="image/png", headers={"Cache-Control": "max-age=86400"})
 
     # --- the socket ----------------------------------------------------------------------------
 
