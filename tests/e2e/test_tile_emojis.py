@@ -153,7 +153,9 @@ async def test_the_fakes_emoji_routes_follow_discords_rules(fake_discord: FakeDi
             with pytest.raises(discord.HTTPException) as refused:
                 await bot.create_application_emoji(name=name, image=image)
             assert (refused.value.status, refused.value.code) == (400, 50035), name
-        assert {v.kind for v in fake_discord.take_violations()} <= {"invalid_emoji", "openapi"}
+        kinds = {v.kind for v in fake_discord.take_violations()}
+        # "x" is too short for the OpenAPI spec (when ../shared has it), the others for Discord's rules.
+        assert kinds == ({"invalid_emoji", "openapi"} if fake_discord.spec is not None else {"invalid_emoji"}), kinds
         await made.delete()
         with pytest.raises(discord.NotFound):
             await bot.fetch_application_emoji(made.id)
