@@ -3,6 +3,7 @@ tree and recovers every unfinished table."""
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
 from typing import Any
@@ -17,6 +18,7 @@ from bot.runtime.errors import JantakuError
 from bot.runtime.recovery import recover_tables, restore_lobbies
 from bot.storage import Store
 from bot.ui.command_i18n import CommandTranslator
+from bot.ui.emoji import STARTUP_WAIT, sync_tile_emojis
 from bot.ui.replies import reply_error
 from bot.ui.router import ButtonRouter, JantakuButton
 from bot.ui.slash import check_command
@@ -25,6 +27,13 @@ from bot.ui.wiring import DiscordRuntime
 log = logging.getLogger(__name__)
 
 INITIAL_EXTENSIONS: tuple[str, ...] = ("cogs.lobby", "cogs.table", "cogs.stats", "cogs.info", "cogs.admin")
+
+
+def _log_failed_sync(task: asyncio.Task[object]) -> None:
+    """A sync that broke (not one Discord refused: that one says so itself) leaves the buttons
+    in words; the bot goes on."""
+    if not task.cancelled() and (error := task.exception()) is not None:
+        log.error("tile emojis: the sync failed, buttons name their tiles in words", exc_info=error)
 
 
 class JantakuTree(app_commands.CommandTree["JantakuBot"]):
@@ -87,6 +96,8 @@ class JantakuBot(commands.AutoShardedBot):
         self._given_store = store
         self._owned_store: Store | None = None
         self._recover = recover
+        self.emoji_sync: asyncio.Task[object] | None = None
+        """The tile emojis' sync, started in ``setup_hook`` (it may outlive start-up: see there)."""
 
     @property
     def buttons(self) -> ButtonRouter:
@@ -124,6 +135,7 @@ class JantakuBot(commands.AutoShardedBot):
         else:
             synced = await self.tree.sync()
             log.info("synced %d application commands", len(synced))
+        await self._sync_tile_emojis()
         if self._recover:
             # Before the gateway connects, so no click can reach a table that is not back yet.
             # Only this process's shards' guilds (Runtime.shards): the others' tables are their own
@@ -137,6 +149,17 @@ class JantakuBot(commands.AutoShardedBot):
             gc.collect()
             gc.freeze()
 
+    async def _sync_tile_emojis(self) -> None:
+        """The tiles' application emojis (:mod:`bot.ui.emoji`), before any table is shown: a
+        start finds them all in one request. A first start creates ~100; should Discord make
+        that slow, start-up goes on after ``STARTUP_WAIT`` and the sync in the background (the
+        tile buttons meanwhile name their tiles in words)."""
+        self.emoji_sync = asyncio.create_task(sync_tile_emojis(self, self.runtime.tile_emojis), name="tile-emojis")
+        self.emoji_sync.add_done_callback(_log_failed_sync)
+        done, _ = await asyncio.wait({self.emoji_sync}, timeout=STARTUP_WAIT)
+        if not done:
+            log.info("tile emojis: still syncing after %.0f s, going on meanwhile", STARTUP_WAIT)
+
     async def on_ready(self) -> None:
         shards = self.runtime.shards
         if shards.ids is None:
@@ -148,6 +171,8 @@ class JantakuBot(commands.AutoShardedBot):
     async def close(self) -> None:
         """Stop the tables (their games stay in the store), disconnect, close the store."""
         try:
+            if self.emoji_sync is not None:
+                self.emoji_sync.cancel()
             await self.runtime.close()
         finally:
             if self.runtime.options.freeze_heap:

@@ -311,6 +311,13 @@ _TEXT: dict[str, tuple[str, str]] = {
     "button_pon": ("Pon {tiles}", "ポン {tiles}"),
     "button_chi": ("Chi {tiles}", "チー {tiles}"),
     "button_pass": ("Pass", "パス"),
+    # tile faces a notation does not say plainly (bot/ui/labels.py: tile_label, tile_mark)
+    "tile_pocchi": ("白 pocchi", "白ポッチ"),
+    "tile_mark_pocchi": ("Pocchi", "ポッチ"),
+    "tile_spring": ("Spring", "春"),
+    "tile_summer": ("Summer", "夏"),
+    "tile_autumn": ("Autumn", "秋"),
+    "tile_winter": ("Winter", "冬"),
     # core actions and panel modes (an action button is "button_<kind>", a variant's own in its ui.py)
     "panel_pick": (
         "▶ Draft — take one tile of the packet {deadline}",

@@ -26,6 +26,8 @@ from bot.sandbox.fakediscord import (
     InteractionRecord,
     InteractionRefused,
 )
+from bot.ui.labels import tile_label
+from render.emoji import tile_of_emoji
 
 FREE_KINDS = ("vote_end",)
 """Action kinds offered beside every decision (see TableActor.decision)."""
@@ -40,6 +42,14 @@ def action_kind(button: dict[str, Any] | str) -> str:
     match = ACT.fullmatch(button if isinstance(button, str) else button["custom_id"])
     assert match is not None, button
     return match["kind"]
+
+
+def button_text(button: dict[str, Any]) -> str:
+    """What a player reads on a button: a tile's emoji read as the tile's name (in English, as
+    the button says it where it has no emoji: ``9s``, ``🔵4p``, ``白 pocchi``), else its label."""
+    emoji = button.get("emoji") or {}
+    tile = tile_of_emoji(str(emoji.get("name", "")))
+    return tile_label(tile) if tile is not None else str(button.get("label") or "")
 
 
 def action_buttons(message: FakeMessage) -> list[dict[str, Any]]:

@@ -120,6 +120,7 @@ class SandboxWeb:
         app.router.add_get("/static/fonts/{name}", self._font)
         app.router.add_get("/ws", self._socket)
         app.router.add_get("/media/{token}/{attachment_id}/{filename}", self._media)
+        app.router.add_get("/emojis/{emoji_id}.png", self._emoji)
         return app
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> None:
@@ -190,6 +191,14 @@ class SandboxWeb:
         # Anything else (a replay's game-N.json) is a file to save, never a page to open here.
         headers["Content-Disposition"] = f"attachment; filename*=UTF-8''{quote(attachment.filename)}"
         return web.Response(body=attachment.data, content_type=_file_type(attachment.filename), headers=headers)
+
+    async def _emoji(self, request: web.Request) -> web.StreamResponse:
+        """An application emoji's picture, public as on Discord's CDN (buttons show them)."""
+        picture = self.fake.emoji_picture(request.match_info["emoji_id"])
+        if picture is None:
+            raise web.HTTPNotFound()
+        # Immutable: an emoji id always names the same picture.
+        return web.Response(body=picture, content_type="image/png", headers={"Cache-Control": "max-age=86400"})
 
     # --- the socket ----------------------------------------------------------------------------
 

@@ -19,6 +19,8 @@ from typing import Any, Literal
 
 import discord
 
+from bot.ui.emoji import TileEmoji
+
 __all__ = ["ButtonSpec", "MessageSpec", "StaticView", "Style", "build_view"]
 
 Style = Literal["primary", "secondary", "success", "danger"]
@@ -33,13 +35,15 @@ _STYLES = {
 
 @dataclass(frozen=True, slots=True)
 class ButtonSpec:
-    """One button: its custom_id, label, colour and row."""
+    """One button: its custom_id, label, colour and row, and the emoji before the label (a
+    tile's: then the label may be empty)."""
 
     custom_id: str
     label: str
     style: Style = "secondary"
     row: int = 0
     disabled: bool = False
+    emoji: TileEmoji | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +76,8 @@ def build_view(buttons: Iterable[ButtonSpec]) -> StaticView:
     for spec in buttons:
         view.add_item(
             discord.ui.Button(
-                label=spec.label[:80],
+                label=spec.label[:80] or None,
+                emoji=discord.PartialEmoji(name=spec.emoji.name, id=spec.emoji.id) if spec.emoji is not None else None,
                 custom_id=spec.custom_id,
                 style=_STYLES[spec.style],
                 row=spec.row,

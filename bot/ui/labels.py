@@ -6,6 +6,8 @@ panels, the result captions and ``/mahjong help``.
 >>> from bot.engine.tiles import Tile, Kind
 >>> tile_label(Tile(Kind.P5, red=True)), tile_label(Tile(Kind.GREEN))
 ('赤5p', '發')
+>>> tile_label(Tile.parse("Y4p")), tile_label(Tile.parse("0z"), "ja"), tile_label(Tile.parse("1f"))
+('🟡4p', '白ポッチ', 'Spring')
 """
 
 from __future__ import annotations
@@ -18,11 +20,20 @@ from collections.abc import Sequence
 import discord
 
 from bot.engine.game import Action, Kan, VoteEnd
-from bot.engine.tiles import Kind, Tile, kind_name
+from bot.engine.tiles import Back, Kind, Tile, kind_name
 from bot.engine.views import ChipItem, DiceLine, DrawView, FlipLine, PublicView, WinView
 from bot.runtime.i18n import Locale, has_text, text
 
-__all__ = ["HONOR_NAMES", "WIND_NAMES", "action_label", "deadline_text", "result_extras", "tile_label"]
+__all__ = [
+    "BACK_MARKS",
+    "HONOR_NAMES",
+    "WIND_NAMES",
+    "action_label",
+    "deadline_text",
+    "result_extras",
+    "tile_label",
+    "tile_mark",
+]
 
 HONOR_NAMES = {
     Kind.EAST: "東",
@@ -36,16 +47,58 @@ HONOR_NAMES = {
 WIND_NAMES = {Kind.EAST: "東", Kind.SOUTH: "南", Kind.WEST: "西", Kind.NORTH: "北"}
 
 
-def tile_label(tile: Tile) -> str:
-    """A short name for a button: ``1p``, ``赤5p``, ``東``."""
+BACK_MARKS = {Back.BLUE: "🔵", Back.YELLOW: "🟡"}
+"""The back colour before a tile's name (チンイツゲーム's backs are public, and two tiles of one
+face with different backs play differently)."""
+_SEASON_TEXTS = {
+    Kind.SPRING: "tile_spring",
+    Kind.SUMMER: "tile_summer",
+    Kind.AUTUMN: "tile_autumn",
+    Kind.WINTER: "tile_winter",
+}
+
+
+def _face_words(tile: Tile, locale: Locale | None) -> str | None:
+    """The words for a face its notation does not say plainly (a flower's season, the dotted
+    白), or None."""
+    if tile.kind in _SEASON_TEXTS:
+        return text(_SEASON_TEXTS[Kind(tile.kind)], locale)
+    if tile.pocchi:
+        return text("tile_pocchi", locale)
+    return None
+
+
+def tile_label(tile: Tile, locale: Locale | None = None) -> str:
+    """A short name for a button or a line: ``1p``, ``赤5p``, ``東``, ``白ポッチ``, ``Spring``, and
+    ``🔵4p`` for a tile whose back colour the table shows."""
+    mark = BACK_MARKS.get(tile.back, "") if tile.back is not None else ""
+    words = _face_words(tile, locale)
+    if words is not None:
+        return mark + words
     if tile.kind in HONOR_NAMES:
-        return HONOR_NAMES[Kind(tile.kind)]
+        return mark + HONOR_NAMES[Kind(tile.kind)]
     name = kind_name(tile.kind)
     if tile.red:
-        return f"赤{name}"
+        return f"{mark}赤{name}"
     if tile.gold:
-        return f"金{name}"
-    return name
+        return f"{mark}金{name}"
+    return mark + name
+
+
+def tile_mark(tile: Tile, locale: Locale | None = None) -> str:
+    """What a button that shows the tile as an emoji still says in words: what a small picture
+    may not tell apart (the back colour, the ポッチ dot, a flower's season), else nothing.
+
+    >>> from bot.engine.tiles import Tile
+    >>> tile_mark(Tile.parse("4p")), tile_mark(Tile.parse("B4p")), tile_mark(Tile.parse("0z"), "ja")
+    ('', '🔵', 'ポッチ')
+    """
+    mark = BACK_MARKS.get(tile.back, "") if tile.back is not None else ""
+    if tile.pocchi:
+        return mark + text("tile_mark_pocchi", locale)
+    if tile.kind in _SEASON_TEXTS:
+        return mark + text(_SEASON_TEXTS[Kind(tile.kind)], locale)
+    return mark
 
 
 def deadline_text(deadline: float | None) -> str:
@@ -75,7 +128,7 @@ def action_label(
     name = names[source] if isinstance(source, int) and 0 <= source < len(names) else ""
     river = public.seats[source].river if isinstance(source, int) and 0 <= source < len(public.seats) else ()
     ids = list(fields.get("tiles", ()) or ([fields["tile"]] if "tile" in fields else []))
-    faces = " ".join(tile_label(tiles[t]) for t in ids if 0 <= t < len(tiles))
+    faces = " ".join(tile_label(tiles[t], locale) for t in ids if 0 <= t < len(tiles))
     as_kind = fields.get("as_kind")
     key = f"button_{action.kind}"
     if isinstance(action, Kan) and len(action.tiles) == 1:
@@ -89,7 +142,7 @@ def action_label(
         locale,
         tiles=faces,
         name=name,
-        tile=tile_label(river[-1].tile) if river else "",
+        tile=tile_label(river[-1].tile, locale) if river else "",
         kind=kind_name(as_kind) if isinstance(as_kind, int) else "",
     )
 
@@ -110,9 +163,9 @@ def _chip_item(item: ChipItem, names: Sequence[str], winner: int | None) -> str:
 
 def _flip(flip: FlipLine, locale: Locale | None) -> str:
     line = (
-        f"{tile_label(flip.tile)} ✓×{flip.matches} {_chips(flip.chips)}"
+        f"{tile_label(flip.tile, locale)} ✓×{flip.matches} {_chips(flip.chips)}"
         if flip.matches
-        else f"{tile_label(flip.tile)} ✗"
+        else f"{tile_label(flip.tile, locale)} ✗"
     )
     return f"{line} ({text('result_stocked', locale)})" if flip.stocked else line
 

@@ -27,7 +27,8 @@ from bot.runtime.i18n import Locale, is_japanese, text
 from bot.runtime.snapshot import declarations
 from bot.storage import AutoOptions
 from bot.ui.components import ButtonSpec, MessageSpec, Style
-from bot.ui.labels import WIND_NAMES, action_label, deadline_text, tile_label
+from bot.ui.emoji import TileEmojis
+from bot.ui.labels import WIND_NAMES, action_label, deadline_text, tile_label, tile_mark
 from bot.ui.table_spec import table_picture
 
 __all__ = ["PAGES", "PanelMode", "panel_mode", "panel_picture", "panel_spec"]
@@ -70,6 +71,8 @@ def panel_picture(view: SeatView, deciding: bool) -> tuple[Any, ...]:
 
 _NO_TABLE = PublicView(variant="", round_label="", seats=(), tiles_left=0)
 """Stands in for the table in a waiting panel's picture key (see :func:`panel_picture`)."""
+_NO_EMOJIS = TileEmojis()
+"""Tile buttons in words (no emoji synced, or a test that does not care)."""
 
 
 def panel_mode(mode: str, decision: Decision | None) -> PanelMode:
@@ -118,6 +121,7 @@ def panel_spec(
     dm_offered: bool = True,
     auto_options: AutoOptions | None = None,
     now: float | None = None,
+    emojis: TileEmojis | None = None,
 ) -> MessageSpec:
     """A seat's private panel: its situation in words and one button per legal action.
 
@@ -133,6 +137,8 @@ def panel_spec(
     each, showing its state, in place of the tiles and calls; in any other, a ⚙ Auto button.
     ``now`` (Unix time) tells whether the decision's turn seconds are gone and its bank runs.
     The 🌐 button (the panel in the other language) comes last, where a place is spare.
+    ``emojis``: the tile emojis the process has; a tile button shows its face's emoji and a short
+    mark (:func:`~bot.ui.labels.tile_mark`), or the tile in words where it has none.
     """
     public = view.public
     choice = _choice(game_id, view, decision, mode, playing=not auto and not over)
@@ -157,7 +163,7 @@ def panel_spec(
         auto_buttons = _auto_buttons(choice, options, locale)
         buttons = _layout([], auto_buttons, [*utility, *spare], where=f"game {game_id} auto options")
     else:
-        tile_buttons = _tile_buttons(choice, view, tiles)
+        tile_buttons = _tile_buttons(choice, view, tiles, emojis or _NO_EMOJIS, locale)
         calls = _call_buttons(choice, view, names, tiles, locale)
         if _rows(len(tile_buttons)) + _rows(len(calls)) + _rows(len(utility) + len(spare)) > MAX_ROWS:
             spare = []
@@ -277,7 +283,7 @@ def _facts(view: SeatView, names: Sequence[str], over: bool, locale: Locale | No
     # A locked-in simultaneous choice (ずーの's) stays private (this panel only) and may be switched.
     locked, locked_tsumo = view.locked, view.locked_tsumo
     if (locked is not None or locked_tsumo) and not over:
-        what = tile_label(locked) if locked is not None and not locked_tsumo else text("locked_tsumo", locale)
+        what = tile_label(locked, locale) if locked is not None and not locked_tsumo else text("locked_tsumo", locale)
         lines.append(text("panel_locked", locale, what=what))
     if public.note:
         lines.append(public.note)
@@ -300,8 +306,11 @@ def _facts(view: SeatView, names: Sequence[str], over: bool, locale: Locale | No
     return lines
 
 
-def _tile_buttons(choice: _Choice, view: SeatView, tiles: Sequence[Tile]) -> list[ButtonSpec]:
-    """One button per tile the seat may discard (or pick, or play on the tile page shown)."""
+def _tile_buttons(
+    choice: _Choice, view: SeatView, tiles: Sequence[Tile], emojis: TileEmojis, locale: Locale | None
+) -> list[ButtonSpec]:
+    """One button per tile the seat may discard (or pick, or play on the tile page shown): its
+    emoji and what the picture may not tell, or the tile in words."""
     page, by_kind = choice.page, choice.by_kind
     # A draft offers picks instead of discards; they lay out the same way.
     tile_kind = page.kind if page is not None else "pick" if "pick" in by_kind else "discard"
@@ -315,7 +324,10 @@ def _tile_buttons(choice: _Choice, view: SeatView, tiles: Sequence[Tile]) -> lis
         is_drawn = drawn is not None and tiles[tile] == drawn
         style: Style = "danger" if page is not None else "success" if is_drawn else "secondary"
         custom_id = ActionId(choice.game_id, choice.seq, action.kind, action_args(action)).custom_id
-        buttons.append(ButtonSpec(custom_id, tile_label(tiles[tile]), style))
+        face = tiles[tile]
+        emoji = emojis.get(face)
+        label = tile_mark(face, locale) if emoji is not None else tile_label(face, locale)
+        buttons.append(ButtonSpec(custom_id, label, style, emoji=emoji))
     return buttons
 
 

@@ -31,6 +31,7 @@ from bot.runtime.rendering import Priority, RenderPool
 from bot.runtime.snapshot import TableSnapshot
 from bot.storage import GameStateError, PanelHandle, Store
 from bot.ui.components import MessageSpec, build_view
+from bot.ui.emoji import TileEmojis
 from bot.ui.pacing import RateLimiter
 from bot.ui.panel_spec import PanelMode, panel_mode, panel_picture, panel_spec
 from bot.ui.replies import answered, budget_left, defer_if_slow, deferring, respond
@@ -152,8 +153,11 @@ class PanelPresenter:
         renderer: RenderPool,
         dm_panels: bool = False,
         dms: bool = True,
+        emojis: TileEmojis | None = None,
     ) -> None:
         self._client = client
+        self._emojis = emojis if emojis is not None else TileEmojis()
+        """The tile emojis the tile buttons show (none: the tiles in words)."""
         self._dms = dms
         """Whether panels may live in DMs: a click in a DM comes to shard 0's process, so in a
         sharded deployment no other process can take one (see bot.runtime.shards)."""
@@ -312,6 +316,7 @@ class PanelPresenter:
             dm_offered=self._dms,
             auto_options=snapshot.auto_options[seat],
             now=self._options.wall_clock(),
+            emojis=self._emojis,
         )
         waiting = panel_picture(view, deciding=False)
         picture = panel_picture(view, deciding=True) if decision is not None else waiting

@@ -40,6 +40,7 @@ from bot.runtime.snapshot import TableSnapshot
 from bot.runtime.variants import has_chips
 from bot.storage import DATABASE_ERRORS, GameSummary, HandEntry, Store
 from bot.ui.components import build_view
+from bot.ui.emoji import TileEmojis
 from bot.ui.labels import result_extras
 from bot.ui.pacing import NO_MENTIONS, RateLimiter, new_nonce, retrying
 from bot.ui.panels import PanelPresenter, image_digest
@@ -69,6 +70,7 @@ class DiscordPresenter(PanelPresenter):
         message_id: int | None = None,
         dm_panels: bool = False,
         dms: bool = True,
+        emojis: TileEmojis | None = None,
     ) -> None:
         super().__init__(
             client=client,
@@ -79,6 +81,7 @@ class DiscordPresenter(PanelPresenter):
             renderer=renderer,
             dm_panels=dm_panels,
             dms=dms,
+            emojis=emojis,
         )
         info = snapshot.info
         self._channel = client.get_partial_messageable(info.channel_id, guild_id=info.guild_id)

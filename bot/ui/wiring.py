@@ -15,6 +15,7 @@ from bot.runtime.options import RuntimeOptions
 from bot.runtime.shards import Shards
 from bot.runtime.shared import Runtime
 from bot.runtime.snapshot import TableSnapshot
+from bot.ui.emoji import TileEmojis
 from bot.ui.leaderboard import Leaderboards
 from bot.ui.lobby_clicks import LobbyClicks
 from bot.ui.pacing import RateLimiter
@@ -39,6 +40,9 @@ class DiscordRuntime(Runtime[DiscordPresenter]):
             on_game_end=lambda game_id: client.dispatch(GAME_END_EVENT, game_id),
         )
         self.client = client
+        self.tile_emojis = TileEmojis()
+        """The tiles' application emojis, filled at start-up (``JantakuBot.setup_hook``); every
+        table's panels read it."""
         self.limiter = RateLimiter(options.channel_requests_per_second)
         """Shared by every table's channel requests (and the lobbies' edits)."""
         self.table_clicks = TableClicks(self.tables, options)
@@ -62,6 +66,7 @@ class DiscordRuntime(Runtime[DiscordPresenter]):
             renderer=self.renderer,
             message_id=message_id,
             dm_panels=dm_panels,
+            emojis=self.tile_emojis,
             # A click in a DM comes to shard 0's process: only that one may put panels there.
             dms=self.shards.owns(None),
         )

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.sandbox.fakediscord import FakeDiscord, FakeMessage, running_bot
-from bot.sandbox.players import Player, World, action_buttons
+from bot.sandbox.players import Player, World, action_buttons, button_text
 from bot.storage import AutoOptions, PlayerSeat
 
 from .helpers import cancel_game, make_bot, settle
@@ -15,7 +15,7 @@ from .helpers import cancel_game, make_bot, settle
 
 def _labels(panel: FakeMessage) -> dict[str, tuple[str, int]]:
     """Each of a panel's buttons by its custom_id's last part: its label and style."""
-    return {b["custom_id"].rsplit(":", 1)[-1]: (b["label"], b["style"]) for b in panel.buttons if "custom_id" in b}
+    return {b["custom_id"].rsplit(":", 1)[-1]: (button_text(b), b["style"]) for b in panel.buttons if "custom_id" in b}
 
 
 async def test_auto_buttons_show_and_switch_the_options_remembered_across_games_and_a_restart(

@@ -21,7 +21,7 @@ from bot.engine.variants.goto import GotoGame
 from bot.runtime import TableActor
 from bot.runtime.customid import ActionId, action_args
 from bot.sandbox.fakediscord import PATIENCE, FakeDiscord, running_bot
-from bot.sandbox.players import Player, World, action_buttons, action_kind, preferring
+from bot.sandbox.players import Player, World, action_buttons, action_kind, button_text, preferring
 from bot.storage import GameStatus, Store
 
 from .helpers import ephemeral_reply, fix_seed, make_bot, raw_options
@@ -240,7 +240,7 @@ async def test_goto_three_humans_open_riichi_waits_are_public(
             lambda: any(action_kind(b) == "goto_open_riichi" for b in action_buttons(dealer.panel)),  # type: ignore[arg-type]
             what="the open-riichi discards",
         )
-        button = next(b for b in action_buttons(dealer.panel) if b["label"] == "1s")
+        button = next(b for b in action_buttons(dealer.panel) if button_text(b) == "1s")
         points = game.points[0]
         record = await dealer.member.click(dealer.panel, button["custom_id"])
         await record.wait_response()

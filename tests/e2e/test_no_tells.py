@@ -39,7 +39,7 @@ from bot.engine.views import SeatView
 from bot.runtime import TableActor
 from bot.runtime.customid import ActionId, action_args
 from bot.sandbox.fakediscord import PATIENCE, FakeDiscord, FakeMember, SpyEvent, running_bot
-from bot.sandbox.players import Player, World, action_buttons
+from bot.sandbox.players import Player, World, action_buttons, button_text
 from bot.storage import AutoOptions
 from bot.ui.presenter import DiscordPresenter
 from tests.engine.rigging import as_table
@@ -446,7 +446,7 @@ async def test_zuno_switching_a_locked_discard_edits_nothing_public(
         await _draft(table, players, picks={0: "9m"})
         alice, *others = (table.player(seat, players) for seat in range(4))
         discards = await _wait_current(table, alice, "discard")
-        nine = next(b for b in discards if b["label"] == "9m")
+        nine = next(b for b in discards if button_text(b) == "9m")
         await _click(table, alice, nine["custom_id"])
         assert alice.panel is not None and "Locked in: 9m" in alice.panel.text
         locks = [(await _wait_current(table, player, "discard"))[0]["custom_id"] for player in others]
@@ -459,9 +459,9 @@ async def test_zuno_switching_a_locked_discard_edits_nothing_public(
         await pass_time_until(table.fake, drained.done, table.bot, within=spacing, what="the table worker idle")
         log = PublicLog(table.fake.clock.now)
         table.fake.add_spy(log)
-        other = next(b for b in action_buttons(alice.panel) if b["label"] != "9m" and ":discard:" in b["custom_id"])
+        other = next(b for b in action_buttons(alice.panel) if button_text(b) != "9m" and ":discard:" in b["custom_id"])
         await _click(table, alice, other["custom_id"])
-        assert f"Locked in: {other['label']}" in alice.panel.text
+        assert f"Locked in: {button_text(other)}" in alice.panel.text
         await settle(table.fake, table.bot)
         assert [_shape(event) for _, event in log.events] == [], "the switch reached the channel"
 

@@ -18,7 +18,7 @@ from bot.runtime import TableActor
 from bot.runtime.variants import new_table_game
 from bot.sandbox.fakediscord import FakeDiscord, FakeMessage, running_bot
 from bot.sandbox.fakediscord.faults import Faults
-from bot.sandbox.players import Player, World, action_buttons
+from bot.sandbox.players import Player, World, action_buttons, button_text
 from tests.engine.rigging import as_table
 
 from .helpers import HiddenInformationSpy, fix_seed, make_bot, pass_time_until, settle
@@ -212,12 +212,12 @@ async def _riichi_on_9s(world: World, bot: JantakuBot) -> tuple[TableActor, Fake
     player = Player(alice)
     await world.open_panel(player)
     panel = player.shown_panel
-    labels = [b["label"] for b in action_buttons(panel)]
+    labels = [button_text(b) for b in action_buttons(panel)]
     assert "9s" in labels and len(labels) == 13  # one button per distinct tile: 1-9p, 1-3s, 9s
     riichi = next(cid for cid in panel.custom_ids if cid.endswith(":riichi") and cid.startswith("jt:panel:"))
     switched = await alice.click(panel, riichi)
     assert switched.response_type == 7
-    riichi_buttons = {b["label"]: b["custom_id"] for b in action_buttons(panel)}
+    riichi_buttons = {button_text(b): b["custom_id"] for b in action_buttons(panel)}
     assert all(":riichi:" in cid for cid in riichi_buttons.values())
     assert "Riichi: choose the tile" in panel.text
     declared = await alice.click(panel, riichi_buttons["9s"])

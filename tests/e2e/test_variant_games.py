@@ -13,7 +13,7 @@ import pytest
 from bot.engine.record import replay
 from bot.engine.variants.zuno import ZunoGame
 from bot.sandbox.fakediscord import FakeDiscord, InteractionRecord, InteractionRefused, running_bot
-from bot.sandbox.players import ACT, Player, World, action_buttons, action_kind, simple_policy
+from bot.sandbox.players import ACT, Player, World, action_buttons, action_kind, button_text, simple_policy
 from bot.ui.labels import tile_label
 
 from .helpers import HiddenInformationSpy, make_bot
@@ -52,19 +52,21 @@ async def test_zuno_lock_can_be_switched_until_the_last_lock(
         assert not lock.failed, lock.errors
         await fake_discord.wait_for(lambda: "Locked in" in panel.text, what="the lock on Alice's panel")
         switch_to = next(
-            b for b in action_buttons(panel) if action_kind(b) == "discard" and b["label"] != discards[0]["label"]
+            b
+            for b in action_buttons(panel)
+            if action_kind(b) == "discard" and button_text(b) != button_text(discards[0])
         )
         switched = await first.member.click(panel, switch_to["custom_id"])
         await switched.wait_response()
         assert not switched.failed, switched.errors
-        await fake_discord.wait_for(lambda: f"Locked in: {switch_to['label']}" in panel.text, what="the switch")
+        await fake_discord.wait_for(lambda: f"Locked in: {button_text(switch_to)}" in panel.text, what="the switch")
         seat = actor.seat_of(first.member.id)
         assert second.panel is not None
         last = next(b for b in action_buttons(second.panel) if action_kind(b) == "discard")
         await (await second.member.click(second.panel, last["custom_id"])).wait_response()
         await fake_discord.wait_for(lambda: bool(actor.game.public_view().seats[seat].river), what="the reveal")
         revealed = actor.game.public_view().seats[seat].river[-1].tile
-        assert tile_label(revealed) == switch_to["label"]
+        assert tile_label(revealed) == button_text(switch_to)
         assert spy.tiles_checked > 0
 
 

@@ -29,7 +29,7 @@ from bot.engine.views import PublicView, SeatView, WinView
 from bot.runtime import TableActor
 from bot.runtime.customid import ActionId, action_args
 from bot.sandbox.fakediscord import FakeDiscord, FakeMessage, InteractionRecord, running_bot
-from bot.sandbox.players import ACT, Player, World, action_buttons, action_kind, seq_of
+from bot.sandbox.players import ACT, Player, World, action_buttons, action_kind, button_text, seq_of
 from bot.storage import AutoOptions, GameStatus, Store
 
 from .helpers import HiddenInformationSpy, fix_seed, make_bot, pass_time, pass_time_until, settle
@@ -194,7 +194,7 @@ async def _draft(table: Table, players: Sequence[Player], picks: dict[int, str] 
         player = table.player(seat, players)
         offered = await _wait_current(table, player, "pick")
         wanted = (picks or {}).get(seat)
-        choice = next(b for b in offered if b["label"] == wanted) if wanted else offered[0]
+        choice = next(b for b in offered if button_text(b) == wanted) if wanted else offered[0]
         await _click(table, player, choice["custom_id"])
 
 
@@ -343,8 +343,8 @@ async def test_zuno_riichi_shows_on_the_table_and_every_panel_at_once(
         await record.wait_response()
         assert not record.failed, record.errors
         riichi = [b for b in action_buttons(panel) if action_kind(b) == "riichi"]
-        assert [b["label"] for b in riichi if b["label"] == "9m"], riichi
-        await _click(table, declarer, next(b for b in riichi if b["label"] == "9m")["custom_id"])
+        assert [button_text(b) for b in riichi if button_text(b) == "9m"], riichi
+        await _click(table, declarer, next(b for b in riichi if button_text(b) == "9m")["custom_id"])
         assert actor.game.public_view().seats[0].riichi
         assert "Locked in: 9m" in panel.text
 
@@ -390,7 +390,7 @@ async def _lock_discards(table: Table, players: Sequence[Player], discards: dict
     for seat, label in discards.items():
         player = table.player(seat, players)
         offered = await _wait_current(table, player, "discard")
-        chosen.append((player, next(b for b in offered if b["label"] == label)["custom_id"]))
+        chosen.append((player, next(b for b in offered if button_text(b) == label)["custom_id"]))
     await asyncio.gather(*(_click(table, player, custom_id) for player, custom_id in chosen))
 
 
@@ -427,14 +427,14 @@ async def test_zuno_one_seat_rons_two_discards_through_its_panel(
         rons = await _wait_current(table, winner, "zuno_ron")
         names = actor.names
         assert len(rons) == 2, rons
-        assert any(names[1] in b["label"] and "2s" in b["label"] for b in rons), rons
-        assert any(names[2] in b["label"] and "5s" in b["label"] for b in rons), rons
+        assert any(names[1] in button_text(b) and "2s" in button_text(b) for b in rons), rons
+        assert any(names[2] in button_text(b) and "5s" in button_text(b) for b in rons), rons
         await _wait_nothing_to_do(table, [p for p in players if p is not winner])
         first, second = rons
         await _click(table, winner, first["custom_id"])
         # The click's answer redraws the panel: the other discard is still on offer.
         left = [b for b in _buttons(winner) if action_kind(b) == "zuno_ron"]
-        assert [b["label"] for b in left] == [second["label"]], left
+        assert [button_text(b) for b in left] == [button_text(second)], left
         assert any(action_kind(b) == "pass" for b in _buttons(winner))
         assert game.hand_index == 0, "one ron must not end the hand while another is on offer"
         await _click(table, winner, left[0]["custom_id"])

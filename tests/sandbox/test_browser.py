@@ -125,6 +125,16 @@ def choose(buttons: list[dict[str, Any]], rng: random.Random) -> str:
     return str(pool[rng.randrange(len(pool))]["id"])
 
 
+async def tiles_with_emoji(page: Page) -> int:
+    """How many discard buttons of the tab's own panel show their tile's emoji picture, loaded
+    from the stand-in Discord's CDN route."""
+    count: int = await page.eval_on_selector_all(
+        '.message[data-ephemeral] button[data-custom-id*=":discard:"] img.emoji[src^="/emojis/"]',
+        "pictures => pictures.filter(p => p.complete && p.naturalWidth === 128).length",
+    )
+    return count
+
+
 async def shown_pictures(page: Page) -> set[str]:
     urls: list[str] = await page.eval_on_selector_all("img", "images => images.map(i => i.getAttribute('src'))")
     return set(urls)
@@ -159,6 +169,7 @@ async def test_two_tabs_play_a_whole_hand_and_neither_ever_shows_the_others_hand
     pages = {"Alice": alice, "Bob": bob}
     members = {name: next(m for m in running_sandbox.guild.members.values() if m.name == name) for name in pages}
     clicks = 0
+    emoji_seen: set[str] = set()
     loop = asyncio.get_running_loop()
     moved = loop.time()
     while loop.time() < moved + PATIENCE:  # a hang guard: a slow hand goes on as long as it moves
@@ -178,6 +189,8 @@ async def test_two_tabs_play_a_whole_hand_and_neither_ever_shows_the_others_hand
             shown_ids = set(await page.eval_on_selector_all(".message", "ms => ms.map(m => m.dataset.messageId)"))
             assert not shown_ids & {str(m.id) for m in others}
             buttons = await action_buttons(page)
+            if any(":discard:" in b["id"] for b in buttons) and await tiles_with_emoji(page):
+                emoji_seen.add(name)
             if buttons:
                 target = page.locator(f'.message[data-ephemeral] button[data-custom-id="{choose(buttons, rng)}"]')
                 try:
@@ -195,6 +208,8 @@ async def test_two_tabs_play_a_whole_hand_and_neither_ever_shows_the_others_hand
     assert GAME_OVER.search(text), f"the hand did not end in the browser after {clicks} clicks"
     assert GAME_OVER.search(await bob.inner_text("#messages"))
     assert clicks >= 4
+    # Both tabs saw their tiles as pictures on the buttons (issue 35, item 1).
+    assert emoji_seen == set(pages), emoji_seen
     await context.close()
 
 

@@ -532,16 +532,17 @@ def test_chinitsu_north_ankan_forced_kan_and_its_note() -> None:
     for locale in (None, "ja"):
         check_seat(game, 0, locale=locale)
     labels = [b.label for b in chinitsu_panel(game, 0).buttons]
-    assert "Set aside 北" in labels and "Kan 1p 1p 1p 1p" in labels
-    assert "抜く 北" in [b.label for b in chinitsu_panel(game, 0, "ja").buttons]
+    # チンイツゲーム's backs are public, and every tile button says its own (🔵 blue, 🟡 yellow).
+    assert "Set aside 🔵北" in labels and "Kan 🔵1p 🔵1p 🔵1p 🔵1p" in labels
+    assert "抜く 🔵北" in [b.label for b in chinitsu_panel(game, 0, "ja").buttons]
     game.apply(next(a for a in game.legal_actions(0) if a.kind == "kan"))
     assert count_kinds(game, 0) == Counter(kan=1)
     check_seat(game, 0)
     english, japanese = chinitsu_panel(game, 0), chinitsu_panel(game, 0, "ja")
     assert "Your turn — choose an action" in english.content and "You may call" not in english.content
     assert "強制カン 1p" in english.content and "強制カン 1p" in japanese.content
-    assert [b.label for b in english.buttons if ":kan:" in b.custom_id] == ["Kan: add 1p"]
-    assert [b.label for b in japanese.buttons if ":kan:" in b.custom_id] == ["加カン 1p"]
+    assert [b.label for b in english.buttons if ":kan:" in b.custom_id] == ["Kan: add 🟡1p"]
+    assert [b.label for b in japanese.buttons if ":kan:" in b.custom_id] == ["加カン 🟡1p"]
     game.apply(game.legal_actions(0)[0])
     assert len(game.seats[0].melds[0].tiles) == 5
     assert "強制カン" not in chinitsu_panel(game, 0).content

@@ -53,6 +53,11 @@ MAX_GALLERY_ITEMS = 10
 MAX_MODAL_TITLE = 45
 MAX_MODAL_COMPONENTS = 5
 
+# Application emojis (developers/resources/emoji.mdx).
+EMOJI_NAME = re.compile(r"[A-Za-z0-9_]{2,32}")
+MAX_EMOJI_BYTES = 256 * 1024
+MAX_APPLICATION_EMOJIS = 2000
+
 # Component types.
 ACTION_ROW = 1
 BUTTON = 2

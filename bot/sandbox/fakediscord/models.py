@@ -494,6 +494,35 @@ class FakeAttachment:
         return data
 
 
+@dataclass(eq=False)
+class FakeEmoji:
+    """An application emoji (``/applications/{id}/emojis``): its name and the picture uploaded.
+
+    The fake's CDN serves the picture at ``/emojis/{id}.png``, as Discord's does.
+    """
+
+    id: int
+    name: str
+    data: bytes = field(repr=False)
+    creator: FakeUser
+
+    @property
+    def dimensions(self) -> tuple[int, int] | None:
+        return png_size(self.data)
+
+    def payload(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "name": self.name,
+            "user": self.creator.payload(),
+            "roles": [],
+            "require_colons": True,
+            "managed": False,
+            "animated": False,
+            "available": True,
+        }
+
+
 Visibility = Literal["public", "ephemeral", "dm", "none"]
 
 

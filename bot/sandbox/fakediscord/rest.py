@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import binascii
 import copy
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
@@ -24,6 +26,7 @@ from .models import (
     CallbackRecord,
     FakeAttachment,
     FakeChannel,
+    FakeEmoji,
     FakeMessage,
     FakeUser,
     InteractionRecord,
@@ -58,6 +61,24 @@ DEFAULT_MESSAGE, CHAT_INPUT_COMMAND = 0, 20
 USER_EXTRAS = {"verified": True, "mfa_enabled": False, "locale": "en-US", "email": None, "premium_type": 0}
 
 
+def _field_error(field: str, code: str, message: str | None = None) -> dict[str, Any]:
+    """Discord's ``errors`` object for one field of a form."""
+    return {field: {"_errors": [{"code": code, "message": message or code}]}}
+
+
+def _image_data(value: Any) -> bytes | None:
+    """The bytes of an image data URI (``data:image/png;base64,...``), if it is one Discord takes."""
+    if not isinstance(value, str):
+        return None
+    header, _, encoded = value.partition(",")
+    if header not in ("data:image/png;base64", "data:image/jpeg;base64", "data:image/gif;base64"):
+        return None
+    try:
+        return base64.b64decode(encoded, validate=True)
+    except (binascii.Error, ValueError):
+        return None
+
+
 def _truthy(value: str | None) -> bool:
     return value is not None and value.lower() in ("1", "true", "yes")
 
@@ -82,6 +103,10 @@ class RestApi:
             ("GET", "/applications/{application_id}/guilds/{guild_id}/commands", self.get_commands),
             ("PUT", "/applications/{application_id}/guilds/{guild_id}/commands", self.put_commands),
             ("POST", "/applications/{application_id}/guilds/{guild_id}/commands", self.post_command),
+            ("GET", "/applications/{application_id}/emojis", self.list_emojis),
+            ("POST", "/applications/{application_id}/emojis", self.create_emoji),
+            ("GET", "/applications/{application_id}/emojis/{emoji_id}", self.get_emoji),
+            ("DELETE", "/applications/{application_id}/emojis/{emoji_id}", self.delete_emoji),
             ("GET", "/guilds/{guild_id}", self.get_guild),
             ("GET", "/guilds/{guild_id}/channels", self.get_guild_channels),
             ("GET", "/guilds/{guild_id}/roles", self.get_guild_roles),
@@ -272,6 +297,73 @@ class RestApi:
             return json_response(self.fake.commands_global)
         return json_response(self.fake.commands_guild.get(guild_id, []))
 
+    # -- application emojis ----------------------------------------------------------------------
+
+    def _own_application(self, request: web.Request) -> None:
+        if snowflake_or_none(request.match_info["application_id"]) != self.fake.application_id:
+            raise DiscordHTTPError(403, 50001, "Missing Access", kind="wrong_application")
+        if self.fake.emojis_refused:
+            raise DiscordHTTPError(403, 50013, "Missing Permissions")
+
+    def _emoji(self, request: web.Request) -> FakeEmoji:
+        self._own_application(request)
+        emoji = self.fake.emojis.get(snowflake_or_none(request.match_info["emoji_id"]) or 0)
+        if emoji is None:
+            raise DiscordHTTPError(404, 10014, "Unknown Emoji", kind="unknown_emoji")
+        return emoji
+
+    async def list_emojis(self, request: web.Request, ctx: RequestRecord) -> web.Response:
+        self._own_application(request)
+        return json_response({"items": [emoji.payload() for emoji in self.fake.emojis.values()]})
+
+    async def get_emoji(self, request: web.Request, ctx: RequestRecord) -> web.Response:
+        return json_response(self._emoji(request).payload())
+
+    async def delete_emoji(self, request: web.Request, ctx: RequestRecord) -> web.Response:
+        del self.fake.emojis[self._emoji(request).id]
+        return web.Response(status=204)
+
+    async def create_emoji(self, request: web.Request, ctx: RequestRecord) -> web.Response:
+        """Discord's rules: a name of 2-32 of ``[A-Za-z0-9_]`` not taken in the application, a PNG,
+        JPEG or GIF data URI of at most 256 KiB, at most 2,000 emojis."""
+        self._own_application(request)
+        body = as_dict(ctx.body)
+        name, image = body.get("name"), body.get("image")
+        if not isinstance(name, str) or not limits.EMOJI_NAME.fullmatch(name):
+            raise invalid_form_body("invalid_emoji", f"emoji name {name!r}", _field_error("name", "BASE_TYPE_BAD_NAME"))
+        if any(emoji.name == name for emoji in self.fake.emojis.values()):
+            # Not the bot's fault: two processes may race to create the same emoji.
+            raise DiscordHTTPError(
+                400,
+                50035,
+                "Invalid Form Body",
+                errors=_field_error("name", "APPLICATION_EMOJI_NAME_ALREADY_TAKEN", "Emoji name already taken."),
+            )
+        data = _image_data(image)
+        if data is None or len(data) > limits.MAX_EMOJI_BYTES:
+            size = "unreadable" if data is None else f"{len(data)} bytes"
+            errors = _field_error("image", "BINARY_TYPE_MAX_SIZE")
+            raise invalid_form_body("invalid_emoji", f"emoji image {size}", errors)
+        if len(self.fake.emojis) >= limits.MAX_APPLICATION_EMOJIS:
+            raise DiscordHTTPError(400, 30008, "Maximum number of emojis reached (2000)", kind="limits")
+        emoji = FakeEmoji(self.fake.ids.next(), name, data, self.fake.bot_user)
+        self.fake.emojis[emoji.id] = emoji
+        return json_response(emoji.payload(), status=201)
+
+    def _check_emojis(self, components: Any) -> None:
+        """A component's custom emoji must exist (an application's, as the fake has no guild
+        emojis): Discord refuses the message otherwise."""
+        for component in limits.walk_components(components or []):
+            emoji = component.get("emoji")
+            if not isinstance(emoji, dict) or emoji.get("id") is None:
+                continue
+            if snowflake_or_none(emoji.get("id")) not in self.fake.emojis:
+                raise invalid_form_body(
+                    "invalid_emoji",
+                    f"no emoji {emoji.get('id')} ({emoji.get('name')!r})",
+                    _field_error("emoji", "BUTTON_COMPONENT_INVALID_EMOJI", "Invalid emoji"),
+                )
+
     # -- messages: shared rules -----------------------------------------------------------------
 
     def _raise_problems(self, problems: list[limits.Problem]) -> None:
@@ -385,6 +477,9 @@ class RestApi:
             if component.get("id") is None:
                 component["id"] = next_id
             next_id = max(next_id, int(component["id"]) if isinstance(component["id"], int) else 0) + 1
+            emoji = component.get("emoji")
+            if isinstance(emoji, dict) and emoji.get("id") is not None:
+                emoji["id"] = str(emoji["id"])  # a snowflake, a string in what Discord sends back
             if component.get("type") in limits.SELECTS:
                 component.setdefault("min_values", 1)
                 component.setdefault("max_values", 1)
@@ -420,6 +515,7 @@ class RestApi:
         if check:
             self._raise_problems(limits.check_message(data, creating=True, file_count=len(files), flags=flags))
             self._check_files(files)
+            self._check_emojis(data.get("components"))
         message = FakeMessage(
             fake,
             fake.ids.next(),
@@ -471,6 +567,8 @@ class RestApi:
         ):
             problems.append(limits.Problem(50006, "the edit would leave the message empty"))
         self._raise_problems(problems)
+        if "components" in data:
+            self._check_emojis(data["components"])
         self._check_files(files)
         before = message.payload()
         shown = [attachment.data for attachment in message.attachments]

@@ -24,6 +24,7 @@ from .models import (
     EVERYONE_PERMISSIONS,
     FakeAttachment,
     FakeChannel,
+    FakeEmoji,
     FakeGuild,
     FakeMember,
     FakeMessage,
@@ -111,6 +112,10 @@ class FakeDiscord:
         self.channels: dict[int, FakeChannel] = {}
         self.messages: dict[int, FakeMessage] = {}
         self.attachments: dict[int, FakeAttachment] = {}
+        self.emojis: dict[int, FakeEmoji] = {}
+        """The application's emojis by id (``/applications/{id}/emojis``)."""
+        self.emojis_refused = False
+        """Set by a test: the emoji routes answer 403 ``50013 Missing Permissions`` (not a violation)."""
         self.interactions: dict[int, InteractionRecord] = {}
         self.interactions_by_token: dict[str, InteractionRecord] = {}
         self.commands_global: list[dict[str, Any]] = []
@@ -167,6 +172,7 @@ class FakeDiscord:
         app = web.Application(middlewares=[self._middleware], client_max_size=64 * 1024 * 1024)
         app.router.add_get("/gateway", self.gateway.handle)
         app.router.add_get("/attachments/{channel_id}/{attachment_id}/{filename}", self._serve_attachment)
+        app.router.add_get("/emojis/{emoji_id}.png", self._serve_emoji)
         for method, path, handler in self.rest.routes():
             app.router.add_route(method, API_PREFIX + path, self._wrap(handler))
         app.router.add_route("*", "/{tail:.*}", self._unknown_route)
@@ -545,6 +551,18 @@ class FakeDiscord:
             return web.Response(status=404, text="404: Not Found")
         content_type = attachment.payload()["content_type"] or "application/octet-stream"
         return web.Response(body=attachment.data, headers={"Content-Type": content_type})
+
+    async def _serve_emoji(self, request: web.Request) -> web.StreamResponse:
+        """The CDN's picture of an emoji, as ``https://cdn.discordapp.com/emojis/{id}.png``."""
+        picture = self.emoji_picture(request.match_info["emoji_id"])
+        if picture is None:
+            return web.Response(status=404, text="404: Not Found")
+        return web.Response(body=picture, headers={"Content-Type": "image/png"})
+
+    def emoji_picture(self, emoji_id: object) -> bytes | None:
+        """The picture uploaded for an application emoji, or None for an unknown id."""
+        emoji = self.emojis.get(snowflake_or_none(emoji_id) or 0)
+        return emoji.data if emoji is not None else None
 
     async def _unknown_route(self, request: web.Request) -> web.StreamResponse:
         path = request.path.removeprefix(API_PREFIX)

@@ -252,8 +252,17 @@ function drawComponents(message) {
 
 function drawButton(message, component) {
   const button = element("button", `button ${BUTTON_STYLES[component.style] || "secondary"}`);
-  const emoji = component.emoji && component.emoji.name ? component.emoji.name : "";
-  button.textContent = [emoji, component.label || ""].filter(Boolean).join(" ");
+  const emoji = component.emoji || {};
+  if (emoji.id) {
+    // A custom emoji (a tile): its picture, as Discord's client shows it, from the CDN route.
+    const picture = element("img", "emoji");
+    picture.src = `/emojis/${emoji.id}.png`;
+    picture.alt = `:${emoji.name}:`;
+    button.append(picture);
+    if (component.label) { button.append(document.createTextNode(component.label)); }
+  } else {
+    button.textContent = [emoji.name || "", component.label || ""].filter(Boolean).join(" ");
+  }
   button.disabled = Boolean(component.disabled);
   if (component.style === 5) {
     button.addEventListener("click", () => window.open(component.url, "_blank", "noopener"));
