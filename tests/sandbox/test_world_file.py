@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.sandbox.fakediscord import FakeDiscord, InteractionRecord
-from bot.sandbox.fakediscord.models import UploadedFile
+from bot.sandbox.fakediscord.models import FakeEmoji, UploadedFile
 from bot.sandbox.fakediscord.persistence import WorldFile
 from render.text import UI_FONT
 
@@ -57,6 +57,8 @@ async def test_a_kept_world_comes_back_with_the_same_ids(tmp_path: Path, fakes: 
     fake.rest.edit_message(panel, {"content": "Your hand (edited)"}, [])
     fake.rest.delete_message(fake.rest.create_message(channel, {"content": "gone"}, []))
     fake.commands_global = [{"id": "1", "name": "mahjong"}]
+    emoji = FakeEmoji(fake.ids.next(), "jt_1p_abcd", PNG, fake.bot_user)
+    fake.emojis[emoji.id] = emoji
     world.flush()
     world.close()
     last = fake.ids.last
@@ -82,6 +84,10 @@ async def test_a_kept_world_comes_back_with_the_same_ids(tmp_path: Path, fakes: 
     assert token.original is again.messages[panel.id] and again.messages[panel.id].interaction is token
     assert 59 <= again.clock.now() - token.created_at < 120, "a token keeps its age across the restart"
     assert again.commands_global == [{"id": "1", "name": "mahjong"}]
+    # The tile emojis: a restart neither uploads them again nor leaves panels with unknown ids.
+    assert [(e.id, e.name, e.data, e.creator.id) for e in again.emojis.values()] == [
+        (emoji.id, "jt_1p_abcd", PNG, fake.bot_user.id)
+    ]
     assert again.ids.next() > last, "a new id never repeats an old one"
     kept.close()
 

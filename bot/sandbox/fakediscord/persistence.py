@@ -185,6 +185,7 @@ def world_kinds(fake: FakeDiscord) -> list[Kind]:
         Kind("channel", lambda: fake.channels.values(), _key, world.dump_channel, world.load_channel),
         Kind("member", world.members, world.member_key, world.dump_member, world.load_member),
         Kind("commands", lambda: (fake,), lambda _: 0, world.dump_commands, world.load_commands),
+        Kind("emoji", lambda: fake.emojis.values(), _key, world.dump_emoji, world.load_emoji, _emoji_picture),
         Kind("attachment", lambda: (), _key, world.dump_attachment, world.load_attachment, _attachment_data, False),
         Kind("message", lambda: (), _key, world.dump_message, world.load_message, scanned=False),
         Kind("interaction", lambda: (), _key, world.dump_interaction, world.load_interaction, scanned=False),
@@ -222,6 +223,10 @@ def _key(item: Any) -> int:
 
 def _attachment_data(attachment: models.FakeAttachment) -> bytes:
     return attachment.data
+
+
+def _emoji_picture(emoji: models.FakeEmoji) -> bytes:
+    return emoji.data
 
 
 class _World:
@@ -335,6 +340,16 @@ class _World:
         fake.commands_global = list(record["global"])
         fake.commands_guild = {int(guild_id): list(commands) for guild_id, commands in record["guilds"].items()}
         fake.command_ids = {(guild_id, kind, name): command_id for guild_id, kind, name, command_id in record["ids"]}
+
+    # the application's emojis (the tile pictures the bot uploads once): kept, so a restart
+    # neither uploads them again nor leaves restored panels with emoji ids the fake forgot
+    def dump_emoji(self, emoji: models.FakeEmoji) -> Record:
+        return {"id": emoji.id, "name": emoji.name, "creator_id": emoji.creator.id}
+
+    def load_emoji(self, record: Record, blob: bytes | None) -> None:
+        creator = self.fake.users[int(record["creator_id"])]
+        emoji = models.FakeEmoji(int(record["id"]), str(record["name"]), blob or b"", creator)
+        self.fake.emojis[emoji.id] = emoji
 
     def dump_attachment(self, attachment: models.FakeAttachment) -> Record:
         channel_id = attachment.url.split("/attachments/")[1].split("/")[0] if attachment.url else "0"
