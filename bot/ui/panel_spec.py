@@ -189,7 +189,8 @@ def _choice(game_id: int, view: SeatView, decision: Decision | None, mode: Panel
     by_kind: dict[str, list[Action]] = {}
     for action in actions:
         by_kind.setdefault(action.kind, []).append(action)
-    mode = panel_mode(mode, decision) if actions else "discard"
+    # The auto options are there for a seat that waits too: switching one is no move.
+    mode = panel_mode(mode, decision) if actions or mode == AUTO_PAGE else "discard"
     # Several claims in one decision (ずーの's multi-ron): each taken with its own click, then Done.
     multi = ui.multi_claim
     if multi is not None and not (multi.kind in by_kind and (len(by_kind[multi.kind]) > 1 or view.rons_claimed)):

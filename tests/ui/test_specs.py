@@ -137,6 +137,28 @@ def test_the_auto_page_shows_each_option_with_its_state_in_the_players_language(
     assert PanelId(7, decision.seq, AUTO_PAGE).custom_id in {b.custom_id for b in plain.buttons}
 
 
+def test_a_waiting_seat_opens_the_auto_page_too() -> None:
+    """⚙ Auto pressed while another seat plays: the options, not the waiting panel again (whose
+    answer changed nothing, so the click was only acknowledged, and a test waiting for the page
+    failed whenever the press landed between two of its own decisions)."""
+    game = new_game("nishoku", {}, seed=0)
+    view, _ = decisions_met(seed=3)[0]
+    spec = panel_spec(
+        game_id=7,
+        title="二色麻雀",
+        view=view,
+        decision=None,
+        waiting_for=("B",),
+        names="ABCD",
+        tiles=game.tiles,
+        mode=AUTO_PAGE,
+        auto_options=AutoOptions(),
+    )
+    options = {b.custom_id.rsplit(":", 1)[-1] for b in spec.buttons}
+    assert {"riichi_discard", "auto_win", "no_calls", "discard"} <= options
+    assert not any(b.custom_id.startswith("jt:act:") for b in spec.buttons)
+
+
 def test_zuno_ron_window_on_the_revealed_discards_says_so_and_names_nobody() -> None:
     """ずーの's ron window offers all four revealed discards at once: the table says calls are open
     on them, naming no seat (neither a discarder nor the claimant) and showing no clock."""
