@@ -22,7 +22,16 @@ import pytest
 from bot.runtime import registry as registry_module
 from bot.sandbox.players import GAME_OVER
 from bot.sandbox.run import Sandbox
-from tests.sandbox.test_browser import GALLERY, PATIENCE_MS, browser, click_button, command, join, pytestmark
+from tests.sandbox.test_browser import (
+    GALLERY,
+    PATIENCE_MS,
+    browser,
+    click_button,
+    command,
+    join,
+    pytestmark,
+    tiles_with_emoji,
+)
 
 if TYPE_CHECKING:
     from playwright.async_api import Browser, Page
@@ -82,6 +91,7 @@ async def test_a_new_player_plays_a_riichi_hand_to_its_end_in_their_language(
     river_since_riichi = 0
     riichi_declared = False
     clock_seen = False
+    emoji_seen = False
     shot = False
     loop = asyncio.get_running_loop()
     moved = loop.time()
@@ -97,6 +107,8 @@ async def test_a_new_player_plays_a_riichi_hand_to_its_end_in_their_language(
             continue
         # A decision on the panel: its clock counts down as two relative timestamps (turn, bank).
         clock_seen = clock_seen or len(await page.query_selector_all(f'{PANEL} .ts[data-style="R"]')) >= 2
+        # Its tile buttons show the tiles' pictures (application emojis), not notation.
+        emoji_seen = emoji_seen or (any(":discard:" in a for a in actions) and await tiles_with_emoji(page) > 0)
         wins = [a for a in actions if a.split(":")[4] in ("tsumo", "ron")]
         riichi_page = await panel_buttons(page, 'button[data-custom-id$=":riichi"]')
         riichi = [a for a in actions if a.split(":")[4] == "riichi"]
@@ -128,4 +140,5 @@ async def test_a_new_player_plays_a_riichi_hand_to_its_end_in_their_language(
     assert clicks_after_riichi == 0
     assert river_since_riichi > river_at_riichi, "the hand ended before a draw after riichi"
     assert clock_seen, "no panel showed its turn and bank as relative timestamps"
+    assert emoji_seen, "no discard button showed its tile's picture"
     await context.close()
