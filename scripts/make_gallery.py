@@ -24,6 +24,7 @@ from bot.engine.tiles import NUM_KINDS, Kind, Tile  # noqa: E402
 from bot.engine.views import PublicView, SeatView  # noqa: E402
 from render import (  # noqa: E402
     NAVY_THEME,
+    Language,
     encode_png,
     render_draw,
     render_seat,
@@ -35,6 +36,7 @@ from render import (  # noqa: E402
 from render.samples import (  # noqa: E402
     sample_chinitsu_table,
     sample_chinitsu_win,
+    sample_draft,
     sample_draw,
     sample_goto_draw,
     sample_goto_table,
@@ -149,7 +151,13 @@ def make_gallery(out: Path = GALLERY) -> list[Path]:
     )
     seed = _showcase(2, "inage", _busy)
     view = sample_table(2, seed, variant="inage")
-    images.append(("table-2p.png", "2 seats (いなげ麻雀)", render_table(view, sample_names(2, seed), now=NOW)))
+    images.append(
+        (
+            "table-2p.png",
+            "2 seats (いなげ麻雀): the compact two-seat table, rivers across its width",
+            render_table(view, sample_names(2, seed), now=NOW),
+        )
+    )
 
     seed = next(seed for seed in range(500) if _good_seat(sample_seat(4, seed)))
     images.append(
@@ -157,6 +165,20 @@ def make_gallery(out: Path = GALLERY) -> list[Path]:
             "seat-4p.png",
             "a seat's private picture: its hand, the drawn tile apart, waits and live counts",
             render_seat(sample_seat(4, seed), sample_names(4, seed), now=NOW),
+        )
+    )
+    images.append(
+        (
+            "seat-4p-en.png",
+            "the same panel in English (a panel follows its player's language)",
+            render_seat(sample_seat(4, seed), sample_names(4, seed), language=Language.EN),
+        )
+    )
+    images.append(
+        (
+            "seat-4p-draft.png",
+            "ずーの: the draft packet a seat holds, under its hand (only its own panel shows it)",
+            render_seat(sample_draft(1), sample_names(4, 1), language=Language.EN),
         )
     )
     seed = next(seed for seed in range(500) if _riichi_seat(sample_seat(3, seed)))
@@ -168,6 +190,13 @@ def make_gallery(out: Path = GALLERY) -> list[Path]:
         )
     )
     images.append(("win.png", "win card", render_win(sample_win(3), sample_names(4, 3))))
+    images.append(
+        (
+            "win-en.png",
+            "the same win card in English (a server's `locale` setting)",
+            render_win(sample_win(3), sample_names(4, 3), language=Language.EN),
+        )
+    )
     images.append(
         (
             "win-chinitsu.png",
@@ -198,6 +227,13 @@ def make_gallery(out: Path = GALLERY) -> list[Path]:
         )
     )
     images.append(("standings.png", "final standings with the points chart", render_standings(sample_standings(5))))
+    images.append(
+        (
+            "standings-en.png",
+            "the standings in English",
+            render_standings(sample_standings(5), language=Language.EN),
+        )
+    )
     images.append(("tiles.png", "every tile face (38 kinds, red and gold fives, 白ポッチ)", _face_sheet()))
 
     written = []
