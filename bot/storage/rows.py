@@ -115,6 +115,7 @@ def guild_settings(guild_id: int, row: Row | None) -> GuildSettings:
         time_bank_seconds=row["time_bank_seconds"],
         hints=bool(row["hints"]),
         dm_panels=bool(row["dm_panels"]),
+        locale=row["locale"],
     )
 
 

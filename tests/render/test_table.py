@@ -13,6 +13,7 @@ from PIL import Image, ImageChops
 from bot.engine.tiles import Back, Kind, Tile, parse_tiles
 from bot.engine.views import PublicView, RiverTile, SeatPublic
 from render import DEFAULT_THEME, NAVY_THEME, render_seat, render_table
+from render.draw import draw_row as real_draw_row
 from render.layout import BAND, BAND_TILE, BOTTOM, LEFT, PUBLIC_BOTTOM, RIGHT, TOP, Slot, layout_for, positions
 from render.samples import sample_draft, sample_names, sample_seat, sample_table
 from render.sprites import tile_sprite
@@ -302,7 +303,7 @@ def test_a_draft_packet_is_drawn_under_the_hand_of_its_holder_only(monkeypatch: 
     view = sample_draft(1)
     assert len(view.packet) == 4
     rows: list[tuple[Tile, ...]] = []
-    original = render.table.draw_row
+    original = real_draw_row
 
     def draw_row(image: Image.Image, tiles: Sequence[Tile], *args: Any, **kwargs: Any) -> Any:
         rows.append(tuple(tiles))
