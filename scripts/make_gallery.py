@@ -49,6 +49,14 @@ from render.samples import (  # noqa: E402
 )
 
 GALLERY = ROOT / "docs" / "gallery"
+SCREENSHOTS = (
+    (
+        "sandbox.png",
+        "the sandbox (`python -m bot --sandbox`) in headless Chromium: Alice's tab, the table and her own panel;"
+        " taken by `JANTAKU_GALLERY=1 pytest tests/sandbox/test_browser.py`, not by the script",
+    ),
+)
+"""(image, caption) of the gallery's screenshots, which the browser test takes."""
 NOW = 1_750_000_000.0
 
 
@@ -251,6 +259,11 @@ def make_gallery(out: Path = GALLERY) -> list[Path]:
         path.write_bytes(png)
         written.append(path)
         lines.append(f"| [`{name}`]({name}) | {caption} ({len(png) // 1024} KB) |")
+    # The browser test's screenshots are not the script's to make, but stay listed.
+    for name, caption in SCREENSHOTS:
+        if (out / name).exists():
+            size = (out / name).stat().st_size // 1024
+            lines.append(f"| [`{name}`]({name}) | {caption} ({size} KB) |")
     lines += ["", *(f"![{name}]({name})" for name, _, _ in images), ""]
     (out / "README.md").write_text("\n".join(lines), "utf-8")
     return written
