@@ -20,6 +20,8 @@ if TYPE_CHECKING:
     from bot.app import JantakuBot
 
 VariantName = Literal[tuple(variant.variant for variant in VARIANTS)]  # type: ignore[valid-type]
+PictureLocale = Literal["auto", "en", "ja"]
+"""The ``locale`` option: ``auto`` (stored empty) follows the server's preferred locale."""
 TURN, BANK = TIMER_RANGES["turn_seconds"], TIMER_RANGES["bank_seconds"]
 """The same ranges as a table's own timers in ``/mahjong new``."""
 
@@ -34,6 +36,7 @@ class Admin(MahjongCog):
         bank_seconds=f"Extra seconds per player for a whole game, {BANK}",
         hints="Show waits and live tiles on private panels",
         dm_panels="Send private hands by DM instead of ephemeral messages",
+        locale="Language of the table and result pictures (auto: the server's)",
     )
     async def settings(
         self,
@@ -43,6 +46,7 @@ class Admin(MahjongCog):
         bank_seconds: app_commands.Range[int, BANK.low, BANK.high] | None = None,
         hints: bool | None = None,
         dm_panels: bool | None = None,
+        locale: PictureLocale | None = None,
     ) -> None:
         """Show this server's table defaults, or change them (Manage Server)."""
         guild_id, _ = require_guild(interaction)
@@ -52,6 +56,7 @@ class Admin(MahjongCog):
             "time_bank_seconds": bank_seconds,
             "hints": hints,
             "dm_panels": dm_panels,
+            "locale": ("" if locale == "auto" else str(locale)) if locale is not None else None,
         }
         changes = {key: value for key, value in changes.items() if value is not None}
         store = self.runtime.store
@@ -61,15 +66,16 @@ class Admin(MahjongCog):
             current = await store.guilds.update_settings(guild_id, **changes)
         else:
             current = await store.guilds.settings(guild_id)
-        locale = locale_of(interaction)
-        embed = discord.Embed(title=text("settings_title", locale), colour=0x455A64)
+        reader = locale_of(interaction)
+        embed = discord.Embed(title=text("settings_title", reader), colour=0x455A64)
         embed.add_field(name="default_variant", value=variant_class(current.default_variant).title)
         embed.add_field(name="turn_seconds", value=str(current.turn_seconds))
         embed.add_field(name="bank_seconds", value=str(current.time_bank_seconds))
         embed.add_field(name="hints", value="on" if current.hints else "off")
         embed.add_field(name="dm_panels", value="on" if current.dm_panels else "off")
+        embed.add_field(name="locale", value=current.locale or "auto")
         if changes:
-            embed.set_footer(text=text("settings_saved", locale))
+            embed.set_footer(text=text("settings_saved", reader))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
 

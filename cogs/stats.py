@@ -16,7 +16,7 @@ from bot.engine.record import GameRecord, replay
 from bot.engine.variants import VARIANTS
 from bot.engine.views import StandingsView
 from bot.runtime.errors import UnknownGame
-from bot.runtime.i18n import has_text, is_japanese, period_name, text
+from bot.runtime.i18n import has_text, is_japanese, period_name, picture_language, text
 from bot.runtime.rendering import Priority
 from bot.runtime.snapshot import public_table_view
 from bot.runtime.variants import has_chips, variant_class
@@ -25,7 +25,8 @@ from bot.ui.interactions import locale_of, require_guild
 from bot.ui.replies import PUBLIC_DEFER
 from bot.ui.slash import check_choice
 from cogs._shared import MahjongCog, VariantName
-from render import render_standings, render_table
+from render import Language, render_standings, render_table
+from render.layout import PUBLIC_BOTTOM
 
 if TYPE_CHECKING:
     from bot.app import JantakuBot
@@ -153,9 +154,11 @@ class Stats(MahjongCog):
         names = tuple(player.name for player in row.players)
         title = variant_class(row.variant).title
         embed = discord.Embed(title=f"{title} · game #{game}", colour=0x6A1B9A)
+        language = picture_language(locale)
         if row.status is GameStatus.RUNNING:
             # Only what everyone at the table can see: the record holds the seed, so every wall.
-            png = await self.runtime.renderer.render(Priority.CLICK, _running_table, record, names)
+            # In the language of the answer around it (the asker's), as /mahjong help's picture.
+            png = await self.runtime.renderer.render(Priority.CLICK, _running_table, record, names, language)
             embed.description = text("replay_running", locale, game=game)
             embed.set_image(url="attachment://table.png")
             await interaction.followup.send(embed=embed, file=discord.File(io.BytesIO(png), "table.png"))
@@ -166,19 +169,19 @@ class Stats(MahjongCog):
             embed.add_field(name="Cancelled", value=row.end_reason or "—")
             await interaction.followup.send(embed=embed)
             return
-        png = await self.runtime.renderer.render(Priority.CLICK, _standings, record, names)
+        png = await self.runtime.renderer.render(Priority.CLICK, _standings, record, names, language)
         embed.set_image(url="attachment://standings.png")
         log = discord.File(io.BytesIO(record.to_json().encode()), f"game-{game}.json")
         await interaction.followup.send(embed=embed, files=[discord.File(io.BytesIO(png), "standings.png"), log])
 
 
-def _running_table(record: GameRecord, names: tuple[str, ...]) -> bytes:
+def _running_table(record: GameRecord, names: tuple[str, ...], language: Language) -> bytes:
     game = replay(record)
     view = public_table_view(game.public_view(), deadline=None, auto=(), unclaimed=game.unclaimed())
-    return render_table(view, names)
+    return render_table(view, names, bottom=PUBLIC_BOTTOM, language=language)
 
 
-def _standings(record: GameRecord, names: tuple[str, ...]) -> bytes:
+def _standings(record: GameRecord, names: tuple[str, ...], language: Language) -> bytes:
     game = replay(record)
     outcome = game.outcome()
     points = (
@@ -200,7 +203,8 @@ def _standings(record: GameRecord, names: tuple[str, ...]) -> bytes:
             history=history,
             final_scores=tuple(outcome.final_scores) if outcome is not None else (),
             chips=chips,
-        )
+        ),
+        language=language,
     )
 
 

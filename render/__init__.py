@@ -25,11 +25,13 @@ from render.cards import compose_draw, compose_standings, compose_tiles, compose
 from render.help import HelpCard, compose_help
 from render.table import compose_seat, compose_table
 from render.theme import DEFAULT_THEME, NAVY_THEME, THEMES, Theme
+from render.words import Language
 
 __all__ = [
     "DEFAULT_THEME",
     "NAVY_THEME",
     "THEMES",
+    "Language",
     "Theme",
     "encode_png",
     "render_draw",
@@ -68,35 +70,47 @@ def render_table(
     *,
     theme: Theme = DEFAULT_THEME,
     bottom: int = 0,
+    language: Language = Language.JA,
 ) -> bytes:
-    """The public table, seen from seat ``bottom``.
+    """The public table, seen from seat ``bottom``, its words in ``language``.
 
     ``names`` are the seats' display names (any Unicode; missing glyphs become a box). No clock
     is drawn: a picture cannot count down, so the message beside it carries the deadline.
     """
-    return encode_png(compose_table(view, names, theme=theme, bottom=bottom))
+    return encode_png(compose_table(view, names, theme=theme, bottom=bottom, language=language))
 
 
-def render_seat(view: SeatView, names: Sequence[str], *, theme: Theme = DEFAULT_THEME) -> bytes:
-    """One seat's private picture: the table from its chair and its own hand large and face up,
-    with the drawn tile apart, the tiles it may choose now bright and the others dimmed, and its
-    waits and live counts when the table allows hints."""
-    return encode_png(compose_seat(view, names, theme=theme))
+def render_seat(
+    view: SeatView,
+    names: Sequence[str],
+    *,
+    theme: Theme = DEFAULT_THEME,
+    language: Language = Language.JA,
+) -> bytes:
+    """One seat's private picture: the table turned so that its chair is at the bottom, its own
+    hand large and face up, with the drawn tile apart, the tiles it may choose now bright and the
+    others dimmed, its waits and live counts when the table allows hints, and a draft packet it
+    holds (ずーの)."""
+    return encode_png(compose_seat(view, names, theme=theme, language=language))
 
 
-def render_win(view: WinView, names: Sequence[str], *, theme: Theme = DEFAULT_THEME) -> bytes:
+def render_win(
+    view: WinView, names: Sequence[str], *, theme: Theme = DEFAULT_THEME, language: Language = Language.JA
+) -> bytes:
     """A win card: hand and winning tile, yaku with han, fu, points, and point and chip changes."""
-    return encode_png(compose_win(view, names, theme=theme))
+    return encode_png(compose_win(view, names, theme=theme, language=language))
 
 
-def render_draw(view: DrawView, names: Sequence[str], *, theme: Theme = DEFAULT_THEME) -> bytes:
+def render_draw(
+    view: DrawView, names: Sequence[str], *, theme: Theme = DEFAULT_THEME, language: Language = Language.JA
+) -> bytes:
     """An exhaustive-draw card: who was tenpai (their hands shown) and the payments."""
-    return encode_png(compose_draw(view, names, theme=theme))
+    return encode_png(compose_draw(view, names, theme=theme, language=language))
 
 
-def render_standings(view: StandingsView, *, theme: Theme = DEFAULT_THEME) -> bytes:
+def render_standings(view: StandingsView, *, theme: Theme = DEFAULT_THEME, language: Language = Language.JA) -> bytes:
     """The final standings card with a chart of points over the hands."""
-    return encode_png(compose_standings(view, theme=theme))
+    return encode_png(compose_standings(view, theme=theme, language=language))
 
 
 def render_tiles(tiles: Sequence[Tile], *, theme: Theme = DEFAULT_THEME) -> bytes:

@@ -15,12 +15,14 @@ from render.sprites import face_size, thickness
 from render.table import seat_name
 from render.text import draw_text, text_width
 from render.theme import DEFAULT_THEME, Theme
+from render.words import Language, draw_reason, limit_name, round_name, word
 
 __all__ = ["compose_draw", "compose_standings", "compose_tiles", "compose_win"]
 
 CARD_WIDTH = 720
 PAD = 20
-_YAKUMAN = {1: "役満", 2: "ダブル役満", 3: "トリプル役満"}
+_YAKUMAN = {1: "yakuman", 2: "double_yakuman", 3: "triple_yakuman"}
+"""The picture words of a single, double and triple yakuman (more: ``multiple_yakuman``)."""
 
 
 def _variant(name: str) -> str:
@@ -63,22 +65,32 @@ def _fit_hand(
     return sizes[-1]
 
 
-def compose_win(view: WinView, names: Sequence[str], *, theme: Theme = DEFAULT_THEME) -> Image.Image:
+def _yaku_value(han: int, yakuman: int, language: Language) -> str:
+    """A yaku line's worth: its han, or which yakuman it is."""
+    if not yakuman:
+        return word("han", language, han=han)
+    key = _YAKUMAN.get(yakuman)
+    return word(key, language) if key else word("multiple_yakuman", language, times=yakuman)
+
+
+def compose_win(
+    view: WinView, names: Sequence[str], *, theme: Theme = DEFAULT_THEME, language: Language = Language.JA
+) -> Image.Image:
     """The winning hand with the winning tile apart, the yaku, the score and who paid whom."""
     yaku_rows = len(view.yaku) + sum(1 for line in view.yaku if line.detail)
     two_columns = yaku_rows > 8
     yaku_height = 28 * ((yaku_rows + 1) // 2 if two_columns else yaku_rows)
     seats = len(view.point_changes)
     extras = ChipsBlock(view.chip_items, view.flip_name, view.flips, view.dice, winner=view.winner)
-    extras_height = chips_block(None, 0, extras, names, theme, left=PAD, right=CARD_WIDTH - PAD)
+    extras_height = chips_block(None, 0, extras, names, theme, language, left=PAD, right=CARD_WIDTH - PAD)
     height = 60 + 16 + 130 + 12 + yaku_height + 16 + 50 + 16 + 64 + PAD + extras_height
     image = Image.new("RGB", (CARD_WIDTH, height), theme.card)
     tsumo = view.from_seat is None
     x = _header(
         image,
-        "ツモ" if tsumo else "ロン",
+        word("tsumo" if tsumo else "ron", language),
         (36, 96, 190) if tsumo else (196, 30, 48),
-        f"{_variant(view.variant)} · {view.round_label}",
+        f"{_variant(view.variant)} · {round_name(view.round_label, language)}",
         theme,
     )
     x += draw_text(image, (x, 16), seat_name(names, view.winner), 22, theme.text, max_width=260) + 12
@@ -99,7 +111,9 @@ def compose_win(view: WinView, names: Sequence[str], *, theme: Theme = DEFAULT_T
         meld_y = tile_y + _tile_height(hand_width) - _tile_height(meld_width)
         draw_melds_right(image, view.melds, CARD_WIDTH - PAD, meld_y, meld_width)
     groups = [
-        (label, tiles) for label, tiles in (("ドラ", view.dora_indicators), ("裏ドラ", view.ura_indicators)) if tiles
+        (word(key, language), tiles)
+        for key, tiles in (("dora", view.dora_indicators), ("ura_dora", view.ura_indicators))
+        if tiles
     ]
     labels = sum(text_width(label, 15) + 8 + 22 for label, _ in groups)
     count = sum(len(tiles) for _, tiles in groups)
@@ -120,16 +134,17 @@ def compose_win(view: WinView, names: Sequence[str], *, theme: Theme = DEFAULT_T
         column = 1 if two_columns and row >= (yaku_rows + 1) // 2 else 0
         line_x = PAD + column * (column_width + 24)
         line_y = y + 28 * (row - ((yaku_rows + 1) // 2 if column else 0))
-        value = _YAKUMAN.get(line.yakuman, f"{line.yakuman}倍役満") if line.yakuman else f"{line.han}翻"
+        value = _yaku_value(line.han, line.yakuman, language)
         value_width = text_width(value, 18)
-        name_width = draw_text(
-            image, (line_x, line_y), line.name, 18, theme.text, max_width=column_width - value_width - 20
-        )
-        if line.en:
+        # An English card leads with the yaku's English name where the engine has one; the
+        # Japanese name (the variant's own word) stays beside it, small.
+        name, aside = (line.en, line.name) if language is Language.EN and line.en else (line.name, line.en)
+        name_width = draw_text(image, (line_x, line_y), name, 18, theme.text, max_width=column_width - value_width - 20)
+        if aside:
             draw_text(
                 image,
                 (line_x + name_width + 10, line_y + 4),
-                line.en,
+                aside,
                 13,
                 theme.muted,
                 max_width=max(0, column_width - name_width - value_width - 30),
@@ -143,17 +158,21 @@ def compose_win(view: WinView, names: Sequence[str], *, theme: Theme = DEFAULT_T
     y += yaku_height + 8
     ImageDraw.Draw(image).line((PAD, y, CARD_WIDTH - PAD, y), fill=theme.panel_edge, width=1)
     y += 10
-    total = f"{view.han}翻" + (f" {view.fu}符" if view.fu is not None else "")
+    total = word("han", language, han=view.han) + (
+        " " + word("fu", language, fu=view.fu) if view.fu is not None else ""
+    )
     x = PAD + draw_text(image, (PAD, y), total, 24, theme.text) + 16
     if view.limit_name:
-        width = text_width(view.limit_name, 18) + 20
+        limit = limit_name(view.limit_name, language)
+        width = text_width(limit, 18) + 20
         ImageDraw.Draw(image).rounded_rectangle((x, y + 2, x + width, y + 32), radius=8, fill=(196, 142, 18))
-        draw_text(image, (x + width // 2, y + 17), view.limit_name, 18, (30, 20, 0), anchor="mm")
-    draw_text(image, (CARD_WIDTH - PAD, y - 4), f"{points_text(view.points)}点", 32, theme.accent, anchor="ra")
+        draw_text(image, (x + width // 2, y + 17), limit, 18, (30, 20, 0), anchor="mm")
+    points = word("points", language, points=points_text(view.points))
+    draw_text(image, (CARD_WIDTH - PAD, y - 4), points, 32, theme.accent, anchor="ra")
 
     y += 50 + 6
-    y += chips_block(image, y - 6, extras, names, theme, left=PAD, right=CARD_WIDTH - PAD)
-    _changes(image, y, names, view.point_changes, view.chip_changes, seats, theme, highlight=view.winner)
+    y += chips_block(image, y - 6, extras, names, theme, language, left=PAD, right=CARD_WIDTH - PAD)
+    _changes(image, y, names, view.point_changes, view.chip_changes, seats, theme, language, highlight=view.winner)
     return image
 
 
@@ -165,6 +184,7 @@ def _changes(
     chips: Sequence[int],
     seats: int,
     theme: Theme,
+    language: Language,
     *,
     highlight: int | None = None,
 ) -> None:
@@ -187,22 +207,25 @@ def _changes(
             draw_text(
                 image,
                 (x + width - 10, y + 34),
-                f"チップ {signed(chip)}",
+                word("chips", language, chips=signed(chip)),
                 13,
                 theme.gain if chip > 0 else theme.loss,
                 anchor="ra",
             )
 
 
-def compose_draw(view: DrawView, names: Sequence[str], *, theme: Theme = DEFAULT_THEME) -> Image.Image:
+def compose_draw(
+    view: DrawView, names: Sequence[str], *, theme: Theme = DEFAULT_THEME, language: Language = Language.JA
+) -> Image.Image:
     """An exhaustive draw: each seat's tenpai state, the tenpai hands face up, and the payments."""
     seats = len(view.tenpai)
     row_height = 64
     extras = ChipsBlock(view.chip_items)
-    extras_height = chips_block(None, 0, extras, names, theme, left=PAD, right=CARD_WIDTH - PAD)
+    extras_height = chips_block(None, 0, extras, names, theme, language, left=PAD, right=CARD_WIDTH - PAD)
     height = 60 + 16 + seats * (row_height + 8) + 8 + 64 + PAD + extras_height
     image = Image.new("RGB", (CARD_WIDTH, height), theme.card)
-    _header(image, view.reason, (90, 100, 110), f"{_variant(view.variant)} · {view.round_label}", theme)
+    caption = f"{_variant(view.variant)} · {round_name(view.round_label, language)}"
+    _header(image, draw_reason(view.reason, language), (90, 100, 110), caption, theme)
     y = 76
     name_width = 150
     for seat in range(seats):
@@ -211,7 +234,8 @@ def compose_draw(view: DrawView, names: Sequence[str], *, theme: Theme = DEFAULT
         melds = view.melds[seat] if seat < len(view.melds) else ()
         _mat(image, (PAD - 8, y, CARD_WIDTH - PAD + 8, y + row_height), theme)
         draw_text(image, (PAD, y + 8), seat_name(names, seat), 15, theme.text, max_width=name_width - 10)
-        label, colour = ("聴牌", (40, 150, 80)) if ready else ("ノーテン", (90, 90, 96))
+        label = word("tenpai" if ready else "noten", language)
+        colour = (40, 150, 80) if ready else (90, 90, 96)
         width = text_width(label, 13) + 14
         ImageDraw.Draw(image).rounded_rectangle((PAD, y + 34, PAD + width, y + 56), radius=8, fill=colour)
         draw_text(image, (PAD + 7, y + 36), label, 13, (255, 255, 255))
@@ -226,8 +250,8 @@ def compose_draw(view: DrawView, names: Sequence[str], *, theme: Theme = DEFAULT
                 meld_y = tile_y + _tile_height(hand_width) - _tile_height(meld_width)
                 draw_melds_right(image, melds, CARD_WIDTH - PAD, meld_y, meld_width)
         y += row_height + 8
-    y += chips_block(image, y + 2, extras, names, theme, left=PAD, right=CARD_WIDTH - PAD)
-    _changes(image, y + 8, names, view.point_changes, view.chip_changes, seats, theme)
+    y += chips_block(image, y + 2, extras, names, theme, language, left=PAD, right=CARD_WIDTH - PAD)
+    _changes(image, y + 8, names, view.point_changes, view.chip_changes, seats, theme, language)
     return image
 
 
@@ -239,14 +263,16 @@ def _nice_step(span: float) -> int:
     return 100000
 
 
-def compose_standings(view: StandingsView, *, theme: Theme = DEFAULT_THEME) -> Image.Image:
+def compose_standings(
+    view: StandingsView, *, theme: Theme = DEFAULT_THEME, language: Language = Language.JA
+) -> Image.Image:
     """Placements with points, score and chips, and a chart of every seat's points over the hands."""
     seats = len(view.names)
     row_height = 46
     chart_height = 260
     height = 60 + 12 + seats * row_height + 20 + chart_height + PAD
     image = Image.new("RGB", (CARD_WIDTH, height), theme.card)
-    _header(image, "最終結果", (150, 110, 20), _variant(view.variant), theme)
+    _header(image, word("final_result", language), (150, 110, 20), _variant(view.variant), theme)
     draw = ImageDraw.Draw(image)
     medal = {1: (212, 170, 40), 2: (176, 184, 196), 3: (186, 120, 70)}
     order = sorted(range(seats), key=lambda s: (view.placements[s] if s < len(view.placements) else 99, s))
@@ -269,17 +295,19 @@ def compose_standings(view: StandingsView, *, theme: Theme = DEFAULT_THEME) -> I
             draw_text(
                 image,
                 (CARD_WIDTH - PAD - 12, y + 11),
-                f"チップ {signed(view.chips[seat])}",
+                word("chips", language, chips=signed(view.chips[seat])),
                 15,
                 theme.muted,
                 anchor="ra",
             )
         y += row_height
-    _chart(image, (PAD, y + 14, CARD_WIDTH - PAD, y + 14 + chart_height), view, theme)
+    _chart(image, (PAD, y + 14, CARD_WIDTH - PAD, y + 14 + chart_height), view, theme, language)
     return image
 
 
-def _chart(image: Image.Image, box: tuple[int, int, int, int], view: StandingsView, theme: Theme) -> None:
+def _chart(
+    image: Image.Image, box: tuple[int, int, int, int], view: StandingsView, theme: Theme, language: Language
+) -> None:
     """Points over the hands: one line per seat, gridlines at round values, the start dashed."""
     left, top, right, bottom = box
     draw = ImageDraw.Draw(image)
@@ -314,7 +342,8 @@ def _chart(image: Image.Image, box: tuple[int, int, int, int], view: StandingsVi
         y = to_y(start)
         for x in range(plot_left, plot_right, 10):
             draw.line((x, y, min(x + 5, plot_right), y), fill=theme.muted, width=1)
-    labels = ["", *view.hand_labels] if len(view.hand_labels) == len(history) - 1 else list(view.hand_labels)
+    hand_labels = [round_name(label, language) for label in view.hand_labels]
+    labels = ["", *hand_labels] if len(hand_labels) == len(history) - 1 else hand_labels
     every = max(1, len(history) // 12 + (1 if len(history) > 12 else 0))
     for index, label in enumerate(labels[: len(history)]):
         if label and index % every == 0:

@@ -20,6 +20,7 @@ from render.sprites import face_size, paste, thickness, tile_sprite
 from render.table import seat_name
 from render.text import Color, draw_text, fit, text_width
 from render.theme import Theme
+from render.words import Language, word
 
 __all__ = ["ChipsBlock", "chips_block", "die_image", "mark_image"]
 
@@ -27,9 +28,6 @@ LABEL_COLUMN = 116
 """Width of the section names on the left ("チップ", the run's name, "サイコロ")."""
 LABEL_SIZE = 15
 NOTE_SIZE = 11
-PER_PAYER = "1人あたり"
-"""Under the flips' and the dice's names: their chips are what each payer pays."""
-STOCK_LABEL = "ストック"
 STOCK_TINT = (96, 70, 150)
 TOP_PAD = 10
 BOTTOM_PAD = 14
@@ -97,14 +95,14 @@ def _pill_width(parts: tuple[str, str, str]) -> int:
     return width + (text_width("→ " + who, 13) + 8 if who else 0)
 
 
-def _flip_cells(flips: Sequence[FlipLine]) -> list[tuple[int, FlipLine | None]]:
+def _flip_cells(flips: Sequence[FlipLine], language: Language) -> list[tuple[int, FlipLine | None]]:
     """The flips' cells in order as (width, flip), with a 「ストック」 label (flip None) before
     each run of stocked flips."""
     cells: list[tuple[int, FlipLine | None]] = []
     previous_stocked = False
     for flip in flips:
         if flip.stocked and not previous_stocked:
-            cells.append((text_width(STOCK_LABEL, 12) + 4, None))
+            cells.append((text_width(word("stock", language), 12) + 4, None))
         previous_stocked = flip.stocked
         text = MARK + 2
         if flip.matches > 0 or flip.chips:
@@ -130,6 +128,7 @@ def chips_block(
     block: ChipsBlock,
     names: Sequence[str],
     theme: Theme,
+    language: Language,
     *,
     left: int,
     right: int,
@@ -152,7 +151,8 @@ def chips_block(
         lines = _flow(widths, room, PILL_GAP)
         if image is not None:
             total = sum(item.chips for item in block.items)
-            _label(image, left, y + 3, "チップ", f"合計 {_plus(total)}", theme)
+            heading, note = word("chips_heading", language), word("chips_total", language, total=_plus(total))
+            _label(image, left, y + 3, heading, note, theme)
             draw = ImageDraw.Draw(image)
             for row, line in enumerate(lines):
                 x = x0
@@ -176,17 +176,18 @@ def chips_block(
     if block.flips:
         if sections:
             y += SECTION_GAP
-        cells = _flip_cells(block.flips)
+        cells = _flip_cells(block.flips, language)
         lines = _flow([width for width, _ in cells], room, FLIP_GAP)
         if image is not None:
-            _label(image, left, y + 6, block.flip_name or "めくり", PER_PAYER, theme)
+            flips = block.flip_name or word("flips", language)
+            _label(image, left, y + 6, flips, word("per_payer", language), theme)
             for row, line in enumerate(lines):
                 x = x0
                 for index in line:
                     width, flip = cells[index]
                     cy = y + row * FLIP_ROW
                     if flip is None:
-                        draw_text(image, (x, cy + 13), STOCK_LABEL, 12, _lighter(STOCK_TINT))
+                        draw_text(image, (x, cy + 13), word("stock", language), 12, _lighter(STOCK_TINT))
                     else:
                         _flip(image, x, cy, width, flip, theme)
                     x += width + FLIP_GAP
@@ -199,7 +200,7 @@ def chips_block(
         widths = [_dice_width(line) for line in block.dice]
         lines = _flow(widths, room, DICE_GAP)
         if image is not None:
-            _label(image, left, y, "サイコロ", PER_PAYER, theme)
+            _label(image, left, y, word("dice", language), word("per_payer", language), theme)
             for row, line in enumerate(lines):
                 x = x0
                 for index in line:

@@ -15,8 +15,6 @@ from render.sprites import Shade, Sprite, face_size, paste, thickness, tile_spri
 from render.text import Color, draw_text, text_width
 
 __all__ = [
-    "PHASE_LABELS",
-    "WIND_NAMES",
     "PasteOp",
     "back_colour",
     "badge",
@@ -38,24 +36,6 @@ __all__ = [
 
 PasteOp = tuple[int, int, Sprite]
 """(y, x, sprite): a queued paste, sorted by position before drawing."""
-
-WIND_NAMES = {27: "東", 28: "南", 29: "西", 30: "北"}
-PHASE_LABELS = {
-    "discard": "打牌",
-    "draw": "ツモ",
-    "claims": "鳴き",
-    "call": "鳴き",
-    "draft": "ドラフト",
-    "riichi": "リーチ",
-    "select": "選択",
-    "set_aside": "抜き",
-    "end": "終局",
-    # The turn cycle's own phase names (bot.engine.table.turns.Phase).
-    "deal": "配牌",
-    "turn": "手番",
-    "ended": "終局",
-    "over": "終局",
-}
 
 
 @lru_cache(maxsize=64)

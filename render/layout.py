@@ -13,6 +13,7 @@ from functools import cache
 __all__ = [
     "BOTTOM",
     "LEFT",
+    "PUBLIC_BOTTOM",
     "RIGHT",
     "TOP",
     "Frame",
@@ -25,6 +26,13 @@ __all__ = [
 
 BOTTOM, RIGHT, TOP, LEFT = 0, 1, 2, 3
 """Positions round the table, anticlockwise from the viewer, as seats are in play order."""
+
+PUBLIC_BOTTOM = 0
+"""The seat at the bottom of the public table picture, for the whole game: seat 0, the first
+dealer (起家), East of the first hand. A Tenhou spectator (観戦) picks one player and watches the
+whole game from that chair, never following the deal round the table; the channel cannot pick,
+so it sits with the first dealer, and seats never jump round the picture when the deal passes.
+Each player's own panel turns the table to put them at the bottom instead."""
 
 ROTATION = {BOTTOM: 0, RIGHT: 90, TOP: 180, LEFT: 270}
 """How far each side's tiles are turned anticlockwise so that they face their owner."""
@@ -82,6 +90,8 @@ class Slot:
     """Which edge of that region a plate hugs ("top" or "bottom"), chosen so it sits by its own seat's tiles."""
     strip: Rect
     """The edge of the centre panel that faces this position (wind marker, riichi stick)."""
+    river_columns: int = 6
+    """Discards per river row, until the river outgrows its rows (then the rows widen)."""
 
     @property
     def rotation(self) -> int:
@@ -121,15 +131,24 @@ def _strip(centre: Rect, position: int, depth: int = 26) -> Rect:
     return (left, top, left + depth, bottom)
 
 
+ROW_UPRIGHT = 44
+"""A row of upright river tiles: a 30 px tile is 40 px tall plus its 4 px side."""
+ROW_TURNED = 40
+TWO_SEAT_ROWS = 3
+TWO_SEAT_COLUMNS = 12
+"""Two seats face each other across the centre with nobody beside them: their rivers run the
+table's whole width (12 a row; rows widen past 36 discards), so three rows hold what six did."""
+PLATE = 176
+"""Width of a name plate where it has a side of its own (the two-seat table)."""
+
+
 @cache
 def layout_for(seat_count: int) -> Layout:
-    """The square table for three or four seats, or the tall one for two."""
-    river_depth_rows = {2: 6, 3: 4, 4: 4}[seat_count]
-    row_upright = 44  # a 30 px river tile is 40 px tall plus its 4 px side
-    row_turned = 40
-    depth = max(river_depth_rows * row_upright, 4 * row_turned)
+    """The square table for three or four seats, or the compact one for two."""
     if seat_count == 2:
-        return _tall_layout(depth, river_depth_rows)
+        return _two_seat_layout()
+    river_depth_rows = 4
+    depth = max(river_depth_rows * ROW_UPRIGHT, 4 * ROW_TURNED)
     side = INSET + BAND + GAP_BAND + depth + GAP_CENTRE
     size = 2 * side + CENTRE
     c0, c1 = side, side + CENTRE
@@ -184,37 +203,43 @@ def layout_for(seat_count: int) -> Layout:
     return Layout(f"{seat_count}p", size, size, centre, slots)
 
 
-def _tall_layout(depth: int, rows: int) -> Layout:
-    plate = 176
-    width = 2 * (INSET + plate + GAP_BAND) + CENTRE
-    side = INSET + BAND + GAP_BAND + depth + GAP_CENTRE
+def _two_seat_layout() -> Layout:
+    """Two seats facing each other: rivers across the width, each name plate beside the centre
+    panel on its own side of the table (the bottom seat's right of it, low; the top seat's left
+    of it, high), so the picture is about as tall as it is wide."""
+    width = 2 * (INSET + PLATE + GAP_BAND) + CENTRE
+    side = INSET + BAND + GAP_BAND + TWO_SEAT_ROWS * ROW_UPRIGHT + GAP_CENTRE
     height = 2 * side + CENTRE
     x0, x1 = (width - CENTRE) // 2, (width + CENTRE) // 2
     y0, y1 = side, side + CENTRE
     centre = (x0, y0, x1, y1)
+    river_length = TWO_SEAT_COLUMNS * (RIVER_TILE + 1)
+    river_left, river_right = (width - river_length) // 2, (width + river_length) // 2
     band_start = INSET + 8
     band_length = width - 2 * band_start
     edge = INSET + BAND
     slots = {
         BOTTOM: Slot(
             BOTTOM,
-            Frame(x0 + 8, y1 + GAP_CENTRE, 0),
-            rows,
+            Frame(river_left, y1 + GAP_CENTRE, 0),
+            TWO_SEAT_ROWS,
             Frame(band_start, height - edge, 0),
             band_length,
-            (x1 + GAP_BAND, y1 + GAP_CENTRE, width - INSET, y1 + GAP_CENTRE + plate),
-            "top",
+            (x1 + GAP_BAND, y0, width - INSET, y1),
+            "bottom",
             _strip(centre, BOTTOM),
+            TWO_SEAT_COLUMNS,
         ),
         TOP: Slot(
             TOP,
-            Frame(x1 - 8, y0 - GAP_CENTRE, 180),
-            rows,
+            Frame(river_right, y0 - GAP_CENTRE, 180),
+            TWO_SEAT_ROWS,
             Frame(width - band_start, edge, 180),
             band_length,
-            (INSET, y0 - GAP_CENTRE - plate, x0 - GAP_BAND, y0 - GAP_CENTRE),
-            "bottom",
+            (INSET, y0, x0 - GAP_BAND, y1),
+            "top",
             _strip(centre, TOP),
+            TWO_SEAT_COLUMNS,
         ),
     }
     return Layout("2p", width, height, centre, slots)

@@ -18,6 +18,7 @@ from bot.engine.variants.chinitsu.tiles import chinitsu_tileset
 from bot.engine.variants.goto.tiles import goto_tileset
 from bot.engine.variants.inage.tiles import inage_tileset
 from bot.engine.variants.nishoku.tiles import nishoku_tileset
+from bot.engine.variants.zuno.state import ZunoSeatView
 from bot.engine.variants.zuno.tiles import zuno_tileset
 from bot.engine.views import (
     ChipItem,
@@ -39,6 +40,7 @@ __all__ = [
     "SAMPLE_NAMES",
     "sample_chinitsu_table",
     "sample_chinitsu_win",
+    "sample_draft",
     "sample_draw",
     "sample_goto_draw",
     "sample_goto_table",
@@ -234,6 +236,20 @@ def sample_seat(seat_count: int, seed: int = 0, *, hints: bool = True) -> SeatVi
         ukeire=ukeire,
         furiten=bool(waits) and rng.random() < 0.3,
         private_note="",
+    )
+
+
+def sample_draft(seed: int = 0) -> ZunoSeatView:
+    """A ずーの seat holding a draft packet of four (its hand of 13 drawn from the same wall): the
+    packet is drawn under the hand, and only this seat's picture shows it."""
+    seat = sample_seat(4, seed, hints=False)
+    rng = random.Random(seed * 31 + 4)
+    pool = list(_tileset("zuno", rng).tiles)
+    rng.shuffle(pool)
+    hand = sort_tiles(pool[4:17])
+    public = dataclasses.replace(seat.public, variant="zuno", phase="draft", turn=seat.seat)
+    return ZunoSeatView(
+        public=public, seat=seat.seat, hand=hand, drawn=None, selectable=(), packet=sort_tiles(pool[:4])
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Protocol, runtime_checkable
 
 from PIL import Image, ImageDraw
 
@@ -12,8 +13,6 @@ from bot.engine.table.turns import Phase
 from bot.engine.tiles import Back, Tile
 from bot.engine.views import PublicView, RiverTile, SeatPublic, SeatView
 from render.draw import (
-    PHASE_LABELS,
-    WIND_NAMES,
     PasteOp,
     back_colour,
     badge,
@@ -45,10 +44,10 @@ from render.layout import (
 from render.sprites import Shade, face_size, paste, thickness, tile_sprite
 from render.text import draw_text, fit, safe_text, text_image, text_width, ui_font
 from render.theme import DEFAULT_THEME, Theme
+from render.words import Language, phase_name, round_name, wind_name, word
 
 __all__ = ["compose_seat", "compose_table", "indicator_grid", "seat_name"]
 
-RIVER_ROW = 6
 STRIP = 26
 
 
@@ -102,7 +101,8 @@ def _background(seat_count: int, theme: Theme) -> Image.Image:
 def _river(image: Image.Image, slot: Slot, river: Sequence[RiverTile], last: int | None, theme: Theme) -> None:
     """Discards in rows of six facing their owner; the riichi tile turned, called tiles dimmed."""
     frame = slot.river
-    per_row = RIVER_ROW if len(river) <= RIVER_ROW * slot.river_rows else math.ceil(len(river) / slot.river_rows)
+    columns = slot.river_columns
+    per_row = columns if len(river) <= columns * slot.river_rows else math.ceil(len(river) / slot.river_rows)
     upright = tile_sprite(Tile(0), RIVER_TILE, frame.rotation)
     _, row_depth = frame.local_size(upright.width, upright.height)
     ops: list[PasteOp] = []
@@ -161,8 +161,9 @@ def _band(image: Image.Image, slot: Slot, seat: SeatPublic, *, show_hand: bool) 
     flush(image, overlays)
 
 
-def _wind_label(seat: SeatPublic) -> str:
-    return WIND_NAMES.get(seat.wind, str(seat.seat + 1)) if seat.wind is not None else str(seat.seat + 1)
+def _wind_label(seat: SeatPublic, language: Language) -> str:
+    """The seat's wind (東 / E), or its number in a variant without winds."""
+    return (wind_name(seat.wind, language) if seat.wind is not None else "") or str(seat.seat + 1)
 
 
 def _translucent(image: Image.Image, box: tuple[int, int, int, int], colour: tuple[int, int, int], alpha: int) -> None:
@@ -199,7 +200,6 @@ PLATE_TEXT = 108
 """Where the set-aside tiles start below a plate's top: under the name, points and badges."""
 BADGES_END = 100
 """The bottom of the badge row; an open riichi's waits start here."""
-OPEN_LABEL = "オープン"
 OPEN_LABEL_SIZE = 11
 OPEN_COLOUR = (214, 110, 24)
 WAIT_SIZES = (16, 14, 12, 10)
@@ -217,24 +217,26 @@ def _waits_grid(count: int, room: int) -> tuple[int, int, int]:
     return size, per_row, math.ceil(count / per_row)
 
 
-def _open_label_width() -> int:
-    return text_width(OPEN_LABEL, OPEN_LABEL_SIZE) + OPEN_LABEL_SIZE
+def _open_label_width(language: Language) -> int:
+    return text_width(word("open", language), OPEN_LABEL_SIZE) + OPEN_LABEL_SIZE
 
 
-def _waits_layout(count: int, width: int) -> tuple[int, int, int, int]:
+def _waits_layout(count: int, width: int, language: Language) -> tuple[int, int, int, int]:
     """(tile width, per row, rows, block height) of the waits row of a plate ``width`` wide."""
-    room = width - 16 - _open_label_width() - 6
+    room = width - 16 - _open_label_width(language) - 6
     size, per_row, rows = _waits_grid(count, room)
     return size, per_row, rows, max(OPEN_LABEL_SIZE + 8, rows * (_tile_pitch(size) - 1)) + 2
 
 
-def _chips(image: Image.Image, seat: SeatPublic, x: int, box: tuple[int, int, int, int], theme: Theme) -> None:
+def _chips(
+    image: Image.Image, seat: SeatPublic, x: int, box: tuple[int, int, int, int], theme: Theme, language: Language
+) -> None:
     """A seat's chips: after the badges when they fit there, else at the end of the points line
     (shorter if need be); never left off."""
     if seat.chips is None:
         return
     left, top, right, _ = box
-    label = f"チップ {signed(seat.chips)}"
+    label = word("chips", language, chips=signed(seat.chips))
     y = top + 78
     if x + text_width(label, 14) <= right - 8:
         draw_text(image, (x + 2, y + 2), label, 14, theme.muted)
@@ -249,14 +251,22 @@ def _chips(image: Image.Image, seat: SeatPublic, x: int, box: tuple[int, int, in
 
 
 def _plate(
-    image: Image.Image, slot: Slot, seat: SeatPublic, name: str, view: PublicView, theme: Theme, *, own: bool
+    image: Image.Image,
+    slot: Slot,
+    seat: SeatPublic,
+    name: str,
+    view: PublicView,
+    theme: Theme,
+    language: Language,
+    *,
+    own: bool,
 ) -> None:
     """Name, points, chips, status, an open riichi's waits and the set-aside tiles of one seat,
     upright for legibility."""
     left, region_top, right, region_bottom = slot.plate
     region = region_bottom - region_top
     waits = seat.open_waits
-    waits_layout = _waits_layout(len(waits), right - left) if waits else None
+    waits_layout = _waits_layout(len(waits), right - left, language) if waits else None
     tiles_top = BADGES_END + waits_layout[3] + 3 if waits_layout else PLATE_TEXT
     tiles = seat.set_aside
     grid = _set_aside_grid(len(tiles), right - left, region - tiles_top - 6) if tiles else None
@@ -274,20 +284,20 @@ def _plate(
         draw.rounded_rectangle(box, radius=12, outline=theme.deciding, width=2)
     badge_colour = (200, 64, 40) if seat.dealer else _blend(theme.panel_edge, theme.panel, 0.35)
     draw.ellipse((left + 8, top + 8, left + 38, top + 38), fill=badge_colour, outline=theme.text, width=1)
-    draw_text(image, (left + 23, top + 23), _wind_label(seat), 18, theme.text, anchor="mm")
+    draw_text(image, (left + 23, top + 23), _wind_label(seat, language), 18, theme.text, anchor="mm")
     draw_text(image, (left + 46, top + 11), name, 17, theme.accent if own else theme.text, max_width=right - left - 54)
     draw_text(image, (left + 10, top + 42), points_text(seat.points), 26, theme.text)
     x = left + 10
     y = top + 78
     if seat.riichi:
-        x += badge(image, x, y, "リーチ", 13, (255, 255, 255), (196, 30, 48)) + 4
+        x += badge(image, x, y, word("riichi", language), 13, (255, 255, 255), (196, 30, 48)) + 4
     if seat.dealer:
-        x += badge(image, x, y, "親", 13, (255, 255, 255), (200, 64, 40)) + 4
+        x += badge(image, x, y, word("dealer", language), 13, (255, 255, 255), (200, 64, 40)) + 4
     if seat.auto_played:
-        x += badge(image, x, y, "自動", 13, (20, 20, 20), (200, 200, 200)) + 4
-    _chips(image, seat, x, box, theme)
+        x += badge(image, x, y, word("auto", language), 13, (20, 20, 20), (200, 200, 200)) + 4
+    _chips(image, seat, x, box, theme, language)
     if waits_layout is not None:
-        _open_waits(image, waits, waits_layout, left + 8, top + BADGES_END)
+        _open_waits(image, waits, waits_layout, left + 8, top + BADGES_END, language)
     if grid is not None:
         size, per_row, rows = grid
         pitch = _tile_pitch(size)
@@ -298,26 +308,30 @@ def _plate(
             draw_row(image, tiles[row * per_row : (row + 1) * per_row], left + 8, row_y, size)
 
 
-def _open_waits(image: Image.Image, waits: Sequence[int], layout: tuple[int, int, int, int], x: int, y: int) -> None:
+def _open_waits(
+    image: Image.Image, waits: Sequence[int], layout: tuple[int, int, int, int], x: int, y: int, language: Language
+) -> None:
     """The 「オープン」 label and the kinds an open riichi waits on, as small faces."""
     size, per_row, rows, block = layout
     label_height = OPEN_LABEL_SIZE + 8
     label_y = y + (min(block, _tile_pitch(size)) - label_height) // 2
-    x += badge(image, x, label_y, OPEN_LABEL, OPEN_LABEL_SIZE, (255, 255, 255), OPEN_COLOUR) + 6
+    x += badge(image, x, label_y, word("open", language), OPEN_LABEL_SIZE, (255, 255, 255), OPEN_COLOUR) + 6
     pitch = _tile_pitch(size) - 1
     for row in range(rows):
         kinds = waits[row * per_row : (row + 1) * per_row]
         draw_row(image, [Tile(kind) for kind in kinds], x, y + row * pitch, size)
 
 
-def _strip(image: Image.Image, slot: Slot, seat: SeatPublic, view: PublicView, theme: Theme) -> None:
+def _strip(
+    image: Image.Image, slot: Slot, seat: SeatPublic, view: PublicView, theme: Theme, language: Language
+) -> None:
     """The console edge facing a seat: its wind (turned towards it), riichi stick and turn light."""
     left, top, right, bottom = slot.strip
     rotation = slot.rotation
     length = (right - left) if rotation in (0, 180) else (bottom - top)
     depth = (bottom - top) if rotation in (0, 180) else (right - left)
     colour = theme.accent if view.turn == seat.seat else theme.deciding if seat.seat in view.deciding else None
-    content = _strip_image(length, depth, _wind_label(seat), seat.dealer, seat.riichi, colour, theme)
+    content = _strip_image(length, depth, _wind_label(seat, language), seat.dealer, seat.riichi, colour, theme)
     if rotation:
         content = content.rotate(rotation, expand=True)
     image.paste(content, (left, top), content)
@@ -353,6 +367,7 @@ def _centre(
     view: PublicView,
     names: Sequence[str],
     theme: Theme,
+    language: Language,
     *,
     wall_in_centre: bool = True,
 ) -> None:
@@ -363,17 +378,18 @@ def _centre(
     # Keep clear of the 26 px strips along each edge (winds, riichi sticks, turn lights).
     inner = top + STRIP
     room = right - left - 2 * STRIP - 8
-    label_size = next((size for size in (26, 24, 22, 20) if text_width(view.round_label, size) <= room), 18)
-    draw_text(image, (middle, inner + 18), view.round_label, label_size, theme.text, anchor="mm", max_width=room)
+    round_label = round_name(view.round_label, language)
+    label_size = next((size for size in (26, 24, 22, 20) if text_width(round_label, size) <= room), 18)
+    draw_text(image, (middle, inner + 18), round_label, label_size, theme.text, anchor="mm", max_width=room)
     y = inner + 38
     parts: list[tuple[Image.Image, str]] = []
     if view.honba:
         parts.append((stick_image(40, 8, False), f"{view.honba}"))
     if view.riichi_sticks:
         parts.append((stick_image(40, 8, True), f"{view.riichi_sticks}"))
-    remaining = f"残り{view.tiles_left}枚"
+    remaining = word("remaining", language, count=view.tiles_left)
     if wall_in_centre and view.wall_backs:
-        remaining += "  " + "  ".join(f"{name}{count}" for name, count in _back_counts(view.wall_backs))
+        remaining += "  " + "  ".join(f"{name}{count}" for name, count in _back_counts(view.wall_backs, language))
     indicators = view.dora_indicators
     one_row = len(indicators) * (24 + 2) - 2 <= room
     if one_row:
@@ -391,7 +407,7 @@ def _centre(
         else:
             draw_text(image, (middle, y + 8), remaining, 15, theme.muted, anchor="mm", max_width=room)
         _indicator_rows(image, indicators, middle, y + 26, inner + 124, room)
-    who = _status(view, names)
+    who = _status(view, names, language)
     if who:
         draw_text(image, (middle, inner + 132), who, 14, theme.accent, anchor="mm", max_width=room)
 
@@ -433,15 +449,18 @@ def _indicator_rows(
     return boxes
 
 
-def _back_counts(backs: Sequence[Back]) -> list[tuple[str, int]]:
-    return [(name, sum(1 for b in backs if b is back)) for back, name in ((Back.BLUE, "青"), (Back.YELLOW, "黄"))]
+def _back_counts(backs: Sequence[Back], language: Language) -> list[tuple[str, int]]:
+    names = ((Back.BLUE, word("back_blue", language)), (Back.YELLOW, word("back_yellow", language)))
+    return [(name, sum(1 for b in backs if b is back)) for back, name in names]
 
 
 WALL_TILE = 14
 WALL_PER_ROW = 13
 
 
-def _wall(image: Image.Image, box: tuple[int, int, int, int], backs: Sequence[Back], theme: Theme) -> None:
+def _wall(
+    image: Image.Image, box: tuple[int, int, int, int], backs: Sequence[Back], theme: Theme, language: Language
+) -> None:
     """The live wall's backs in draw order (the next tile first, outlined), with counts by colour.
 
     Drawn upright on the side no seat uses, so it reads the same from every chair.
@@ -461,8 +480,8 @@ def _wall(image: Image.Image, box: tuple[int, int, int, int], backs: Sequence[Ba
     )
     _translucent(image, panel, theme.panel, 150)
     x0, y0 = panel[0] + 10, panel[1] + 8
-    x = x0 + draw_text(image, (x0, y0), f"山 {len(backs)}枚", 15, theme.text) + 10
-    for (name, count), back in zip(_back_counts(backs), (Back.BLUE, Back.YELLOW), strict=True):
+    x = x0 + draw_text(image, (x0, y0), word("wall", language, count=len(backs)), 15, theme.text) + 10
+    for (name, count), back in zip(_back_counts(backs, language), (Back.BLUE, Back.YELLOW), strict=True):
         swatch = tile_sprite(None, 12, back=back)
         paste(image, swatch, x, y0 + 1)
         x += swatch.width + 4
@@ -477,13 +496,14 @@ def _wall(image: Image.Image, box: tuple[int, int, int, int], backs: Sequence[Ba
             outline(image, (tx, ty, tx + sprite.width, ty + sprite.height), theme.accent, 2)
 
 
-def _status(view: PublicView, names: Sequence[str]) -> str:
+def _status(view: PublicView, names: Sequence[str], language: Language) -> str:
     """Whose move it is and in which phase; while calls are open, on whose tile (never who may
     call). No clock: the table message's countdown is the live one."""
     if view.phase == Phase.CLAIMS:
-        on = fit(seat_name(names, view.calls_on), 14, 100) + " の牌" if view.calls_on is not None else ""
-        return "鳴き確認中" + (f"（{on}）" if on else "")
-    phase = PHASE_LABELS.get(view.phase, view.phase)
+        if view.calls_on is None:
+            return word("calls_open", language)
+        return word("calls_open_on", language, name=fit(seat_name(names, view.calls_on), 14, 100))
+    phase = phase_name(view.phase, language)
     return " · ".join(
         part for part in (fit(seat_name(names, view.turn), 14, 100) if view.turn is not None else "", phase) if part
     )
@@ -496,6 +516,7 @@ def compose_table(
     theme: Theme = DEFAULT_THEME,
     bottom: int = 0,
     private_seat: int | None = None,
+    language: Language = Language.JA,
 ) -> Image.Image:
     """Draw the table seen from seat ``bottom``; ``private_seat``'s concealed tiles are left off the band."""
     seat_count = len(view.seats)
@@ -509,23 +530,47 @@ def compose_table(
         slot = layout.slots[where[seat.seat]]
         _river(image, slot, seat.river, last_index if seat.seat == last_seat else None, theme)
         _band(image, slot, seat, show_hand=seat.seat != private_seat)
-        _plate(image, slot, seat, seat_name(names, seat.seat), view, theme, own=seat.seat == private_seat)
-        _strip(image, slot, seat, view, theme)
+        _plate(image, slot, seat, seat_name(names, seat.seat), view, theme, language, own=seat.seat == private_seat)
+        _strip(image, slot, seat, view, theme, language)
     free = [position for position in (LEFT, TOP, RIGHT, BOTTOM) if position not in where.values()]
     wall_box = wall_region(layout, free[0]) if free and len(layout.slots) == 4 else None
     if wall_box is not None and view.wall_backs:
-        _wall(image, wall_box, view.wall_backs, theme)
-    _centre(image, layout, view, names, theme, wall_in_centre=wall_box is None)
+        _wall(image, wall_box, view.wall_backs, theme, language)
+    _centre(image, layout, view, names, theme, language, wall_in_centre=wall_box is None)
     return image
 
 
 HAND_TILE = 44
 PANEL_PAD = 14
+PACKET_TILE = 34
+PACKET_ROW = 12 + 50
+"""The draft packet's row under the hand: its label and tiles a little smaller than the hand's."""
 
 
-def compose_seat(view: SeatView, names: Sequence[str], *, theme: Theme = DEFAULT_THEME) -> Image.Image:
-    """The table from this seat's chair, with its own hand face up and large beneath it."""
-    table = compose_table(view.public, names, theme=theme, bottom=view.seat, private_seat=view.seat)
+@runtime_checkable
+class HoldsPacket(Protocol):
+    """A seat view that may hold a draft packet (ずーの's): tiles only that seat sees, one of
+    which it takes into its hand. Read through this protocol, the renderer knows no variant."""
+
+    @property
+    def packet(self) -> tuple[Tile, ...]: ...
+
+
+def packet_of(view: SeatView) -> tuple[Tile, ...]:
+    """The draft packet the seat holds now (empty for a seat or variant without one)."""
+    return view.packet if isinstance(view, HoldsPacket) else ()
+
+
+def compose_seat(
+    view: SeatView,
+    names: Sequence[str],
+    *,
+    theme: Theme = DEFAULT_THEME,
+    language: Language = Language.JA,
+) -> Image.Image:
+    """The table from this seat's chair (it at the bottom, as in every mahjong client), with its
+    own hand face up and large beneath it, and a draft packet it holds beside it."""
+    table = compose_table(view.public, names, theme=theme, bottom=view.seat, private_seat=view.seat, language=language)
     seat = next((s for s in view.public.seats if s.seat == view.seat), None)
     width = table.width
     hand = list(view.hand)
@@ -539,7 +584,17 @@ def compose_seat(view: SeatView, names: Sequence[str], *, theme: Theme = DEFAULT
             break
     hand_height = face_size(tile_width)[1] + thickness(tile_width)
     hints = bool(view.waits or view.ukeire)
-    height = 12 + 26 + hand_height + 14 + (44 if hints else 0) + (24 if view.private_note else 0) + 8
+    packet = packet_of(view)
+    height = (
+        12
+        + 26
+        + hand_height
+        + 14
+        + (PACKET_ROW if packet else 0)
+        + (44 if hints else 0)
+        + (24 if view.private_note else 0)
+        + 8
+    )
     image = Image.new("RGB", (width, table.height + height), theme.card)
     image.paste(table, (0, 0))
     draw = ImageDraw.Draw(image)
@@ -547,14 +602,15 @@ def compose_seat(view: SeatView, names: Sequence[str], *, theme: Theme = DEFAULT
     y = table.height + 12
     x = PANEL_PAD
     if seat is not None:
-        wind = _wind_label(seat)
+        wind = _wind_label(seat, language)
         x += draw_text(image, (x, y), f"{wind} {seat_name(names, view.seat)}", 18, theme.accent, max_width=width // 2)
         x += 12
-        x += draw_text(image, (x, y), f"{points_text(seat.points)}点", 18, theme.text) + 10
+        points = word("points", language, points=points_text(seat.points))
+        x += draw_text(image, (x, y), points, 18, theme.text) + 10
         if seat.riichi:
-            x += badge(image, x, y - 1, "リーチ", 13, (255, 255, 255), (196, 30, 48)) + 6
+            x += badge(image, x, y - 1, word("riichi", language), 13, (255, 255, 255), (196, 30, 48)) + 6
     if view.furiten:
-        badge(image, x, y - 1, "フリテン", 13, (255, 255, 255), (150, 60, 160))
+        badge(image, x, y - 1, word("furiten", language), 13, (255, 255, 255), (150, 60, 160))
     y += 30
     selectable = set(view.selectable)
 
@@ -572,22 +628,36 @@ def compose_seat(view: SeatView, names: Sequence[str], *, theme: Theme = DEFAULT
         draw_upright_meld(image, meld, x, meld_y, meld_width)
         x -= 8
     y += hand_height + 12
+    if packet:
+        _packet(image, packet, y, theme, language)
+        y += PACKET_ROW
     if hints:
-        _hints(image, view, y, theme)
+        _hints(image, view, y, theme, language)
         y += 44
     if view.private_note:
         draw_text(image, (PANEL_PAD, y), view.private_note, 15, theme.muted, max_width=width - 2 * PANEL_PAD)
     return image
 
 
-def _hints(image: Image.Image, view: SeatView, y: int, theme: Theme) -> None:
+def _packet(image: Image.Image, packet: Sequence[Tile], y: int, theme: Theme, language: Language) -> None:
+    """The draft packet on a strip of cloth: the tiles the seat chooses one of now."""
+    label = word("packet", language)
+    x = PANEL_PAD + draw_text(image, (PANEL_PAD, y + 16), label, 16, theme.accent) + 12
+    length = len(packet) * (PACKET_TILE + 2) - 2
+    ImageDraw.Draw(image).rounded_rectangle(
+        (x - 6, y, x + length + 6, y + PACKET_ROW - 8), radius=8, fill=theme.felt, outline=theme.felt_edge, width=2
+    )
+    draw_row(image, packet, x, y + 5, PACKET_TILE, gap=2)
+
+
+def _hints(image: Image.Image, view: SeatView, y: int, theme: Theme, language: Language) -> None:
     """Waits (or, short of tenpai, the tiles that improve the hand) with how many are live."""
     kinds = list(view.waits) if view.waits else sorted(view.ukeire)
-    label = "待ち" if view.waits else "受け入れ"
+    label = word("waits" if view.waits else "ukeire", language)
     x = PANEL_PAD
     x += draw_text(image, (x, y + 8), label, 16, theme.accent) + 10
     total = sum(view.ukeire.get(kind, 0) for kind in kinds)
-    summary = f"{total}枚" if view.ukeire else ""
+    summary = word("tiles", language, count=total) if view.ukeire else ""
     right_edge = image.width - PANEL_PAD - (text_width(summary, 16) + 8 if summary else 0)
     width = 24
     for index, kind in enumerate(kinds):

@@ -24,6 +24,7 @@ from bot.engine.tiles import NUM_KINDS, Kind, Tile  # noqa: E402
 from bot.engine.views import PublicView, SeatView  # noqa: E402
 from render import (  # noqa: E402
     NAVY_THEME,
+    Language,
     encode_png,
     render_draw,
     render_seat,
@@ -35,6 +36,7 @@ from render import (  # noqa: E402
 from render.samples import (  # noqa: E402
     sample_chinitsu_table,
     sample_chinitsu_win,
+    sample_draft,
     sample_draw,
     sample_goto_draw,
     sample_goto_table,
@@ -47,6 +49,24 @@ from render.samples import (  # noqa: E402
 )
 
 GALLERY = ROOT / "docs" / "gallery"
+SCREENSHOTS = (
+    (
+        "sandbox.png",
+        "the sandbox (`python -m bot --sandbox`) in headless Chromium: Alice's tab, the table and her own panel;"
+        " taken by `JANTAKU_GALLERY=1 pytest tests/sandbox/test_browser.py`, not by the script",
+    ),
+    (
+        "new-player-en.png",
+        "a new player's first hand in the sandbox, in English: `/mahjong new` with no variant, tile emojis on the"
+        " buttons, the English pictures, the turn and bank clocks; taken by"
+        " `JANTAKU_GALLERY=1 pytest tests/sandbox/test_new_player.py`",
+    ),
+    (
+        "new-player-ja.png",
+        "the same in Japanese (日本語 chosen for the tab and set for the server's pictures)",
+    ),
+)
+"""(image, caption) of the gallery's screenshots, which the browser test takes."""
 
 
 def _showcase(seats: int, variant: str, wanted: Callable[[PublicView], bool]) -> int:
@@ -146,7 +166,13 @@ def make_gallery(out: Path = GALLERY) -> list[Path]:
     )
     seed = _showcase(2, "inage", _busy)
     view = sample_table(2, seed, variant="inage")
-    images.append(("table-2p.png", "2 seats (いなげ麻雀)", render_table(view, sample_names(2, seed))))
+    images.append(
+        (
+            "table-2p.png",
+            "2 seats (いなげ麻雀): the compact two-seat table, rivers across its width",
+            render_table(view, sample_names(2, seed)),
+        )
+    )
 
     seed = next(seed for seed in range(500) if _good_seat(sample_seat(4, seed)))
     images.append(
@@ -154,6 +180,20 @@ def make_gallery(out: Path = GALLERY) -> list[Path]:
             "seat-4p.png",
             "a seat's private picture: its hand, the drawn tile apart, waits and live counts",
             render_seat(sample_seat(4, seed), sample_names(4, seed)),
+        )
+    )
+    images.append(
+        (
+            "seat-4p-en.png",
+            "the same panel in English (a panel follows its player's language)",
+            render_seat(sample_seat(4, seed), sample_names(4, seed), language=Language.EN),
+        )
+    )
+    images.append(
+        (
+            "seat-4p-draft.png",
+            "ずーの: the draft packet a seat holds, under its hand (only its own panel shows it)",
+            render_seat(sample_draft(1), sample_names(4, 1), language=Language.EN),
         )
     )
     seed = next(seed for seed in range(500) if _riichi_seat(sample_seat(3, seed)))
@@ -165,6 +205,13 @@ def make_gallery(out: Path = GALLERY) -> list[Path]:
         )
     )
     images.append(("win.png", "win card", render_win(sample_win(3), sample_names(4, 3))))
+    images.append(
+        (
+            "win-en.png",
+            "the same win card in English (a server's `locale` setting)",
+            render_win(sample_win(3), sample_names(4, 3), language=Language.EN),
+        )
+    )
     images.append(
         (
             "win-chinitsu.png",
@@ -195,6 +242,13 @@ def make_gallery(out: Path = GALLERY) -> list[Path]:
         )
     )
     images.append(("standings.png", "final standings with the points chart", render_standings(sample_standings(5))))
+    images.append(
+        (
+            "standings-en.png",
+            "the standings in English",
+            render_standings(sample_standings(5), language=Language.EN),
+        )
+    )
     images.append(("tiles.png", "every tile face (38 kinds, red and gold fives, 白ポッチ)", _face_sheet()))
 
     written = []
@@ -212,6 +266,11 @@ def make_gallery(out: Path = GALLERY) -> list[Path]:
         path.write_bytes(png)
         written.append(path)
         lines.append(f"| [`{name}`]({name}) | {caption} ({len(png) // 1024} KB) |")
+    # The browser test's screenshots are not the script's to make, but stay listed.
+    for name, caption in SCREENSHOTS:
+        if (out / name).exists():
+            size = (out / name).stat().st_size // 1024
+            lines.append(f"| [`{name}`]({name}) | {caption} ({size} KB) |")
     lines += ["", *(f"![{name}]({name})" for name, _, _ in images), ""]
     (out / "README.md").write_text("\n".join(lines), "utf-8")
     return written

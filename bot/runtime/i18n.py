@@ -16,8 +16,9 @@ import functools
 from typing import Any
 
 from bot.engine.variants import VARIANTS
+from render.words import Language
 
-__all__ = ["Locale", "defined_twice", "has_text", "is_japanese", "text"]
+__all__ = ["Locale", "defined_twice", "has_text", "is_japanese", "picture_language", "text"]
 
 Locale = str
 """A Discord locale code such as ``en-US`` or ``ja``."""
@@ -560,6 +561,15 @@ _PERIODS = {"all": ("all time", "全期間"), "30d": ("last 30 days", "過去30�
 def is_japanese(locale: Locale | None) -> bool:
     """Whether to answer in Japanese (Discord's Japanese locale is ``ja``)."""
     return bool(locale) and str(locale).lower().startswith("ja")
+
+
+def picture_language(locale: Locale | None) -> Language:
+    """The language of a picture for ``locale``: Japanese for ``ja``, else English (as every text).
+
+    >>> picture_language("ja").value, picture_language("en-GB").value, picture_language(None).value
+    ('ja', 'en', 'en')
+    """
+    return Language.JA if is_japanese(locale) else Language.EN
 
 
 def _sources() -> dict[str, list[str]]:

@@ -147,7 +147,11 @@ class RenderPool:
         return ThreadPoolExecutor(max_workers=workers, thread_name_prefix=f"render-{name}")
 
     async def render(self, priority: Priority, function: Callable[..., bytes], *args: Any, **kwargs: Any) -> bytes:
-        """Draw in a worker once everything more urgent queued before is done."""
+        """Draw in a worker once everything more urgent queued before is done.
+
+        The arguments travel with the job, the picture's ``language`` among them (a panel's is its
+        player's, the public pictures' the server's): a worker keeps no state but the renderer's
+        caches, whose keys hold every word drawn."""
         future: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
         job = functools.partial(function, *args, **kwargs)
         self.drawn[function.__name__] += 1

@@ -34,6 +34,7 @@ from bot.storage.guilds import Guilds
 from bot.storage.hands import HandEntry, HandTracker
 from bot.storage.models import (
     PERIODS,
+    PICTURE_LOCALES,
     AutoOptions,
     ChipTotals,
     FinalResult,
@@ -62,6 +63,7 @@ __all__ = [
     "DATABASE_ERRORS",
     "LEADERBOARD_ORDERS",
     "PERIODS",
+    "PICTURE_LOCALES",
     "ActionOrderError",
     "AutoOptions",
     "ChannelBusyError",

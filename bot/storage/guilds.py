@@ -38,14 +38,17 @@ class Guilds:
             await db.execute(
                 """
                 INSERT INTO guild_settings
-                    (guild_id, default_variant, turn_seconds, time_bank_seconds, hints, dm_panels, updated_at)
-                VALUES (:guild_id, :default_variant, :turn_seconds, :time_bank_seconds, :hints, :dm_panels, :now)
+                    (guild_id, default_variant, turn_seconds, time_bank_seconds, hints, dm_panels, locale, updated_at)
+                VALUES (
+                    :guild_id, :default_variant, :turn_seconds, :time_bank_seconds, :hints, :dm_panels, :locale, :now
+                )
                 ON CONFLICT (guild_id) DO UPDATE SET
                     default_variant = excluded.default_variant,
                     turn_seconds = excluded.turn_seconds,
                     time_bank_seconds = excluded.time_bank_seconds,
                     hints = excluded.hints,
                     dm_panels = excluded.dm_panels,
+                    locale = excluded.locale,
                     updated_at = excluded.updated_at
                 """,
                 {
@@ -55,6 +58,7 @@ class Guilds:
                     "time_bank_seconds": settings.time_bank_seconds,
                     "hints": int(settings.hints),
                     "dm_panels": int(settings.dm_panels),
+                    "locale": settings.locale,
                     "now": self._access.now(),
                 },
             )

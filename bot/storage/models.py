@@ -44,6 +44,10 @@ class GameStatus(enum.StrEnum):
     CANCELLED = "cancelled"
 
 
+PICTURE_LOCALES = ("", "en", "ja")
+"""A server's ``locale`` setting: follow Discord's preferred locale (empty), English or Japanese."""
+
+
 @dataclass(frozen=True)
 class GuildSettings:
     """A guild's table defaults. Every field has the default a new guild gets.
@@ -63,6 +67,9 @@ class GuildSettings:
     """Show waits and ukeire on private panels."""
     dm_panels: bool = False
     """Send private hands by DM instead of ephemeral messages."""
+    locale: str = ""
+    """The language of the public pictures (table, result cards, standings): ``en`` or ``ja``,
+    or empty to follow the server's preferred locale in Discord."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.default_variant, str) or not self.default_variant:
@@ -78,6 +85,8 @@ class GuildSettings:
         for name in ("hints", "dm_panels"):
             if not isinstance(getattr(self, name), bool):
                 raise TypeError(f"{name} must be True or False, got {getattr(self, name)!r}")
+        if self.locale not in PICTURE_LOCALES:
+            raise ValueError(f"locale must be one of {PICTURE_LOCALES}, got {self.locale!r}")
 
 
 @dataclass(frozen=True, slots=True)

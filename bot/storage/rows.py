@@ -7,8 +7,9 @@ conventions (``migrations/*/0001_initial.sql``) are undone here: times are Unix 
 booleans 0 or 1, JSON columns text, a game's seed text (a Python int may pass 64 bits) and its
 status the :class:`GameStatus` value.
 
->>> guild_settings(5, None)
-GuildSettings(guild_id=5, default_variant='nishoku', turn_seconds=30, time_bank_seconds=60, hints=True, dm_panels=False)
+>>> guild_settings(5, None)  # doctest: +NORMALIZE_WHITESPACE
+GuildSettings(guild_id=5, default_variant='nishoku', turn_seconds=30, time_bank_seconds=60, hints=True,
+              dm_panels=False, locale='')
 >>> _first_then_rest(2, [0, 2, 3])
 (2, 0, 3)
 """
@@ -115,6 +116,7 @@ def guild_settings(guild_id: int, row: Row | None) -> GuildSettings:
         time_bank_seconds=row["time_bank_seconds"],
         hints=bool(row["hints"]),
         dm_panels=bool(row["dm_panels"]),
+        locale=row["locale"],
     )
 
 

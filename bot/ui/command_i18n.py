@@ -118,6 +118,7 @@ OPTION_NAMES: Mapping[str, str] = {
     "bank_seconds": "持ち時間",
     "hints": "ヒント",
     "dm_panels": "dmで手牌",
+    "locale": "画像の言語",
     # /mahjong new: the settings that have no option of their own
     "rules": "その他のルール",
 }
@@ -139,6 +140,10 @@ CHOICE_NAMES: Mapping[str, str] = {
     "S": "南",
     "W": "西",
     "N": "北",
+    # the language of a server's pictures
+    "auto": "サーバーの言語",
+    "en": "英語",
+    "ja": "日本語",
 }
 """Choice names written in the cogs; a variant's choice is its title, and the words of a variant's
 setting are in its ``ui.py`` (``SettingText.choices``)."""
@@ -212,6 +217,7 @@ DESCRIPTIONS: Mapping[str, str] = {
     "Extra seconds per player for a whole game, 0 to 1,800": "対局を通した各自の予備の持ち時間（秒）、0〜1,800",
     "Show waits and live tiles on private panels": "手牌パネルに待ちと残り枚数を表示する",
     "Send private hands by DM instead of ephemeral messages": "手牌を本人だけに見えるメッセージでなくDMで送る",
+    "Language of the table and result pictures (auto: the server's)": "卓と結果の画像の言語（自動: サーバーの言語）",
     # /mahjong new: the timers
     "Seconds for each decision, 5 to 600 (default: the server's, 30)": (
         "一手ごとの考慮時間（秒）、5〜600（既定: サーバーの設定、初期値30）"

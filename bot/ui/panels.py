@@ -25,7 +25,7 @@ import discord
 
 from bot.engine.views import SeatView
 from bot.runtime.clocks import sleep
-from bot.runtime.i18n import text
+from bot.runtime.i18n import picture_language, text
 from bot.runtime.options import RuntimeOptions
 from bot.runtime.rendering import Priority, RenderPool
 from bot.runtime.snapshot import TableSnapshot
@@ -35,7 +35,7 @@ from bot.ui.emoji import TileEmojis
 from bot.ui.pacing import RateLimiter
 from bot.ui.panel_spec import PanelMode, panel_mode, panel_picture, panel_spec
 from bot.ui.replies import answered, budget_left, defer_if_slow, deferring, respond
-from render import render_seat
+from render import Language, render_seat
 
 __all__ = ["PanelPresenter", "image_digest"]
 
@@ -136,6 +136,8 @@ class _PanelContent:
     picture: tuple[Any, ...]
     waiting: tuple[Any, ...]
     """The picture as a waiting seat's: what a later waiting panel may keep showing."""
+    language: Language
+    """The picture's language: its player's (a switch of language is a new picture)."""
 
 
 class PanelPresenter:
@@ -318,9 +320,10 @@ class PanelPresenter:
             now=self._options.wall_clock(),
             emojis=self._emojis,
         )
-        waiting = panel_picture(view, deciding=False)
-        picture = panel_picture(view, deciding=True) if decision is not None else waiting
-        return _PanelContent(spec, view, picture, waiting)
+        language = picture_language(panel.locale)
+        waiting = (*panel_picture(view, deciding=False), language)
+        picture = (*panel_picture(view, deciding=True), language) if decision is not None else waiting
+        return _PanelContent(spec, view, picture, waiting, language)
 
     async def _panel_payload(
         self, content: _PanelContent, panel: _Panel, where: object, priority: Priority = Priority.CLICK
@@ -334,7 +337,9 @@ class PanelPresenter:
         )
         if shown is not None and content.picture in (shown.key, shown.waiting):
             return payload, shown
-        png = await self._renderer.render(priority, render_seat, content.view, self._info.names)
+        png = await self._renderer.render(
+            priority, render_seat, content.view, self._info.names, language=content.language
+        )
         digest = image_digest(png)
         if shown is None or shown.digest != digest:
             payload["file"] = discord.File(io.BytesIO(png), "hand.png")

@@ -12,7 +12,10 @@ of the table (:mod:`bot.runtime.snapshot`); the work happens in the presenter's 
   through the interaction token while it is valid, or by editing the DM that carries it.
 
 Images are rendered in worker threads. The public image comes from the actor's public view
-only and a panel image from that seat's view only; panels are sent only to their seat.
+only and a panel image from that seat's view only; panels are sent only to their seat. The
+public pictures (table, result cards, standings) speak the server's ``locale`` setting (by
+default the server's preferred locale in Discord), seated with the first dealer at the bottom
+(:data:`render.layout.PUBLIC_BOTTOM`); a panel speaks its player's locale, from its own chair.
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ from bot.engine.events import WallRevealed
 from bot.engine.game import Outcome
 from bot.engine.views import DrawView, StandingsView, WinView
 from bot.runtime.clocks import asleep, sleep
-from bot.runtime.i18n import text
+from bot.runtime.i18n import picture_language, text
 from bot.runtime.options import RuntimeOptions
 from bot.runtime.presenting import ResultCard
 from bot.runtime.rendering import Priority, RenderPool
@@ -45,7 +48,8 @@ from bot.ui.labels import result_extras
 from bot.ui.pacing import NO_MENTIONS, RateLimiter, new_nonce, retrying
 from bot.ui.panels import PanelPresenter, image_digest
 from bot.ui.table_spec import table_picture, table_spec
-from render import render_draw, render_standings, render_table, render_win
+from render import Language, render_draw, render_standings, render_table, render_win
+from render.layout import PUBLIC_BOTTOM
 
 __all__ = ["DiscordPresenter"]
 
@@ -105,8 +109,10 @@ class DiscordPresenter(PanelPresenter):
         self._worker: asyncio.Task[None] | None = None
         self._handover: asyncio.Task[None] | None = None
         """Storing a newly posted table message's id and retiring the one before (see close)."""
-        host = info.host_seat
-        self.bottom = host if host is not None else 0
+        self.bottom = PUBLIC_BOTTOM
+        """The seat at the bottom of the public picture, for the whole game."""
+        self._language: Language | None = None
+        """The public pictures' language, read from the server's settings at the first picture."""
 
     def start(self, *, notice: str | None = None, resumed: bool = False) -> None:
         """Post the table message (a new one; an older one from before a restart is retired).
@@ -197,6 +203,22 @@ class DiscordPresenter(PanelPresenter):
             notice, allowed_mentions=discord.AllowedMentions(users=users, everyone=False, roles=False)
         )
 
+    async def picture_language(self) -> Language:
+        """The language of the public pictures: the server's ``locale`` setting, else its
+        preferred locale in Discord (read once per table: a change applies to the next table)."""
+        if self._language is None:
+            guild_id = self._info.guild_id
+            try:
+                chosen = (await self._store.guilds.settings(guild_id)).locale
+            except DATABASE_ERRORS as error:
+                log.warning("table %s: could not read the server's picture locale: %s", self._info.game_id, error)
+                chosen = ""
+            if not chosen:
+                guild = self._client.get_guild(guild_id)
+                chosen = str(guild.preferred_locale) if guild is not None else ""
+            self._language = picture_language(chosen)
+        return self._language
+
     def show(self, snapshot: TableSnapshot) -> None:
         """Draw from ``snapshot`` from now on (nothing to redraw for it yet)."""
         self._snapshot = snapshot
@@ -226,7 +248,7 @@ class DiscordPresenter(PanelPresenter):
         locale = self._info.locale
         wins = [result for result in results if isinstance(result, WinView)]
         lines: list[str] = []
-        cards: list[Callable[[], Awaitable[bytes]]] = []
+        cards: list[Callable[..., Awaitable[bytes]]] = []  # each card's drawing, given the language
         if wins:
             for win in wins:
                 lines.append(self._win_line(entry.label, win.winner, win.from_seat, win.points))
@@ -249,8 +271,10 @@ class DiscordPresenter(PanelPresenter):
 
         async def post() -> None:
             # Discord takes up to 10 attachments per message; a hand never has more wins than seats.
+            language = await self.picture_language()
             files = [
-                discord.File(io.BytesIO(await card()), f"result-{number}.png") for number, card in enumerate(cards, 1)
+                discord.File(io.BytesIO(await card(language=language)), f"result-{number}.png")
+                for number, card in enumerate(cards, 1)
             ]
             await self._limiter.acquire()
             nonce = new_nonce()
@@ -308,7 +332,8 @@ class DiscordPresenter(PanelPresenter):
         async def post() -> None:
             self._dirty = False
             await self._draw_table(over=True)
-            png = await self._renderer.render(Priority.TABLE, render_standings, standings)
+            language = await self.picture_language()
+            png = await self._renderer.render(Priority.TABLE, render_standings, standings, language=language)
             await self._limiter.acquire()
             card, nonce = discord.File(io.BytesIO(png), "standings.png"), new_nonce()
             await retrying(
@@ -400,14 +425,17 @@ class DiscordPresenter(PanelPresenter):
             wall=snapshot.wall_digest,
             locale=info.locale,
         )
-        picture = (table_picture(view), info.names, self.bottom)
+        language = await self.picture_language()
+        picture = (table_picture(view), info.names, self.bottom, language)
         shown = (spec.content, spec.buttons, picture)
         if not posting and shown == self._shown:
             return  # the same message again (a switched ずーの lock, say): no request at all
         edit: dict[str, Any] = {"content": spec.content, "view": build_view(spec.buttons)}
         digest = self._digest
         if posting or picture != self._picture:
-            png = await self._renderer.render(Priority.TABLE, render_table, view, info.names, bottom=self.bottom)
+            png = await self._renderer.render(
+                Priority.TABLE, render_table, view, info.names, bottom=self.bottom, language=language
+            )
             digest = image_digest(png)
             if posting or digest != self._digest:
                 edit["attachments"] = [discord.File(io.BytesIO(png), "table.png")]

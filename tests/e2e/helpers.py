@@ -47,6 +47,7 @@ from bot.sandbox.fakediscord import (
 )
 from bot.sandbox.players import ACT, Player
 from bot.storage import Store
+from render import Language
 
 
 def fix_seed(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
@@ -224,9 +225,9 @@ def record_standings(monkeypatch: pytest.MonkeyPatch) -> list[StandingsView]:
     # this one stays in the chain; the module imports it without re-exporting it.
     real = bot_module_presenter.render_standings  # type: ignore[attr-defined]
 
-    def recording(view: StandingsView) -> bytes:
+    def recording(view: StandingsView, *, language: Language = Language.JA) -> bytes:
         drawn.append(view)
-        return real(view)
+        return real(view, language=language)
 
     monkeypatch.setattr(bot_module_presenter, "render_standings", recording)
     return drawn
@@ -289,8 +290,8 @@ class HiddenInformationSpy:
         # test (a second bot's) stays in the chain; the module imports it without re-exporting it.
         real_render_seat = bot_module_panels.render_seat  # type: ignore[attr-defined]
 
-        def recording_render_seat(view: SeatView, names: Sequence[str]) -> bytes:
-            png = real_render_seat(view, names)
+        def recording_render_seat(view: SeatView, names: Sequence[str], *, language: Language = Language.JA) -> bytes:
+            png = real_render_seat(view, names, language=language)
             self.private_images[hashlib.sha256(png).hexdigest()] = (view.public.sequence, view.seat)
             return png
 

@@ -22,6 +22,7 @@ from bot.runtime import TableActor
 from bot.sandbox.fakediscord import SpyEvent
 from bot.sandbox.players import ACT
 from bot.ui.labels import tile_label
+from render import Language
 from tests.engine.rigging import as_table
 
 from .helpers import HiddenInformationSpy
@@ -75,7 +76,9 @@ class ConcealedFaceSpy(HiddenInformationSpy):
         # this one stays in the chain; the module imports it without re-exporting it.
         real_render_table = presenter_module.render_table  # type: ignore[attr-defined]
 
-        def recording_render_table(view: PublicView, names: Sequence[str], *, bottom: int = 0) -> bytes:
+        def recording_render_table(
+            view: PublicView, names: Sequence[str], *, bottom: int = 0, language: Language = Language.JA
+        ) -> bytes:
             # Raised in the renderer, a leak only shows as a failed table update in the log:
             # kept here too, so :meth:`check` names it.
             try:
@@ -83,7 +86,7 @@ class ConcealedFaceSpy(HiddenInformationSpy):
             except AssertionError as error:
                 self.problems.append(str(error))
                 raise
-            return real_render_table(view, names, bottom=bottom)
+            return real_render_table(view, names, bottom=bottom, language=language)
 
         monkeypatch.setattr(presenter_module, "render_table", recording_render_table)
 

@@ -17,7 +17,7 @@ from bot.runtime.variants import build_settings, variant_class
 from bot.sandbox.fakediscord import FakeDiscord, limits, running_bot
 from bot.sandbox.players import Player, World
 from bot.storage import PlayerSeat
-from render import render_standings
+from render import Language, render_standings
 from tests.engine import replays
 
 from .helpers import ephemeral_reply, forge_click, forge_slash, make_bot, raw_options
@@ -299,9 +299,9 @@ async def test_the_replay_of_a_chip_game_shows_its_chips(
     drawn: list[StandingsView] = []
     stats_module = sys.modules["cogs.stats"]  # the module the bot loaded (discord.py loads extensions afresh)
 
-    def recording(view: StandingsView) -> bytes:
+    def recording(view: StandingsView, *, language: Language = Language.JA) -> bytes:
         drawn.append(view)
-        return render_standings(view)
+        return render_standings(view, language=language)
 
     monkeypatch.setattr(stats_module, "render_standings", recording)
     done = await alice.slash(world.channel, "mahjong replay", game=game_id)

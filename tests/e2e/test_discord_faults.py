@@ -225,7 +225,8 @@ async def _game_under(
         (table,) = tables
         assert table.id == presenter.message_id
         assert not table.custom_ids, "the finished table still offers its buttons"
-        final = render_table(actor.public_view(), actor.names, bottom=presenter.bottom)
+        language = await presenter.picture_language()
+        final = render_table(actor.public_view(), actor.names, bottom=presenter.bottom, language=language)
         assert table.attachments[0].data == final, "the table image is not the final state"
         assert table.content == presenter._shown[0]  # the text the bot last drew
         outcome = actor.game.outcome()

@@ -29,6 +29,7 @@ from render.samples import (
 )
 from render.table import compose_table
 from render.theme import DEFAULT_THEME
+from render.words import Language
 from tests.render.helpers import band_rect, decode, inside, overlaps
 
 NAMES = ["Alice", "さくら🌸", "山田太郎"]
@@ -256,7 +257,7 @@ def test_chips_block_wraps_long_lists_inside_the_card() -> None:
 
 
 def test_an_empty_chips_block_takes_no_room() -> None:
-    assert chips_block(None, 0, ChipsBlock(), [], DEFAULT_THEME, left=20, right=700) == 0
+    assert chips_block(None, 0, ChipsBlock(), [], DEFAULT_THEME, Language.JA, left=20, right=700) == 0
     for view in (sample_win(3), sample_goto_win("none")):
         names = sample_names(3, 1)
         assert render_win(plain(view), names) == render_win(dataclasses.replace(plain(view)), names)

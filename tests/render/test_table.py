@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 import pytest
 from PIL import Image, ImageChops
@@ -11,14 +13,15 @@ from PIL import Image, ImageChops
 from bot.engine.tiles import Back, Kind, Tile, parse_tiles
 from bot.engine.views import PublicView, RiverTile, SeatPublic
 from render import DEFAULT_THEME, NAVY_THEME, render_seat, render_table
-from render.layout import BAND, BAND_TILE, BOTTOM, layout_for, positions
-from render.samples import sample_names, sample_seat, sample_table
+from render.draw import draw_row as real_draw_row
+from render.layout import BAND, BAND_TILE, BOTTOM, LEFT, PUBLIC_BOTTOM, RIGHT, TOP, Slot, layout_for, positions
+from render.samples import sample_draft, sample_names, sample_seat, sample_table
 from render.sprites import tile_sprite
-from render.table import compose_seat, compose_table
+from render.table import PACKET_ROW, compose_seat, compose_table
 from render.text import safe_text
 from tests.render.helpers import CLOCK_IN_PICTURE, decode, drawn_texts, is_opaque, mean_brightness
 
-SIZES = {2: (624, 892), 3: (716, 716), 4: (716, 716)}
+SIZES = {2: (624, 628), 3: (716, 716), 4: (716, 716)}
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
@@ -256,3 +259,84 @@ def test_rendering_from_worker_threads_matches_serial() -> None:
     with ThreadPoolExecutor(4) as pool:
         parallel = list(pool.map(lambda item: render_table(*item), views))
     assert parallel == serial
+
+
+def _plates(monkeypatch: pytest.MonkeyPatch) -> dict[int, str]:
+    """Where each name plate is drawn, by position round the table (filled by the next picture)."""
+    import render.table
+
+    placed: dict[int, str] = {}
+    original = render.table._plate
+
+    def plate(image: Image.Image, slot: Slot, seat: SeatPublic, name: str, *args: Any, **kwargs: Any) -> None:
+        placed[slot.position] = name
+        original(image, slot, seat, name, *args, **kwargs)
+
+    monkeypatch.setattr(render.table, "_plate", plate)
+    return placed
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_a_panel_turns_the_table_so_its_seat_is_at_the_bottom(seats: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    names = ["East-chair", "South-chair", "West-chair", "North-chair"][:seats]
+    placed = _plates(monkeypatch)
+    base = sample_seat(seats, 4)
+    for seat in range(seats):
+        placed.clear()
+        compose_seat(dataclasses.replace(base, seat=seat), names)
+        assert placed[BOTTOM] == names[seat]
+        if seats == 2:
+            assert placed[TOP] == names[1 - seat]
+            continue
+        # As in every client: the next seat to play (shimocha) on the right, the one across on top,
+        # the one before (kamicha) on the left; at three seats the chair left empty is North's.
+        assert placed.get(RIGHT) == (names[(seat + 1) % 4] if (seat + 1) % 4 < seats else None)
+        assert placed.get(TOP) == (names[(seat + 2) % 4] if (seat + 2) % 4 < seats else None)
+        assert placed.get(LEFT) == (names[(seat + 3) % 4] if (seat + 3) % 4 < seats else None)
+
+
+def test_a_panel_river_lies_in_front_of_its_seat() -> None:
+    layout = layout_for(4)
+    bottom = layout.slots[BOTTOM]
+    assert bottom.river.rotation == 0 and bottom.river.oy >= layout.centre[3]
+    assert layout.slots[TOP].river.oy <= layout.centre[1]
+
+
+def test_the_public_table_keeps_the_first_dealer_at_the_bottom(monkeypatch: pytest.MonkeyPatch) -> None:
+    placed = _plates(monkeypatch)
+    compose_table(sample_table(4, 2), ["S0", "S1", "S2", "S3"], bottom=PUBLIC_BOTTOM)
+    assert placed == {BOTTOM: "S0", RIGHT: "S1", TOP: "S2", LEFT: "S3"}
+
+
+def test_the_two_seat_table_is_compact() -> None:
+    two, four = layout_for(2), layout_for(4)
+    assert two.width * two.height < 0.8 * four.width * four.height
+    assert abs(two.width - two.height) <= 16  # about square, no strip of empty felt
+    bottom, top = two.slots[BOTTOM], two.slots[TOP]
+    assert bottom.river_columns * bottom.river_rows >= 36
+    # Each name plate beside the centre on its own seat's side, clear of both rivers.
+    assert bottom.plate[0] >= two.centre[2] and top.plate[2] <= two.centre[0]
+    assert bottom.plate[1] >= two.centre[1] - 1 and bottom.plate[3] <= two.centre[3] + 1
+
+
+def test_a_draft_packet_is_drawn_under_the_hand_of_its_holder_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    import render.table
+
+    view = sample_draft(1)
+    assert len(view.packet) == 4
+    rows: list[tuple[Tile, ...]] = []
+    original = real_draw_row
+
+    def draw_row(image: Image.Image, tiles: Sequence[Tile], *args: Any, **kwargs: Any) -> Any:
+        rows.append(tuple(tiles))
+        return original(image, tiles, *args, **kwargs)
+
+    monkeypatch.setattr(render.table, "draw_row", draw_row)
+    with_packet = compose_seat(view, sample_names(4))
+    assert view.packet in rows
+    without = compose_seat(dataclasses.replace(view, packet=()), sample_names(4))
+    assert with_packet.height == without.height + PACKET_ROW
+    # The public picture of the same moment shows no packet: it takes only the public view.
+    rows.clear()
+    compose_table(view.public, sample_names(4))
+    assert view.packet not in rows

@@ -23,6 +23,17 @@ async def test_updates_return_and_persist_every_setting(store: Store, database: 
     assert await store.guilds.settings(43) == GuildSettings(guild_id=43)  # other guilds untouched
 
 
+async def test_the_picture_locale_follows_discord_until_set_and_persists(store: Store, database: str) -> None:
+    # Empty: the public pictures follow the server's preferred locale in Discord.
+    assert (await store.guilds.settings(42)).locale == ""
+    assert (await store.guilds.update_settings(42, locale="ja")).locale == "ja"
+    await store.guilds.update_settings(42, hints=False)  # another change keeps it
+    async with Store.open(database) as reopened:
+        assert (await reopened.guilds.settings(42)).locale == "ja"
+    await store.guilds.update_settings(42, locale="")
+    assert (await store.guilds.settings(42)).locale == ""
+
+
 @pytest.mark.parametrize("key", ["turn_secs", "guild_id"])
 async def test_an_unknown_setting_is_named_in_the_error(store: Store, key: str) -> None:
     with pytest.raises(TypeError, match=key):
@@ -38,6 +49,7 @@ async def test_an_unknown_setting_is_named_in_the_error(store: Store, key: str) 
         pytest.param({"turn_seconds": "30"}, TypeError, id="text-seconds"),
         pytest.param({"hints": 1}, TypeError, id="int-for-bool"),
         pytest.param({"default_variant": ""}, ValueError, id="empty-variant"),
+        pytest.param({"locale": "fr"}, ValueError, id="unknown-locale"),
     ],
 )
 async def test_bad_values_are_refused_and_nothing_changes(

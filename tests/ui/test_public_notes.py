@@ -16,7 +16,7 @@ from bot.runtime import RuntimeOptions
 from bot.runtime.presenting import ResultCard
 from bot.runtime.rendering import Priority, RenderPool
 from bot.runtime.snapshot import TableInfo, TableSnapshot
-from bot.storage import HandEntry, PlayerSeat
+from bot.storage import GuildSettings, HandEntry, PlayerSeat
 from bot.storage.models import HandResult
 from bot.ui.components import MessageSpec
 from bot.ui.labels import result_extras
@@ -24,6 +24,7 @@ from bot.ui.pacing import RateLimiter
 from bot.ui.panel_spec import panel_spec
 from bot.ui.presenter import DiscordPresenter
 from bot.ui.table_spec import table_spec
+from render import Language
 from render.samples import sample_draw, sample_goto_draw, sample_goto_table, sample_goto_win, sample_win
 
 NAMES = ("Alice", "Bob", "Carol")
@@ -106,15 +107,31 @@ class _Channel:
 
 
 class _Renderer(RenderPool):
-    """Draws every card as the same few bytes, at once (the caption is what is checked)."""
+    """Draws every card as the same few bytes, at once (the caption is what is checked), and
+    keeps the language each was asked in."""
+
+    def __init__(self) -> None:
+        super().__init__(1, processes=False)
+        self.languages: list[object] = []
 
     async def render(
         self, priority: Priority, function: Callable[..., bytes], *args: object, **kwargs: object
     ) -> bytes:
+        self.languages.append(kwargs.get("language"))
         return b"png"
 
 
-def _presenter(channel: _Channel) -> DiscordPresenter:
+class _Guilds:
+    """The store's guild settings, as a server set them."""
+
+    def __init__(self, locale: str) -> None:
+        self.locale = locale
+
+    async def settings(self, guild_id: int) -> GuildSettings:
+        return GuildSettings(guild_id=guild_id, locale=self.locale)
+
+
+def _presenter(channel: _Channel, *, locale: str = "", preferred: str | None = None) -> DiscordPresenter:
     players = tuple(PlayerSeat.cpu(name) for name in NAMES)
     info = TableInfo(
         game_id=1, guild_id=1, channel_id=2, host_id=100, variant="", title="", players=players, tiles=(), locale=None
@@ -134,11 +151,12 @@ def _presenter(channel: _Channel) -> DiscordPresenter:
         wall_digest=None,
         history=(),
     )
-    client = SimpleNamespace(get_partial_messageable=lambda *_args, **_kw: channel)
+    guild = SimpleNamespace(preferred_locale=preferred) if preferred is not None else None
+    client = SimpleNamespace(get_partial_messageable=lambda *_args, **_kw: channel, get_guild=lambda _id: guild)
     return DiscordPresenter(
         # Stand-ins for Discord and the store: a hand's caption only goes to the channel.
         client=client,  # type: ignore[arg-type]
-        store=None,  # type: ignore[arg-type]
+        store=SimpleNamespace(guilds=_Guilds(locale)),  # type: ignore[arg-type]
         snapshot=snapshot,
         options=RuntimeOptions(),
         limiter=RateLimiter(0),
@@ -154,6 +172,29 @@ async def _caption(results: tuple[ResultCard, ...], winner: int | None) -> str:
     await presenter._jobs.popleft()()
     (caption,) = channel.sent
     return caption
+
+
+@pytest.mark.parametrize(
+    ("setting", "preferred", "language"),
+    [
+        pytest.param("", "ja", Language.JA, id="auto-japanese-server"),
+        pytest.param("", "en-US", Language.EN, id="auto-english-server"),
+        pytest.param("", None, Language.EN, id="auto-unknown-server"),
+        pytest.param("ja", "en-US", Language.JA, id="set-japanese"),
+        pytest.param("en", "ja", Language.EN, id="set-english"),
+    ],
+)
+async def test_result_cards_speak_the_servers_picture_language(
+    setting: str, preferred: str | None, language: Language
+) -> None:
+    channel = _Channel()
+    presenter = _presenter(channel, locale=setting, preferred=preferred)
+    renderer = presenter._renderer
+    assert isinstance(renderer, _Renderer)
+    entry = HandEntry(0, "東2局", HandResult(winner=0, from_seat=None, changes=(0, 0, 0)))
+    presenter.hand_ended(entry, (sample_win(3),))
+    await presenter._jobs.popleft()()
+    assert renderer.languages == [language]
 
 
 async def test_the_result_caption_adds_the_extras_line() -> None:
