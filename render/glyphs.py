@@ -209,7 +209,7 @@ PLAYER_TEXT_CHARS = (
 """What the player texts (messages, buttons, the sandbox page) use beyond the lists above:
 ``tests/sandbox/test_fonts.py`` reads every text and fails on a character no served font holds."""
 
-UI_EMOJI = "ℹ⏰⏱⚙✅❔👁📄📬🔒🔓🪙🌐"
+UI_EMOJI = "ℹ⏰⏱⚙✅❔👁📄📬🔒🔓🪙🌐🔵🟡"
 """Emoji of the player texts (notices, buttons, the page) that are not among :data:`NAME_EMOJI`."""
 
 SYMBOL_CHARS = "⚀⚁⚂⚃⚄⚅✗"

@@ -112,7 +112,8 @@ async def test_a_claim_window_shows_calls_open_on_the_discarders_tile_and_nothin
             (),
             None,
         )
-        assert "鳴き確認中（Alice の牌）" in drawn
+        # In the server's picture language (its preferred locale here: English).
+        assert "Calls open on Alice's tile" in drawn
         # Bob's own panel asks him, with his own clock: his turn's 30 seconds, then his bank.
         line = _clock_line(bob_panel.shown_panel.text)
         now = fake_discord.clock.time()

@@ -19,6 +19,7 @@ from render.samples import sample_draft, sample_names, sample_seat, sample_table
 from render.sprites import tile_sprite
 from render.table import PACKET_ROW, compose_seat, compose_table
 from render.text import safe_text
+from render.words import Language
 from tests.render.helpers import CLOCK_IN_PICTURE, decode, drawn_texts, is_opaque, mean_brightness
 
 SIZES = {2: (624, 628), 3: (716, 716), 4: (716, 716)}
@@ -201,6 +202,9 @@ def test_calls_open_status_names_the_tile_s_seat_and_no_claimant(monkeypatch: py
     compose_table(dataclasses.replace(window, calls_on=None), names)
     assert "鳴き確認中" in drawn
     assert not any("手番" in text for text in drawn)
+    drawn.clear()
+    compose_table(window, names, language=Language.EN)
+    assert "Calls open on Alice's tile" in drawn
 
 
 def crowded_seat(seat: int) -> SeatPublic:
