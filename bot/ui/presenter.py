@@ -23,7 +23,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import io
 import logging
 from collections import deque
 from collections.abc import Awaitable, Callable, Collection, Sequence
@@ -44,12 +43,13 @@ from bot.runtime.variants import has_chips
 from bot.storage import DATABASE_ERRORS, GameSummary, HandEntry, Store
 from bot.ui.components import build_view
 from bot.ui.emoji import TileEmojis
-from bot.ui.labels import result_extras
+from bot.ui.labels import picture_file, result_alt, result_extras, table_alt
 from bot.ui.pacing import NO_MENTIONS, RateLimiter, new_nonce, retrying
 from bot.ui.panels import PanelPresenter, image_digest
 from bot.ui.table_spec import table_picture, table_spec
 from render import Language, render_draw, render_standings, render_table, render_win
 from render.layout import PUBLIC_BOTTOM
+from render.words import word
 
 __all__ = ["DiscordPresenter"]
 
@@ -144,7 +144,13 @@ class DiscordPresenter(PanelPresenter):
         """Stop drawing (bot shutdown); the panel handles still being stored are stored first,
         so the next process knows what every panel shows, and so is the id of a table message
         just posted: the next process retires the message whose id it finds, and one it never
-        heard of would be left offering its buttons."""
+        heard of would be left offering its buttons. A panel edit already under way is let finish
+        first: cancelled after Discord took it but before its handle was stored, it would leave
+        the next process an old picture's digest, and that process would upload again the picture
+        the panel already shows."""
+        drawing = [task for task in self._panel_tasks.values() if not task.done() and not asleep(task)]
+        if drawing:
+            await asyncio.wait(drawing, timeout=2.0)
         await self._settle(self._saver, "its panels' handles")
         tasks = [task for task in (self._worker, self._saver, *self._panel_tasks.values()) if task is not None]
         for task in tasks:
@@ -272,8 +278,9 @@ class DiscordPresenter(PanelPresenter):
         async def post() -> None:
             # Discord takes up to 10 attachments per message; a hand never has more wins than seats.
             language = await self.picture_language()
+            alt = result_alt(entry.label, language)
             files = [
-                discord.File(io.BytesIO(await card(language=language)), f"result-{number}.png")
+                picture_file(await card(language=language), f"result-{number}.png", alt)
                 for number, card in enumerate(cards, 1)
             ]
             await self._limiter.acquire()
@@ -335,7 +342,7 @@ class DiscordPresenter(PanelPresenter):
             language = await self.picture_language()
             png = await self._renderer.render(Priority.TABLE, render_standings, standings, language=language)
             await self._limiter.acquire()
-            card, nonce = discord.File(io.BytesIO(png), "standings.png"), new_nonce()
+            card, nonce = picture_file(png, "standings.png", word("alt_standings", language)), new_nonce()
             await retrying(
                 f"table {info.game_id}: the standings",
                 lambda: self._channel.send(caption, file=card, nonce=nonce, allowed_mentions=NO_MENTIONS),
@@ -438,7 +445,7 @@ class DiscordPresenter(PanelPresenter):
             )
             digest = image_digest(png)
             if posting or digest != self._digest:
-                edit["attachments"] = [discord.File(io.BytesIO(png), "table.png")]
+                edit["attachments"] = [picture_file(png, "table.png", table_alt(view, language))]
             elif self._shown is not None and (spec.content, spec.buttons) == self._shown[:2]:
                 # A view that differs in what the image does not draw (ずーの's deciding seats):
                 # the same pixels and the same text, so nothing to send.
