@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import io
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
@@ -19,6 +18,7 @@ from bot.runtime.variants import variant_class
 from bot.storage import GuildSettings
 from bot.ui.help import send_help
 from bot.ui.interactions import locale_of
+from bot.ui.labels import picture_file
 from bot.ui.rules import rules_embed
 from cogs._shared import MahjongCog, VariantName
 from render import render_tiles
@@ -169,7 +169,7 @@ class Info(MahjongCog):
         embed.add_field(name=text("calc_payments", locale), value=payments)
         embed.set_image(url="attachment://hand.png")
         embed.set_footer(text=f"{request.variant} · {hand} · {win} {'tsumo' if tsumo else 'ron'}")
-        await interaction.response.send_message(embed=embed, file=discord.File(io.BytesIO(png), "hand.png"))
+        await interaction.response.send_message(embed=embed, file=picture_file(png, "hand.png", f"{hand} {win}"))
 
 
 async def setup(bot: JantakuBot) -> None:

@@ -22,11 +22,13 @@ from bot.runtime.snapshot import public_table_view
 from bot.runtime.variants import has_chips, variant_class
 from bot.storage import PERIODS, ChipTotals, GameNotFoundError, GameStatus, GameSummary, HandRow, PlayerStats
 from bot.ui.interactions import locale_of, require_guild
+from bot.ui.labels import picture_file
 from bot.ui.replies import PUBLIC_DEFER
 from bot.ui.slash import check_choice
 from cogs._shared import MahjongCog, VariantName
 from render import Language, render_standings, render_table
 from render.layout import PUBLIC_BOTTOM
+from render.words import word
 
 if TYPE_CHECKING:
     from bot.app import JantakuBot
@@ -161,7 +163,7 @@ class Stats(MahjongCog):
             png = await self.runtime.renderer.render(Priority.CLICK, _running_table, record, names, language)
             embed.description = text("replay_running", locale, game=game)
             embed.set_image(url="attachment://table.png")
-            await interaction.followup.send(embed=embed, file=discord.File(io.BytesIO(png), "table.png"))
+            await interaction.followup.send(embed=embed, file=picture_file(png, "table.png", embed.title or ""))
             return
         lines = [_hand_line(hand, names) for hand in hands]
         embed.description = "\n".join(lines)[:4000] or "—"
@@ -172,7 +174,8 @@ class Stats(MahjongCog):
         png = await self.runtime.renderer.render(Priority.CLICK, _standings, record, names, language)
         embed.set_image(url="attachment://standings.png")
         log = discord.File(io.BytesIO(record.to_json().encode()), f"game-{game}.json")
-        await interaction.followup.send(embed=embed, files=[discord.File(io.BytesIO(png), "standings.png"), log])
+        standings = picture_file(png, "standings.png", word("alt_standings", language))
+        await interaction.followup.send(embed=embed, files=[standings, log])
 
 
 def _running_table(record: GameRecord, names: tuple[str, ...], language: Language) -> bytes:

@@ -73,6 +73,11 @@ WORDS: dict[str, tuple[str, str]] = {
     "dice": ("Dice", "サイコロ"),
     "per_payer": ("per payer", "1人あたり"),
     "stock": ("Stock", "ストック"),
+    # each picture's alt text (what a screen reader says, and what a client shows unloaded)
+    "alt_table": ("The table: {round}, {count} tiles left", "卓: {round}・残り{count}枚"),
+    "alt_seat": ("Your hand and the table: {round}", "あなたの手牌と卓: {round}"),
+    "alt_result": ("The result of {round}", "{round}の結果"),
+    "alt_standings": ("The final standings", "最終結果"),
 }
 """Key -> (English, Japanese), with ``str.format`` fields."""
 

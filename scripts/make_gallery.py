@@ -63,7 +63,8 @@ SCREENSHOTS = (
     ),
     (
         "new-player-ja.png",
-        "the same in Japanese (日本語 chosen for the tab and set for the server's pictures)",
+        "the same in Japanese: 日本語 chosen for the tab, so the panel and its picture speak Japanese, while the"
+        " table's picture follows the server's language (`/mahjong settings locale`)",
     ),
 )
 """(image, caption) of the gallery's screenshots, which the browser test takes."""

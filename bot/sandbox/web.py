@@ -411,6 +411,7 @@ class SandboxWeb:
                     "url": self._media_url(tab, attachment.id, attachment.filename),
                     "size": attachment.size,
                     "image": attachment.is_png,
+                    "alt": attachment.description or attachment.filename,
                 }
             )
         interaction = message.interaction

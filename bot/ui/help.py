@@ -11,7 +11,6 @@ and the table's own buttons, one entry per :class:`~bot.runtime.customid.PanelId
 
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +23,7 @@ from bot.runtime.customid import AUTO_PAGE, PANEL_LANGUAGES
 from bot.runtime.i18n import Locale, has_text, is_japanese, text
 from bot.runtime.rendering import Priority
 from bot.runtime.variants import variant_class
+from bot.ui.labels import picture_file
 from bot.ui.replies import answered, budget_left, defer_if_slow, deferring, respond
 from render import render_help
 from render.help import HelpCard, HelpRow
@@ -233,7 +233,7 @@ async def send_help(interaction: discord.Interaction[Any], runtime: Runtime[Any]
         )
         _PICTURES[key] = png
     embed = help_embed(page, locale)
-    file = discord.File(io.BytesIO(png), PICTURE)
+    file = picture_file(png, PICTURE, embed.title or "")
     if answered(interaction):
         await interaction.edit_original_response(embed=embed, attachments=[file])
         return

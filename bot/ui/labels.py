@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import io
 import math
 from collections.abc import Sequence
 
@@ -23,6 +24,7 @@ from bot.engine.game import Action, Kan, VoteEnd
 from bot.engine.tiles import Back, Kind, Tile, kind_name
 from bot.engine.views import ChipItem, DiceLine, DrawView, FlipLine, PublicView, WinView
 from bot.runtime.i18n import Locale, has_text, text
+from render.words import Language, round_name, word
 
 __all__ = [
     "BACK_MARKS",
@@ -30,7 +32,11 @@ __all__ = [
     "WIND_NAMES",
     "action_label",
     "deadline_text",
+    "picture_file",
+    "result_alt",
     "result_extras",
+    "seat_alt",
+    "table_alt",
     "tile_label",
     "tile_mark",
 ]
@@ -198,3 +204,24 @@ def result_extras(result: WinView | DrawView, names: Sequence[str], locale: Loca
     if isinstance(result, WinView) and result.dice:
         parts.append(text("result_dice", locale, rolls=" · ".join(_roll(roll) for roll in result.dice)))
     return " | ".join(parts)
+
+
+def picture_file(png: bytes, filename: str, alt: str) -> discord.File:
+    """A picture to attach, with its alt text: what a screen reader says of it (Discord's
+    attachment ``description``, at most 1,024 characters), in the picture's own language."""
+    return discord.File(io.BytesIO(png), filename, description=alt[:1024])
+
+
+def table_alt(view: PublicView, language: Language) -> str:
+    """The public table picture's alt text: the hand and the wall, nothing any seat hides."""
+    return word("alt_table", language, round=round_name(view.round_label, language), count=view.tiles_left)
+
+
+def seat_alt(view: PublicView, language: Language) -> str:
+    """A panel picture's alt text (its player's language)."""
+    return word("alt_seat", language, round=round_name(view.round_label, language))
+
+
+def result_alt(round_label: str, language: Language) -> str:
+    """A win or draw card's alt text."""
+    return word("alt_result", language, round=round_name(round_label, language))

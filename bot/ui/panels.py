@@ -14,7 +14,6 @@ import asyncio
 import contextlib
 import dataclasses
 import hashlib
-import io
 import logging
 import math
 from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Mapping
@@ -32,6 +31,7 @@ from bot.runtime.snapshot import TableSnapshot
 from bot.storage import GameStateError, PanelHandle, Store
 from bot.ui.components import MessageSpec, build_view
 from bot.ui.emoji import TileEmojis
+from bot.ui.labels import picture_file, seat_alt
 from bot.ui.pacing import RateLimiter
 from bot.ui.panel_spec import PanelMode, panel_mode, panel_picture, panel_spec
 from bot.ui.replies import answered, budget_left, defer_if_slow, deferring, respond
@@ -342,7 +342,7 @@ class PanelPresenter:
         )
         digest = image_digest(png)
         if shown is None or shown.digest != digest:
-            payload["file"] = discord.File(io.BytesIO(png), "hand.png")
+            payload["file"] = picture_file(png, "hand.png", seat_alt(content.view.public, content.language))
         return payload, _Picture(where, content.picture, digest, content.waiting)
 
     @staticmethod

@@ -23,6 +23,12 @@ def _picture(message: FakeMessage, name: str) -> bytes:
     return attachment.data
 
 
+def _alt(message: FakeMessage, name: str) -> str:
+    """The picture's alt text (its attachment's description), what a screen reader says."""
+    (attachment,) = [a for a in message.attachments if a.filename == name]
+    return attachment.description or ""
+
+
 async def _set_locale(world: World, admin: Player, locale: str) -> None:
     # "locale" names the option here, not the client language slash() also takes.
     record = await admin.member.slash(world.channel, "mahjong settings", options={"locale": locale})
@@ -59,6 +65,9 @@ async def test_a_panel_speaks_its_player_and_the_table_its_server(fake_discord: 
         shown = _picture(table, "table.png")
         assert shown == render_table(snapshot.table, names, language=Language.JA)
         assert shown != render_table(snapshot.table, names, language=Language.EN)
+        # Its alt text in the same language: the hand and the wall, nothing a seat hides.
+        left = snapshot.table.tiles_left
+        assert _alt(table, "table.png") == f"卓: {snapshot.table.round_label}・残り{left}枚"
         for player, language, other in ((english, Language.EN, Language.JA), (japanese, Language.JA, Language.EN)):
             assert player.panel is not None
             seat = actor.seat_of(player.member.id)
@@ -66,6 +75,10 @@ async def test_a_panel_speaks_its_player_and_the_table_its_server(fake_discord: 
             panel = _picture(player.panel, "hand.png")
             assert panel == render_seat(view, names, language=language), f"{player.member.name}'s panel"
             assert panel != render_seat(view, names, language=other)
+            alt = _alt(player.panel, "hand.png")
+            assert alt.startswith(
+                "Your hand and the table: East 1" if language is Language.EN else "あなたの手牌と卓: 東1局"
+            )
 
 
 async def test_the_table_follows_the_servers_preferred_locale_by_default(
@@ -83,3 +96,4 @@ async def test_the_table_follows_the_servers_preferred_locale_by_default(
         assert table is not None
         view = actor.presenter._snapshot.table
         assert _picture(table, "table.png") == render_table(view, actor.names, language=Language.EN)
+        assert _alt(table, "table.png") == f"The table: East 1, {view.tiles_left} tiles left"

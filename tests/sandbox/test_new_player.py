@@ -60,9 +60,17 @@ async def press(page: Page, custom_id: str) -> bool:
     return True
 
 
-@pytest.mark.parametrize(("locale", "hand_word"), [("en-US", "Your hand"), ("ja", "あなたの手牌")])
+@pytest.mark.parametrize(
+    ("locale", "hand_word", "panel_alt"),
+    [("en-US", "Your hand", "Your hand and the table: East 1"), ("ja", "あなたの手牌", "あなたの手牌と卓: 東1局")],
+)
 async def test_a_new_player_plays_a_riichi_hand_to_its_end_in_their_language(
-    running_sandbox: Sandbox, browser: Browser, monkeypatch: pytest.MonkeyPatch, locale: str, hand_word: str
+    running_sandbox: Sandbox,
+    browser: Browser,
+    monkeypatch: pytest.MonkeyPatch,
+    locale: str,
+    hand_word: str,
+    panel_alt: str,
 ) -> None:
     monkeypatch.setattr(registry_module, "secrets", types.SimpleNamespace(randbits=lambda bits: SEED))
     context = await browser.new_context(viewport={"width": 1400, "height": 1200})
@@ -78,6 +86,10 @@ async def test_a_new_player_plays_a_riichi_hand_to_its_end_in_their_language(
     await click_button(page, ":start")
     await click_button(page, ":hand")
     await page.wait_for_selector(f'{PANEL}:has-text("{hand_word}")', timeout=PATIENCE_MS)
+    # The panel's picture is drawn in the player's language (its alt text says so, in words a
+    # test can read); the table's in the server's (the sandbox guild prefers English).
+    await page.wait_for_selector(f'{PANEL} img.picture[alt^="{panel_alt}"]', timeout=PATIENCE_MS)
+    await page.wait_for_selector('.message:not([data-ephemeral]) img.picture[alt^="The table: East 1"]')
 
     actor = next(iter(running_sandbox.bot.runtime.tables.actors()))
     member = next(m for m in running_sandbox.guild.members.values() if m.name == "Newcomer")

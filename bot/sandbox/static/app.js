@@ -181,7 +181,7 @@ function drawMessage(message) {
   }
   for (const attachment of message.attachments) {
     if (embedded.has(attachment.url)) { continue; }
-    item.append(attachment.image ? picture(attachment.url, attachment.filename) : download(attachment));
+    item.append(attachment.image ? picture(attachment.url, attachment.alt || attachment.filename) : download(attachment));
   }
   if (message.components.length) { item.append(drawComponents(message)); }
   if (message.ephemeral) { item.append(element("div", "footnote", "Only you can see this")); }
