@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.sandbox.fakediscord import FakeDiscord, running_bot
-from bot.sandbox.players import Player, World, action_buttons
+from bot.sandbox.players import Player, World, action_buttons, action_kind
 
 from .helpers import forge_click, make_bot, pass_time_until, settle
 
@@ -79,7 +79,12 @@ async def test_timeouts_play_the_default_then_autopilot_until_im_back(
         await settle(fake_discord, bot)
         table = world.table_message()
         assert table is not None
-        assert re.search(r"Alice to play <t:\d+:R>", table.text), table.text
+        if any(action_kind(button) == "discard" for button in action_buttons(welcomed)):
+            assert re.search(r"Alice to play <t:\d+:R>", table.text), table.text
+        else:
+            # Her next decision is a call on a CPU's discard: the table says calls are open, with
+            # no name of who may call and no clock (hers would tell that she may).
+            assert "▶ Calls open on CPU" in table.text and "<t:" not in table.text, table.text
         await world.play([player], wait=lambda ready: pass_time_until(fake_discord, ready, bot, within=0.05))
         assert world.game_over_text() is not None
 
