@@ -23,7 +23,7 @@ import discord
 from bot.engine.game import Action, Kan, VoteEnd
 from bot.engine.tiles import Back, Kind, Tile, kind_name
 from bot.engine.views import ChipItem, DiceLine, DrawView, FlipLine, PublicView, WinView
-from bot.runtime.i18n import Locale, has_text, text
+from bot.runtime.i18n import Locale, has_text, picture_language, text
 from render.words import Language, round_name, word
 
 __all__ = [
@@ -35,6 +35,7 @@ __all__ = [
     "picture_file",
     "result_alt",
     "result_extras",
+    "round_text",
     "seat_alt",
     "table_alt",
     "tile_label",
@@ -204,6 +205,12 @@ def result_extras(result: WinView | DrawView, names: Sequence[str], locale: Loca
     if isinstance(result, WinView) and result.dice:
         parts.append(text("result_dice", locale, rolls=" · ".join(_roll(roll) for roll in result.dice)))
     return " | ".join(parts)
+
+
+def round_text(label: str, locale: Locale | None) -> str:
+    """The engine's hand label (東1局, 返り東1局・筒子) in the reader's language, as the pictures
+    write it (``East 1``, ``Return East 1 · Pinzu``)."""
+    return round_name(label, picture_language(locale))
 
 
 def picture_file(png: bytes, filename: str, alt: str) -> discord.File:

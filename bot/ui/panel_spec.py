@@ -16,20 +16,21 @@ from typing import Any
 
 from bot.engine.game import Action, Ron, TimeUp, Tsumo, VoteEnd
 from bot.engine.table.turns import Phase
-from bot.engine.tiles import Kind, Tile, kind_name
+from bot.engine.tiles import Tile, kind_name
 from bot.engine.variant_ui import MultiClaim, TilePage
 from bot.engine.variants import tile_pages, variant_ui
 from bot.engine.views import PublicView, SeatView
 from bot.runtime.auto_moves import AutoOption
 from bot.runtime.customid import AUTO_PAGE, ActionId, PanelId, action_args
 from bot.runtime.decisions import Decision
-from bot.runtime.i18n import Locale, is_japanese, text
+from bot.runtime.i18n import Locale, is_japanese, picture_language, text
 from bot.runtime.snapshot import declarations
 from bot.storage import AutoOptions
 from bot.ui.components import ButtonSpec, MessageSpec, Style
 from bot.ui.emoji import TileEmojis
-from bot.ui.labels import WIND_NAMES, action_label, deadline_text, tile_label, tile_mark
+from bot.ui.labels import action_label, deadline_text, round_text, tile_label, tile_mark
 from bot.ui.table_spec import table_picture
+from render.words import wind_name
 
 __all__ = ["PAGES", "PanelMode", "panel_mode", "panel_picture", "panel_spec"]
 
@@ -202,11 +203,12 @@ def _title(view: SeatView, locale: Locale | None) -> str:
     """The round, the seat's wind and its points."""
     public = view.public
     seat_public = public.seats[view.seat]
-    wind = WIND_NAMES.get(Kind(seat_public.wind), "") if seat_public.wind is not None else ""
+    wind = wind_name(seat_public.wind, picture_language(locale)) if seat_public.wind is not None else ""
     points = f"{seat_public.points:,}"
+    round_label = round_text(public.round_label, locale)
     if wind:
-        return text("panel_title", locale, round=public.round_label, wind=wind, points=points)
-    return text("panel_title_no_wind", locale, round=public.round_label, points=points)
+        return text("panel_title", locale, round=round_label, wind=wind, points=points)
+    return text("panel_title_no_wind", locale, round=round_label, points=points)
 
 
 def _prompt(

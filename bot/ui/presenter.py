@@ -43,7 +43,7 @@ from bot.runtime.variants import has_chips
 from bot.storage import DATABASE_ERRORS, GameSummary, HandEntry, Store
 from bot.ui.components import build_view
 from bot.ui.emoji import TileEmojis
-from bot.ui.labels import picture_file, result_alt, result_extras, table_alt
+from bot.ui.labels import picture_file, result_alt, result_extras, round_text, table_alt
 from bot.ui.pacing import NO_MENTIONS, RateLimiter, new_nonce, retrying
 from bot.ui.panels import PanelPresenter, image_digest
 from bot.ui.table_spec import table_picture, table_spec
@@ -265,7 +265,7 @@ class DiscordPresenter(PanelPresenter):
             hand = entry.result
             lines.append(self._win_line(entry.label, hand.winner, hand.from_seat, hand.points))
         else:
-            lines.append(text("hand_draw", locale, round=entry.label))
+            lines.append(text("hand_draw", locale, round=round_text(entry.label, locale)))
             for result in results:
                 if isinstance(result, DrawView):
                     if extras := result_extras(result, names, locale):
@@ -301,8 +301,15 @@ class DiscordPresenter(PanelPresenter):
         names, locale = self._info.names, self._info.locale
         name = names[winner] if winner is not None else ""
         if from_seat is None:
-            return text("hand_tsumo", locale, round=round_label, winner=name, points=points)
-        return text("hand_won", locale, round=round_label, winner=name, loser=names[from_seat], points=points)
+            return text("hand_tsumo", locale, round=round_text(round_label, locale), winner=name, points=points)
+        return text(
+            "hand_won",
+            locale,
+            round=round_text(round_label, locale),
+            winner=name,
+            loser=names[from_seat],
+            points=points,
+        )
 
     def notice(self, key: str, **params: Any) -> None:
         """Queue a one-line public notice."""

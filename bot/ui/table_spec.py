@@ -16,7 +16,7 @@ from bot.runtime.customid import TableId
 from bot.runtime.decisions import Decision
 from bot.runtime.i18n import Locale, text
 from bot.ui.components import ButtonSpec, MessageSpec
-from bot.ui.labels import deadline_text
+from bot.ui.labels import deadline_text, round_text
 
 __all__ = ["WAITING", "table_picture", "table_spec"]
 
@@ -47,7 +47,16 @@ def table_spec(
     While a claim window is shown, the line says that calls are open and on whose tile, with no
     clock and no name of a seat that may call (see :func:`~bot.runtime.snapshot.public_table_view`).
     """
-    lines = [text("table_header", locale, title=title, game=game_id, round=view.round_label, left=view.tiles_left)]
+    lines = [
+        text(
+            "table_header",
+            locale,
+            title=title,
+            game=game_id,
+            round=round_text(view.round_label, locale),
+            left=view.tiles_left,
+        )
+    ]
     # The view's deadline, as public_table_view set it: none during a claim window.
     deadline = view.deadline
     if wall and not over:

@@ -188,7 +188,7 @@ async def test_inage_ron_on_a_set_aside_north_is_yaridora(
         points = result.points
         assert actor.game.public_view().seats[setter].points == -points
         assert not actor.game.public_view().seats[setter].set_aside  # the tile went to Bob's hand
-        (card,) = _messages_with(world, f"第1局: Bob wins {points} from Alice")
+        (card,) = _messages_with(world, f"Hand 1: Bob wins {points} from Alice")
         assert len(card.attachments) == 1
         assert spy.tiles_checked > 0 and spy.images_checked > 0
         game_id = actor.game_id

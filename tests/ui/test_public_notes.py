@@ -200,9 +200,9 @@ async def test_result_cards_speak_the_servers_picture_language(
 async def test_the_result_caption_adds_the_extras_line() -> None:
     win = sample_goto_win("alice")
     caption = (await _caption((win,), win.winner)).splitlines()
-    assert caption[0].startswith("東2局: Bob wins")
+    assert caption[0].startswith("East 2: Bob wins")
     assert caption[1] == result_extras(win, NAMES)
     draw = (await _caption((sample_goto_draw(),), None)).splitlines()
-    assert draw == ["東2局: exhaustive draw", "🪙 Chips: 春 +4 → Bob"]
+    assert draw == ["East 2: exhaustive draw", "🪙 Chips: 春 +4 → Bob"]
     plain = (await _caption((sample_win(3, 3),), sample_win(3, 3).winner)).splitlines()
     assert len(plain) == 1
