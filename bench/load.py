@@ -188,6 +188,16 @@ def _ack(record: InteractionRecord, totals: Totals, *, lobby: bool = False) -> N
         totals.deferred += record.response_type in (5, 6)
 
 
+def new_command(fake: FakeDiscord) -> tuple[str, dict[str, str]]:
+    """``/mahjong new`` for a 二色麻雀 table as the bot under test synced it: one command with a
+    ``variant`` option, or (a baseline from before that) one subcommand per variant."""
+    mahjong = next(command for command in fake.commands_global if command["name"] == "mahjong")
+    new = next(option for option in mahjong.get("options", []) if option["name"] == "new")
+    if any(option.get("type") == 1 for option in new.get("options", [])):  # subcommands
+        return "mahjong new nishoku", {}
+    return "mahjong new", {"variant": "nishoku"}
+
+
 async def play_table(
     fake: FakeDiscord, member: FakeMember, channel: FakeChannel, args: argparse.Namespace, totals: Totals, seed: int
 ) -> None:
@@ -196,7 +206,8 @@ async def play_table(
 
     rng = random.Random(seed)
     await asyncio.sleep(rng.random() * args.ramp)  # tables do not all open in the same millisecond
-    record = await member.slash(channel, "mahjong new", variant="nishoku", hands=args.hands)
+    command, variant = new_command(fake)
+    record = await member.slash(channel, command, options={**variant, "hands": args.hands})
     _ack(record, totals, lobby=True)
     lobby = record.message
     assert lobby is not None, record.errors  # the bot answers /mahjong new with its lobby
