@@ -35,6 +35,7 @@ from bot.runtime.i18n import text
 from bot.sandbox.fakediscord import FakeDiscord, FakeMessage, Faults, InteractionRecord, InteractionRefused, running_bot
 from bot.sandbox.players import GAME_OVER, Player, World, edited_past, simple_policy
 from bot.storage import GameStatus, Store
+from bot.ui.labels import round_text
 from render import render_table
 
 from .helpers import fix_seed, make_bot, quiet, settle
@@ -252,7 +253,8 @@ async def _game_under(
         hands = await store.results.hands(game.game_id)
         assert len(hands) == game.hands_played
     # Each hand's result was posted once (a lost post does not converge).
-    results = [m for m in public if any(m.content.startswith(f"{hand.label}: ") for hand in hands)]
+    labels = [round_text(hand.label, None) for hand in hands]  # as the channel names them (English)
+    results = [m for m in public if any(m.content.startswith(f"{label}: ") for label in labels)]
     assert len(results) == len(hands), [m.content for m in results]
     log_trap.check()
     return injected

@@ -16,6 +16,7 @@ from bot.engine.variants import VARIANTS, Variant
 from bot.sandbox.fakediscord import FakeDiscord, running_bot
 from bot.sandbox.players import Player, World, preferring
 from bot.storage import GameStatus, Store
+from bot.ui.labels import round_text
 
 from .helpers import fix_seed, make_bot, record_standings
 from .spies import ConcealedFaceSpy, LogTrap
@@ -92,7 +93,8 @@ async def test_a_whole_game_with_one_human_and_cpus(
         texts = world.public_texts()
         assert sum("wall salt" in text for text in texts) == outcome.hands_played
         posted = "\n".join(texts)
-        assert all(hand.label.split("・")[0] in posted for hand in hands), [hand.label for hand in hands]
+        # Each hand by its name in the channel's language (English here: East 1, Hand 3, ...).
+        assert all(round_text(hand.label, None) in posted for hand in hands), [hand.label for hand in hands]
         record = await bot.store.games.record(actor.game_id)
         assert replay(record).state_hash() == game.state_hash()
     spy.check()
