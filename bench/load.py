@@ -62,6 +62,7 @@ import contextlib
 import json
 import os
 import random
+import shutil
 import sqlite3
 import sys
 import tempfile
@@ -471,6 +472,7 @@ async def drive(
         await fake.stop()
     actions = await count_actions(target)
     database.discard(target)
+    shutil.rmtree(workdir, ignore_errors=True)  # the run's folder goes with its database
     per_action = max(1, actions)
     return {
         "bot": build.label,
