@@ -64,6 +64,8 @@ class Admin(MahjongCog):
             if not interaction.permissions.manage_guild:
                 raise NotHost()
             current = await store.guilds.update_settings(guild_id, **changes)
+            if "locale" in changes:
+                self.runtime.picture_locale_changed(guild_id)
         else:
             current = await store.guilds.settings(guild_id)
         reader = locale_of(interaction)

@@ -211,7 +211,8 @@ class DiscordPresenter(PanelPresenter):
 
     async def picture_language(self) -> Language:
         """The language of the public pictures: the server's ``locale`` setting, else its
-        preferred locale in Discord (read once per table: a change applies to the next table)."""
+        preferred locale in Discord (read once per table, and again after
+        :meth:`picture_locale_changed`)."""
         if self._language is None:
             guild_id = self._info.guild_id
             try:
@@ -224,6 +225,12 @@ class DiscordPresenter(PanelPresenter):
                 chosen = str(guild.preferred_locale) if guild is not None else ""
             self._language = picture_language(chosen)
         return self._language
+
+    def picture_locale_changed(self) -> None:
+        """The server's ``locale`` setting changed: read it again, and redraw the table in it (the
+        result cards and standings to come follow it too)."""
+        self._language = None
+        self.redraw()
 
     def show(self, snapshot: TableSnapshot) -> None:
         """Draw from ``snapshot`` from now on (nothing to redraw for it yet)."""

@@ -56,6 +56,15 @@ class DiscordRuntime(Runtime[DiscordPresenter]):
         )
         """Where every ``jt:`` click goes (see :mod:`bot.ui.router`)."""
 
+    def picture_locale_changed(self, guild_id: int) -> None:
+        """The server's ``locale`` setting changed: its running tables draw their pictures in the
+        new language from now on, starting with the table picture at once."""
+        for actor in self.tables.actors():
+            presenter = actor.presenter
+            # A table still starting has no presenter of ours yet: its first picture reads the setting.
+            if actor.guild_id == guild_id and isinstance(presenter, DiscordPresenter):
+                presenter.picture_locale_changed()
+
     def _presenter_of(self, snapshot: TableSnapshot, *, message_id: int | None, dm_panels: bool) -> DiscordPresenter:
         return DiscordPresenter(
             client=self.client,

@@ -97,3 +97,26 @@ async def test_the_table_follows_the_servers_preferred_locale_by_default(
         view = actor.presenter._snapshot.table
         assert _picture(table, "table.png") == render_table(view, actor.names, language=Language.EN)
         assert _alt(table, "table.png") == f"The table: East 1, {view.tiles_left} tiles left"
+
+
+async def test_a_changed_server_locale_redraws_the_running_table_at_once(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    world = World.build(fake_discord, "Host")
+    (host,) = world.members
+    admin = world.guild.add_member("Admin", manage_guild=True)
+    async with running_bot(fake_discord, make_bot(fake_discord, tmp_path / "db.sqlite3")) as bot:
+        await world.start_game(host, hands=1)
+        await settle(fake_discord, bot)
+        actor = bot.runtime.tables.in_channel(world.channel.id)
+        assert actor is not None and isinstance(actor.presenter, DiscordPresenter)
+        table = world.table_message()
+        assert table is not None and _alt(table, "table.png").startswith("The table: ")
+        # Changed mid-game, the setting redraws this table's picture, not only the next table's.
+        await _set_locale(world, Player(admin), "ja")
+        await settle(fake_discord, bot)
+        table = world.table_message()
+        assert table is not None
+        view = actor.presenter._snapshot.table
+        assert _picture(table, "table.png") == render_table(view, actor.names, language=Language.JA)
+        assert _alt(table, "table.png").startswith("卓: ")
