@@ -65,7 +65,7 @@ class MultiClaim:
     """Several claims in one decision, one click each, then a Done button (ずーの's multi-ron).
 
     While the decision offers several actions of ``kind``, or the seat has claimed some already
-    (``SeatView.rons_claimed``), the panel says ``prompt`` (with ``deadline``), then ``claimed``
+    (``SeatView.rons_claimed``), the panel says ``prompt`` (its clock on a line of its own), then ``claimed``
     (with ``names``) once it has, and its pass button reads ``done`` instead. It goes by the
     decision, not the phase: the table's phase never says that a claim window is open.
     """

@@ -256,20 +256,20 @@ _TEXT: dict[str, tuple[str, str]] = {
     ),
     "panel_title_no_wind": ("**Your hand** · {round} · {points} pts", "**あなたの手牌** · {round} · {points}点"),
     "panel_turn": (
-        "▶ Your turn — choose a tile to discard {deadline}",
-        "▶ あなたの番です。打牌を選んでください {deadline}",
+        "▶ Your turn — choose a tile to discard",
+        "▶ あなたの番です。打牌を選んでください",
     ),
     "panel_riichi": (
-        "Riichi: choose the tile to discard sideways {deadline}",
-        "リーチ: 横に曲げる牌を選んでください {deadline}",
+        "Riichi: choose the tile to discard sideways",
+        "リーチ: 横に曲げる牌を選んでください",
     ),
     "panel_turn_act": (
-        "▶ Your turn — choose an action {deadline}",
-        "▶ あなたの番です。操作を選んでください {deadline}",
+        "▶ Your turn — choose an action",
+        "▶ あなたの番です。操作を選んでください",
     ),
     "panel_deal": (
-        "▶ Your dealt hand: set aside flowers, 西 and 北 (one button each), then Pass to keep the rest {deadline}",
-        "▶ 配牌から花牌・西・北を抜いてください（1枚ずつ）。抜かない牌はそのまま「パス」 {deadline}",
+        "▶ Your dealt hand: set aside flowers, 西 and 北 (one button each), then Pass to keep the rest",
+        "▶ 配牌から花牌・西・北を抜いてください（1枚ずつ）。抜かない牌はそのまま「パス」",
     ),
     "panel_clock_turn": (
         "⏱ Turn ends {turn} · then your bank ({bank} s) runs out {deadline}",
@@ -281,7 +281,7 @@ _TEXT: dict[str, tuple[str, str]] = {
     ),
     "panel_clock_no_bank": ("⏱ Turn ends {turn} (no bank left)", "⏱ 持ち時間 {turn}まで（予備なし）"),
     "panel_clock": ("⏱ Time runs out {deadline}", "⏱ {deadline}まで"),
-    "panel_claim": ("▶ You may call the discard ({what}) {deadline}", "▶ 鳴き・ロンできます（{what}） {deadline}"),
+    "panel_claim": ("▶ You may call the discard ({what})", "▶ 鳴き・ロンできます（{what}）"),
     "panel_wait": ("Waiting for {names}.", "{names} を待っています。"),
     "panel_wait_others": ("Waiting for the other players.", "他のプレイヤーを待っています。"),
     "panel_waits": ("Waits: {tiles}", "待ち: {tiles}"),
@@ -321,8 +321,8 @@ _TEXT: dict[str, tuple[str, str]] = {
     "tile_winter": ("Winter", "冬"),
     # core actions and panel modes (an action button is "button_<kind>", a variant's own in its ui.py)
     "panel_pick": (
-        "▶ Draft — take one tile of the packet {deadline}",
-        "▶ 配牌 — 回ってきた牌から1枚取ってください {deadline}",
+        "▶ Draft — take one tile of the packet",
+        "▶ 配牌 — 回ってきた牌から1枚取ってください",
     ),
     "panel_locked": (
         "🔒 Locked in: {what} — you may change it until the last player locks in.",

@@ -230,31 +230,25 @@ def _prompt(
         return [text("panel_wait_others", locale)]
     clock = _clock(decision, now, locale)
     if choice.page is not None:
-        return [_ask(choice.page.prompt, locale), *clock]
+        return [text(choice.page.prompt, locale), *clock]
     if "pick" in by_kind:
-        return [_ask("panel_pick", locale), *clock]
+        return [text("panel_pick", locale), *clock]
     if "discard" in by_kind:
-        return [_ask("panel_turn", locale), *clock]
+        return [text("panel_turn", locale), *clock]
     if public.phase == Phase.DEAL:
         # The deal step (いなげ's flowers, 西 and 北): no discard exists yet to call.
-        return [_ask("panel_deal", locale), *clock]
+        return [text("panel_deal", locale), *clock]
     if public.turn == view.seat and "pass" not in by_kind:
         # The seat's own turn without a discard to choose (a forced kan, チンイツゲーム's 強制カン):
         # no discard is on offer to call.
-        return [_ask("panel_turn_act", locale), *clock]
+        return [text("panel_turn_act", locale), *clock]
     if choice.multi is not None:
-        lines = [_ask(choice.multi.prompt, locale), *clock]
+        lines = [text(choice.multi.prompt, locale), *clock]
         if view.rons_claimed:
             claimed = ", ".join(names[seat] for seat in view.rons_claimed if 0 <= seat < len(names))
             lines.append(text(choice.multi.claimed, locale, names=claimed))
         return lines
-    return [_ask("panel_claim", locale, what=_on_offer(choice.actions, public, names)), *clock]
-
-
-def _ask(key: str, locale: Locale | None, **params: str) -> str:
-    """A prompt without its clock: the prompts keep the ``{deadline}`` slot of the table's lines
-    (a variant's own prompts too), and the panel gives its clock a line of its own."""
-    return text(key, locale, deadline="", **params).rstrip()
+    return [text("panel_claim", locale, what=_on_offer(choice.actions, public, names)), *clock]
 
 
 def _clock(decision: Decision, now: float | None, locale: Locale | None) -> list[str]:

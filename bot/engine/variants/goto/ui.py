@@ -342,14 +342,14 @@ GOTO_UI = VariantUI(
         # the open-riichi and シュバリー pages
         "button_openriichi": ("Open riichi…", "オープン立直…"),
         "panel_goto_open_riichi": (
-            "Open riichi (2,000-point deposit, your waits are shown): choose the tile to discard sideways {deadline}",
-            "オープン立直（2,000点供託・待ちを公開）: 横に曲げる牌を選んでください {deadline}",
+            "Open riichi (2,000-point deposit, your waits are shown): choose the tile to discard sideways",
+            "オープン立直（2,000点供託・待ちを公開）: 横に曲げる牌を選んでください",
         ),
         "button_shubarii": ("シュバリー…", "シュバリー…"),
         "panel_goto_shubarii": (
             "シュバリー (once a game: the chips you receive this hand count double, Spring aside): "
-            "choose the tile to discard sideways {deadline}",
-            "シュバリー（1半荘に1回・この局に貰う祝儀は春以外すべて倍）: 横に曲げる牌を選んでください {deadline}",
+            "choose the tile to discard sideways",
+            "シュバリー（1半荘に1回・この局に貰う祝儀は春以外すべて倍）: 横に曲げる牌を選んでください",
         ),
         # the table, while the winner rolls or the dealer decides
         "waiting_goto_dice": (

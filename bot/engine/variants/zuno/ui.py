@@ -262,14 +262,14 @@ ZUNO_UI = VariantUI(
         # the イナズマリーチ page
         "button_inazuma": ("⚡ Inazuma…", "⚡ イナズマ…"),
         "panel_inazuma": (
-            "⚡ Inazuma riichi (10,000-point stick): choose the tile to discard sideways {deadline}",
-            "⚡ イナズマリーチ（1万点棒）: 横に曲げる牌を選んでください {deadline}",
+            "⚡ Inazuma riichi (10,000-point stick): choose the tile to discard sideways",
+            "⚡ イナズマリーチ（1万点棒）: 横に曲げる牌を選んでください",
         ),
         # the ron phase: every revealed discard the seat can win on, one click each
         "panel_zuno_ron": (
             "▶ You may ron any of the revealed discards — several if you can, one button each — "
-            "before the shared deadline {deadline}",
-            "▶ 公開された捨て牌のどれでもロンできます（複数可・1枚ずつ選択）。締め切りは全員共通です {deadline}",
+            "before the shared deadline",
+            "▶ 公開された捨て牌のどれでもロンできます（複数可・1枚ずつ選択）。締め切りは全員共通です",
         ),
         "panel_zuno_ron_claimed": (
             "Ron declared on: {names}. Take any other you want, then press Done.",
