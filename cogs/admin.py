@@ -7,19 +7,17 @@ from typing import TYPE_CHECKING, Any, Literal
 import discord
 from discord import app_commands
 
-from bot.engine.variants import VARIANTS
 from bot.runtime.errors import NotHost
 from bot.runtime.i18n import text
 from bot.runtime.options import TIMER_RANGES
 from bot.runtime.variants import variant_class
 from bot.ui.interactions import locale_of, require_guild
 from bot.ui.slash import ALLOWED
-from cogs._shared import MahjongCog
+from cogs._shared import MahjongCog, VariantName
 
 if TYPE_CHECKING:
     from bot.app import JantakuBot
 
-VariantName = Literal[tuple(variant.variant for variant in VARIANTS)]  # type: ignore[valid-type]
 PictureLocale = Literal["auto", "en", "ja"]
 """The ``locale`` option: ``auto`` (stored empty) follows the server's preferred locale."""
 TURN, BANK = TIMER_RANGES["turn_seconds"], TIMER_RANGES["bank_seconds"]

@@ -20,7 +20,8 @@ from bot.runtime.i18n import has_text, is_japanese, period_name, picture_languag
 from bot.runtime.rendering import Priority
 from bot.runtime.snapshot import public_table_view
 from bot.runtime.variants import has_chips, variant_class
-from bot.storage import PERIODS, ChipTotals, GameNotFoundError, GameStatus, GameSummary, HandRow, PlayerStats
+from bot.storage import PERIODS, ChipTotals, GameNotFoundError, GameStatus, GameSummary, HandRow, ScoreTotals
+from bot.storage.results import AVERAGE_SCALE
 from bot.ui.interactions import locale_of, require_guild
 from bot.ui.labels import picture_file
 from bot.ui.replies import PUBLIC_DEFER
@@ -33,6 +34,7 @@ from render.words import word
 if TYPE_CHECKING:
     from bot.app import JantakuBot
 
+REGISTRY_ORDER = {cls.variant: index for index, cls in enumerate(VARIANTS)}
 PeriodName = Literal["all", "30d", "7d"]
 OrderName = Literal["rating", "chips"]
 PLACES = ("1st", "2nd", "3rd", "4th", "5th")
@@ -86,24 +88,20 @@ class Stats(MahjongCog):
             embed.description = text("stats_none", locale, name=who.display_name)
             await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
             return
-        # Scores of different variants are different units (points, pt, chips): each variant's
-        # own, never one sum.
-        if key:
-            by_variant = [stats]
-        else:
-            every = [await store.player_stats(guild_id, who.id, cls.variant, period=period) for cls in VARIANTS]
-            by_variant = [each for each in every if each.games]
         places = " · ".join(f"{_place(i + 1, locale)} {count}" for i, count in enumerate(stats.placements))
         field = functools.partial(_field, embed, locale)
         field("games", f"**{stats.games}** ({period_name(period, locale)})")
         field("average_place", f"**{stats.average_placement:.2f}**")
         field("placements", places or "—")
+        # Scores of different variants are different units (points, pt, chips): each variant's
+        # own, never one sum; in the registry's order, as the variants are listed everywhere.
+        scores = sorted(stats.scores, key=lambda each: REGISTRY_ORDER.get(each.variant, len(REGISTRY_ORDER)))
         if key:
             field("total_score", f"**{_score(stats.total_score, key, locale)}**")
             best = stats.best_score
             field("best_game", _score(best, key, locale) if best is not None else "—")
         else:
-            field("total_score", "\n".join(_score_line(each, locale) for each in by_variant), inline=False)
+            field("total_score", "\n".join(_score_line(each, locale) for each in scores), inline=False)
         field("hands", str(stats.hands))
         field("win_rate", text("stats_win_rate", locale, rate=f"{stats.win_rate:.1%}", tsumo=stats.tsumo_wins))
         field("deal_in_rate", f"{stats.deal_in_rate:.1%}")
@@ -119,7 +117,7 @@ class Stats(MahjongCog):
                 for r in stats.ratings
             )
             field("rating", ratings, inline=False)
-        embed.description = _scores_explained([each.variant or "" for each in by_variant], locale)
+        embed.description = _scores_explained([each.variant for each in scores], locale)
         await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
 
     # --- history and replay -------------------------------------------------------------------------
@@ -211,12 +209,6 @@ def _standings(record: GameRecord, names: tuple[str, ...], language: Language) -
     )
 
 
-AVERAGE_SCALE = 1000
-"""A variant whose game reports no final scores of its own is scored by the store as the points
-above the table's average, in thousands (``bot.storage.results``): shown as points, times this
-(いなげ麻雀's few points would read as 0.0)."""
-
-
 def _own_score(variant: str) -> bool:
     """Whether the variant's game reports its own final scores (its ``ui.py`` then says what they
     are: ``stats_score_<variant>``, ``stats_about_<variant>``)."""
@@ -227,14 +219,14 @@ def _score(score: float, variant: str, locale: str) -> str:
     """A stored score as its variant means it: ``-6,000 points``, ``+45.2 pt``, ``+12 chips``."""
     if _own_score(variant):
         return text(f"stats_score_{variant}", locale, score=score)
+    # Stored in thousands above the table's average (いなげ麻雀's few points would read 0.0).
     return text("stats_score_points", locale, score=score * AVERAGE_SCALE)
 
 
-def _score_line(stats: PlayerStats, locale: str) -> str:
+def _score_line(scores: ScoreTotals, locale: str) -> str:
     """One variant's total and best game, for the stats of every variant."""
-    variant = stats.variant or ""
-    best = _score(stats.best_score, variant, locale) if stats.best_score is not None else "—"
-    total = _score(stats.total_score, variant, locale)
+    variant = scores.variant
+    best, total = _score(scores.best, variant, locale), _score(scores.total, variant, locale)
     return text("stats_score_line", locale, variant=variant_class(variant).title, total=total, best=best)
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from bot.engine.table import Allowed, Form, OneOf
-from bot.engine.variants import VARIANTS
+from bot.engine.variants import find_variant
 from bot.runtime.i18n import Locale, is_japanese, text
 
 __all__ = [
@@ -346,19 +346,18 @@ class OptionOfOtherVariant(JantakuError):
 
     def localized(self, locale: Locale | None) -> dict[str, Any]:
         # A Japanese client shows the variants by their titles (bot.ui.command_i18n), an English one by key.
-        named = _variant_title if is_japanese(locale) else str
+        japanese = is_japanese(locale)
+        named = _variant_title if japanese else str
         return {
             **self.params,
             "variant": named(self.params["variant"]),
-            "owners": "、".join(map(named, self.params["owners"]))
-            if is_japanese(locale)
-            else ", ".join(self.params["owners"]),
+            "owners": ("、" if japanese else ", ").join(map(named, self.params["owners"])),
             "known": ", ".join(f"`{name}`" for name in self.params["known"]),
         }
 
 
 def _variant_title(key: str) -> str:
-    return next((cls.title for cls in VARIANTS if cls.variant == key), key)
+    return find_variant(key).title
 
 
 class SettingInRules(JantakuError):

@@ -94,9 +94,9 @@ def offered_settings(variant: str) -> tuple[list[Setting], list[Setting]]:
     the order its ``ui.py`` names them, and the others (which only ``rules`` takes), in
     declaration order.
 
-    A name that is no setting of the variant, or more options than Discord takes (the timers and
-    ``rules`` count), is the variant's mistake: it raises ValueError, which stops the cog from
-    loading rather than syncing a command that leaves a setting out.
+    A name that is no setting of the variant is the variant's mistake: it raises ValueError, which
+    stops the cog from loading rather than syncing a command that leaves a setting out (how many
+    options the one command has in all, :func:`new_command_options` counts).
     """
     cls = variant_class(variant)
     settings = {setting.name: setting for setting in settings_of(cls.variant)}
@@ -105,9 +105,6 @@ def offered_settings(variant: str) -> tuple[list[Setting], list[Setting]]:
         raise ValueError(f"{cls.title}: new_options names no setting of the variant: {', '.join(unknown)}")
     offered = [settings[name] for name in dict.fromkeys(cls.ui.new_options)]
     rest = [setting for setting in settings.values() if setting.name not in cls.ui.new_options]
-    count = len(offered) + len(TIMER_RANGES) + (1 if rest else 0)
-    if count > MAX_OPTIONS:
-        raise ValueError(f"{cls.title}: /mahjong new would have {count} options (Discord takes {MAX_OPTIONS})")
     return offered, rest
 
 

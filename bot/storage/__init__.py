@@ -51,6 +51,7 @@ from bot.storage.models import (
     PlayerRating,
     PlayerSeat,
     PlayerStats,
+    ScoreTotals,
     UnreadableLobby,
 )
 from bot.storage.players import Players
@@ -94,6 +95,7 @@ __all__ = [
     "Players",
     "Results",
     "SchemaVersionError",
+    "ScoreTotals",
     "StatsQueries",
     "StorageError",
     "Store",

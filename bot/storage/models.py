@@ -27,6 +27,7 @@ __all__ = [
     "PlayerRating",
     "PlayerSeat",
     "PlayerStats",
+    "ScoreTotals",
     "UnreadableLobby",
 ]
 
@@ -472,6 +473,18 @@ class ChipTotals:
 
 
 @dataclass(frozen=True)
+class ScoreTotals:
+    """A player's final scores in one variant: its games, their sum and the best one. Each
+    variant scores in its own unit (points, pt after uma, chips), so totals never add up across
+    variants."""
+
+    variant: str
+    games: int
+    total: float
+    best: float
+
+
+@dataclass(frozen=True)
 class PlayerStats(_HandRates):
     """Everything ``/mahjong stats`` shows for one player (all zeros before their first game)."""
 
@@ -499,3 +512,6 @@ class PlayerStats(_HandRates):
     """One per variant in which the player finished games that kept chips, by variant (just the
     asked variant when one is given): chips of different variants are different money, so they
     are never added together."""
+    scores: tuple[ScoreTotals, ...] = ()
+    """One per variant the player finished games of, by variant (just the asked variant when one
+    is given)."""

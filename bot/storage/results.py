@@ -21,7 +21,11 @@ from bot.storage.models import GameSummary, HandResult, HandRow, PlayerRating
 from bot.storage.ratings import Skill, rate_placements
 from bot.storage.sql import Connection
 
-__all__ = ["Results", "read_ratings", "read_summaries"]
+__all__ = ["AVERAGE_SCALE", "Results", "read_ratings", "read_summaries"]
+
+AVERAGE_SCALE = 1000
+"""A game that reports no final scores of its own is scored as each seat's points above the
+table's average, divided by this (in thousands)."""
 
 
 class Results:
@@ -122,7 +126,7 @@ class Results:
             scores = (
                 [float(score) for score in outcome.final_scores]
                 if outcome.final_scores
-                else [(points - average) / 1000 for points in outcome.points]
+                else [(points - average) / AVERAGE_SCALE for points in outcome.points]
             )
             now = self._access.now()
 

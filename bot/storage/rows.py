@@ -39,6 +39,7 @@ from bot.storage.models import (
     PlayerRating,
     PlayerSeat,
     PlayerStats,
+    ScoreTotals,
     UnreadableLobby,
 )
 from bot.storage.ratings import Skill, initial_skill
@@ -243,10 +244,12 @@ def player_stats(
     name: Row | None,
     ratings: Sequence[PlayerRating],
     chips: Iterable[Row] = (),
+    scores: Iterable[Row] = (),
 ) -> PlayerStats:
     """``/mahjong stats`` from its queries: the game ``totals``, one ``(placement, times)`` row per
     place reached, the hand totals, the player's latest seat ``name`` (None if they never sat), and
-    one ``(variant, games, chips)`` row per variant whose games kept chips."""
+    one ``(variant, games, chips)`` row per variant whose games kept chips, and one
+    ``(variant, games, total, best)`` row per variant played."""
     places = {row["placement"]: row["times"] for row in placements}
     return PlayerStats(
         guild_id=guild_id,
@@ -267,6 +270,7 @@ def player_stats(
         average_win_points=hand_totals["average_win_points"] or 0.0,
         ratings=tuple(ratings),
         chips=tuple(ChipTotals(row["variant"], row["games"], row["chips"]) for row in chips),
+        scores=tuple(ScoreTotals(row["variant"], row["games"], row["total"], row["best"]) for row in scores),
     )
 
 

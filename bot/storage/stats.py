@@ -181,6 +181,15 @@ class StatsQueries:
                 """,
                 params,
             )
+            scores = await db.fetch(
+                f"""
+                WITH {_PLAYED}
+                SELECT variant, COUNT(*) AS games, CAST(SUM(final_score) AS DOUBLE PRECISION) AS total,
+                       CAST(MAX(final_score) AS DOUBLE PRECISION) AS best
+                FROM played GROUP BY variant ORDER BY variant
+                """,
+                params,
+            )
             ratings = await read_ratings(db, guild_id, user_id, variant)
         # Aggregates without GROUP BY always return exactly one row.
         assert totals is not None
@@ -196,6 +205,7 @@ class StatsQueries:
             name=name,
             ratings=ratings,
             chips=chips,
+            scores=scores,
         )
 
     async def history(

@@ -116,6 +116,15 @@ async def test_player_stats_count_chips_per_variant_never_together(chips_season:
     assert recent.chips == (ChipTotals("chinitsu", 1, 10),)
 
 
+async def test_player_stats_sum_scores_per_variant_in_the_same_read(chips_season: Store) -> None:
+    every = await chips_season.stats.player_stats(1, ALICE)
+    # One row per variant played, each summing only its own games' scores (its own unit).
+    assert [(row.variant, row.games) for row in every.scores] == [("chinitsu", 3), ("nishoku", 1), ("zuno", 1)]
+    assert sum(row.total for row in every.scores) == pytest.approx(every.total_score)
+    one = await chips_season.stats.player_stats(1, ALICE, "chinitsu")
+    assert [(row.variant, row.total, row.best) for row in one.scores] == [("chinitsu", one.total_score, one.best_score)]
+
+
 async def test_player_stats_of_a_variant_without_chips_have_none(chips_season: Store) -> None:
     assert (await chips_season.stats.player_stats(1, ALICE, "nishoku")).chips == ()
     assert (await chips_season.stats.player_stats(1, 12345)).chips == ()
