@@ -62,7 +62,6 @@ import contextlib
 import json
 import os
 import random
-import shutil
 import sqlite3
 import sys
 import tempfile
@@ -348,7 +347,7 @@ class Database:
 
     def discard(self, target: str) -> None:
         """Drop a run's PostgreSQL database once counted, so that every run starts on a server
-        holding nothing but its own (SQLite's files are left in the temp directory, as ever)."""
+        holding nothing but its own (SQLite's file goes with the run's temporary folder)."""
         if self.cluster is not None:
             self.cluster.psql(f'DROP DATABASE "{target.rsplit("/", 1)[1]}"')
 
@@ -400,11 +399,16 @@ async def drive(
 ) -> dict[str, Any]:
     """One run: a fresh fake, a fresh bot of ``build`` on a fresh ``database`` (by default a new
     SQLite file), every table to its end."""
-    from bot.sandbox.fakediscord import FakeDiscord
-
     build = build or this_build()
     database = database or Database("sqlite", version=f"SQLite {sqlite3.sqlite_version}")
-    workdir = Path(tempfile.mkdtemp(prefix="jantaku-load-"))
+    # The run's folder (its SQLite file) goes when the run ends, whichever way it ends.
+    with tempfile.TemporaryDirectory(prefix="jantaku-load-") as folder:
+        return await _drive_in(Path(folder), args, build, database)
+
+
+async def _drive_in(workdir: Path, args: argparse.Namespace, build: Build, database: Database) -> dict[str, Any]:
+    from bot.sandbox.fakediscord import FakeDiscord
+
     target = database.fresh(workdir)
     fake = await FakeDiscord.start(spec_path=None if args.spec else False, shard_count=args.shards)
     tables = []
@@ -472,7 +476,6 @@ async def drive(
         await fake.stop()
     actions = await count_actions(target)
     database.discard(target)
-    shutil.rmtree(workdir, ignore_errors=True)  # the run's folder goes with its database
     per_action = max(1, actions)
     return {
         "bot": build.label,

@@ -22,6 +22,8 @@ from bot.config import Settings
 from bot.runtime.clocks import ManualClock
 from bot.runtime.options import RuntimeOptions
 from bot.storage import Store
+from bot.storage.postgres import is_postgres_url
+from bot.storage.sqlite import database_path
 
 from .fakediscord import FakeDiscord, FakeGuild, redirect_discord
 from .fakediscord.persistence import WorldFile
@@ -54,13 +56,27 @@ class SandboxConfig:
 
 def world_path(database: str) -> Path | None:
     """Where the local Discord keeps its world for the bot's ``database``: beside an SQLite file
-    (``games.sqlite3`` -> ``games.discord.sqlite3``); None for another database (a PostgreSQL
-    sandbox starts a new Discord each run)."""
-    prefix = "sqlite:///"
-    if not database.startswith(prefix):
+    (``games.sqlite3`` -> ``games.discord.sqlite3``, a plain path or a ``sqlite:///`` URL); None
+    for PostgreSQL or an in-memory database (name a world with ``--discord-world`` then).
+
+    >>> str(world_path("sqlite:///data/games.sqlite3")), str(world_path("data/games.sqlite3"))
+    ('data/games.discord.sqlite3', 'data/games.discord.sqlite3')
+    >>> world_path("postgresql://bot@db/jantaku"), world_path(":memory:")
+    (None, None)
+    """
+    if is_postgres_url(database):
         return None
-    games = Path(database.removeprefix(prefix))
-    return games.with_name(f"{games.stem}.discord.sqlite3")
+    games = database_path(database)
+    if games == ":memory:":
+        return None
+    return Path(games).with_name(f"{Path(games).stem}.discord.sqlite3")
+
+
+def _kept_world(config: SandboxConfig) -> Path | None:
+    """The local Discord's world file: the one named, else the one beside the database."""
+    if config.world:
+        return Path(config.world)
+    return world_path(config.database) if config.database is not None else None
 
 
 @dataclass
@@ -87,7 +103,7 @@ async def sandbox(
     ``options`` the same one, so that nothing times out unless they move it)."""
     with contextlib.ExitStack() as stack:
         database = config.database
-        kept = Path(config.world) if config.world else world_path(database) if database is not None else None
+        kept = _kept_world(config)
         if database is None:
             folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="jantaku-sandbox-"))
             database = f"sqlite:///{Path(folder) / 'sandbox.sqlite3'}"

@@ -105,3 +105,23 @@ async def test_only_what_changed_is_written_again(tmp_path: Path, fakes: list[Fa
     world.flush()
     assert world.connection.total_changes == rows + 3, "the message, its file and the id counter"
     world.close()
+
+
+async def test_an_object_the_fake_dropped_does_not_come_back(tmp_path: Path, fakes: list[FakeDiscord]) -> None:
+    # An application emoji deleted (DELETE /applications/{id}/emojis/{id}) is gone from the file too.
+    path = tmp_path / "world.sqlite3"
+    fake = await new_fake(fakes)
+    world = WorldFile.open(fake, path)
+    world.attach()
+    kept, dropped = (FakeEmoji(fake.ids.next(), name, PNG, fake.bot_user) for name in ("jt_1p_aaaa", "jt_2p_bbbb"))
+    fake.emojis.update({kept.id: kept, dropped.id: dropped})
+    world.flush()
+    del fake.emojis[dropped.id]
+    world.flush()
+    world.close()
+
+    again = await new_fake(fakes)
+    reopened = WorldFile.open(again, path)
+    assert reopened.restore()
+    assert [emoji.name for emoji in again.emojis.values()] == ["jt_1p_aaaa"]
+    reopened.close()

@@ -76,6 +76,8 @@ class WorldFile:
     """The JSON each record was last written with: an unchanged object is not written again."""
     changed: dict[tuple[str, int], Any] = field(default_factory=dict)
     """Objects of unscanned kinds marked changed since the last flush."""
+    present: dict[str, set[int]] = field(default_factory=dict)
+    """The ids of each scanned kind at the last flush (or restore): one gone since is deleted."""
     _interactions_seen: int = 0
 
     @classmethod
@@ -108,6 +110,7 @@ class WorldFile:
             for record_id, data, blob in rows:
                 kind.load(json.loads(data), blob)
                 self.written[name, record_id] = data
+                self.present.setdefault(name, set()).add(record_id)
                 found = True
         self._interactions_seen = len(self.fake.interactions)
         return found
@@ -131,6 +134,8 @@ class WorldFile:
             self.mark("interaction", message.interaction)
 
     def _request_answered(self, request: RequestRecord) -> None:
+        if request.method == "GET":
+            return  # a read changes nothing to keep
         if request.interaction is not None:
             self.mark("interaction", request.interaction)
         self.flush()
@@ -142,17 +147,25 @@ class WorldFile:
             self.mark("interaction", rec)
         self._interactions_seen = len(interactions)
         rows: list[tuple[str, int, str, bytes | None]] = []
+        gone: list[tuple[str, int]] = []
         for kind in self.kinds.values():
-            items = kind.objects() if kind.scanned else ()
-            for item in items:
+            if not kind.scanned:
+                continue
+            present = set()
+            for item in kind.objects():
+                present.add(kind.key(item))
                 self._row(kind, item, rows)
+            # An object the fake dropped (a deleted emoji) must not come back at the next start.
+            gone += [(kind.name, record_id) for record_id in self.present.get(kind.name, set()) - present]
+            self.present[kind.name] = present
         for (name, _), item in self.changed.items():
             self._row(self.kinds[name], item, rows)
         self.changed.clear()
-        if not rows:
+        if not rows and not gone:
             return
         with self.connection:
             self.connection.execute("BEGIN")
+            self.connection.executemany("DELETE FROM records WHERE kind = ? AND id = ?", gone)
             self.connection.executemany(
                 "INSERT INTO records (kind, id, data, blob) VALUES (?, ?, ?, ?) "
                 "ON CONFLICT (kind, id) DO UPDATE SET data = excluded.data, blob = excluded.blob",
@@ -160,6 +173,8 @@ class WorldFile:
             )
         for name, record_id, data, _ in rows:
             self.written[name, record_id] = data
+        for key in gone:
+            self.written.pop(key, None)
 
     def _row(self, kind: Kind, item: Any, rows: list[tuple[str, int, str, bytes | None]]) -> None:
         data = json.dumps(kind.dump(item), ensure_ascii=False, separators=(",", ":"))
@@ -234,8 +249,6 @@ class _World:
 
     def __init__(self, fake: FakeDiscord) -> None:
         self.fake = fake
-        self._members: dict[int, tuple[models.FakeGuild, int]] = {}
-        """A member's record id (its position in the file) -> its guild and user."""
         self._interaction_messages: dict[int, list[models.FakeMessage]] = {}
         """Messages read back, by the interaction that made them (linked once that is in)."""
 
