@@ -29,7 +29,6 @@ from render.words import Language, round_name, word
 __all__ = [
     "BACK_MARKS",
     "HONOR_NAMES",
-    "WIND_NAMES",
     "action_label",
     "deadline_text",
     "picture_file",
@@ -51,7 +50,6 @@ HONOR_NAMES = {
     Kind.GREEN: "發",
     Kind.RED: "中",
 }
-WIND_NAMES = {Kind.EAST: "東", Kind.SOUTH: "南", Kind.WEST: "西", Kind.NORTH: "北"}
 
 
 BACK_MARKS = {Back.BLUE: "🔵", Back.YELLOW: "🟡"}
@@ -63,6 +61,11 @@ _SEASON_TEXTS = {
     Kind.AUTUMN: "tile_autumn",
     Kind.WINTER: "tile_winter",
 }
+
+
+def _back_mark(tile: Tile) -> str:
+    """🔵 or 🟡 for a tile whose back colour the table shows, else nothing."""
+    return BACK_MARKS.get(tile.back, "") if tile.back is not None else ""
 
 
 def _face_words(tile: Tile, locale: Locale | None) -> str | None:
@@ -78,7 +81,7 @@ def _face_words(tile: Tile, locale: Locale | None) -> str | None:
 def tile_label(tile: Tile, locale: Locale | None = None) -> str:
     """A short name for a button or a line: ``1p``, ``赤5p``, ``東``, ``白ポッチ``, ``Spring``, and
     ``🔵4p`` for a tile whose back colour the table shows."""
-    mark = BACK_MARKS.get(tile.back, "") if tile.back is not None else ""
+    mark = _back_mark(tile)
     words = _face_words(tile, locale)
     if words is not None:
         return mark + words
@@ -100,7 +103,7 @@ def tile_mark(tile: Tile, locale: Locale | None = None) -> str:
     >>> tile_mark(Tile.parse("4p")), tile_mark(Tile.parse("B4p")), tile_mark(Tile.parse("0z"), "ja")
     ('', '🔵', 'ポッチ')
     """
-    mark = BACK_MARKS.get(tile.back, "") if tile.back is not None else ""
+    mark = _back_mark(tile)
     if tile.pocchi:
         return mark + text("tile_mark_pocchi", locale)
     if tile.kind in _SEASON_TEXTS:
