@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bot.runtime.actor import TableActor
 from bot.sandbox.fakediscord import FakeDiscord, FakeMessage, running_bot
 from bot.sandbox.players import Player, World
 from bot.ui.presenter import DiscordPresenter
@@ -27,6 +28,15 @@ def _alt(message: FakeMessage, name: str) -> str:
     """The picture's alt text (its attachment's description), what a screen reader says."""
     (attachment,) = [a for a in message.attachments if a.filename == name]
     return attachment.description or ""
+
+
+def _table_in(world: World, actor: TableActor, language: Language) -> str:
+    """Check that the table message shows the picture of the table as it is, drawn in
+    ``language``; its alt text."""
+    table, presenter = world.table_message(), actor.presenter
+    assert table is not None and isinstance(presenter, DiscordPresenter)
+    assert _picture(table, "table.png") == render_table(presenter._snapshot.table, actor.names, language=language)
+    return _alt(table, "table.png")
 
 
 async def _set_locale(world: World, admin: Player, locale: str) -> None:
@@ -91,12 +101,9 @@ async def test_the_table_follows_the_servers_preferred_locale_by_default(
         await world.start_game(kenji, hands=1)
         await settle(fake_discord, bot)
         actor = bot.runtime.tables.in_channel(world.channel.id)
-        assert actor is not None and isinstance(actor.presenter, DiscordPresenter)
-        table = world.table_message()
-        assert table is not None
-        view = actor.presenter._snapshot.table
-        assert _picture(table, "table.png") == render_table(view, actor.names, language=Language.EN)
-        assert _alt(table, "table.png") == f"The table: East 1, {view.tiles_left} tiles left"
+        assert actor is not None
+        left = actor.game.public_view().tiles_left
+        assert _table_in(world, actor, Language.EN) == f"The table: East 1, {left} tiles left"
 
 
 async def test_a_changed_server_locale_redraws_the_running_table_at_once(
@@ -109,14 +116,9 @@ async def test_a_changed_server_locale_redraws_the_running_table_at_once(
         await world.start_game(host, hands=1)
         await settle(fake_discord, bot)
         actor = bot.runtime.tables.in_channel(world.channel.id)
-        assert actor is not None and isinstance(actor.presenter, DiscordPresenter)
-        table = world.table_message()
-        assert table is not None and _alt(table, "table.png").startswith("The table: ")
+        assert actor is not None
+        assert _table_in(world, actor, Language.EN).startswith("The table: ")
         # Changed mid-game, the setting redraws this table's picture, not only the next table's.
         await _set_locale(world, Player(admin), "ja")
         await settle(fake_discord, bot)
-        table = world.table_message()
-        assert table is not None
-        view = actor.presenter._snapshot.table
-        assert _picture(table, "table.png") == render_table(view, actor.names, language=Language.JA)
-        assert _alt(table, "table.png").startswith("卓: ")
+        assert _table_in(world, actor, Language.JA).startswith("卓: ")
