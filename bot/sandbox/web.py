@@ -337,8 +337,10 @@ class SandboxWeb:
         panel the tab holds has its 🌐 button pressed, as the player would (a Discord client only
         tells a bot its language with the next interaction)."""
         newest: dict[int, tuple[FakeMessage, str]] = {}
-        for message in self.fake.messages.values():
-            if message.deleted or message.audience.kind == "public" or not message.visible_to(tab.member):
+        # What the tab was shown (its panels among them), oldest first: snowflakes grow.
+        for message_id in sorted(tab.sent):
+            message = self.fake.messages.get(message_id)
+            if message is None or message.deleted or message.audience.kind == "public":
                 continue
             for custom_id in message.custom_ids:
                 button = _language_button(custom_id)

@@ -60,7 +60,7 @@ def how_to_set(variant: str, locale: Locale | None) -> str:
     offered, rest = offered_settings(cls.variant)
     japanese = is_japanese(locale)
     command = f"/麻雀 卓を立てる 種目:{cls.title}" if japanese else f"/mahjong new variant:{cls.variant}"
-    if not rest:  # every setting is an option of its own: the command has no rules option
+    if not rest:  # every setting is an option of its own: rules has nothing of this variant's to set
         return command
     names = [cls.ui.settings_ja[s.name].name if japanese else s.name for s in offered]
     options = ("、" if japanese else ", ").join(names)
